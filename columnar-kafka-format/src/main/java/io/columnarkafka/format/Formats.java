@@ -1,0 +1,35 @@
+package io.columnarkafka.format;
+
+import io.columnarkafka.format.json.JsonBatchEncoder;
+import io.columnarkafka.format.json.JsonFormatOptions;
+import java.util.Map;
+import java.util.Set;
+
+/** The formats this project encodes natively, by Flink's format identifier. */
+public final class Formats {
+    private Formats() {}
+
+    /** Identifiers of the formats with a columnar encoder. */
+    public static Set<String> supported() {
+        return Set.of("json");
+    }
+
+    /**
+     * Plans an encoder.
+     *
+     * @param format Flink's format identifier, e.g. {@code json}
+     * @param projection the columns to write
+     * @param options the format's options with Flink's keys, without the format prefix
+     * @throws IllegalArgumentException for an unknown format, option or value, or a type the format
+     *     does not support
+     */
+    public static BatchEncoder encoder(String format, Projection projection, Map<String, String> options) {
+        switch (format) {
+            case "json":
+                return new JsonBatchEncoder(projection, JsonFormatOptions.fromMap(options));
+            default:
+                throw new IllegalArgumentException(
+                        "format '" + format + "' has no columnar encoder; supported: " + supported());
+        }
+    }
+}

@@ -1,0 +1,250 @@
+package io.columnarkafka.format.arrow;
+
+import io.columnarkafka.format.BatchLayoutException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.MapType;
+import org.apache.flink.table.types.logical.MultisetType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
+
+/**
+ * The Arrow layout a Flink row type is carried in: the one place that says which Arrow type holds which
+ * Flink logical type. Encoders, the row-to-Arrow transposer, the CLI and the benchmarks all use it.
+ *
+ * <table>
+ *   <caption>Flink logical type to Arrow type</caption>
+ *   <tr><th>Flink</th><th>Arrow</th><th>also accepted</th></tr>
+ *   <tr><td>BOOLEAN</td><td>Bool</td><td></td></tr>
+ *   <tr><td>TINYINT, SMALLINT, INT, BIGINT</td><td>signed Int 8, 16, 32, 64</td><td></td></tr>
+ *   <tr><td>FLOAT, DOUBLE</td><td>FloatingPoint SINGLE, DOUBLE</td><td></td></tr>
+ *   <tr><td>DECIMAL(p,s)</td><td>Decimal(p,s,128)</td><td></td></tr>
+ *   <tr><td>CHAR, VARCHAR</td><td>Utf8</td><td>LargeUtf8</td></tr>
+ *   <tr><td>BINARY, VARBINARY</td><td>Binary</td><td>LargeBinary</td></tr>
+ *   <tr><td>DATE</td><td>Date(DAY)</td><td></td></tr>
+ *   <tr><td>TIME(p)</td><td>Time(MILLISECOND, 32)</td><td></td></tr>
+ *   <tr><td>TIMESTAMP(p)</td><td>Timestamp(unit, no zone)</td><td></td></tr>
+ *   <tr><td>TIMESTAMP_LTZ(p)</td><td>Timestamp(unit, "UTC")</td><td></td></tr>
+ *   <tr><td>ARRAY&lt;T&gt;</td><td>List&lt;T&gt;</td><td>LargeList&lt;T&gt;</td></tr>
+ *   <tr><td>ROW&lt;...&gt;</td><td>Struct&lt;...&gt;</td><td></td></tr>
+ *   <tr><td>MAP&lt;K,V&gt;</td><td>Map&lt;K,V&gt;</td><td></td></tr>
+ *   <tr><td>MULTISET&lt;T&gt;</td><td>Map&lt;T, Int32&gt;</td><td></td></tr>
+ * </table>
+ *
+ * <p>The timestamp unit follows the precision: SECOND for 0, MILLISECOND for 1–3, MICROSECOND for
+ * 4–6, NANOSECOND for 7–9. Columns are matched by position; names are not compared.
+ */
+public final class ArrowLayout {
+    /** Child names Arrow Java itself uses for list elements and map entries. */
+    static final String LIST_ELEMENT = "element";
+    static final String MAP_ENTRIES = "entries";
+    static final String MAP_KEY = "key";
+    static final String MAP_VALUE = "value";
+
+    private ArrowLayout() {}
+
+    /** The Arrow schema that carries batches of {@code rowType}. */
+    public static Schema schema(RowType rowType) {
+        List<Field> fields = new ArrayList<>(rowType.getFieldCount());
+        for (RowType.RowField field : rowType.getFields()) {
+            fields.add(field(field.getName(), field.getType()));
+        }
+        return new Schema(fields);
+    }
+
+    /** The Arrow field that carries a column of {@code type}. */
+    public static Field field(String name, LogicalType type) {
+        FieldType fieldType = new FieldType(type.isNullable(), arrowType(name, type), null);
+        return new Field(name, fieldType, children(type));
+    }
+
+    private static List<Field> children(LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case ARRAY:
+                return List.of(field(LIST_ELEMENT, ((ArrayType) type).getElementType()));
+            case ROW:
+                return schema((RowType) type).getFields();
+            case MAP:
+                MapType map = (MapType) type;
+                return List.of(entries(map.getKeyType(), map.getValueType()));
+            case MULTISET:
+                return List.of(entries(
+                        ((MultisetType) type).getElementType(),
+                        new org.apache.flink.table.types.logical.IntType(false)));
+            default:
+                return List.of();
+        }
+    }
+
+    private static Field entries(LogicalType key, LogicalType value) {
+        return new Field(
+                MAP_ENTRIES,
+                FieldType.notNullable(ArrowType.Struct.INSTANCE),
+                List.of(field(MAP_KEY, key), field(MAP_VALUE, value)));
+    }
+
+    private static ArrowType arrowType(String name, LogicalType type) {
+        switch (type.getTypeRoot()) {
+            case BOOLEAN:
+                return ArrowType.Bool.INSTANCE;
+            case TINYINT:
+                return new ArrowType.Int(8, true);
+            case SMALLINT:
+                return new ArrowType.Int(16, true);
+            case INTEGER:
+                return new ArrowType.Int(32, true);
+            case BIGINT:
+                return new ArrowType.Int(64, true);
+            case FLOAT:
+                return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+            case DOUBLE:
+                return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+            case DECIMAL:
+                DecimalType decimal = (DecimalType) type;
+                return new ArrowType.Decimal(decimal.getPrecision(), decimal.getScale(), 128);
+            case CHAR:
+            case VARCHAR:
+                return ArrowType.Utf8.INSTANCE;
+            case BINARY:
+            case VARBINARY:
+                return ArrowType.Binary.INSTANCE;
+            case DATE:
+                return new ArrowType.Date(DateUnit.DAY);
+            case TIME_WITHOUT_TIME_ZONE:
+                return new ArrowType.Time(TimeUnit.MILLISECOND, 32);
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+                return new ArrowType.Timestamp(timeUnit(((TimestampType) type).getPrecision()), null);
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return new ArrowType.Timestamp(
+                        timeUnit(((LocalZonedTimestampType) type).getPrecision()), "UTC");
+            case ARRAY:
+                return ArrowType.List.INSTANCE;
+            case ROW:
+                return ArrowType.Struct.INSTANCE;
+            case MAP:
+            case MULTISET:
+                return new ArrowType.Map(false);
+            default:
+                throw new BatchLayoutException(
+                        name, "Flink type " + type.asSummaryString() + " has no Arrow layout here");
+        }
+    }
+
+    /** The Arrow time unit of a timestamp of the given precision. */
+    public static TimeUnit timeUnit(int precision) {
+        if (precision == 0) {
+            return TimeUnit.SECOND;
+        } else if (precision <= 3) {
+            return TimeUnit.MILLISECOND;
+        } else if (precision <= 6) {
+            return TimeUnit.MICROSECOND;
+        }
+        return TimeUnit.NANOSECOND;
+    }
+
+    /**
+     * Checks that {@code batch} carries {@code rowType}: same column count and, column by column and
+     * recursively, the Arrow type of {@link #field} or an accepted alternative.
+     *
+     * @throws BatchLayoutException naming the column, the expected and the actual Arrow type
+     */
+    public static void check(RowType rowType, VectorSchemaRoot batch) {
+        List<Field> actual = batch.getSchema().getFields();
+        if (actual.size() != rowType.getFieldCount()) {
+            throw new BatchLayoutException(
+                    "*",
+                    "batch has " + actual.size() + " columns " + names(actual) + " but the row type "
+                            + rowType.asSummaryString() + " has " + rowType.getFieldCount());
+        }
+        for (int i = 0; i < actual.size(); i++) {
+            check(rowType.getFieldNames().get(i), rowType.getTypeAt(i), actual.get(i));
+        }
+    }
+
+    /** Checks one column; {@code path} names it in errors (nested children as {@code a.b}). */
+    public static void check(String path, LogicalType type, Field actual) {
+        ArrowType expected = arrowType(path, type);
+        ArrowType got = actual.getType();
+        if (!accepts(expected, got)) {
+            throw new BatchLayoutException(
+                    path,
+                    "expected Arrow " + expected + " for Flink " + type.asSummaryString()
+                            + " but the batch has Arrow " + got);
+        }
+        List<Field> children = actual.getChildren();
+        switch (type.getTypeRoot()) {
+            case ARRAY:
+                checkChildCount(path, children, 1);
+                check(path + "[]", ((ArrayType) type).getElementType(), children.get(0));
+                break;
+            case ROW:
+                RowType row = (RowType) type;
+                checkChildCount(path, children, row.getFieldCount());
+                for (int i = 0; i < row.getFieldCount(); i++) {
+                    check(path + "." + row.getFieldNames().get(i), row.getTypeAt(i), children.get(i));
+                }
+                break;
+            case MAP:
+            case MULTISET:
+                checkChildCount(path, children, 1);
+                List<Field> kv = children.get(0).getChildren();
+                checkChildCount(path, kv, 2);
+                LogicalType keyType = type instanceof MapType m ? m.getKeyType()
+                        : ((MultisetType) type).getElementType();
+                LogicalType valueType = type instanceof MapType m ? m.getValueType()
+                        : new org.apache.flink.table.types.logical.IntType(false);
+                check(path + ".key", keyType, kv.get(0));
+                check(path + ".value", valueType, kv.get(1));
+                break;
+            default:
+                break;
+        }
+    }
+
+    private static boolean accepts(ArrowType expected, ArrowType got) {
+        if (expected.equals(got)) {
+            return true;
+        }
+        return (expected instanceof ArrowType.Utf8 && got instanceof ArrowType.LargeUtf8)
+                || (expected instanceof ArrowType.Binary && got instanceof ArrowType.LargeBinary)
+                || (expected instanceof ArrowType.List && got instanceof ArrowType.LargeList);
+    }
+
+    private static void checkChildCount(String path, List<Field> children, int expected) {
+        if (children.size() != expected) {
+            throw new BatchLayoutException(
+                    path, "expected " + expected + " Arrow child fields but the batch has " + children.size());
+        }
+    }
+
+    private static List<String> names(List<Field> fields) {
+        List<String> names = new ArrayList<>(fields.size());
+        for (Field f : fields) {
+            names.add(f.getName());
+        }
+        return names;
+    }
+
+    /** True if {@code type} and everything nested in it has an Arrow layout here. */
+    public static boolean supports(LogicalType type) {
+        try {
+            field("f", type);
+            return true;
+        } catch (BatchLayoutException e) {
+            return false;
+        }
+    }
+
+}
