@@ -9,7 +9,7 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 /** The expected bytes: Flink 2.2.1's own {@link JsonRowDataSerializationSchema}, opened as the connector opens it. */
-final class FlinkJsonOracle {
+public final class FlinkJsonOracle {
     private final JsonRowDataSerializationSchema schema;
 
     private FlinkJsonOracle(JsonRowDataSerializationSchema schema) {
@@ -17,7 +17,7 @@ final class FlinkJsonOracle {
     }
 
     /** The serializer of {@code rowType} with the options given by Flink's keys without the {@code json.} prefix. */
-    static FlinkJsonOracle of(RowType rowType, Map<String, String> options) {
+    public static FlinkJsonOracle of(RowType rowType, Map<String, String> options) {
         JsonFormatOptions o = JsonFormatOptions.fromMap(options);
         JsonRowDataSerializationSchema schema = new JsonRowDataSerializationSchema(
                 rowType,
@@ -36,7 +36,7 @@ final class FlinkJsonOracle {
     }
 
     /** Flink's bytes for one row; Flink throws for a null map key under FAIL. */
-    byte[] serialize(RowData row) {
+    public byte[] serialize(RowData row) {
         return schema.serialize(row);
     }
 }
