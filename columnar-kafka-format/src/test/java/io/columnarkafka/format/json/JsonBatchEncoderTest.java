@@ -68,6 +68,7 @@ class JsonBatchEncoderTest extends FlinkJsonOracle {
             assertThatThrownBy(() -> encoder.encode(bad))
                     .isInstanceOf(BatchLayoutException.class)
                     .hasMessageContaining("'a'");
+            assertThat(slab.recordCount()).as("the previous batch's records are not handed out again").isZero();
             assertThat(new String(encoder.encode(good).copyRecord(0), StandardCharsets.UTF_8))
                     .isEqualTo("{\"a\":1,\"b\":null}");
         }
