@@ -68,9 +68,10 @@ public final class ArrowBatchSerializer extends TypeSerializerSingleton<ArrowBat
 
     @Override
     public void copy(DataInputView source, DataOutputView target) throws IOException {
-        int length = source.readInt();
-        target.writeInt(length);
-        target.write(source, length);
+        byte[] ipc = new byte[source.readInt()];
+        source.readFully(ipc);
+        target.writeInt(ipc.length);
+        target.write(ipc);
     }
 
     @Override
