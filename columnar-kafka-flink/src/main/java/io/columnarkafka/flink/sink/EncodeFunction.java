@@ -130,8 +130,6 @@ final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerialized
     public void close() {
         BufferAllocator toClose = allocator;
         allocator = null;
-        lastValues = null;
-        lastKeys = null;
         if (toClose != null) {
             toClose.close();
         }

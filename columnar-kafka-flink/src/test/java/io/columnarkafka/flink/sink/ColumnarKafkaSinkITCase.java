@@ -174,7 +174,8 @@ class ColumnarKafkaSinkITCase {
         env.enableCheckpointing(300);
         DataStream<ArrowBatch> input = SinkJobs.batchIndexes(env, 100, 20, 1, "src")
                 .map(new BadBatchAt(badBatch, rows))
-                .returns(ArrowBatchTypeInfo.INSTANCE);
+                .returns(ArrowBatchTypeInfo.INSTANCE)
+                .setParallelism(1);
         sink(topic, DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionalIdPrefix("bad-input")
                 .setParallelism(1)

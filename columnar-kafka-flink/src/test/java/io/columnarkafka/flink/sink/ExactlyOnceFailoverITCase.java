@@ -87,13 +87,16 @@ class ExactlyOnceFailoverITCase {
         JobExecutionResult result = env.execute("exactly-once failover " + naming);
 
         assertThat(FailOnceWhileCheckpointInFlight.failed()).as("the failure was injected").isTrue();
+        assertThat(FailOnceWhileCheckpointInFlight.heldCheckpoint()).isPositive();
         assertThat(result.getJobExecutionResult()).isNotNull();
         TopicReport committed =
                 TopicVerifier.forTopic(broker, topic).verifyIds(0, batches * rows, TestRows::idOf);
         assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
         TopicReport uncommitted = TopicVerifier.forTopic(broker, topic).readUncommitted().read();
         assertThat(uncommitted.totalRecords())
-                .as("aborted records of the failed attempt are in the log, hidden from read_committed")
+                .as("aborted records of the failed attempt are in the log, hidden from read_committed;"
+                        + " checkpoint in flight at failure: " + FailOnceWhileCheckpointInFlight.heldCheckpoint()
+                        + ", transactions: " + TopicVerifier.listTransactions(broker.bootstrapServers(), prefix))
                 .isGreaterThan(committed.totalRecords());
 
         List<TransactionInfo> transactions = TopicVerifier.listTransactions(broker.bootstrapServers(), prefix);
