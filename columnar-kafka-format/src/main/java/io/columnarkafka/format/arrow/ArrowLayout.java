@@ -88,11 +88,16 @@ public final class ArrowLayout {
         }
     }
 
+    /**
+     * The key field is non-nullable whatever the Flink key type says: the Arrow format requires it and Arrow
+     * Java's {@code MapVector} refuses to create a map with a nullable key field. A null Flink key is
+     * carried as an unset validity bit in the key vector (see {@code RowDataArrowWriter}).
+     */
     private static Field entries(LogicalType key, LogicalType value) {
         return new Field(
                 MAP_ENTRIES,
                 FieldType.notNullable(ArrowType.Struct.INSTANCE),
-                List.of(field(MAP_KEY, key), field(MAP_VALUE, value)));
+                List.of(field(MAP_KEY, key.copy(false)), field(MAP_VALUE, value)));
     }
 
     private static ArrowType arrowType(String name, LogicalType type) {

@@ -1,0 +1,103 @@
+package io.columnarkafka.format.arrow;
+
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Transposes Flink rows in internal format ({@code GenericRowData}, {@code BinaryRowData}, ... holding
+ * {@code StringData}, {@code DecimalData}, {@code TimestampData}, {@code ArrayData}, {@code MapData},
+ * nested {@code RowData}, int days for DATE, int milliseconds for TIME, {@code byte[]} for BINARY) into an
+ * Arrow batch of the {@link ArrowLayout} schema of the row type.
+ *
+ * <p>Use: {@link #write} rows, {@link #finish} to get the batch, {@link #reset} to start the next batch in
+ * the same buffers, {@link #close} to free them. Writers are planned once per column, so a row costs no
+ * type dispatch and no objects beyond what the {@code RowData} getters themselves create. Not thread-safe.
+ */
+public final class RowDataArrowWriter implements AutoCloseable {
+    private final VectorSchemaRoot root;
+    private final FieldWriter<?>[] writers;
+    private final List<String> names;
+    private int rowCount;
+    /** Set when a row failed half-way: its slot holds partial values until {@link #reset}. */
+    private boolean failed;
+
+    public RowDataArrowWriter(RowType rowType, BufferAllocator allocator) {
+        VectorSchemaRoot created = VectorSchemaRoot.create(ArrowLayout.schema(rowType), allocator);
+        try {
+            created.allocateNew();
+            List<FieldVector> vectors = created.getFieldVectors();
+            this.names = rowType.getFieldNames();
+            this.writers = new FieldWriter<?>[vectors.size()];
+            for (int i = 0; i < writers.length; i++) {
+                writers[i] = FieldWriter.of(names.get(i), rowType.getTypeAt(i), vectors.get(i));
+            }
+        } catch (RuntimeException | Error e) {
+            created.close();
+            throw e;
+        }
+        this.root = created;
+    }
+
+    /**
+     * Appends one row.
+     *
+     * @throws IllegalArgumentException naming the column and the row if a value has no Arrow
+     *     representation (a nanosecond timestamp outside the 64-bit range) or is not of the column's
+     *     internal data type; the row is not added and the writer refuses further rows until {@link #reset}
+     */
+    public void write(RowData row) {
+        checkUsable();
+        int field = 0;
+        try {
+            for (; field < writers.length; field++) {
+                writers[field].write(row, field, rowCount);
+            }
+        } catch (RuntimeException e) {
+            failed = true;
+            throw new IllegalArgumentException(
+                    "column '" + names.get(field) + "', row " + rowCount + ": " + e.getMessage(), e);
+        }
+        rowCount++;
+    }
+
+    /** Number of rows written since the last {@link #reset}. */
+    public int rowCount() {
+        return rowCount;
+    }
+
+    /**
+     * Sets the value counts of every vector and returns the batch. The root stays owned by this writer:
+     * it is valid until the next {@link #write}, {@link #reset} or {@link #close}.
+     */
+    public VectorSchemaRoot finish() {
+        checkUsable();
+        root.setRowCount(rowCount);
+        return root;
+    }
+
+    /** Empties the batch for the next one, keeping the allocated buffers. */
+    public void reset() {
+        for (FieldVector vector : root.getFieldVectors()) {
+            vector.reset();
+        }
+        root.setRowCount(0);
+        rowCount = 0;
+        failed = false;
+    }
+
+    /** Frees all Arrow buffers of the batch. */
+    @Override
+    public void close() {
+        root.close();
+    }
+
+    private void checkUsable() {
+        if (failed) {
+            throw new IllegalStateException("a row failed to write; call reset() before writing or finishing");
+        }
+    }
+}

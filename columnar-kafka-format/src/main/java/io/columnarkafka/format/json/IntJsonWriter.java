@@ -1,0 +1,23 @@
+package io.columnarkafka.format.json;
+
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.ValueVector;
+
+/** INT (Arrow Int32) as a plain number; also the counts of a MULTISET. */
+final class IntJsonWriter extends JsonValueWriter {
+    private long data;
+
+    IntJsonWriter(String path) {
+        super(path);
+    }
+
+    @Override
+    void bindValues(ValueVector vector, int count) {
+        data = address(vector.getDataBuffer(), (long) count * 4, "data");
+    }
+
+    @Override
+    void write(JsonOutput out, int index) {
+        out.writeInt(MemoryUtil.getInt(data + 4L * index));
+    }
+}

@@ -1,0 +1,23 @@
+package io.columnarkafka.format.json;
+
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.ValueVector;
+
+/** SMALLINT (Arrow Int16) as a plain number. */
+final class SmallIntJsonWriter extends JsonValueWriter {
+    private long data;
+
+    SmallIntJsonWriter(String path) {
+        super(path);
+    }
+
+    @Override
+    void bindValues(ValueVector vector, int count) {
+        data = address(vector.getDataBuffer(), (long) count * 2, "data");
+    }
+
+    @Override
+    void write(JsonOutput out, int index) {
+        out.writeInt(MemoryUtil.getShort(data + 2L * index));
+    }
+}

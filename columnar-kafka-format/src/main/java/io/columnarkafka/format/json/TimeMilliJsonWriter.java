@@ -1,0 +1,47 @@
+package io.columnarkafka.format.json;
+
+import io.columnarkafka.format.EncodeException;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.ValueVector;
+
+/**
+ * TIME (Arrow Time MILLISECOND, 32 bit) as a quoted {@code HH:mm:ss}: Flink formats {@code
+ * LocalTime.ofSecondOfDay(millis / 1000)}, so the milliseconds are dropped and a value outside
+ * {@code (-1000, 86400000)} fails.
+ */
+final class TimeMilliJsonWriter extends JsonValueWriter {
+    private static final int MILLIS_PER_DAY = 86_400_000;
+
+    private long data;
+
+    TimeMilliJsonWriter(String path) {
+        super(path);
+    }
+
+    @Override
+    void bindValues(ValueVector vector, int count) {
+        data = address(vector.getDataBuffer(), (long) count * 4, "data");
+    }
+
+    @Override
+    void write(JsonOutput out, int index) {
+        int millis = MemoryUtil.getInt(data + 4L * index);
+        if (millis <= -1000 || millis >= MILLIS_PER_DAY) {
+            throw new EncodeException(
+                    path, out.row(), "TIME value " + millis + " ms is outside a day (0 to 86399999 ms)");
+        }
+        out.ensure(10);
+        out.buf[out.pos++] = '"';
+        writeTimeOfDay(out, millis / 1000);
+        out.buf[out.pos++] = '"';
+    }
+
+    /** Writes {@code HH:mm:ss}; the caller has ensured 8 bytes of room. */
+    static void writeTimeOfDay(JsonOutput out, int secondOfDay) {
+        out.putTwoDigits(secondOfDay / 3600);
+        out.buf[out.pos++] = ':';
+        out.putTwoDigits(secondOfDay / 60 % 60);
+        out.buf[out.pos++] = ':';
+        out.putTwoDigits(secondOfDay % 60);
+    }
+}

@@ -1,0 +1,119 @@
+package io.columnarkafka.format.json;
+
+import org.apache.arrow.memory.util.MemoryUtil;
+
+/**
+ * Classifies a region of UTF-8 bytes in Arrow memory, eight bytes at a time (SWAR over longs), so a
+ * string column whose batch needs no escaping at all is written by bulk copies.
+ *
+ * <p>A region is {@linkplain #CLEAN clean} when it is well-formed UTF-8 without any byte Jackson
+ * escapes (below 0x20, {@code "}, {@code \}) and without 4-byte sequences (which Jackson writes as
+ * escaped surrogate pairs). Well-formedness follows the Unicode table the JDK decoder enforces, so a
+ * clean value decodes to a Java String whose UTF-8 re-encoding is the same bytes.
+ */
+final class Utf8Scan {
+    /** No byte needs escaping or decoding; may still contain 2- and 3-byte sequences. */
+    static final int CLEAN = 0;
+    /** Some value needs the escaping path (control chars, quotes, backslashes, 4-byte sequences). */
+    static final int ESCAPE = 1;
+    /** Some bytes are malformed UTF-8: they decode to U+FFFD, so bytes no longer equal strings. */
+    static final int MALFORMED = 2;
+    /** Some byte is above 0x7F, so value boundaries must be checked against sequence boundaries. */
+    static final int NON_ASCII = 4;
+
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGHS = 0x8080808080808080L;
+    private static final long SPACES = 0x2020202020202020L;
+    private static final long QUOTES = 0x2222222222222222L;
+    private static final long BACKSLASHES = 0x5C5C5C5C5C5C5C5CL;
+
+    private Utf8Scan() {}
+
+    /** Flags ({@link #ESCAPE}, {@link #MALFORMED}, {@link #NON_ASCII}) for {@code [address, +length)}. */
+    static int scan(long address, long length) {
+        int flags = CLEAN;
+        long i = 0;
+        while (i < length) {
+            if (length - i >= 8) {
+                long w = MemoryUtil.getLong(address + i);
+                if (((w & HIGHS) | zeroByte(w ^ QUOTES) | zeroByte(w ^ BACKSLASHES)
+                                | ((w - SPACES) & ~w & HIGHS))
+                        == 0) {
+                    i += 8;
+                    continue;
+                }
+            }
+            int c = MemoryUtil.getByte(address + i) & 0xFF;
+            if (c < 0x80) {
+                if (c < 0x20 || c == '"' || c == '\\') {
+                    flags |= ESCAPE;
+                }
+                i++;
+                continue;
+            }
+            flags |= NON_ASCII;
+            int n = sequenceLength(address + i, length - i);
+            if (n <= 0) {
+                return flags | ESCAPE | MALFORMED;
+            }
+            if (n == 4) {
+                flags |= ESCAPE;
+            }
+            i += n;
+        }
+        return flags;
+    }
+
+    /** Non-zero if some byte of {@code w} is zero (exact as a test, not as a position). */
+    private static long zeroByte(long w) {
+        return (w - ONES) & ~w & HIGHS;
+    }
+
+    /** True for a UTF-8 continuation byte 0x80..0xBF, which cannot start a value. */
+    static boolean isContinuation(long address) {
+        return (MemoryUtil.getByte(address) & 0xC0) == 0x80;
+    }
+
+    /**
+     * Length (2..4) of the well-formed UTF-8 sequence starting at {@code address} with a byte above
+     * 0x7F, or 0 if it is malformed or cut off by {@code remaining}.
+     */
+    static int sequenceLength(long address, long remaining) {
+        int c = MemoryUtil.getByte(address) & 0xFF;
+        int n;
+        int lo = 0x80;
+        int hi = 0xBF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            n = 2;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            n = 3;
+            if (c == 0xE0) {
+                lo = 0xA0;
+            } else if (c == 0xED) {
+                hi = 0x9F;
+            }
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            n = 4;
+            if (c == 0xF0) {
+                lo = 0x90;
+            } else if (c == 0xF4) {
+                hi = 0x8F;
+            }
+        } else {
+            return 0;
+        }
+        if (remaining < n) {
+            return 0;
+        }
+        int second = MemoryUtil.getByte(address + 1) & 0xFF;
+        if (second < lo || second > hi) {
+            return 0;
+        }
+        for (int k = 2; k < n; k++) {
+            if ((MemoryUtil.getByte(address + k) & 0xC0) != 0x80) {
+                return 0;
+            }
+        }
+        return n;
+    }
+}
