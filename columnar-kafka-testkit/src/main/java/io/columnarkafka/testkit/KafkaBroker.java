@@ -228,6 +228,11 @@ public final class KafkaBroker implements AutoCloseable {
         return startupTime;
     }
 
+    /** The broker's {@code transaction.max.timeout.ms}; producers' {@code transaction.timeout.ms} must not exceed it. */
+    public Duration transactionMaxTimeout() {
+        return options.transactionMaxTimeout;
+    }
+
     /** The number of partitions {@link #createTopic(String)} uses (also the broker's {@code num.partitions}). */
     public int defaultPartitions() {
         return options.defaultPartitions;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 
@@ -47,7 +48,7 @@ public final class TopicReport {
         this.topic = topic;
         this.isolationLevel = isolationLevel;
         this.totalRecords = totalRecords;
-        this.recordsPerPartition = Map.copyOf(recordsPerPartition);
+        this.recordsPerPartition = Collections.unmodifiableMap(new TreeMap<>(recordsPerPartition));
         this.records = records == null ? null : List.copyOf(records);
         this.comparison = comparison;
         this.partitionsWithOpenTransactions = Collections.unmodifiableSet(new TreeSet<>(partitionsWithOpenTransactions));
@@ -67,7 +68,7 @@ public final class TopicReport {
         return totalRecords;
     }
 
-    /** Records read per partition; every partition of the topic is present, with 0 if it was empty. */
+    /** Records read per partition, by partition number; every partition is present, with 0 if it was empty. */
     public Map<Integer, Long> recordsPerPartition() {
         return recordsPerPartition;
     }

@@ -165,10 +165,19 @@ public final class TopicVerifier {
      */
     public TopicReport verify(Iterable<byte[]> expectedValues) {
         Objects.requireNonNull(expectedValues, "expectedValues");
-        List<Bytes> expected = new ArrayList<>();
-        for (byte[] value : expectedValues) {
-            expected.add(Bytes.wrap(value));
-        }
+        Iterable<Bytes> expected = () -> new java.util.Iterator<>() {
+            private final java.util.Iterator<byte[]> values = expectedValues.iterator();
+
+            @Override
+            public boolean hasNext() {
+                return values.hasNext();
+            }
+
+            @Override
+            public Bytes next() {
+                return Bytes.wrap(values.next());
+            }
+        };
         return readInto(new Tally.HashTally(expected, Bytes::wrap));
     }
 
