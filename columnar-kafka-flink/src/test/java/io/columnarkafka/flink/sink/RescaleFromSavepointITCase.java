@@ -73,9 +73,9 @@ class RescaleFromSavepointITCase {
         int batches = 150;
         int rows = 20;
 
-        JobClient first = job(before, batches, rows, topic, prefix, naming, 25).executeAsync();
+        JobClient first = job(before, batches, rows, topic, prefix, naming, 8).executeAsync();
         ColumnarKafkaSinkITCase.waitFor(
-                () -> TopicVerifier.forTopic(broker, topic).read().totalRecords() >= 20L * rows,
+                () -> TopicVerifier.forTopic(broker, topic).read().totalRecords() >= 10L * rows,
                 Duration.ofSeconds(60));
         String savepoint = first.stopWithSavepoint(false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
                 .get();
@@ -101,9 +101,12 @@ class RescaleFromSavepointITCase {
                 .collect(Collectors.groupingBy(
                         m -> Integer.parseInt(m.group(1)),
                         Collectors.mapping(m -> Long.parseLong(m.group(2)), Collectors.toCollection(TreeSet::new))));
+        // Subtasks without input (2 -> 3: the source has two splits) write nothing and commit nothing;
+        // those with rows commit under their own subtask index.
         assertThat(committedIdsBySubtask.keySet())
-                .as("subtasks of both runs committed")
-                .containsAll(range(Math.max(before, after)));
+                .as(transactions.toString())
+                .hasSizeGreaterThanOrEqualTo(Math.min(before, after))
+                .isSubsetOf(range(Math.max(before, after)));
         if (naming == TransactionNamingStrategy.INCREMENTING) {
             // A new transactional id per checkpoint.
             assertThat(committedIdsBySubtask.get(0)).as(transactions.toString()).hasSizeGreaterThan(3);
