@@ -1,8 +1,6 @@
 package io.columnarkafka.format.json;
 
 import io.columnarkafka.format.BatchEncoder;
-import io.columnarkafka.format.BatchLayoutException;
-import io.columnarkafka.format.EncodeException;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.arrow.ArrowLayout;
@@ -51,9 +49,9 @@ public final class JsonBatchEncoder implements BatchEncoder {
 
     @Override
     public RecordSlab encode(VectorSchemaRoot batch) {
-        ArrowLayout.check(projection.batchType(), batch);
-        int rows = batch.getRowCount();
         try {
+            ArrowLayout.check(projection.batchType(), batch);
+            int rows = batch.getRowCount();
             long arrowBytes = 0;
             for (int i = 0; i < record.size(); i++) {
                 FieldVector vector = batch.getVector(projection.field(i));
@@ -69,10 +67,8 @@ public final class JsonBatchEncoder implements BatchEncoder {
                 out.endRecord();
             }
             return slab;
-        } catch (EncodeException | BatchLayoutException e) {
-            slab.clear();
-            throw e;
         } catch (RuntimeException e) {
+            // BatchLayoutException, EncodeException, or a batch too large for one array: hand out nothing.
             slab.clear();
             throw e;
         }
