@@ -1,5 +1,7 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.arrow.Offsets;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.LargeVarBinaryVector;
 import org.apache.arrow.vector.ValueVector;
@@ -21,13 +23,13 @@ final class BinaryJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeVarBinaryVector);
         data = address(vector.getDataBuffer(), offsets.last(), "data");
     }
 
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         long address = data + offsets.get(index);
         long length = offsets.get(index + 1) - offsets.get(index);
         out.ensure((length + 2) / 3 * 4 + 2);

@@ -1,6 +1,9 @@
 package io.columnarkafka.format.json;
 
 import io.columnarkafka.format.BatchLayoutException;
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.arrow.Offsets;
+import io.columnarkafka.format.arrow.Utf8Scan;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.LargeVarCharVector;
@@ -22,7 +25,7 @@ final class Utf8JsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeVarCharVector);
         ArrowBuf buffer = vector.getDataBuffer();
         data = address(buffer, offsets.last(), "data");
@@ -48,7 +51,7 @@ final class Utf8JsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         long start = offsets.get(index);
         long length = offsets.get(index + 1) - start;
         if (bulk) {
