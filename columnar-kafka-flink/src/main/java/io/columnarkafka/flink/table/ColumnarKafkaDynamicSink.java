@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
  * admits the sink's shape. Otherwise Flink's runtime provider is returned unchanged.
  *
  * <p>The decision is made once, when the planner has applied the metadata columns, and shows in
- * {@link #asSummaryString()} (e.g. {@code kafka-columnar[fallback: UNSUPPORTED_VALUE_FORMAT csv]}).
+ * {@link #asSummaryString()} (e.g. {@code kafka-columnar[fallback: UNSUPPORTED_VALUE_FORMAT csv]}), which
+ * names the sink operator, so {@code EXPLAIN JSON_EXECUTION_PLAN ...} shows it.
  */
 final class ColumnarKafkaDynamicSink implements DynamicTableSink, SupportsWritingMetadata {
     private static final Logger LOG = LoggerFactory.getLogger(ColumnarKafkaDynamicSink.class);
@@ -68,7 +69,7 @@ final class ColumnarKafkaDynamicSink implements DynamicTableSink, SupportsWritin
         Admission decision = admission();
         LOG.info("{} sink for table {}: {}", identifier, tableName, decision.describe());
         if (!decision.isAdmitted()) {
-            return flink.getSinkRuntimeProvider(context);
+            return FallbackProvider.named(flink.getSinkRuntimeProvider(context), "KafkaSink[" + asSummaryString() + "]");
         }
         return ColumnarSinkTranslator.provider(KafkaSinkShape.of(flink, options), batching, asSummaryString());
     }
