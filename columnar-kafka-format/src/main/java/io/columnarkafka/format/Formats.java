@@ -1,5 +1,7 @@
 package io.columnarkafka.format;
 
+import io.columnarkafka.format.avro.AvroBatchEncoder;
+import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
 import java.util.Map;
@@ -11,7 +13,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json");
+        return Set.of("json", "avro");
     }
 
     /**
@@ -27,6 +29,8 @@ public final class Formats {
         switch (format) {
             case "json":
                 return new JsonBatchEncoder(projection, JsonFormatOptions.fromMap(options));
+            case "avro":
+                return new AvroBatchEncoder(projection, AvroFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar encoder; supported: " + supported());
