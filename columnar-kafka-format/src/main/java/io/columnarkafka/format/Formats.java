@@ -1,6 +1,8 @@
 package io.columnarkafka.format;
 
 import io.columnarkafka.format.avro.AvroBatchEncoder;
+import io.columnarkafka.format.avro.AvroConfluentBatchEncoder;
+import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
@@ -13,7 +15,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "avro");
+        return Set.of("json", "avro", "avro-confluent");
     }
 
     /**
@@ -31,6 +33,8 @@ public final class Formats {
                 return new JsonBatchEncoder(projection, JsonFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchEncoder(projection, AvroFormatOptions.fromMap(options));
+            case "avro-confluent":
+                return new AvroConfluentBatchEncoder(projection, AvroConfluentFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar encoder; supported: " + supported());

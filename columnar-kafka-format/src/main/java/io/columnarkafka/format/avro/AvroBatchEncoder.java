@@ -31,6 +31,8 @@ public final class AvroBatchEncoder implements BatchEncoder {
     private final boolean recordInUnion;
     private final RecordSlab slab = new RecordSlab();
     private final ByteOutput out = new ByteOutput();
+    /** Bytes written before each record's datum: none for plain Avro, the registry framing otherwise. */
+    private byte[] prefix = new byte[0];
 
     /**
      * Plans an encoder for {@code projection}.
@@ -66,10 +68,12 @@ public final class AvroBatchEncoder implements BatchEncoder {
                 writers[i].bind(vector, rows);
                 arrowBytes += vector.getBufferSize();
             }
-            slab.reset(rows, Math.min(arrowBytes * BYTES_PER_ARROW_BYTE + rows, Integer.MAX_VALUE));
+            long estimate = arrowBytes * BYTES_PER_ARROW_BYTE + (long) rows * (1 + prefix.length);
+            slab.reset(rows, Math.min(estimate, Integer.MAX_VALUE));
             out.begin(slab);
             for (int row = 0; row < rows; row++) {
                 out.startRecord(row);
+                out.writeBytes(prefix);
                 if (recordInUnion) {
                     out.writeByte((byte) 2);
                 }
@@ -84,6 +88,11 @@ public final class AvroBatchEncoder implements BatchEncoder {
             slab.clear();
             throw e;
         }
+    }
+
+    /** Sets the bytes written before every record from the next batch on (e.g. a schema-registry header). */
+    void prefix(byte[] bytes) {
+        prefix = bytes.clone();
     }
 
     @Override
