@@ -30,22 +30,22 @@ import org.apache.flink.table.types.logical.RowType;
 final class ParityCheck {
     private ParityCheck() {}
 
-    /** Every column of {@code rows}, written with {@code options}. */
-    static void assertParity(RowType type, List<? extends RowData> rows, Map<String, String> options) {
-        assertParity(Projection.all(type), rows, options);
+    /** Every column of {@code rows}, written with {@code options}; false if Flink rejected a row. */
+    static boolean assertParity(RowType type, List<? extends RowData> rows, Map<String, String> options) {
+        return assertParity(Projection.all(type), rows, options);
     }
 
     /** The projected columns of {@code rows}, transposed through {@link RowDataArrowWriter}. */
-    static void assertParity(Projection projection, List<? extends RowData> rows, Map<String, String> options) {
+    static boolean assertParity(Projection projection, List<? extends RowData> rows, Map<String, String> options) {
         try (BufferAllocator allocator = new RootAllocator();
                 RowDataArrowWriter writer = new RowDataArrowWriter(projection.batchType(), allocator)) {
             rows.forEach(writer::write);
-            assertParity(projection, rows, writer.finish(), options);
+            return assertParity(projection, rows, writer.finish(), options);
         }
     }
 
     /** {@code batch} must carry {@code rows} (e.g. built by hand with Large* vectors). */
-    static void assertParity(
+    static boolean assertParity(
             Projection projection, List<? extends RowData> rows, VectorSchemaRoot batch, Map<String, String> options) {
         List<byte[]> expected = new ArrayList<>();
         int flinkFailsAt = -1;
@@ -63,7 +63,7 @@ final class ParityCheck {
             assertThatThrownBy(() -> encoder.encode(batch))
                     .as("Flink rejects row %d of %s with %s", row, projection, options)
                     .isInstanceOfSatisfying(EncodeException.class, e -> assertThat(e.row()).isEqualTo(row));
-            return;
+            return false;
         }
         RecordSlab slab = encoder.encode(batch);
         assertThat(slab.recordCount()).as("records of %s", projection).isEqualTo(rows.size());
@@ -73,6 +73,7 @@ final class ParityCheck {
                 fail(mismatch(projection, rows, batch, options, i, expected.get(i), actual));
             }
         }
+        return true;
     }
 
     private static String mismatch(Projection projection, List<? extends RowData> rows, VectorSchemaRoot batch,
