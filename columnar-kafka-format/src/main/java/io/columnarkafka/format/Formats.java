@@ -4,6 +4,8 @@ import io.columnarkafka.format.avro.AvroBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import io.columnarkafka.format.avro.AvroFormatOptions;
+import io.columnarkafka.format.csv.CsvBatchEncoder;
+import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
 import java.util.Map;
@@ -15,7 +17,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "avro", "avro-confluent");
+        return Set.of("json", "csv", "avro", "avro-confluent");
     }
 
     /**
@@ -31,6 +33,8 @@ public final class Formats {
         switch (format) {
             case "json":
                 return new JsonBatchEncoder(projection, JsonFormatOptions.fromMap(options));
+            case "csv":
+                return new CsvBatchEncoder(projection, CsvFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchEncoder(projection, AvroFormatOptions.fromMap(options));
             case "avro-confluent":

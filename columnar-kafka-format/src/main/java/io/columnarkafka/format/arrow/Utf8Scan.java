@@ -116,4 +116,19 @@ public final class Utf8Scan {
         }
         return n;
     }
+
+    /**
+     * True if one of values {@code 1..count-1} of a region that scanned as well-formed starts on a
+     * continuation byte, i.e. inside another value's sequence: then values must be checked one by one.
+     */
+    public static boolean splitsSequence(long data, Offsets offsets, int count) {
+        long last = offsets.last();
+        for (int i = 1; i < count; i++) {
+            long start = offsets.get(i);
+            if (start < last && isContinuation(data + start)) {
+                return true;
+            }
+        }
+        return false;
+    }
 }

@@ -32,22 +32,12 @@ final class Utf8JsonWriter extends JsonValueWriter {
         long first = offsets.first();
         long last = offsets.last();
         int flags = Utf8Scan.scan(data + first, last - first);
-        if (flags == Utf8Scan.NON_ASCII && splitsSequence(count, last)) {
+        if (flags == Utf8Scan.NON_ASCII && Utf8Scan.splitsSequence(data, offsets, count)) {
             // Valid as a whole, but a value starts inside another's sequence: decide value by value.
             flags |= Utf8Scan.ESCAPE | Utf8Scan.MALFORMED;
         }
         scanFlags = flags;
         bulk = (flags & Utf8Scan.ESCAPE) == 0;
-    }
-
-    private boolean splitsSequence(int count, long last) {
-        for (int i = 1; i < count; i++) {
-            long start = offsets.get(i);
-            if (start < last && Utf8Scan.isContinuation(data + start)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     @Override

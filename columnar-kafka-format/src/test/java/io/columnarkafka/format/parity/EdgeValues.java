@@ -7,12 +7,15 @@ import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 
 /** Adversarial non-null values, in Flink internal form, for every scalar type; shared by corpus and properties. */
@@ -32,7 +35,11 @@ public final class EdgeValues {
     public static final List<String> STRINGS = List.of(
             "", " ", "a", CONTROL_CHARS, "\"", "\\", "/", "\"\\/\b\f\n\r\t", "</script>",
             "\u00e9\u00df\u00f1", "\u20ac\u4e2d\u6587\uffff", "\uD83D\uDE00", "a\uD83D\uDE00b\uD83C\uDDFA\uD83C\uDDF8",
-            "\u0000", "\u001f\u007f\u0080\u009f", "\u2028\u2029", "null", "{\"k\":[1]}", "x".repeat(300));
+            "\u0000", "\u001f\u007f\u0080\u009f", "\u2028\u2029", "null", "{\"k\":[1]}", "x".repeat(300),
+            // CSV: delimiters, quotes and escapes inside values, the 24-char quoting limit, leading signs
+            "a,b", "a;b", "a|b", "it's", "x".repeat(24), "y".repeat(25), "\u00e9".repeat(24), "\u00e9".repeat(25),
+            "\uD83D\uDE00".repeat(12), "\uD83D\uDE00".repeat(13), "#c", "+1", "-1", " lead", "trail ", "a\tb",
+            "a*b", "a\r\nb", "~}", "=@");
 
     public static final List<Float> FLOATS = List.of(0.0f, -0.0f, 1.0f, -1.5f, 1.1f, 0.1f, 1.0E10f, 1.0E-7f, 3.4028235E38f,
             Float.MAX_VALUE, Float.MIN_VALUE, Float.MIN_NORMAL, -Float.MAX_VALUE, Float.NaN,
@@ -162,6 +169,31 @@ public final class EdgeValues {
         LocalDateTime l = t.toLocalDateTime();
         return !l.isBefore(LocalDateTime.parse("1677-09-21T00:12:43.145224192"))
                 && !l.isAfter(LocalDateTime.parse("2262-04-11T23:47:16.854775807"));
+    }
+
+    /**
+     * Rows cycling every column of {@code type} through its {@link #of edge values}, then an all-null row and
+     * two alternating-null rows (nullable columns only).
+     */
+    public static List<RowData> cyclingRows(RowType type) {
+        List<List<Object>> values = new ArrayList<>();
+        int longest = 0;
+        for (LogicalType t : type.getChildren()) {
+            values.add(of(t));
+            longest = Math.max(longest, values.get(values.size() - 1).size());
+        }
+        List<RowData> rows = new ArrayList<>();
+        for (int r = 0; r < longest + 3; r++) {
+            GenericRowData row = new GenericRowData(type.getFieldCount());
+            for (int c = 0; c < type.getFieldCount(); c++) {
+                List<Object> column = values.get(c);
+                boolean nulled = type.getTypeAt(c).isNullable()
+                        && (r == longest || (r == longest + 1 && c % 2 == 0) || (r == longest + 2 && c % 2 == 1));
+                row.setField(c, nulled ? null : column.get((r + c) % column.size()));
+            }
+            rows.add(row);
+        }
+        return rows;
     }
 
     /** A string whose bytes are not valid UTF-8 (a lone continuation byte and a truncated sequence). */
