@@ -166,9 +166,9 @@ class JsonParityCorpusTest {
                 Map.of("map-null-key.mode", "LITERAL"),
                 Map.of("map-null-key.mode", "LITERAL", "map-null-key.literal", "k"),
                 Map.of("map-null-key.mode", "DROP", "encode.ignore-null-fields", "true"))) {
-            assertParity(type, rows, options);
+            JSON.assertParity(type, rows, options);
         }
-        assertParity(type, rows.subList(0, 1), Map.of());
+        JSON.assertParity(type, rows.subList(0, 1), Map.of());
     }
 
     @Test
