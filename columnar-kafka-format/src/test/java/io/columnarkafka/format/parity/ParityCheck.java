@@ -64,7 +64,10 @@ public final class ParityCheck {
         }
     }
 
-    /** {@code batch} must carry {@code rows} (e.g. built by hand with Large* vectors). */
+    /**
+     * {@code batch} must carry {@code rows} (e.g. built by hand with Large* vectors). Returns true if bytes were
+     * compared, false if Flink rejected a row and the encoder rejected the batch for the same row.
+     */
     public boolean assertParity(
             Projection projection, List<? extends RowData> rows, VectorSchemaRoot batch, Map<String, String> options) {
         List<byte[]> expected = new ArrayList<>();
