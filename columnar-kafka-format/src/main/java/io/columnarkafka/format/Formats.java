@@ -8,6 +8,8 @@ import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.protobuf.ProtobufBatchEncoder;
+import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,7 +19,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "csv", "avro", "avro-confluent");
+        return Set.of("json", "csv", "avro", "avro-confluent", "protobuf");
     }
 
     /**
@@ -39,6 +41,8 @@ public final class Formats {
                 return new AvroBatchEncoder(projection, AvroFormatOptions.fromMap(options));
             case "avro-confluent":
                 return new AvroConfluentBatchEncoder(projection, AvroConfluentFormatOptions.fromMap(options));
+            case "protobuf":
+                return new ProtobufBatchEncoder(projection, ProtobufFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar encoder; supported: " + supported());
