@@ -37,6 +37,7 @@ public final class HashMapOrder {
     private static final float LOAD_FACTOR = 0.75f;
     private static final int DEFAULT_TABLE = 16;
 
+    private final int[] defaultTableCounts = new int[DEFAULT_TABLE];
     private int[] hashes = new int[16];
     private long[] sorted = new long[16];
     /** Per output entry: the entry whose key is written, and the entry whose value is written. */
@@ -91,7 +92,8 @@ public final class HashMapOrder {
         if (!hash(keys, start, end) || n > DEFAULT_TABLE * LIST_BUCKET_LIMIT) {
             return false;
         }
-        int[] counts = new int[DEFAULT_TABLE];
+        int[] counts = defaultTableCounts;
+        Arrays.fill(counts, 0);
         for (int k = 0; k < n; k++) {
             if (++counts[spread(hashes[k]) & (DEFAULT_TABLE - 1)] > LIST_BUCKET_LIMIT) {
                 return false;

@@ -20,18 +20,22 @@ final class PbMessageFields {
     private final int[][] overriddenBy;
     /** A required field of the message that no column sets (every record fails), or null. */
     private final String missingRequired;
+    /** A required field of the message, which its default instance lacks, or null. */
+    private final String anyRequired;
 
     PbMessageFields(String path, List<PbWriter> columns, int[] byNumber, int[][] overriddenBy,
-            String missingRequired) {
+            String missingRequired, String anyRequired) {
         this.path = path;
         this.columns = columns.toArray(new PbWriter[0]);
         this.byNumber = byNumber;
         this.overriddenBy = overriddenBy;
         this.missingRequired = missingRequired;
+        this.anyRequired = anyRequired;
     }
 
-    String missingRequired() {
-        return missingRequired;
+    /** A required field the message's default instance lacks, or null if it has none. */
+    String anyRequired() {
+        return anyRequired;
     }
 
     void bind(List<FieldVector> vectors, int count) {

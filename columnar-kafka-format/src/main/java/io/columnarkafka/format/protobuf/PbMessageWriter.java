@@ -8,7 +8,7 @@ import org.apache.arrow.vector.ValueVector;
 /**
  * ROW (Arrow Struct) as a nested protobuf message: tag, length, then its fields ({@link PbMessageFields}).
  * A message field has presence, so a non-null row is written even when empty; a null element is the
- * default instance, an empty message.
+ * default instance, an empty message (which fails if the message has a required field).
  */
 final class PbMessageWriter extends PbWriter {
     private final PbMessageFields fields;
@@ -32,9 +32,10 @@ final class PbMessageWriter extends PbWriter {
 
     @Override
     void writeDefault(ByteOutput out) {
-        if (fields.missingRequired() != null) {
-            throw new EncodeException(path, out.row(), "default instance lacks required field "
-                    + fields.missingRequired());
+        if (fields.anyRequired() != null) {
+            // Flink adds the default instance, and the enclosing build() finds it uninitialized
+            throw new EncodeException(path, out.row(), "a null element becomes the default instance, which lacks"
+                    + " required field '" + fields.anyRequired() + "'");
         }
         out.writeByte((byte) 0);
     }

@@ -58,8 +58,10 @@ final class PbWriterPlan {
         String missingRequired = message.getFields().stream()
                 .filter(fd -> fd.isRequired() && !fds.contains(fd)).map(FieldDescriptor::getName)
                 .findFirst().orElse(null);
+        String anyRequired = message.getFields().stream().filter(FieldDescriptor::isRequired)
+                .map(FieldDescriptor::getName).findFirst().orElse(null);
         return new PbMessageFields(prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1), writers,
-                byNumber, overriddenBy, missingRequired);
+                byNumber, overriddenBy, missingRequired, anyRequired);
     }
 
     private PbWriter field(String path, FieldDescriptor fd, LogicalType type) {

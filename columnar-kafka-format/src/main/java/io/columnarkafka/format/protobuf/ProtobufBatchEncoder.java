@@ -6,6 +6,7 @@ import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.Arrays;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -69,7 +70,7 @@ public final class ProtobufBatchEncoder implements BatchEncoder {
             slab.clear();
             throw e;
         } finally {
-            java.util.Arrays.fill(vectors, null);
+            Arrays.fill(vectors, null);
         }
     }
 

@@ -199,6 +199,26 @@ class ProtobufParityCorpusTest {
     }
 
     @Test
+    void aNullElementOfAMessageWithRequiredFieldsFailsLikeFlink() {
+        RowType type = RowTypes.parse("ROW<items ARRAY<ROW<id INT, name STRING>>, by_name MAP<STRING, ROW<id INT>>>");
+        GenericRowData ok = GenericRowData.of(1, StringData.fromString("n"));
+        Map<Object, Object> byName = new LinkedHashMap<>();
+        byName.put(StringData.fromString("k"), GenericRowData.of(2));
+        Map<Object, Object> nullValue = new LinkedHashMap<>();
+        nullValue.put(StringData.fromString("k"), null);
+        Map<String, String> options = options(Proto2Messages.HoldsRequired2.class, null);
+        assertThat(PARITY.assertParity(type, List.of(
+                GenericRowData.of(new GenericArrayData(new Object[] {ok}), new GenericMapData(byName)),
+                GenericRowData.of(new GenericArrayData(new Object[] {ok, null}), null)), options)).isFalse();
+        assertThat(PARITY.assertParity(type, List.of(
+                GenericRowData.of(null, new GenericMapData(byName)),
+                GenericRowData.of(null, new GenericMapData(nullValue))), options)).isFalse();
+        assertThat(PARITY.assertParity(type, List.of(
+                GenericRowData.of(new GenericArrayData(new Object[] {ok}), new GenericMapData(byName))), options))
+                .isTrue();
+    }
+
+    @Test
     void malformedUtf8IsDecodedAndReencodedAsFlinkDoes() {
         RowType type = RowTypes.parse("ROW<s STRING, os STRING>");
         List<RowData> rows = List.of(GenericRowData.of(EdgeValues.invalidUtf8(), EdgeValues.invalidUtf8()));
