@@ -4,6 +4,8 @@ import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.raw.RawBatchEncoder;
+import io.columnarkafka.format.raw.RawFormatOptions;
 import java.util.Map;
 import java.util.Set;
 
@@ -13,7 +15,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "csv");
+        return Set.of("json", "csv", "raw");
     }
 
     /**
@@ -31,6 +33,8 @@ public final class Formats {
                 return new JsonBatchEncoder(projection, JsonFormatOptions.fromMap(options));
             case "csv":
                 return new CsvBatchEncoder(projection, CsvFormatOptions.fromMap(options));
+            case "raw":
+                return new RawBatchEncoder(projection, RawFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar encoder; supported: " + supported());
