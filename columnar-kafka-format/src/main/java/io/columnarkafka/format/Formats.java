@@ -2,6 +2,7 @@ package io.columnarkafka.format;
 
 import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
+import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
 import io.columnarkafka.format.raw.RawBatchEncoder;
@@ -15,7 +16,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "csv", "raw");
+        return Set.of("json", "csv", "raw", "debezium-json");
     }
 
     /**
@@ -33,6 +34,8 @@ public final class Formats {
                 return new JsonBatchEncoder(projection, JsonFormatOptions.fromMap(options));
             case "csv":
                 return new CsvBatchEncoder(projection, CsvFormatOptions.fromMap(options));
+            case "debezium-json":
+                return new DebeziumJsonBatchEncoder(projection, options);
             case "raw":
                 return new RawBatchEncoder(projection, RawFormatOptions.fromMap(options));
             default:
