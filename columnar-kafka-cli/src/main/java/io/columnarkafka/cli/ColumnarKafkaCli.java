@@ -10,6 +10,7 @@ public final class ColumnarKafkaCli {
             "usage: columnar-kafka <command> [options]",
             "",
             "commands:",
+            "  demo     the main job: Nexmark bids through the columnar sink, exactly once, verified (see demo --help)",
             "  encode   encode an Arrow IPC file into the records a sink would write (see encode --help)");
 
     private ColumnarKafkaCli() {}
@@ -20,14 +21,24 @@ public final class ColumnarKafkaCli {
 
     /** Runs a command line and returns its exit code; errors are one line on {@code stderr}. */
     static int run(List<String> args, PrintStream stdout, PrintStream stderr) {
-        if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h")) {
+        if (!args.isEmpty() && (args.get(0).equals("--help") || args.get(0).equals("-h"))) {
             stdout.println(USAGE);
-            return args.isEmpty() ? 2 : 0;
+            return 0;
+        }
+        if (args.isEmpty()) {
+            stderr.println(USAGE);
+            return 2;
         }
         String command = args.get(0);
         List<String> rest = args.subList(1, args.size());
         try {
             switch (command) {
+                case "demo":
+                    if (rest.contains("--help")) {
+                        stdout.println(DemoCommand.USAGE);
+                        return 0;
+                    }
+                    return DemoCommand.parse(rest).run(stdout) ? 0 : 1;
                 case "encode":
                     if (rest.contains("--help")) {
                         stdout.println(EncodeCommand.USAGE);

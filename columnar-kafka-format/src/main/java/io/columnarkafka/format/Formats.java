@@ -1,5 +1,9 @@
 package io.columnarkafka.format;
 
+import io.columnarkafka.format.avro.AvroBatchEncoder;
+import io.columnarkafka.format.avro.AvroConfluentBatchEncoder;
+import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
+import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
@@ -16,7 +20,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "csv", "raw", "debezium-json");
+        return Set.of("json", "csv", "raw", "debezium-json", "avro", "avro-confluent");
     }
 
     /**
@@ -38,6 +42,10 @@ public final class Formats {
                 return new DebeziumJsonBatchEncoder(projection, options);
             case "raw":
                 return new RawBatchEncoder(projection, RawFormatOptions.fromMap(options));
+            case "avro":
+                return new AvroBatchEncoder(projection, AvroFormatOptions.fromMap(options));
+            case "avro-confluent":
+                return new AvroConfluentBatchEncoder(projection, AvroConfluentFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar encoder; supported: " + supported());

@@ -1,12 +1,14 @@
 package io.columnarkafka.testkit;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -224,6 +226,11 @@ public final class KafkaBroker implements AutoCloseable {
     /** Time from launching the child JVM (after formatting) to readiness, for the record. */
     public Duration startupTime() {
         return startupTime;
+    }
+
+    /** The broker's {@code transaction.max.timeout.ms}; producers' {@code transaction.timeout.ms} must not exceed it. */
+    public Duration transactionMaxTimeout() {
+        return options.transactionMaxTimeout;
     }
 
     /** The number of partitions {@link #createTopic(String)} uses (also the broker's {@code num.partitions}). */
@@ -447,7 +454,7 @@ public final class KafkaBroker implements AutoCloseable {
 
         format(options, workDir, propertiesFile, log4jFile, clusterId);
 
-        List<String> command = new ArrayList<>(javaCommand(options, workDir, log4jFile));
+        List<String> command = new ArrayList<>(javaCommand(options, workDir, log4jFile, "broker"));
         command.add(BrokerMain.class.getName());
         command.add(options.keepFilesOnClose ? "-" : workDir.toString());
         command.add(propertiesFile.toString());
@@ -471,14 +478,10 @@ public final class KafkaBroker implements AutoCloseable {
         }, "kafka-broker-shutdown-" + port);
         Runtime.getRuntime().addShutdownHook(hook);
 
-        Admin admin = null;
+        Admin admin;
         try {
-            admin = Admin.create(adminProperties("127.0.0.1:" + port));
-            awaitReady(admin, process, brokerLog, options.startupTimeout);
+            admin = awaitReady(process, brokerLog, port, options.startupTimeout);
         } catch (RuntimeException | Error e) {
-            if (admin != null) {
-                admin.close(Duration.ZERO);
-            }
             stopProcess(process, Duration.ofSeconds(5));
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
@@ -498,7 +501,7 @@ public final class KafkaBroker implements AutoCloseable {
         String[] args = {"format", "-t", clusterId, "-c", propertiesFile.toString(), "--standalone"};
         Path formatLog = workDir.resolve("format.log");
         if (options.formatInChildJvm) {
-            List<String> command = new ArrayList<>(javaCommand(options, workDir, log4jFile));
+            List<String> command = new ArrayList<>(javaCommand(options, workDir, log4jFile, "format"));
             command.add("kafka.tools.StorageTool");
             command.addAll(List.of(args));
             Process p = new ProcessBuilder(command)
@@ -541,40 +544,70 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static void awaitReady(Admin admin, Process process, Path brokerLog, Duration timeout) {
+    /**
+     * Waits until the broker answers describeCluster and lists itself; returns the Admin client used, open. The
+     * Admin client is created only once the port accepts connections, so it does not log a warning per refused
+     * connection while the broker JVM starts.
+     */
+    private static Admin awaitReady(Process process, Path brokerLog, int port, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         Throwable last = null;
-        while (true) {
-            if (!process.isAlive()) {
-                String tail = FileUtil.tail(brokerLog, LOG_TAIL_LINES);
-                String message = "Kafka broker child JVM exited with code " + process.exitValue()
-                        + " before becoming ready. Tail of " + brokerLog + ":\n" + tail;
-                if (tail.contains("Address already in use") || tail.contains("BindException")) {
-                    throw new PortConflictException(message);
+        Admin admin = null;
+        boolean ready = false;
+        try {
+            while (true) {
+                if (!process.isAlive()) {
+                    String tail = FileUtil.tail(brokerLog, LOG_TAIL_LINES);
+                    String message = "Kafka broker child JVM exited with code " + process.exitValue()
+                            + " before becoming ready. Tail of " + brokerLog + ":\n" + tail;
+                    if (tail.contains("Address already in use") || tail.contains("BindException")) {
+                        throw new PortConflictException(message);
+                    }
+                    throw new IllegalStateException(message);
                 }
-                throw new IllegalStateException(message);
-            }
-            long remainingMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-            if (remainingMs <= 0) {
-                throw new IllegalStateException("Kafka broker not ready after " + timeout
-                        + (last == null ? "" : " (last error: " + last + ")")
-                        + ". Tail of " + brokerLog + ":\n" + FileUtil.tail(brokerLog, LOG_TAIL_LINES));
-            }
-            try {
-                Collection<Node> nodes = admin.describeCluster().nodes()
-                        .get(Math.min(remainingMs, 3000), TimeUnit.MILLISECONDS);
-                if (nodes.stream().anyMatch(n -> n.id() == 1)) {
-                    return;
+                long remainingMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (remainingMs <= 0) {
+                    throw new IllegalStateException("Kafka broker not ready after " + timeout
+                            + (last == null ? "" : " (last error: " + last + ")")
+                            + ". Tail of " + brokerLog + ":\n" + FileUtil.tail(brokerLog, LOG_TAIL_LINES));
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while waiting for the Kafka broker", e);
-            } catch (ExecutionException e) {
-                last = e.getCause();
-            } catch (TimeoutException e) {
-                last = e;
+                if (admin == null) {
+                    if (!canConnect(port)) {
+                        sleep(100);
+                        continue;
+                    }
+                    admin = Admin.create(adminProperties("127.0.0.1:" + port));
+                }
+                try {
+                    Collection<Node> nodes = admin.describeCluster().nodes()
+                            .get(Math.min(remainingMs, 3000), TimeUnit.MILLISECONDS);
+                    if (nodes.stream().anyMatch(n -> n.id() == 1)) {
+                        ready = true;
+                        return admin;
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("Interrupted while waiting for the Kafka broker", e);
+                } catch (ExecutionException e) {
+                    last = e.getCause();
+                } catch (TimeoutException e) {
+                    last = e;
+                }
+                sleep(100);
             }
-            sleep(100);
+        } finally {
+            if (!ready && admin != null) {
+                admin.close(Duration.ZERO);
+            }
+        }
+    }
+
+    private static boolean canConnect(int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 
@@ -591,9 +624,14 @@ public final class KafkaBroker implements AutoCloseable {
         return properties;
     }
 
-    private static List<String> javaCommand(Builder options, Path workDir, Path log4jFile) throws IOException {
+    /** System property naming a child JVM's role, "broker" or "format", early on its command line for ps. */
+    static final String ROLE_PROPERTY = "columnarkafka.testkit.role";
+
+    private static List<String> javaCommand(Builder options, Path workDir, Path log4jFile, String role)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(javaExecutable(options));
+        command.add("-D" + ROLE_PROPERTY + "=" + role);
         command.add("-Xmx" + options.maxHeap);
         command.add("-XX:+UseSerialGC");
         command.add("-XX:+ExitOnOutOfMemoryError");
@@ -604,10 +642,8 @@ public final class KafkaBroker implements AutoCloseable {
             command.add("-Dslf4j.provider=" + LOG4J_SLF4J_PROVIDER);
         }
         command.addAll(options.jvmArgs);
-        String classpath = options.classpath != null ? options.classpath : System.getProperty("java.class.path");
-        if (classpath == null || classpath.isEmpty()) {
-            throw new IllegalStateException("java.class.path is empty; pass Builder.classpath(...)");
-        }
+        String classpath = absoluteClasspath(
+                options.classpath != null ? options.classpath : System.getProperty("java.class.path"));
         if (classpath.length() > 32 * 1024) {
             // Linux limits one argument to 128 KiB; a java @argfile has no such limit.
             Path argFile = workDir.resolve("classpath.args");
@@ -619,6 +655,26 @@ public final class KafkaBroker implements AutoCloseable {
             command.add(classpath);
         }
         return command;
+    }
+
+    /** The child runs in the work dir, so relative entries (e.g. {@code -cp target/classes}) are made absolute. */
+    static String absoluteClasspath(String classpath) {
+        if (classpath == null || classpath.isEmpty()) {
+            throw new IllegalStateException("java.class.path is empty; pass Builder.classpath(...)");
+        }
+        List<String> entries = new ArrayList<>();
+        for (String entry : classpath.split(java.util.regex.Pattern.quote(File.pathSeparator))) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (entry.endsWith("*")) { // a java wildcard entry: dir/*
+                String dir = entry.substring(0, entry.length() - 1);
+                entries.add((dir.isEmpty() ? Path.of("") : Path.of(dir)).toAbsolutePath() + File.separator + "*");
+            } else {
+                entries.add(Path.of(entry).toAbsolutePath().toString());
+            }
+        }
+        return String.join(File.pathSeparator, entries);
     }
 
     private static String javaExecutable(Builder options) {

@@ -2,7 +2,11 @@ package io.columnarkafka.testkit;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.common.IsolationLevel;
@@ -35,16 +39,19 @@ public final class TopicReport {
     private final Map<Integer, Long> recordsPerPartition;
     private final List<TopicRecord> records;
     private final Tally.Comparison comparison;
+    private final Set<Integer> partitionsWithOpenTransactions;
     private final Duration readTime;
 
     TopicReport(String topic, IsolationLevel isolationLevel, long totalRecords, Map<Integer, Long> recordsPerPartition,
-                List<TopicRecord> records, Tally.Comparison comparison, Duration readTime) {
+                List<TopicRecord> records, Tally.Comparison comparison, Set<Integer> partitionsWithOpenTransactions,
+                Duration readTime) {
         this.topic = topic;
         this.isolationLevel = isolationLevel;
         this.totalRecords = totalRecords;
-        this.recordsPerPartition = Map.copyOf(recordsPerPartition);
+        this.recordsPerPartition = Collections.unmodifiableMap(new TreeMap<>(recordsPerPartition));
         this.records = records == null ? null : List.copyOf(records);
         this.comparison = comparison;
+        this.partitionsWithOpenTransactions = Collections.unmodifiableSet(new TreeSet<>(partitionsWithOpenTransactions));
         this.readTime = readTime;
     }
 
@@ -61,7 +68,7 @@ public final class TopicReport {
         return totalRecords;
     }
 
-    /** Records read per partition; every partition of the topic is present, with 0 if it was empty. */
+    /** Records read per partition, by partition number; every partition is present, with 0 if it was empty. */
     public Map<Integer, Long> recordsPerPartition() {
         return recordsPerPartition;
     }
@@ -86,6 +93,15 @@ public final class TopicReport {
             throw new IllegalStateException("Records were not kept; use TopicVerifier.keepRecords(true)");
         }
         return records;
+    }
+
+    /**
+     * Partitions whose last stable offset was below the high watermark when the end offsets were captured (after
+     * {@link TopicVerifier#awaitStableOffsets(Duration)} for read_committed): a transaction was open there, so a
+     * read_committed read did not see what follows its first record. Empty in the normal case.
+     */
+    public Set<Integer> partitionsWithOpenTransactions() {
+        return partitionsWithOpenTransactions;
     }
 
     /** How long reading (and tallying) took. */
@@ -152,8 +168,10 @@ public final class TopicReport {
     public String verdict() {
         String where = "(topic " + topic + ", " + isolationLevel.toString().toLowerCase() + ", "
                 + recordsPerPartition.size() + " partitions)";
+        String open = partitionsWithOpenTransactions.isEmpty() ? ""
+                : "; open transactions on partitions " + partitionsWithOpenTransactions;
         if (comparison == null) {
-            return totalRecords + " records " + where;
+            return totalRecords + " records " + where + open;
         }
         Tally.Comparison c = comparison;
         StringBuilder s = new StringBuilder();
@@ -175,7 +193,7 @@ public final class TopicReport {
         if (!c.unexpected().isEmpty()) {
             s.append("; unexpected e.g. ").append(sample(c.unexpected()));
         }
-        return s.toString();
+        return s.append(open).toString();
     }
 
     private static String sample(Map<Object, Long> counts) {

@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -20,13 +21,17 @@ import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.IsolationLevel;
-import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.utils.Bytes;
 
@@ -40,12 +45,14 @@ import org.apache.kafka.common.utils.Bytes;
  * assertThat(report.isExactlyOnce()).as(report.verdict()).isTrue();
  * }</pre>
  *
- * <p>How it reads: a consumer without a group ({@code assign()}, no offsets committed) on every partition
- * captures the end offsets first, seeks to the beginning and polls until each partition's position reaches its
- * captured end offset; records at or past that offset (written meanwhile) are ignored. With the default
- * {@code isolation.level=read_committed} the end offset is the last stable offset, so records of aborted
- * transactions are skipped and an open transaction stops the read at its first record instead of hanging. With
- * {@link #readUncommitted()} the end offset is the high watermark and aborted records are read too.
+ * <p>How it reads: an Admin client captures the end offsets first; then a consumer without a group
+ * ({@code assign()}, no offsets committed) seeks every partition to the beginning and polls until each position
+ * reaches its captured end offset; records at or past it (written meanwhile) are ignored. With the default
+ * {@code isolation.level=read_committed} the end offset is the last stable offset (LSO), taken once no transaction
+ * is open on the topic (see {@link #awaitStableOffsets(Duration)}), so records of aborted transactions are skipped
+ * and a transaction left open stops the read at its first record instead of hanging. With
+ * {@link #readUncommitted()} the end offset is the high watermark and aborted or open transactions' records are
+ * read too.
  *
  * <p>Memory: without {@link #keepRecords(boolean)}, values are not retained; the comparison holds one entry per
  * distinct identity ({@link #verifyIds(long, int, ToLongFunction)}: 4 bytes per id).
@@ -56,6 +63,8 @@ public final class TopicVerifier {
 
     /** Default bound for one read. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(2);
+    /** Default bound for waiting, before a read_committed read, until no partition has an open transaction. */
+    public static final Duration DEFAULT_STABLE_WAIT = Duration.ofSeconds(10);
 
     private final String bootstrapServers;
     private final String topic;
@@ -63,6 +72,7 @@ public final class TopicVerifier {
     private boolean keepRecords;
     private Duration timeout = DEFAULT_TIMEOUT;
     private int maxDetails = 1000;
+    private Duration stableWait = DEFAULT_STABLE_WAIT;
     private final Map<String, Object> consumerProperties = new LinkedHashMap<>();
 
     private TopicVerifier(String bootstrapServers, String topic) {
@@ -109,6 +119,24 @@ public final class TopicVerifier {
         return this;
     }
 
+    /**
+     * Before a {@code read_committed} read, wait up to this long until every partition's last stable offset (LSO)
+     * equals its high watermark, i.e. no transaction is open on it. Default 10 s; zero reads at once.
+     *
+     * <p>Why: {@code commitTransaction()} returns once the coordinator has logged the decision; the commit markers
+     * that release the records to {@code read_committed} readers are written just after. A read started right after
+     * a commit would otherwise end at a stale LSO and miss records. If a transaction stays open past this wait (a
+     * lingering or hung producer), the read ends at the LSO and the report names those partitions in
+     * {@link TopicReport#partitionsWithOpenTransactions()}.
+     */
+    public TopicVerifier awaitStableOffsets(Duration maxWait) {
+        if (maxWait.isNegative()) {
+            throw new IllegalArgumentException("maxWait must not be negative: " + maxWait);
+        }
+        this.stableWait = maxWait;
+        return this;
+    }
+
     /** At most this many entries in each of the report's duplicates, missing and unexpected samples. Default 1000. */
     public TopicVerifier maxDetails(int maxDetails) {
         if (maxDetails < 0) {
@@ -137,10 +165,19 @@ public final class TopicVerifier {
      */
     public TopicReport verify(Iterable<byte[]> expectedValues) {
         Objects.requireNonNull(expectedValues, "expectedValues");
-        List<Bytes> expected = new ArrayList<>();
-        for (byte[] value : expectedValues) {
-            expected.add(Bytes.wrap(value));
-        }
+        Iterable<Bytes> expected = () -> new java.util.Iterator<>() {
+            private final java.util.Iterator<byte[]> values = expectedValues.iterator();
+
+            @Override
+            public boolean hasNext() {
+                return values.hasNext();
+            }
+
+            @Override
+            public Bytes next() {
+                return Bytes.wrap(values.next());
+            }
+        };
         return readInto(new Tally.HashTally(expected, Bytes::wrap));
     }
 
@@ -177,19 +214,12 @@ public final class TopicVerifier {
         Map<Integer, Long> perPartition = new TreeMap<>();
         List<TopicRecord> records = keepRecords ? new ArrayList<>() : null;
         long total = 0;
+        EndOffsets ends = captureEndOffsets(deadline);
+        List<TopicPartition> partitions = ends.partitions;
+        Map<TopicPartition, Long> endOffsets = ends.endOffsets;
+        partitions.forEach(tp -> perPartition.put(tp.partition(), 0L));
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(consumerProperties())) {
-            List<PartitionInfo> infos = consumer.partitionsFor(topic, remaining(deadline));
-            if (infos == null || infos.isEmpty()) {
-                throw new IllegalStateException("Topic " + topic + " does not exist (or has no partitions) on "
-                        + bootstrapServers);
-            }
-            List<TopicPartition> partitions = infos.stream()
-                    .map(info -> new TopicPartition(topic, info.partition()))
-                    .sorted(Comparator.comparingInt(TopicPartition::partition))
-                    .collect(Collectors.toList());
-            partitions.forEach(tp -> perPartition.put(tp.partition(), 0L));
             consumer.assign(partitions);
-            Map<TopicPartition, Long> endOffsets = consumer.endOffsets(partitions, remaining(deadline));
             consumer.seekToBeginning(partitions);
 
             Set<TopicPartition> pending = new HashSet<>();
@@ -244,7 +274,84 @@ public final class TopicVerifier {
         }
         Tally.Comparison comparison = tally == null ? null : tally.finish(maxDetails);
         return new TopicReport(topic, isolationLevel, total, perPartition, records, comparison,
-                Duration.ofNanos(System.nanoTime() - started));
+                ends.partitionsWithOpenTransactions, Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    private record EndOffsets(List<TopicPartition> partitions, Map<TopicPartition, Long> endOffsets,
+                              Set<Integer> partitionsWithOpenTransactions) {
+    }
+
+    /**
+     * The partitions, and the offsets to read up to: the last stable offsets for read_committed (after waiting up to
+     * {@link #stableWait} for them to reach the high watermarks), the high watermarks for read_uncommitted.
+     */
+    private EndOffsets captureEndOffsets(long deadline) {
+        try (Admin admin = Admin.create(adminProperties(bootstrapServers, "columnar-kafka-testkit-verifier-admin"))) {
+            TopicDescription description;
+            try {
+                description = admin.describeTopics(List.of(topic)).allTopicNames()
+                        .get(remaining(deadline).toMillis(), TimeUnit.MILLISECONDS).get(topic);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                    throw new IllegalStateException("Topic " + topic + " does not exist on " + bootstrapServers);
+                }
+                throw new IllegalStateException("Could not describe topic " + topic + ": " + e.getCause(), e.getCause());
+            }
+            List<TopicPartition> partitions = description.partitions().stream()
+                    .map(p -> new TopicPartition(topic, p.partition()))
+                    .sorted(Comparator.comparingInt(TopicPartition::partition))
+                    .collect(Collectors.toList());
+            long stableDeadline = Math.min(deadline, System.nanoTime() + stableWait.toNanos());
+            while (true) {
+                Map<TopicPartition, Long> highWatermarks = listOffsets(admin, partitions, IsolationLevel.READ_UNCOMMITTED,
+                        deadline);
+                Map<TopicPartition, Long> stable = listOffsets(admin, partitions, IsolationLevel.READ_COMMITTED,
+                        deadline);
+                Set<Integer> open = new TreeSet<>();
+                for (TopicPartition tp : partitions) {
+                    if (stable.get(tp) < highWatermarks.get(tp)) {
+                        open.add(tp.partition());
+                    }
+                }
+                boolean committed = isolationLevel == IsolationLevel.READ_COMMITTED;
+                if (!committed || open.isEmpty() || System.nanoTime() >= stableDeadline) {
+                    return new EndOffsets(partitions, committed ? stable : highWatermarks, open);
+                }
+                sleepMillis(20);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while reading end offsets of " + topic, e);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new IllegalStateException("Timed out reading end offsets of " + topic, e);
+        }
+    }
+
+    private static Map<TopicPartition, Long> listOffsets(Admin admin, List<TopicPartition> partitions,
+                                                         IsolationLevel level, long deadline)
+            throws InterruptedException, java.util.concurrent.TimeoutException {
+        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+        partitions.forEach(tp -> request.put(tp, OffsetSpec.latest()));
+        try {
+            Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> result = admin
+                    .listOffsets(request, new ListOffsetsOptions(level)).all()
+                    .get(remaining(deadline).toMillis(), TimeUnit.MILLISECONDS);
+            Map<TopicPartition, Long> offsets = new HashMap<>();
+            result.forEach((tp, info) -> offsets.put(tp, info.offset()));
+            return offsets;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Could not list offsets of " + partitions + ": " + e.getCause(),
+                    e.getCause());
+        }
+    }
+
+    private static void sleepMillis(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted", e);
+        }
     }
 
     private static String progress(KafkaConsumer<?, ?> consumer, Set<TopicPartition> pending,
@@ -280,10 +387,7 @@ public final class TopicVerifier {
 
     /** All transactions known to the broker(s) at {@code bootstrapServers}, sorted by transactional id. */
     public static List<TransactionInfo> listTransactions(String bootstrapServers) {
-        Properties p = new Properties();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        p.put(AdminClientConfig.CLIENT_ID_CONFIG, "columnar-kafka-testkit-transactions");
-        try (Admin admin = Admin.create(p)) {
+        try (Admin admin = Admin.create(adminProperties(bootstrapServers, "columnar-kafka-testkit-transactions"))) {
             return listTransactions(admin);
         }
     }
@@ -314,5 +418,34 @@ public final class TopicVerifier {
     public static List<TransactionInfo> openTransactions(String bootstrapServers, String prefix) {
         return listTransactions(bootstrapServers, prefix).stream().filter(TransactionInfo::isOpen)
                 .collect(Collectors.toList());
+    }
+
+    /**
+     * Waits up to {@code maxWait} until no transaction whose id starts with {@code prefix} is open, and returns the
+     * ones still open then (empty when all completed). Use this rather than {@link #openTransactions} right after a
+     * commit or abort: the coordinator moves {@code PREPARE_COMMIT}/{@code PREPARE_ABORT} to {@code COMPLETE_*}
+     * only after writing the markers, shortly after {@code commitTransaction()} returned.
+     */
+    public static List<TransactionInfo> awaitNoOpenTransactions(String bootstrapServers, String prefix,
+                                                                Duration maxWait) {
+        long deadline = System.nanoTime() + maxWait.toNanos();
+        try (Admin admin = Admin.create(adminProperties(bootstrapServers, "columnar-kafka-testkit-transactions"))) {
+            while (true) {
+                List<TransactionInfo> open = listTransactions(admin).stream()
+                        .filter(t -> t.hasPrefix(prefix) && t.isOpen())
+                        .collect(Collectors.toList());
+                if (open.isEmpty() || System.nanoTime() >= deadline) {
+                    return open;
+                }
+                sleepMillis(20);
+            }
+        }
+    }
+
+    private static Properties adminProperties(String bootstrapServers, String clientId) {
+        Properties p = new Properties();
+        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(AdminClientConfig.CLIENT_ID_CONFIG, clientId);
+        return p;
     }
 }

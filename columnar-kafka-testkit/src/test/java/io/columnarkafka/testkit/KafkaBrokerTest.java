@@ -3,8 +3,8 @@ package io.columnarkafka.testkit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -165,7 +165,9 @@ class KafkaBrokerTest {
         assertThat(unique.missingCount()).isZero();
 
         // Nothing left open for this producer.
-        assertThat(TopicVerifier.openTransactions(broker.bootstrapServers(), "testkit-accounting")).isEmpty();
+        assertThat(report.partitionsWithOpenTransactions()).isEmpty();
+        assertThat(TopicVerifier.awaitNoOpenTransactions(broker.bootstrapServers(), "testkit-accounting",
+                Duration.ofSeconds(10))).isEmpty();
         assertThat(TopicVerifier.listTransactions(broker.bootstrapServers(), "testkit-accounting"))
                 .singleElement()
                 .satisfies(t -> assertThat(t.state()).isEqualTo(TransactionState.COMPLETE_COMMIT));
@@ -221,7 +223,7 @@ class KafkaBrokerTest {
     }
 
     @Test
-    void openTransactionIsListedAndStopsReadCommittedAtTheLastStableOffset() throws Exception {
+    void openTransactionIsListedAndStopsReadCommittedAtTheLastStableOffset() {
         String topic = "open-txn";
         broker.createTopic(topic, 1);
         try (KafkaProducer<byte[], byte[]> producer = transactionalProducer("testkit-open")) {
@@ -247,23 +249,49 @@ class KafkaBrokerTest {
             assertThat(broker.listTransactions()).extracting(TransactionInfo::transactionalId).contains("testkit-open");
 
             // read_committed ends at the open transaction's first offset instead of waiting for it.
-            TopicReport committed = TopicVerifier.forTopic(broker, topic).timeout(Duration.ofSeconds(20))
+            TopicReport committed = TopicVerifier.forTopic(broker, topic).awaitStableOffsets(Duration.ofMillis(300))
                     .verify(List.of(utf8("c0"), utf8("c1")));
             assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
+            assertThat(committed.partitionsWithOpenTransactions()).containsExactly(0);
+            assertThat(committed.verdict()).startsWith("OK: 2 records").endsWith("; open transactions on partitions [0]");
             assertThat(TopicVerifier.forTopic(broker, topic).readUncommitted().read().totalRecords()).isEqualTo(12);
 
             producer.abortTransaction();
         }
         // PREPARE_ABORT -> COMPLETE_ABORT completes asynchronously on the coordinator.
-        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-        while (!TopicVerifier.openTransactions(broker.bootstrapServers(), "testkit-open").isEmpty()
-                && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
+        assertThat(TopicVerifier.awaitNoOpenTransactions(broker.bootstrapServers(), "testkit-", Duration.ofSeconds(10)))
+                .isEmpty();
         assertThat(TopicVerifier.listTransactions(broker.bootstrapServers(), "testkit-open"))
                 .singleElement()
                 .satisfies(t -> assertThat(t.state()).isEqualTo(TransactionState.COMPLETE_ABORT));
-        assertThat(TopicVerifier.forTopic(broker, topic).read().totalRecords()).isEqualTo(2);
+        TopicReport afterAbort = TopicVerifier.forTopic(broker, topic).read();
+        assertThat(afterAbort.totalRecords()).isEqualTo(2);
+        assertThat(afterAbort.partitionsWithOpenTransactions()).isEmpty();
+    }
+
+    @Test
+    void verifiesManyRecordsByNumericIdInAnIdRange() {
+        String topic = "many";
+        int count = 100_000;
+        broker.createTopic(topic, 3);
+        Properties p = broker.clientProperties();
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "20");
+        p.put(ProducerConfig.BATCH_SIZE_CONFIG, Integer.toString(256 * 1024));
+        long produceStart = System.nanoTime();
+        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(p)) {
+            for (long id = 0; id < count; id++) {
+                producer.send(new ProducerRecord<>(topic, ByteBuffer.allocate(16).putLong(id).putLong(~id).array()));
+            }
+        }
+        long produceMs = (System.nanoTime() - produceStart) / 1_000_000;
+        TopicReport report = TopicVerifier.forTopic(broker, topic).verifyIds(0, count, v -> ByteBuffer.wrap(v).getLong(0));
+        System.out.printf("%s; produced in %d ms, verified in %d ms%n", report.verdict(), produceMs,
+                report.readTime().toMillis());
+        assertThat(report.isExactlyOnce()).as(report.verdict()).isTrue();
+        assertThat(report.verdict()).startsWith("OK: 100000 records, 0 duplicates, 0 missing, 0 unexpected");
+        assertThat(report.recordsPerPartition().values().stream().mapToLong(Long::longValue).sum()).isEqualTo(count);
     }
 
     private static KafkaProducer<byte[], byte[]> transactionalProducer(String transactionalId) {

@@ -40,7 +40,7 @@ import org.apache.flink.table.types.logical.TimestampType;
  * (so order, duplicates and null keys stay visible). One side reads Arrow through Arrow's own getters, the
  * other reads Flink internal data; both are independent of {@link RowDataArrowWriter}.
  */
-final class PlainValues {
+public final class PlainValues {
     private PlainValues() {}
 
     static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row) {
@@ -117,7 +117,7 @@ final class PlainValues {
         }
     }
 
-    static List<Object> fromFlink(RowData row, RowType type) {
+    public static List<Object> fromFlink(RowData row, RowType type) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < type.getFieldCount(); i++) {
             out.add(fromFlink(RowData.createFieldGetter(type.getTypeAt(i), i).getFieldOrNull(row),

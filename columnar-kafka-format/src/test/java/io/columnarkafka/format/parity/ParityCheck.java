@@ -50,22 +50,25 @@ public final class ParityCheck {
         this.oracles = oracles;
     }
 
-    /** Every column of {@code rows}, written with {@code options}. */
-    public void assertParity(RowType type, List<? extends RowData> rows, Map<String, String> options) {
-        assertParity(Projection.all(type), rows, options);
+    /** Every column of {@code rows}, written with {@code options}; false if Flink rejected a row. */
+    public boolean assertParity(RowType type, List<? extends RowData> rows, Map<String, String> options) {
+        return assertParity(Projection.all(type), rows, options);
     }
 
     /** The projected columns of {@code rows}, transposed through {@link RowDataArrowWriter}. */
-    public void assertParity(Projection projection, List<? extends RowData> rows, Map<String, String> options) {
+    public boolean assertParity(Projection projection, List<? extends RowData> rows, Map<String, String> options) {
         try (BufferAllocator allocator = new RootAllocator();
                 RowDataArrowWriter writer = new RowDataArrowWriter(projection.batchType(), allocator)) {
             rows.forEach(writer::write);
-            assertParity(projection, rows, writer.finish(), options);
+            return assertParity(projection, rows, writer.finish(), options);
         }
     }
 
-    /** {@code batch} must carry {@code rows} (e.g. built by hand with Large* vectors). */
-    public void assertParity(
+    /**
+     * {@code batch} must carry {@code rows} (e.g. built by hand with Large* vectors). Returns true if bytes were
+     * compared, false if Flink rejected a row and the encoder rejected the batch for the same row.
+     */
+    public boolean assertParity(
             Projection projection, List<? extends RowData> rows, VectorSchemaRoot batch, Map<String, String> options) {
         List<byte[]> expected = new ArrayList<>();
         int flinkFailsAt = -1;
@@ -83,7 +86,7 @@ public final class ParityCheck {
             assertThatThrownBy(() -> encoder.encode(batch))
                     .as("Flink rejects row %d of %s with %s", row, projection, options)
                     .isInstanceOfSatisfying(EncodeException.class, e -> assertThat(e.row()).isEqualTo(row));
-            return;
+            return false;
         }
         RecordSlab slab = encoder.encode(batch);
         assertThat(slab.recordCount()).as("records of %s", projection).isEqualTo(rows.size());
@@ -93,6 +96,7 @@ public final class ParityCheck {
                 fail(mismatch(projection, rows, batch, options, i, expected.get(i), actual));
             }
         }
+        return true;
     }
 
     private String mismatch(Projection projection, List<? extends RowData> rows, VectorSchemaRoot batch,

@@ -152,6 +152,60 @@ class JsonParityCorpusTest {
     }
 
     @Test
+    void duplicateMapKeysLaterValueWinsInFirstPosition() {
+        RowType type = RowTypes.parse("ROW<m MAP<STRING, INT>, a ARRAY<MAP<STRING, STRING>>, ms MULTISET<STRING>>");
+        // MapData with repeated keys (BinaryMapData can hold them; GenericMapData cannot)
+        List<RowData> rows = List.of(
+                row(new ListMapData(array(str("a"), str("b"), str("a")), array(1, 2, 3)),
+                        array(new ListMapData(array(str("x"), str("x")), array(str("1"), null))),
+                        new ListMapData(array(str("e"), str("e")), array(5, 6))),
+                row(new ListMapData(array(str("null"), null, str("k"), null), array(1, 2, 3, 4)),
+                        array(new ListMapData(array(null, str("null")), array(str("n"), str("s")))),
+                        new ListMapData(array(null, str("null"), null), array(7, 8, 9))));
+        for (Map<String, String> options : List.of(
+                Map.of("map-null-key.mode", "LITERAL"),
+                Map.of("map-null-key.mode", "LITERAL", "map-null-key.literal", "k"),
+                Map.of("map-null-key.mode", "DROP", "encode.ignore-null-fields", "true"))) {
+            JSON.assertParity(type, rows, options);
+        }
+        JSON.assertParity(type, rows.subList(0, 1), Map.of());
+    }
+
+    @Test
+    void oneEncoderAndOneWriterAcrossManyBatches() {
+        Map<String, String> options = Map.of("map-null-key.mode", "LITERAL", "encode.ignore-null-fields", "true");
+        BatchEncoder encoder = Formats.encoder("json", Projection.all(NESTED), options);
+        FlinkJsonOracle oracle = FlinkJsonOracle.of(NESTED, options);
+        RandomValues random = new RandomValues(42, true);
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(NESTED, allocator)) {
+            for (int size : new int[] {50, 1, 0, 7, 200, 3}) {
+                writer.reset();
+                List<RowData> rows = new ArrayList<>();
+                for (int i = 0; i < size; i++) {
+                    rows.add(random.row(NESTED));
+                    writer.write(rows.get(i));
+                }
+                RecordSlab slab = encoder.encode(writer.finish());
+                assertThat(slab.recordCount()).isEqualTo(size);
+                for (int i = 0; i < size; i++) {
+                    assertThat(ParityCheck.text(slab.copyRecord(i))).as("batch of %d, row %d", size, i)
+                            .isEqualTo(ParityCheck.text(oracle.serialize(rows.get(i))));
+                }
+            }
+        }
+    }
+
+    /** A {@link org.apache.flink.table.data.MapData} over parallel key and value arrays, duplicates allowed. */
+    private record ListMapData(org.apache.flink.table.data.ArrayData keyArray,
+            org.apache.flink.table.data.ArrayData valueArray) implements org.apache.flink.table.data.MapData {
+        @Override
+        public int size() {
+            return keyArray.size();
+        }
+    }
+
+    @Test
     void failModeNullMapKeyRaisesEncodeExceptionNamingColumnAndRowAndKeepsNoRecords() {
         RowType type = RowTypes.parse("ROW<id INT, r ROW<m MAP<STRING, INT>>>");
         List<RowData> good = List.of(row(1, row(map(str("a"), 1))), row(2, null));

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Markdown summary of a JsonEncoderBenchmark result file (JMH -rf json, written by EncoderBenchmarks).
+
+Scores are per row because EncoderBenchmarks sets operations per invocation to the batch size:
+  rows/s      = primary score (ops/s)
+  B/row out   = outputBytes (bytes/s, a JMH aux counter) / rows/s
+  MB/s        = outputBytes / 1e6
+  B/row alloc = gc.alloc.rate.norm (needs -prof gc)
+
+Usage: encoder_summary.py RESULT.json
+"""
+import json
+import sys
+
+BENCH = "JsonEncoderBenchmark."
+VARIANTS = ["columnarEncodeAndDrain", "columnarEncodeOnly", "flinkSerialize"]
+ARRAY_HEADER = 16  # bytes of a byte[] header on a 64-bit HotSpot with compressed class pointers
+ALIGNMENT = 8
+ACCEPT_DATASET, ACCEPT_BATCH, ACCEPT_SPEEDUP = "bid", 4096, 8.0
+
+
+def load(path):
+    with open(path) as f:
+        runs = json.load(f)
+    table = {}
+    for run in runs:
+        name = run["benchmark"]
+        if BENCH not in name:
+            continue
+        variant = name.rsplit(".", 1)[1]
+        params = run.get("params", {})
+        key = (params.get("dataset", "?"), int(params.get("batchSize", 0)), variant)
+        primary = run["primaryMetric"]
+        secondary = run.get("secondaryMetrics", {})
+        rows_per_s = primary["score"]
+        out_bytes_per_s = secondary.get("outputBytes", {}).get("score")
+        alloc = secondary.get("gc.alloc.rate.norm", {}).get("score")
+        table[key] = {
+            "rows": rows_per_s,
+            "rows_err": primary.get("scoreError"),
+            "mb": out_bytes_per_s / 1e6 if out_bytes_per_s is not None else None,
+            "out": out_bytes_per_s / rows_per_s if out_bytes_per_s and rows_per_s else None,
+            "alloc": alloc,
+        }
+    return table
+
+
+def fmt(value, spec):
+    """JMH writes "NaN" (a string) for the error of a single iteration."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return "n/a"
+    return "n/a" if number != number else format(number, spec)
+
+
+def main(path):
+    table = load(path)
+    if not table:
+        sys.exit(f"no {BENCH} results in {path}")
+    datasets = sorted({k[0] for k in table})
+    batches = sorted({k[1] for k in table})
+    print(f"## JSON encoders: columnar vs Flink ({path})\n")
+    print("Per row, single thread. `alloc - out` is what is allocated beyond the record bytes themselves")
+    print("(for encode-only, which copies no record out, all of its allocation);")
+    print(f"the copy Kafka forces costs the bytes plus a {ARRAY_HEADER} B array header and up to "
+          f"{ALIGNMENT - 1} B alignment.\n")
+    print("| dataset | batch | variant | rows/s | ± | MB/s | B/row out | B/row alloc | alloc - out |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|")
+    for d in datasets:
+        for b in batches:
+            for v in VARIANTS:
+                r = table.get((d, b, v))
+                if r is None:
+                    continue
+                # Encode-only hands out no record arrays, so its allocation is all overhead.
+                out = 0.0 if v == "columnarEncodeOnly" else r["out"]
+                over = r["alloc"] - out if r["alloc"] is not None and out is not None else None
+                print(f"| {d} | {b} | {v} | {fmt(r['rows'], ',.0f')} | {fmt(r['rows_err'], ',.0f')} "
+                      f"| {fmt(r['mb'], ',.1f')} | {fmt(r['out'], '.1f')} | {fmt(r['alloc'], '.1f')} "
+                      f"| {fmt(over, '.1f')} |")
+    print("\n### Speed-up, columnar / Flink (rows/s)\n")
+    print("| dataset | batch | encode+drain | encode only |")
+    print("|---|---:|---:|---:|")
+    for d in datasets:
+        for b in batches:
+            flink = table.get((d, b, "flinkSerialize"))
+            drain = table.get((d, b, "columnarEncodeAndDrain"))
+            only = table.get((d, b, "columnarEncodeOnly"))
+            if flink is None or (drain is None and only is None):
+                continue
+            ratio = lambda r: fmt(r["rows"] / flink["rows"], ".1f") + "x" if r else "n/a"
+            print(f"| {d} | {b} | {ratio(drain)} | {ratio(only)} |")
+    acceptance(table)
+
+
+def acceptance(table):
+    flink = table.get((ACCEPT_DATASET, ACCEPT_BATCH, "flinkSerialize"))
+    drain = table.get((ACCEPT_DATASET, ACCEPT_BATCH, "columnarEncodeAndDrain"))
+    if flink is None or drain is None:
+        print(f"\nAcceptance ({ACCEPT_DATASET}, batch {ACCEPT_BATCH}): not measured in this run.")
+        return
+    speedup = drain["rows"] / flink["rows"]
+    print(f"\n### Acceptance ({ACCEPT_DATASET}, batch {ACCEPT_BATCH}, encode+drain)\n")
+    print(f"- speed-up {speedup:.1f}x, needs >= {ACCEPT_SPEEDUP:.0f}x: "
+          f"{'PASS' if speedup >= ACCEPT_SPEEDUP else 'FAIL'}")
+    if drain["alloc"] is None or drain["out"] is None:
+        print("- allocation: not measured (run with -prof gc)")
+        return
+    limit = drain["out"] + ARRAY_HEADER + ALIGNMENT - 1
+    print(f"- allocation {drain['alloc']:.1f} B/row, needs <= {limit:.1f} "
+          f"(out {drain['out']:.1f} + header {ARRAY_HEADER} + alignment {ALIGNMENT - 1}): "
+          f"{'PASS' if drain['alloc'] <= limit else 'FAIL'}")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])

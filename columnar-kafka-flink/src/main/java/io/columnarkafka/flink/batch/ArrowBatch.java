@@ -1,0 +1,227 @@
+package io.columnarkafka.flink.batch;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.util.AutoCloseables;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.flink.api.common.typeinfo.TypeInfo;
+import org.apache.flink.util.Collector;
+
+/**
+ * One Arrow record batch travelling through a Flink job as a single stream element.
+ *
+ * <p><b>Ownership.</b> A batch owns its memory, and ownership moves downstream with the element: the
+ * operator that emits a batch gives it up, and the consumer (the encode operator) closes it when it has
+ * encoded it. {@link #close()} frees everything the batch holds and may be called more than once. A
+ * batch has exactly one consumer; it must not be emitted twice or kept after emitting.
+ *
+ * <p><b>Two forms.</b>
+ * <ul>
+ *   <li><i>Live</i> ({@link #of}): vectors built by the producer, in the producer's allocator. When the
+ *       consumer is chained to the producer the batch reaches it as is, with no copy.
+ *   <li><i>Wire</i>: the Arrow IPC stream bytes, on the heap. When a batch crosses a network shuffle (or
+ *       is written into an unaligned checkpoint), {@link ArrowBatchSerializer} writes its IPC stream and
+ *       the batch lets go of its vectors at that moment, because Flink gives the producer no later hook
+ *       to free them. The consumer receives the wire form and {@link #open}s it into its own bounded
+ *       allocator, so the off-heap memory of a received batch is always accounted to the consumer.
+ * </ul>
+ *
+ * <p><b>Emitting.</b> Producers should emit with {@link #emitTo(Collector)} from a flat-map or process
+ * function: Flink can fail a hand-over before any consumer has the batch (its record writer checks for
+ * errors before it serializes, and a cancelled task stops mid-chain), and only the emitting code can
+ * then free it. A batch returned from a {@code MapFunction} has no such guard.
+ *
+ * <p>Once emitted a batch is never modified, so {@link ArrowBatchSerializer#copy} returns the same
+ * instance and the path behaves the same with or without object reuse. Not thread-safe: a batch is
+ * used by one task thread at a time, as Flink hands elements over.
+ */
+@TypeInfo(ArrowBatchTypeInfo.Factory.class)
+public final class ArrowBatch implements AutoCloseable {
+    private VectorSchemaRoot live;
+    private AutoCloseable liveOwner;
+    private byte[] ipc;
+    private ArrowStreamReader opened;
+    private boolean closed;
+
+    private ArrowBatch(VectorSchemaRoot live, AutoCloseable liveOwner, byte[] ipc) {
+        this.live = live;
+        this.liveOwner = liveOwner;
+        this.ipc = ipc;
+    }
+
+    /**
+     * A batch over vectors the caller built. The batch takes ownership of {@code root} and of {@code
+     * owner} (for example the allocator the vectors live in; null if there is nothing else to free):
+     * closing the batch closes the root, then the owner.
+     */
+    public static ArrowBatch of(VectorSchemaRoot root, AutoCloseable owner) {
+        if (root == null) {
+            throw new IllegalArgumentException("root must not be null");
+        }
+        return new ArrowBatch(root, owner, null);
+    }
+
+    /** A batch in wire form: one Arrow IPC stream holding one record batch. Holds no Arrow memory. */
+    public static ArrowBatch fromIpc(byte[] ipcStream) {
+        if (ipcStream == null) {
+            throw new IllegalArgumentException("ipcStream must not be null");
+        }
+        return new ArrowBatch(null, null, ipcStream);
+    }
+
+    /**
+     * The batch's vectors. A live batch returns its own root; a wire batch is read into {@code
+     * allocator} on the first call (and the same root is returned on later calls). The root stays
+     * valid until {@link #close()}.
+     *
+     * @throws org.apache.arrow.memory.OutOfMemoryException if the batch does not fit {@code allocator}
+     */
+    public VectorSchemaRoot open(BufferAllocator allocator) {
+        checkOpen();
+        if (live != null) {
+            return live;
+        }
+        if (opened == null) {
+            ArrowStreamReader reader = new ArrowStreamReader(new ByteArrayInputStream(ipc), allocator);
+            try {
+                if (!reader.loadNextBatch()) {
+                    throw new IllegalStateException("Arrow IPC stream of the batch holds no record batch");
+                }
+            } catch (IOException e) {
+                closeQuietly(reader, e);
+                throw new UncheckedIOException("cannot read the batch's Arrow IPC stream", e);
+            } catch (RuntimeException e) {
+                closeQuietly(reader, e);
+                throw e;
+            }
+            opened = reader;
+        }
+        try {
+            return opened.getVectorSchemaRoot();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The wire form. A live batch is written as an Arrow IPC stream once, and then frees its vectors
+     * and owner right away: from here on the batch is the bytes.
+     */
+    byte[] ipcStream() {
+        checkOpen();
+        if (ipc == null) {
+            ipc = write(live);
+            AutoCloseable root = live;
+            AutoCloseable owner = liveOwner;
+            live = null;
+            liveOwner = null;
+            closeAll(root, owner);
+        }
+        return ipc;
+    }
+
+    /**
+     * Hands this batch to {@code out}, giving up ownership. If the hand-over throws, the batch is closed
+     * (a consumer that already took it has closed it too; closing twice is harmless) and the error is
+     * rethrown, so a failing or cancelled job does not leak the producer's Arrow memory.
+     */
+    public void emitTo(Collector<? super ArrowBatch> out) {
+        try {
+            out.collect(this);
+        } catch (Throwable t) {
+            try {
+                close();
+            } catch (RuntimeException suppressed) {
+                t.addSuppressed(suppressed);
+            }
+            throw t;
+        }
+    }
+
+    /** True for a batch whose vectors the producer built in this task (no wire round trip). */
+    public boolean isLive() {
+        return live != null;
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** Frees everything the batch holds: the opened vectors, or the live vectors and their owner. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        AutoCloseable reader = opened;
+        AutoCloseable root = live;
+        AutoCloseable owner = liveOwner;
+        opened = null;
+        live = null;
+        liveOwner = null;
+        ipc = null;
+        closeAll(reader, root, owner);
+    }
+
+    private static byte[] write(VectorSchemaRoot root) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(estimate(root));
+        try (ArrowStreamWriter writer = new ArrowStreamWriter(root, null, Channels.newChannel(out))) {
+            writer.start();
+            writer.writeBatch();
+            writer.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the batch as an Arrow IPC stream", e);
+        }
+        return out.toByteArray();
+    }
+
+    private static int estimate(VectorSchemaRoot root) {
+        long bytes = 1024;
+        for (var vector : root.getFieldVectors()) {
+            bytes += vector.getBufferSize();
+        }
+        return (int) Math.min(Integer.MAX_VALUE - 16, bytes);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException(
+                    "Arrow batch is closed: a batch has one consumer and must not be used after close");
+        }
+    }
+
+    private static void closeAll(AutoCloseable... closeables) {
+        try {
+            AutoCloseables.close(closeables);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot free an Arrow batch", e);
+        }
+    }
+
+    private static void closeQuietly(AutoCloseable closeable, Throwable cause) {
+        try {
+            closeable.close();
+        } catch (Exception suppressed) {
+            cause.addSuppressed(suppressed);
+        }
+    }
+
+    @Override
+    public String toString() {
+        if (closed) {
+            return "ArrowBatch[closed]";
+        }
+        return live != null
+                ? "ArrowBatch[live, " + live.getRowCount() + " rows]"
+                : "ArrowBatch[ipc, " + ipc.length + " bytes" + (opened != null ? ", opened" : "") + "]";
+    }
+}

@@ -1,0 +1,174 @@
+package io.columnarkafka.flink.sink;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.record.PreSerializedRecord;
+import io.columnarkafka.format.BatchEncoder;
+import io.columnarkafka.format.BatchLayoutException;
+import io.columnarkafka.format.RecordSlab;
+import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MetricGroup;
+import org.apache.flink.util.Collector;
+
+/**
+ * Encodes each {@link ArrowBatch} into one {@link PreSerializedRecord} per row, for the chained
+ * {@code KafkaSink} writer.
+ *
+ * <p>A rich flat-map rather than a custom stream operator: it needs only open/close (Flink calls close
+ * after success, failure and cancellation alike), the operator's metric group and a collector; it keeps
+ * no state and no timers, and element timestamps and watermarks pass through untouched. Staying on the
+ * public function API keeps it clear of Flink's internal operator contracts.
+ *
+ * <p><b>Memory.</b> Each subtask has a bounded child of the per-JVM {@link ArrowMemory} root. A batch
+ * received over the network is read into that allocator; a live batch from a chained producer stays in
+ * the producer's memory. Either way the batch is closed when its rows have been emitted, also when
+ * encoding or emitting fails, so between elements this function holds no Arrow memory; close() then
+ * closes the allocator, which reports any leak.
+ */
+final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord> {
+    private static final long serialVersionUID = 1L;
+
+    private final EncodingSpec spec;
+    private final long allocatorLimit;
+
+    private transient BufferAllocator allocator;
+    private transient BatchEncoder valueEncoder;
+    private transient BatchEncoder keyEncoder;
+    private transient RecordSlab lastValues;
+    private transient RecordSlab lastKeys;
+    private transient EncodeMetrics metrics;
+
+    EncodeFunction(EncodingSpec spec, long allocatorLimit) {
+        this.spec = spec;
+        this.allocatorLimit = allocatorLimit;
+    }
+
+    @Override
+    public void open(OpenContext openContext) {
+        valueEncoder = spec.valueEncoder();
+        keyEncoder = spec.keyEncoder();
+        allocator = ArrowMemory.newChild(
+                "columnar-kafka-encode " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
+                allocatorLimit);
+        metrics = new EncodeMetrics(getRuntimeContext().getMetricGroup(), this::bufferCapacity);
+    }
+
+    @Override
+    public void flatMap(ArrowBatch batch, Collector<PreSerializedRecord> out) {
+        try {
+            VectorSchemaRoot root = openBatch(batch);
+            checkLayout(root);
+            long encodeStart = System.nanoTime();
+            RecordSlab values = valueEncoder.encode(root);
+            RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(root);
+            long drainStart = System.nanoTime();
+            lastValues = values;
+            lastKeys = keys;
+            emit(keys, values, out);
+            long drainEnd = System.nanoTime();
+            metrics.batch(
+                    values.recordCount(),
+                    keys == null ? 0 : keys.size(),
+                    values.size(),
+                    drainStart - encodeStart,
+                    drainEnd - drainStart);
+        } finally {
+            batch.close();
+        }
+    }
+
+    private VectorSchemaRoot openBatch(ArrowBatch batch) {
+        try {
+            return batch.open(allocator);
+        } catch (OutOfMemoryException e) {
+            throw new IllegalStateException(
+                    "an Arrow batch does not fit the encode operator's Arrow allocator (limit "
+                            + allocatorLimit + " bytes, " + allocator.getAllocatedMemory()
+                            + " in use); raise ColumnarKafkaSink.Builder#setAllocatorLimit or send smaller"
+                            + " batches",
+                    e);
+        }
+    }
+
+    private void checkLayout(VectorSchemaRoot root) {
+        try {
+            ArrowLayout.check(spec.rowType(), root);
+        } catch (BatchLayoutException e) {
+            throw new BatchLayoutException(
+                    e.column(),
+                    "the Arrow batch does not fit the sink's row type " + spec.rowType().asSummaryString()
+                            + ": " + e.getMessage());
+        }
+    }
+
+    /** One record per row; the single copy per record is the one Kafka's producer keeps. */
+    private void emit(RecordSlab keys, RecordSlab values, Collector<PreSerializedRecord> out) {
+        int rows = values.recordCount();
+        if (keys != null && keys.recordCount() != rows) {
+            throw new IllegalStateException(
+                    "key encoder produced " + keys.recordCount() + " records for " + rows + " rows");
+        }
+        String topic = spec.topic();
+        for (int i = 0; i < rows; i++) {
+            byte[] key = keys == null ? null : keys.copyRecord(i);
+            out.collect(new PreSerializedRecord(topic, null, null, key, values.copyRecord(i), List.of()));
+        }
+    }
+
+    private long bufferCapacity() {
+        return (lastValues == null ? 0 : lastValues.capacity()) + (lastKeys == null ? 0 : lastKeys.capacity());
+    }
+
+    @Override
+    public void close() {
+        BufferAllocator toClose = allocator;
+        allocator = null;
+        if (toClose != null) {
+            toClose.close();
+        }
+    }
+
+    /** The function's metrics, registered in the operator's metric group. */
+    static final class EncodeMetrics {
+        static final String BATCHES = "batches";
+        static final String ROWS = "rows";
+        static final String KEY_BYTES = "keyBytes";
+        static final String VALUE_BYTES = "valueBytes";
+        static final String ENCODE_TIME_NANOS = "encodeTimeNanos";
+        static final String DRAIN_TIME_NANOS = "drainTimeNanos";
+        static final String BUFFER_CAPACITY = "bufferCapacity";
+
+        private final Counter batches;
+        private final Counter rows;
+        private final Counter keyBytes;
+        private final Counter valueBytes;
+        private final Counter encodeTimeNanos;
+        private final Counter drainTimeNanos;
+
+        EncodeMetrics(MetricGroup group, java.util.function.LongSupplier bufferCapacity) {
+            batches = group.counter(BATCHES);
+            rows = group.counter(ROWS);
+            keyBytes = group.counter(KEY_BYTES);
+            valueBytes = group.counter(VALUE_BYTES);
+            encodeTimeNanos = group.counter(ENCODE_TIME_NANOS);
+            drainTimeNanos = group.counter(DRAIN_TIME_NANOS);
+            group.gauge(BUFFER_CAPACITY, bufferCapacity::getAsLong);
+        }
+
+        void batch(int rowCount, long keyByteCount, long valueByteCount, long encodeNanos, long drainNanos) {
+            batches.inc();
+            rows.inc(rowCount);
+            keyBytes.inc(keyByteCount);
+            valueBytes.inc(valueByteCount);
+            encodeTimeNanos.inc(encodeNanos);
+            drainTimeNanos.inc(drainNanos);
+        }
+    }
+}

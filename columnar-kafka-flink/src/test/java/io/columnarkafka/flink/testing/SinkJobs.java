@@ -1,0 +1,69 @@
+package io.columnarkafka.flink.testing;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import java.time.Duration;
+
+/** Shared pieces of the sink's integration tests. */
+public final class SinkJobs {
+    private SinkJobs() {}
+
+    /** An environment with a fixed-delay restart strategy ({@code attempts} restarts, 200 ms apart). */
+    public static StreamExecutionEnvironment environment(int restartAttempts) {
+        Configuration conf = new Configuration();
+        if (restartAttempts > 0) {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restartAttempts);
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(200));
+        } else {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        }
+        return StreamExecutionEnvironment.getExecutionEnvironment(conf);
+    }
+
+    /**
+     * Batch indexes {@code 0 .. batches-1} from a checkpointed, rescalable generator source, at most
+     * {@code batchesPerSecond} per second overall (0: unthrottled).
+     */
+    public static DataStream<Long> batchIndexes(
+            StreamExecutionEnvironment env, long batches, double batchesPerSecond, int parallelism, String uid) {
+        DataGeneratorSource<Long> source = new DataGeneratorSource<>(
+                index -> index,
+                batches,
+                batchesPerSecond > 0 ? RateLimiterStrategy.perSecond(batchesPerSecond) : RateLimiterStrategy.noOp(),
+                Types.LONG);
+        return env.fromSource(source, WatermarkStrategy.noWatermarks(), "batch indexes")
+                .setParallelism(parallelism)
+                .uid(uid);
+    }
+
+    /** Arrow batches of {@link TestRows}, built right after the index source (same parallelism). */
+    public static DataStream<ArrowBatch> batches(DataStream<Long> indexes, int rowsPerBatch, String uid) {
+        return indexes.flatMap(new BatchOfRows(rowsPerBatch))
+                .returns(ArrowBatchTypeInfo.INSTANCE)
+                .setParallelism(indexes.getParallelism())
+                .uid(uid)
+                .name("rows to Arrow");
+    }
+
+    /** Flink's JSON bytes of rows {@code 0 .. count-1}: the expected Kafka values. */
+    public static List<byte[]> expectedJson(long count) {
+        JsonRowDataSerializationSchema json = TestRows.flinkJson(TestRows.ROW_TYPE);
+        List<byte[]> values = new ArrayList<>((int) count);
+        for (long id = 0; id < count; id++) {
+            values.add(json.serialize(TestRows.rowData(id)));
+        }
+        return values;
+    }
+}
