@@ -6,10 +6,13 @@ import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
+import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
 import io.columnarkafka.format.protobuf.ProtobufBatchEncoder;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
+import io.columnarkafka.format.raw.RawBatchEncoder;
+import io.columnarkafka.format.raw.RawFormatOptions;
 import java.util.Map;
 import java.util.Set;
 
@@ -19,7 +22,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "csv", "avro", "avro-confluent", "protobuf");
+        return Set.of("json", "csv", "raw", "debezium-json", "avro", "avro-confluent", "protobuf");
     }
 
     /**
@@ -37,6 +40,10 @@ public final class Formats {
                 return new JsonBatchEncoder(projection, JsonFormatOptions.fromMap(options));
             case "csv":
                 return new CsvBatchEncoder(projection, CsvFormatOptions.fromMap(options));
+            case "debezium-json":
+                return new DebeziumJsonBatchEncoder(projection, options);
+            case "raw":
+                return new RawBatchEncoder(projection, RawFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchEncoder(projection, AvroFormatOptions.fromMap(options));
             case "avro-confluent":
