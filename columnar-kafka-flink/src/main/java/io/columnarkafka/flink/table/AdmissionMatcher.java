@@ -46,9 +46,9 @@ final class AdmissionMatcher {
             }
         }
         RowType physical = NullableTypes.deep(shape.physicalType());
-        String optionProblem = optionProblem("value", shape.valueFormat(), physical, shape.valueFormatOptions());
+        String optionProblem = optionProblem("value", valueFormat, shape.valueFormatOptions());
         if (optionProblem == null && shape.hasKey()) {
-            optionProblem = optionProblem("key", shape.keyFormat(), physical, shape.keyFormatOptions());
+            optionProblem = optionProblem("key", keyFormat, shape.keyFormatOptions());
         }
         if (optionProblem != null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_OPTION, optionProblem);
@@ -89,13 +89,13 @@ final class AdmissionMatcher {
         return Admission.admitted(String.join(", ", admitted));
     }
 
-    /** A problem with the format's options alone (planned over no columns), or null. */
-    private static String optionProblem(String scope, String format, RowType physical, Map<String, String> options) {
+    /** A problem with the format's options alone, or null. */
+    private static String optionProblem(String scope, SqlFormat format, Map<String, String> options) {
         try {
-            Formats.encoder(format, Projection.of(physical), options);
+            format.checkOptions(options);
             return null;
         } catch (IllegalArgumentException e) {
-            return scope + "." + format + " options: " + e.getMessage();
+            return scope + "." + format.identifier + " options: " + e.getMessage();
         }
     }
 

@@ -1,8 +1,13 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.format.Formats;
+import io.columnarkafka.format.avro.AvroFormatOptions;
+import io.columnarkafka.format.csv.CsvFormatOptions;
+import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.raw.RawFormatOptions;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -13,9 +18,10 @@ import org.apache.flink.table.types.logical.RowType;
  * with {@link #notGatedReason}.
  */
 enum SqlFormat {
-    JSON("json", false),
-    CSV("csv", false),
-    AVRO("avro", true);
+    JSON("json", false, JsonFormatOptions::fromMap),
+    CSV("csv", false, CsvFormatOptions::fromMap),
+    RAW("raw", false, RawFormatOptions::fromMap),
+    AVRO("avro", true, AvroFormatOptions::fromMap);
 
     /** Formats with a columnar encoder that are deliberately not gated, and why. */
     private static final Map<String, String> NOT_GATED = Map.of(
@@ -31,9 +37,13 @@ enum SqlFormat {
      */
     private final boolean declaredNullability;
 
-    SqlFormat(String identifier, boolean declaredNullability) {
+    /** Reads the format's options, throwing {@link IllegalArgumentException} for any it does not reproduce. */
+    private final Consumer<Map<String, String>> options;
+
+    SqlFormat(String identifier, boolean declaredNullability, Consumer<Map<String, String>> options) {
         this.identifier = identifier;
         this.declaredNullability = declaredNullability;
+        this.options = options;
     }
 
     /** The gated format with this identifier, if it also has a columnar encoder. */
@@ -55,6 +65,16 @@ enum SqlFormat {
             return "no columnar encoder";
         }
         return NOT_GATED.getOrDefault(identifier, "not yet parity-tested through SQL");
+    }
+
+    /**
+     * Checks the format's options alone, before any type is planned (so an option problem is reported as
+     * such even for a format that also needs particular columns, like raw's single column).
+     *
+     * @throws IllegalArgumentException for an unknown option or value, or one the encoder does not write
+     */
+    void checkOptions(Map<String, String> formatOptions) {
+        options.accept(formatOptions);
     }
 
     /** The physical row type as this format must see it ({@code declared}: the sink's physical row type). */

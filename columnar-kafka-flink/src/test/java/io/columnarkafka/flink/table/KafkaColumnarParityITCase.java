@@ -174,6 +174,21 @@ class KafkaColumnarParityITCase {
         assertThat(summary).contains("kafka-columnar[admitted: csv value]");
     }
 
+    @Test
+    void rawKeyAndRawValueWithNullsAndOptions() throws Exception {
+        // One partition: a null key is placed by Kafka's sticky partitioner, not deterministically.
+        String summary = parity("raw", 1, 1,
+                "CREATE TABLE ${t}sink (id BIGINT, name STRING) WITH ('connector' = '${connector}',"
+                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
+                        + " 'key.format' = 'raw', 'key.fields' = 'id', 'key.raw.endianness' = 'little-endian',"
+                        + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY',"
+                        + " 'value.raw.charset' = 'UTF-16LE'${columnar})",
+                "INSERT INTO ${t}sink SELECT * FROM (VALUES (CAST(1 AS BIGINT), 'a'), (-2, CAST(NULL AS STRING)),"
+                        + " (CAST(NULL AS BIGINT), 'üñí 😀'), (9223372036854775807, ''))",
+                false);
+        assertThat(summary).contains("kafka-columnar[admitted: raw value, raw key]");
+    }
+
     /** A NOT NULL column and a NOT NULL row: Avro's schema has no union for them (no branch byte). */
     private static final String AVRO_COLUMNS = "id INT NOT NULL, name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
             + " tags ARRAY<INT>, flag BOOLEAN";
