@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Markdown summary of a JsonEncoderBenchmark result file (JMH -rf json, written by EncoderBenchmarks).
+"""Markdown summary of a JsonEncoderBenchmark and/or FormatEncoderBenchmark result file (JMH -rf json,
+written by EncoderBenchmarks).
 
 Scores are per row because EncoderBenchmarks sets operations per invocation to the batch size:
   rows/s      = primary score (ops/s)
@@ -13,23 +14,27 @@ import json
 import sys
 
 BENCH = "JsonEncoderBenchmark."
+FORMAT_BENCH = "FormatEncoderBenchmark."
+FORMAT_ORDER = ["json", "csv", "avro", "debezium-json", "raw", "protobuf"]
+FORMAT_SPEEDUP = 5.0
 VARIANTS = ["columnarEncodeAndDrain", "columnarEncodeOnly", "flinkSerialize"]
 ARRAY_HEADER = 16  # bytes of a byte[] header on a 64-bit HotSpot with compressed class pointers
 ALIGNMENT = 8
 ACCEPT_DATASET, ACCEPT_BATCH, ACCEPT_SPEEDUP = "bid", 4096, 8.0
 
 
-def load(path):
+def load(path, bench, group):
+    """Per-row figures of `bench`'s runs, keyed by (params[group], batch size, variant)."""
     with open(path) as f:
         runs = json.load(f)
     table = {}
     for run in runs:
         name = run["benchmark"]
-        if BENCH not in name:
+        if bench not in name:
             continue
         variant = name.rsplit(".", 1)[1]
         params = run.get("params", {})
-        key = (params.get("dataset", "?"), int(params.get("batchSize", 0)), variant)
+        key = (params.get(group, "?"), int(params.get("batchSize", 0)), variant)
         primary = run["primaryMetric"]
         secondary = run.get("secondaryMetrics", {})
         rows_per_s = primary["score"]
@@ -55,9 +60,47 @@ def fmt(value, spec):
 
 
 def main(path):
-    table = load(path)
-    if not table:
-        sys.exit(f"no {BENCH} results in {path}")
+    json_table = load(path, BENCH, "dataset")
+    format_table = load(path, FORMAT_BENCH, "format")
+    if not json_table and not format_table:
+        sys.exit(f"no {BENCH} or {FORMAT_BENCH} results in {path}")
+    if json_table:
+        json_summary(path, json_table)
+    if format_table:
+        format_summary(path, format_table)
+
+
+def format_summary(path, table):
+    formats = sorted({k[0] for k in table},
+                     key=lambda f: (FORMAT_ORDER.index(f) if f in FORMAT_ORDER else len(FORMAT_ORDER), f))
+    batches = sorted({k[1] for k in table})
+    print(f"## Every format on the Bid rows: columnar encode+drain vs Flink's serializer ({path})\n")
+    print("Per row, single thread. raw encodes the `url` column alone; avro takes the row type NOT NULL,")
+    print(f"as Flink's Kafka connector passes it. PASS needs columnar >= {FORMAT_SPEEDUP:.0f}x Flink's rows/s.\n")
+    print("| format | batch | side | rows/s | ± | MB/s | B/row out | B/row alloc | vs Flink | >= 5x |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---|")
+    for f in formats:
+        for b in batches:
+            flink = table.get((f, b, "flinkSerialize"))
+            drain = table.get((f, b, "columnarEncodeAndDrain"))
+            for side, r in (("columnar", drain), ("flink", flink)):
+                if r is None:
+                    continue
+                ratio, verdict = "", ""
+                if side == "columnar":
+                    if flink is None:
+                        ratio, verdict = "n/a", "not measured"
+                    else:
+                        speedup = r["rows"] / flink["rows"]
+                        ratio = fmt(speedup, ".1f") + "x"
+                        verdict = "PASS" if speedup >= FORMAT_SPEEDUP else "FAIL"
+                print(f"| {f} | {b} | {side} | {fmt(r['rows'], ',.0f')} | {fmt(r['rows_err'], ',.0f')} "
+                      f"| {fmt(r['mb'], ',.1f')} | {fmt(r['out'], '.1f')} | {fmt(r['alloc'], '.1f')} "
+                      f"| {ratio} | {verdict} |")
+    print()
+
+
+def json_summary(path, table):
     datasets = sorted({k[0] for k in table})
     batches = sorted({k[1] for k in table})
     print(f"## JSON encoders: columnar vs Flink ({path})\n")

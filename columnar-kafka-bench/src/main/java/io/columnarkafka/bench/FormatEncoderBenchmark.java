@@ -127,7 +127,7 @@ public class FormatEncoderBenchmark {
 
     /** What a Kafka sink pays: encode the batch, then copy each record out as its own {@code byte[]}. */
     @Benchmark
-    public void columnarEncodeAndDrain(Columnar columnar, JsonEncoderBenchmark.Output output, Blackhole blackhole) {
+    public void columnarEncodeAndDrain(Columnar columnar, OutputBytes output, Blackhole blackhole) {
         RecordSlab slab = columnar.encoder.encode(batch);
         int records = slab.recordCount();
         for (int i = 0; i < records; i++) {
@@ -138,7 +138,7 @@ public class FormatEncoderBenchmark {
 
     /** Flink's path: one {@code serialize(row)} per row, each returning a fresh {@code byte[]}. */
     @Benchmark
-    public void flinkSerialize(JsonEncoderBenchmark.Output output, Blackhole blackhole) {
+    public void flinkSerialize(OutputBytes output, Blackhole blackhole) {
         long bytes = 0;
         for (RowData row : rows) {
             byte[] record = flink.serialize(row);

@@ -14,7 +14,6 @@ import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
 import org.apache.flink.table.data.RowData;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -60,13 +59,6 @@ public class JsonEncoderBenchmark {
     private VectorSchemaRoot batch;
     private JsonRowDataSerializationSchema flink;
     private RowData[] rows;
-
-    /** Bytes written; JMH zeroes it each iteration and reports it per second (÷ rows/s = B/row). */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.OPERATIONS)
-    public static class Output {
-        public long outputBytes;
-    }
 
     /**
      * The columnar encoder, planned only for the columnar benchmarks so that Flink's side can be measured
@@ -121,7 +113,7 @@ public class JsonEncoderBenchmark {
 
     /** What a Kafka sink pays: encode the batch, then copy each record out as its own {@code byte[]}. */
     @Benchmark
-    public void columnarEncodeAndDrain(Columnar columnar, Output output, Blackhole blackhole) {
+    public void columnarEncodeAndDrain(Columnar columnar, OutputBytes output, Blackhole blackhole) {
         RecordSlab slab = columnar.encoder.encode(batch);
         int records = slab.recordCount();
         for (int i = 0; i < records; i++) {
@@ -132,7 +124,7 @@ public class JsonEncoderBenchmark {
 
     /** The encoder alone: every record written into the reused slab, none copied out. */
     @Benchmark
-    public RecordSlab columnarEncodeOnly(Columnar columnar, Output output) {
+    public RecordSlab columnarEncodeOnly(Columnar columnar, OutputBytes output) {
         RecordSlab slab = columnar.encoder.encode(batch);
         output.outputBytes += slab.size();
         return slab;
@@ -140,7 +132,7 @@ public class JsonEncoderBenchmark {
 
     /** Flink's path: one {@code serialize(row)} per row, each returning a fresh {@code byte[]}. */
     @Benchmark
-    public void flinkSerialize(Output output, Blackhole blackhole) {
+    public void flinkSerialize(OutputBytes output, Blackhole blackhole) {
         long bytes = 0;
         for (RowData row : rows) {
             byte[] record = flink.serialize(row);
