@@ -19,12 +19,17 @@ import jdk.jfr.consumer.RecordingFile;
  * sending threads (Flink task threads, or the bare producer threads) spend their time, by hot method
  * and by component, and what the Kafka producers' I/O threads do.
  */
-final class JfrSummary {
+public final class JfrSummary {
     private static final int TOP = 15;
     /** Flink names a task thread "<chained operator names> (<subtask>/<parallelism>)#<attempt>". */
     private static final Pattern TASK_THREAD = Pattern.compile(".*\\(\\d+/\\d+\\)#\\d+$");
-    /** Frames present in nearly every sample (Thread.run, the mailbox loop) say nothing; leave them out. */
-    private static final double TRIVIAL_INCLUSIVE_SHARE = 0.97;
+    /** Task and mailbox plumbing on every stack says nothing about where the time goes; left out of "inclusive". */
+    private static final List<String> PLUMBING = List.of(
+            "java.lang.Thread.", "org.apache.flink.runtime.", "org.apache.flink.streaming.runtime.",
+            "org.apache.flink.streaming.api.operators.", "org.apache.flink.api.connector.source.",
+            "org.apache.flink.util.function.");
+    /** Thread names with their numbers masked, so "Flink-Metric-Registry-thread-1" and "-2" add up. */
+    private static final Pattern DIGITS = Pattern.compile("\\d+");
 
     /** Component of a sample: the package of its innermost frame outside the JDK, first match wins. */
     private static final Map<String, String> COMPONENTS = new LinkedHashMap<>();
@@ -46,10 +51,16 @@ final class JfrSummary {
 
     private JfrSummary() {}
 
+    /** Re-summarizes a kept recording: {@code JfrSummary <file.jfr> [title]}, printed to stdout. */
+    public static void main(String[] args) throws IOException {
+        System.out.print(summarize(Path.of(args[0]), args.length > 1 ? args[1] : args[0]));
+    }
+
     static String summarize(Path recording, String title) throws IOException {
         Tally sending = new Tally();
         Tally kafkaIo = new Tally();
         Map<String, Long> byGroup = new LinkedHashMap<>();
+        Map<String, Long> otherThreads = new HashMap<>();
         for (RecordedEvent event : RecordingFile.readAllEvents(recording)) {
             if (!event.getEventType().getName().equals("jdk.ExecutionSample") || event.getStackTrace() == null) {
                 continue;
@@ -66,6 +77,7 @@ final class JfrSummary {
                 kafkaIo.add(frames);
             } else {
                 group = "other threads";
+                otherThreads.merge(DIGITS.matcher(name).replaceAll("#"), 1L, Long::sum);
             }
             byGroup.merge(group, 1L, Long::sum);
         }
@@ -78,15 +90,24 @@ final class JfrSummary {
         out.append("\n## Sending threads: top ").append(TOP).append(" hot methods (self, top frame)\n");
         sending.appendTop(out, sending.self, TOP);
         out.append("\n## Sending threads: top ").append(TOP)
-                .append(" methods on the stack (inclusive; frames in >97% of samples omitted)\n");
-        sending.appendTop(out, sending.inclusiveWithout(TRIVIAL_INCLUSIVE_SHARE), TOP);
+                .append(" methods on the stack (inclusive; Flink task/mailbox plumbing and lambdas omitted)\n");
+        sending.appendTop(out, sending.inclusive, TOP);
         out.append("\n## Kafka producer I/O threads: top ").append(TOP).append(" hot methods (self)\n");
         kafkaIo.appendTop(out, kafkaIo.self, TOP);
+        out.append("\n## Other threads: top 10 by name (numbers masked)\n");
+        otherThreads.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                .limit(10)
+                .forEach(e -> out.append(String.format("  %7d  %s%n", e.getValue(), e.getKey())));
         return out.toString();
     }
 
     private static String method(RecordedFrame frame) {
         return frame.getMethod().getType().getName() + "." + frame.getMethod().getName();
+    }
+
+    private static boolean plumbing(String method) {
+        return method.contains("$$Lambda") || PLUMBING.stream().anyMatch(method::startsWith);
     }
 
     private static boolean jdk(String method) {
@@ -110,7 +131,7 @@ final class JfrSummary {
             String component = null;
             for (RecordedFrame frame : frames) {
                 String m = method(frame);
-                if (seen.add(m)) {
+                if (!plumbing(m) && seen.add(m)) {
                     inclusive.merge(m, 1L, Long::sum);
                 }
                 if (component == null && !jdk(m)) {
@@ -118,12 +139,6 @@ final class JfrSummary {
                 }
             }
             components.merge(component == null ? "JDK only" : component, 1L, Long::sum);
-        }
-
-        Map<String, Long> inclusiveWithout(double trivialShare) {
-            Map<String, Long> kept = new HashMap<>(inclusive);
-            kept.values().removeIf(n -> n > samples * trivialShare);
-            return kept;
         }
 
         void appendTop(StringBuilder out, Map<String, Long> counts, int limit) {

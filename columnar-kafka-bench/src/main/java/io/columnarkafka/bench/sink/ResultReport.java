@@ -33,21 +33,27 @@ record ResultReport(
                 System.getenv().getOrDefault("CHILD_JAVA_OPTS", "-Xms2g -Xmx2g")));
         md.append(String.format("Machine: %d cores; load average (1/5/15 min) before `%s`, after `%s`.%n%n",
                 Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter));
-        md.append("| variant | object reuse | wall s | records/s | first→last records/s | checkpoints"
-                + " | checkpoint e2e min/avg/max ms | read_committed |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---|\n");
+        md.append("| variant | object reuse | wall s | records/s | first→last records/s | CPU µs/record (broker)"
+                + " | checkpoints | checkpoint e2e min/avg/max ms | read_committed |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
         for (RunResult r : results) {
-            md.append(String.format(Locale.ROOT, "| (%s) %s | %s | %.2f | %,.0f | %s | %d%s | %d / %d / %d | %s |%n",
+            md.append(String.format(Locale.ROOT, "| (%s) %s | %s | %.2f | %,.0f | %s | %.2f (%.2f) | %d%s | %d / %d / %d | %s |%n",
                     r.spec().variant().letter(), r.spec().variant().description(),
                     r.spec().variant().flinkJob() ? (r.spec().objectReuse() ? "on" : "off") : "n/a",
                     r.wallSeconds(), r.recordsPerSecond(),
                     Double.isNaN(r.activeSeconds()) ? "n/a" : String.format(Locale.ROOT, "%,.0f", r.activeRecordsPerSecond()),
+                    r.cpuMicrosPerRecord(), r.brokerCpuMicrosPerRecord(),
                     r.checkpoints(), r.checkpointsFailed() > 0 ? " (" + r.checkpointsFailed() + " failed)" : "",
                     r.checkpointMinMs(), r.checkpointAvgMs(), r.checkpointMaxMs(),
                     (r.exactlyOnce() ? "OK " : "FAIL ") + String.format(Locale.ROOT, "%,d records, %d dup, %d missing",
                             r.committedRecords(), r.duplicates(), r.missing())));
         }
+        md.append("\nCPU µs/record: CPU time of the run's JVM over the job (all threads, MiniCluster included) per row;"
+                + " in brackets the broker JVM's over the run. Unlike records/s, a busy machine hardly changes it.\n");
         md.append("\n(d) has no Flink: its \"checkpoints\" are its transaction commits and their durations.\n");
+        results.stream().filter(r -> !r.checkpointFailures().isEmpty()).forEach(r -> md.append(String.format(
+                "%nFailed checkpoints of (%s) object reuse %s: %s%n", r.spec().variant().letter(),
+                r.spec().objectReuse() ? "on" : "off", r.checkpointFailures())));
         md.append("\n## Targets (records/s over job wall time; first→last in brackets)\n\n");
         for (boolean reuse : List.of(false, true)) {
             Optional<RunResult> a = find(Variant.STOCK_JSON, reuse);
@@ -77,8 +83,9 @@ record ResultReport(
     private static String ratioLine(String what, RunResult x, RunResult y, double target) {
         double wall = x.recordsPerSecond() / y.recordsPerSecond();
         double active = x.activeRecordsPerSecond() / y.activeRecordsPerSecond();
-        return String.format(Locale.ROOT, "- %s = %.2f [%.2f] (target >= %.2f): %s%n",
-                what, wall, active, target, wall >= target ? "met" : "MISSED");
+        double cpu = y.cpuMicrosPerRecord() / x.cpuMicrosPerRecord();
+        return String.format(Locale.ROOT, "- %s = %.2f [%.2f] (target >= %.2f): %s; client CPU per record %.2fx less%n",
+                what, wall, active, target, wall >= target ? "met" : "MISSED", cpu);
     }
 
     private Optional<RunResult> find(Variant variant, boolean reuse) {
@@ -93,12 +100,13 @@ record ResultReport(
 
     String csv() {
         StringBuilder csv = new StringBuilder("variant,objectReuse,rows,wallSeconds,recordsPerSecond,activeSeconds,"
-                + "activeRecordsPerSecond,checkpoints,checkpointsFailed,checkpointMinMs,checkpointAvgMs,checkpointMaxMs,"
+                + "activeRecordsPerSecond,cpuSeconds,brokerCpuSeconds,checkpoints,checkpointsFailed,checkpointMinMs,checkpointAvgMs,checkpointMaxMs,"
                 + "committedRecords,duplicates,missing,exactlyOnce\n");
         for (RunResult r : results) {
             csv.append(String.join(",", r.spec().variant().letter(), Boolean.toString(r.spec().objectReuse()),
-                    Long.toString(r.spec().rows()), num(r.wallSeconds()), num(r.recordsPerSecond()),
-                    num(r.activeSeconds()), num(r.activeRecordsPerSecond()), Long.toString(r.checkpoints()),
+                    Long.toString(r.spec().rows()), csvNum(r.wallSeconds()), csvNum(r.recordsPerSecond()),
+                    csvNum(r.activeSeconds()), csvNum(r.activeRecordsPerSecond()), csvNum(r.cpuSeconds()),
+                    csvNum(r.brokerCpuSeconds()), Long.toString(r.checkpoints()),
                     Long.toString(r.checkpointsFailed()), Long.toString(r.checkpointMinMs()),
                     Long.toString(r.checkpointAvgMs()), Long.toString(r.checkpointMaxMs()),
                     Long.toString(r.committedRecords()), Long.toString(r.duplicates()), Long.toString(r.missing()),
@@ -117,8 +125,11 @@ record ResultReport(
                 + field("recordsPerSecond", num(r.recordsPerSecond())) + ", "
                 + field("activeSeconds", num(r.activeSeconds())) + ", "
                 + field("activeRecordsPerSecond", num(r.activeRecordsPerSecond())) + ", "
+                + field("cpuSeconds", num(r.cpuSeconds())) + ", "
+                + field("brokerCpuSeconds", num(r.brokerCpuSeconds())) + ", "
                 + field("checkpoints", Long.toString(r.checkpoints())) + ", "
                 + field("checkpointsFailed", Long.toString(r.checkpointsFailed())) + ", "
+                + field("checkpointFailures", str(r.checkpointFailures())) + ", "
                 + field("checkpointEndToEndMs", "{\"min\": " + r.checkpointMinMs() + ", \"avg\": "
                         + r.checkpointAvgMs() + ", \"max\": " + r.checkpointMaxMs() + "}") + ", "
                 + field("committedRecords", Long.toString(r.committedRecords())) + ", "
@@ -148,6 +159,10 @@ record ResultReport(
 
     private static String num(double d) {
         return Double.isNaN(d) || Double.isInfinite(d) ? "null" : String.format(Locale.ROOT, "%.3f", d);
+    }
+
+    private static String csvNum(double d) {
+        return Double.isNaN(d) || Double.isInfinite(d) ? "" : String.format(Locale.ROOT, "%.3f", d);
     }
 
     private static String str(String s) {

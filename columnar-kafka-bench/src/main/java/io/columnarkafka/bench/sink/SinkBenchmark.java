@@ -177,17 +177,24 @@ public final class SinkBenchmark {
                 broker.bootstrapServers(), name, producer, jfr, resultFile.toString());
         console.printf("%-8s %s%s: %,d rows ...%n", spec.label(), variant.description(),
                 jfr != null ? " [JFR]" : "", rows);
+        long brokerCpuBefore = cpuNanos(broker);
         Properties measured = runChild(spec, workDir.resolve(name + ".log"));
+        double brokerCpuSeconds = (cpuNanos(broker) - brokerCpuBefore) / 1e9;
         TopicReport report = verify(broker.bootstrapServers(), spec);
-        RunResult result = RunResult.of(spec, measured, report.totalRecords(), report.duplicateCount(),
+        RunResult result = RunResult.of(spec, measured, brokerCpuSeconds, report.totalRecords(), report.duplicateCount(),
                 report.missingCount() + report.unexpectedCount(), report.isExactlyOnce(), report.verdict());
-        console.printf(Locale.ROOT, "         %.2f s, %,.0f records/s (first->last: %,.0f/s), %d checkpoints"
-                        + " (e2e min/avg/max %d/%d/%d ms); read_committed: %s%n",
+        console.printf(Locale.ROOT, "         %.2f s, %,.0f records/s (first->last: %,.0f/s), CPU %.2f us/record"
+                        + " (broker %.2f), %d checkpoints (e2e min/avg/max %d/%d/%d ms); read_committed: %s%n",
                 result.wallSeconds(), result.recordsPerSecond(), result.activeRecordsPerSecond(),
+                result.cpuMicrosPerRecord(), result.brokerCpuMicrosPerRecord(),
                 result.checkpoints(), result.checkpointMinMs(), result.checkpointAvgMs(), result.checkpointMaxMs(),
                 report.verdict());
         broker.deleteTopic(name);
         return result;
+    }
+
+    private static long cpuNanos(KafkaBroker broker) {
+        return broker.process().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
     private Properties runChild(RunSpec spec, Path log) throws Exception {
