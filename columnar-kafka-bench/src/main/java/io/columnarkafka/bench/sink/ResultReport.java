@@ -11,6 +11,7 @@ record ResultReport(
         List<RunResult> results,
         Map<String, String> profiles,
         String stamp,
+        String note,
         String loadBefore,
         String loadAfter,
         Map<String, String> producer,
@@ -26,6 +27,9 @@ record ResultReport(
     String markdown() {
         StringBuilder md = new StringBuilder();
         md.append("# Sink benchmark ").append(stamp).append("\n\n");
+        if (!note.isEmpty()) {
+            md.append("**").append(note).append("**\n\n");
+        }
         md.append(String.format(Locale.ROOT, "%,d Nexmark Bid rows per variant, each to a fresh topic of %d partitions"
                         + " on one embedded broker; parallelism %d, checkpoints every %d ms, EXACTLY_ONCE,"
                         + " batches of %d rows; producer %s. Each run in a JVM of its own (%s).%n%n",
@@ -142,6 +146,7 @@ record ResultReport(
                 .map(e -> field(e.getKey(), str(e.getValue()))).collect(Collectors.joining(", ", "{", "}"));
         return "{\n"
                 + "  " + field("stamp", str(stamp)) + ",\n"
+                + "  " + field("note", str(note)) + ",\n"
                 + "  " + field("cores", Integer.toString(Runtime.getRuntime().availableProcessors())) + ",\n"
                 + "  " + field("loadBefore", str(loadBefore)) + ",\n"
                 + "  " + field("loadAfter", str(loadAfter)) + ",\n"

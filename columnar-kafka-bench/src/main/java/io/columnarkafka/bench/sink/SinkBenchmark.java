@@ -30,7 +30,7 @@ public final class SinkBenchmark {
     static final String USAGE = String.join("\n",
             "usage: bin/bench-sink [--rows N] [--variants a,b,c,d] [--object-reuse both|off|on] [--profile true|false]",
             "                      [--batch-size N] [--parallelism N] [--checkpoint-interval MS] [--partitions N]",
-            "                      [--producer KEY=VALUE]... [--out DIR] [--work-dir DIR]",
+            "                      [--producer KEY=VALUE]... [--out DIR] [--work-dir DIR] [--note TEXT]",
             "",
             "  --rows                 Nexmark Bid rows each variant writes (default 2000000)",
             "  --variants             which variants to run (default a,b,c,d):",
@@ -48,6 +48,7 @@ public final class SinkBenchmark {
             "                         linger.ms=5, compression.type=none)",
             "  --out                  where results go (default bench-results)",
             "  --work-dir             run logs, result files and JFR recordings (default columnar-kafka-bench/target/bench-sink)",
+            "  --note                 a line for the report's header, e.g. how quiet the machine was",
             "Environment: CHILD_JAVA_OPTS replaces the per-variant JVM options (default -Xms2g -Xmx2g).");
 
     private long rows = 2_000_000;
@@ -61,6 +62,7 @@ public final class SinkBenchmark {
     private final Map<String, String> producer = ProducerSettings.defaults();
     private Path out = Path.of("bench-results");
     private Path workDir = Path.of("columnar-kafka-bench", "target", "bench-sink");
+    private String note = "";
 
     public static void main(String[] args) throws Exception {
         SinkBenchmark bench;
@@ -111,6 +113,7 @@ public final class SinkBenchmark {
                 }
                 case "--out" -> b.out = Path.of(value);
                 case "--work-dir" -> b.workDir = Path.of(value);
+                case "--note" -> b.note = value;
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
         }
@@ -155,7 +158,7 @@ public final class SinkBenchmark {
             }
         }
         String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
-        ResultReport report = new ResultReport(results, profiles, stamp, loadBefore, loadAfter, producer,
+        ResultReport report = new ResultReport(results, profiles, stamp, note, loadBefore, loadAfter, producer,
                 batchSize, parallelism, checkpointIntervalMs, partitions);
         String markdown = report.markdown();
         console.println();
