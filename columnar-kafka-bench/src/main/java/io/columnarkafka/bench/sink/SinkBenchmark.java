@@ -23,8 +23,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The sink benchmark ({@code bin/bench-sink}): starts one embedded Kafka broker, runs every variant
  * in a fresh JVM of its own against a fresh topic, reads each topic back read_committed, and writes a
- * Markdown table plus raw JSON and CSV under the output directory. Variants (a) and (b) are then run
- * once more under JFR, and their CPU profiles summarized as text.
+ * Markdown table plus raw JSON and CSV under the output directory. Variants (a), (b) and (c) (the
+ * baseline (b) is held to) are then run once more under JFR, and their CPU profiles summarized as text.
  */
 public final class SinkBenchmark {
     static final String USAGE = String.join("\n",
@@ -39,7 +39,7 @@ public final class SinkBenchmark {
             "                           c stock KafkaSink with pre-built JSON bytes (serializer ceiling)",
             "                           d 2 bare transactional KafkaProducers (sink ceiling)",
             "  --object-reuse         run a, b, c with Flink object reuse off, on, or both (default both)",
-            "  --profile              also run a and b (object reuse off) under JFR and summarize (default true)",
+            "  --profile              also run a, b, c (object reuse off) under JFR and summarize (default true)",
             "  --batch-size           rows per Arrow batch / per source element (default 4096)",
             "  --parallelism          Flink parallelism, and producer threads of d (default 2)",
             "  --checkpoint-interval  ms between checkpoints, and between commits of d (default 1000)",
@@ -140,7 +140,7 @@ public final class SinkBenchmark {
                 }
             }
             if (profile) {
-                for (Variant variant : List.of(Variant.STOCK_JSON, Variant.COLUMNAR)) {
+                for (Variant variant : List.of(Variant.STOCK_JSON, Variant.COLUMNAR, Variant.PREBUILT_BYTES)) {
                     if (!variants.contains(variant)) {
                         continue;
                     }
