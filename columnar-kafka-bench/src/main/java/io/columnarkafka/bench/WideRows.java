@@ -63,8 +63,7 @@ final class WideRows {
                 i,
                 string("customer-" + i + (r % 3 == 0 ? " \"vip\"" : "")),
                 nulls ? null : DecimalData.fromBigDecimal(BigDecimal.valueOf(r2 % 10_000_000, 2), 10, 2),
-                DecimalData.fromBigDecimal(
-                        new BigDecimal(Long.toString(Math.abs(r2)) + "123").movePointLeft(6), 30, 6),
+                DecimalData.fromBigDecimal(total(r, r2), 30, 6),
                 (r >>> 40) / 1024.0 - 4096.0,
                 (float) ((r >>> 48) * 0.37),
                 (r & 0x10) != 0,
@@ -80,6 +79,17 @@ final class WideRows {
                 tags(r2),
                 counters(r),
                 (r & 0x80) != 0 ? null : string("note " + Long.toHexString(r2)));
+    }
+
+    /**
+     * A DECIMAL(30, 6) whose unscaled value usually fits a long, as sums of money do; one row in 16
+     * holds 22 digits, beyond a long.
+     */
+    private static BigDecimal total(long r, long r2) {
+        if ((r & 0xF00) == 0) {
+            return new BigDecimal(Math.abs(r2 / 10) + "123").movePointLeft(6);
+        }
+        return BigDecimal.valueOf(r2 % 1_000_000_000_000_000L, 6);
     }
 
     private static GenericArrayData tags(long r) {

@@ -7,14 +7,16 @@ import io.columnarkafka.testkit.nexmark.BidGenerator;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.functions.RichMapFunction;
+import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.util.Collector;
 
 /**
  * Batch index to an Arrow batch of Nexmark bids: batch {@code b} holds rows {@code [b * batchSize,
  * min(rows, (b + 1) * batchSize))}, so a restarted source regenerates exactly the same rows. Each batch
- * owns a child allocator of the per-JVM root; the sink's encode operator closes both.
+ * owns a child allocator of the per-JVM root; the sink's encode operator closes both. A flat-map, so that
+ * {@link ArrowBatch#emitTo} frees a batch whose hand-over fails (e.g. on cancel).
  */
-final class BidBatches extends RichMapFunction<Long, ArrowBatch> {
+final class BidBatches extends RichFlatMapFunction<Long, ArrowBatch> {
     private static final long serialVersionUID = 1L;
     /** Generous per batch: a 16k-row Bid batch takes about 4 MiB of vectors. */
     private static final long BATCH_MEMORY_LIMIT = 256L << 20;
@@ -40,15 +42,16 @@ final class BidBatches extends RichMapFunction<Long, ArrowBatch> {
     }
 
     @Override
-    public ArrowBatch map(Long batchIndex) {
+    public void flatMap(Long batchIndex, Collector<ArrowBatch> out) {
         long from = batchIndex * batchSize;
         int n = (int) Math.min(batchSize, rows - from);
         BufferAllocator allocator = ArrowMemory.newChild("bids-" + batchIndex, BATCH_MEMORY_LIMIT);
         VectorSchemaRoot root = null;
+        ArrowBatch batch;
         try {
             root = VectorSchemaRoot.create(ArrowLayout.schema(BidGenerator.BID_TYPE), allocator);
             generator.fill(root, from, n);
-            return ArrowBatch.of(root, allocator);
+            batch = ArrowBatch.of(root, allocator);
         } catch (RuntimeException e) {
             if (root != null) {
                 root.close();
@@ -56,5 +59,6 @@ final class BidBatches extends RichMapFunction<Long, ArrowBatch> {
             allocator.close();
             throw e;
         }
+        batch.emitTo(out);
     }
 }

@@ -198,7 +198,7 @@ final class DemoCommand {
                 index -> index, BidBatches.batchCount(rows, batchSize), RateLimiterStrategy.noOp(), Types.LONG);
         DataStream<ArrowBatch> batches = env.fromSource(indexes, WatermarkStrategy.noWatermarks(), "bid batch indexes")
                 .uid("demo-bid-batch-indexes")
-                .map(new BidBatches(rows, batchSize, SEED))
+                .flatMap(new BidBatches(rows, batchSize, SEED))
                 .returns(ArrowBatchTypeInfo.INSTANCE)
                 .uid("demo-bid-batches")
                 .name("Nexmark bids as Arrow batches");

@@ -1,7 +1,16 @@
 package io.columnarkafka.format;
 
+import io.columnarkafka.format.avro.AvroBatchEncoder;
+import io.columnarkafka.format.avro.AvroConfluentBatchEncoder;
+import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
+import io.columnarkafka.format.avro.AvroFormatOptions;
+import io.columnarkafka.format.csv.CsvBatchEncoder;
+import io.columnarkafka.format.csv.CsvFormatOptions;
+import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.raw.RawBatchEncoder;
+import io.columnarkafka.format.raw.RawFormatOptions;
 import java.util.Map;
 import java.util.Set;
 
@@ -11,7 +20,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json");
+        return Set.of("json", "csv", "raw", "debezium-json", "avro", "avro-confluent");
     }
 
     /**
@@ -27,6 +36,16 @@ public final class Formats {
         switch (format) {
             case "json":
                 return new JsonBatchEncoder(projection, JsonFormatOptions.fromMap(options));
+            case "csv":
+                return new CsvBatchEncoder(projection, CsvFormatOptions.fromMap(options));
+            case "debezium-json":
+                return new DebeziumJsonBatchEncoder(projection, options);
+            case "raw":
+                return new RawBatchEncoder(projection, RawFormatOptions.fromMap(options));
+            case "avro":
+                return new AvroBatchEncoder(projection, AvroFormatOptions.fromMap(options));
+            case "avro-confluent":
+                return new AvroConfluentBatchEncoder(projection, AvroConfluentFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar encoder; supported: " + supported());

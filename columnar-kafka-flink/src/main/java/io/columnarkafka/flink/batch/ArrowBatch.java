@@ -11,6 +11,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.flink.api.common.typeinfo.TypeInfo;
+import org.apache.flink.util.Collector;
 
 /**
  * One Arrow record batch travelling through a Flink job as a single stream element.
@@ -30,6 +31,11 @@ import org.apache.flink.api.common.typeinfo.TypeInfo;
  *       to free them. The consumer receives the wire form and {@link #open}s it into its own bounded
  *       allocator, so the off-heap memory of a received batch is always accounted to the consumer.
  * </ul>
+ *
+ * <p><b>Emitting.</b> Producers should emit with {@link #emitTo(Collector)} from a flat-map or process
+ * function: Flink can fail a hand-over before any consumer has the batch (its record writer checks for
+ * errors before it serializes, and a cancelled task stops mid-chain), and only the emitting code can
+ * then free it. A batch returned from a {@code MapFunction} has no such guard.
  *
  * <p>Once emitted a batch is never modified, so {@link ArrowBatchSerializer#copy} returns the same
  * instance and the path behaves the same with or without object reuse. Not thread-safe: a batch is
@@ -118,6 +124,24 @@ public final class ArrowBatch implements AutoCloseable {
             closeAll(root, owner);
         }
         return ipc;
+    }
+
+    /**
+     * Hands this batch to {@code out}, giving up ownership. If the hand-over throws, the batch is closed
+     * (a consumer that already took it has closed it too; closing twice is harmless) and the error is
+     * rethrown, so a failing or cancelled job does not leak the producer's Arrow memory.
+     */
+    public void emitTo(Collector<? super ArrowBatch> out) {
+        try {
+            out.collect(this);
+        } catch (Throwable t) {
+            try {
+                close();
+            } catch (RuntimeException suppressed) {
+                t.addSuppressed(suppressed);
+            }
+            throw t;
+        }
     }
 
     /** True for a batch whose vectors the producer built in this task (no wire round trip). */

@@ -36,4 +36,13 @@ public final class ArrowMemory {
     public static int openAllocators() {
         return ROOT.getChildAllocators().size();
     }
+
+    /** The open child allocators with their allocated bytes, for diagnosing a leak. */
+    public static String describe() {
+        StringBuilder s = new StringBuilder("Arrow root: ").append(ROOT.getAllocatedMemory()).append(" bytes");
+        for (BufferAllocator child : ROOT.getChildAllocators()) {
+            s.append("; ").append(child.getName()).append(": ").append(child.getAllocatedMemory()).append(" bytes");
+        }
+        return s.toString();
+    }
 }

@@ -73,6 +73,25 @@ class ArrowBatchSerializerTest {
     }
 
     @Test
+    void aHandOverThatFailsFreesTheBatch() {
+        BufferAllocator own = producer.newChildAllocator("batch", 0, 1 << 20);
+        ArrowBatch batch = ArrowBatch.of(TestRows.batch(0, 10, own), own);
+        org.apache.flink.util.Collector<ArrowBatch> failing = new org.apache.flink.util.Collector<>() {
+            @Override
+            public void collect(ArrowBatch record) {
+                throw new IllegalStateException("record writer failed");
+            }
+
+            @Override
+            public void close() {}
+        };
+        assertThatThrownBy(() -> batch.emitTo(failing)).hasMessage("record writer failed");
+        assertThat(batch.isClosed()).isTrue();
+        assertThat(producer.getAllocatedMemory()).isZero();
+        assertThat(producer.getChildAllocators()).isEmpty();
+    }
+
+    @Test
     void serializingTheSameBatchTwiceWritesTheSameBytes() throws Exception {
         ArrowBatch live = ArrowBatch.of(TestRows.batch(0, 5, producer), null);
         DataOutputSerializer first = new DataOutputSerializer(256);

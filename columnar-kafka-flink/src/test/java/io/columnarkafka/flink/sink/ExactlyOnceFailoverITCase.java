@@ -13,7 +13,6 @@ import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.TransactionInfo;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -59,7 +58,9 @@ class ExactlyOnceFailoverITCase {
         String topic = "eo-failover-" + naming.name().toLowerCase();
         String prefix = "eo-" + naming.name().toLowerCase();
         broker.createTopic(topic, 2);
-        int batches = 120;
+        // 12 s of input at 30 batches/s: long enough for 3 checkpoints to complete before the input runs
+        // out even on a loaded 2-core CI machine, where the first EXACTLY_ONCE checkpoints take seconds.
+        int batches = 360;
         int rows = 25;
         FailOnceWhileCheckpointInFlight.reset();
 
@@ -84,11 +85,10 @@ class ExactlyOnceFailoverITCase {
                 .build()
                 .sinkTo(input);
 
-        JobExecutionResult result = env.execute("exactly-once failover " + naming);
+        env.execute("exactly-once failover " + naming);
 
         assertThat(FailOnceWhileCheckpointInFlight.failed()).as("the failure was injected").isTrue();
         assertThat(FailOnceWhileCheckpointInFlight.heldCheckpoint()).isPositive();
-        assertThat(result.getJobExecutionResult()).isNotNull();
         TopicReport committed =
                 TopicVerifier.forTopic(broker, topic).verifyIds(0, batches * rows, TestRows::idOf);
         assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();

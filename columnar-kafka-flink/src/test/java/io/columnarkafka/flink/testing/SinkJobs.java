@@ -50,7 +50,7 @@ public final class SinkJobs {
 
     /** Arrow batches of {@link TestRows}, built right after the index source (same parallelism). */
     public static DataStream<ArrowBatch> batches(DataStream<Long> indexes, int rowsPerBatch, String uid) {
-        return indexes.map(new BatchOfRows(rowsPerBatch))
+        return indexes.flatMap(new BatchOfRows(rowsPerBatch))
                 .returns(ArrowBatchTypeInfo.INSTANCE)
                 .setParallelism(indexes.getParallelism())
                 .uid(uid)

@@ -1,5 +1,7 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.text.Digits;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
@@ -12,12 +14,12 @@ final class BigIntJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         data = address(vector.getDataBuffer(), (long) count * 8, "data");
     }
 
     @Override
-    void write(JsonOutput out, int index) {
-        out.writeLong(MemoryUtil.getLong(data + 8L * index));
+    void write(ByteOutput out, int index) {
+        Digits.writeLong(out, MemoryUtil.getLong(data + 8L * index));
     }
 }

@@ -1,5 +1,6 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
@@ -12,12 +13,12 @@ final class BooleanJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         data = address(vector.getDataBuffer(), (count + 7L) / 8, "data");
     }
 
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         out.ensure(5);
         byte[] b = out.buf;
         int p = out.pos;

@@ -1,5 +1,7 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.text.DateText;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
@@ -13,12 +15,12 @@ final class DateDayJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         data = address(vector.getDataBuffer(), (long) count * 4, "data");
     }
 
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         out.writeByte((byte) '"');
         dates.write(out, MemoryUtil.getInt(data + 4L * index));
         out.writeByte((byte) '"');

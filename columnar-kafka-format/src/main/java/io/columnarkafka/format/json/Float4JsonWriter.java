@@ -1,5 +1,6 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
@@ -15,12 +16,12 @@ final class Float4JsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         data = address(vector.getDataBuffer(), (long) count * 4, "data");
     }
 
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         float value = Float.intBitsToFloat(MemoryUtil.getInt(data + 4L * index));
         if (Float.isFinite(value)) {
             out.writeAscii(Float.toString(value));

@@ -1,5 +1,6 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
@@ -15,12 +16,12 @@ final class Float8JsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         data = address(vector.getDataBuffer(), (long) count * 8, "data");
     }
 
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         double value = Double.longBitsToDouble(MemoryUtil.getLong(data + 8L * index));
         if (Double.isFinite(value)) {
             out.writeAscii(Double.toString(value));

@@ -1,6 +1,7 @@
 package io.columnarkafka.format.json;
 
 import io.columnarkafka.format.BatchEncoder;
+import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.arrow.ArrowLayout;
@@ -26,7 +27,7 @@ public final class JsonBatchEncoder implements BatchEncoder {
     private final Projection projection;
     private final JsonFields record;
     private final RecordSlab slab = new RecordSlab();
-    private final JsonOutput out = new JsonOutput();
+    private final ByteOutput out = new ByteOutput();
 
     /**
      * Plans an encoder for {@code projection}.

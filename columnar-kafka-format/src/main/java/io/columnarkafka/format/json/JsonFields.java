@@ -1,5 +1,6 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
 import java.util.List;
 import org.apache.arrow.vector.ValueVector;
 
@@ -45,7 +46,7 @@ final class JsonFields {
     }
 
     /** Writes the object at {@code index}. */
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         out.writeByte((byte) '{');
         boolean first = true;
         for (int f = 0; f < writers.length; f++) {
@@ -65,7 +66,7 @@ final class JsonFields {
         out.writeByte((byte) '}');
     }
 
-    void writeName(JsonOutput out, int field, boolean first) {
+    void writeName(ByteOutput out, int field, boolean first) {
         byte[] name = names[field];
         out.ensure(name.length + 1);
         if (!first) {
@@ -75,7 +76,7 @@ final class JsonFields {
         out.pos += name.length;
     }
 
-    static void writeNull(JsonOutput out) {
+    static void writeNull(ByteOutput out) {
         out.ensure(4);
         out.buf[out.pos++] = 'n';
         out.buf[out.pos++] = 'u';

@@ -1,5 +1,7 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.arrow.Utf8Scan;
 import java.nio.charset.StandardCharsets;
 import org.apache.arrow.memory.util.MemoryUtil;
 
@@ -47,18 +49,18 @@ final class JsonStrings {
 
     /** The bytes of {@code s} as a quoted, escaped JSON string. */
     static byte[] quoted(String s) {
-        JsonOutput out = JsonOutput.standalone(s.length() * MAX_BYTES_PER_CHAR + 2);
+        ByteOutput out = ByteOutput.standalone(s.length() * MAX_BYTES_PER_CHAR + 2);
         out.buf[out.pos++] = '"';
         writeChars(out, s);
         out.buf[out.pos++] = '"';
-        return java.util.Arrays.copyOf(out.buf, out.pos);
+        return out.toByteArray();
     }
 
     /**
      * Writes a string value's UTF-8 bytes, escaped, without quotes. The caller has ensured {@code
      * length * MAX_BYTES_PER_BYTE} bytes of room.
      */
-    static void writeUtf8(JsonOutput out, long address, int length) {
+    static void writeUtf8(ByteOutput out, long address, int length) {
         int start = out.pos;
         byte[] b = out.buf;
         int p = start;
@@ -99,7 +101,7 @@ final class JsonStrings {
     }
 
     /** The rare path: Flink sees malformed UTF-8 through the JDK decoder; so do we. */
-    private static void writeDecoded(JsonOutput out, long address, int length) {
+    private static void writeDecoded(ByteOutput out, long address, int length) {
         byte[] bytes = new byte[length];
         MemoryUtil.copyFromMemory(address, bytes, 0, length);
         String decoded = new String(bytes, StandardCharsets.UTF_8);
@@ -108,7 +110,7 @@ final class JsonStrings {
     }
 
     /** Writes a Java string's chars, escaped, without quotes; ensures its own room. */
-    static void writeChars(JsonOutput out, String s) {
+    static void writeChars(ByteOutput out, String s) {
         out.ensure((long) s.length() * MAX_BYTES_PER_CHAR);
         byte[] b = out.buf;
         int p = out.pos;

@@ -1,6 +1,7 @@
 package io.columnarkafka.format.json;
 
-import io.columnarkafka.format.BatchLayoutException;
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.arrow.Offsets;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.LargeListVector;
@@ -16,21 +17,13 @@ final class ListJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeListVector);
         elements.bind(((FieldVector) vector).getChildrenFromFields().get(0), childCount(path, offsets));
     }
 
-    /** Number of child values the offsets reach, which must fit an int index. */
-    static int childCount(String path, Offsets offsets) {
-        if (offsets.last() > Integer.MAX_VALUE) {
-            throw new BatchLayoutException(path, "offsets reach " + offsets.last() + " child values");
-        }
-        return (int) offsets.last();
-    }
-
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         int start = (int) offsets.get(index);
         int end = (int) offsets.get(index + 1);
         out.writeByte((byte) '[');

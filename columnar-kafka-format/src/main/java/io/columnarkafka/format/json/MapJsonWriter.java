@@ -1,7 +1,9 @@
 package io.columnarkafka.format.json;
 
 import io.columnarkafka.format.BatchLayoutException;
+import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.EncodeException;
+import io.columnarkafka.format.arrow.Offsets;
 import io.columnarkafka.format.json.JsonFormatOptions.MapNullKeyMode;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -64,9 +66,9 @@ final class MapJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         offsets.bind(path, vector.getOffsetBuffer(), count, false);
-        int entries = ListJsonWriter.childCount(path, offsets);
+        int entries = childCount(path, offsets);
         FieldVector entryVector = ((FieldVector) vector).getChildrenFromFields().get(0);
         if (entryVector.getValueCount() < entries) {
             throw new BatchLayoutException(path, "map entries vector has " + entryVector.getValueCount()
@@ -78,7 +80,7 @@ final class MapJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         int start = (int) offsets.get(index);
         int end = (int) offsets.get(index + 1);
         if (end - start >= 2 && findDuplicates(out, start, end)) {
@@ -102,7 +104,7 @@ final class MapJsonWriter extends JsonValueWriter {
     }
 
     /** Applies the null-key mode: throws under FAIL, returns {@link #DROPPED} under DROP, else 0. */
-    private int nullKey(JsonOutput out) {
+    private int nullKey(ByteOutput out) {
         switch (nullKeyMode) {
             case FAIL:
                 throw new EncodeException(path, out.row(),
@@ -116,7 +118,7 @@ final class MapJsonWriter extends JsonValueWriter {
     }
 
     /** Writes the key of entry {@code j} and the colon. */
-    private void writeKey(JsonOutput out, int j) {
+    private void writeKey(ByteOutput out, int j) {
         if (keys.isNull(j)) {
             out.writeBytes(quotedLiteral);
         } else {
@@ -129,7 +131,7 @@ final class MapJsonWriter extends JsonValueWriter {
      * Fills {@code firstOf[k]} for entry {@code start + k} with the entry offset of the first equal key
      * ({@code k} itself when new, {@link #DROPPED} for a dropped null key); true if any key repeats.
      */
-    private boolean findDuplicates(JsonOutput out, int start, int end) {
+    private boolean findDuplicates(ByteOutput out, int start, int end) {
         int n = end - start;
         if (firstOf.length < n) {
             firstOf = new int[Math.max(n, firstOf.length * 2)];
@@ -182,7 +184,7 @@ final class MapJsonWriter extends JsonValueWriter {
         return repeated;
     }
 
-    private void writeWithDuplicates(JsonOutput out, int start, int end) {
+    private void writeWithDuplicates(ByteOutput out, int start, int end) {
         int n = end - start;
         int[] lastOf = new int[n];
         int[] sameKeyCount = new int[n];

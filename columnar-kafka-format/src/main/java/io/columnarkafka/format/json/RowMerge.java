@@ -1,5 +1,7 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
+
 /**
  * What Flink writes for a map key that repeats with ROW values under {@code encode.ignore-null-fields}:
  * each later value is converted into the earlier value's {@code ObjectNode} (Flink's converter reuse),
@@ -10,7 +12,7 @@ final class RowMerge {
     private RowMerge() {}
 
     /** Writes the node that results from converting values {@code indices[0..count)} in turn. */
-    static void write(JsonOutput out, JsonValueWriter writer, int[] indices, int count) {
+    static void write(ByteOutput out, JsonValueWriter writer, int[] indices, int count) {
         int from = 0;
         for (int k = 0; k < count; k++) {
             if (writer.isNull(indices[k])) {

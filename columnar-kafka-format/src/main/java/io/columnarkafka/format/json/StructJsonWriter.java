@@ -1,5 +1,6 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
@@ -14,7 +15,7 @@ final class StructJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         List<FieldVector> children = ((FieldVector) vector).getChildrenFromFields();
         for (int f = 0; f < fields.size(); f++) {
             fields.bind(f, children.get(f), count);
@@ -22,7 +23,7 @@ final class StructJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         fields.write(out, index);
     }
 

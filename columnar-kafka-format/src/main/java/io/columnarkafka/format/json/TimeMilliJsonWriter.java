@@ -1,6 +1,8 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.EncodeException;
+import io.columnarkafka.format.text.TimeText;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
@@ -19,12 +21,12 @@ final class TimeMilliJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         data = address(vector.getDataBuffer(), (long) count * 4, "data");
     }
 
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         int millis = MemoryUtil.getInt(data + 4L * index);
         if (millis <= -1000 || millis >= MILLIS_PER_DAY) {
             throw new EncodeException(
@@ -32,16 +34,7 @@ final class TimeMilliJsonWriter extends JsonValueWriter {
         }
         out.ensure(10);
         out.buf[out.pos++] = '"';
-        writeTimeOfDay(out, millis / 1000);
+        TimeText.writeTimeOfDay(out, millis / 1000);
         out.buf[out.pos++] = '"';
-    }
-
-    /** Writes {@code HH:mm:ss}; the caller has ensured 8 bytes of room. */
-    static void writeTimeOfDay(JsonOutput out, int secondOfDay) {
-        out.putTwoDigits(secondOfDay / 3600);
-        out.buf[out.pos++] = ':';
-        out.putTwoDigits(secondOfDay / 60 % 60);
-        out.buf[out.pos++] = ':';
-        out.putTwoDigits(secondOfDay % 60);
     }
 }

@@ -1,5 +1,7 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.text.Digits;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
@@ -12,12 +14,12 @@ final class TinyIntJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         data = address(vector.getDataBuffer(), (long) count * 1, "data");
     }
 
     @Override
-    void write(JsonOutput out, int index) {
-        out.writeInt(MemoryUtil.getByte(data + index));
+    void write(ByteOutput out, int index) {
+        Digits.writeInt(out, MemoryUtil.getByte(data + index));
     }
 }

@@ -1,6 +1,9 @@
 package io.columnarkafka.format.json;
 
 import io.columnarkafka.format.BatchLayoutException;
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.arrow.Offsets;
+import io.columnarkafka.format.arrow.Utf8Scan;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.LargeVarCharVector;
@@ -22,14 +25,14 @@ final class Utf8JsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void bindValues(ValueVector vector, int count) {
+    protected void bindValues(ValueVector vector, int count) {
         offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeVarCharVector);
         ArrowBuf buffer = vector.getDataBuffer();
         data = address(buffer, offsets.last(), "data");
         long first = offsets.first();
         long last = offsets.last();
         int flags = Utf8Scan.scan(data + first, last - first);
-        if (flags == Utf8Scan.NON_ASCII && splitsSequence(count, last)) {
+        if (flags == Utf8Scan.NON_ASCII && Utf8Scan.splitsSequence(data, offsets, count)) {
             // Valid as a whole, but a value starts inside another's sequence: decide value by value.
             flags |= Utf8Scan.ESCAPE | Utf8Scan.MALFORMED;
         }
@@ -37,18 +40,8 @@ final class Utf8JsonWriter extends JsonValueWriter {
         bulk = (flags & Utf8Scan.ESCAPE) == 0;
     }
 
-    private boolean splitsSequence(int count, long last) {
-        for (int i = 1; i < count; i++) {
-            long start = offsets.get(i);
-            if (start < last && Utf8Scan.isContinuation(data + start)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     @Override
-    void write(JsonOutput out, int index) {
+    void write(ByteOutput out, int index) {
         long start = offsets.get(index);
         long length = offsets.get(index + 1) - start;
         if (bulk) {

@@ -5,7 +5,6 @@ import static io.columnarkafka.format.arrow.FlinkValues.map;
 import static io.columnarkafka.format.arrow.FlinkValues.row;
 import static io.columnarkafka.format.arrow.FlinkValues.str;
 import static io.columnarkafka.format.arrow.FlinkValues.ts;
-import static io.columnarkafka.format.json.parity.ParityCheck.assertParity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,6 +17,9 @@ import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.parity.EdgeValues;
+import io.columnarkafka.format.parity.ParityCheck;
+import io.columnarkafka.format.parity.RandomValues;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,6 +49,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Fixed adversarial corpus: every type and every option, byte-identical to Flink's JSON serializer. */
 class JsonParityCorpusTest {
+    private static final ParityCheck JSON =
+            new ParityCheck("json", (type, options) -> FlinkJsonOracle.of(type, options)::serialize);
+
     static final RowType SCALARS = RowTypes.parse("ROW<b BOOLEAN, ti TINYINT, si SMALLINT, i INT, bi BIGINT,"
             + " f FLOAT, d DOUBLE, d52 DECIMAL(5, 2), d100 DECIMAL(10, 0), d102 DECIMAL(10, 2), d103 DECIMAL(10, 3),"
             + " d180 DECIMAL(18, 0), d182 DECIMAL(18, 2), d380 DECIMAL(38, 0), d3810 DECIMAL(38, 10),"
@@ -91,32 +96,14 @@ class JsonParityCorpusTest {
         return !options.getOrDefault("map-null-key.mode", "FAIL").equals("FAIL");
     }
 
-    /** Rows cycling every column through its edge values, then all-null and alternating-null rows. */
     static List<RowData> scalarRows() {
-        List<List<Object>> values = new ArrayList<>();
-        int longest = 0;
-        for (LogicalType t : SCALARS.getChildren()) {
-            values.add(EdgeValues.of(t));
-            longest = Math.max(longest, values.get(values.size() - 1).size());
-        }
-        List<RowData> rows = new ArrayList<>();
-        for (int r = 0; r < longest + 3; r++) {
-            GenericRowData row = new GenericRowData(SCALARS.getFieldCount());
-            for (int c = 0; c < SCALARS.getFieldCount(); c++) {
-                List<Object> column = values.get(c);
-                boolean nulled = SCALARS.getTypeAt(c).isNullable()
-                        && (r == longest || (r == longest + 1 && c % 2 == 0) || (r == longest + 2 && c % 2 == 1));
-                row.setField(c, nulled ? null : column.get((r + c) % column.size()));
-            }
-            rows.add(row);
-        }
-        return rows;
+        return EdgeValues.cyclingRows(SCALARS);
     }
 
     @ParameterizedTest
     @MethodSource("options")
     void everyScalarTypeAndEdgeValue(Map<String, String> options) {
-        assertParity(SCALARS, scalarRows(), options);
+        JSON.assertParity(SCALARS, scalarRows(), options);
     }
 
     @ParameterizedTest
@@ -127,7 +114,7 @@ class JsonParityCorpusTest {
         for (int i = 0; i < 60; i++) {
             rows.add(random.row(NESTED));
         }
-        assertParity(NESTED, rows, options);
+        JSON.assertParity(NESTED, rows, options);
     }
 
     @ParameterizedTest
@@ -146,7 +133,7 @@ class JsonParityCorpusTest {
                 row(array(row(map(str("a"), array(), str("b"), array(row(Integer.MIN_VALUE, str("\uD83D\uDE00")))))),
                         array(null, null), map(str("x"), null), row(0)),
                 row(array(row(deepMap)), array(1), topMap, null));
-        assertParity(type, rows, options);
+        JSON.assertParity(type, rows, options);
     }
 
     @Test
@@ -158,10 +145,10 @@ class JsonParityCorpusTest {
                         null, str("w")))),
                 row(map(str("a"), 1, null, 2), map(), row(map(str("q"), null))));
         for (String literal : List.of("null", "", "a", "\"\\\n\uD83D\uDE00")) {
-            assertParity(type, rows, Map.of("map-null-key.mode", "LITERAL", "map-null-key.literal", literal));
+            JSON.assertParity(type, rows, Map.of("map-null-key.mode", "LITERAL", "map-null-key.literal", literal));
         }
-        assertParity(type, rows, Map.of("map-null-key.mode", "DROP"));
-        assertParity(type, rows, Map.of("map-null-key.mode", "DROP", "encode.ignore-null-fields", "true"));
+        JSON.assertParity(type, rows, Map.of("map-null-key.mode", "DROP"));
+        JSON.assertParity(type, rows, Map.of("map-null-key.mode", "DROP", "encode.ignore-null-fields", "true"));
     }
 
     @Test
@@ -179,9 +166,9 @@ class JsonParityCorpusTest {
                 Map.of("map-null-key.mode", "LITERAL"),
                 Map.of("map-null-key.mode", "LITERAL", "map-null-key.literal", "k"),
                 Map.of("map-null-key.mode", "DROP", "encode.ignore-null-fields", "true"))) {
-            assertParity(type, rows, options);
+            JSON.assertParity(type, rows, options);
         }
-        assertParity(type, rows.subList(0, 1), Map.of());
+        JSON.assertParity(type, rows.subList(0, 1), Map.of());
     }
 
     @Test
@@ -264,8 +251,8 @@ class JsonParityCorpusTest {
         }
         for (Map<String, String> options : List.of(Map.<String, String>of(),
                 Map.of("encode.ignore-null-fields", "true", "timestamp-format.standard", "ISO-8601"))) {
-            assertParity(key, rows, options);
-            assertParity(value, rows, options);
+            JSON.assertParity(key, rows, options);
+            JSON.assertParity(value, rows, options);
         }
     }
 
@@ -343,7 +330,7 @@ class JsonParityCorpusTest {
             root.setRowCount(count);
             for (Map<String, String> options : List.of(Map.<String, String>of(),
                     Map.of("encode.ignore-null-fields", "true"))) {
-                assertParity(Projection.all(type), rows, root, options);
+                JSON.assertParity(Projection.all(type), rows, root, options);
             }
         }
     }
@@ -410,7 +397,7 @@ class JsonParityCorpusTest {
     void invalidUtf8InStringDataIsDecodedAsFlinkDecodesIt() {
         RowType type = RowTypes.parse("ROW<s STRING, a ARRAY<STRING>, m MAP<STRING, STRING>>");
         StringData bad = EdgeValues.invalidUtf8();
-        assertParity(type, List.of(row(bad, array(bad), map(bad, bad))), Map.of());
+        JSON.assertParity(type, List.of(row(bad, array(bad), map(bad, bad))), Map.of());
     }
 
     @Test
@@ -420,7 +407,7 @@ class JsonParityCorpusTest {
         for (int days : new int[] {Integer.MIN_VALUE, -719529, -1_000_000, 2_932_897, 10_000_000, Integer.MAX_VALUE}) {
             rows.add(row(days));
         }
-        assertParity(type, rows, Map.of());
+        JSON.assertParity(type, rows, Map.of());
     }
 
     @Test
@@ -430,8 +417,8 @@ class JsonParityCorpusTest {
                 io.columnarkafka.format.arrow.FlinkValues.ltz("1969-12-31T23:59:59.999999999Z")));
         Map<String, String> sql = new LinkedHashMap<>();
         sql.put("timestamp-format.standard", "SQL");
-        assertParity(type, rows, sql);
-        assertParity(type, rows, Map.of("timestamp-format.standard", "ISO-8601"));
+        JSON.assertParity(type, rows, sql);
+        JSON.assertParity(type, rows, Map.of("timestamp-format.standard", "ISO-8601"));
         assertThat(ParityCheck.text(FlinkJsonOracle.of(type, sql).serialize(rows.get(0))))
                 .isEqualTo("{\"t\":\"1969-12-31 23:59:59.999999999\",\"l\":\"1969-12-31 23:59:59.999999999Z\"}");
     }

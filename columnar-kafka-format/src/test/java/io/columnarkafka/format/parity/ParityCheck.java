@@ -1,4 +1,4 @@
-package io.columnarkafka.format.json.parity;
+package io.columnarkafka.format.parity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -12,6 +12,7 @@ import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
@@ -22,21 +23,40 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Byte-for-byte comparison of the columnar JSON encoder with Flink's serializer on the same rows: Flink
+ * Byte-for-byte comparison of a columnar encoder with Flink's serializer on the same rows: Flink
  * serializes the {@code RowData}; the rows are transposed to Arrow with {@link RowDataArrowWriter} and
- * encoded with {@code Formats.encoder("json", ...)}. If Flink rejects a row (a null map key under FAIL), the
- * encoder must reject the batch with an {@link EncodeException} for the first such row.
+ * encoded with {@code Formats.encoder(format, ...)}. A null from Flink must be a null record. If Flink
+ * rejects a row, the encoder must reject the batch with an {@link EncodeException} for the first such row.
  */
-final class ParityCheck {
-    private ParityCheck() {}
+public final class ParityCheck {
+    /** Flink's serializer for a row type and options: the oracle. */
+    @FunctionalInterface
+    public interface Oracle {
+        /** Flink's bytes for {@code row}, or null for a null record; throws where Flink throws. */
+        byte[] serialize(RowData row);
+    }
+
+    /** Opens Flink's serializer for an output row type and the format's options (Flink keys, no prefix). */
+    @FunctionalInterface
+    public interface OracleFactory {
+        Oracle open(RowType outputType, Map<String, String> options);
+    }
+
+    private final String format;
+    private final OracleFactory oracles;
+
+    public ParityCheck(String format, OracleFactory oracles) {
+        this.format = format;
+        this.oracles = oracles;
+    }
 
     /** Every column of {@code rows}, written with {@code options}; false if Flink rejected a row. */
-    static boolean assertParity(RowType type, List<? extends RowData> rows, Map<String, String> options) {
+    public boolean assertParity(RowType type, List<? extends RowData> rows, Map<String, String> options) {
         return assertParity(Projection.all(type), rows, options);
     }
 
     /** The projected columns of {@code rows}, transposed through {@link RowDataArrowWriter}. */
-    static boolean assertParity(Projection projection, List<? extends RowData> rows, Map<String, String> options) {
+    public boolean assertParity(Projection projection, List<? extends RowData> rows, Map<String, String> options) {
         try (BufferAllocator allocator = new RootAllocator();
                 RowDataArrowWriter writer = new RowDataArrowWriter(projection.batchType(), allocator)) {
             rows.forEach(writer::write);
@@ -44,12 +64,15 @@ final class ParityCheck {
         }
     }
 
-    /** {@code batch} must carry {@code rows} (e.g. built by hand with Large* vectors). */
-    static boolean assertParity(
+    /**
+     * {@code batch} must carry {@code rows} (e.g. built by hand with Large* vectors). Returns true if bytes were
+     * compared, false if Flink rejected a row and the encoder rejected the batch for the same row.
+     */
+    public boolean assertParity(
             Projection projection, List<? extends RowData> rows, VectorSchemaRoot batch, Map<String, String> options) {
         List<byte[]> expected = new ArrayList<>();
         int flinkFailsAt = -1;
-        FlinkJsonOracle oracle = FlinkJsonOracle.of(projection.outputType(), options);
+        Oracle oracle = oracles.open(projection.outputType(), options);
         for (int i = 0; i < rows.size() && flinkFailsAt < 0; i++) {
             try {
                 expected.add(oracle.serialize(project(projection, rows.get(i))));
@@ -57,7 +80,7 @@ final class ParityCheck {
                 flinkFailsAt = i;
             }
         }
-        BatchEncoder encoder = Formats.encoder("json", projection, options);
+        BatchEncoder encoder = Formats.encoder(format, projection, options);
         if (flinkFailsAt >= 0) {
             int row = flinkFailsAt;
             assertThatThrownBy(() -> encoder.encode(batch))
@@ -69,49 +92,55 @@ final class ParityCheck {
         assertThat(slab.recordCount()).as("records of %s", projection).isEqualTo(rows.size());
         for (int i = 0; i < rows.size(); i++) {
             byte[] actual = slab.isNull(i) ? null : slab.copyRecord(i);
-            if (actual == null || !java.util.Arrays.equals(expected.get(i), actual)) {
+            if (!Arrays.equals(expected.get(i), actual)) {
                 fail(mismatch(projection, rows, batch, options, i, expected.get(i), actual));
             }
         }
         return true;
     }
 
-    private static String mismatch(Projection projection, List<? extends RowData> rows, VectorSchemaRoot batch,
+    private String mismatch(Projection projection, List<? extends RowData> rows, VectorSchemaRoot batch,
             Map<String, String> options, int row, byte[] expected, byte[] actual) {
-        return "JSON parity mismatch at row " + row + ", column " + firstDifferingColumn(projection, rows, batch,
-                options, row) + "\n  row type: " + projection + "\n  options:  " + options
-                + "\n  expected (Flink): " + text(expected) + "\n  actual:           " + text(actual);
+        return format + " parity mismatch at row " + row + ", column "
+                + firstDifferingColumn(projection, rows, batch, options, row) + "\n  row type: " + projection
+                + "\n  options:  " + options + "\n  expected (Flink): " + text(expected)
+                + "\n  actual:           " + text(actual);
     }
 
     /** Re-encodes the row one column at a time on both sides to name the first column that differs. */
-    private static String firstDifferingColumn(Projection projection, List<? extends RowData> rows,
+    private String firstDifferingColumn(Projection projection, List<? extends RowData> rows,
             VectorSchemaRoot batch, Map<String, String> options, int row) {
         for (int c = 0; c < projection.fieldCount(); c++) {
             Projection single = Projection.of(projection.batchType(), projection.field(c))
                     .withNames(List.of(projection.name(c)));
-            byte[] flink = FlinkJsonOracle.of(single.outputType(), options).serialize(project(single, rows.get(row)));
+            byte[] flink;
             byte[] ours;
             try {
-                ours = Formats.encoder("json", single, options).encode(batch).copyRecord(row);
+                flink = oracles.open(single.outputType(), options).serialize(project(single, rows.get(row)));
+                RecordSlab slab = Formats.encoder(format, single, options).encode(batch);
+                ours = slab.isNull(row) ? null : slab.copyRecord(row);
             } catch (RuntimeException e) {
-                return "'" + projection.name(c) + "' (encoder threw " + e + ")";
+                return "'" + projection.name(c) + "' (threw " + e + ")";
             }
-            if (!java.util.Arrays.equals(flink, ours)) {
+            if (!Arrays.equals(flink, ours)) {
                 return "'" + projection.name(c) + "': Flink " + text(flink) + " vs " + text(ours);
             }
         }
         return "(no single column differs)";
     }
 
-    static GenericRowData project(Projection projection, RowData row) {
+    /** The projected fields of {@code row}, as the connector hands them to the format. */
+    public static GenericRowData project(Projection projection, RowData row) {
         GenericRowData out = new GenericRowData(projection.fieldCount());
+        out.setRowKind(row.getRowKind());
         for (int i = 0; i < projection.fieldCount(); i++) {
             out.setField(i, RowData.createFieldGetter(projection.type(i), projection.field(i)).getFieldOrNull(row));
         }
         return out;
     }
 
-    static String text(byte[] bytes) {
+    /** Bytes as UTF-8 text for messages; a null record as {@code <null record>}. */
+    public static String text(byte[] bytes) {
         return bytes == null ? "<null record>" : new String(bytes, StandardCharsets.UTF_8);
     }
 }

@@ -1,4 +1,4 @@
-package io.columnarkafka.format.json;
+package io.columnarkafka.format.arrow;
 
 import io.columnarkafka.format.BatchLayoutException;
 import org.apache.arrow.memory.ArrowBuf;
@@ -9,13 +9,13 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * (the Large variants), chosen per batch. Binding checks the buffer's size and that the offsets never
  * decrease, so that every later unchecked read stays inside the checked buffers.
  */
-final class Offsets {
+public final class Offsets {
     private long address;
     private boolean large;
     private long first;
     private long last;
 
-    void bind(String path, ArrowBuf buffer, int count, boolean largeOffsets) {
+    public void bind(String path, ArrowBuf buffer, int count, boolean largeOffsets) {
         large = largeOffsets;
         first = 0;
         last = 0;
@@ -45,17 +45,17 @@ final class Offsets {
         last = previous;
     }
 
-    long get(int index) {
+    public long get(int index) {
         return large ? MemoryUtil.getLong(address + 8L * index) : MemoryUtil.getInt(address + 4L * index);
     }
 
     /** Start of the first value. */
-    long first() {
+    public long first() {
         return first;
     }
 
     /** End of the last value: the child or data length the values need. */
-    long last() {
+    public long last() {
         return last;
     }
 }

@@ -1,4 +1,4 @@
-package io.columnarkafka.format.json;
+package io.columnarkafka.format.arrow;
 
 import org.apache.arrow.memory.util.MemoryUtil;
 
@@ -11,15 +11,15 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * escaped surrogate pairs). Well-formedness follows the Unicode table the JDK decoder enforces, so a
  * clean value decodes to a Java String whose UTF-8 re-encoding is the same bytes.
  */
-final class Utf8Scan {
+public final class Utf8Scan {
     /** No byte needs escaping or decoding; may still contain 2- and 3-byte sequences. */
-    static final int CLEAN = 0;
+    public static final int CLEAN = 0;
     /** Some value needs the escaping path (control chars, quotes, backslashes, 4-byte sequences). */
-    static final int ESCAPE = 1;
+    public static final int ESCAPE = 1;
     /** Some bytes are malformed UTF-8: they decode to U+FFFD, so bytes no longer equal strings. */
-    static final int MALFORMED = 2;
+    public static final int MALFORMED = 2;
     /** Some byte is above 0x7F, so value boundaries must be checked against sequence boundaries. */
-    static final int NON_ASCII = 4;
+    public static final int NON_ASCII = 4;
 
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGHS = 0x8080808080808080L;
@@ -30,7 +30,7 @@ final class Utf8Scan {
     private Utf8Scan() {}
 
     /** Flags ({@link #ESCAPE}, {@link #MALFORMED}, {@link #NON_ASCII}) for {@code [address, +length)}. */
-    static int scan(long address, long length) {
+    public static int scan(long address, long length) {
         int flags = CLEAN;
         long i = 0;
         while (i < length) {
@@ -70,7 +70,7 @@ final class Utf8Scan {
     }
 
     /** True for a UTF-8 continuation byte 0x80..0xBF, which cannot start a value. */
-    static boolean isContinuation(long address) {
+    public static boolean isContinuation(long address) {
         return (MemoryUtil.getByte(address) & 0xC0) == 0x80;
     }
 
@@ -78,7 +78,7 @@ final class Utf8Scan {
      * Length (2..4) of the well-formed UTF-8 sequence starting at {@code address} with a byte above
      * 0x7F, or 0 if it is malformed or cut off by {@code remaining}.
      */
-    static int sequenceLength(long address, long remaining) {
+    public static int sequenceLength(long address, long remaining) {
         int c = MemoryUtil.getByte(address) & 0xFF;
         int n;
         int lo = 0x80;
@@ -115,5 +115,20 @@ final class Utf8Scan {
             }
         }
         return n;
+    }
+
+    /**
+     * True if one of values {@code 1..count-1} of a region that scanned as well-formed starts on a
+     * continuation byte, i.e. inside another value's sequence: then values must be checked one by one.
+     */
+    public static boolean splitsSequence(long data, Offsets offsets, int count) {
+        long last = offsets.last();
+        for (int i = 1; i < count; i++) {
+            long start = offsets.get(i);
+            if (start < last && isContinuation(data + start)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

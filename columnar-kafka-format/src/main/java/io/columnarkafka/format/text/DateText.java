@@ -1,4 +1,6 @@
-package io.columnarkafka.format.json;
+package io.columnarkafka.format.text;
+
+import io.columnarkafka.format.ByteOutput;
 
 /**
  * Writes an epoch day as {@code ISO_LOCAL_DATE} spells it: {@code yyyy-MM-dd}, years after 9999 with
@@ -8,19 +10,21 @@ package io.columnarkafka.format.json;
  *
  * <p>The calendar arithmetic is the proleptic Gregorian civil-from-days computation (as in Howard
  * Hinnant's date algorithms), which agrees with {@code LocalDate.ofEpochDay} on every day.
+ *
+ * <p>Not thread-safe: one per writer.
  */
-final class DateText {
+public final class DateText {
     private static final long DAYS_PER_ERA = 146_097;
     /** Days from 0000-03-01 to 1970-01-01. */
     private static final long EPOCH_SHIFT = 719_468;
 
     private final byte[] cached = new byte[24];
-    private final JsonOutput scratch = JsonOutput.over(cached);
+    private final ByteOutput scratch = ByteOutput.over(cached);
     private long cachedDay = Long.MIN_VALUE;
     private int cachedLength;
 
     /** Writes the date of {@code epochDay}, without quotes. */
-    void write(JsonOutput out, long epochDay) {
+    public void write(ByteOutput out, long epochDay) {
         if (epochDay != cachedDay) {
             format(epochDay);
         }
@@ -46,11 +50,11 @@ final class DateText {
         } else if (year < 0) {
             scratch.buf[scratch.pos++] = '-';
         }
-        scratch.writePadded(Math.abs(year), 4);
+        Digits.writePadded(scratch, Math.abs(year), 4);
         scratch.buf[scratch.pos++] = '-';
-        scratch.putTwoDigits(month);
+        Digits.putTwoDigits(scratch, month);
         scratch.buf[scratch.pos++] = '-';
-        scratch.putTwoDigits(day);
+        Digits.putTwoDigits(scratch, day);
         cachedLength = scratch.pos;
         cachedDay = epochDay;
     }

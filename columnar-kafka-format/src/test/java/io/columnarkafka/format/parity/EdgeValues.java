@@ -1,4 +1,4 @@
-package io.columnarkafka.format.json.parity;
+package io.columnarkafka.format.parity;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -7,19 +7,22 @@ import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 
 /** Adversarial non-null values, in Flink internal form, for every scalar type; shared by corpus and properties. */
-final class EdgeValues {
+public final class EdgeValues {
     private EdgeValues() {}
 
-    static final String CONTROL_CHARS;
+    public static final String CONTROL_CHARS;
 
     static {
         StringBuilder b = new StringBuilder();
@@ -29,39 +32,43 @@ final class EdgeValues {
         CONTROL_CHARS = b.append('\u007f').toString();
     }
 
-    static final List<String> STRINGS = List.of(
+    public static final List<String> STRINGS = List.of(
             "", " ", "a", CONTROL_CHARS, "\"", "\\", "/", "\"\\/\b\f\n\r\t", "</script>",
             "\u00e9\u00df\u00f1", "\u20ac\u4e2d\u6587\uffff", "\uD83D\uDE00", "a\uD83D\uDE00b\uD83C\uDDFA\uD83C\uDDF8",
-            "\u0000", "\u001f\u007f\u0080\u009f", "\u2028\u2029", "null", "{\"k\":[1]}", "x".repeat(300));
+            "\u0000", "\u001f\u007f\u0080\u009f", "\u2028\u2029", "null", "{\"k\":[1]}", "x".repeat(300),
+            // CSV: delimiters, quotes and escapes inside values, the 24-char quoting limit, leading signs
+            "a,b", "a;b", "a|b", "it's", "x".repeat(24), "y".repeat(25), "\u00e9".repeat(24), "\u00e9".repeat(25),
+            "\uD83D\uDE00".repeat(12), "\uD83D\uDE00".repeat(13), "#c", "+1", "-1", " lead", "trail ", "a\tb",
+            "a*b", "a\r\nb", "~}", "=@");
 
-    static final List<Float> FLOATS = List.of(0.0f, -0.0f, 1.0f, -1.5f, 1.1f, 0.1f, 1.0E10f, 1.0E-7f, 3.4028235E38f,
+    public static final List<Float> FLOATS = List.of(0.0f, -0.0f, 1.0f, -1.5f, 1.1f, 0.1f, 1.0E10f, 1.0E-7f, 3.4028235E38f,
             Float.MAX_VALUE, Float.MIN_VALUE, Float.MIN_NORMAL, -Float.MAX_VALUE, Float.NaN,
             Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 123456.79f, 1.0E7f, 9999999.0f, 2.0E-3f, 1.0E-3f);
 
-    static final List<Double> DOUBLES = List.of(0.0, -0.0, 1.0, -1.5, 1.1, 0.1, 0.1 + 0.2, 1.0E10, 1.0E-7, 2.0E-3,
+    public static final List<Double> DOUBLES = List.of(0.0, -0.0, 1.0, -1.5, 1.1, 0.1, 0.1 + 0.2, 1.0E10, 1.0E-7, 2.0E-3,
             1.0E-3, 1.0E7, 9999999.0, 1.0E23, 2.0E23, 4.35, 5.0E-324, Double.MAX_VALUE, Double.MIN_VALUE,
             Double.MIN_NORMAL, -Double.MAX_VALUE, Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
             (double) Float.MAX_VALUE, 1.2345678901234567E-300);
 
-    static final List<String> DECIMALS = List.of("0", "0.000", "1", "-1", "100.00", "1000", "123.40", "0.5", "-0.5",
+    public static final List<String> DECIMALS = List.of("0", "0.000", "1", "-1", "100.00", "1000", "123.40", "0.5", "-0.5",
             "1E-30", "-1E-30", "12345678901234567890.123456789012345678", "99999999999999999999999999999999999999",
             "-99999999999999999999999999999999999999", "0.99999999999999999999999999999999999999",
             "-0.00000000000000000000000000000000000001", "9999999999999999.99", "-9999999999999999.99",
             "1E+5", "0.1", "10", "999999999");
 
-    static final List<String> DATES = List.of(
+    public static final List<String> DATES = List.of(
             "1970-01-01", "1969-12-31", "0001-01-01", "9999-12-31", "2020-02-29", "0000-01-01", "1000-01-01");
 
-    static final List<String> TIMES = List.of("00:00:00", "23:59:59.999", "12:34:56.789", "00:00:00.001", "12:00:00");
+    public static final List<String> TIMES = List.of("00:00:00", "23:59:59.999", "12:34:56.789", "00:00:00.001", "12:00:00");
 
-    static final List<String> TIMESTAMPS = List.of("1970-01-01T00:00:00", "1969-12-31T23:59:59.999999999",
+    public static final List<String> TIMESTAMPS = List.of("1970-01-01T00:00:00", "1969-12-31T23:59:59.999999999",
             "1969-12-31T23:59:59.5", "0001-01-01T00:00:00", "9999-12-31T23:59:59.999999999",
             "2020-01-02T03:04:05.120", "2020-01-02T03:04:05.1", "1970-01-01T00:00:00.000000001",
             "1970-01-01T00:00:00.000001", "2000-02-29T12:00:00.123456789", "1677-09-21T00:12:43.145224192",
             "2262-04-11T23:47:16.854775807", "1900-01-01T00:00:00.01");
 
     /** Edge values of a scalar {@code type}, every one valid for it (fits the precision, the Arrow unit range). */
-    static List<Object> of(LogicalType type) {
+    public static List<Object> of(LogicalType type) {
         List<Object> out = new ArrayList<>();
         switch (type.getTypeRoot()) {
             case BOOLEAN:
@@ -142,7 +149,7 @@ final class EdgeValues {
     }
 
     /** The timestamps truncated to {@code precision}, minus those a nanosecond Arrow column cannot hold. */
-    static List<Object> timestamps(int precision) {
+    public static List<Object> timestamps(int precision) {
         List<Object> out = new ArrayList<>();
         for (String s : TIMESTAMPS) {
             TimestampData t = TimestampData.fromLocalDateTime(truncate(LocalDateTime.parse(s), precision));
@@ -153,7 +160,7 @@ final class EdgeValues {
         return out;
     }
 
-    static LocalDateTime truncate(LocalDateTime t, int precision) {
+    public static LocalDateTime truncate(LocalDateTime t, int precision) {
         long unit = (long) Math.pow(10, 9 - precision);
         return t.withNano((int) (t.getNano() / unit * unit));
     }
@@ -164,8 +171,33 @@ final class EdgeValues {
                 && !l.isAfter(LocalDateTime.parse("2262-04-11T23:47:16.854775807"));
     }
 
+    /**
+     * Rows cycling every column of {@code type} through its {@link #of edge values}, then an all-null row and
+     * two alternating-null rows (nullable columns only).
+     */
+    public static List<RowData> cyclingRows(RowType type) {
+        List<List<Object>> values = new ArrayList<>();
+        int longest = 0;
+        for (LogicalType t : type.getChildren()) {
+            values.add(of(t));
+            longest = Math.max(longest, values.get(values.size() - 1).size());
+        }
+        List<RowData> rows = new ArrayList<>();
+        for (int r = 0; r < longest + 3; r++) {
+            GenericRowData row = new GenericRowData(type.getFieldCount());
+            for (int c = 0; c < type.getFieldCount(); c++) {
+                List<Object> column = values.get(c);
+                boolean nulled = type.getTypeAt(c).isNullable()
+                        && (r == longest || (r == longest + 1 && c % 2 == 0) || (r == longest + 2 && c % 2 == 1));
+                row.setField(c, nulled ? null : column.get((r + c) % column.size()));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
     /** A string whose bytes are not valid UTF-8 (a lone continuation byte and a truncated sequence). */
-    static StringData invalidUtf8() {
+    public static StringData invalidUtf8() {
         return BinaryStringData.fromBytes(new byte[] {'a', (byte) 0x80, 'b', (byte) 0xE2, (byte) 0x82});
     }
 }

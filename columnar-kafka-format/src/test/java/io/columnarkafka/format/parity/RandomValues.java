@@ -1,4 +1,4 @@
-package io.columnarkafka.format.json.parity;
+package io.columnarkafka.format.parity;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,16 +18,16 @@ import org.apache.flink.table.types.logical.RowType;
  * Seeded random Flink internal values of any type, drawn from {@link EdgeValues}, with nulls at every
  * nullable level and, if allowed, null map keys. Deterministic for a seed, so corpus failures replay.
  */
-final class RandomValues {
+public final class RandomValues {
     private final Random random;
     private final boolean nullMapKeys;
 
-    RandomValues(long seed, boolean nullMapKeys) {
+    public RandomValues(long seed, boolean nullMapKeys) {
         this.random = new Random(seed);
         this.nullMapKeys = nullMapKeys;
     }
 
-    GenericRowData row(RowType type) {
+    public GenericRowData row(RowType type) {
         GenericRowData row = new GenericRowData(type.getFieldCount());
         for (int i = 0; i < type.getFieldCount(); i++) {
             row.setField(i, value(type.getTypeAt(i)));
@@ -35,7 +35,7 @@ final class RandomValues {
         return row;
     }
 
-    Object value(LogicalType type) {
+    public Object value(LogicalType type) {
         if (type.isNullable() && random.nextInt(5) == 0) {
             return null;
         }

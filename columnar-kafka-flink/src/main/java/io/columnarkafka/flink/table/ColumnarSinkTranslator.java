@@ -1,0 +1,69 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.flink.record.PreSerializedRecord;
+import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
+import java.util.Optional;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.connector.kafka.sink.KafkaSinkBuilder;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.data.RowData;
+import org.apache.kafka.clients.producer.ProducerConfig;
+
+/**
+ * Builds the runtime of an admitted sink: the encode operator ({@link RowDataEncodeOperator}) chained in
+ * front of Flink's stock {@link KafkaSink}, which is configured exactly as Flink's Kafka table sink
+ * configures its own (delivery guarantee, bootstrap servers, every {@code properties.*} entry,
+ * transactional-id prefix, transaction naming strategy, {@code sink.parallelism}).
+ */
+final class ColumnarSinkTranslator {
+    private ColumnarSinkTranslator() {}
+
+    static DynamicTableSink.SinkRuntimeProvider provider(
+            KafkaSinkShape shape, ColumnarOptions.Settings batching, String description) {
+        EncodePlan plan = EncodePlan.of(shape, batching, description);
+        KafkaSink<PreSerializedRecord> kafkaSink = kafkaSink(shape);
+        Integer parallelism = shape.parallelism();
+        return new DataStreamSinkProvider() {
+            @Override
+            public DataStreamSink<?> consumeDataStream(ProviderContext context, DataStream<RowData> rows) {
+                // Like the planner does for Flink's sink: without sink.parallelism, the input's.
+                int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
+                SingleOutputStreamOperator<PreSerializedRecord> records = rows
+                        .transform("ColumnarEncode[" + description + "]", PreSerializedRecordTypeInfo.INSTANCE,
+                                new RowDataEncodeOperator(plan))
+                        .setParallelism(sinkParallelism);
+                context.generateUid("columnar-encode").ifPresent(records::uid);
+                DataStreamSink<PreSerializedRecord> end = records.sinkTo(kafkaSink)
+                        .name("KafkaSink[" + description + "]")
+                        .setParallelism(sinkParallelism);
+                context.generateUid("columnar-kafka-sink").ifPresent(end::uid);
+                return end;
+            }
+
+            @Override
+            public Optional<Integer> getParallelism() {
+                return Optional.ofNullable(parallelism);
+            }
+        };
+    }
+
+    private static KafkaSink<PreSerializedRecord> kafkaSink(KafkaSinkShape shape) {
+        KafkaSinkBuilder<PreSerializedRecord> builder = KafkaSink.builder();
+        if (shape.transactionalIdPrefix() != null) {
+            builder.setTransactionalIdPrefix(shape.transactionalIdPrefix());
+        }
+        return builder
+                .setDeliveryGuarantee(shape.deliveryGuarantee())
+                .setBootstrapServers(shape.properties().get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG).toString())
+                .setKafkaProducerConfig(shape.properties())
+                .setRecordSerializer(new TableRecordSerializationSchema(
+                        shape.topics(), shape.topicPattern(), shape.partitioner()))
+                .setTransactionNamingStrategy(shape.transactionNamingStrategy())
+                .build();
+    }
+}

@@ -1,0 +1,19 @@
+package io.columnarkafka.flink.table;
+
+/** Why a Kafka table sink runs on Flink's stock serializers instead of the columnar encoders. */
+public enum FallbackReason {
+    /** The value format has no columnar encoder ({@code Formats.supported()}). */
+    UNSUPPORTED_VALUE_FORMAT,
+    /** The key format has no columnar encoder. */
+    UNSUPPORTED_KEY_FORMAT,
+    /** A column type the columnar path cannot write byte for byte as Flink does. */
+    UNSUPPORTED_TYPE,
+    /** A format or connector option the columnar path does not reproduce. */
+    UNSUPPORTED_OPTION,
+    /** A writable metadata column the columnar path does not write. */
+    UNSUPPORTED_METADATA,
+    /** A {@code sink.partitioner} the columnar path cannot call with Flink's arguments. */
+    UNSUPPORTED_PARTITIONER,
+    /** Flink's sink could not be inspected (an unexpected connector version). */
+    UNSUPPORTED_CONNECTOR
+}

@@ -1,0 +1,164 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.record.PreSerializedRecord;
+import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import io.columnarkafka.format.BatchEncoder;
+import io.columnarkafka.format.RecordSlab;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.types.RowKind;
+import org.apache.kafka.common.header.Header;
+
+/**
+ * The SQL sink's edge: transposes the planner's rows into an Arrow batch, encodes a full batch with the
+ * columnar encoders, and emits one {@link PreSerializedRecord} per row, in input order, to the chained
+ * stock {@code KafkaSink}.
+ *
+ * <p>A batch is sent when it holds {@code columnar.batch-size} rows, when its first row has waited
+ * {@code columnar.max-latency}, before every checkpoint barrier ({@link #prepareSnapshotPreBarrier}, so
+ * the rows belong to the checkpoint — and the transaction — they arrived in) and at the end of input. So
+ * the operator holds no rows across a checkpoint and needs no state.
+ *
+ * <p>Per row it keeps only what the format columns cannot carry: the topic when it varies, the
+ * timestamp and headers when written, and whether an upsert row is a tombstone.
+ */
+final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRecord>
+        implements OneInputStreamOperator<RowData, PreSerializedRecord> {
+    private static final long serialVersionUID = 1L;
+
+    private final EncodePlan plan;
+
+    private transient BufferAllocator allocator;
+    private transient RowDataArrowWriter writer;
+    private transient BatchEncoder valueEncoder;
+    private transient BatchEncoder keyEncoder;
+    private transient String[] topics;
+    private transient long[] timestamps;
+    private transient boolean[] hasTimestamp;
+    private transient List<Header>[] headers;
+    private transient boolean[] tombstone;
+    private transient StreamRecord<PreSerializedRecord> reuse;
+    /** Incremented per sent batch, so a latency timer of an already sent batch does nothing. */
+    private transient long batchNumber;
+
+    RowDataEncodeOperator(EncodePlan plan) {
+        this.plan = plan;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void open() throws Exception {
+        super.open();
+        int size = plan.batching().batchSize();
+        valueEncoder = plan.valueEncoder();
+        keyEncoder = plan.keyEncoder();
+        allocator = ArrowMemory.newChild(
+                "columnar-kafka-sql " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
+                ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
+        writer = new RowDataArrowWriter(plan.physicalType(), allocator);
+        topics = new String[size];
+        if (plan.metadata().hasTimestamp()) {
+            timestamps = new long[size];
+            hasTimestamp = new boolean[size];
+        }
+        if (plan.metadata().hasHeaders()) {
+            headers = new List[size];
+        }
+        if (plan.upsertMode()) {
+            tombstone = new boolean[size];
+        }
+        reuse = new StreamRecord<>(null);
+    }
+
+    @Override
+    public void processElement(StreamRecord<RowData> element) throws Exception {
+        RowData row = element.getValue();
+        int i = writer.rowCount();
+        topics[i] = plan.topics().topicOf(row);
+        writer.write(row);
+        if (timestamps != null) {
+            Long timestamp = plan.metadata().timestamp(row);
+            hasTimestamp[i] = timestamp != null;
+            timestamps[i] = timestamp == null ? 0 : timestamp;
+        }
+        if (headers != null) {
+            headers[i] = plan.metadata().headers(row);
+        }
+        if (tombstone != null) {
+            RowKind kind = row.getRowKind();
+            tombstone[i] = kind == RowKind.DELETE || kind == RowKind.UPDATE_BEFORE;
+        }
+        if (i == 0) {
+            long batch = batchNumber;
+            long deadline = getProcessingTimeService().getCurrentProcessingTime() + plan.batching().maxLatencyMillis();
+            getProcessingTimeService().registerTimer(deadline, time -> {
+                if (batch == batchNumber) {
+                    sendBatch();
+                }
+            });
+        }
+        if (i + 1 >= plan.batching().batchSize()) {
+            sendBatch();
+        }
+    }
+
+    private void sendBatch() {
+        int rows = writer.rowCount();
+        if (rows == 0) {
+            return;
+        }
+        VectorSchemaRoot batch = writer.finish();
+        RecordSlab values = valueEncoder.encode(batch);
+        RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(batch);
+        for (int i = 0; i < rows; i++) {
+            byte[] key = keys == null ? null : keys.copyRecord(i);
+            byte[] value = tombstone != null && tombstone[i] ? null : values.copyRecord(i);
+            Long timestamp = timestamps != null && hasTimestamp[i] ? timestamps[i] : null;
+            List<Header> recordHeaders = headers == null ? List.of() : headers[i];
+            output.collect(reuse.replace(
+                    new PreSerializedRecord(topics[i], null, timestamp, key, value, recordHeaders)));
+        }
+        writer.reset();
+        Arrays.fill(topics, 0, rows, null);
+        if (headers != null) {
+            Arrays.fill(headers, 0, rows, null);
+        }
+        batchNumber++;
+    }
+
+    @Override
+    public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+        super.prepareSnapshotPreBarrier(checkpointId);
+        sendBatch();
+    }
+
+    @Override
+    public void finish() throws Exception {
+        sendBatch();
+        super.finish();
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            if (writer != null) {
+                writer.close();
+            }
+            if (allocator != null) {
+                allocator.close();
+            }
+        } finally {
+            writer = null;
+            allocator = null;
+            super.close();
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package io.columnarkafka.flink.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicVerifier;
+import java.util.HashSet;
+import java.util.List;
+import java.util.function.Predicate;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Failures through SQL, each run against Flink's {@code kafka} connector and ours: bad input fails with
+ * Flink's error and commits nothing; an injected task failure under EXACTLY_ONCE commits the same records
+ * as Flink, once each.
+ */
+class KafkaColumnarFailureITCase {
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder()
+                    .setNumberTaskManagers(1)
+                    .setNumberSlotsPerTaskManager(2)
+                    .build());
+
+    private static KafkaBroker broker;
+    private static SqlRuns runs;
+
+    @BeforeAll
+    static void startBroker() {
+        broker = KafkaBroker.start();
+        runs = new SqlRuns(broker);
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    private static final String EXACTLY_ONCE = "'sink.delivery-guarantee' = 'exactly-once',"
+            + " 'sink.transactional-id-prefix' = '${t}tx', 'properties.transaction.timeout.ms' = '600000'";
+
+    @Test
+    void nullInNotNullKeyColumnFailsLikeFlinkAndCommitsNothing() {
+        String ddl = "CREATE TABLE ${t}sink (id INT NOT NULL, name STRING) WITH ('connector' = '${connector}',"
+                + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'key.format' = 'json',"
+                + " 'key.fields' = 'id', 'value.format' = 'json', " + EXACTLY_ONCE + "${columnar})";
+        String insert = "INSERT INTO ${t}sink SELECT * FROM (VALUES (1, 'a'), (CAST(NULL AS INT), 'b'), (3, 'c'))";
+        sameFailure("not_null", ddl, insert, m -> m.contains("NOT NULL"), "out");
+    }
+
+    @Test
+    void topicNotInTheListFailsLikeFlinkAndCommitsNothing() {
+        String ddl = "CREATE TABLE ${t}sink (id INT, tp STRING METADATA FROM 'topic') WITH ("
+                + " 'connector' = '${connector}', 'topic' = '${t}a;${t}b',"
+                + " 'properties.bootstrap.servers' = '${servers}', 'format' = 'json', " + EXACTLY_ONCE + "${columnar})";
+        String insert = "INSERT INTO ${t}sink SELECT * FROM (VALUES (1, '${t}a'), (2, 'elsewhere'), (3, '${t}b'))";
+        String stock = SqlRuns.newPrefix("s_topic");
+        String columnar = SqlRuns.newPrefix("c_topic");
+        String stockError = failure("kafka", stock, ddl, insert, m -> m.contains("topic of the sink record"), "a", "b");
+        String columnarError =
+                failure("kafka-columnar", columnar, ddl, insert, m -> m.contains("topic of the sink record"), "a", "b");
+        assertThat(stockError).isEqualTo(flinkTopicMessage(stock));
+        assertThat(columnarError).isEqualTo(flinkTopicMessage(columnar));
+    }
+
+    @Test
+    void invalidOptionsFailWithFlinksValidationErrors() {
+        for (String options : List.of(
+                "'sink.delivery-guarantee' = 'exactly-once'",
+                "'sink.partitioner' = 'round-robin', 'key.fields' = 'id', 'key.format' = 'json'",
+                "'no.such.option' = 'x'",
+                "'value.json.timestamp-format.standard' = 'BOGUS'")) {
+            String ddl = "CREATE TABLE ${t}sink (id INT, name STRING) WITH ('connector' = '${connector}',"
+                    + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'value.format' = 'json', "
+                    + options + "${columnar})";
+            String insert = "INSERT INTO ${t}sink VALUES (1, 'a')";
+            sameFailure("options", ddl, insert, null);
+        }
+    }
+
+    @Test
+    void exactlyOnceThroughAnInjectedFailureCommitsWhatFlinkCommits() throws Exception {
+        String ddl = "CREATE TABLE ${t}src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100',"
+                + " 'number-of-rows' = '300', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
+                + " 'fields.id.end' = '300')\n--\n"
+                + "CREATE TABLE ${t}sink (id BIGINT, label STRING) WITH ('connector' = '${connector}',"
+                + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'key.format' = 'json',"
+                + " 'key.fields' = 'id', 'value.format' = 'json', " + EXACTLY_ONCE + "${columnar})";
+        String insert = "INSERT INTO ${t}sink SELECT FAIL_ONCE_AT(id, CAST(170 AS BIGINT)), CONCAT('row-', CAST(id AS STRING))"
+                + " FROM ${t}src";
+        String stock = SqlRuns.newPrefix("s_eo");
+        String columnar = SqlRuns.newPrefix("c_eo");
+        for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
+            FailOnceAt.FAILED.set(false);
+            broker.createTopic(run[1] + "out", 1);
+            TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
+            tEnv.getConfig().set("execution.checkpointing.interval", "200ms");
+            tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
+            tEnv.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
+            tEnv.getConfig().set("restart-strategy.fixed-delay.delay", "100ms");
+            tEnv.createTemporarySystemFunction("FAIL_ONCE_AT", FailOnceAt.class);
+            for (String statement : runs.fill(ddl, run[0], run[1]).split("\n--\n")) {
+                tEnv.executeSql(statement);
+            }
+            tEnv.executeSql(runs.fill(insert, run[0], run[1])).await();
+            assertThat(FailOnceAt.FAILED).as("failure injected in the %s run", run[0]).isTrue();
+        }
+        List<String> expected = runs.records(stock + "out", false, true);
+        List<String> actual = runs.records(columnar + "out", false, true);
+        assertThat(expected).hasSize(300).doesNotHaveDuplicates();
+        assertThat(actual).isEqualTo(expected);
+        assertThat(TopicVerifier.forTopic(broker, columnar + "out").readUncommitted().read().totalRecords())
+                .as("the failure really aborted written records").isGreaterThan(300);
+    }
+
+    private static String flinkTopicMessage(String prefix) {
+        return String.format(
+                "The topic of the sink record is not valid. Expected topic to be in: %s but was: %s",
+                new HashSet<>(List.of(prefix + "a", prefix + "b")), "elsewhere");
+    }
+
+    /** Runs both connectors, asserts the same error (table names aside) and nothing committed. */
+    private static void sameFailure(
+            String name, String ddl, String insert, Predicate<String> message, String... topics) {
+        String stock = SqlRuns.newPrefix("s_" + name);
+        String columnar = SqlRuns.newPrefix("c_" + name);
+        String stockError = failure("kafka", stock, ddl, insert, message, topics);
+        String columnarError = failure("kafka-columnar", columnar, ddl, insert, message, topics);
+        assertThat(columnarError.replace(columnar, "<t>")).isEqualTo(stockError.replace(stock, "<t>"));
+    }
+
+    /**
+     * The message of the first cause matching {@code message} (null: every message of the cause chain
+     * below the top-level one);
+     * asserts the topics got no committed record.
+     */
+    private static String failure(String connector, String prefix, String ddl, String insert,
+            Predicate<String> message, String... topics) {
+        for (String topic : topics) {
+            broker.createTopic(prefix + topic, 1);
+        }
+        TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
+        Throwable error = catchThrowable(() -> {
+            tEnv.executeSql(runs.fill(ddl, connector, prefix));
+            tEnv.executeSql(runs.fill(insert, connector, prefix)).await();
+        });
+        assertThat(error).as("%s run fails", connector).isNotNull();
+        if (message == null) {
+            StringBuilder chain = new StringBuilder();
+            // The first message lists the table's options, which differ in 'connector' and 'columnar.*'.
+            for (Throwable t = error.getCause(); t != null; t = t.getCause()) {
+                chain.append(t.getClass().getName()).append(": ").append(t.getMessage()).append('\n');
+            }
+            return chain.toString();
+        }
+        String found = ExceptionUtils.findThrowable(error, t -> t.getMessage() != null && message.test(t.getMessage()))
+                .map(Throwable::getMessage)
+                .orElseThrow(() -> new AssertionError("no matching cause in " + ExceptionUtils.stringifyException(error)));
+        for (String topic : topics) {
+            assertThat(TopicVerifier.forTopic(broker, prefix + topic).read().totalRecords())
+                    .as("committed records in %s after the failed %s run", topic, connector).isZero();
+        }
+        return found;
+    }
+}

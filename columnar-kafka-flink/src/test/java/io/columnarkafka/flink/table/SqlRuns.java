@@ -1,0 +1,95 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicRecord;
+import io.columnarkafka.testkit.TopicVerifier;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.kafka.common.header.Header;
+
+/**
+ * Runs the same SQL against Flink's connector and ours. A test writes its DDL and INSERT as templates:
+ * {@code ${connector}} is replaced by {@code kafka} / {@code kafka-columnar} (or the upsert pair),
+ * {@code ${t}} by a per-run name prefix (so each run has its own tables and topics), {@code ${servers}}
+ * by the broker, {@code ${columnar}} by {@link #COLUMNAR_OPTIONS} for our connector only. Records are read back committed and rendered canonically for comparison.
+ */
+final class SqlRuns {
+    private static final AtomicInteger RUN = new AtomicInteger();
+
+    /** Small batches, so a few rows already span several batches and latency flushes. */
+    static final String COLUMNAR_OPTIONS = ", 'columnar.batch-size' = '3', 'columnar.max-latency' = '50ms'";
+
+    private final KafkaBroker broker;
+
+    SqlRuns(KafkaBroker broker) {
+        this.broker = broker;
+    }
+
+    static TableEnvironment tableEnvironment(int parallelism) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(parallelism);
+        return StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
+    }
+
+    /** A unique prefix for one run's tables and topics. */
+    static String newPrefix(String name) {
+        return name.replaceAll("[^a-zA-Z0-9]", "_") + "_" + RUN.incrementAndGet() + "_";
+    }
+
+    String fill(String template, String connector, String prefix) {
+        return template
+                .replace("${columnar}", connector.endsWith("columnar") ? COLUMNAR_OPTIONS : "")
+                .replace("${connector}", connector)
+                .replace("${t}", prefix)
+                .replace("${servers}", broker.bootstrapServers());
+    }
+
+    /** Records of a topic in canonical form: partition, key, value, headers, and timestamp if asked. */
+    List<String> records(String topic, boolean withTimestamp, boolean withPartition) {
+        List<TopicRecord> records = TopicVerifier.forTopic(broker, topic).keepRecords(true).read().records();
+        List<TopicRecord> sorted = new ArrayList<>(records);
+        sorted.sort(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset));
+        List<String> out = new ArrayList<>();
+        for (TopicRecord r : sorted) {
+            StringBuilder s = new StringBuilder();
+            if (withPartition) {
+                s.append("p").append(r.partition()).append(' ');
+            }
+            s.append("key=").append(text(r.key())).append(" value=").append(text(r.value()));
+            if (!r.headers().isEmpty()) {
+                s.append(" headers=[");
+                for (Header h : r.headers()) {
+                    s.append(h.key()).append(':').append(text(h.value())).append(';');
+                }
+                s.append(']');
+            }
+            if (withTimestamp) {
+                s.append(" ts=").append(r.timestamp());
+            }
+            out.add(s.toString());
+        }
+        return out;
+    }
+
+    private static String text(byte[] bytes) {
+        if (bytes == null) {
+            return "null";
+        }
+        String s = new String(bytes, StandardCharsets.UTF_8);
+        return s.getBytes(StandardCharsets.UTF_8).length == bytes.length && java.util.Arrays.equals(
+                s.getBytes(StandardCharsets.UTF_8), bytes) ? s : "b64:" + Base64.getEncoder().encodeToString(bytes);
+    }
+
+    static Map<String, String> pair(String stock, String columnar) {
+        return Map.of("stock", stock, "columnar", columnar);
+    }
+}

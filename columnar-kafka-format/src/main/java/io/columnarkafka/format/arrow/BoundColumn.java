@@ -1,0 +1,83 @@
+package io.columnarkafka.format.arrow;
+
+import io.columnarkafka.format.BatchLayoutException;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.ValueVector;
+
+/**
+ * A reader of one Arrow vector, the base of every format's column writers. Chosen once per column
+ * when an encoder is planned, then {@linkplain #bind bound} to each batch's vector: buffer addresses
+ * are read and buffer sizes checked once per batch, so the per-value reads in subclasses are
+ * unchecked {@link MemoryUtil} loads from the addresses {@link #address} returned.
+ *
+ * <p>Not thread-safe; a column belongs to one encoder.
+ */
+public abstract class BoundColumn {
+    /** Column path for errors: {@code a}, {@code a.b}, {@code a[]}, {@code a.key}, {@code a.value}. */
+    protected final String path;
+    private long validity;
+    private boolean hasValidity;
+
+    protected BoundColumn(String path) {
+        this.path = path;
+    }
+
+    /** The column path used in error messages. */
+    public final String path() {
+        return path;
+    }
+
+    /**
+     * Binds this column to {@code vector} for values {@code [0, count)}.
+     *
+     * @throws BatchLayoutException if a buffer is too small for {@code count} values
+     */
+    public final void bind(ValueVector vector, int count) {
+        if (vector.getValueCount() < count) {
+            throw new BatchLayoutException(
+                    path, "vector has " + vector.getValueCount() + " values but " + count + " are needed");
+        }
+        ArrowBuf buffer = vector.getValidityBuffer();
+        // Arrow may omit the validity buffer when no value is null.
+        hasValidity = buffer != null && buffer.capacity() > 0;
+        if (hasValidity) {
+            requireCapacity(buffer, (count + 7L) / 8, "validity");
+            validity = buffer.memoryAddress();
+        }
+        bindValues(vector, count);
+    }
+
+    /** Reads the value buffers of {@code vector} for values {@code [0, count)}, checking their sizes. */
+    protected abstract void bindValues(ValueVector vector, int count);
+
+    /** True if the value at {@code index} (of the bound batch) is null. */
+    public final boolean isNull(int index) {
+        return hasValidity && (MemoryUtil.getByte(validity + (index >> 3)) & (1 << (index & 7))) == 0;
+    }
+
+    /** Address of {@code buffer} after checking it holds {@code bytes} bytes. */
+    protected final long address(ArrowBuf buffer, long bytes, String what) {
+        if (bytes == 0) {
+            return 0;
+        }
+        requireCapacity(buffer, bytes, what);
+        return buffer.memoryAddress();
+    }
+
+    /** Number of child values {@code offsets} reach, which must fit an int index. */
+    protected static int childCount(String path, Offsets offsets) {
+        if (offsets.last() > Integer.MAX_VALUE) {
+            throw new BatchLayoutException(path, "offsets reach " + offsets.last() + " child values");
+        }
+        return (int) offsets.last();
+    }
+
+    private void requireCapacity(ArrowBuf buffer, long bytes, String what) {
+        long capacity = buffer == null ? 0 : buffer.capacity();
+        if (capacity < bytes) {
+            throw new BatchLayoutException(
+                    path, what + " buffer holds " + capacity + " bytes but " + bytes + " are needed");
+        }
+    }
+}

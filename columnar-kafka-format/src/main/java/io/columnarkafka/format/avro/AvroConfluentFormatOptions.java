@@ -1,0 +1,84 @@
+package io.columnarkafka.format.avro;
+
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Options of Flink's {@code avro-confluent} format (SQL prefix {@code avro-confluent.}), with the keys of
+ * Flink's {@code AvroConfluentFormatOptions} and their fallback keys, without the prefix:
+ *
+ * <ul>
+ *   <li>{@code url} (or {@code schema-registry.url}): the registry's base URL; required;
+ *   <li>{@code subject} (or {@code schema-registry.subject}): required here. Flink's Kafka connector fills it
+ *       in as {@code <topic>-value} / {@code <topic>-key} when it is not set; callers do the same with
+ *       {@link #defaultSubject};
+ *   <li>{@code auto.register.schemas} (default true): register the schema, or only look its id up;
+ *   <li>{@code basic-auth.credentials-source} ({@code USER_INFO} or {@code URL}), {@code basic-auth.user-info};
+ *   <li>{@code bearer-auth.credentials-source} ({@code STATIC_TOKEN}), {@code bearer-auth.token};
+ *   <li>{@code ssl.keystore.location}, {@code ssl.keystore.password}, {@code ssl.truststore.location},
+ *       {@code ssl.truststore.password}.
+ * </ul>
+ *
+ * <p>Not supported: {@code schema} (a hand-written writer schema) and {@code properties.*} (pass-through to
+ * Confluent's client); they are rejected rather than ignored.
+ */
+public record AvroConfluentFormatOptions(String url, String subject, boolean autoRegister, String basicAuthSource,
+        String basicAuthUserInfo, String bearerAuthSource, String bearerAuthToken, String keystoreLocation,
+        String keystorePassword, String truststoreLocation, String truststorePassword) {
+
+    private static final Set<String> KEYS = Set.of("url", "schema-registry.url", "subject",
+            "schema-registry.subject", "auto.register.schemas", "basic-auth.credentials-source",
+            "basic-auth.user-info", "bearer-auth.credentials-source", "bearer-auth.token", "ssl.keystore.location",
+            "ssl.keystore.password", "ssl.truststore.location", "ssl.truststore.password");
+
+    public AvroConfluentFormatOptions {
+        Objects.requireNonNull(url, "avro-confluent option 'url' is required");
+        Objects.requireNonNull(subject, "avro-confluent option 'subject' is required");
+    }
+
+    /** The subject Flink's Kafka connector uses when none is configured: {@code <topic>-key} or {@code -value}. */
+    public static String defaultSubject(String topic, boolean isKey) {
+        return topic + (isKey ? "-key" : "-value");
+    }
+
+    /**
+     * Reads Flink's option keys without the {@code avro-confluent.} prefix.
+     *
+     * @throws IllegalArgumentException for a missing url or subject, an unknown or unsupported key or value
+     */
+    public static AvroConfluentFormatOptions fromMap(Map<String, String> options) {
+        for (String key : options.keySet()) {
+            if (!KEYS.contains(key)) {
+                throw new IllegalArgumentException("avro-confluent option '" + key + "' is not supported by the"
+                        + " columnar encoder; supported: " + KEYS);
+            }
+        }
+        String url = either(options, "url", "schema-registry.url");
+        String subject = either(options, "subject", "schema-registry.subject");
+        if (url == null || subject == null) {
+            throw new IllegalArgumentException("avro-confluent needs the options 'url' and 'subject' (the Kafka"
+                    + " connector's default subject is '<topic>-value' or '<topic>-key')");
+        }
+        String basic = options.get("basic-auth.credentials-source");
+        if (basic != null && !basic.equals("USER_INFO") && !basic.equals("URL")) {
+            throw new IllegalArgumentException(
+                    "avro-confluent option 'basic-auth.credentials-source' must be USER_INFO or URL, not " + basic);
+        }
+        String bearer = options.get("bearer-auth.credentials-source");
+        if (bearer != null && !bearer.equals("STATIC_TOKEN")) {
+            throw new IllegalArgumentException(
+                    "avro-confluent option 'bearer-auth.credentials-source' must be STATIC_TOKEN, not " + bearer);
+        }
+        return new AvroConfluentFormatOptions(url, subject,
+                AvroFormatOptions.bool(options, "auto.register.schemas", true), basic,
+                options.get("basic-auth.user-info"), bearer, options.get("bearer-auth.token"),
+                options.get("ssl.keystore.location"), options.get("ssl.keystore.password"),
+                options.get("ssl.truststore.location"), options.get("ssl.truststore.password"));
+    }
+
+    private static String either(Map<String, String> options, String key, String fallback) {
+        String value = options.get(key);
+        return value != null ? value : options.get(fallback);
+    }
+}

@@ -1,0 +1,152 @@
+package io.columnarkafka.format.avro;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * A minimal client of the Confluent Schema Registry REST API over {@code java.net.http}: registers a
+ * schema under a subject ({@code POST /subjects/{subject}/versions} with {@code {"schema": "..."}}, answer
+ * {@code {"id": N}}) or, without auto-registration, looks its id up ({@code POST /subjects/{subject}}).
+ * Ids are cached per subject and schema text, as Confluent's caching client does, so a task asks once.
+ */
+final class SchemaRegistryClient {
+    private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
+    private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*(\\d+)");
+
+    private final URI base;
+    private final String authorization;
+    private final HttpClient http;
+    private final Map<String, Integer> ids = new ConcurrentHashMap<>();
+
+    SchemaRegistryClient(AvroConfluentFormatOptions options) {
+        String url = options.url().endsWith("/") ? options.url() : options.url() + "/";
+        this.base = URI.create(url);
+        this.authorization = authorization(options, base);
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30));
+        if (options.keystoreLocation() != null || options.truststoreLocation() != null) {
+            builder.sslContext(sslContext(options));
+        }
+        this.http = builder.build();
+    }
+
+    /** The id of {@code schema} under {@code subject}: registered if {@code register}, else looked up. */
+    int id(String subject, String schema, boolean register) {
+        String cacheKey = subject + '\n' + schema;
+        Integer cached = ids.get(cacheKey);
+        if (cached != null) {
+            return cached;
+        }
+        String path = "subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20")
+                + (register ? "/versions" : "");
+        String body = "{\"schema\":" + jsonString(schema) + "}";
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", CONTENT_TYPE)
+                .header("Accept", CONTENT_TYPE)
+                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
+        }
+        HttpResponse<String> response;
+        try {
+            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException("schema registry " + base + " unreachable for subject '" + subject + "'", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while asking the schema registry for subject " + subject, e);
+        }
+        Matcher id = ID.matcher(response.body());
+        if (response.statusCode() != 200 || !id.find()) {
+            throw new IllegalStateException("schema registry " + base + " answered " + response.statusCode()
+                    + " to " + (register ? "registering" : "looking up") + " the schema of subject '" + subject
+                    + "': " + response.body());
+        }
+        int value = Integer.parseInt(id.group(1));
+        ids.put(cacheKey, value);
+        return value;
+    }
+
+    private static String authorization(AvroConfluentFormatOptions options, URI base) {
+        if ("STATIC_TOKEN".equals(options.bearerAuthSource())) {
+            return "Bearer " + options.bearerAuthToken();
+        }
+        String userInfo = null;
+        if ("USER_INFO".equals(options.basicAuthSource())) {
+            userInfo = options.basicAuthUserInfo();
+        } else if ("URL".equals(options.basicAuthSource())) {
+            userInfo = base.getUserInfo();
+        }
+        return userInfo == null ? null
+                : "Basic " + Base64.getEncoder().encodeToString(userInfo.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static SSLContext sslContext(AvroConfluentFormatOptions options) {
+        try {
+            KeyManagerFactory keys = null;
+            if (options.keystoreLocation() != null) {
+                char[] password = chars(options.keystorePassword());
+                keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+                keys.init(load(options.keystoreLocation(), password), password);
+            }
+            TrustManagerFactory trust = null;
+            if (options.truststoreLocation() != null) {
+                trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+                trust.init(load(options.truststoreLocation(), chars(options.truststorePassword())));
+            }
+            SSLContext context = SSLContext.getInstance("TLS");
+            context.init(keys == null ? null : keys.getKeyManagers(),
+                    trust == null ? null : trust.getTrustManagers(), null);
+            return context;
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalArgumentException("avro-confluent ssl.* options: " + e.getMessage(), e);
+        }
+    }
+
+    private static KeyStore load(String location, char[] password) throws GeneralSecurityException, IOException {
+        KeyStore store = KeyStore.getInstance(KeyStore.getDefaultType());
+        try (InputStream in = Files.newInputStream(Path.of(location))) {
+            store.load(in, password);
+        }
+        return store;
+    }
+
+    private static char[] chars(String password) {
+        return password == null ? null : password.toCharArray();
+    }
+
+    /** {@code text} as a JSON string literal. */
+    static String jsonString(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 16).append('"');
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"' || c == '\\') {
+                out.append('\\').append(c);
+            } else if (c < 0x20) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+}

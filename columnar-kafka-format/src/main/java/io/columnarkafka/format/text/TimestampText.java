@@ -1,0 +1,104 @@
+package io.columnarkafka.format.text;
+
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.EncodeException;
+import org.apache.arrow.vector.types.TimeUnit;
+
+/**
+ * Spells an Arrow Timestamp value (SECOND, MILLISECOND, MICROSECOND or NANOSECOND since the epoch) as
+ * Flink's {@code TimeFormats} do: the date ({@code ISO_LOCAL_DATE}), a separator ({@code ' '} for SQL,
+ * {@code 'T'} for ISO-8601), {@code HH:mm:ss}, then the fraction of the second with trailing zeros
+ * stripped (none if zero) whatever the declared precision, and an optional {@code Z}.
+ *
+ * <p>Values reach Flink as {@code TimestampData} (epoch millis plus nanos of the milli). Formats read it
+ * either through {@code toLocalDateTime()}, whose day is {@code (int) (millis / 86400000)} (reproduced
+ * here, including its wrap-around for days beyond the int range), or through {@code toInstant()} at
+ * UTC, whose day is the exact floor division.
+ *
+ * <p>Not thread-safe: one per writer (it caches the last day).
+ */
+public final class TimestampText {
+    private static final long MILLIS_PER_DAY = 86_400_000L;
+
+    private final DateText dates = new DateText();
+    private final String path;
+    private final TimeUnit unit;
+    private final boolean instantDay;
+    private final boolean zulu;
+    private final byte separator;
+
+    private TimestampText(String path, TimeUnit unit, byte separator, boolean instantDay, boolean zulu) {
+        this.path = path;
+        this.unit = unit;
+        this.separator = separator;
+        this.instantDay = instantDay;
+        this.zulu = zulu;
+    }
+
+    /** As {@code TimestampData.toLocalDateTime()} formatted; {@code zulu} appends a {@code Z}. */
+    public static TimestampText localDateTime(String path, TimeUnit unit, char separator, boolean zulu) {
+        return new TimestampText(path, unit, (byte) separator, false, zulu);
+    }
+
+    /** As {@code TimestampData.toInstant().atOffset(UTC)} formatted, with a {@code Z}. */
+    public static TimestampText instantAtUtc(String path, TimeUnit unit, char separator) {
+        return new TimestampText(path, unit, (byte) separator, true, true);
+    }
+
+    /** Bytes a value takes at most besides its date. */
+    public static final int MAX_TIME_BYTES = 1 + 8 + 10 + 1;
+
+    /**
+     * Writes {@code value}, without quotes.
+     *
+     * @throws EncodeException if a SECOND value does not fit epoch milliseconds
+     */
+    public void write(ByteOutput out, long value) {
+        long millis;
+        int nanoOfMilli;
+        switch (unit) {
+            case SECOND:
+                if (value > Long.MAX_VALUE / 1000 || value < Long.MIN_VALUE / 1000) {
+                    throw new EncodeException(path, out.row(),
+                            "TIMESTAMP value " + value + " s does not fit epoch milliseconds");
+                }
+                millis = value * 1000;
+                nanoOfMilli = 0;
+                break;
+            case MILLISECOND:
+                millis = value;
+                nanoOfMilli = 0;
+                break;
+            case MICROSECOND:
+                millis = Math.floorDiv(value, 1000L);
+                nanoOfMilli = (int) Math.floorMod(value, 1000L) * 1000;
+                break;
+            default:
+                millis = Math.floorDiv(value, 1_000_000L);
+                nanoOfMilli = (int) Math.floorMod(value, 1_000_000L);
+                break;
+        }
+        long day;
+        int millisOfDay;
+        if (instantDay) {
+            day = Math.floorDiv(millis, MILLIS_PER_DAY);
+            millisOfDay = (int) Math.floorMod(millis, MILLIS_PER_DAY);
+        } else {
+            int flinkDay = (int) (millis / MILLIS_PER_DAY);
+            millisOfDay = (int) (millis % MILLIS_PER_DAY);
+            if (millisOfDay < 0) {
+                flinkDay--;
+                millisOfDay += (int) MILLIS_PER_DAY;
+            }
+            day = flinkDay;
+        }
+        dates.write(out, day);
+        out.ensure(MAX_TIME_BYTES);
+        out.buf[out.pos++] = separator;
+        TimeText.writeTimeOfDay(out, millisOfDay / 1000);
+        TimeText.writeFraction(out, millisOfDay % 1000 * 1_000_000 + nanoOfMilli);
+        if (zulu) {
+            out.buf[out.pos++] = 'Z';
+        }
+    }
+}
