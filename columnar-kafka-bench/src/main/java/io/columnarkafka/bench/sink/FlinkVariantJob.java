@@ -51,6 +51,7 @@ final class FlinkVariantJob {
                         .setBootstrapServers(spec.bootstrapServers())
                         .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                         .setTransactionalIdPrefix(spec.topic())
+                        .setTransactionNamingStrategy(spec.transactionNaming())
                         .setKafkaProducerConfig(ProducerSettings.of(spec))
                         .setUidPrefix("bench")
                         .build()
@@ -74,6 +75,7 @@ final class FlinkVariantJob {
                 .setRecordSerializer(serializer)
                 .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
                 .setTransactionalIdPrefix(spec.topic())
+                .setTransactionNamingStrategy(spec.transactionNaming())
                 .setKafkaProducerConfig(ProducerSettings.of(spec))
                 .build();
     }

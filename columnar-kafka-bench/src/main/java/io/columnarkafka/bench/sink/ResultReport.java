@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 
 /** The benchmark's results as a Markdown report, raw JSON and CSV. */
 record ResultReport(
@@ -18,7 +19,8 @@ record ResultReport(
         int batchSize,
         int parallelism,
         long checkpointIntervalMs,
-        int partitions) {
+        int partitions,
+        TransactionNamingStrategy transactionNaming) {
 
     /** The targets: (b) at least 1.5x (a), and within 15% of (c). */
     static final double TARGET_VS_STOCK = 1.5;
@@ -31,9 +33,10 @@ record ResultReport(
             md.append("**").append(note).append("**\n\n");
         }
         md.append(String.format(Locale.ROOT, "%,d Nexmark Bid rows per variant, each to a fresh topic of %d partitions"
-                        + " on one embedded broker; parallelism %d, checkpoints every %d ms, EXACTLY_ONCE,"
-                        + " batches of %d rows; producer %s. Each run in a JVM of its own (%s).%n%n",
-                rows(), partitions, parallelism, checkpointIntervalMs, batchSize, producer,
+                        + " on one embedded broker; parallelism %d, checkpoints every %d ms, EXACTLY_ONCE"
+                        + " (KafkaSink transaction naming %s), batches of %d rows; producer %s."
+                        + " Each run in a JVM of its own (%s).%n%n",
+                rows(), partitions, parallelism, checkpointIntervalMs, transactionNaming, batchSize, producer,
                 System.getenv().getOrDefault("CHILD_JAVA_OPTS", "-Xms2g -Xmx2g")));
         md.append(String.format("Machine: %d cores; load average (1/5/15 min) before `%s`, after `%s`.%n%n",
                 Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter));
@@ -153,6 +156,7 @@ record ResultReport(
                 + "  " + field("parallelism", Integer.toString(parallelism)) + ",\n"
                 + "  " + field("checkpointIntervalMs", Long.toString(checkpointIntervalMs)) + ",\n"
                 + "  " + field("partitions", Integer.toString(partitions)) + ",\n"
+                + "  " + field("transactionNaming", str(transactionNaming.name())) + ",\n"
                 + "  " + field("batchSize", Integer.toString(batchSize)) + ",\n"
                 + "  " + field("producer", producerJson) + ",\n"
                 + "  \"runs\": [\n" + runs + "\n  ]\n}\n";

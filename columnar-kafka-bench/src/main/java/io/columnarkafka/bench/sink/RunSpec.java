@@ -4,10 +4,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 
 /**
  * Everything one variant run needs, passed from the driver to the child JVM as command-line flags.
  *
+ * @param transactionNaming the Flink variants' KafkaSink transaction naming strategy
  * @param producer producer settings every variant uses (batch.size, linger.ms, compression.type, ...)
  * @param profile where to write a JFR recording of the job, or null for none
  * @param resultFile where the child writes its measurements (a properties file)
@@ -19,6 +21,7 @@ record RunSpec(
         int batchSize,
         int parallelism,
         long checkpointIntervalMs,
+        TransactionNamingStrategy transactionNaming,
         String bootstrapServers,
         String topic,
         Map<String, String> producer,
@@ -43,6 +46,7 @@ record RunSpec(
                 "--batch-size", Integer.toString(batchSize),
                 "--parallelism", Integer.toString(parallelism),
                 "--checkpoint-interval", Long.toString(checkpointIntervalMs),
+                "--transaction-naming", transactionNaming.name(),
                 "--bootstrap-servers", bootstrapServers,
                 "--topic", topic,
                 "--result", resultFile));
@@ -71,6 +75,7 @@ record RunSpec(
                 Integer.parseInt(flags.get("--batch-size")),
                 Integer.parseInt(flags.get("--parallelism")),
                 Long.parseLong(flags.get("--checkpoint-interval")),
+                TransactionNamingStrategy.valueOf(flags.get("--transaction-naming")),
                 flags.get("--bootstrap-servers"),
                 flags.get("--topic"),
                 producer,

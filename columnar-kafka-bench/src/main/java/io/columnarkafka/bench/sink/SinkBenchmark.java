@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 
 /**
  * The sink benchmark ({@code bin/bench-sink}): starts one embedded Kafka broker, runs every variant
@@ -30,6 +31,7 @@ public final class SinkBenchmark {
     static final String USAGE = String.join("\n",
             "usage: bin/bench-sink [--rows N] [--variants a,b,c,d] [--object-reuse both|off|on] [--profile true|false]",
             "                      [--batch-size N] [--parallelism N] [--checkpoint-interval MS] [--partitions N]",
+            "                      [--transaction-naming incrementing|pooling]",
             "                      [--producer KEY=VALUE]... [--out DIR] [--work-dir DIR] [--note TEXT]",
             "",
             "  --rows                 Nexmark Bid rows each variant writes (default 2000000)",
@@ -44,6 +46,8 @@ public final class SinkBenchmark {
             "  --parallelism          Flink parallelism, and producer threads of d (default 2)",
             "  --checkpoint-interval  ms between checkpoints, and between commits of d (default 1000)",
             "  --partitions           partitions of each topic (default 2)",
+            "  --transaction-naming   KafkaSink transaction naming of a, b, c (default incrementing, the stock default;",
+            "                         pooling reuses transactional ids and producers across checkpoints)",
             "  --producer             producer setting for every variant (defaults: batch.size=65536,",
             "                         linger.ms=5, compression.type=none)",
             "  --out                  where results go (default bench-results)",
@@ -59,6 +63,7 @@ public final class SinkBenchmark {
     private int parallelism = 2;
     private long checkpointIntervalMs = 1000;
     private int partitions = 2;
+    private TransactionNamingStrategy transactionNaming = TransactionNamingStrategy.INCREMENTING;
     private final Map<String, String> producer = ProducerSettings.defaults();
     private Path out = Path.of("bench-results");
     private Path workDir = Path.of("columnar-kafka-bench", "target", "bench-sink");
@@ -104,6 +109,8 @@ public final class SinkBenchmark {
                 case "--parallelism" -> b.parallelism = Integer.parseInt(value);
                 case "--checkpoint-interval" -> b.checkpointIntervalMs = Long.parseLong(value);
                 case "--partitions" -> b.partitions = Integer.parseInt(value);
+                case "--transaction-naming" -> b.transactionNaming =
+                        TransactionNamingStrategy.valueOf(value.toUpperCase(Locale.ROOT));
                 case "--producer" -> {
                     String[] kv = value.split("=", 2);
                     if (kv.length != 2) {
@@ -159,7 +166,7 @@ public final class SinkBenchmark {
         }
         String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
         ResultReport report = new ResultReport(results, profiles, stamp, note, loadBefore, loadAfter, producer,
-                batchSize, parallelism, checkpointIntervalMs, partitions);
+                batchSize, parallelism, checkpointIntervalMs, partitions, transactionNaming);
         String markdown = report.markdown();
         console.println();
         console.println(markdown);
@@ -177,7 +184,7 @@ public final class SinkBenchmark {
         broker.createTopic(name, partitions);
         Path resultFile = workDir.resolve(name + ".properties").toAbsolutePath();
         RunSpec spec = new RunSpec(variant, reuse, rows, batchSize, parallelism, checkpointIntervalMs,
-                broker.bootstrapServers(), name, producer, jfr, resultFile.toString());
+                transactionNaming, broker.bootstrapServers(), name, producer, jfr, resultFile.toString());
         console.printf("%-8s %s%s: %,d rows ...%n", spec.label(), variant.description(),
                 jfr != null ? " [JFR]" : "", rows);
         long brokerCpuBefore = cpuNanos(broker);
