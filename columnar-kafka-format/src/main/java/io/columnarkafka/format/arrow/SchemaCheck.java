@@ -28,10 +28,13 @@ public final class SchemaCheck {
      */
     public void check(VectorSchemaRoot batch) {
         Schema schema = batch.getSchema();
-        if (schema == passed || (passed != null && passed.equals(schema))) {
+        if (schema == passed) {
             return;
         }
-        ArrowLayout.check(rowType, batch);
+        if (passed == null || !passed.equals(schema)) {
+            ArrowLayout.check(rowType, batch);
+        }
+        // Remember this instance, so the next batch of the same root is an identity hit.
         passed = schema;
     }
 }
