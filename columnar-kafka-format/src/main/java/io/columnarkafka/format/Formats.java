@@ -6,8 +6,11 @@ import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
+import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.raw.RawBatchEncoder;
+import io.columnarkafka.format.raw.RawFormatOptions;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,7 +20,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "csv", "avro", "avro-confluent");
+        return Set.of("json", "csv", "raw", "debezium-json", "avro", "avro-confluent");
     }
 
     /**
@@ -35,6 +38,10 @@ public final class Formats {
                 return new JsonBatchEncoder(projection, JsonFormatOptions.fromMap(options));
             case "csv":
                 return new CsvBatchEncoder(projection, CsvFormatOptions.fromMap(options));
+            case "debezium-json":
+                return new DebeziumJsonBatchEncoder(projection, options);
+            case "raw":
+                return new RawBatchEncoder(projection, RawFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchEncoder(projection, AvroFormatOptions.fromMap(options));
             case "avro-confluent":

@@ -58,7 +58,9 @@ class ExactlyOnceFailoverITCase {
         String topic = "eo-failover-" + naming.name().toLowerCase();
         String prefix = "eo-" + naming.name().toLowerCase();
         broker.createTopic(topic, 2);
-        int batches = 120;
+        // 12 s of input at 30 batches/s: long enough for 3 checkpoints to complete before the input runs
+        // out even on a loaded 2-core CI machine, where the first EXACTLY_ONCE checkpoints take seconds.
+        int batches = 360;
         int rows = 25;
         FailOnceWhileCheckpointInFlight.reset();
 

@@ -7,8 +7,8 @@ import org.apache.flink.table.functions.ScalarFunction;
 public final class FailOnceAt extends ScalarFunction {
     static final AtomicBoolean FAILED = new AtomicBoolean();
 
-    public long eval(long id, long failAt) {
-        if (id == failAt && FAILED.compareAndSet(false, true)) {
+    public Long eval(Long id, Long failAt) {
+        if (id != null && id.equals(failAt) && FAILED.compareAndSet(false, true)) {
             throw new IllegalStateException("injected failure at row " + id);
         }
         return id;

@@ -47,7 +47,7 @@ class KafkaColumnarFailureITCase {
     }
 
     private static final String EXACTLY_ONCE = "'sink.delivery-guarantee' = 'exactly-once',"
-            + " 'sink.transactional-id-prefix' = '${t}tx'";
+            + " 'sink.transactional-id-prefix' = '${t}tx', 'properties.transaction.timeout.ms' = '600000'";
 
     @Test
     void nullInNotNullKeyColumnFailsLikeFlinkAndCommitsNothing() {
@@ -96,7 +96,7 @@ class KafkaColumnarFailureITCase {
                 + "CREATE TABLE ${t}sink (id BIGINT, label STRING) WITH ('connector' = '${connector}',"
                 + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'key.format' = 'json',"
                 + " 'key.fields' = 'id', 'value.format' = 'json', " + EXACTLY_ONCE + "${columnar})";
-        String insert = "INSERT INTO ${t}sink SELECT FAIL_ONCE_AT(id, 170), CONCAT('row-', CAST(id AS STRING))"
+        String insert = "INSERT INTO ${t}sink SELECT FAIL_ONCE_AT(id, CAST(170 AS BIGINT)), CONCAT('row-', CAST(id AS STRING))"
                 + " FROM ${t}src";
         String stock = SqlRuns.newPrefix("s_eo");
         String columnar = SqlRuns.newPrefix("c_eo");
@@ -140,7 +140,8 @@ class KafkaColumnarFailureITCase {
     }
 
     /**
-     * The message of the first cause matching {@code message} (null: every message of the cause chain);
+     * The message of the first cause matching {@code message} (null: every message of the cause chain
+     * below the top-level one);
      * asserts the topics got no committed record.
      */
     private static String failure(String connector, String prefix, String ddl, String insert,
@@ -156,7 +157,8 @@ class KafkaColumnarFailureITCase {
         assertThat(error).as("%s run fails", connector).isNotNull();
         if (message == null) {
             StringBuilder chain = new StringBuilder();
-            for (Throwable t = error; t != null; t = t.getCause()) {
+            // The first message lists the table's options, which differ in 'connector' and 'columnar.*'.
+            for (Throwable t = error.getCause(); t != null; t = t.getCause()) {
                 chain.append(t.getClass().getName()).append(": ").append(t.getMessage()).append('\n');
             }
             return chain.toString();

@@ -87,33 +87,55 @@ public record CsvFormatOptions(
         throw new IllegalArgumentException("csv option '" + key + "' must be true or false, but was: " + value);
     }
 
-    /** The single-character Java escapes a delimiter may be given with ({@code \t}, {@code \u0001}, ...). */
-    private static String unescapeJava(String s) {
-        if (s.length() < 2 || s.charAt(0) != '\\') {
-            return s;
-        }
-        switch (s) {
-            case "\\t":
-                return "\t";
-            case "\\n":
-                return "\n";
-            case "\\r":
-                return "\r";
-            case "\\f":
-                return "\f";
-            case "\\b":
-                return "\b";
-            case "\\\\":
-                return "\\";
-            default:
-                if (s.length() == 6 && s.charAt(1) == 'u') {
-                    try {
-                        return String.valueOf((char) Integer.parseInt(s.substring(2), 16));
-                    } catch (NumberFormatException e) {
-                        return s;
-                    }
+    /**
+     * Commons Text's {@code unescapeJava}, which Flink applies to the field delimiter before requiring one
+     * char: short escapes, octal escapes, {@code \\uXXXX} (malformed ones fail); a backslash
+     * before any other char, or alone at the end, vanishes.
+     */
+    static String unescapeJava(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c != '\\') {
+                out.append(c);
+                i++;
+                continue;
+            }
+            if (i + 1 == s.length()) {
+                break;
+            }
+            char e = s.charAt(i + 1);
+            int hex = i + 6 <= s.length() ? parseHex(s.substring(i + 2, i + 6)) : -1;
+            if (e == 'u') {
+                if (hex < 0) {
+                    throw new IllegalArgumentException("Unable to parse unicode value in: " + s);
                 }
-                return s;
+                out.append((char) hex);
+                i += 6;
+            } else if (e >= '0' && e <= '7') {
+                int end = i + 2;
+                int max = i + (e <= '3' ? 4 : 3);
+                while (end < s.length() && end < max && s.charAt(end) >= '0' && s.charAt(end) <= '7') {
+                    end++;
+                }
+                out.append((char) Integer.parseInt(s.substring(i + 1, end), 8));
+                i = end;
+            } else {
+                int k = "tnrfb\\'\"".indexOf(e);
+                out.append(k >= 0 ? "\t\n\r\f\b\\'\"".charAt(k) : e);
+                i += 2;
+            }
         }
+        return out.toString();
+    }
+
+    private static int parseHex(String digits) {
+        for (int k = 0; k < digits.length(); k++) {
+            if (Character.digit(digits.charAt(k), 16) < 0) {
+                return -1;
+            }
+        }
+        return Integer.parseInt(digits, 16);
     }
 }

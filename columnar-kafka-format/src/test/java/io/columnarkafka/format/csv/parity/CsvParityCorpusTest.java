@@ -49,7 +49,7 @@ class CsvParityCorpusTest {
     static Stream<Map<String, String>> options() {
         List<Map<String, String>> all = new ArrayList<>();
         all.add(Map.of());
-        for (String delimiter : List.of(";", "|", "\\t", "\t", " ", "\u00e9", "0", "-", "\\u0001")) {
+        for (String delimiter : List.of(";", "|", "\\t", "\t", " ", "\u00e9", "0", "-", "\\u0001", "\\001", "\\'")) {
             all.add(Map.of("field-delimiter", delimiter));
         }
         for (String quote : List.of("'", "\\", "~", "*")) {
@@ -146,7 +146,7 @@ class CsvParityCorpusTest {
     /** As Flink's {@code CsvCommons.validateFormatOptions}: delimiters, quote and escape are single chars. */
     @Test
     void invalidOptionsAreRefused() {
-        for (Map<String, String> options : List.of(Map.of("field-delimiter", ";;"), Map.of("quote-character", ""),
+        for (Map<String, String> options : List.of(Map.of("field-delimiter", ";;"), Map.of("field-delimiter", "\\"), Map.of("quote-character", ""),
                 Map.of("escape-character", "ab"), Map.of("array-element-delimiter", ""),
                 Map.of("array-element-delimiter", "||"), Map.of("array-element-delimiter", "\uD83D\uDE00"), Map.of("quote-character", "'", "disable-quote-character", "true"),
                 Map.of("no-such-option", "x"), Map.of("ignore-parse-errors", "maybe"))) {
