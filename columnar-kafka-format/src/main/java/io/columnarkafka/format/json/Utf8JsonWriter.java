@@ -17,7 +17,8 @@ import org.apache.arrow.vector.ValueVector;
  * while every word is plain ASCII ({@link Utf8Scan#isPlainAscii}), which is the common case, so its
  * bytes are read once; from the first word that needs care (escapes, non-ASCII, malformed UTF-8) the
  * rest of the value goes through {@link JsonStrings}. A tail shorter than a word is checked as the last
- * eight bytes of the value, overlapping the words already copied.
+ * eight bytes of the value, overlapping the words already copied; a value shorter than a word is read
+ * as one word of the data buffer with the bytes past the value masked out of the test.
  *
  * <p>As map keys, whose equality decides duplicates, the batch's data region is also classified once
  * ({@link #mayHaveMalformed}).
@@ -28,7 +29,14 @@ final class Utf8JsonWriter extends JsonValueWriter {
 
     private final Offsets offsets = new Offsets();
     private final boolean classify;
+    /** Short values are read as one word, which needs the value's bytes to be its low bytes. */
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+    /** Plain ASCII filling the bytes of a word beyond a short value, so only the value's bytes are tested. */
+    private static final long PAD = 0x6161616161616161L;
+
     private long data;
+    /** End of the data buffer's memory: a word read below it stays inside the buffer. */
+    private long dataEnd;
     private int scanFlags;
 
     /** A value column. */
@@ -47,6 +55,7 @@ final class Utf8JsonWriter extends JsonValueWriter {
         offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeVarCharVector);
         ArrowBuf buffer = vector.getDataBuffer();
         data = address(buffer, offsets.last(), "data");
+        dataEnd = data == 0 ? 0 : data + buffer.capacity();
         if (classify) {
             long first = offsets.first();
             int flags = Utf8Scan.scan(data + first, offsets.last() - first);
@@ -62,15 +71,26 @@ final class Utf8JsonWriter extends JsonValueWriter {
     void write(ByteOutput out, int index) {
         long start = offsets.get(index);
         long length = offsets.get(index + 1) - start;
-        // Quotes and a clean copy; the escaping path ensures its own worst case.
-        out.ensure(length + 2);
+        // Quotes and a clean copy (at least one whole word); the escaping path ensures its own worst case.
+        out.ensure(Math.max(length, 8) + 2);
         long address = data + start;
         int n = (int) length;
         byte[] b = out.buf;
         int p = out.pos;
         b[p++] = '"';
         int i = 0;
-        if (n >= 8) {
+        if (n < 8) {
+            if (n > 0 && LITTLE_ENDIAN && address + 8 <= dataEnd) {
+                // One word holding the value and the bytes after it (in the buffer); only the value's
+                // bytes are tested, and the bytes stored past it are overwritten by what follows.
+                long w = MemoryUtil.getLong(address);
+                long value = -1L >>> (64 - 8 * n);
+                if (Utf8Scan.isPlainAscii((w & value) | (PAD & ~value))) {
+                    WORDS.set(b, p, w);
+                    i = n;
+                }
+            }
+        } else {
             while (i <= n - 8) {
                 long w = MemoryUtil.getLong(address + i);
                 if (!Utf8Scan.isPlainAscii(w)) {
