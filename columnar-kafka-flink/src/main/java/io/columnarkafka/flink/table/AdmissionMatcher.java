@@ -19,9 +19,9 @@ import org.apache.flink.table.types.logical.TimestampType;
  * by the columnar path; anything not exactly supported is a fallback with its reason. The decision only;
  * {@link ColumnarSinkTranslator} builds what was admitted.
  *
- * <p>Formats are admitted through the format module: a format must be in {@link Formats#supported()},
- * and its encoder must plan for the exact projected types and options ({@link Formats#encoder} rejects
- * any option, value or type it does not write exactly as Flink does).
+ * <p>A format is admitted if it passed the SQL gate ({@link SqlFormat}: proven through SQL parity tests, and
+ * in {@link Formats#supported()}) and its encoder plans for the exact projected types and options ({@link
+ * Formats#encoder} rejects any option, value or type it does not write exactly as Flink does).
  */
 final class AdmissionMatcher {
     static final Set<String> WRITABLE_METADATA = Set.of("topic", "headers", "timestamp");
@@ -32,21 +32,28 @@ final class AdmissionMatcher {
 
     static Admission match(KafkaSinkShape shape) {
         List<String> admitted = new ArrayList<>();
-        if (!Formats.supported().contains(shape.valueFormat())) {
-            return Admission.fallback(FallbackReason.UNSUPPORTED_VALUE_FORMAT, shape.valueFormat());
+        SqlFormat valueFormat = SqlFormat.of(shape.valueFormat()).orElse(null);
+        if (valueFormat == null) {
+            return Admission.fallback(FallbackReason.UNSUPPORTED_VALUE_FORMAT,
+                    shape.valueFormat() + ": " + SqlFormat.notGatedReason(shape.valueFormat()));
         }
-        if (shape.hasKey() && !Formats.supported().contains(shape.keyFormat())) {
-            return Admission.fallback(FallbackReason.UNSUPPORTED_KEY_FORMAT, shape.keyFormat());
+        SqlFormat keyFormat = null;
+        if (shape.hasKey()) {
+            keyFormat = SqlFormat.of(shape.keyFormat()).orElse(null);
+            if (keyFormat == null) {
+                return Admission.fallback(FallbackReason.UNSUPPORTED_KEY_FORMAT,
+                        shape.keyFormat() + ": " + SqlFormat.notGatedReason(shape.keyFormat()));
+            }
         }
         RowType physical = NullableTypes.deep(shape.physicalType());
-        String optionProblem = optionProblem("value", shape.valueFormat(), physical, shape.valueFormatOptions());
+        String optionProblem = optionProblem("value", valueFormat, shape.valueFormatOptions());
         if (optionProblem == null && shape.hasKey()) {
-            optionProblem = optionProblem("key", shape.keyFormat(), physical, shape.keyFormatOptions());
+            optionProblem = optionProblem("key", keyFormat, shape.keyFormatOptions());
         }
         if (optionProblem != null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_OPTION, optionProblem);
         }
-        String typeProblem = typeProblem(shape, physical);
+        String typeProblem = typeProblem(shape, physical, valueFormat, keyFormat);
         if (typeProblem != null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_TYPE, typeProblem);
         }
@@ -82,17 +89,18 @@ final class AdmissionMatcher {
         return Admission.admitted(String.join(", ", admitted));
     }
 
-    /** A problem with the format's options alone (planned over no columns), or null. */
-    private static String optionProblem(String scope, String format, RowType physical, Map<String, String> options) {
+    /** A problem with the format's options alone, or null. */
+    private static String optionProblem(String scope, SqlFormat format, Map<String, String> options) {
         try {
-            Formats.encoder(format, Projection.of(physical), options);
+            format.checkOptions(options);
             return null;
         } catch (IllegalArgumentException e) {
-            return scope + "." + format + " options: " + e.getMessage();
+            return scope + "." + format.identifier + " options: " + e.getMessage();
         }
     }
 
-    private static String typeProblem(KafkaSinkShape shape, RowType physical) {
+    private static String typeProblem(KafkaSinkShape shape, RowType physical, SqlFormat valueFormat,
+            SqlFormat keyFormat) {
         for (RowType.RowField field : physical.getFields()) {
             if (NullableTypes.contains(field.getType(), AdmissionMatcher::nanosecondTimestamp)) {
                 return "column '" + field.getName() + "' " + field.getType().asSummaryString()
@@ -101,28 +109,47 @@ final class AdmissionMatcher {
         }
         try {
             ArrowLayout.schema(physical);
-            Formats.encoder(shape.valueFormat(), Projection.of(physical, shape.valueProjection()),
-                    shape.valueFormatOptions());
+            Formats.encoder(shape.valueFormat(), valueProjection(shape, valueFormat), shape.valueFormatOptions());
             if (shape.hasKey()) {
-                Formats.encoder(shape.keyFormat(), keyProjection(shape, physical), shape.keyFormatOptions());
+                Formats.encoder(shape.keyFormat(), keyProjection(shape, keyFormat), shape.keyFormatOptions());
             }
         } catch (IllegalArgumentException | UnsupportedOperationException e) {
             return e.getMessage();
         }
-        if (shape.upsertMode() && mapNullKeyFails(shape)) {
-            for (int field : shape.valueProjection()) {
-                if (NullableTypes.contains(physical.getTypeAt(field), AdmissionMatcher::mapLike)) {
-                    return "column '" + physical.getFieldNames().get(field) + "': a map in an upsert value with"
-                            + " map-null-key.mode FAIL (Flink never serializes tombstone rows)";
-                }
+        return shape.upsertMode() ? tombstoneProblem(shape, valueFormat) : null;
+    }
+
+    /**
+     * Flink never serializes an upsert tombstone row's value; the batch encoder encodes every row and the
+     * tombstone's bytes are dropped, so a value Flink's format would reject must not occur in a tombstone
+     * row either: a map (a null map key fails, unless json's {@code map-null-key.mode} is not FAIL), or, for
+     * a format that honours declared nullability, a null in a nested NOT NULL field.
+     */
+    private static String tombstoneProblem(KafkaSinkShape shape, SqlFormat valueFormat) {
+        RowType declared = shape.physicalType();
+        for (int field : shape.valueProjection()) {
+            LogicalType type = declared.getTypeAt(field);
+            String name = declared.getFieldNames().get(field);
+            if (NullableTypes.contains(type, AdmissionMatcher::mapLike) && !mapNullKeyAllowed(shape, valueFormat)) {
+                return "column '" + name + "': a map in an upsert value (a null key fails in " + valueFormat.identifier
+                        + "; Flink never serializes tombstone rows)";
+            }
+            if (!valueFormat.ignoresNullability() && nestedNotNull(type)) {
+                return "column '" + name + "': a nested NOT NULL field in an upsert " + valueFormat.identifier
+                        + " value (Flink never serializes tombstone rows)";
             }
         }
         return null;
     }
 
+    /** The value columns as the value format sees them. */
+    static Projection valueProjection(KafkaSinkShape shape, SqlFormat format) {
+        return Projection.of(format.rowType(shape.physicalType()), shape.valueProjection());
+    }
+
     /** The key columns under the names the key format sees: {@code key.fields-prefix} stripped. */
-    static Projection keyProjection(KafkaSinkShape shape, RowType physical) {
-        Projection keys = Projection.of(physical, shape.keyProjection());
+    static Projection keyProjection(KafkaSinkShape shape, SqlFormat format) {
+        Projection keys = Projection.of(format.rowType(shape.physicalType()), shape.keyProjection());
         if (shape.keyPrefix() == null || shape.keyPrefix().isEmpty()) {
             return keys;
         }
@@ -133,9 +160,18 @@ final class AdmissionMatcher {
         return keys.withNames(names);
     }
 
-    private static boolean mapNullKeyFails(KafkaSinkShape shape) {
+    private static boolean mapNullKeyAllowed(KafkaSinkShape shape, SqlFormat valueFormat) {
         String mode = shape.valueFormatOptions().getOrDefault("map-null-key.mode", "FAIL");
-        return mode.equalsIgnoreCase("FAIL");
+        return valueFormat == SqlFormat.JSON && !mode.equalsIgnoreCase("FAIL");
+    }
+
+    private static boolean nestedNotNull(LogicalType column) {
+        for (LogicalType child : column.getChildren()) {
+            if (NullableTypes.contains(child, type -> !type.isNullable())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean mapLike(LogicalType type) {

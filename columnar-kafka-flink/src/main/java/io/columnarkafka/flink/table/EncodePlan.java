@@ -9,7 +9,8 @@ import org.apache.flink.table.types.logical.RowType;
 
 /**
  * What the encode operator does with an admitted sink's rows, shipped to the tasks: the Arrow layout of
- * the physical columns, the value and key encoders to plan, how to pick each row's topic and metadata,
+ * the physical columns (every type nullable: Arrow holds any null; each encoder's projection carries the
+ * nullability its format must see, {@link SqlFormat#rowType}), the value and key encoders to plan, how to pick each row's topic and metadata,
  * whether deletions become tombstones, and the batching settings.
  */
 record EncodePlan(
@@ -28,15 +29,17 @@ record EncodePlan(
         implements Serializable {
 
     static EncodePlan of(KafkaSinkShape shape, ColumnarOptions.Settings batching, String description) {
-        RowType physical = NullableTypes.deep(shape.physicalType());
+        SqlFormat valueFormat = SqlFormat.of(shape.valueFormat()).orElseThrow();
         return new EncodePlan(
-                physical,
+                NullableTypes.deep(shape.physicalType()),
                 shape.valueFormat(),
                 Map.copyOf(shape.valueFormatOptions()),
-                Projection.of(physical, shape.valueProjection()),
+                AdmissionMatcher.valueProjection(shape, valueFormat),
                 shape.keyFormat(),
                 Map.copyOf(shape.keyFormatOptions()),
-                shape.hasKey() ? AdmissionMatcher.keyProjection(shape, physical) : null,
+                shape.hasKey()
+                        ? AdmissionMatcher.keyProjection(shape, SqlFormat.of(shape.keyFormat()).orElseThrow())
+                        : null,
                 new TopicRouter(shape.topics(), shape.topicPattern(), shape.metadataPosition("topic")),
                 new RecordMetadata(shape.metadataPosition("timestamp"), shape.metadataPosition("headers")),
                 shape.upsertMode(),

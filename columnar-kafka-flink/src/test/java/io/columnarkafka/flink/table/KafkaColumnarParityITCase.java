@@ -153,12 +153,91 @@ class KafkaColumnarParityITCase {
     }
 
     @Test
-    void csvValueFormatFallsBackAndMatches() throws Exception {
+    void formatWithoutColumnarEncoderFallsBackAndMatches() throws Exception {
+        // canal-json: a changelog format of flink-json this project does not plan to encode natively.
+        String summary = parity("canal", 1, 1,
+                "CREATE TABLE ${t}sink (" + COLUMNS + ") WITH ('connector' = '${connector}',"
+                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
+                        + " 'format' = 'canal-json'${columnar})",
+                VALUES, false);
+        assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_VALUE_FORMAT canal-json: no columnar encoder]");
+    }
+
+    @Test
+    void csvValueWithDelimiterAndNullLiteral() throws Exception {
         String summary = parity("csv", 1, 1,
                 "CREATE TABLE ${t}sink (" + COLUMNS + ") WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'format' = 'csv'${columnar})",
+                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'format' = 'csv',"
+                        + " 'csv.field-delimiter' = '|', 'csv.null-literal' = 'N/A',"
+                        + " 'csv.array-element-delimiter' = '+'${columnar})",
                 VALUES, false);
-        assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_VALUE_FORMAT csv]");
+        assertThat(summary).contains("kafka-columnar[admitted: csv value]");
+    }
+
+    @Test
+    void rawKeyAndRawValueWithNullsAndOptions() throws Exception {
+        // One partition: a null key is placed by Kafka's sticky partitioner, not deterministically.
+        String summary = parity("raw", 1, 1,
+                "CREATE TABLE ${t}sink (id BIGINT, name STRING) WITH ('connector' = '${connector}',"
+                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
+                        + " 'key.format' = 'raw', 'key.fields' = 'id', 'key.raw.endianness' = 'little-endian',"
+                        + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY',"
+                        + " 'value.raw.charset' = 'UTF-16LE'${columnar})",
+                "INSERT INTO ${t}sink SELECT * FROM (VALUES (CAST(1 AS BIGINT), 'a'), (-2, CAST(NULL AS STRING)),"
+                        + " (CAST(NULL AS BIGINT), 'üñí 😀'), (9223372036854775807, ''))",
+                false);
+        assertThat(summary).contains("kafka-columnar[admitted: raw value, raw key]");
+    }
+
+    /** A NOT NULL column and a NOT NULL row: Avro's schema has no union for them (no branch byte). */
+    private static final String AVRO_COLUMNS = "id INT NOT NULL, name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
+            + " tags ARRAY<INT>, flag BOOLEAN";
+
+    @Test
+    void avroValueLegacyTimestampMapping() throws Exception {
+        String summary = parity("avro_legacy", 1, 1,
+                "CREATE TABLE ${t}sink (" + AVRO_COLUMNS + ") WITH ('connector' = '${connector}',"
+                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
+                        + " 'format' = 'avro'${columnar})",
+                VALUES, false);
+        assertThat(summary).contains("kafka-columnar[admitted: avro value]");
+    }
+
+    @Test
+    void avroValueModernTimestampMapping() throws Exception {
+        String summary = parity("avro_modern", 1, 1,
+                "CREATE TABLE ${t}sink (id INT NOT NULL, ts TIMESTAMP(6), ltz TIMESTAMP_LTZ(3),"
+                        + " r ROW<a INT NOT NULL, b STRING>) WITH ('connector' = '${connector}',"
+                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
+                        + " 'format' = 'avro', 'avro.timestamp_mapping.legacy' = 'false'${columnar})",
+                "INSERT INTO ${t}sink SELECT * FROM (VALUES"
+                        + " (1, TIMESTAMP '2020-01-02 03:04:05.123456', TO_TIMESTAMP_LTZ(1600000000123, 3), ROW(1, 'x')),"
+                        + " (2, CAST(NULL AS TIMESTAMP(6)), CAST(NULL AS TIMESTAMP_LTZ(3)), CAST(NULL AS ROW<a INT NOT NULL, b STRING>)),"
+                        + " (3, TIMESTAMP '1969-12-31 23:59:59.999999', TO_TIMESTAMP_LTZ(-1, 3), ROW(-7, CAST(NULL AS STRING))))",
+                false);
+        assertThat(summary).contains("kafka-columnar[admitted: avro value]");
+    }
+
+    @Test
+    void avroKeyWithPrefixAndCsvValueOnThreePartitions() throws Exception {
+        String summary = parity("avro_key", 3, 1,
+                "CREATE TABLE ${t}sink (k_id INT NOT NULL, k_name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
+                        + " tags ARRAY<INT>, flag BOOLEAN) WITH ('connector' = '${connector}',"
+                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
+                        + " 'key.format' = 'avro', 'key.fields' = 'k_name;k_id', 'key.fields-prefix' = 'k_',"
+                        + " 'value.format' = 'csv', 'value.fields-include' = 'EXCEPT_KEY',"
+                        + " 'value.csv.field-delimiter' = ';'${columnar})",
+                VALUES, false);
+        assertThat(summary).contains("kafka-columnar[admitted: csv value, avro key]");
+    }
+
+    @Test
+    void upsertCsvKeyAvroValueWithTombstones() throws Exception {
+        String summary = parity("upsert_avro", 1, 1,
+                UPSERT_DDL.replace("'key.format' = 'json', 'value.format' = 'json'",
+                        "'key.format' = 'csv', 'value.format' = 'avro'").replace("${flush}", ""),
+                UPSERT_INSERT, false, true);
+        assertThat(summary).contains("upsert-kafka-columnar[admitted: avro value, csv key, upsert tombstones]");
     }
 
     @Test

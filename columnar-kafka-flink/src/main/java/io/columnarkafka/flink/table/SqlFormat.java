@@ -1,0 +1,89 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.format.Formats;
+import io.columnarkafka.format.avro.AvroFormatOptions;
+import io.columnarkafka.format.csv.CsvFormatOptions;
+import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.raw.RawFormatOptions;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * The SQL gate: formats whose columnar bytes are proven equal to Flink's through the SQL connectors
+ * ({@code KafkaColumnarParityITCase} runs the same INSERT into {@code kafka} and {@code kafka-columnar} for
+ * each, as value and as key format). A format is admitted only if it is here AND in {@link
+ * Formats#supported()}; an encoder that lands in the format module without a SQL parity test falls back
+ * with {@link #notGatedReason}.
+ */
+enum SqlFormat {
+    JSON("json", false, JsonFormatOptions::fromMap),
+    CSV("csv", false, CsvFormatOptions::fromMap),
+    RAW("raw", false, RawFormatOptions::fromMap),
+    AVRO("avro", true, AvroFormatOptions::fromMap);
+
+    /** Formats with a columnar encoder that are deliberately not gated, and why. */
+    private static final Map<String, String> NOT_GATED = Map.of(
+            "avro-confluent", "Flink's registry client is not on Maven Central, no SQL oracle");
+
+    final String identifier;
+    /**
+     * Whether the bytes depend on declared nullability: Avro's writer schema puts a nullable type in a
+     * {@code ["null", T]} union (a union branch byte per value) and a NOT NULL one not, so such a format is
+     * given the row type exactly as Flink's {@code KafkaDynamicSink} gives it to its format (the projected
+     * physical row, itself NOT NULL). The other formats write a null for any null whatever the declaration,
+     * so they get {@link NullableTypes#deep}.
+     */
+    private final boolean declaredNullability;
+
+    /** Reads the format's options, throwing {@link IllegalArgumentException} for any it does not reproduce. */
+    private final Consumer<Map<String, String>> options;
+
+    SqlFormat(String identifier, boolean declaredNullability, Consumer<Map<String, String>> options) {
+        this.identifier = identifier;
+        this.declaredNullability = declaredNullability;
+        this.options = options;
+    }
+
+    /** The gated format with this identifier, if it also has a columnar encoder. */
+    static Optional<SqlFormat> of(String identifier) {
+        if (!Formats.supported().contains(identifier)) {
+            return Optional.empty();
+        }
+        for (SqlFormat format : values()) {
+            if (format.identifier.equals(identifier)) {
+                return Optional.of(format);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Why {@code identifier} is not admitted through SQL (call when {@link #of} is empty). */
+    static String notGatedReason(String identifier) {
+        if (!Formats.supported().contains(identifier)) {
+            return "no columnar encoder";
+        }
+        return NOT_GATED.getOrDefault(identifier, "not yet parity-tested through SQL");
+    }
+
+    /**
+     * Checks the format's options alone, before any type is planned (so an option problem is reported as
+     * such even for a format that also needs particular columns, like raw's single column).
+     *
+     * @throws IllegalArgumentException for an unknown option or value, or one the encoder does not write
+     */
+    void checkOptions(Map<String, String> formatOptions) {
+        options.accept(formatOptions);
+    }
+
+    /** The physical row type as this format must see it ({@code declared}: the sink's physical row type). */
+    RowType rowType(RowType declared) {
+        return declaredNullability ? declared : NullableTypes.deep(declared);
+    }
+
+    /** True if nulls are written whatever the declared nullability (see {@link #declaredNullability}). */
+    boolean ignoresNullability() {
+        return !declaredNullability;
+    }
+}
