@@ -3,16 +3,15 @@ package io.columnarkafka.flink.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.TopicVerifier;
 import java.util.HashSet;
 import java.util.List;
 import java.util.function.Predicate;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -24,26 +23,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class KafkaColumnarFailureITCase {
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1)
-                    .setNumberSlotsPerTaskManager(2)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(2);
 
-    private static KafkaBroker broker;
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
+
     private static SqlRuns runs;
 
     @BeforeAll
-    static void startBroker() {
-        broker = KafkaBroker.start();
-        runs = new SqlRuns(broker);
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (broker != null) {
-            broker.close();
-        }
+    static void connectRuns() {
+        runs = new SqlRuns(KAFKA.broker());
     }
 
     private static final String EXACTLY_ONCE = "'sink.delivery-guarantee' = 'exactly-once',"
@@ -102,7 +91,7 @@ class KafkaColumnarFailureITCase {
         String columnar = SqlRuns.newPrefix("c_eo");
         for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
             FailOnceAt.FAILED.set(false);
-            broker.createTopic(run[1] + "out", 1);
+            KAFKA.broker().createTopic(run[1] + "out", 1);
             TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
             tEnv.getConfig().set("execution.checkpointing.interval", "200ms");
             tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
@@ -119,7 +108,7 @@ class KafkaColumnarFailureITCase {
         List<String> actual = runs.records(columnar + "out", false, true);
         assertThat(expected).hasSize(300).doesNotHaveDuplicates();
         assertThat(actual).isEqualTo(expected);
-        assertThat(TopicVerifier.forTopic(broker, columnar + "out").readUncommitted().read().totalRecords())
+        assertThat(TopicVerifier.forTopic(KAFKA.broker(), columnar + "out").readUncommitted().read().totalRecords())
                 .as("the failure really aborted written records").isGreaterThan(300);
     }
 
@@ -147,7 +136,7 @@ class KafkaColumnarFailureITCase {
     private static String failure(String connector, String prefix, String ddl, String insert,
             Predicate<String> message, String... topics) {
         for (String topic : topics) {
-            broker.createTopic(prefix + topic, 1);
+            KAFKA.broker().createTopic(prefix + topic, 1);
         }
         TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
         Throwable error = catchThrowable(() -> {
@@ -167,7 +156,7 @@ class KafkaColumnarFailureITCase {
                 .map(Throwable::getMessage)
                 .orElseThrow(() -> new AssertionError("no matching cause in " + ExceptionUtils.stringifyException(error)));
         for (String topic : topics) {
-            assertThat(TopicVerifier.forTopic(broker, prefix + topic).read().totalRecords())
+            assertThat(TopicVerifier.forTopic(KAFKA.broker(), prefix + topic).read().totalRecords())
                     .as("committed records in %s after the failed %s run", topic, connector).isZero();
         }
         return found;

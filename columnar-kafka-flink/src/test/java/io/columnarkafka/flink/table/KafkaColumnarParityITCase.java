@@ -2,15 +2,14 @@ package io.columnarkafka.flink.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import io.columnarkafka.flink.testing.SinkJobs;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -21,26 +20,16 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class KafkaColumnarParityITCase {
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1)
-                    .setNumberSlotsPerTaskManager(4)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(4);
 
-    private static KafkaBroker broker;
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
+
     private static SqlRuns runs;
 
     @BeforeAll
-    static void startBroker() {
-        broker = KafkaBroker.start();
-        runs = new SqlRuns(broker);
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (broker != null) {
-            broker.close();
-        }
+    static void connectRuns() {
+        runs = new SqlRuns(KAFKA.broker());
     }
 
     private static final String VALUES = "INSERT INTO ${t}sink SELECT * FROM (VALUES"
@@ -309,7 +298,7 @@ class KafkaColumnarParityITCase {
     private static String run(String connector, String prefix, int partitions, int parallelism, String ddl,
             String insert, String... extraTopics) throws Exception {
         for (String topic : topics(extraTopics)) {
-            broker.createTopic(prefix + topic, partitions);
+            KAFKA.broker().createTopic(prefix + topic, partitions);
         }
         TableEnvironment tEnv = SqlRuns.tableEnvironment(parallelism);
         for (String statement : runs.fill(ddl, connector, prefix).split("\n--\n")) {

@@ -12,12 +12,28 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
 import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
 import java.time.Duration;
 
 /** Shared pieces of the sink's integration tests. */
 public final class SinkJobs {
     private SinkJobs() {}
+
+    /** A MiniCluster of one task manager with {@code slots} slots. */
+    public static MiniClusterExtension miniCluster(int slots) {
+        return miniCluster(slots, new Configuration());
+    }
+
+    /** A MiniCluster of one task manager with {@code slots} slots and the given configuration. */
+    public static MiniClusterExtension miniCluster(int slots, Configuration conf) {
+        return new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+                .setNumberTaskManagers(1)
+                .setNumberSlotsPerTaskManager(slots)
+                .setConfiguration(conf)
+                .build());
+    }
 
     /** An environment with a fixed-delay restart strategy ({@code attempts} restarts, 200 ms apart). */
     public static StreamExecutionEnvironment environment(int restartAttempts) {
