@@ -12,8 +12,6 @@ import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.TransactionInfo;
 import java.util.List;
-import java.util.Map;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -53,15 +51,7 @@ class ExactlyOnceFailoverITCase {
                 .setParallelism(2)
                 .uid("fail-once");
         DataStream<ArrowBatch> input = SinkJobs.batches(indexes, rows, "rows");
-        ColumnarKafkaSink.builder()
-                .setRowType(TestRows.ROW_TYPE)
-                .setValueFormat("json", Map.of())
-                .setTopic(topic)
-                .setBootstrapServers(KAFKA.broker().bootstrapServers())
-                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setTransactionalIdPrefix(prefix)
-                .setTransactionNamingStrategy(naming)
-                .setProperty("transaction.timeout.ms", "60000")
+        SinkJobs.exactlyOnceJsonSink(KAFKA.broker().bootstrapServers(), topic, prefix, naming)
                 .setParallelism(2)
                 .setUidPrefix("eo")
                 .build()

@@ -18,7 +18,6 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
@@ -116,15 +115,7 @@ class RescaleFromSavepointITCase {
         StreamExecutionEnvironment env = SinkJobs.environment(0);
         env.setParallelism(parallelism);
         env.enableCheckpointing(300);
-        ColumnarKafkaSink.builder()
-                .setRowType(TestRows.ROW_TYPE)
-                .setValueFormat("json", Map.of())
-                .setTopic(topic)
-                .setBootstrapServers(KAFKA.broker().bootstrapServers())
-                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setTransactionalIdPrefix(prefix)
-                .setTransactionNamingStrategy(naming)
-                .setProperty("transaction.timeout.ms", "60000")
+        SinkJobs.exactlyOnceJsonSink(KAFKA.broker().bootstrapServers(), topic, prefix, naming)
                 .setParallelism(parallelism)
                 .setUidPrefix("rescale")
                 .build()

@@ -12,7 +12,6 @@ import java.util.function.Predicate;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -28,12 +27,7 @@ class KafkaColumnarFailureITCase {
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
-    private static SqlRuns runs;
-
-    @BeforeAll
-    static void connectRuns() {
-        runs = new SqlRuns(KAFKA.broker());
-    }
+    private static final SqlRuns RUNS = new SqlRuns(KAFKA);
 
     private static final String EXACTLY_ONCE = "'sink.delivery-guarantee' = 'exactly-once',"
             + " 'sink.transactional-id-prefix' = '${t}tx', 'properties.transaction.timeout.ms' = '600000'";
@@ -91,21 +85,19 @@ class KafkaColumnarFailureITCase {
         String columnar = SqlRuns.newPrefix("c_eo");
         for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
             FailOnceAt.FAILED.set(false);
-            KAFKA.broker().createTopic(run[1] + "out", 1);
+            RUNS.createTopics(run[1], 1, List.of("out"));
             TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
             tEnv.getConfig().set("execution.checkpointing.interval", "200ms");
             tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
             tEnv.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
             tEnv.getConfig().set("restart-strategy.fixed-delay.delay", "100ms");
             tEnv.createTemporarySystemFunction("FAIL_ONCE_AT", FailOnceAt.class);
-            for (String statement : runs.fill(ddl, run[0], run[1]).split("\n--\n")) {
-                tEnv.executeSql(statement);
-            }
-            tEnv.executeSql(runs.fill(insert, run[0], run[1])).await();
+            RUNS.createTables(tEnv, ddl, run[0], run[1]);
+            tEnv.executeSql(RUNS.fill(insert, run[0], run[1])).await();
             assertThat(FailOnceAt.FAILED).as("failure injected in the %s run", run[0]).isTrue();
         }
-        List<String> expected = runs.records(stock + "out", false, true);
-        List<String> actual = runs.records(columnar + "out", false, true);
+        List<String> expected = RUNS.records(stock + "out", false, true);
+        List<String> actual = RUNS.records(columnar + "out", false, true);
         assertThat(expected).hasSize(300).doesNotHaveDuplicates();
         assertThat(actual).isEqualTo(expected);
         assertThat(TopicVerifier.forTopic(KAFKA.broker(), columnar + "out").readUncommitted().read().totalRecords())
@@ -135,13 +127,11 @@ class KafkaColumnarFailureITCase {
      */
     private static String failure(String connector, String prefix, String ddl, String insert,
             Predicate<String> message, String... topics) {
-        for (String topic : topics) {
-            KAFKA.broker().createTopic(prefix + topic, 1);
-        }
+        RUNS.createTopics(prefix, 1, List.of(topics));
         TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
         Throwable error = catchThrowable(() -> {
-            tEnv.executeSql(runs.fill(ddl, connector, prefix));
-            tEnv.executeSql(runs.fill(insert, connector, prefix)).await();
+            tEnv.executeSql(RUNS.fill(ddl, connector, prefix));
+            tEnv.executeSql(RUNS.fill(insert, connector, prefix)).await();
         });
         assertThat(error).as("%s run fails", connector).isNotNull();
         if (message == null) {

@@ -10,7 +10,6 @@ import java.util.List;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,12 +24,7 @@ class KafkaColumnarParityITCase {
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
-    private static SqlRuns runs;
-
-    @BeforeAll
-    static void connectRuns() {
-        runs = new SqlRuns(KAFKA.broker());
-    }
+    private static final SqlRuns RUNS = new SqlRuns(KAFKA);
 
     private static final String VALUES = "INSERT INTO ${t}sink SELECT * FROM (VALUES"
             + " (1, 'a', CAST(1.50 AS DECIMAL(10, 2)), TIMESTAMP '2020-01-02 03:04:05.120', ARRAY[1, 2], true),"
@@ -279,8 +273,8 @@ class KafkaColumnarParityITCase {
         String explain = run("kafka-columnar", columnar, partitions, parallelism, ddl, insert, extraTopics);
         boolean withPartition = true;
         for (String topic : topics(extraTopics)) {
-            List<String> expected = new ArrayList<>(runs.records(stock + topic, timestamps, withPartition));
-            List<String> actual = new ArrayList<>(runs.records(columnar + topic, timestamps, withPartition));
+            List<String> expected = new ArrayList<>(RUNS.records(stock + topic, timestamps, withPartition));
+            List<String> actual = new ArrayList<>(RUNS.records(columnar + topic, timestamps, withPartition));
             if (!ordered) {
                 Collections.sort(expected);
                 Collections.sort(actual);
@@ -297,14 +291,10 @@ class KafkaColumnarParityITCase {
 
     private static String run(String connector, String prefix, int partitions, int parallelism, String ddl,
             String insert, String... extraTopics) throws Exception {
-        for (String topic : topics(extraTopics)) {
-            KAFKA.broker().createTopic(prefix + topic, partitions);
-        }
+        RUNS.createTopics(prefix, partitions, topics(extraTopics));
         TableEnvironment tEnv = SqlRuns.tableEnvironment(parallelism);
-        for (String statement : runs.fill(ddl, connector, prefix).split("\n--\n")) {
-            tEnv.executeSql(statement);
-        }
-        String sql = runs.fill(insert, connector, prefix);
+        RUNS.createTables(tEnv, ddl, connector, prefix);
+        String sql = RUNS.fill(insert, connector, prefix);
         String explain = tEnv.explainSql(sql, ExplainDetail.JSON_EXECUTION_PLAN);
         tEnv.executeSql(sql).await();
         return explain;

@@ -2,14 +2,18 @@ package io.columnarkafka.flink.testing;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
+import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -71,6 +75,23 @@ public final class SinkJobs {
                 .setParallelism(indexes.getParallelism())
                 .uid(uid)
                 .name("rows to Arrow");
+    }
+
+    /**
+     * A sink of {@link TestRows} as JSON values, EXACTLY_ONCE; transactions time out after 60 s, well
+     * above the checkpoint intervals of the tests, so none is aborted for lasting too long.
+     */
+    public static ColumnarKafkaSink.Builder exactlyOnceJsonSink(
+            String bootstrapServers, String topic, String transactionalIdPrefix, TransactionNamingStrategy naming) {
+        return ColumnarKafkaSink.builder()
+                .setRowType(TestRows.ROW_TYPE)
+                .setValueFormat("json", Map.of())
+                .setTopic(topic)
+                .setBootstrapServers(bootstrapServers)
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setTransactionalIdPrefix(transactionalIdPrefix)
+                .setTransactionNamingStrategy(naming)
+                .setProperty("transaction.timeout.ms", "60000");
     }
 
     /** Flink's JSON bytes of rows {@code 0 .. count-1}: the expected Kafka values. */
