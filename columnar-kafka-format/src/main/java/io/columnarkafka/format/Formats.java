@@ -9,6 +9,8 @@ import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.protobuf.ProtobufBatchEncoder;
+import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import io.columnarkafka.format.raw.RawBatchEncoder;
 import io.columnarkafka.format.raw.RawFormatOptions;
 import java.util.Map;
@@ -20,7 +22,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "csv", "raw", "debezium-json", "avro", "avro-confluent");
+        return Set.of("json", "csv", "raw", "debezium-json", "avro", "avro-confluent", "protobuf");
     }
 
     /**
@@ -46,6 +48,8 @@ public final class Formats {
                 return new AvroBatchEncoder(projection, AvroFormatOptions.fromMap(options));
             case "avro-confluent":
                 return new AvroConfluentBatchEncoder(projection, AvroConfluentFormatOptions.fromMap(options));
+            case "protobuf":
+                return new ProtobufBatchEncoder(projection, ProtobufFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar encoder; supported: " + supported());

@@ -72,7 +72,8 @@ public final class PreSerializedRecord {
 
     /** The producer record for this record, sharing its arrays. */
     public ProducerRecord<byte[], byte[]> toProducerRecord() {
-        return new ProducerRecord<>(topic, partition, timestamp, key, value, headers);
+        // Null headers, as Flink's own serializer passes them, spare the producer a header list per record.
+        return new ProducerRecord<>(topic, partition, timestamp, key, value, headers.isEmpty() ? null : headers);
     }
 
     @Override

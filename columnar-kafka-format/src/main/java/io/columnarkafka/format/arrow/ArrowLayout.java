@@ -174,7 +174,9 @@ public final class ArrowLayout {
                             + rowType.asSummaryString() + " has " + rowType.getFieldCount());
         }
         for (int i = 0; i < actual.size(); i++) {
-            check(rowType.getFieldNames().get(i), rowType.getTypeAt(i), actual.get(i));
+            // getFields(), not getFieldNames(): the latter builds a new list on every call.
+            RowType.RowField field = rowType.getFields().get(i);
+            check(field.getName(), field.getType(), actual.get(i));
         }
     }
 
@@ -198,7 +200,8 @@ public final class ArrowLayout {
                 RowType row = (RowType) type;
                 checkChildCount(path, children, row.getFieldCount());
                 for (int i = 0; i < row.getFieldCount(); i++) {
-                    check(path + "." + row.getFieldNames().get(i), row.getTypeAt(i), children.get(i));
+                    RowType.RowField field = row.getFields().get(i);
+                    check(path + "." + field.getName(), field.getType(), children.get(i));
                 }
                 break;
             case MAP:

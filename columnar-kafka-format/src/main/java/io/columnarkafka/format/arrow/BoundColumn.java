@@ -17,7 +17,7 @@ public abstract class BoundColumn {
     /** Column path for errors: {@code a}, {@code a.b}, {@code a[]}, {@code a.key}, {@code a.value}. */
     protected final String path;
     private long validity;
-    private boolean hasValidity;
+    private boolean someNull;
 
     protected BoundColumn(String path) {
         this.path = path;
@@ -39,11 +39,13 @@ public abstract class BoundColumn {
                     path, "vector has " + vector.getValueCount() + " values but " + count + " are needed");
         }
         ArrowBuf buffer = vector.getValidityBuffer();
-        // Arrow may omit the validity buffer when no value is null.
-        hasValidity = buffer != null && buffer.capacity() > 0;
-        if (hasValidity) {
+        // Arrow may omit the validity buffer when no value is null. When it is there but every bit of
+        // [0, count) is set, isNull() skips the per-value bit read for the whole batch.
+        someNull = false;
+        if (buffer != null && buffer.capacity() > 0) {
             requireCapacity(buffer, (count + 7L) / 8, "validity");
             validity = buffer.memoryAddress();
+            someNull = anyUnset(validity, count);
         }
         bindValues(vector, count);
     }
@@ -51,9 +53,25 @@ public abstract class BoundColumn {
     /** Reads the value buffers of {@code vector} for values {@code [0, count)}, checking their sizes. */
     protected abstract void bindValues(ValueVector vector, int count);
 
-    /** True if the value at {@code index} (of the bound batch) is null. */
+    /** True if the value at {@code index} (of the bound batch) is null; no memory read in an all-valid batch. */
     public final boolean isNull(int index) {
-        return hasValidity && (MemoryUtil.getByte(validity + (index >> 3)) & (1 << (index & 7))) == 0;
+        return someNull && (MemoryUtil.getByte(validity + (index >> 3)) & (1 << (index & 7))) == 0;
+    }
+
+    /** True if some bit of {@code [0, count)} in the bitmap at {@code address} is 0 (a null value). */
+    private static boolean anyUnset(long address, int count) {
+        int full = count >>> 6;
+        for (int w = 0; w < full; w++) {
+            if (MemoryUtil.getLong(address + 8L * w) != -1L) {
+                return true;
+            }
+        }
+        for (int i = full << 6; i < count; i++) {
+            if ((MemoryUtil.getByte(address + (i >> 3)) & (1 << (i & 7))) == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Address of {@code buffer} after checking it holds {@code bytes} bytes. */

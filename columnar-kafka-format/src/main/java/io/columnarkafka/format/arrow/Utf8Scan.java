@@ -34,14 +34,9 @@ public final class Utf8Scan {
         int flags = CLEAN;
         long i = 0;
         while (i < length) {
-            if (length - i >= 8) {
-                long w = MemoryUtil.getLong(address + i);
-                if (((w & HIGHS) | zeroByte(w ^ QUOTES) | zeroByte(w ^ BACKSLASHES)
-                                | ((w - SPACES) & ~w & HIGHS))
-                        == 0) {
-                    i += 8;
-                    continue;
-                }
+            if (length - i >= 8 && isPlainAscii(MemoryUtil.getLong(address + i))) {
+                i += 8;
+                continue;
             }
             int c = MemoryUtil.getByte(address + i) & 0xFF;
             if (c < 0x80) {
@@ -62,6 +57,14 @@ public final class Utf8Scan {
             i += n;
         }
         return flags;
+    }
+
+    /**
+     * True if all eight bytes of {@code w} are ASCII that JSON writes raw: none above 0x7F, below 0x20,
+     * {@code "} or {@code \}. (SWAR; the byte order of {@code w} does not matter.)
+     */
+    public static boolean isPlainAscii(long w) {
+        return ((w & HIGHS) | zeroByte(w ^ QUOTES) | zeroByte(w ^ BACKSLASHES) | ((w - SPACES) & ~w & HIGHS)) == 0;
     }
 
     /** Non-zero if some byte of {@code w} is zero (exact as a test, not as a position). */

@@ -3,6 +3,7 @@ package io.columnarkafka.format.avro;
 import io.columnarkafka.format.BatchLayoutException;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.EncodeException;
+import io.columnarkafka.format.HashMapOrder;
 import io.columnarkafka.format.arrow.Offsets;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -55,7 +56,7 @@ final class MapAvroWriter extends AvroValueWriter {
             }
         }
         if (end > start) {
-            if (order.compute(keys, start, end)) {
+            if (order.presized(keys, start, end)) {
                 AvroBinary.writeLong(out, order.size);
                 for (int k = 0; k < order.size; k++) {
                     int key = order.keyEntry[k];

@@ -2,6 +2,7 @@ package io.columnarkafka.format.avro;
 
 import io.columnarkafka.format.BatchLayoutException;
 import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.HashMapOrder;
 import io.columnarkafka.format.arrow.Offsets;
 import io.columnarkafka.format.arrow.Utf8Scan;
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,7 @@ import org.apache.arrow.vector.ValueVector;
  * inside another's sequence) is each value checked, and a malformed one goes through the JDK's decoder and
  * encoder as Flink's does.
  */
-final class StringAvroWriter extends AvroValueWriter {
+final class StringAvroWriter extends AvroValueWriter implements HashMapOrder.Keys {
     private final Offsets offsets = new Offsets();
     private long data;
     private boolean checkEach;
@@ -65,5 +66,15 @@ final class StringAvroWriter extends AvroValueWriter {
 
     int length(int index) {
         return length(path, offsets.get(index + 1) - offsets.get(index));
+    }
+
+    @Override
+    public long hash(int entry) {
+        return HashMapOrder.stringHash(start(entry), length(entry));
+    }
+
+    @Override
+    public boolean same(int a, int b) {
+        return HashMapOrder.sameBytes(start(a), length(a), start(b), length(b));
     }
 }

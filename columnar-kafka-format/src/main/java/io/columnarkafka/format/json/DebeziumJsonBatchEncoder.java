@@ -5,6 +5,7 @@ import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.SchemaCheck;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,6 +39,7 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
 
     private final Projection projection;
     private final JsonFields record;
+    private final SchemaCheck layout;
     private final boolean ignoreNulls;
     private final RowKindColumn rowKinds;
     private final int rowKindField;
@@ -53,6 +55,7 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
      */
     public DebeziumJsonBatchEncoder(Projection projection, Map<String, String> options) {
         this.projection = projection;
+        this.layout = new SchemaCheck(projection.batchType());
         Map<String, String> json = new HashMap<>(options);
         String schemaInclude = json.remove("schema-include");
         if (schemaInclude != null && !schemaInclude.equalsIgnoreCase("false")) {
@@ -90,7 +93,7 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
     @Override
     public RecordSlab encode(VectorSchemaRoot batch) {
         try {
-            ArrowLayout.check(projection.batchType(), batch);
+            layout.check(batch);
             int rows = batch.getRowCount();
             long arrowBytes = 0;
             for (int i = 0; i < record.size(); i++) {

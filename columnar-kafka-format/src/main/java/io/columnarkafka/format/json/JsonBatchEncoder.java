@@ -5,6 +5,7 @@ import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.SchemaCheck;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
@@ -26,6 +27,7 @@ public final class JsonBatchEncoder implements BatchEncoder {
 
     private final Projection projection;
     private final JsonFields record;
+    private final SchemaCheck layout;
     private final RecordSlab slab = new RecordSlab();
     private final ByteOutput out = new ByteOutput();
 
@@ -37,6 +39,7 @@ public final class JsonBatchEncoder implements BatchEncoder {
      */
     public JsonBatchEncoder(Projection projection, JsonFormatOptions options) {
         this.projection = projection;
+        this.layout = new SchemaCheck(projection.batchType());
         JsonWriterPlan plan = new JsonWriterPlan(options);
         List<String> names = new ArrayList<>(projection.fieldCount());
         List<JsonValueWriter> writers = new ArrayList<>(projection.fieldCount());
@@ -51,7 +54,7 @@ public final class JsonBatchEncoder implements BatchEncoder {
     @Override
     public RecordSlab encode(VectorSchemaRoot batch) {
         try {
-            ArrowLayout.check(projection.batchType(), batch);
+            layout.check(batch);
             int rows = batch.getRowCount();
             long arrowBytes = 0;
             for (int i = 0; i < record.size(); i++) {

@@ -11,13 +11,24 @@ import org.apache.arrow.vector.ValueVector;
  */
 final class JsonFields {
     private final byte[][] names;
+    /**
+     * Per field, the bytes written before its value when no field is left out: {@code {"a":} for the
+     * first, {@code ,"b":} for the others; one copy per field and no first-field branch.
+     */
+    private final byte[][] prefixes;
     private final JsonValueWriter[] writers;
     private final boolean ignoreNulls;
 
     JsonFields(List<String> names, List<JsonValueWriter> writers, boolean ignoreNulls) {
         this.names = new byte[names.size()][];
+        this.prefixes = new byte[names.size()][];
         for (int i = 0; i < this.names.length; i++) {
-            this.names[i] = JsonStrings.fieldName(names.get(i));
+            byte[] name = JsonStrings.fieldName(names.get(i));
+            byte[] prefix = new byte[name.length + 1];
+            prefix[0] = (byte) (i == 0 ? '{' : ',');
+            System.arraycopy(name, 0, prefix, 1, name.length);
+            this.names[i] = name;
+            this.prefixes[i] = prefix;
         }
         this.writers = writers.toArray(new JsonValueWriter[0]);
         this.ignoreNulls = ignoreNulls;
@@ -47,21 +58,44 @@ final class JsonFields {
 
     /** Writes the object at {@code index}. */
     void write(ByteOutput out, int index) {
+        if (ignoreNulls) {
+            writeSkippingNulls(out, index);
+            return;
+        }
+        if (writers.length == 0) {
+            out.ensure(2);
+            out.buf[out.pos++] = '{';
+            out.buf[out.pos++] = '}';
+            return;
+        }
+        for (int f = 0; f < writers.length; f++) {
+            JsonValueWriter writer = writers[f];
+            byte[] prefix = prefixes[f];
+            // Room for the prefix and a null, so both are stored unchecked.
+            out.ensure(prefix.length + 4);
+            System.arraycopy(prefix, 0, out.buf, out.pos, prefix.length);
+            out.pos += prefix.length;
+            if (writer.isNull(index)) {
+                putNull(out);
+            } else {
+                writer.write(out, index);
+            }
+        }
+        out.writeByte((byte) '}');
+    }
+
+    /** {@code encode.ignore-null-fields}: a null field is left out, name and all. */
+    private void writeSkippingNulls(ByteOutput out, int index) {
         out.writeByte((byte) '{');
         boolean first = true;
         for (int f = 0; f < writers.length; f++) {
             JsonValueWriter writer = writers[f];
-            boolean isNull = writer.isNull(index);
-            if (isNull && ignoreNulls) {
+            if (writer.isNull(index)) {
                 continue;
             }
             writeName(out, f, first);
             first = false;
-            if (isNull) {
-                writeNull(out);
-            } else {
-                writer.write(out, index);
-            }
+            writer.write(out, index);
         }
         out.writeByte((byte) '}');
     }
@@ -78,6 +112,11 @@ final class JsonFields {
 
     static void writeNull(ByteOutput out) {
         out.ensure(4);
+        putNull(out);
+    }
+
+    /** Stores {@code null}; the caller has ensured 4 bytes. */
+    private static void putNull(ByteOutput out) {
         out.buf[out.pos++] = 'n';
         out.buf[out.pos++] = 'u';
         out.buf[out.pos++] = 'l';

@@ -95,7 +95,7 @@ final class JsonWriterPlan {
             throw new IllegalArgumentException("column '" + path + "': JSON format doesn't support non-string"
                     + " as key type of map. The type is: " + mapType.asSummaryString());
         }
-        return new MapJsonWriter(path, new Utf8JsonWriter(path + ".key"),
+        return new MapJsonWriter(path, new Utf8JsonWriter(path + ".key", true),
                 writer(path + ".value", valueType), options);
     }
 

@@ -4,24 +4,50 @@ import io.columnarkafka.format.BatchLayoutException;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.arrow.Offsets;
 import io.columnarkafka.format.arrow.Utf8Scan;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.LargeVarCharVector;
 import org.apache.arrow.vector.ValueVector;
 
 /**
- * CHAR / VARCHAR (Arrow Utf8 or LargeUtf8) as JSON strings. Each batch's data region is scanned once
- * ({@link Utf8Scan}); when nothing in it needs escaping or decoding, which is the common case, every
- * value is one bulk copy between quotes. Otherwise each value goes through {@link JsonStrings}.
+ * CHAR / VARCHAR (Arrow Utf8 or LargeUtf8) as JSON strings. Each value is copied eight bytes at a time
+ * while every word is plain ASCII ({@link Utf8Scan#isPlainAscii}), which is the common case, so its
+ * bytes are read once; from the first word that needs care (escapes, non-ASCII, malformed UTF-8) the
+ * rest of the value goes through {@link JsonStrings}. A tail shorter than a word is checked as the last
+ * eight bytes of the value, overlapping the words already copied; a value shorter than a word is read
+ * as one word of the data buffer with the bytes past the value masked out of the test.
+ *
+ * <p>As map keys, whose equality decides duplicates, the batch's data region is also classified once
+ * ({@link #mayHaveMalformed}).
  */
 final class Utf8JsonWriter extends JsonValueWriter {
+    /** Stores a long read by {@code MemoryUtil.getLong} (native order) as the same eight bytes. */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
     private final Offsets offsets = new Offsets();
+    private final boolean classify;
+    /** Short values are read as one word, which needs the value's bytes to be its low bytes. */
+    private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
+    /** Plain ASCII filling the bytes of a word beyond a short value, so only the value's bytes are tested. */
+    private static final long PAD = 0x6161616161616161L;
+
     private long data;
-    private boolean bulk;
+    /** End of the data buffer's memory: a word read below it stays inside the buffer. */
+    private long dataEnd;
     private int scanFlags;
 
+    /** A value column. */
     Utf8JsonWriter(String path) {
+        this(path, false);
+    }
+
+    /** With {@code classify}, each batch is scanned for {@link #mayHaveMalformed} (map keys). */
+    Utf8JsonWriter(String path, boolean classify) {
         super(path);
+        this.classify = classify;
     }
 
     @Override
@@ -29,30 +55,65 @@ final class Utf8JsonWriter extends JsonValueWriter {
         offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeVarCharVector);
         ArrowBuf buffer = vector.getDataBuffer();
         data = address(buffer, offsets.last(), "data");
-        long first = offsets.first();
-        long last = offsets.last();
-        int flags = Utf8Scan.scan(data + first, last - first);
-        if (flags == Utf8Scan.NON_ASCII && Utf8Scan.splitsSequence(data, offsets, count)) {
-            // Valid as a whole, but a value starts inside another's sequence: decide value by value.
-            flags |= Utf8Scan.ESCAPE | Utf8Scan.MALFORMED;
+        dataEnd = data == 0 ? 0 : data + buffer.capacity();
+        if (classify) {
+            long first = offsets.first();
+            int flags = Utf8Scan.scan(data + first, offsets.last() - first);
+            if (flags == Utf8Scan.NON_ASCII && Utf8Scan.splitsSequence(data, offsets, count)) {
+                // Valid as a whole, but a value starts inside another's sequence: decide value by value.
+                flags |= Utf8Scan.ESCAPE | Utf8Scan.MALFORMED;
+            }
+            scanFlags = flags;
         }
-        scanFlags = flags;
-        bulk = (flags & Utf8Scan.ESCAPE) == 0;
     }
 
     @Override
     void write(ByteOutput out, int index) {
         long start = offsets.get(index);
         long length = offsets.get(index + 1) - start;
-        if (bulk) {
-            out.ensure(length + 2);
-            out.buf[out.pos++] = '"';
-            out.copyFromMemory(data + start, (int) length);
+        // Quotes and a clean copy (at least one whole word); the escaping path ensures its own worst case.
+        out.ensure(Math.max(length, 8) + 2);
+        long address = data + start;
+        int n = (int) length;
+        byte[] b = out.buf;
+        int p = out.pos;
+        b[p++] = '"';
+        int i = 0;
+        if (n < 8) {
+            if (n > 0 && LITTLE_ENDIAN && address + 8 <= dataEnd) {
+                // One word holding the value and the bytes after it (in the buffer); only the value's
+                // bytes are tested, and the bytes stored past it are overwritten by what follows.
+                long w = MemoryUtil.getLong(address);
+                long value = -1L >>> (64 - 8 * n);
+                if (Utf8Scan.isPlainAscii((w & value) | (PAD & ~value))) {
+                    WORDS.set(b, p, w);
+                    i = n;
+                }
+            }
+        } else {
+            while (i <= n - 8) {
+                long w = MemoryUtil.getLong(address + i);
+                if (!Utf8Scan.isPlainAscii(w)) {
+                    break;
+                }
+                WORDS.set(b, p + i, w);
+                i += 8;
+            }
+            if (i < n && i > n - 8) {
+                // All whole words were plain; the tail is the value's last word, overlapping.
+                long w = MemoryUtil.getLong(address + n - 8);
+                if (Utf8Scan.isPlainAscii(w)) {
+                    WORDS.set(b, p + n - 8, w);
+                    i = n;
+                }
+            }
+        }
+        out.pos = p + i;
+        if (i == n) {
             out.buf[out.pos++] = '"';
         } else {
-            out.ensure(length * JsonStrings.MAX_BYTES_PER_BYTE + 2);
-            out.buf[out.pos++] = '"';
-            JsonStrings.writeUtf8(out, data + start, (int) length);
+            out.ensure((long) (n - i) * JsonStrings.MAX_BYTES_PER_BYTE);
+            JsonStrings.writeUtf8(out, address + i, n - i);
             out.writeByte((byte) '"');
         }
     }

@@ -20,7 +20,17 @@ import org.apache.arrow.vector.types.TimeUnit;
 public final class TimestampText {
     private static final long MILLIS_PER_DAY = 86_400_000L;
 
+    /** Fraction ({@code .} and up to 9 digits) and {@code Z}: what follows the cached prefix. */
+    private static final int MAX_FRACTION_BYTES = 1 + 9 + 1;
+
     private final DateText dates = new DateText();
+    /**
+     * Date, separator and {@code HH:mm:ss} of the last second written: consecutive values of a batch
+     * usually fall in the same second, which then costs one array copy.
+     */
+    private final ByteOutput prefix = ByteOutput.standalone(32);
+    private long prefixDay = Long.MIN_VALUE;
+    private int prefixSecond = -1;
     private final String path;
     private final TimeUnit unit;
     private final boolean instantDay;
@@ -92,13 +102,59 @@ public final class TimestampText {
             }
             day = flinkDay;
         }
-        dates.write(out, day);
-        out.ensure(MAX_TIME_BYTES);
-        out.buf[out.pos++] = separator;
-        TimeText.writeTimeOfDay(out, millisOfDay / 1000);
-        TimeText.writeFraction(out, millisOfDay % 1000 * 1_000_000 + nanoOfMilli);
+        int secondOfDay = millisOfDay / 1000;
+        if (day != prefixDay || secondOfDay != prefixSecond) {
+            formatPrefix(day, secondOfDay);
+        }
+        out.ensure(prefix.pos + MAX_FRACTION_BYTES);
+        System.arraycopy(prefix.buf, 0, out.buf, out.pos, prefix.pos);
+        out.pos += prefix.pos;
+        int millisOfSecond = millisOfDay % 1000;
+        if (nanoOfMilli == 0) {
+            writeMillis(out, millisOfSecond);
+        } else {
+            TimeText.writeFraction(out, millisOfSecond * 1_000_000 + nanoOfMilli);
+        }
         if (zulu) {
             out.buf[out.pos++] = 'Z';
+        }
+    }
+
+    /** Keeps the bytes of date, separator and {@code HH:mm:ss} of one second. */
+    private void formatPrefix(long day, int secondOfDay) {
+        prefix.pos = 0;
+        dates.write(prefix, day);
+        prefix.ensure(9);
+        prefix.buf[prefix.pos++] = separator;
+        TimeText.writeTimeOfDay(prefix, secondOfDay);
+        prefixDay = day;
+        prefixSecond = secondOfDay;
+    }
+
+    /**
+     * The fraction of a whole number of milliseconds, as {@link TimeText#writeFraction} spells it: nothing
+     * for zero, else {@code .} and the three digits with trailing zeros stripped. The caller has ensured 4
+     * bytes.
+     */
+    private static void writeMillis(ByteOutput out, int millis) {
+        if (millis == 0) {
+            return;
+        }
+        byte[] b = out.buf;
+        int p = out.pos;
+        b[p] = '.';
+        b[p + 1] = (byte) ('0' + millis / 100);
+        int tens = millis / 10 % 10;
+        int ones = millis % 10;
+        if (ones != 0) {
+            b[p + 2] = (byte) ('0' + tens);
+            b[p + 3] = (byte) ('0' + ones);
+            out.pos = p + 4;
+        } else if (tens != 0) {
+            b[p + 2] = (byte) ('0' + tens);
+            out.pos = p + 3;
+        } else {
+            out.pos = p + 2;
         }
     }
 }

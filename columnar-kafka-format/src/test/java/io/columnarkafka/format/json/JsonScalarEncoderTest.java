@@ -167,6 +167,71 @@ class JsonScalarEncoderTest extends FlinkJsonOracle {
     }
 
     @Test
+    void aByteNeedingCareAtEveryPositionOfEveryLength() throws Exception {
+        // Values are copied a word at a time until a word needs care, the tail as an overlapping last
+        // word: put each kind of such byte at each offset of values around word multiples.
+        byte[][] specials = {{'"'}, {'\\'}, {0x01}, {0x7f}, {(byte) 0xc3, (byte) 0xa9},
+            {(byte) 0xe2, (byte) 0x82, (byte) 0xac}, {(byte) 0xf0, (byte) 0x9f, (byte) 0x98, (byte) 0x80},
+            {(byte) 0xff}, {(byte) 0xe2, (byte) 0x82}};
+        List<GenericRowData> rows = new ArrayList<>();
+        for (int length = 0; length <= 33; length++) {
+            byte[] plain = new byte[length];
+            for (int i = 0; i < length; i++) {
+                plain[i] = (byte) ('a' + i % 26);
+            }
+            rows.add(GenericRowData.of(StringData.fromBytes(plain)));
+            for (byte[] special : specials) {
+                for (int at = 0; at + special.length <= length; at++) {
+                    byte[] value = plain.clone();
+                    System.arraycopy(special, 0, value, at, special.length);
+                    rows.add(GenericRowData.of(StringData.fromBytes(value)));
+                }
+            }
+        }
+        assertSameAsFlink("ROW<s STRING>", rows);
+    }
+
+    @Test
+    void nullsInAnyWordOfTheValidityBitmap() throws Exception {
+        // A batch with no null skips the validity reads; one null anywhere, in a full word or the tail,
+        // must still be seen.
+        for (int nullAt : new int[] {-1, 0, 63, 64, 127, 128, 129}) {
+            List<GenericRowData> rows = new ArrayList<>();
+            for (int r = 0; r < 130; r++) {
+                rows.add(r == nullAt ? GenericRowData.of(null, null) : GenericRowData.of((long) r, StringData.fromString("v" + r)));
+            }
+            assertSameAsFlink("ROW<n BIGINT, s STRING>", rows);
+            assertSameAsFlink("ROW<n BIGINT, s STRING>", options(JsonFormatOptions.IGNORE_NULL_FIELDS, "true"), rows);
+        }
+    }
+
+    @Test
+    void consecutiveTimestampsAcrossMillisSecondsAndDays() throws Exception {
+        // The date-and-second prefix is cached: runs within a second, across seconds, days and the epoch.
+        long[] starts = {-2_001, 86_399_000 - 3, 1_577_934_245_000L - 5};
+        for (String standard : new String[] {"SQL", "ISO-8601"}) {
+            List<GenericRowData> milliRows = new ArrayList<>();
+            List<GenericRowData> nanoRows = new ArrayList<>();
+            for (long start : starts) {
+                for (long m = start; m < start + 2_010; m += 7) {
+                    TimestampData t = TimestampData.fromEpochMillis(m);
+                    milliRows.add(GenericRowData.of(t, t));
+                    nanoRows.add(GenericRowData.of(t, t));
+                }
+                for (long m = start; m < start + 3_000; m += 100) {
+                    // Millis with and without a sub-milli part interleaved, in the same seconds.
+                    TimestampData t = TimestampData.fromEpochMillis(m, (int) (m & 0xff) * 1000);
+                    nanoRows.add(GenericRowData.of(t, t));
+                    nanoRows.add(GenericRowData.of(TimestampData.fromEpochMillis(m), TimestampData.fromEpochMillis(m)));
+                }
+            }
+            JsonFormatOptions options = options(JsonFormatOptions.TIMESTAMP_FORMAT, standard);
+            assertSameAsFlink("ROW<t TIMESTAMP(3), l TIMESTAMP_LTZ(3)>", options, milliRows);
+            assertSameAsFlink("ROW<t TIMESTAMP(9), l TIMESTAMP_LTZ(9)>", options, nanoRows);
+        }
+    }
+
+    @Test
     void binaryAsBase64() throws Exception {
         List<GenericRowData> rows = new ArrayList<>();
         for (int length = 0; length <= 7; length++) {

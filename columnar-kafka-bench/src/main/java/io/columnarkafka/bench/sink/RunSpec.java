@@ -1,0 +1,85 @@
+package io.columnarkafka.bench.sink;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
+
+/**
+ * Everything one variant run needs, passed from the driver to the child JVM as command-line flags.
+ *
+ * @param transactionNaming the Flink variants' KafkaSink transaction naming strategy
+ * @param producer producer settings every variant uses (batch.size, linger.ms, compression.type, ...)
+ * @param profile where to write a JFR recording of the job, or null for none
+ * @param resultFile where the child writes its measurements (a properties file)
+ */
+record RunSpec(
+        Variant variant,
+        boolean objectReuse,
+        long rows,
+        int batchSize,
+        int parallelism,
+        long checkpointIntervalMs,
+        TransactionNamingStrategy transactionNaming,
+        String bootstrapServers,
+        String topic,
+        Map<String, String> producer,
+        String profile,
+        String resultFile) {
+
+    /** Rows of Nexmark Bid JSON pre-built once per subtask / producer thread for variants (c) and (d). */
+    static final int VALUE_POOL_ROWS = 4096;
+
+    /** Seed of the Nexmark Bid generator, the same for every variant. */
+    static final long SEED = 42;
+
+    String label() {
+        return variant.flinkJob() ? variant.letter() + (objectReuse ? " reuse" : " copy") : variant.letter();
+    }
+
+    List<String> toArgs() {
+        List<String> args = new ArrayList<>(List.of(
+                "--variant", variant.letter(),
+                "--object-reuse", Boolean.toString(objectReuse),
+                "--rows", Long.toString(rows),
+                "--batch-size", Integer.toString(batchSize),
+                "--parallelism", Integer.toString(parallelism),
+                "--checkpoint-interval", Long.toString(checkpointIntervalMs),
+                "--transaction-naming", transactionNaming.name(),
+                "--bootstrap-servers", bootstrapServers,
+                "--topic", topic,
+                "--result", resultFile));
+        producer.forEach((k, v) -> args.addAll(List.of("--producer", k + "=" + v)));
+        if (profile != null) {
+            args.addAll(List.of("--profile", profile));
+        }
+        return args;
+    }
+
+    static RunSpec fromArgs(String[] args) {
+        Map<String, String> flags = new LinkedHashMap<>();
+        Map<String, String> producer = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            if (args[i].equals("--producer")) {
+                String[] kv = args[i + 1].split("=", 2);
+                producer.put(kv[0], kv[1]);
+            } else {
+                flags.put(args[i], args[i + 1]);
+            }
+        }
+        return new RunSpec(
+                Variant.byLetter(flags.get("--variant")),
+                Boolean.parseBoolean(flags.get("--object-reuse")),
+                Long.parseLong(flags.get("--rows")),
+                Integer.parseInt(flags.get("--batch-size")),
+                Integer.parseInt(flags.get("--parallelism")),
+                Long.parseLong(flags.get("--checkpoint-interval")),
+                TransactionNamingStrategy.valueOf(flags.get("--transaction-naming")),
+                flags.get("--bootstrap-servers"),
+                flags.get("--topic"),
+                producer,
+                flags.get("--profile"),
+                flags.get("--result"));
+    }
+}

@@ -1,0 +1,275 @@
+package io.columnarkafka.bench.sink;
+
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TopicVerifier;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
+
+/**
+ * The sink benchmark ({@code bin/bench-sink}): starts one embedded Kafka broker, runs every variant
+ * in a fresh JVM of its own against a fresh topic, reads each topic back read_committed, and writes a
+ * Markdown table plus raw JSON and CSV under the output directory. Variants (a), (b) and (c) (the
+ * baseline (b) is held to) are then run once more under JFR, and their CPU profiles summarized as text.
+ */
+public final class SinkBenchmark {
+    static final String USAGE = String.join("\n",
+            "usage: bin/bench-sink [--rows N] [--variants a,b,c,d] [--object-reuse both|off|on] [--profile true|false]",
+            "                      [--batch-size N] [--parallelism N] [--checkpoint-interval MS] [--partitions N]",
+            "                      [--transaction-naming incrementing|pooling]",
+            "                      [--producer KEY=VALUE]... [--out DIR] [--work-dir DIR] [--note TEXT]",
+            "",
+            "  --rows                 Nexmark Bid rows each variant writes (default 2000000)",
+            "  --variants             which variants to run (default a,b,c,d):",
+            "                           a stock KafkaSink + Flink JsonRowDataSerializationSchema on RowData",
+            "                           b Arrow batches -> ColumnarKafkaSink",
+            "                           c stock KafkaSink with pre-built JSON bytes (serializer ceiling)",
+            "                           d 2 bare transactional KafkaProducers (sink ceiling)",
+            "  --object-reuse         run a, b, c with Flink object reuse off, on, or both (default both)",
+            "  --profile              also run a, b, c (object reuse off) under JFR and summarize (default true)",
+            "  --batch-size           rows per Arrow batch / per source element (default 4096)",
+            "  --parallelism          Flink parallelism, and producer threads of d (default 2)",
+            "  --checkpoint-interval  ms between checkpoints, and between commits of d (default 1000)",
+            "  --partitions           partitions of each topic (default 2)",
+            "  --transaction-naming   KafkaSink transaction naming of a, b, c (default incrementing, the stock default;",
+            "                         pooling reuses transactional ids and producers across checkpoints)",
+            "  --producer             producer setting for every variant (defaults: batch.size=65536,",
+            "                         linger.ms=5, compression.type=none)",
+            "  --out                  where results go (default bench-results)",
+            "  --work-dir             run logs, result files and JFR recordings (default columnar-kafka-bench/target/bench-sink)",
+            "  --note                 a line for the report's header, e.g. how quiet the machine was",
+            "Environment: CHILD_JAVA_OPTS replaces the per-variant JVM options (default -Xms2g -Xmx2g).");
+
+    private long rows = 2_000_000;
+    private List<Variant> variants = List.of(Variant.values());
+    private List<Boolean> reuseSettings = List.of(false, true);
+    private boolean profile = true;
+    private int batchSize = 4096;
+    private int parallelism = 2;
+    private long checkpointIntervalMs = 1000;
+    private int partitions = 2;
+    private TransactionNamingStrategy transactionNaming = TransactionNamingStrategy.INCREMENTING;
+    private final Map<String, String> producer = ProducerSettings.defaults();
+    private Path out = Path.of("bench-results");
+    private Path workDir = Path.of("columnar-kafka-bench", "target", "bench-sink");
+    private String note = "";
+
+    public static void main(String[] args) throws Exception {
+        SinkBenchmark bench;
+        try {
+            bench = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
+        boolean allExactlyOnce = bench.run(System.out);
+        System.exit(allExactlyOnce ? 0 : 1);
+    }
+
+    static SinkBenchmark parse(String[] args) {
+        SinkBenchmark b = new SinkBenchmark();
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            if (flag.equals("--help") || flag.equals("-h")) {
+                throw new IllegalArgumentException("sink benchmark");
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(flag + " needs a value");
+            }
+            String value = args[++i];
+            switch (flag) {
+                case "--rows" -> b.rows = Long.parseLong(value.replace("_", ""));
+                case "--variants" -> b.variants = java.util.Arrays.stream(value.split(","))
+                        .map(String::trim).map(Variant::byLetter).sorted().distinct().toList();
+                case "--object-reuse" -> b.reuseSettings = switch (value.toLowerCase(Locale.ROOT)) {
+                    case "both" -> List.of(false, true);
+                    case "off", "false" -> List.of(false);
+                    case "on", "true" -> List.of(true);
+                    default -> throw new IllegalArgumentException("--object-reuse is both, off or on");
+                };
+                case "--profile" -> b.profile = Boolean.parseBoolean(value);
+                case "--batch-size" -> b.batchSize = Integer.parseInt(value);
+                case "--parallelism" -> b.parallelism = Integer.parseInt(value);
+                case "--checkpoint-interval" -> b.checkpointIntervalMs = Long.parseLong(value);
+                case "--partitions" -> b.partitions = Integer.parseInt(value);
+                case "--transaction-naming" -> b.transactionNaming =
+                        TransactionNamingStrategy.valueOf(value.toUpperCase(Locale.ROOT));
+                case "--producer" -> {
+                    String[] kv = value.split("=", 2);
+                    if (kv.length != 2) {
+                        throw new IllegalArgumentException("--producer needs KEY=VALUE, got " + value);
+                    }
+                    b.producer.put(kv[0], kv[1]);
+                }
+                case "--out" -> b.out = Path.of(value);
+                case "--work-dir" -> b.workDir = Path.of(value);
+                case "--note" -> b.note = value;
+                default -> throw new IllegalArgumentException("unknown argument " + flag);
+            }
+        }
+        if (!"none".equals(b.producer.get("compression.type"))) {
+            throw new IllegalArgumentException("the benchmark compares without compression: compression.type=none");
+        }
+        return b;
+    }
+
+    boolean run(PrintStream console) throws Exception {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Files.createDirectories(out);
+        Files.createDirectories(workDir);
+        String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
+        List<RunResult> results = new ArrayList<>();
+        Map<String, String> profiles = new LinkedHashMap<>();
+        console.println("starting an embedded Kafka broker ...");
+        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions).start()) {
+            console.printf("broker ready at %s%n", broker.bootstrapServers());
+            for (Variant variant : variants) {
+                for (boolean reuse : variant.flinkJob() ? reuseSettings : List.of(false)) {
+                    RunResult r = runOnce(broker, variant, reuse, null, stamp, console);
+                    results.add(r);
+                }
+            }
+            if (profile) {
+                for (Variant variant : List.of(Variant.STOCK_JSON, Variant.COLUMNAR, Variant.PREBUILT_BYTES)) {
+                    if (!variants.contains(variant)) {
+                        continue;
+                    }
+                    Path jfr = workDir.resolve("sink-" + stamp + "-" + variant.letter() + ".jfr").toAbsolutePath();
+                    RunResult r = runOnce(broker, variant, false, jfr.toString(), stamp, console);
+                    String title = String.format(Locale.ROOT, "variant (%s) %s, object reuse off, %,d rows,"
+                            + " %,.0f records/s under JFR", variant.letter(), variant.description(), rows,
+                            r.recordsPerSecond());
+                    String summary = JfrSummary.summarize(jfr, title);
+                    Path text = out.resolve("sink-" + stamp + "-profile-" + variant.letter() + ".txt");
+                    Files.writeString(text, summary);
+                    profiles.put(variant.letter(), text.toString());
+                    console.println("profile summary: " + text);
+                }
+            }
+        }
+        String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
+        ResultReport report = new ResultReport(results, profiles, stamp, note, loadBefore, loadAfter, producer,
+                batchSize, parallelism, checkpointIntervalMs, partitions, transactionNaming);
+        String markdown = report.markdown();
+        console.println();
+        console.println(markdown);
+        Files.writeString(out.resolve("sink-" + stamp + ".md"), markdown);
+        Files.writeString(out.resolve("sink-" + stamp + ".json"), report.json());
+        Files.writeString(out.resolve("sink-" + stamp + ".csv"), report.csv());
+        console.println("results: " + out.resolve("sink-" + stamp + ".md") + " (+ .json, .csv)");
+        return results.stream().allMatch(RunResult::exactlyOnce);
+    }
+
+    private RunResult runOnce(KafkaBroker broker, Variant variant, boolean reuse, String jfr, String stamp,
+                              PrintStream console) throws Exception {
+        String name = "sink-bench-" + variant.letter() + (reuse ? "-reuse" : "-copy") + (jfr != null ? "-jfr" : "")
+                + "-" + stamp;
+        broker.createTopic(name, partitions);
+        Path resultFile = workDir.resolve(name + ".properties").toAbsolutePath();
+        RunSpec spec = new RunSpec(variant, reuse, rows, batchSize, parallelism, checkpointIntervalMs,
+                transactionNaming, broker.bootstrapServers(), name, producer, jfr, resultFile.toString());
+        console.printf("%-8s %s%s: %,d rows ...%n", spec.label(), variant.description(),
+                jfr != null ? " [JFR]" : "", rows);
+        long brokerCpuBefore = cpuNanos(broker);
+        Properties measured = runChild(spec, workDir.resolve(name + ".log"));
+        double brokerCpuSeconds = (cpuNanos(broker) - brokerCpuBefore) / 1e9;
+        TopicReport report = verify(broker.bootstrapServers(), spec);
+        RunResult result = RunResult.of(spec, measured, brokerCpuSeconds, report.totalRecords(), report.duplicateCount(),
+                report.missingCount() + report.unexpectedCount(), report.isExactlyOnce(), report.verdict());
+        console.printf(Locale.ROOT, "         %.2f s, %,.0f records/s (first->last: %,.0f/s), CPU %.2f us/record"
+                        + " (broker %.2f), %d checkpoints (e2e min/avg/max %d/%d/%d ms); read_committed: %s%n",
+                result.wallSeconds(), result.recordsPerSecond(), result.activeRecordsPerSecond(),
+                result.cpuMicrosPerRecord(), result.brokerCpuMicrosPerRecord(),
+                result.checkpoints(), result.checkpointMinMs(), result.checkpointAvgMs(), result.checkpointMaxMs(),
+                report.verdict());
+        broker.deleteTopic(name);
+        return result;
+    }
+
+    private static long cpuNanos(KafkaBroker broker) {
+        return broker.process().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+    }
+
+    private Properties runChild(RunSpec spec, Path log) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
+        String opts = System.getenv().getOrDefault("CHILD_JAVA_OPTS", "-Xms2g -Xmx2g");
+        for (String opt : opts.trim().split("\\s+")) {
+            if (!opt.isEmpty()) {
+                command.add(opt);
+            }
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), VariantRunner.class.getName()));
+        command.addAll(spec.toArgs());
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            if (!child.waitFor(30, TimeUnit.MINUTES)) {
+                throw new IllegalStateException("run " + spec.label() + " did not finish in 30 min; log: " + log);
+            }
+            if (child.exitValue() != 0) {
+                throw new IllegalStateException("run " + spec.label() + " failed (exit " + child.exitValue()
+                        + "); log " + log + ":\n" + tail(log));
+            }
+        } finally {
+            if (child.isAlive()) {
+                child.destroyForcibly().waitFor();
+            }
+        }
+        Properties measured = new Properties();
+        try (InputStream in = Files.newInputStream(Path.of(spec.resultFile()))) {
+            measured.load(in);
+        }
+        return measured;
+    }
+
+    private static String tail(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    /**
+     * (a) and (b) carry each row's own JSON, so each row index must be there exactly once. (c) and (d)
+     * send row {@code i} as the pre-built JSON of row {@code i % pool}: each pooled index must be there
+     * exactly as often as the rows that map to it.
+     */
+    private static TopicReport verify(String servers, RunSpec spec) {
+        TopicVerifier verifier = TopicVerifier.forTopic(servers, spec.topic()).readCommitted()
+                .timeout(Duration.ofMinutes(10)).maxDetails(20);
+        if (spec.variant() == Variant.STOCK_JSON || spec.variant() == Variant.COLUMNAR) {
+            return verifier.verifyIds(0, Math.toIntExact(spec.rows()), BidJson::rowIndex);
+        }
+        long rows = spec.rows();
+        Iterable<Long> pooledIndexes = () -> new Iterator<>() {
+            private long i;
+
+            @Override
+            public boolean hasNext() {
+                return i < rows;
+            }
+
+            @Override
+            public Long next() {
+                return i++ % RunSpec.VALUE_POOL_ROWS;
+            }
+        };
+        return verifier.verify(pooledIndexes, BidJson::rowIndex);
+    }
+}

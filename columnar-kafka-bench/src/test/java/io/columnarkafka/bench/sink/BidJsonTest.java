@@ -1,0 +1,22 @@
+package io.columnarkafka.bench.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** The verifier's row id comes back out of Flink's own JSON of each row (the oracle), whatever its fraction. */
+class BidJsonTest {
+    @Test
+    void rowIndexReadsBackEveryRowOfFlinksJson() throws Exception {
+        // 0..2999 covers dateTime fractions written as none (.000), one, two and three digits.
+        byte[][] values = BidJson.valuePool(3000);
+        for (int i = 0; i < values.length; i++) {
+            assertThat(BidJson.rowIndex(values[i])).as("row %d", i).isEqualTo(i);
+        }
+    }
+
+    @Test
+    void aValueWithoutDateTimeHasNoIndex() {
+        assertThat(BidJson.rowIndex("{\"auction\":1}".getBytes())).isEqualTo(-1);
+    }
+}

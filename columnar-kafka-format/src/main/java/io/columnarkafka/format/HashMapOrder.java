@@ -1,0 +1,236 @@
+package io.columnarkafka.format;
+
+import io.columnarkafka.format.arrow.Utf8Scan;
+import java.util.Arrays;
+import org.apache.arrow.memory.util.MemoryUtil;
+
+/**
+ * The iteration order of a {@code java.util.HashMap} that Flink fills with a map's entries, computed
+ * without building keys or a map. Two constructions occur in Flink's serializers:
+ *
+ * <ul>
+ *   <li>{@link #presized}: Avro's converter copies the entries into {@code
+ *       CollectionUtil.newHashMapWithExpectedSize(size)}, which never resizes for {@code size} keys;
+ *   <li>{@link #growing}: protobuf's generated code puts them into {@code new HashMap()} (16 buckets,
+ *       doubling when the distinct keys pass 3/4 of the table).
+ * </ul>
+ *
+ * While no bucket becomes a tree, HashMap's order is: by bucket ({@code (h ^ h >>> 16) & (table - 1)} of
+ * the key's {@code hashCode()}), and within a bucket by first insertion (a resize splits a bucket keeping
+ * that order); a repeated key keeps its first position and takes the last value. The methods give up
+ * (return false) where only a real HashMap knows the order: a key whose hash is unknown (e.g. malformed
+ * UTF-8, whose String differs from its bytes) or a bucket long enough that HashMap would make it a tree or
+ * resize early.
+ */
+public final class HashMapOrder {
+    /** The keys of a map's entries, addressed by entry index. */
+    public interface Keys {
+        /** The key's {@code hashCode()} as an unsigned int in a long, or -1 if it cannot be computed. */
+        long hash(int entry);
+
+        /** True if the keys of two entries (with equal hashes) are equal. */
+        boolean same(int a, int b);
+    }
+
+    /** Longest bucket HashMap keeps as a plain list (its {@code TREEIFY_THRESHOLD}). */
+    private static final int LIST_BUCKET_LIMIT = 8;
+    private static final float LOAD_FACTOR = 0.75f;
+    private static final int DEFAULT_TABLE = 16;
+
+    private final int[] defaultTableCounts = new int[DEFAULT_TABLE];
+    private int[] hashes = new int[16];
+    private long[] sorted = new long[16];
+    /** Per output entry: the entry whose key is written, and the entry whose value is written. */
+    public int[] keyEntry = new int[16];
+    public int[] valueEntry = new int[16];
+    /** Number of distinct keys, valid after a method returned true. */
+    public int size;
+
+    /** Capacity Flink's {@code CollectionUtil.computeRequiredCapacity(expectedSize, 0.75f)} asks for. */
+    public static int requiredCapacity(int expectedSize) {
+        if (expectedSize <= 2) {
+            return expectedSize + 1;
+        }
+        return expectedSize < (Integer.MAX_VALUE / 2 + 1)
+                ? (int) Math.ceil((double) ((float) expectedSize / LOAD_FACTOR))
+                : Integer.MAX_VALUE;
+    }
+
+    /** Table length {@code java.util.HashMap} allocates for an initial capacity (its {@code tableSizeFor}). */
+    static int tableSize(int capacity) {
+        int n = -1 >>> Integer.numberOfLeadingZeros(capacity - 1);
+        return n < 0 ? 1 : n >= (1 << 30) ? 1 << 30 : n + 1;
+    }
+
+    /** Table length of a default {@code new HashMap()} after {@code distinct} puts of new keys. */
+    static int grownTableSize(int distinct) {
+        int table = DEFAULT_TABLE;
+        while (distinct > (int) (table * LOAD_FACTOR)) {
+            table <<= 1;
+        }
+        return table;
+    }
+
+    /**
+     * Orders the entries {@code [start, end)} as a HashMap presized for {@code end - start} keys does.
+     *
+     * @return false if the order needs a real HashMap
+     */
+    public boolean presized(Keys keys, int start, int end) {
+        return hash(keys, start, end) && order(keys, start, end, tableSize(requiredCapacity(end - start)) - 1);
+    }
+
+    /**
+     * Orders the entries {@code [start, end)} as a default {@code new HashMap()} filled one put at a time
+     * does. Gives up unless every bucket of the initial 16 holds at most 8 entries: then no bucket of any
+     * later table can hold more, so HashMap never treeifies nor resizes early.
+     *
+     * @return false if the order needs a real HashMap
+     */
+    public boolean growing(Keys keys, int start, int end) {
+        int n = end - start;
+        if (!hash(keys, start, end) || n > DEFAULT_TABLE * LIST_BUCKET_LIMIT) {
+            return false;
+        }
+        int[] counts = defaultTableCounts;
+        Arrays.fill(counts, 0);
+        for (int k = 0; k < n; k++) {
+            if (++counts[spread(hashes[k]) & (DEFAULT_TABLE - 1)] > LIST_BUCKET_LIMIT) {
+                return false;
+            }
+        }
+        int table = grownTableSize(n);
+        if (!order(keys, start, end, table - 1)) {
+            return false;
+        }
+        int distinctTable = grownTableSize(size);
+        return distinctTable == table || order(keys, start, end, distinctTable - 1);
+    }
+
+    private static int spread(int h) {
+        return h ^ (h >>> 16);
+    }
+
+    private boolean hash(Keys keys, int start, int end) {
+        int n = end - start;
+        if (hashes.length < n) {
+            int capacity = Math.max(n, hashes.length * 2);
+            hashes = new int[capacity];
+            sorted = new long[capacity];
+            keyEntry = new int[capacity];
+            valueEntry = new int[capacity];
+        }
+        for (int k = 0; k < n; k++) {
+            long hash = keys.hash(start + k);
+            if (hash < 0) {
+                return false;
+            }
+            hashes[k] = (int) hash;
+        }
+        return true;
+    }
+
+    private boolean order(Keys keys, int start, int end, int mask) {
+        int n = end - start;
+        for (int k = 0; k < n; k++) {
+            sorted[k] = ((long) (spread(hashes[k]) & mask) << 32) | k;
+        }
+        Arrays.sort(sorted, 0, n);
+        size = 0;
+        int runStart = 0;
+        while (runStart < n) {
+            long bucket = sorted[runStart] >>> 32;
+            int runEnd = runStart + 1;
+            while (runEnd < n && sorted[runEnd] >>> 32 == bucket) {
+                runEnd++;
+            }
+            if (runEnd - runStart > LIST_BUCKET_LIMIT) {
+                return false;
+            }
+            for (int p = runStart; p < runEnd; p++) {
+                int k = (int) sorted[p];
+                if (!repeatsEarlier(keys, start, runStart, p, k)) {
+                    keyEntry[size] = start + k;
+                    valueEntry[size] = start + lastEqual(keys, start, p, runEnd, k);
+                    size++;
+                }
+            }
+            runStart = runEnd;
+        }
+        return true;
+    }
+
+    private boolean repeatsEarlier(Keys keys, int start, int runStart, int p, int k) {
+        for (int q = runStart; q < p; q++) {
+            if (sameKey(keys, start, (int) sorted[q], k)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int lastEqual(Keys keys, int start, int p, int runEnd, int k) {
+        int last = k;
+        for (int q = p + 1; q < runEnd; q++) {
+            int other = (int) sorted[q];
+            if (sameKey(keys, start, other, k)) {
+                last = other;
+            }
+        }
+        return last;
+    }
+
+    private boolean sameKey(Keys keys, int start, int a, int b) {
+        return hashes[a] == hashes[b] && keys.same(start + a, start + b);
+    }
+
+    /** True if two byte ranges of Arrow memory hold the same bytes. */
+    public static boolean sameBytes(long x, int xLength, long y, int yLength) {
+        if (xLength != yLength) {
+            return false;
+        }
+        for (int i = 0; i < xLength; i++) {
+            if (MemoryUtil.getByte(x + i) != MemoryUtil.getByte(y + i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@code String.hashCode()} of the string the UTF-8 bytes decode to, as an unsigned int in a long,
+     * or -1 if the bytes are not well-formed UTF-8.
+     */
+    public static long stringHash(long address, int length) {
+        int h = 0;
+        int i = 0;
+        while (i < length) {
+            int b = MemoryUtil.getByte(address + i);
+            if (b >= 0) {
+                h = 31 * h + b;
+                i++;
+                continue;
+            }
+            int n = Utf8Scan.sequenceLength(address + i, length - i);
+            if (n == 0) {
+                return -1;
+            }
+            int b1 = MemoryUtil.getByte(address + i + 1) & 0x3F;
+            if (n == 2) {
+                h = 31 * h + (((b & 0x1F) << 6) | b1);
+            } else {
+                int b2 = MemoryUtil.getByte(address + i + 2) & 0x3F;
+                if (n == 3) {
+                    h = 31 * h + (((b & 0x0F) << 12) | (b1 << 6) | b2);
+                } else {
+                    int b3 = MemoryUtil.getByte(address + i + 3) & 0x3F;
+                    int codePoint = ((b & 0x07) << 18) | (b1 << 12) | (b2 << 6) | b3;
+                    h = 31 * h + Character.highSurrogate(codePoint);
+                    h = 31 * h + Character.lowSurrogate(codePoint);
+                }
+            }
+            i += n;
+        }
+        return h & 0xFFFFFFFFL;
+    }
+}

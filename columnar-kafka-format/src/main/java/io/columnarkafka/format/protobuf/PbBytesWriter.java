@@ -1,0 +1,121 @@
+package io.columnarkafka.format.protobuf;
+
+import io.columnarkafka.format.BatchLayoutException;
+import io.columnarkafka.format.ByteOutput;
+import io.columnarkafka.format.HashMapOrder;
+import io.columnarkafka.format.arrow.Offsets;
+import io.columnarkafka.format.arrow.Utf8Scan;
+import java.nio.charset.StandardCharsets;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.LargeVarBinaryVector;
+import org.apache.arrow.vector.LargeVarCharVector;
+import org.apache.arrow.vector.ValueVector;
+
+/**
+ * CHAR / VARCHAR as protobuf string, BINARY / VARBINARY as bytes: length, then the bytes. Flink sets
+ * {@code StringData.toString()}, which protobuf encodes back to UTF-8: the same bytes for well-formed
+ * UTF-8; a malformed value goes through the JDK's decoder and encoder (U+FFFD replacements) as in Flink.
+ * A null element is {@code write-null-string-literal} for strings, empty for bytes. A string map key
+ * hashes as {@code String.hashCode()}.
+ */
+final class PbBytesWriter extends PbWriter implements PbMapKey {
+    private final Offsets offsets = new Offsets();
+    private final boolean text;
+    private final byte[] nullElement;
+    private long data;
+    private boolean checkEach;
+
+    PbBytesWriter(String path, PbField field, boolean text, String nullLiteral) {
+        super(path, field);
+        this.text = text;
+        this.nullElement = text ? nullLiteral.getBytes(StandardCharsets.UTF_8) : new byte[0];
+    }
+
+    @Override
+    protected void bindValues(ValueVector vector, int count) {
+        boolean large = vector instanceof LargeVarCharVector || vector instanceof LargeVarBinaryVector;
+        offsets.bind(path, vector.getOffsetBuffer(), count, large);
+        data = address(vector.getDataBuffer(), offsets.last(), "data");
+        // one scan per batch; a value starting inside another's sequence would hide from it, so check each
+        checkEach = text && (Utf8Scan.scan(data + offsets.first(), offsets.last() - offsets.first())
+                & (Utf8Scan.MALFORMED | Utf8Scan.NON_ASCII)) != 0;
+    }
+
+    long start(int index) {
+        return data + offsets.get(index);
+    }
+
+    int length(int index) {
+        long length = offsets.get(index + 1) - offsets.get(index);
+        if (length > Integer.MAX_VALUE) {
+            throw new BatchLayoutException(path, "a value of " + length + " bytes is too long");
+        }
+        return (int) length;
+    }
+
+    private boolean malformed(int index) {
+        return checkEach && (Utf8Scan.scan(start(index), length(index)) & Utf8Scan.MALFORMED) != 0;
+    }
+
+    @Override
+    void write(ByteOutput out, int index) {
+        int length = length(index);
+        if (malformed(index)) {
+            writeHeap(out, reencode(start(index), length));
+            return;
+        }
+        out.ensure(PbWire.MAX_VARINT + length);
+        PbWire.putVarint(out, length);
+        out.copyFromMemory(start(index), length);
+    }
+
+    @Override
+    void writeDefault(ByteOutput out) {
+        writeHeap(out, nullElement);
+    }
+
+    private static void writeHeap(ByteOutput out, byte[] bytes) {
+        out.ensure(PbWire.MAX_VARINT + bytes.length);
+        PbWire.putVarint(out, bytes.length);
+        System.arraycopy(bytes, 0, out.buf, out.pos, bytes.length);
+        out.pos += bytes.length;
+    }
+
+    @Override
+    boolean isDefault(int index) {
+        return length(index) == 0;
+    }
+
+    /** The bytes Flink's String of malformed UTF-8 encodes to: decoded by the JDK, re-encoded. */
+    private static byte[] reencode(long address, int length) {
+        byte[] bytes = new byte[length];
+        MemoryUtil.copyFromMemory(address, bytes, 0, length);
+        return new String(bytes, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public long hash(int entry) {
+        if (isNull(entry)) {
+            return new String(nullElement, StandardCharsets.UTF_8).hashCode() & 0xFFFFFFFFL;
+        }
+        return HashMapOrder.stringHash(start(entry), length(entry));
+    }
+
+    @Override
+    public boolean same(int a, int b) {
+        if (isNull(a) || isNull(b)) {
+            return javaKey(a).equals(javaKey(b));
+        }
+        return HashMapOrder.sameBytes(start(a), length(a), start(b), length(b));
+    }
+
+    @Override
+    public Object javaKey(int entry) {
+        if (isNull(entry)) {
+            return new String(nullElement, StandardCharsets.UTF_8);
+        }
+        byte[] bytes = new byte[length(entry)];
+        MemoryUtil.copyFromMemory(start(entry), bytes, 0, bytes.length);
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+}

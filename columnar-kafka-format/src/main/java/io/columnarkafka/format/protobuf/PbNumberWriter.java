@@ -1,0 +1,93 @@
+package io.columnarkafka.format.protobuf;
+
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import io.columnarkafka.format.ByteOutput;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.ValueVector;
+
+/**
+ * INT (Arrow Int 32) or BIGINT (Arrow Int 64) as any protobuf integer type: int32/int64/uint64 as varints
+ * of the value (int32 sign-extended to 64 bits, as {@code writeInt32NoTag}), uint32 as the varint of its
+ * 32 bits, sint32/sint64 zig-zagged, fixed/sfixed little-endian. Also a map key, hashed as the
+ * {@code Integer} or {@code Long} Flink's HashMap holds.
+ */
+final class PbNumberWriter extends PbWriter implements PbMapKey {
+    private final FieldDescriptor.Type type;
+    private final int width;
+    private long data;
+
+    PbNumberWriter(String path, PbField field, FieldDescriptor.Type type, int width) {
+        super(path, field);
+        this.type = type;
+        this.width = width;
+    }
+
+    @Override
+    protected void bindValues(ValueVector vector, int count) {
+        data = address(vector.getDataBuffer(), (long) count * width, "data");
+    }
+
+    private long value(int index) {
+        return width == 4 ? MemoryUtil.getInt(data + 4L * index) : MemoryUtil.getLong(data + 8L * index);
+    }
+
+    @Override
+    void write(ByteOutput out, int index) {
+        writeNumber(out, value(index));
+    }
+
+    @Override
+    void writeDefault(ByteOutput out) {
+        writeNumber(out, 0);
+    }
+
+    @Override
+    boolean isDefault(int index) {
+        return value(index) == 0;
+    }
+
+    private void writeNumber(ByteOutput out, long v) {
+        out.ensure(PbWire.MAX_VARINT);
+        switch (type) {
+            case UINT32:
+                PbWire.putVarint(out, v & 0xFFFFFFFFL);
+                break;
+            case SINT32:
+                PbWire.putVarint(out, ((((int) v) << 1) ^ (((int) v) >> 31)) & 0xFFFFFFFFL);
+                break;
+            case SINT64:
+                PbWire.putVarint(out, (v << 1) ^ (v >> 63));
+                break;
+            case FIXED32:
+            case SFIXED32:
+                PbWire.putFixed32(out, (int) v);
+                break;
+            case FIXED64:
+            case SFIXED64:
+                PbWire.putFixed64(out, v);
+                break;
+            default: // INT32 (already sign-extended), INT64, UINT64
+                PbWire.putVarint(out, v);
+        }
+    }
+
+    @Override
+    public long hash(int entry) {
+        if (isNull(entry)) {
+            return 0; // the default key 0: Integer and Long hash 0
+        }
+        long v = value(entry);
+        return (width == 4 ? (int) v : (int) (v ^ (v >>> 32))) & 0xFFFFFFFFL;
+    }
+
+    @Override
+    public boolean same(int a, int b) {
+        return (isNull(a) ? 0 : value(a)) == (isNull(b) ? 0 : value(b));
+    }
+
+    @Override
+    public Object javaKey(int entry) {
+        long v = isNull(entry) ? 0 : value(entry);
+        return width == 4 ? (Object) (int) v : (Object) v;
+    }
+}
