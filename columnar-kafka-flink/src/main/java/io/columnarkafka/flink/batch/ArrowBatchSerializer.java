@@ -1,9 +1,9 @@
 package io.columnarkafka.flink.batch;
 
+import io.columnarkafka.flink.typeutils.ImmutableRecordSerializer;
 import java.io.IOException;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 
@@ -17,35 +17,10 @@ import org.apache.flink.core.memory.DataOutputView;
  *
  * <p>{@link #copy} returns the same instance: an emitted batch is immutable and has one consumer.
  */
-public final class ArrowBatchSerializer extends TypeSerializerSingleton<ArrowBatch> {
+public final class ArrowBatchSerializer extends ImmutableRecordSerializer<ArrowBatch> {
     private static final long serialVersionUID = 1L;
 
     public static final ArrowBatchSerializer INSTANCE = new ArrowBatchSerializer();
-
-    @Override
-    public boolean isImmutableType() {
-        return true;
-    }
-
-    @Override
-    public ArrowBatch createInstance() {
-        return null;
-    }
-
-    @Override
-    public ArrowBatch copy(ArrowBatch from) {
-        return from;
-    }
-
-    @Override
-    public ArrowBatch copy(ArrowBatch from, ArrowBatch reuse) {
-        return from;
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
-    }
 
     @Override
     public void serialize(ArrowBatch batch, DataOutputView target) throws IOException {
@@ -61,11 +36,7 @@ public final class ArrowBatchSerializer extends TypeSerializerSingleton<ArrowBat
         return ArrowBatch.fromIpc(ipc);
     }
 
-    @Override
-    public ArrowBatch deserialize(ArrowBatch reuse, DataInputView source) throws IOException {
-        return deserialize(source);
-    }
-
+    /** Copies the IPC bytes as they are: no batch is opened. */
     @Override
     public void copy(DataInputView source, DataOutputView target) throws IOException {
         byte[] ipc = new byte[source.readInt()];
@@ -79,7 +50,10 @@ public final class ArrowBatchSerializer extends TypeSerializerSingleton<ArrowBat
         return new ArrowBatchSerializerSnapshot();
     }
 
-    /** Savepoint compatibility: the wire form has no parameters, so any version restores as is. */
+    /**
+     * Savepoint compatibility: the wire form has no parameters, so any version restores as is.
+     * Savepoints record this class's name: keep it.
+     */
     public static final class ArrowBatchSerializerSnapshot extends SimpleTypeSerializerSnapshot<ArrowBatch> {
         public ArrowBatchSerializerSnapshot() {
             super(() -> INSTANCE);

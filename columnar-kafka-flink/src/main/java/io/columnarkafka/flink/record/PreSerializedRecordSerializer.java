@@ -1,11 +1,11 @@
 package io.columnarkafka.flink.record;
 
+import io.columnarkafka.flink.typeutils.ImmutableRecordSerializer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.kafka.common.header.Header;
@@ -18,38 +18,13 @@ import org.apache.kafka.common.header.internals.RecordHeader;
  *
  * <p>The record is immutable, so {@link #copy} returns the same instance.
  */
-public final class PreSerializedRecordSerializer extends TypeSerializerSingleton<PreSerializedRecord> {
+public final class PreSerializedRecordSerializer extends ImmutableRecordSerializer<PreSerializedRecord> {
     private static final long serialVersionUID = 1L;
 
     public static final PreSerializedRecordSerializer INSTANCE = new PreSerializedRecordSerializer();
 
     private static final int HAS_PARTITION = 1;
     private static final int HAS_TIMESTAMP = 2;
-
-    @Override
-    public boolean isImmutableType() {
-        return true;
-    }
-
-    @Override
-    public PreSerializedRecord createInstance() {
-        return null;
-    }
-
-    @Override
-    public PreSerializedRecord copy(PreSerializedRecord from) {
-        return from;
-    }
-
-    @Override
-    public PreSerializedRecord copy(PreSerializedRecord from, PreSerializedRecord reuse) {
-        return from;
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
-    }
 
     @Override
     public void serialize(PreSerializedRecord record, DataOutputView target) throws IOException {
@@ -89,16 +64,6 @@ public final class PreSerializedRecordSerializer extends TypeSerializerSingleton
     }
 
     @Override
-    public PreSerializedRecord deserialize(PreSerializedRecord reuse, DataInputView source) throws IOException {
-        return deserialize(source);
-    }
-
-    @Override
-    public void copy(DataInputView source, DataOutputView target) throws IOException {
-        serialize(deserialize(source), target);
-    }
-
-    @Override
     public TypeSerializerSnapshot<PreSerializedRecord> snapshotConfiguration() {
         return new PreSerializedRecordSerializerSnapshot();
     }
@@ -122,7 +87,10 @@ public final class PreSerializedRecordSerializer extends TypeSerializerSingleton
         return bytes;
     }
 
-    /** Savepoint compatibility: the serializer has no parameters, so any version restores as is. */
+    /**
+     * Savepoint compatibility: the serializer has no parameters, so any version restores as is.
+     * Savepoints record this class's name: keep it.
+     */
     public static final class PreSerializedRecordSerializerSnapshot
             extends SimpleTypeSerializerSnapshot<PreSerializedRecord> {
         public PreSerializedRecordSerializerSnapshot() {

@@ -7,12 +7,12 @@ import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.testing.BatchOfRows;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.flink.testing.TestRows;
 import io.columnarkafka.format.BatchLayoutException;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.ArrowLayout;
-import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
@@ -25,6 +25,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.api.common.functions.FlatMapFunction;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
@@ -32,15 +33,12 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.Collector;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -52,33 +50,18 @@ class ColumnarKafkaSinkITCase {
     private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1)
-                    .setNumberSlotsPerTaskManager(4)
-                    .setConfiguration(REPORTER.addToConfiguration(new org.apache.flink.configuration.Configuration()))
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER =
+            SinkJobs.miniCluster(4, REPORTER.addToConfiguration(new Configuration()));
 
-    private static KafkaBroker broker;
-
-    @BeforeAll
-    static void startBroker() {
-        broker = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
     private static ColumnarKafkaSink.Builder sink(String topic, DeliveryGuarantee guarantee) {
         return ColumnarKafkaSink.builder()
                 .setRowType(TestRows.ROW_TYPE_STRING)
                 .setValueFormat("json", Map.of())
                 .setTopic(topic)
-                .setBootstrapServers(broker.bootstrapServers())
+                .setBootstrapServers(KAFKA.broker().bootstrapServers())
                 .setDeliveryGuarantee(guarantee)
                 .setProperty("transaction.timeout.ms", "60000");
     }
@@ -86,7 +69,7 @@ class ColumnarKafkaSinkITCase {
     @Test
     void noneDeliversEveryRowInFlinksJsonBytesAcrossANetworkShuffle() throws Exception {
         String topic = "none-values";
-        broker.createTopic(topic, 3);
+        KAFKA.broker().createTopic(topic, 3);
         int batches = 40;
         int rows = 50;
         StreamExecutionEnvironment env = SinkJobs.environment(0);
@@ -96,7 +79,7 @@ class ColumnarKafkaSinkITCase {
 
         JobID job = env.execute("none").getJobID();
 
-        TopicReport report = TopicVerifier.forTopic(broker, topic).verify(SinkJobs.expectedJson(batches * rows));
+        TopicReport report = TopicVerifier.forTopic(KAFKA.broker(), topic).verify(SinkJobs.expectedJson(batches * rows));
         assertThat(report.isExactlyOnce()).as(report.verdict()).isTrue();
         assertThat(report.recordsPerPartition().values()).allSatisfy(n -> assertThat(n).isPositive());
         assertMetrics(job, batches, (long) batches * rows);
@@ -106,7 +89,7 @@ class ColumnarKafkaSinkITCase {
     @Test
     void atLeastOnceDeliversEveryRowWithFlinksJsonKeyAndValue() throws Exception {
         String topic = "alo-keyed";
-        broker.createTopic(topic, 2);
+        KAFKA.broker().createTopic(topic, 2);
         int batches = 30;
         int rows = 40;
         StreamExecutionEnvironment env = SinkJobs.environment(0);
@@ -121,7 +104,7 @@ class ColumnarKafkaSinkITCase {
 
         env.execute("at-least-once");
 
-        TopicReport report = TopicVerifier.forTopic(broker, topic)
+        TopicReport report = TopicVerifier.forTopic(KAFKA.broker(), topic)
                 .keepRecords(true)
                 .verify(SinkJobs.expectedJson(batches * rows));
         assertThat(report.missingCount()).as(report.verdict()).isZero();
@@ -136,7 +119,7 @@ class ColumnarKafkaSinkITCase {
     @Test
     void cancellingARunningJobFreesEveryArrowAllocation() throws Exception {
         String topic = "cancelled";
-        broker.createTopic(topic, 1);
+        KAFKA.broker().createTopic(topic, 1);
         StreamExecutionEnvironment env = SinkJobs.environment(0);
         env.enableCheckpointing(200);
         // Half the batches are built at parallelism 1 and shuffled (wire form), half chained (live form).
@@ -153,7 +136,7 @@ class ColumnarKafkaSinkITCase {
         sink(topic, DeliveryGuarantee.AT_LEAST_ONCE).setParallelism(2).setUidPrefix("chained").build().sinkTo(chained);
 
         JobClient client = env.executeAsync("cancel");
-        waitFor(() -> TopicVerifier.forTopic(broker, topic).readUncommitted().read().totalRecords() > 2_000,
+        waitFor(() -> TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read().totalRecords() > 2_000,
                 Duration.ofSeconds(60));
         assertThat(ArrowMemory.openAllocators()).as("encode operators are running").isPositive();
 
@@ -173,7 +156,7 @@ class ColumnarKafkaSinkITCase {
     void aBatchThatDoesNotFitTheRowTypeFailsTheJobNamingTheColumnAndNothingUncommittedIsVisible()
             throws Exception {
         String topic = "bad-input";
-        broker.createTopic(topic, 1);
+        KAFKA.broker().createTopic(topic, 1);
         int rows = 20;
         long badBatch = 30;
         StreamExecutionEnvironment env = SinkJobs.environment(0);
@@ -197,8 +180,8 @@ class ColumnarKafkaSinkITCase {
                     assertThat(cause.get()).hasMessageContaining("'price'").hasMessageContaining("Utf8");
                 });
 
-        TopicReport committed = TopicVerifier.forTopic(broker, topic).keepRecords(true).read();
-        TopicReport uncommitted = TopicVerifier.forTopic(broker, topic).readUncommitted().read();
+        TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), topic).keepRecords(true).read();
+        TopicReport uncommitted = TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read();
         List<Long> ids = committed.records().stream().map(r -> TestRows.idOf(r.value())).toList();
         // Committed checkpoints cover a prefix of whole batches; the rows sent after the last completed
         // checkpoint (up to the bad batch) were written in a transaction that never commits.

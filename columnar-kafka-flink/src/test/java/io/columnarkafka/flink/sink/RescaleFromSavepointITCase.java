@@ -3,9 +3,9 @@ package io.columnarkafka.flink.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.flink.testing.TestRows;
-import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.TransactionInfo;
@@ -18,20 +18,16 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.jobgraph.SavepointRestoreSettings;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.kafka.clients.admin.TransactionState;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -43,25 +39,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class RescaleFromSavepointITCase {
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1)
-                    .setNumberSlotsPerTaskManager(3)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(3);
 
-    private static KafkaBroker broker;
-
-    @BeforeAll
-    static void startBroker() {
-        broker = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
     @ParameterizedTest(name = "{0} -> {1}, {2}")
     @CsvSource({"2, 3, INCREMENTING", "3, 1, POOLING"})
@@ -69,17 +50,17 @@ class RescaleFromSavepointITCase {
             int before, int after, TransactionNamingStrategy naming, @TempDir Path savepoints) throws Exception {
         String topic = "rescale-" + before + "-" + after;
         String prefix = "rescale-" + before + "-" + after + "-" + naming.name().toLowerCase();
-        broker.createTopic(topic, 3);
+        KAFKA.broker().createTopic(topic, 3);
         int batches = 150;
         int rows = 20;
 
         JobClient first = job(before, batches, rows, topic, prefix, naming, 8).executeAsync();
         ColumnarKafkaSinkITCase.waitFor(
-                () -> TopicVerifier.forTopic(broker, topic).read().totalRecords() >= 10L * rows,
+                () -> TopicVerifier.forTopic(KAFKA.broker(), topic).read().totalRecords() >= 10L * rows,
                 Duration.ofSeconds(60));
         String savepoint = first.stopWithSavepoint(false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
                 .get();
-        long committedAtSavepoint = TopicVerifier.forTopic(broker, topic).read().totalRecords();
+        long committedAtSavepoint = TopicVerifier.forTopic(KAFKA.broker(), topic).read().totalRecords();
         assertThat(committedAtSavepoint).as("the first run stopped part-way").isLessThan((long) batches * rows);
 
         StreamExecutionEnvironment env = job(after, batches, rows, topic, prefix, naming, 100);
@@ -87,10 +68,10 @@ class RescaleFromSavepointITCase {
         graph.setSavepointRestoreSettings(SavepointRestoreSettings.forPath(savepoint, false));
         env.execute(graph);
 
-        TopicReport committed = TopicVerifier.forTopic(broker, topic).verifyIds(0, batches * rows, TestRows::idOf);
+        TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), topic).verifyIds(0, batches * rows, TestRows::idOf);
         assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
 
-        List<TransactionInfo> transactions = TopicVerifier.listTransactions(broker.bootstrapServers(), prefix);
+        List<TransactionInfo> transactions = TopicVerifier.listTransactions(KAFKA.broker().bootstrapServers(), prefix);
         assertThat(transactions).as("no transaction left open").noneMatch(TransactionInfo::isOpen);
         Pattern id = Pattern.compile(Pattern.quote(prefix) + "-(\\d+)-(\\d+)");
         assertThat(transactions).allSatisfy(t -> assertThat(t.transactionalId()).matches(id));
@@ -134,15 +115,7 @@ class RescaleFromSavepointITCase {
         StreamExecutionEnvironment env = SinkJobs.environment(0);
         env.setParallelism(parallelism);
         env.enableCheckpointing(300);
-        ColumnarKafkaSink.builder()
-                .setRowType(TestRows.ROW_TYPE)
-                .setValueFormat("json", Map.of())
-                .setTopic(topic)
-                .setBootstrapServers(broker.bootstrapServers())
-                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
-                .setTransactionalIdPrefix(prefix)
-                .setTransactionNamingStrategy(naming)
-                .setProperty("transaction.timeout.ms", "60000")
+        SinkJobs.exactlyOnceJsonSink(KAFKA.broker().bootstrapServers(), topic, prefix, naming)
                 .setParallelism(parallelism)
                 .setUidPrefix("rescale")
                 .build()

@@ -3,17 +3,15 @@ package io.columnarkafka.flink.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.TopicVerifier;
 import java.util.HashSet;
 import java.util.List;
 import java.util.function.Predicate;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -24,27 +22,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class KafkaColumnarFailureITCase {
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1)
-                    .setNumberSlotsPerTaskManager(2)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(2);
 
-    private static KafkaBroker broker;
-    private static SqlRuns runs;
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
-    @BeforeAll
-    static void startBroker() {
-        broker = KafkaBroker.start();
-        runs = new SqlRuns(broker);
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    private static final SqlRuns RUNS = new SqlRuns(KAFKA);
 
     private static final String EXACTLY_ONCE = "'sink.delivery-guarantee' = 'exactly-once',"
             + " 'sink.transactional-id-prefix' = '${t}tx', 'properties.transaction.timeout.ms' = '600000'";
@@ -102,24 +85,22 @@ class KafkaColumnarFailureITCase {
         String columnar = SqlRuns.newPrefix("c_eo");
         for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
             FailOnceAt.FAILED.set(false);
-            broker.createTopic(run[1] + "out", 1);
+            RUNS.createTopics(run[1], 1, List.of("out"));
             TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
             tEnv.getConfig().set("execution.checkpointing.interval", "200ms");
             tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
             tEnv.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
             tEnv.getConfig().set("restart-strategy.fixed-delay.delay", "100ms");
             tEnv.createTemporarySystemFunction("FAIL_ONCE_AT", FailOnceAt.class);
-            for (String statement : runs.fill(ddl, run[0], run[1]).split("\n--\n")) {
-                tEnv.executeSql(statement);
-            }
-            tEnv.executeSql(runs.fill(insert, run[0], run[1])).await();
+            RUNS.createTables(tEnv, ddl, run[0], run[1]);
+            tEnv.executeSql(RUNS.fill(insert, run[0], run[1])).await();
             assertThat(FailOnceAt.FAILED).as("failure injected in the %s run", run[0]).isTrue();
         }
-        List<String> expected = runs.records(stock + "out", false, true);
-        List<String> actual = runs.records(columnar + "out", false, true);
+        List<String> expected = RUNS.records(stock + "out", false, true);
+        List<String> actual = RUNS.records(columnar + "out", false, true);
         assertThat(expected).hasSize(300).doesNotHaveDuplicates();
         assertThat(actual).isEqualTo(expected);
-        assertThat(TopicVerifier.forTopic(broker, columnar + "out").readUncommitted().read().totalRecords())
+        assertThat(TopicVerifier.forTopic(KAFKA.broker(), columnar + "out").readUncommitted().read().totalRecords())
                 .as("the failure really aborted written records").isGreaterThan(300);
     }
 
@@ -146,13 +127,11 @@ class KafkaColumnarFailureITCase {
      */
     private static String failure(String connector, String prefix, String ddl, String insert,
             Predicate<String> message, String... topics) {
-        for (String topic : topics) {
-            broker.createTopic(prefix + topic, 1);
-        }
+        RUNS.createTopics(prefix, 1, List.of(topics));
         TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
         Throwable error = catchThrowable(() -> {
-            tEnv.executeSql(runs.fill(ddl, connector, prefix));
-            tEnv.executeSql(runs.fill(insert, connector, prefix)).await();
+            tEnv.executeSql(RUNS.fill(ddl, connector, prefix));
+            tEnv.executeSql(RUNS.fill(insert, connector, prefix)).await();
         });
         assertThat(error).as("%s run fails", connector).isNotNull();
         if (message == null) {
@@ -167,7 +146,7 @@ class KafkaColumnarFailureITCase {
                 .map(Throwable::getMessage)
                 .orElseThrow(() -> new AssertionError("no matching cause in " + ExceptionUtils.stringifyException(error)));
         for (String topic : topics) {
-            assertThat(TopicVerifier.forTopic(broker, prefix + topic).read().totalRecords())
+            assertThat(TopicVerifier.forTopic(KAFKA.broker(), prefix + topic).read().totalRecords())
                     .as("committed records in %s after the failed %s run", topic, connector).isZero();
         }
         return found;

@@ -2,16 +2,14 @@ package io.columnarkafka.flink.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import io.columnarkafka.flink.testing.SinkJobs;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -21,27 +19,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class KafkaColumnarParityITCase {
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder()
-                    .setNumberTaskManagers(1)
-                    .setNumberSlotsPerTaskManager(4)
-                    .build());
+    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(4);
 
-    private static KafkaBroker broker;
-    private static SqlRuns runs;
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
-    @BeforeAll
-    static void startBroker() {
-        broker = KafkaBroker.start();
-        runs = new SqlRuns(broker);
-    }
-
-    @AfterAll
-    static void stopBroker() {
-        if (broker != null) {
-            broker.close();
-        }
-    }
+    private static final SqlRuns RUNS = new SqlRuns(KAFKA);
 
     private static final String VALUES = "INSERT INTO ${t}sink SELECT * FROM (VALUES"
             + " (1, 'a', CAST(1.50 AS DECIMAL(10, 2)), TIMESTAMP '2020-01-02 03:04:05.120', ARRAY[1, 2], true),"
@@ -57,8 +40,7 @@ class KafkaColumnarParityITCase {
     @Test
     void plainAppendJsonValue() throws Exception {
         String summary = parity("plain", 1, 1,
-                "CREATE TABLE ${t}sink (" + COLUMNS + ") WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'format' = 'json'${columnar})",
+                sinkDdl(COLUMNS, "'format' = 'json'"),
                 VALUES, false);
         assertThat(summary).contains("kafka-columnar[admitted: json value]");
     }
@@ -67,12 +49,11 @@ class KafkaColumnarParityITCase {
     @Test
     void keyedWithPrefixExceptKeyOnThreePartitions() throws Exception {
         String summary = parity("keyed_prefix", 3, 1,
-                "CREATE TABLE ${t}sink (k_id INT, k_name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
-                        + " tags ARRAY<INT>, flag BOOLEAN) WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
-                        + " 'key.format' = 'json', 'key.fields' = 'k_name;k_id', 'key.fields-prefix' = 'k_',"
+                sinkDdl("k_id INT, k_name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
+                        + " tags ARRAY<INT>, flag BOOLEAN",
+                        "'key.format' = 'json', 'key.fields' = 'k_name;k_id', 'key.fields-prefix' = 'k_',"
                         + " 'value.format' = 'json', 'value.fields-include' = 'EXCEPT_KEY',"
-                        + " 'value.json.encode.ignore-null-fields' = 'true'${columnar})",
+                        + " 'value.json.encode.ignore-null-fields' = 'true'"),
                 VALUES, false);
         assertThat(summary).contains("kafka-columnar[admitted: json value, json key]");
     }
@@ -83,10 +64,9 @@ class KafkaColumnarParityITCase {
                 "CREATE TABLE ${t}src (id BIGINT, name STRING) WITH ('connector' = 'datagen',"
                         + " 'number-of-rows' = '40', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
                         + " 'fields.id.end' = '40', 'fields.name.length' = '6')\n--\n"
-                        + "CREATE TABLE ${t}sink (id BIGINT, name STRING) WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
-                        + " 'key.format' = 'json', 'key.fields' = 'id', 'value.format' = 'json',"
-                        + " 'sink.partitioner' = 'fixed'${columnar})",
+                        + sinkDdl("id BIGINT, name STRING",
+                                "'key.format' = 'json', 'key.fields' = 'id', 'value.format' = 'json',"
+                                        + " 'sink.partitioner' = 'fixed'"),
                 "INSERT INTO ${t}sink SELECT id, CAST(id * 7 AS STRING) FROM ${t}src", false);
         assertThat(summary).contains("kafka-columnar[admitted: json value, json key, fixed partitioner]");
     }
@@ -94,9 +74,7 @@ class KafkaColumnarParityITCase {
     @Test
     void roundRobinPartitioner() throws Exception {
         String summary = parity("round_robin", 1, 1,
-                "CREATE TABLE ${t}sink (" + COLUMNS + ") WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'format' = 'json',"
-                        + " 'sink.partitioner' = 'round-robin'${columnar})",
+                sinkDdl(COLUMNS, "'format' = 'json', 'sink.partitioner' = 'round-robin'"),
                 VALUES, false);
         assertThat(summary).contains("kafka-columnar[admitted: json value]");
     }
@@ -104,9 +82,9 @@ class KafkaColumnarParityITCase {
     @Test
     void headersAndTimestampMetadata() throws Exception {
         String summary = parity("metadata", 1, 1,
-                "CREATE TABLE ${t}sink (id INT, name STRING, hs MAP<STRING, BYTES> METADATA FROM 'headers',"
-                        + " `timestamp` TIMESTAMP_LTZ(3) METADATA) WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'format' = 'json'${columnar})",
+                sinkDdl("id INT, name STRING, hs MAP<STRING, BYTES> METADATA FROM 'headers',"
+                        + " `timestamp` TIMESTAMP_LTZ(3) METADATA",
+                        "'format' = 'json'"),
                 "INSERT INTO ${t}sink SELECT * FROM (VALUES"
                         + " (1, 'a', MAP['h1', X'0102', 'h2', CAST(NULL AS BYTES)], TO_TIMESTAMP_LTZ(1600000000123, 3)),"
                         + " (2, 'b', CAST(NULL AS MAP<STRING, BYTES>), TO_TIMESTAMP_LTZ(5, 3)),"
@@ -166,10 +144,9 @@ class KafkaColumnarParityITCase {
     @Test
     void csvValueWithDelimiterAndNullLiteral() throws Exception {
         String summary = parity("csv", 1, 1,
-                "CREATE TABLE ${t}sink (" + COLUMNS + ") WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'format' = 'csv',"
+                sinkDdl(COLUMNS, "'format' = 'csv',"
                         + " 'csv.field-delimiter' = '|', 'csv.null-literal' = 'N/A',"
-                        + " 'csv.array-element-delimiter' = '+'${columnar})",
+                        + " 'csv.array-element-delimiter' = '+'"),
                 VALUES, false);
         assertThat(summary).contains("kafka-columnar[admitted: csv value]");
     }
@@ -178,11 +155,10 @@ class KafkaColumnarParityITCase {
     void rawKeyAndRawValueWithNullsAndOptions() throws Exception {
         // One partition: a null key is placed by Kafka's sticky partitioner, not deterministically.
         String summary = parity("raw", 1, 1,
-                "CREATE TABLE ${t}sink (id BIGINT, name STRING) WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
-                        + " 'key.format' = 'raw', 'key.fields' = 'id', 'key.raw.endianness' = 'little-endian',"
+                sinkDdl("id BIGINT, name STRING",
+                        "'key.format' = 'raw', 'key.fields' = 'id', 'key.raw.endianness' = 'little-endian',"
                         + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY',"
-                        + " 'value.raw.charset' = 'UTF-16LE'${columnar})",
+                        + " 'value.raw.charset' = 'UTF-16LE'"),
                 "INSERT INTO ${t}sink SELECT * FROM (VALUES (CAST(1 AS BIGINT), 'a'), (-2, CAST(NULL AS STRING)),"
                         + " (CAST(NULL AS BIGINT), 'üñí 😀'), (9223372036854775807, ''))",
                 false);
@@ -196,9 +172,7 @@ class KafkaColumnarParityITCase {
     @Test
     void avroValueLegacyTimestampMapping() throws Exception {
         String summary = parity("avro_legacy", 1, 1,
-                "CREATE TABLE ${t}sink (" + AVRO_COLUMNS + ") WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
-                        + " 'format' = 'avro'${columnar})",
+                sinkDdl(AVRO_COLUMNS, "'format' = 'avro'"),
                 VALUES, false);
         assertThat(summary).contains("kafka-columnar[admitted: avro value]");
     }
@@ -206,10 +180,9 @@ class KafkaColumnarParityITCase {
     @Test
     void avroValueModernTimestampMapping() throws Exception {
         String summary = parity("avro_modern", 1, 1,
-                "CREATE TABLE ${t}sink (id INT NOT NULL, ts TIMESTAMP(6), ltz TIMESTAMP_LTZ(3),"
-                        + " r ROW<a INT NOT NULL, b STRING>) WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
-                        + " 'format' = 'avro', 'avro.timestamp_mapping.legacy' = 'false'${columnar})",
+                sinkDdl("id INT NOT NULL, ts TIMESTAMP(6), ltz TIMESTAMP_LTZ(3),"
+                        + " r ROW<a INT NOT NULL, b STRING>",
+                        "'format' = 'avro', 'avro.timestamp_mapping.legacy' = 'false'"),
                 "INSERT INTO ${t}sink SELECT * FROM (VALUES"
                         + " (1, TIMESTAMP '2020-01-02 03:04:05.123456', TO_TIMESTAMP_LTZ(1600000000123, 3), ROW(1, 'x')),"
                         + " (2, CAST(NULL AS TIMESTAMP(6)), CAST(NULL AS TIMESTAMP_LTZ(3)), CAST(NULL AS ROW<a INT NOT NULL, b STRING>)),"
@@ -221,12 +194,11 @@ class KafkaColumnarParityITCase {
     @Test
     void avroKeyWithPrefixAndCsvValueOnThreePartitions() throws Exception {
         String summary = parity("avro_key", 3, 1,
-                "CREATE TABLE ${t}sink (k_id INT NOT NULL, k_name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
-                        + " tags ARRAY<INT>, flag BOOLEAN) WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
-                        + " 'key.format' = 'avro', 'key.fields' = 'k_name;k_id', 'key.fields-prefix' = 'k_',"
+                sinkDdl("k_id INT NOT NULL, k_name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
+                        + " tags ARRAY<INT>, flag BOOLEAN",
+                        "'key.format' = 'avro', 'key.fields' = 'k_name;k_id', 'key.fields-prefix' = 'k_',"
                         + " 'value.format' = 'csv', 'value.fields-include' = 'EXCEPT_KEY',"
-                        + " 'value.csv.field-delimiter' = ';'${columnar})",
+                        + " 'value.csv.field-delimiter' = ';'"),
                 VALUES, false);
         assertThat(summary).contains("kafka-columnar[admitted: csv value, avro key]");
     }
@@ -243,9 +215,8 @@ class KafkaColumnarParityITCase {
     @Test
     void customPartitionerFallsBackAndMatches() throws Exception {
         String summary = parity("custom_partitioner", 3, 1,
-                "CREATE TABLE ${t}sink (" + COLUMNS + ") WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'format' = 'json',"
-                        + " 'sink.partitioner' = '" + RowPartitioner.class.getName() + "'${columnar})",
+                sinkDdl(COLUMNS, "'format' = 'json',"
+                        + " 'sink.partitioner' = '" + RowPartitioner.class.getName() + "'"),
                 VALUES, false);
         assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_PARTITIONER " + RowPartitioner.class.getName());
     }
@@ -253,10 +224,15 @@ class KafkaColumnarParityITCase {
     @Test
     void nanosecondTimestampFallsBackAndMatches() throws Exception {
         String summary = parity("nanos", 1, 1,
-                "CREATE TABLE ${t}sink (id INT, ts TIMESTAMP(9)) WITH ('connector' = '${connector}',"
-                        + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'format' = 'json'${columnar})",
+                sinkDdl("id INT, ts TIMESTAMP(9)", "'format' = 'json'"),
                 "INSERT INTO ${t}sink VALUES (1, TIMESTAMP '9999-12-31 23:59:59.123456789')", false);
         assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_TYPE column 'ts' TIMESTAMP(9)");
+    }
+
+    /** Our connector or Flink's writing {@code columns} to topic {@code <prefix>out}, with more options. */
+    private static String sinkDdl(String columns, String options) {
+        return "CREATE TABLE ${t}sink (" + columns + ") WITH ('connector' = '${connector}', 'topic' = '${t}out',"
+                + " 'properties.bootstrap.servers' = '${servers}', " + options + "${columnar})";
     }
 
     private static final String UPSERT_DDL = "CREATE TABLE ${t}sink (user_id STRING, cnt BIGINT, total INT,"
@@ -290,8 +266,8 @@ class KafkaColumnarParityITCase {
         String explain = run("kafka-columnar", columnar, partitions, parallelism, ddl, insert, extraTopics);
         boolean withPartition = true;
         for (String topic : topics(extraTopics)) {
-            List<String> expected = new ArrayList<>(runs.records(stock + topic, timestamps, withPartition));
-            List<String> actual = new ArrayList<>(runs.records(columnar + topic, timestamps, withPartition));
+            List<String> expected = new ArrayList<>(RUNS.records(stock + topic, timestamps, withPartition));
+            List<String> actual = new ArrayList<>(RUNS.records(columnar + topic, timestamps, withPartition));
             if (!ordered) {
                 Collections.sort(expected);
                 Collections.sort(actual);
@@ -308,14 +284,10 @@ class KafkaColumnarParityITCase {
 
     private static String run(String connector, String prefix, int partitions, int parallelism, String ddl,
             String insert, String... extraTopics) throws Exception {
-        for (String topic : topics(extraTopics)) {
-            broker.createTopic(prefix + topic, partitions);
-        }
+        RUNS.createTopics(prefix, partitions, topics(extraTopics));
         TableEnvironment tEnv = SqlRuns.tableEnvironment(parallelism);
-        for (String statement : runs.fill(ddl, connector, prefix).split("\n--\n")) {
-            tEnv.executeSql(statement);
-        }
-        String sql = runs.fill(insert, connector, prefix);
+        RUNS.createTables(tEnv, ddl, connector, prefix);
+        String sql = RUNS.fill(insert, connector, prefix);
         String explain = tEnv.explainSql(sql, ExplainDetail.JSON_EXECUTION_PLAN);
         tEnv.executeSql(sql).await();
         return explain;

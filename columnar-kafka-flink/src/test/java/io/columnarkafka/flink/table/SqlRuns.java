@@ -1,6 +1,6 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicVerifier;
 import java.nio.charset.StandardCharsets;
@@ -28,10 +28,11 @@ final class SqlRuns {
     /** Small batches, so a few rows already span several batches and latency flushes. */
     static final String COLUMNAR_OPTIONS = ", 'columnar.batch-size' = '3', 'columnar.max-latency' = '50ms'";
 
-    private final KafkaBroker broker;
+    private final KafkaBrokerExtension kafka;
 
-    SqlRuns(KafkaBroker broker) {
-        this.broker = broker;
+    /** Looks the broker up at each use: it starts after the test class's static fields are set. */
+    SqlRuns(KafkaBrokerExtension kafka) {
+        this.kafka = kafka;
     }
 
     static TableEnvironment tableEnvironment(int parallelism) {
@@ -50,12 +51,26 @@ final class SqlRuns {
                 .replace("${columnar}", connector.endsWith("columnar") ? COLUMNAR_OPTIONS : "")
                 .replace("${connector}", connector)
                 .replace("${t}", prefix)
-                .replace("${servers}", broker.bootstrapServers());
+                .replace("${servers}", kafka.broker().bootstrapServers());
+    }
+
+    /** Creates {@code <prefix><topic>} for each topic, with {@code partitions} partitions. */
+    void createTopics(String prefix, int partitions, List<String> topics) {
+        for (String topic : topics) {
+            kafka.broker().createTopic(prefix + topic, partitions);
+        }
+    }
+
+    /** Executes the filled DDL template, whose statements are separated by lines {@code --}. */
+    void createTables(TableEnvironment tEnv, String ddl, String connector, String prefix) {
+        for (String statement : fill(ddl, connector, prefix).split("\n--\n")) {
+            tEnv.executeSql(statement);
+        }
     }
 
     /** Records of a topic in canonical form: partition, key, value, headers, and timestamp if asked. */
     List<String> records(String topic, boolean withTimestamp, boolean withPartition) {
-        List<TopicRecord> records = TopicVerifier.forTopic(broker, topic).keepRecords(true).read().records();
+        List<TopicRecord> records = TopicVerifier.forTopic(kafka.broker(), topic).keepRecords(true).read().records();
         List<TopicRecord> sorted = new ArrayList<>(records);
         sorted.sort(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset));
         List<String> out = new ArrayList<>();

@@ -2,22 +2,42 @@ package io.columnarkafka.flink.testing;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
+import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
 import java.time.Duration;
 
 /** Shared pieces of the sink's integration tests. */
 public final class SinkJobs {
     private SinkJobs() {}
+
+    /** A MiniCluster of one task manager with {@code slots} slots. */
+    public static MiniClusterExtension miniCluster(int slots) {
+        return miniCluster(slots, new Configuration());
+    }
+
+    /** A MiniCluster of one task manager with {@code slots} slots and the given configuration. */
+    public static MiniClusterExtension miniCluster(int slots, Configuration conf) {
+        return new MiniClusterExtension(new MiniClusterResourceConfiguration.Builder()
+                .setNumberTaskManagers(1)
+                .setNumberSlotsPerTaskManager(slots)
+                .setConfiguration(conf)
+                .build());
+    }
 
     /** An environment with a fixed-delay restart strategy ({@code attempts} restarts, 200 ms apart). */
     public static StreamExecutionEnvironment environment(int restartAttempts) {
@@ -55,6 +75,23 @@ public final class SinkJobs {
                 .setParallelism(indexes.getParallelism())
                 .uid(uid)
                 .name("rows to Arrow");
+    }
+
+    /**
+     * A sink of {@link TestRows} as JSON values, EXACTLY_ONCE; transactions time out after 60 s, well
+     * above the checkpoint intervals of the tests, so none is aborted for lasting too long.
+     */
+    public static ColumnarKafkaSink.Builder exactlyOnceJsonSink(
+            String bootstrapServers, String topic, String transactionalIdPrefix, TransactionNamingStrategy naming) {
+        return ColumnarKafkaSink.builder()
+                .setRowType(TestRows.ROW_TYPE)
+                .setValueFormat("json", Map.of())
+                .setTopic(topic)
+                .setBootstrapServers(bootstrapServers)
+                .setDeliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .setTransactionalIdPrefix(transactionalIdPrefix)
+                .setTransactionNamingStrategy(naming)
+                .setProperty("transaction.timeout.ms", "60000");
     }
 
     /** Flink's JSON bytes of rows {@code 0 .. count-1}: the expected Kafka values. */

@@ -5,7 +5,6 @@ import io.columnarkafka.format.EncodeException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.ValueVector;
 
 /**
  * DECIMAL(p, s) (Arrow Decimal128, a little-endian two's complement unscaled value) as Avro bytes holding
@@ -13,7 +12,7 @@ import org.apache.arrow.vector.ValueVector;
  * {@code DecimalData.toUnscaledBytes()} ({@code BigInteger.toByteArray()}) gives. A value with more digits
  * than the precision fails: Flink could not hold it in a {@code DecimalData}.
  */
-final class DecimalAvroWriter extends AvroValueWriter {
+final class DecimalAvroWriter extends FixedWidthAvroWriter {
     private static final long[] POWERS_OF_TEN = new long[19];
 
     static {
@@ -25,17 +24,11 @@ final class DecimalAvroWriter extends AvroValueWriter {
 
     private final int precision;
     private final int scale;
-    private long data;
 
     DecimalAvroWriter(String path, boolean nullable, int precision, int scale) {
-        super(path, nullable);
+        super(path, nullable, 16);
         this.precision = precision;
         this.scale = scale;
-    }
-
-    @Override
-    protected void bindValues(ValueVector vector, int count) {
-        data = address(vector.getDataBuffer(), (long) count * 16, "data");
     }
 
     @Override

@@ -2,25 +2,15 @@ package io.columnarkafka.format.avro;
 
 import io.columnarkafka.format.ByteOutput;
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.ValueVector;
 
 /**
  * FLOAT and DOUBLE (Arrow FloatingPoint SINGLE, DOUBLE): the raw IEEE 754 bits little-endian, as Avro's
  * {@code BinaryData.encodeFloat/encodeDouble} write them ({@code floatToRawIntBits}, so NaN payloads pass
  * through unchanged). Arrow stores the same little-endian bits, so a value is one copy.
  */
-final class FloatAvroWriter extends AvroValueWriter {
-    private final int width;
-    private long data;
-
+final class FloatAvroWriter extends FixedWidthAvroWriter {
     FloatAvroWriter(String path, boolean nullable, int width) {
-        super(path, nullable);
-        this.width = width;
-    }
-
-    @Override
-    protected void bindValues(ValueVector vector, int count) {
-        data = address(vector.getDataBuffer(), (long) count * width, "data");
+        super(path, nullable, width);
     }
 
     @Override

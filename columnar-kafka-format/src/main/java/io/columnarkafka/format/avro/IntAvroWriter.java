@@ -2,24 +2,14 @@ package io.columnarkafka.format.avro;
 
 import io.columnarkafka.format.ByteOutput;
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.ValueVector;
 
 /**
  * Avro int from a signed Arrow integer of one, two or four bytes: TINYINT, SMALLINT and INT (widened as
  * Flink widens them), DATE (Arrow Date DAY: epoch days) and TIME (Arrow Time MILLISECOND: millis of day).
  */
-final class IntAvroWriter extends AvroValueWriter {
-    private final int width;
-    private long data;
-
+final class IntAvroWriter extends FixedWidthAvroWriter {
     IntAvroWriter(String path, boolean nullable, int width) {
-        super(path, nullable);
-        this.width = width;
-    }
-
-    @Override
-    protected void bindValues(ValueVector vector, int count) {
-        data = address(vector.getDataBuffer(), (long) count * width, "data");
+        super(path, nullable, width);
     }
 
     @Override

@@ -2,19 +2,12 @@ package io.columnarkafka.format.avro;
 
 import io.columnarkafka.format.ByteOutput;
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.ValueVector;
 
 /** BIGINT (Arrow Int64) as an Avro long. */
-final class LongAvroWriter extends AvroValueWriter {
-    private long data;
+final class LongAvroWriter extends FixedWidthAvroWriter {
 
     LongAvroWriter(String path, boolean nullable) {
-        super(path, nullable);
-    }
-
-    @Override
-    protected void bindValues(ValueVector vector, int count) {
-        data = address(vector.getDataBuffer(), (long) count * 8, "data");
+        super(path, nullable, 8);
     }
 
     @Override

@@ -32,17 +32,7 @@ final class StringAvroWriter extends AvroValueWriter implements HashMapOrder.Key
         data = address(vector.getDataBuffer(), offsets.last(), "data");
         int flags = Utf8Scan.scan(data + offsets.first(), offsets.last() - offsets.first());
         checkEach = (flags & Utf8Scan.MALFORMED) != 0
-                || ((flags & Utf8Scan.NON_ASCII) != 0 && splitsSequence(count));
-    }
-
-    private boolean splitsSequence(int count) {
-        for (int i = 1; i < count; i++) {
-            long start = offsets.get(i);
-            if (start < offsets.last() && Utf8Scan.isContinuation(data + start)) {
-                return true;
-            }
-        }
-        return false;
+                || ((flags & Utf8Scan.NON_ASCII) != 0 && Utf8Scan.splitsSequence(data, offsets, count));
     }
 
     @Override

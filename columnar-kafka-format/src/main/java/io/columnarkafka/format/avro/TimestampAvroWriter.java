@@ -3,7 +3,6 @@ package io.columnarkafka.format.avro;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.EncodeException;
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /**
@@ -11,18 +10,12 @@ import org.apache.arrow.vector.types.TimeUnit;
  * converters write {@code toInstant().toEpochMilli()} for every timestamp, also where the schema says
  * {@code local-timestamp-micros} or {@code timestamp-micros}, so sub-millisecond digits are floored away.
  */
-final class TimestampAvroWriter extends AvroValueWriter {
+final class TimestampAvroWriter extends FixedWidthAvroWriter {
     private final TimeUnit unit;
-    private long data;
 
     TimestampAvroWriter(String path, boolean nullable, TimeUnit unit) {
-        super(path, nullable);
+        super(path, nullable, 8);
         this.unit = unit;
-    }
-
-    @Override
-    protected void bindValues(ValueVector vector, int count) {
-        data = address(vector.getDataBuffer(), (long) count * 8, "data");
     }
 
     @Override

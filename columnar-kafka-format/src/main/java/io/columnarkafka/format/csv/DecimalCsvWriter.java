@@ -3,26 +3,19 @@ package io.columnarkafka.format.csv;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.text.DecimalText;
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.ValueVector;
 
 /**
  * DECIMAL (Arrow Decimal128) as a number: plain with the scale kept ({@code 100.00}) unless {@code
  * write-bigdecimal-in-scientific-notation} is {@code true}, then {@code stripTrailingZeros().toString()}
  * ({@code 1E+2}).
  */
-final class DecimalCsvWriter extends CsvValueWriter {
+final class DecimalCsvWriter extends FixedWidthCsvWriter {
     private final DecimalText text;
-    private long data;
 
     DecimalCsvWriter(String path, int precision, int scale, boolean scientific) {
-        super(path, false);
+        super(path, false, 16);
         this.text = new DecimalText(path, precision, scale,
                 scientific ? DecimalText.Style.STRIPPED : DecimalText.Style.PLAIN);
-    }
-
-    @Override
-    protected void bindValues(ValueVector vector, int count) {
-        data = address(vector.getDataBuffer(), (long) count * 16, "data");
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.columnarkafka.format.text.DateText;
 import io.columnarkafka.format.text.TimeText;
 import io.columnarkafka.format.text.TimestampText;
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /** DATE, TIME and TIMESTAMP / TIMESTAMP_LTZ columns as the text Flink's CSV converters write. */
@@ -14,17 +13,11 @@ final class TemporalCsvWriter {
     private TemporalCsvWriter() {}
 
     /** DATE (Arrow Date DAY) as {@code ISO_LOCAL_DATE}. */
-    static final class Date extends CsvValueWriter {
+    static final class Date extends FixedWidthCsvWriter {
         private final DateText dates = new DateText();
-        private long data;
 
         Date(String path) {
-            super(path, true);
-        }
-
-        @Override
-        protected void bindValues(ValueVector vector, int count) {
-            data = address(vector.getDataBuffer(), (long) count * 4, "data");
+            super(path, true, 4);
         }
 
         @Override
@@ -38,17 +31,11 @@ final class TemporalCsvWriter {
      * 10^6)}: {@code HH:mm:ss} plus the milliseconds with trailing zeros stripped; a value outside the day
      * fails as it does in Flink.
      */
-    static final class Time extends CsvValueWriter {
+    static final class Time extends FixedWidthCsvWriter {
         private static final int MILLIS_PER_DAY = 86_400_000;
-        private long data;
 
         Time(String path) {
-            super(path, true);
-        }
-
-        @Override
-        protected void bindValues(ValueVector vector, int count) {
-            data = address(vector.getDataBuffer(), (long) count * 4, "data");
+            super(path, true, 4);
         }
 
         @Override
@@ -68,18 +55,12 @@ final class TemporalCsvWriter {
      * TIMESTAMP as {@code yyyy-MM-dd HH:mm:ss[.fraction]} of {@code TimestampData.toLocalDateTime()};
      * TIMESTAMP_LTZ the same with a {@code Z} (Flink formats the same local date-time, at UTC).
      */
-    static final class Timestamp extends CsvValueWriter {
+    static final class Timestamp extends FixedWidthCsvWriter {
         private final TimestampText text;
-        private long data;
 
         Timestamp(String path, TimeUnit unit, boolean zulu) {
-            super(path, true);
+            super(path, true, 8);
             this.text = TimestampText.localDateTime(path, unit, ' ', zulu);
-        }
-
-        @Override
-        protected void bindValues(ValueVector vector, int count) {
-            data = address(vector.getDataBuffer(), (long) count * 8, "data");
         }
 
         @Override
