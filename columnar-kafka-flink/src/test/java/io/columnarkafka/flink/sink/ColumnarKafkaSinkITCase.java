@@ -81,7 +81,6 @@ class ColumnarKafkaSinkITCase {
 
         TopicReport report = TopicVerifier.forTopic(KAFKA.broker(), topic).verify(SinkJobs.expectedJson(batches * rows));
         assertThat(report.isExactlyOnce()).as(report.verdict()).isTrue();
-        assertThat(report.recordsPerPartition().values()).allSatisfy(n -> assertThat(n).isPositive());
         assertMetrics(job, batches, (long) batches * rows);
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
     }

@@ -19,13 +19,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
+import org.apache.kafka.clients.admin.TransactionState;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.jobgraph.SavepointRestoreSettings;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.kafka.clients.admin.TransactionState;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -75,25 +75,29 @@ class RescaleFromSavepointITCase {
         assertThat(transactions).as("no transaction left open").noneMatch(TransactionInfo::isOpen);
         Pattern id = Pattern.compile(Pattern.quote(prefix) + "-(\\d+)-(\\d+)");
         assertThat(transactions).allSatisfy(t -> assertThat(t.transactionalId()).matches(id));
-        Map<Integer, Set<Long>> committedIdsBySubtask = transactions.stream()
-                .filter(t -> t.state() == TransactionState.COMPLETE_COMMIT)
+        Map<Integer, Set<Long>> idsBySubtask = transactions.stream()
+                .filter(t -> naming == TransactionNamingStrategy.POOLING
+                        || t.state() == TransactionState.COMPLETE_COMMIT)
                 .map(t -> id.matcher(t.transactionalId()))
                 .filter(Matcher::matches)
                 .collect(Collectors.groupingBy(
                         m -> Integer.parseInt(m.group(1)),
                         Collectors.mapping(m -> Long.parseLong(m.group(2)), Collectors.toCollection(TreeSet::new))));
-        // Subtasks without input (2 -> 3: the source has two splits) write nothing and commit nothing;
-        // those with rows commit under their own subtask index.
-        assertThat(committedIdsBySubtask.keySet())
+        // INCREMENTING: the committed ids (recovery also initializes probe ids of higher subtask indexes to
+        // abort lingering transactions; those stay Empty). POOLING: every id, whatever its last state, since
+        // it re-initializes a committed id when it hands it out again, so its final state is often Empty
+        // (exactly-once delivery itself is verified above). Subtasks without input (2 -> 3: the source has
+        // two splits) write nothing; those with rows use ids under their own subtask index.
+        assertThat(idsBySubtask.keySet())
                 .as(transactions.toString())
                 .hasSizeGreaterThanOrEqualTo(Math.min(before, after))
                 .isSubsetOf(range(Math.max(before, after)));
         if (naming == TransactionNamingStrategy.INCREMENTING) {
             // A new transactional id per checkpoint.
-            assertThat(committedIdsBySubtask.get(0)).as(transactions.toString()).hasSizeGreaterThan(3);
+            assertThat(idsBySubtask.get(0)).as(transactions.toString()).hasSizeGreaterThan(3);
         } else {
             // POOLING reuses a small pool of ids per subtask rather than one per checkpoint.
-            assertThat(committedIdsBySubtask.values())
+            assertThat(idsBySubtask.values())
                     .as(transactions.toString())
                     .allSatisfy(ids -> assertThat(ids).hasSizeLessThanOrEqualTo(3));
         }
