@@ -116,4 +116,36 @@ public final class ByteOutput {
     public byte[] toByteArray() {
         return Arrays.copyOf(buf, pos);
     }
+
+    /**
+     * Writes {@code value} as an unsigned base-128 varint (low groups first), as Avro and protobuf both
+     * encode integers; the caller has ensured 10 bytes.
+     */
+    public void putVarint(long value) {
+        byte[] b = buf;
+        int p = pos;
+        while ((value & ~0x7FL) != 0) {
+            b[p++] = (byte) ((value & 0x7F) | 0x80);
+            value >>>= 7;
+        }
+        b[p++] = (byte) value;
+        pos = p;
+    }
+
+    /** Four bytes, little-endian; the caller has ensured them. */
+    public void putIntLE(int bits) {
+        byte[] b = buf;
+        int p = pos;
+        b[p] = (byte) bits;
+        b[p + 1] = (byte) (bits >>> 8);
+        b[p + 2] = (byte) (bits >>> 16);
+        b[p + 3] = (byte) (bits >>> 24);
+        pos = p + 4;
+    }
+
+    /** Eight bytes, little-endian; the caller has ensured them. */
+    public void putLongLE(long bits) {
+        putIntLE((int) bits);
+        putIntLE((int) (bits >>> 32));
+    }
 }

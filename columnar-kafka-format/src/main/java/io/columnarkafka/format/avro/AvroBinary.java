@@ -15,37 +15,12 @@ final class AvroBinary {
 
     /** Writes {@code value} as a zig-zag varint; the caller has ensured {@link #MAX_VARLONG} bytes. */
     static void putLong(ByteOutput out, long value) {
-        long n = (value << 1) ^ (value >> 63);
-        byte[] buf = out.buf;
-        int pos = out.pos;
-        while ((n & ~0x7FL) != 0) {
-            buf[pos++] = (byte) ((n & 0x7F) | 0x80);
-            n >>>= 7;
-        }
-        buf[pos++] = (byte) n;
-        out.pos = pos;
+        out.putVarint((value << 1) ^ (value >> 63));
     }
 
     static void writeLong(ByteOutput out, long value) {
         out.ensure(MAX_VARLONG);
         putLong(out, value);
-    }
-
-    /** Four bytes, little-endian; the caller has ensured them. */
-    static void putIntBits(ByteOutput out, int bits) {
-        byte[] buf = out.buf;
-        int pos = out.pos;
-        buf[pos] = (byte) bits;
-        buf[pos + 1] = (byte) (bits >>> 8);
-        buf[pos + 2] = (byte) (bits >>> 16);
-        buf[pos + 3] = (byte) (bits >>> 24);
-        out.pos = pos + 4;
-    }
-
-    /** Eight bytes, little-endian; the caller has ensured them. */
-    static void putLongBits(ByteOutput out, long bits) {
-        putIntBits(out, (int) bits);
-        putIntBits(out, (int) (bits >>> 32));
     }
 
     /** A length-prefixed byte sequence from heap bytes. */

@@ -65,7 +65,7 @@ final class PbBytesWriter extends PbWriter implements PbMapKey {
             return;
         }
         out.ensure(PbWire.MAX_VARINT + length);
-        PbWire.putVarint(out, length);
+        out.putVarint(length);
         out.copyFromMemory(start(index), length);
     }
 
@@ -76,7 +76,7 @@ final class PbBytesWriter extends PbWriter implements PbMapKey {
 
     private static void writeHeap(ByteOutput out, byte[] bytes) {
         out.ensure(PbWire.MAX_VARINT + bytes.length);
-        PbWire.putVarint(out, bytes.length);
+        out.putVarint(bytes.length);
         System.arraycopy(bytes, 0, out.buf, out.pos, bytes.length);
         out.pos += bytes.length;
     }

@@ -76,13 +76,13 @@ final class PbEnumWriter extends PbWriter {
     @Override
     void write(ByteOutput out, int index) {
         out.ensure(PbWire.MAX_VARINT);
-        PbWire.putVarint(out, number(index));
+        out.putVarint(number(index));
     }
 
     @Override
     void writeDefault(ByteOutput out) {
         out.ensure(PbWire.MAX_VARINT);
-        PbWire.putVarint(out, numbers[0]);
+        out.putVarint(numbers[0]);
     }
 
     @Override

@@ -50,24 +50,24 @@ final class PbNumberWriter extends PbWriter implements PbMapKey {
         out.ensure(PbWire.MAX_VARINT);
         switch (type) {
             case UINT32:
-                PbWire.putVarint(out, v & 0xFFFFFFFFL);
+                out.putVarint(v & 0xFFFFFFFFL);
                 break;
             case SINT32:
-                PbWire.putVarint(out, ((((int) v) << 1) ^ (((int) v) >> 31)) & 0xFFFFFFFFL);
+                out.putVarint(((((int) v) << 1) ^ (((int) v) >> 31)) & 0xFFFFFFFFL);
                 break;
             case SINT64:
-                PbWire.putVarint(out, (v << 1) ^ (v >> 63));
+                out.putVarint((v << 1) ^ (v >> 63));
                 break;
             case FIXED32:
             case SFIXED32:
-                PbWire.putFixed32(out, (int) v);
+                out.putIntLE((int) v);
                 break;
             case FIXED64:
             case SFIXED64:
-                PbWire.putFixed64(out, v);
+                out.putLongLE(v);
                 break;
             default: // INT32 (already sign-extended), INT64, UINT64
-                PbWire.putVarint(out, v);
+                out.putVarint(v);
         }
     }
 

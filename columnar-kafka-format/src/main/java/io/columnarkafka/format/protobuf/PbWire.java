@@ -25,41 +25,12 @@ final class PbWire {
     static byte[] tag(int fieldNumber, int wireType) {
         ByteOutput out = ByteOutput.standalone(5);
         out.ensure(MAX_VARINT);
-        putVarint(out, ((long) fieldNumber << 3 | wireType) & 0xFFFFFFFFL);
+        out.putVarint(((long) fieldNumber << 3 | wireType) & 0xFFFFFFFFL);
         return out.toByteArray();
-    }
-
-    /** Writes {@code value} as an unsigned varint; the caller has ensured {@link #MAX_VARINT} bytes. */
-    static void putVarint(ByteOutput out, long value) {
-        byte[] buf = out.buf;
-        int pos = out.pos;
-        while ((value & ~0x7FL) != 0) {
-            buf[pos++] = (byte) ((value & 0x7F) | 0x80);
-            value >>>= 7;
-        }
-        buf[pos++] = (byte) value;
-        out.pos = pos;
     }
 
     static int varintSize(long value) {
         return value == 0 ? 1 : (63 - Long.numberOfLeadingZeros(value)) / 7 + 1;
-    }
-
-    /** Four bytes, little-endian; the caller has ensured them. */
-    static void putFixed32(ByteOutput out, int bits) {
-        byte[] buf = out.buf;
-        int pos = out.pos;
-        buf[pos] = (byte) bits;
-        buf[pos + 1] = (byte) (bits >>> 8);
-        buf[pos + 2] = (byte) (bits >>> 16);
-        buf[pos + 3] = (byte) (bits >>> 24);
-        out.pos = pos + 4;
-    }
-
-    /** Eight bytes, little-endian; the caller has ensured them. */
-    static void putFixed64(ByteOutput out, long bits) {
-        putFixed32(out, (int) bits);
-        putFixed32(out, (int) (bits >>> 32));
     }
 
     /** Reserves the length byte of a length-delimited value; returns its position for {@link #endLength}. */
@@ -80,7 +51,7 @@ final class PbWire {
         System.arraycopy(out.buf, lengthAt + 1, out.buf, lengthAt + 1 + extra, length);
         int end = out.pos + extra;
         out.pos = lengthAt;
-        putVarint(out, length);
+        out.putVarint(length);
         out.pos = end;
     }
 }
