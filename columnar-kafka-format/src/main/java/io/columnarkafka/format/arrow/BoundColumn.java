@@ -1,8 +1,10 @@
 package io.columnarkafka.format.arrow;
 
 import io.columnarkafka.format.BatchLayoutException;
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 
 /**
@@ -89,6 +91,23 @@ public abstract class BoundColumn {
             throw new BatchLayoutException(path, "offsets reach " + offsets.last() + " child values");
         }
         return (int) offsets.last();
+    }
+
+    /**
+     * Binds the parts of an Arrow Map vector of {@code count} maps: its offsets, then the key and value
+     * columns for every entry the offsets reach. One place for every format's map writer.
+     */
+    protected final void bindMap(ValueVector vector, int count, Offsets offsets, BoundColumn keys, BoundColumn values) {
+        offsets.bind(path, vector.getOffsetBuffer(), count, false);
+        int entries = childCount(path, offsets);
+        FieldVector entryVector = ((FieldVector) vector).getChildrenFromFields().get(0);
+        if (entryVector.getValueCount() < entries) {
+            throw new BatchLayoutException(path, "map entries vector has " + entryVector.getValueCount()
+                    + " values but the offsets reach " + entries);
+        }
+        List<FieldVector> keyAndValue = entryVector.getChildrenFromFields();
+        keys.bind(keyAndValue.get(0), entries);
+        values.bind(keyAndValue.get(1), entries);
     }
 
     private void requireCapacity(ArrowBuf buffer, long bytes, String what) {

@@ -1,15 +1,12 @@
 package io.columnarkafka.format.json;
 
-import io.columnarkafka.format.BatchLayoutException;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.EncodeException;
 import io.columnarkafka.format.arrow.Offsets;
 import io.columnarkafka.format.json.JsonFormatOptions.MapNullKeyMode;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
 import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 
 /**
@@ -67,16 +64,7 @@ final class MapJsonWriter extends JsonValueWriter {
 
     @Override
     protected void bindValues(ValueVector vector, int count) {
-        offsets.bind(path, vector.getOffsetBuffer(), count, false);
-        int entries = childCount(path, offsets);
-        FieldVector entryVector = ((FieldVector) vector).getChildrenFromFields().get(0);
-        if (entryVector.getValueCount() < entries) {
-            throw new BatchLayoutException(path, "map entries vector has " + entryVector.getValueCount()
-                    + " values but the offsets reach " + entries);
-        }
-        List<FieldVector> keyAndValue = entryVector.getChildrenFromFields();
-        keys.bind(keyAndValue.get(0), entries);
-        values.bind(keyAndValue.get(1), entries);
+        bindMap(vector, count, offsets, keys, values);
     }
 
     @Override
