@@ -1,6 +1,9 @@
 package io.columnarkafka.format.json;
 
 import io.columnarkafka.format.ByteOutput;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.ValueVector;
 
@@ -8,6 +11,10 @@ import org.apache.arrow.vector.ValueVector;
  * The fields of a JSON object, as a record or a nested ROW: their {@code "name":} bytes, escaped once
  * when the plan is built, and their writers. With {@code encode.ignore-null-fields} a null field is
  * left out, as Flink does at every nesting level.
+ *
+ * <p>Room is made once per run of {@link FlatJsonWriter scalar} fields, for the sum of their bounds in
+ * the bound batch (a record of scalars: once per record); the scalar writers then store unchecked. A
+ * nested field makes its own room as it goes, and the run after it gets room of its own.
  */
 final class JsonFields {
     private final byte[][] names;
@@ -16,12 +23,27 @@ final class JsonFields {
      * first, {@code ,"b":} for the others; one copy per field and no first-field branch.
      */
     private final byte[][] prefixes;
+    /**
+     * The prefixes as native-order words (the last one padded), stored a word at a time: a name is
+     * typically one or two words, cheaper to store whole than to copy byte-exact.
+     */
+    private final long[][] prefixWords;
     private final JsonValueWriter[] writers;
+    /** Per field, its writer if it is a scalar one, or null for a nested field. */
+    private final FlatJsonWriter[] flat;
     private final boolean ignoreNulls;
+    /**
+     * Per field {@code f}, the room the fields from {@code f} on need up to and including the next nested
+     * field's prefix (or the closing brace); {@code room[size()]} is the brace's. Used at the first field
+     * and after each nested one. Measured from the writers' bounds once per bound batch.
+     */
+    private final long[] room;
+    private boolean measured;
 
     JsonFields(List<String> names, List<JsonValueWriter> writers, boolean ignoreNulls) {
         this.names = new byte[names.size()][];
         this.prefixes = new byte[names.size()][];
+        this.prefixWords = new long[names.size()][];
         for (int i = 0; i < this.names.length; i++) {
             byte[] name = JsonStrings.fieldName(names.get(i));
             byte[] prefix = new byte[name.length + 1];
@@ -29,9 +51,25 @@ final class JsonFields {
             System.arraycopy(name, 0, prefix, 1, name.length);
             this.names[i] = name;
             this.prefixes[i] = prefix;
+            this.prefixWords[i] = words(prefix);
         }
         this.writers = writers.toArray(new JsonValueWriter[0]);
+        this.flat = new FlatJsonWriter[this.writers.length];
+        for (int i = 0; i < this.writers.length; i++) {
+            if (this.writers[i] instanceof FlatJsonWriter scalar) {
+                flat[i] = scalar;
+            }
+        }
+        this.room = new long[this.writers.length + 1];
         this.ignoreNulls = ignoreNulls;
+    }
+
+    /** {@code bytes} as native-order words, the last one padded with zeros. */
+    private static long[] words(byte[] bytes) {
+        byte[] padded = Arrays.copyOf(bytes, (bytes.length + 7) / 8 * 8);
+        long[] words = new long[padded.length / 8];
+        ByteBuffer.wrap(padded).order(ByteOrder.nativeOrder()).asLongBuffer().get(words);
+        return words;
     }
 
     int size() {
@@ -45,6 +83,7 @@ final class JsonFields {
     /** Binds field {@code field} to its vector for values {@code [0, count)}. */
     void bind(int field, ValueVector vector, int count) {
         writers[field].bind(vector, count);
+        measured = false;
     }
 
     /** Bytes of every {@code "name":} plus a comma each: what a record spends besides its values. */
@@ -62,26 +101,60 @@ final class JsonFields {
             writeSkippingNulls(out, index);
             return;
         }
-        if (writers.length == 0) {
+        int count = writers.length;
+        if (count == 0) {
             out.ensure(2);
             out.buf[out.pos++] = '{';
             out.buf[out.pos++] = '}';
             return;
         }
-        for (int f = 0; f < writers.length; f++) {
-            JsonValueWriter writer = writers[f];
-            byte[] prefix = prefixes[f];
-            // Room for the prefix and a null, so both are stored unchecked.
-            out.ensure(prefix.length + 4);
-            System.arraycopy(prefix, 0, out.buf, out.pos, prefix.length);
-            out.pos += prefix.length;
-            if (writer.isNull(index)) {
-                putNull(out);
-            } else {
-                writer.write(out, index);
-            }
+        if (!measured) {
+            measure();
         }
-        out.writeByte((byte) '}');
+        out.ensure(room[0]);
+        int p = out.pos;
+        for (int f = 0; f < count; f++) {
+            p = putPrefix(out.buf, p, f);
+            FlatJsonWriter scalar = flat[f];
+            if (scalar != null) {
+                p = scalar.isNull(index) ? putNull(out.buf, p) : scalar.put(out, p, index);
+                continue;
+            }
+            JsonValueWriter nested = writers[f];
+            if (nested.isNull(index)) {
+                p = putNull(out.buf, p);
+                out.pos = p;
+            } else {
+                out.pos = p;
+                nested.write(out, index);
+            }
+            out.ensure(room[f + 1]);
+            p = out.pos;
+        }
+        out.buf[p] = '}';
+        out.pos = p + 1;
+    }
+
+    /** Adds up the room of each run of scalar fields from the bounds of the batch just bound. */
+    private void measure() {
+        int count = writers.length;
+        long after = 1;
+        room[count] = after;
+        for (int f = count - 1; f >= 0; f--) {
+            long prefix = 8L * prefixWords[f].length;
+            after = flat[f] == null ? prefix + 4 : prefix + Math.max(4, flat[f].maxBytes()) + after;
+            room[f] = after;
+        }
+        measured = true;
+    }
+
+    /** Stores field {@code f}'s prefix at {@code p} (whole words); returns the position after the prefix. */
+    private int putPrefix(byte[] b, int p, int f) {
+        long[] words = prefixWords[f];
+        for (int k = 0; k < words.length; k++) {
+            ByteOutput.putWord(b, p + 8 * k, words[k]);
+        }
+        return p + prefixes[f].length;
     }
 
     /** {@code encode.ignore-null-fields}: a null field is left out, name and all. */
@@ -112,14 +185,15 @@ final class JsonFields {
 
     static void writeNull(ByteOutput out) {
         out.ensure(4);
-        putNull(out);
+        out.pos = putNull(out.buf, out.pos);
     }
 
-    /** Stores {@code null}; the caller has ensured 4 bytes. */
-    private static void putNull(ByteOutput out) {
-        out.buf[out.pos++] = 'n';
-        out.buf[out.pos++] = 'u';
-        out.buf[out.pos++] = 'l';
-        out.buf[out.pos++] = 'l';
+    /** Stores {@code null} at {@code p}; the caller has made room for 4 bytes. */
+    private static int putNull(byte[] b, int p) {
+        b[p] = 'n';
+        b[p + 1] = 'u';
+        b[p + 2] = 'l';
+        b[p + 3] = 'l';
+        return p + 4;
     }
 }

@@ -24,11 +24,6 @@ public final class DecimalText {
         STRIPPED
     }
 
-    /** Bytes a long-sized value takes at most: sign, 19 digits, point, leading zeros up to the scale. */
-    public static int maxBytes(int scale) {
-        return scale + 24;
-    }
-
     private final String path;
     private final int precision;
     private final int scale;
@@ -39,6 +34,15 @@ public final class DecimalText {
         this.precision = precision;
         this.scale = scale;
         this.plain = style == Style.PLAIN;
+    }
+
+    /**
+     * Most bytes {@link #write} takes for a value that fits the precision: sign, point, the digits (up to
+     * the precision, or 19 on the long path) and leading zeros up to the scale, or an exponent of up to
+     * 11 digits plus sign and {@code E}.
+     */
+    public int maxBytes() {
+        return Math.max(precision, 19) + scale + 24;
     }
 
     /**
