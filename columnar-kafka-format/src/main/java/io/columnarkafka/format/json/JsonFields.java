@@ -32,6 +32,11 @@ final class JsonFields {
     /** Per field, its writer if it is a scalar one, or null for a nested field. */
     private final FlatJsonWriter[] flat;
     private final boolean ignoreNulls;
+    private static final int OTHER = 0;
+    private static final int TEXT = 1;
+    private static final int BIGINT = 2;
+    private static final int TIMESTAMP = 3;
+    private final int[] kinds;
     /**
      * Per field {@code f}, the room the fields from {@code f} on need up to and including the next nested
      * field's prefix (or the closing brace); {@code room[size()]} is the brace's. Used at the first field
@@ -60,13 +65,19 @@ final class JsonFields {
                 flat[i] = scalar;
             }
         }
+        this.kinds = new int[this.writers.length];
+        for (int i = 0; i < this.writers.length; i++) {
+            kinds[i] = this.writers[i] instanceof Utf8JsonWriter ? TEXT
+                    : this.writers[i] instanceof BigIntJsonWriter ? BIGINT
+                    : this.writers[i] instanceof TimestampJsonWriter ? TIMESTAMP : OTHER;
+        }
         this.room = new long[this.writers.length + 1];
         this.ignoreNulls = ignoreNulls;
     }
 
-    /** {@code bytes} as native-order words, the last one padded with zeros. */
+    /** {@code bytes} as native-order words, at least two, the last one padded with zeros. */
     private static long[] words(byte[] bytes) {
-        byte[] padded = Arrays.copyOf(bytes, (bytes.length + 7) / 8 * 8);
+        byte[] padded = Arrays.copyOf(bytes, Math.max(16, (bytes.length + 7) / 8 * 8));
         long[] words = new long[padded.length / 8];
         ByteBuffer.wrap(padded).order(ByteOrder.nativeOrder()).asLongBuffer().get(words);
         return words;
@@ -117,7 +128,24 @@ final class JsonFields {
             p = putPrefix(out.buf, p, f);
             FlatJsonWriter scalar = flat[f];
             if (scalar != null) {
-                p = scalar.isNull(index) ? putNull(out.buf, p) : scalar.put(out, p, index);
+                if (scalar.isNull(index)) {
+                    p = putNull(out.buf, p);
+                    continue;
+                }
+                switch (kinds[f]) {
+                    case TEXT:
+                        p = ((Utf8JsonWriter) scalar).put(out, p, index);
+                        break;
+                    case BIGINT:
+                        p = ((BigIntJsonWriter) scalar).put(out, p, index);
+                        break;
+                    case TIMESTAMP:
+                        p = ((TimestampJsonWriter) scalar).put(out, p, index);
+                        break;
+                    default:
+                        p = scalar.put(out, p, index);
+                        break;
+                }
                 continue;
             }
             JsonValueWriter nested = writers[f];
@@ -148,10 +176,15 @@ final class JsonFields {
         measured = true;
     }
 
-    /** Stores field {@code f}'s prefix at {@code p} (whole words); returns the position after the prefix. */
+    /**
+     * Stores field {@code f}'s prefix at {@code p} as whole words (always two: most names fit, and a
+     * fixed count needs no loop); returns the position after the prefix.
+     */
     private int putPrefix(byte[] b, int p, int f) {
         long[] words = prefixWords[f];
-        for (int k = 0; k < words.length; k++) {
+        ByteOutput.putWord(b, p, words[0]);
+        ByteOutput.putWord(b, p + 8, words[1]);
+        for (int k = 2; k < words.length; k++) {
             ByteOutput.putWord(b, p + 8 * k, words[k]);
         }
         return p + prefixes[f].length;

@@ -26,8 +26,8 @@ public final class TimestampText {
      * usually fall in the same second, which then costs one array copy.
      */
     private final ByteOutput prefix = ByteOutput.standalone(32);
-    private long prefixDay = Long.MIN_VALUE;
-    private int prefixSecond = -1;
+    /** Epoch millisecond at which the cached second starts (a multiple of 1000). */
+    private long prefixStart;
     private final String path;
     private final TimeUnit unit;
     private final boolean instantDay;
@@ -40,6 +40,7 @@ public final class TimestampText {
         this.separator = separator;
         this.instantDay = instantDay;
         this.zulu = zulu;
+        formatPrefix(0);
     }
 
     /** As {@code TimestampData.toLocalDateTime()} formatted; {@code zulu} appends a {@code Z}. */
@@ -96,6 +97,29 @@ public final class TimestampText {
                 nanoOfMilli = (int) Math.floorMod(value, 1_000_000L);
                 break;
         }
+        // A second never straddles days, so every value of the cached second has the cached prefix.
+        // (Compared without subtracting, which could wrap; near Long.MAX_VALUE the sum wraps and the
+        // prefix is merely formatted again.)
+        if (millis < prefixStart || millis >= prefixStart + 1000) {
+            formatPrefix(millis);
+        }
+        long millisOfSecond = millis - prefixStart;
+        byte[] b = out.buf;
+        System.arraycopy(prefix.buf, 0, b, p, prefix.pos);
+        p += prefix.pos;
+        if (nanoOfMilli == 0) {
+            p = putMillis(b, p, (int) millisOfSecond);
+        } else {
+            p = TimeText.putFraction(b, p, (int) millisOfSecond * 1_000_000 + nanoOfMilli);
+        }
+        if (zulu) {
+            b[p++] = 'Z';
+        }
+        return p;
+    }
+
+    /** Keeps the bytes of date, separator and {@code HH:mm:ss} of the second of epoch milli {@code millis}. */
+    private void formatPrefix(long millis) {
         long day;
         int millisOfDay;
         if (instantDay) {
@@ -110,34 +134,12 @@ public final class TimestampText {
             }
             day = flinkDay;
         }
-        int secondOfDay = millisOfDay / 1000;
-        if (day != prefixDay || secondOfDay != prefixSecond) {
-            formatPrefix(day, secondOfDay);
-        }
-        byte[] b = out.buf;
-        System.arraycopy(prefix.buf, 0, b, p, prefix.pos);
-        p += prefix.pos;
-        int millisOfSecond = millisOfDay % 1000;
-        if (nanoOfMilli == 0) {
-            p = putMillis(b, p, millisOfSecond);
-        } else {
-            p = TimeText.putFraction(b, p, millisOfSecond * 1_000_000 + nanoOfMilli);
-        }
-        if (zulu) {
-            b[p++] = 'Z';
-        }
-        return p;
-    }
-
-    /** Keeps the bytes of date, separator and {@code HH:mm:ss} of one second. */
-    private void formatPrefix(long day, int secondOfDay) {
         prefix.pos = 0;
         dates.write(prefix, day);
         prefix.ensure(9);
         prefix.buf[prefix.pos++] = separator;
-        TimeText.writeTimeOfDay(prefix, secondOfDay);
-        prefixDay = day;
-        prefixSecond = secondOfDay;
+        TimeText.writeTimeOfDay(prefix, millisOfDay / 1000);
+        prefixStart = millis - millisOfDay % 1000;
     }
 
     /**
