@@ -32,9 +32,6 @@ final class DecimalJsonWriter extends FlatJsonWriter {
 
     @Override
     int put(ByteOutput out, int p, int index) {
-        // The room is made, so DecimalText's own room checks pass without growing the array.
-        out.pos = p;
-        text.write(out, MemoryUtil.getLong(data + 16L * index), MemoryUtil.getLong(data + 16L * index + 8));
-        return out.pos;
+        return text.put(out, p, MemoryUtil.getLong(data + 16L * index), MemoryUtil.getLong(data + 16L * index + 8));
     }
 }
