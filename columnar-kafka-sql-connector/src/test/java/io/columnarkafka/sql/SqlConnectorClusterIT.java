@@ -66,8 +66,10 @@ class SqlConnectorClusterIT {
         FlinkLib lib = FlinkLib.fromBuild();
         String topic = "bids";
         String upsertTopic = "bids_by_id";
+        long started = System.nanoTime();
         try (KafkaBroker broker = KafkaBroker.start();
              StandaloneFlinkCluster cluster = StandaloneFlinkCluster.start(lib, dir.resolve("flink"), List.of())) {
+            lap("broker and cluster started", started);
             broker.createTopic(topic, 2);
             broker.createTopic(upsertTopic, 2);
             Path script = dir.resolve("script.sql");
@@ -85,6 +87,7 @@ class SqlConnectorClusterIT {
             if (!exited) {
                 client.destroyForcibly();
             }
+            lap("SQL client finished", started);
             String output = Files.readString(log);
             assertThat(exited && client.exitValue() == 0)
                     .as("SQL client exited 0\n%s\n--- taskmanager.log\n%s", output, cluster.logTail("taskmanager"))
@@ -92,15 +95,20 @@ class SqlConnectorClusterIT {
 
             assertThat(output)
                     .contains("ColumnarEncode[kafka-columnar[admitted: json value, json key]]")
-                    .contains("ColumnarEncode[upsert-kafka-columnar[admitted: json value, json key]]");
+                    .contains("ColumnarEncode[upsert-kafka-columnar[admitted: json value, json key, upsert tombstones]]");
 
             TopicReport bids = TopicVerifier.forTopic(broker, topic).readCommitted().verifyIds(1, ROWS, this::idOf);
             assertThat(bids.isExactlyOnce()).as(bids.verdict()).isTrue();
-            assertThat(TopicVerifier.openTransactions(broker.bootstrapServers(), topic)).isEmpty();
+            assertThat(TopicVerifier.awaitNoOpenTransactions(broker.bootstrapServers(), topic, java.time.Duration.ofSeconds(30))).isEmpty();
             TopicReport upserts = TopicVerifier.forTopic(broker, upsertTopic).readCommitted()
                     .verifyIds(1, ROWS, this::idOf);
             assertThat(upserts.isExactlyOnce()).as(upserts.verdict()).isTrue();
+            lap("topics verified", started);
         }
+    }
+
+    private static void lap(String what, long started) {
+        System.out.printf("%s after %.1f s%n", what, (System.nanoTime() - started) / 1e9);
     }
 
     private long idOf(byte[] value) {

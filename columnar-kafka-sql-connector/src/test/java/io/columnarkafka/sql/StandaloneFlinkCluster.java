@@ -86,7 +86,8 @@ final class StandaloneFlinkCluster implements AutoCloseable {
                 "taskmanager.host: localhost",
                 "taskmanager.bind-host: localhost",
                 "taskmanager.numberOfTaskSlots: 2",
-                "parallelism.default: 1",
+                "parallelism.default: 2",
+                "execution.checkpointing.interval: 1s",
                 // Set explicitly, as bin/taskmanager.sh passes them (BashJavaUtils); the JVM above matches:
                 // heap = framework + task heap, direct = framework + task off-heap + network.
                 "taskmanager.cpu.cores: 2",
@@ -109,6 +110,11 @@ final class StandaloneFlinkCluster implements AutoCloseable {
                 "appender.out.name = out",
                 "appender.out.layout.type = PatternLayout",
                 "appender.out.layout.pattern = %d{HH:mm:ss,SSS} %-5p %c{1} - %m%n",
+                // The SQL client's admission decision; the rest of Flink at WARN keeps the logs short.
+                "logger.columnar.name = io.columnarkafka",
+                "logger.columnar.level = INFO",
+                "logger.flink.name = org.apache.flink",
+                "logger.flink.level = WARN",
                 "logger.kafka.name = org.apache.flink.kafka.shaded.org.apache.kafka",
                 "logger.kafka.level = WARN",
                 "logger.kafka2.name = org.apache.kafka",
