@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
@@ -67,8 +68,15 @@ class SqlConnectorClusterIT {
         String topic = "bids";
         String upsertTopic = "bids_by_id";
         long started = System.nanoTime();
-        try (KafkaBroker broker = KafkaBroker.start();
-             StandaloneFlinkCluster cluster = StandaloneFlinkCluster.start(lib, dir.resolve("flink"), List.of())) {
+        CompletableFuture<KafkaBroker> brokerStart = CompletableFuture.supplyAsync(KafkaBroker::start);
+        StandaloneFlinkCluster startedCluster;
+        try {
+            startedCluster = StandaloneFlinkCluster.start(lib, dir.resolve("flink"), List.of());
+        } catch (IOException | RuntimeException e) {
+            brokerStart.thenAccept(KafkaBroker::close);
+            throw e;
+        }
+        try (StandaloneFlinkCluster cluster = startedCluster; KafkaBroker broker = brokerStart.join()) {
             lap("broker and cluster started", started);
             broker.createTopic(topic, 2);
             broker.createTopic(upsertTopic, 2);
@@ -89,6 +97,7 @@ class SqlConnectorClusterIT {
             }
             lap("SQL client finished", started);
             String output = Files.readString(log);
+            System.out.println("--- SQL client output\n" + output);
             assertThat(exited && client.exitValue() == 0)
                     .as("SQL client exited 0\n%s\n--- taskmanager.log\n%s", output, cluster.logTail("taskmanager"))
                     .isTrue();
