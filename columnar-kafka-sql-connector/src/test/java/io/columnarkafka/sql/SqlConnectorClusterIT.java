@@ -10,29 +10,48 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The connector jar as a user deploys it: a real standalone Flink cluster (job manager and task manager JVMs)
  * and the SQL client's embedded mode, each on nothing but a Flink distribution's lib/ (Maven jars; see
- * {@link FlinkLib}), the SQL client given the shaded jar with {@code -j}. The script creates a
- * {@code kafka-columnar} (exactly-once, json key and value) and an {@code upsert-kafka-columnar} table on a
- * real broker, EXPLAINs both INSERTs and runs them from a bounded datagen on the cluster; the topics are read
- * back {@code read_committed}.
+ * {@link FlinkLib}), the shaded jar given to the SQL client with {@code -j} or put in every process's lib/.
+ * The script creates a {@code kafka-columnar} (exactly-once, json key and value) and an
+ * {@code upsert-kafka-columnar} table on a real broker, EXPLAINs both INSERTs and runs them from a bounded
+ * datagen on the cluster; the topics are read back {@code read_committed}.
  */
 class SqlConnectorClusterIT {
     private static final int ROWS = 20_000;
     private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
 
+    private static KafkaBroker broker;
+
     @TempDir
     Path dir;
+
+    @BeforeAll
+    static void startBroker() {
+        broker = KafkaBroker.start();
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
 
     @Test
     void theLibHasNoProjectKafkaOrArrowClasses() throws IOException {
@@ -62,22 +81,26 @@ class SqlConnectorClusterIT {
         }
     }
 
-    @Test
-    void sqlClientWithTheJarWritesBothTablesOnAStandaloneCluster() throws Exception {
+    /** The two ways README shows: {@code sql-client.sh -j <jar>}, or the jar in every installation's lib/. */
+    enum Deployment {
+        /** The cluster's lib/ is Flink's only; the client gets the jar with -j and ships it with each job. */
+        SQL_CLIENT_J,
+        /** The jar in lib/ of the cluster's processes and of the client; no -j. */
+        CLUSTER_LIB
+    }
+
+    @ParameterizedTest
+    @EnumSource(Deployment.class)
+    void sqlClientWritesBothTablesOnAStandaloneCluster(Deployment deployment) throws Exception {
         FlinkLib lib = FlinkLib.fromBuild();
-        String topic = "bids";
-        String upsertTopic = "bids_by_id";
+        Path jar = FlinkLib.connectorJar();
+        List<Path> inLib = deployment == Deployment.CLUSTER_LIB ? List.of(jar) : List.of();
+        List<String> jarArgs = deployment == Deployment.SQL_CLIENT_J ? List.of("-j", jar.toString()) : List.of();
+        String topic = "bids_" + deployment.name().toLowerCase();
+        String upsertTopic = "bids_by_id_" + deployment.name().toLowerCase();
         long started = System.nanoTime();
-        CompletableFuture<KafkaBroker> brokerStart = CompletableFuture.supplyAsync(KafkaBroker::start);
-        StandaloneFlinkCluster startedCluster;
-        try {
-            startedCluster = StandaloneFlinkCluster.start(lib, dir.resolve("flink"), List.of());
-        } catch (IOException | RuntimeException e) {
-            brokerStart.thenAccept(KafkaBroker::close);
-            throw e;
-        }
-        try (StandaloneFlinkCluster cluster = startedCluster; KafkaBroker broker = brokerStart.join()) {
-            lap("broker and cluster started", started);
+        try (StandaloneFlinkCluster cluster = StandaloneFlinkCluster.start(lib, dir.resolve("flink"), inLib)) {
+            lap(deployment + ": cluster started", started);
             broker.createTopic(topic, 2);
             broker.createTopic(upsertTopic, 2);
             Path script = dir.resolve("script.sql");
@@ -88,16 +111,17 @@ class SqlConnectorClusterIT {
                     .replace("${servers}", broker.bootstrapServers()));
 
             Path log = dir.resolve("sql-client.log");
+            List<String> args = new ArrayList<>(jarArgs);
+            args.addAll(List.of("-f", script.toString()));
             Process client = lib.start(EmbeddedSqlClient.class.getName(), List.of("-Xmx512m", "-XX:+UseSerialGC"),
-                    List.of(), cluster.confDir(), log,
-                    "-j", FlinkLib.connectorJar().toString(), "-f", script.toString());
+                    inLib, cluster.confDir(), log, args.toArray(String[]::new));
             boolean exited = client.waitFor(4, TimeUnit.MINUTES);
             if (!exited) {
                 client.destroyForcibly();
             }
-            lap("SQL client finished", started);
+            lap(deployment + ": SQL client finished", started);
             String output = Files.readString(log);
-            System.out.println("--- SQL client output\n" + output);
+            System.out.println("--- SQL client output (" + deployment + ")\n" + output);
             assertThat(exited && client.exitValue() == 0)
                     .as("SQL client exited 0\n%s\n--- taskmanager.log\n%s", output, cluster.logTail("taskmanager"))
                     .isTrue();
@@ -108,11 +132,12 @@ class SqlConnectorClusterIT {
 
             TopicReport bids = TopicVerifier.forTopic(broker, topic).readCommitted().verifyIds(1, ROWS, this::idOf);
             assertThat(bids.isExactlyOnce()).as(bids.verdict()).isTrue();
-            assertThat(TopicVerifier.awaitNoOpenTransactions(broker.bootstrapServers(), topic, java.time.Duration.ofSeconds(30))).isEmpty();
+            assertThat(TopicVerifier.awaitNoOpenTransactions(broker.bootstrapServers(), topic, Duration.ofSeconds(30)))
+                    .isEmpty();
             TopicReport upserts = TopicVerifier.forTopic(broker, upsertTopic).readCommitted()
                     .verifyIds(1, ROWS, this::idOf);
             assertThat(upserts.isExactlyOnce()).as(upserts.verdict()).isTrue();
-            lap("topics verified", started);
+            lap(deployment + ": topics verified", started);
         }
     }
 
