@@ -14,8 +14,13 @@ import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 
 /**
- * Variant (b)'s rows: batch index to one Arrow batch of its Nexmark bids, in a child allocator that the
- * batch owns (the sink's encode operator closes both), as the demo job builds them.
+ * Variant (b)'s rows: batch index to one Arrow batch of its Nexmark bids.
+ *
+ * <p>Pooled input: one batch of pool rows {@code [0, batch size)} is filled once per subtask, and each
+ * emitted batch is a zero-copy slice of it (the slice holds references to the pool's buffers, which the
+ * encode operator releases when it closes the batch), as an engine handing over batches it already
+ * holds would. Generated input: each batch is filled as it goes, in a child allocator that the batch
+ * owns, as the demo job builds them.
  */
 final class BidArrowBatches extends RichMapFunction<Long, ArrowBatch> {
     private static final long serialVersionUID = 1L;
@@ -23,22 +28,34 @@ final class BidArrowBatches extends RichMapFunction<Long, ArrowBatch> {
     private static final long BATCH_MEMORY_LIMIT = 256L << 20;
 
     private final BatchRange range;
+    private final boolean pooled;
     private transient BidGenerator generator;
+    private transient BufferAllocator poolAllocator;
+    private transient VectorSchemaRoot pool;
     /** Per column: the data bytes of the previous batch, so the next one is allocated once at its size. */
     private transient long[] lastDataBytes;
 
-    BidArrowBatches(BatchRange range) {
+    BidArrowBatches(BatchRange range, boolean pooled) {
         this.range = range;
+        this.pooled = pooled;
     }
 
     @Override
     public void open(OpenContext context) {
         generator = new BidGenerator(RunSpec.SEED);
         lastDataBytes = new long[BidGenerator.BID_TYPE.getFieldCount()];
+        if (pooled) {
+            poolAllocator = ArrowMemory.newChild("bench-bid-pool", BATCH_MEMORY_LIMIT);
+            pool = VectorSchemaRoot.create(ArrowLayout.schema(BidGenerator.BID_TYPE), poolAllocator);
+            generator.fill(pool, 0, range.batchSize());
+        }
     }
 
     @Override
     public ArrowBatch map(Long batch) {
+        if (pooled) {
+            return ArrowBatch.of(pool.slice(0, range.size(batch)), null);
+        }
         BufferAllocator allocator = ArrowMemory.newChild("bench-bids-" + batch, BATCH_MEMORY_LIMIT);
         VectorSchemaRoot root = null;
         try {
@@ -73,6 +90,14 @@ final class BidArrowBatches extends RichMapFunction<Long, ArrowBatch> {
             } else if (vector instanceof BaseFixedWidthVector fixed) {
                 fixed.allocateNew(rows);
             }
+        }
+    }
+
+    @Override
+    public void close() {
+        if (pool != null) {
+            pool.close();
+            poolAllocator.close();
         }
     }
 
