@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.sink;
 
+import io.columnarkafka.cli.BidBatches;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
@@ -42,7 +43,11 @@ final class FlinkVariantJob {
                             .build()))
                     .uid("bench-kafka-sink").name("Kafka sink (Flink JSON)");
             case COLUMNAR -> {
-                DataStream<ArrowBatch> arrow = batches.map(new BidArrowBatches(range, spec.pooledInput()), ArrowBatchTypeInfo.INSTANCE)
+                DataStream<ArrowBatch> arrow = batches
+                        .flatMap(spec.pooledInput()
+                                        ? new PooledBidBatches(range)
+                                        : new BidBatches(spec.rows(), spec.batchSize(), RunSpec.SEED),
+                                ArrowBatchTypeInfo.INSTANCE)
                         .uid("bench-arrow").name("Nexmark bids as Arrow batches");
                 ColumnarKafkaSink.builder()
                         .setRowType(BidGenerator.BID_TYPE)

@@ -3,6 +3,7 @@ package io.columnarkafka.bench.sink;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.nexmark.BidIndex;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -273,7 +274,7 @@ public final class SinkBenchmark {
         TopicVerifier verifier = TopicVerifier.forTopic(servers, spec.topic()).readCommitted()
                 .timeout(Duration.ofMinutes(10)).maxDetails(20);
         if (!spec.rowsArePooled()) {
-            return verifier.verifyIds(0, Math.toIntExact(spec.rows()), BidJson::rowIndex);
+            return verifier.verifyIds(0, Math.toIntExact(spec.rows()), BidIndex::ofJson);
         }
         long rows = spec.rows();
         int poolRows = spec.poolRows();
@@ -290,6 +291,6 @@ public final class SinkBenchmark {
                 return i++ % poolRows;
             }
         };
-        return verifier.verify(pooledIndexes, BidJson::rowIndex);
+        return verifier.verify(pooledIndexes, BidIndex::ofJson);
     }
 }
