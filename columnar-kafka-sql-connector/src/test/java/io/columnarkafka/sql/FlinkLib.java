@@ -1,14 +1,15 @@
 package io.columnarkafka.sql;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 
@@ -41,23 +42,19 @@ final class FlinkLib {
     static FlinkLib fromBuild() {
         Path file = Paths.get(required("flink.lib.classpath"));
         try {
-            List<Path> jars = Arrays.stream(Files.readString(file).trim().split(java.io.File.pathSeparator))
+            List<Path> jars = Arrays.stream(Files.readString(file).trim().split(File.pathSeparator))
                     .map(Paths::get).collect(Collectors.toList());
             Path testClasses = Paths.get(ParentWatch.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             return new FlinkLib(jars, testClasses);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
     }
 
     static Path connectorJar() {
         return Paths.get(required("connector.jar"));
-    }
-
-    List<Path> jars() {
-        return jars;
     }
 
     /** Entries of the lib jars (and the test classes) whose names start with one of the prefixes. */
@@ -92,7 +89,7 @@ final class FlinkLib {
         command.addAll(jvmArgs);
         command.add("-Dlog4j.configurationFile=" + confDir.resolve("log4j.properties"));
         command.add("-cp");
-        command.add(String.join(java.io.File.pathSeparator, cp));
+        command.add(String.join(File.pathSeparator, cp));
         command.add(ParentWatch.class.getName());
         command.add(mainClass);
         command.addAll(List.of(args));
@@ -100,8 +97,7 @@ final class FlinkLib {
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.PIPE);
-        Map<String, String> env = builder.environment();
-        env.put("FLINK_CONF_DIR", confDir.toString());
+        builder.environment().put("FLINK_CONF_DIR", confDir.toString());
         return builder.start();
     }
 

@@ -58,10 +58,6 @@ final class StandaloneFlinkCluster implements AutoCloseable {
         return dir.resolve("conf");
     }
 
-    int restPort() {
-        return restPort;
-    }
-
     /** The last lines of a process's log, for failure messages. */
     String logTail(String process) {
         try {
