@@ -156,6 +156,15 @@ class FormatParityITCase {
     }
 
     @Test
+    void avroJsonEncodingFallsBackAndMatches() throws Exception {
+        String summary = parity("avro_json", 1, sinkDdl("id INT NOT NULL, name STRING",
+                "'format' = 'avro', 'avro.encoding' = 'json'"),
+                "INSERT INTO ${t}sink SELECT * FROM (VALUES (1, 'a'), (2, CAST(NULL AS STRING)))");
+        assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_OPTION value.avro options: avro option"
+                + " 'encoding' = 'json'");
+    }
+
+    @Test
     void avroConfluentFailsExactlyAsFlinkWithoutItsFactory() {
         // Flink's avro-confluent format (flink-avro-confluent-registry) is not on Maven Central here; without
         // it Flink's own factory cannot build either sink, so kafka-columnar raises Flink's error unchanged.
