@@ -4,11 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import org.apache.flink.table.api.ExplainDetail;
-import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -244,52 +239,13 @@ class KafkaColumnarParityITCase {
             + " (SELECT * FROM (VALUES ('u1', 1), ('u2', 2), ('u1', 3), ('u3', 4), ('u2', 5), ('u1', 6))"
             + " AS v(user_id, amount)) GROUP BY user_id HAVING SUM(amount) < 8";
 
-    /**
-     * Runs the templates once with Flink's connector and once with ours, each into its own topic(s)
-     * {@code <prefix>out...} with {@code partitions} partitions, compares the records and returns our
-     * sink's EXPLAIN output.
-     */
     private static String parity(String name, int partitions, int parallelism, String ddl, String insert,
             boolean timestamps, String... extraTopics) throws Exception {
-        return parity(name, partitions, parallelism, ddl, insert, timestamps, false, extraTopics);
+        return RUNS.parity(name, partitions, parallelism, ddl, insert, timestamps, false, extraTopics);
     }
 
-    /**
-     * As above; {@code ordered}: compare the records in partition order (for inputs whose order is
-     * deterministic), else as a sorted list (a VALUES union or parallel source emits in varying order).
-     */
     private static String parity(String name, int partitions, int parallelism, String ddl, String insert,
             boolean timestamps, boolean ordered, String... extraTopics) throws Exception {
-        String stock = SqlRuns.newPrefix("s_" + name);
-        String columnar = SqlRuns.newPrefix("c_" + name);
-        run("kafka", stock, partitions, parallelism, ddl, insert, extraTopics);
-        String explain = run("kafka-columnar", columnar, partitions, parallelism, ddl, insert, extraTopics);
-        boolean withPartition = true;
-        for (String topic : topics(extraTopics)) {
-            List<String> expected = new ArrayList<>(RUNS.records(stock + topic, timestamps, withPartition));
-            List<String> actual = new ArrayList<>(RUNS.records(columnar + topic, timestamps, withPartition));
-            if (!ordered) {
-                Collections.sort(expected);
-                Collections.sort(actual);
-            }
-            assertThat(expected).as("stock records of %s", topic).isNotEmpty();
-            assertThat(actual).as("columnar vs stock records of %s", topic).isEqualTo(expected);
-        }
-        return explain;
-    }
-
-    private static List<String> topics(String... extraTopics) {
-        return extraTopics.length == 0 ? List.of("out") : List.of(extraTopics);
-    }
-
-    private static String run(String connector, String prefix, int partitions, int parallelism, String ddl,
-            String insert, String... extraTopics) throws Exception {
-        RUNS.createTopics(prefix, partitions, topics(extraTopics));
-        TableEnvironment tEnv = SqlRuns.tableEnvironment(parallelism);
-        RUNS.createTables(tEnv, ddl, connector, prefix);
-        String sql = RUNS.fill(insert, connector, prefix);
-        String explain = tEnv.explainSql(sql, ExplainDetail.JSON_EXECUTION_PLAN);
-        tEnv.executeSql(sql).await();
-        return explain;
+        return RUNS.parity(name, partitions, parallelism, ddl, insert, timestamps, ordered, extraTopics);
     }
 }
