@@ -19,24 +19,32 @@ import org.apache.arrow.vector.ValueVector;
 final class JsonFields {
     private final byte[][] names;
     /**
-     * Per field, the bytes written before its value when no field is left out: {@code {"a":} for the
-     * first, {@code ,"b":} for the others; one copy per field and no first-field branch.
-     */
-    private final byte[][] prefixes;
-    /**
-     * The prefixes as native-order words (the last one padded), stored a word at a time: a name is
-     * typically one or two words, cheaper to store whole than to copy byte-exact.
+     * Per field, the bytes written before its value when no field is left out ({@code {"a":} for the
+     * first, {@code ,"b":} for the others; no first-field branch), as native-order words, the last one
+     * padded, stored a word at a time: a name is typically one or two words, cheaper to store whole
+     * than to copy byte-exact.
      */
     private final long[][] prefixWords;
+    /** The prefixes' lengths in bytes. */
+    private final int[] prefixLengths;
     private final JsonValueWriter[] writers;
     /** Per field, its writer if it is a scalar one, or null for a nested field. */
     private final FlatJsonWriter[] flat;
     private final boolean ignoreNulls;
+    /**
+     * Per field, which scalar writer class it has, so that {@link #write} calls the common classes
+     * through a switch and a cast to the final class: the JIT inlines each, where one call site shared by
+     * every column type would be megamorphic (a virtual call per field, nothing inlined).
+     */
+    private final int[] kinds;
     private static final int OTHER = 0;
     private static final int TEXT = 1;
     private static final int BIGINT = 2;
     private static final int TIMESTAMP = 3;
-    private final int[] kinds;
+    private static final int INT = 4;
+    private static final int FLOATING = 5;
+    private static final int DECIMAL = 6;
+    private static final int BOOLEAN = 7;
     /**
      * Per field {@code f}, the room the fields from {@code f} on need up to and including the next nested
      * field's prefix (or the closing brace); {@code room[size()]} is the brace's. Used at the first field
@@ -47,16 +55,16 @@ final class JsonFields {
 
     JsonFields(List<String> names, List<JsonValueWriter> writers, boolean ignoreNulls) {
         this.names = new byte[names.size()][];
-        this.prefixes = new byte[names.size()][];
         this.prefixWords = new long[names.size()][];
+        this.prefixLengths = new int[names.size()];
         for (int i = 0; i < this.names.length; i++) {
             byte[] name = JsonStrings.fieldName(names.get(i));
             byte[] prefix = new byte[name.length + 1];
             prefix[0] = (byte) (i == 0 ? '{' : ',');
             System.arraycopy(name, 0, prefix, 1, name.length);
             this.names[i] = name;
-            this.prefixes[i] = prefix;
             this.prefixWords[i] = words(prefix);
+            this.prefixLengths[i] = prefix.length;
         }
         this.writers = writers.toArray(new JsonValueWriter[0]);
         this.flat = new FlatJsonWriter[this.writers.length];
@@ -67,12 +75,30 @@ final class JsonFields {
         }
         this.kinds = new int[this.writers.length];
         for (int i = 0; i < this.writers.length; i++) {
-            kinds[i] = this.writers[i] instanceof Utf8JsonWriter ? TEXT
-                    : this.writers[i] instanceof BigIntJsonWriter ? BIGINT
-                    : this.writers[i] instanceof TimestampJsonWriter ? TIMESTAMP : OTHER;
+            kinds[i] = kind(this.writers[i]);
         }
         this.room = new long[this.writers.length + 1];
         this.ignoreNulls = ignoreNulls;
+    }
+
+    /** The switch case of {@link #write} that calls {@code writer}'s own class directly. */
+    private static int kind(JsonValueWriter writer) {
+        if (writer instanceof Utf8JsonWriter) {
+            return TEXT;
+        } else if (writer instanceof BigIntJsonWriter) {
+            return BIGINT;
+        } else if (writer instanceof TimestampJsonWriter) {
+            return TIMESTAMP;
+        } else if (writer instanceof IntJsonWriter) {
+            return INT;
+        } else if (writer instanceof FloatingJsonWriter) {
+            return FLOATING;
+        } else if (writer instanceof DecimalJsonWriter) {
+            return DECIMAL;
+        } else if (writer instanceof BooleanJsonWriter) {
+            return BOOLEAN;
+        }
+        return OTHER;
     }
 
     /** {@code bytes} as native-order words, at least two, the last one padded with zeros. */
@@ -142,6 +168,18 @@ final class JsonFields {
                     case TIMESTAMP:
                         p = ((TimestampJsonWriter) scalar).put(out, p, index);
                         break;
+                    case INT:
+                        p = ((IntJsonWriter) scalar).put(out, p, index);
+                        break;
+                    case FLOATING:
+                        p = ((FloatingJsonWriter) scalar).put(out, p, index);
+                        break;
+                    case DECIMAL:
+                        p = ((DecimalJsonWriter) scalar).put(out, p, index);
+                        break;
+                    case BOOLEAN:
+                        p = ((BooleanJsonWriter) scalar).put(out, p, index);
+                        break;
                     default:
                         p = scalar.put(out, p, index);
                         break;
@@ -187,7 +225,7 @@ final class JsonFields {
         for (int k = 2; k < words.length; k++) {
             ByteOutput.putWord(b, p + 8 * k, words[k]);
         }
-        return p + prefixes[f].length;
+        return p + prefixLengths[f];
     }
 
     /** {@code encode.ignore-null-fields}: a null field is left out, name and all. */
