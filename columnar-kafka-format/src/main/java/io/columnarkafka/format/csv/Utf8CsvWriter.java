@@ -17,6 +17,8 @@ final class Utf8CsvWriter extends CsvValueWriter {
     private final Offsets offsets = new Offsets();
     private long data;
     private boolean checkEach;
+    /** True if the batch's values have no byte above 0x7F. */
+    private boolean asciiOnly;
 
     Utf8CsvWriter(String path) {
         super(path, true);
@@ -29,6 +31,18 @@ final class Utf8CsvWriter extends CsvValueWriter {
         int flags = Utf8Scan.scan(data + offsets.first(), offsets.last() - offsets.first());
         checkEach = (flags & Utf8Scan.MALFORMED) != 0
                 || ((flags & Utf8Scan.NON_ASCII) != 0 && Utf8Scan.splitsSequence(data, offsets, count));
+        asciiOnly = (flags & Utf8Scan.NON_ASCII) == 0;
+    }
+
+    /** Quoting is decided on the Arrow bytes, so a value is copied once (unless malformed). */
+    @Override
+    void writeField(ByteOutput out, int index, CsvQuoting quoting) {
+        if (checkEach) {
+            super.writeField(out, index, quoting);
+            return;
+        }
+        long start = offsets.get(index);
+        quoting.writeFromMemory(out, data + start, (int) (offsets.get(index + 1) - start), asciiOnly);
     }
 
     @Override
