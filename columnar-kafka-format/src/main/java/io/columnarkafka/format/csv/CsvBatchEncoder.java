@@ -39,13 +39,13 @@ public final class CsvBatchEncoder implements BatchEncoder {
     public CsvBatchEncoder(Projection projection, CsvFormatOptions options) {
         this.projection = projection;
         CsvBytes bytes = new CsvBytes(options);
-        CsvWriterPlan plan = new CsvWriterPlan(options, bytes);
+        this.quoting = new CsvQuoting(options);
+        CsvWriterPlan plan = new CsvWriterPlan(options, bytes, quoting);
         this.writers = new CsvValueWriter[projection.fieldCount()];
         for (int i = 0; i < writers.length; i++) {
             ArrowLayout.field(projection.name(i), projection.type(i));
             writers[i] = plan.column(projection.name(i), projection.type(i));
         }
-        this.quoting = new CsvQuoting(options);
         this.fieldDelimiter = bytes.fieldDelimiter;
         this.nullLiteral = bytes.nullLiteral;
     }

@@ -70,13 +70,50 @@ final class CsvQuoting {
         }
     }
 
+    /** Batch flag of {@link #scan}: some byte is above 0x7F. */
+    static final int NON_ASCII = 1;
+    /** Batch flag of {@link #scan}: some byte forces quotes (below {@link #minSafe}, or {@link #forcing}). */
+    static final int FORCING = 2;
+    /** Batch flag of {@link #scan}: some byte is the quote or the escape character. */
+    static final int DOUBLED = 4;
+    private static final int ALL = NON_ASCII | FORCING | DOUBLED;
+
+    /**
+     * Flags ({@link #NON_ASCII}, {@link #FORCING}, {@link #DOUBLED}) of the values of one batch, all in
+     * {@code [address, +length)} of Arrow memory, in one pass of eight bytes at a time: a flag that is not
+     * set spares each value of the batch that check. All flags when quoting is disabled or needs decoding.
+     */
+    int scan(long address, long length) {
+        if (quote < 0 || !ascii) {
+            return ALL;
+        }
+        long high = 0;
+        long forcingFound = 0;
+        long doubledFound = 0;
+        long i = 0;
+        for (; i + 8 <= length; i += 8) {
+            long w = MemoryUtil.getLong(address + i);
+            high |= w;
+            forcingFound |= below(w, minSafeBytes) | zeroByte(w ^ forcingBytes);
+            doubledFound |= zeroByte(w ^ quoteBytes) | zeroByte(w ^ escapeBytes);
+        }
+        int flags = 0;
+        for (; i < length; i++) {
+            int c = MemoryUtil.getByte(address + i) & 0xFF;
+            flags |= (c >= 0x80 ? NON_ASCII : 0) | (c < minSafe || c == forcing ? FORCING : 0)
+                    | (c == quote || c == escape ? DOUBLED : 0);
+        }
+        return flags | ((high & HIGHS) != 0 ? NON_ASCII : 0) | (forcingFound != 0 ? FORCING : 0)
+                | (doubledFound != 0 ? DOUBLED : 0);
+    }
+
     /**
      * Writes the well-formed UTF-8 value at {@code [address, +length)} of Arrow memory, quoted if Jackson
      * would, without first writing it unquoted: eight bytes are checked at a time, and a value without
-     * quote or escape characters is copied in one piece. {@code asciiOnly} says the value has no byte
-     * above 0x7F, so its length in UTF-16 chars is its length in bytes.
+     * quote or escape characters is copied in one piece. {@code batchFlags} are {@link #scan}'s flags of
+     * the value's batch, so that checks no byte of the batch needs are skipped.
      */
-    void writeFromMemory(ByteOutput out, long address, int length, boolean asciiOnly) {
+    void writeFromMemory(ByteOutput out, long address, int length, int batchFlags) {
         if (quote < 0) {
             out.ensure(length);
             out.copyFromMemory(address, length);
@@ -90,12 +127,12 @@ final class CsvQuoting {
             return;
         }
         boolean needs = length > MAX_UNQUOTED_CHARS
-                && (asciiOnly || charCount(address, length) > MAX_UNQUOTED_CHARS)
-                || hasForcing(address, length);
+                && ((batchFlags & NON_ASCII) == 0 || charCount(address, length) > MAX_UNQUOTED_CHARS)
+                || (batchFlags & FORCING) != 0 && hasForcing(address, length);
         if (!needs) {
             out.ensure(length);
             out.copyFromMemory(address, length);
-        } else if (!hasDoubled(address, length)) {
+        } else if ((batchFlags & DOUBLED) == 0 || !hasDoubled(address, length)) {
             out.ensure(length + 2);
             out.buf[out.pos++] = (byte) quote;
             out.copyFromMemory(address, length);
