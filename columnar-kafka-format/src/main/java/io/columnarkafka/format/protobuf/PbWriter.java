@@ -72,6 +72,10 @@ abstract class PbWriter extends BoundColumn {
 
     final void writeTag(ByteOutput out) {
         out.ensure(tag.length);
+        if (tag.length == 1) { // field numbers 1..15: no array copy for the usual one-byte tag
+            out.buf[out.pos++] = tag[0];
+            return;
+        }
         System.arraycopy(tag, 0, out.buf, out.pos, tag.length);
         out.pos += tag.length;
     }
