@@ -65,6 +65,23 @@ final class PbBytesWriter extends PbWriter implements PbMapKey {
         out.copyFromMemory(start, length);
     }
 
+    /** As {@link PbWriter#writeField}, reading the offsets once and making room for the field at once. */
+    @Override
+    void writeField(ByteOutput out, int index) {
+        if (isNull(index) || checkEach) {
+            super.writeField(out, index);
+            return;
+        }
+        int length = length(index);
+        if (length == 0 && !presence) {
+            return;
+        }
+        out.ensure(tag.length + PbWire.MAX_VARINT + length);
+        putTag(out);
+        out.putVarint(length);
+        out.copyFromMemory(data + offsets.get(index), length);
+    }
+
     @Override
     void writeDefault(ByteOutput out) {
         writeHeap(out, nullElement);
