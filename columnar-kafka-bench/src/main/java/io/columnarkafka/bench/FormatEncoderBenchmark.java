@@ -79,6 +79,11 @@ public class FormatEncoderBenchmark {
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) throws Exception {
         EncoderFixture.requirePerRowScores(params, batchSize);
+        prepare();
+    }
+
+    /** The rows, the projection and Flink's serializer of {@link #format}; tests call it without JMH. */
+    void prepare() throws Exception {
         RowType bidType = BidGenerator.BID_TYPE;
         switch (format) {
             case "avro":

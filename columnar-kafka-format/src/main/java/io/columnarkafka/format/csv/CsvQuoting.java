@@ -137,21 +137,11 @@ final class CsvQuoting {
             out.buf[out.pos++] = (byte) quote;
             out.copyFromMemory(address, length);
             out.buf[out.pos++] = (byte) quote;
-        } else {
-            out.ensure(2L * length + 2);
-            byte[] b = out.buf;
-            int p = out.pos;
-            b[p++] = (byte) quote;
-            for (int i = 0; i < length; i++) {
-                byte c = MemoryUtil.getByte(address + i);
-                int unsigned = c & 0xFF;
-                if (unsigned == quote || unsigned == escape) {
-                    b[p++] = c;
-                }
-                b[p++] = c;
-            }
-            b[p++] = (byte) quote;
-            out.pos = p;
+        } else { // rare: characters to double, as for any text already written
+            int start = out.pos;
+            out.ensure(length);
+            out.copyFromMemory(address, length);
+            quote(out, start);
         }
     }
 
