@@ -80,11 +80,11 @@ final class AdmissionMatcher {
             admitted.add("topic list");
         }
         if (shape.upsertMode()) {
-            if (shape.flushMode().isEnabled()) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
-                        "sink.buffer-flush.max-rows/interval (reducing upsert buffer)");
-            }
             admitted.add("upsert tombstones");
+            if (shape.flushMode().isEnabled()) {
+                admitted.add("buffer-flush " + shape.flushMode().getBatchSize() + " rows / "
+                        + shape.flushMode().getBatchIntervalMs() + " ms");
+            }
         }
         return Admission.admitted(String.join(", ", admitted));
     }

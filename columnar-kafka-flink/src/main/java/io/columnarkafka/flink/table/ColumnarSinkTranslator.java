@@ -3,6 +3,8 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import java.util.Optional;
+import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.sink.KafkaSinkBuilder;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -35,7 +37,7 @@ final class ColumnarSinkTranslator {
                 int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
                 SingleOutputStreamOperator<PreSerializedRecord> records = rows
                         .transform("ColumnarEncode[" + description + "]", PreSerializedRecordTypeInfo.INSTANCE,
-                                new RowDataEncodeOperator(plan))
+                                new RowDataEncodeOperator(plan, rowCopier(rows)))
                         .setParallelism(sinkParallelism);
                 context.generateUid("columnar-encode").ifPresent(records::uid);
                 DataStreamSink<PreSerializedRecord> end = records.sinkTo(kafkaSink)
@@ -65,5 +67,14 @@ final class ColumnarSinkTranslator {
                         shape.topics(), shape.topicPattern(), shape.partitioner()))
                 .setTransactionNamingStrategy(shape.transactionNamingStrategy())
                 .build();
+    }
+
+    /**
+     * The serializer that copies rows the encode operator keeps past a call when the job reuses objects,
+     * or null: Flink's table sink decides the same way for its reducing upsert buffer.
+     */
+    private static TypeSerializer<RowData> rowCopier(DataStream<RowData> rows) {
+        ExecutionConfig config = rows.getExecutionConfig();
+        return config.isObjectReuseEnabled() ? rows.getType().createSerializer(config.getSerializerConfig()) : null;
     }
 }

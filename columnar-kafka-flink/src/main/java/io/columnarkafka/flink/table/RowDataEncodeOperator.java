@@ -3,6 +3,7 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import io.columnarkafka.flink.sink.EncodeMetrics;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
@@ -10,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -29,12 +31,21 @@ import org.apache.kafka.common.header.Header;
  *
  * <p>Per row it keeps only what the format columns cannot carry: the topic when it varies, the
  * timestamp and headers when written, and whether an upsert row is a tombstone.
+ *
+ * <p>With {@code sink.buffer-flush.*} on an upsert table, rows first go to {@link LatestRowPerKey} (Flink's
+ * reducing upsert buffer), which is written into the batch, in Flink's order, when it holds {@code
+ * max-rows} keys, when {@code interval} passed since its last flush (Flink's timer, re-armed on every
+ * firing), before every checkpoint barrier and at the end of input: still no row waits past a checkpoint.
+ *
+ * <p>Registers the encode metrics ({@link EncodeMetrics}) of the DataStream sink under the same names.
  */
 final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRecord>
         implements OneInputStreamOperator<RowData, PreSerializedRecord> {
     private static final long serialVersionUID = 1L;
 
     private final EncodePlan plan;
+    /** Copies rows the operator keeps past processElement when the job reuses objects; else null. */
+    private final TypeSerializer<RowData> rowCopier;
 
     private transient BufferAllocator allocator;
     private transient RowDataArrowWriter writer;
@@ -48,9 +59,15 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
     private transient StreamRecord<PreSerializedRecord> reuse;
     /** Incremented per sent batch, so a latency timer of an already sent batch does nothing. */
     private transient long batchNumber;
+    private transient EncodeMetrics metrics;
+    private transient long bufferCapacity;
+    /** Flink's reducing upsert buffer, or null without {@code sink.buffer-flush.*}. */
+    private transient LatestRowPerKey latestRows;
+    private transient long lastReducedFlush;
 
-    RowDataEncodeOperator(EncodePlan plan) {
+    RowDataEncodeOperator(EncodePlan plan, TypeSerializer<RowData> rowCopier) {
         this.plan = plan;
+        this.rowCopier = rowCopier;
     }
 
     @Override
@@ -76,11 +93,50 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
             tombstone = new boolean[size];
         }
         reuse = new StreamRecord<>(null);
+        metrics = new EncodeMetrics(getMetricGroup(), () -> bufferCapacity);
+        if (plan.reducingBuffer() != null) {
+            latestRows = plan.reducingBuffer().newBuffer(rowCopier);
+            lastReducedFlush = System.currentTimeMillis();
+            armReducedFlushTimer();
+        }
     }
 
     @Override
     public void processElement(StreamRecord<RowData> element) throws Exception {
         RowData row = element.getValue();
+        if (latestRows == null) {
+            append(row);
+        } else if (latestRows.put(row) >= plan.reducingBuffer().maxRows()) {
+            flushLatestRows();
+        }
+    }
+
+    /**
+     * As Flink's reducing writer: a timer at the last flush plus the interval flushes the buffer if no
+     * other flush came in between, then arms the next one.
+     */
+    private void armReducedFlushTimer() {
+        long interval = plan.reducingBuffer().intervalMillis();
+        getProcessingTimeService().registerTimer(lastReducedFlush + interval, time -> {
+            if (time >= lastReducedFlush + interval) {
+                flushLatestRows();
+            }
+            armReducedFlushTimer();
+        });
+    }
+
+    /** Writes the reducing buffer's rows in Flink's order and sends them. */
+    private void flushLatestRows() {
+        for (RowData row : latestRows.inWriteOrder()) {
+            append(row);
+        }
+        latestRows.clear();
+        lastReducedFlush = System.currentTimeMillis();
+        sendBatch();
+    }
+
+    /** Adds a row to the open batch, sending the batch when full. */
+    private void append(RowData row) {
         int i = writer.rowCount();
         topics[i] = plan.topics().topicOf(row);
         writer.write(row);
@@ -116,8 +172,10 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
             return;
         }
         VectorSchemaRoot batch = writer.finish();
+        long encodeStart = System.nanoTime();
         RecordSlab values = valueEncoder.encode(batch);
         RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(batch);
+        long drainStart = System.nanoTime();
         for (int i = 0; i < rows; i++) {
             byte[] key = keys == null ? null : keys.copyRecord(i);
             byte[] value = tombstone != null && tombstone[i] ? null : values.copyRecord(i);
@@ -126,6 +184,10 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
             output.collect(reuse.replace(
                     new PreSerializedRecord(topics[i], null, timestamp, key, value, recordHeaders)));
         }
+        long drainEnd = System.nanoTime();
+        bufferCapacity = values.capacity() + (keys == null ? 0 : keys.capacity());
+        metrics.batch(rows, keys == null ? 0 : keys.size(), values.size(), drainStart - encodeStart,
+                drainEnd - drainStart);
         writer.reset();
         Arrays.fill(topics, 0, rows, null);
         if (headers != null) {
@@ -137,13 +199,21 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
-        sendBatch();
+        flush();
     }
 
     @Override
     public void finish() throws Exception {
-        sendBatch();
+        flush();
         super.finish();
+    }
+
+    private void flush() {
+        if (latestRows != null) {
+            flushLatestRows(); // also when empty: as in Flink, every flush restarts the interval
+        } else {
+            sendBatch();
+        }
     }
 
     @Override

@@ -80,13 +80,30 @@ class AdmissionMatcherTest {
                 .isEqualTo("admitted: json value, json key, upsert tombstones");
     }
 
+    @Test
+    void upsertBufferFlushIsAdmittedNatively() {
+        SinkBufferFlushMode flush = new SinkBufferFlushMode(100, 1000);
+        assertThat(AdmissionMatcher.match(shape("json", "json", true, ROW, flush)).describe())
+                .isEqualTo("admitted: json value, json key, upsert tombstones, buffer-flush 100 rows / 1000 ms");
+        EncodePlan.ReducingBuffer buffer = EncodePlan.ReducingBuffer.of(shape("json", "json", true, ROW, flush));
+        assertThat(buffer.keyFields()).containsExactly(0);
+        assertThat(buffer.maxRows()).isEqualTo(100);
+        assertThat(buffer.intervalMillis()).isEqualTo(1000L);
+        assertThat(EncodePlan.ReducingBuffer.of(shape("json", "json", true, ROW))).isNull();
+    }
+
     /** A sink writing every column as value and, with a key format, column 0 as key. */
     private static KafkaSinkShape shape(String valueFormat, String keyFormat, boolean upsert, RowType physical) {
+        return shape(valueFormat, keyFormat, upsert, physical, SinkBufferFlushMode.DISABLED);
+    }
+
+    private static KafkaSinkShape shape(String valueFormat, String keyFormat, boolean upsert, RowType physical,
+            SinkBufferFlushMode flushMode) {
         int[] all = new int[physical.getFieldCount()];
         java.util.Arrays.setAll(all, i -> i);
         return new KafkaSinkShape(physical, keyFormat == null ? new int[0] : new int[] {0}, all, null,
                 keyFormat, Map.of(), valueFormat, Map.of(), List.of("t"), null, null, upsert,
-                SinkBufferFlushMode.DISABLED, null, List.of(), new Properties(), DeliveryGuarantee.AT_LEAST_ONCE,
+                flushMode, null, List.of(), new Properties(), DeliveryGuarantee.AT_LEAST_ONCE,
                 null, TransactionNamingStrategy.DEFAULT);
     }
 }

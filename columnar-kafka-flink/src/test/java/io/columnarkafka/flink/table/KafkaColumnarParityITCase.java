@@ -7,6 +7,7 @@ import io.columnarkafka.flink.testing.SinkJobs;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -121,14 +122,54 @@ class KafkaColumnarParityITCase {
         assertThat(summary).contains("upsert-kafka-columnar[admitted: json value, json key, upsert tombstones]");
     }
 
+    /*
+     * Buffer-flush parity. Flink's reducing upsert sink flushes when its buffer holds max-rows keys, when
+     * the interval timer fires, and at checkpoints and the end of input. A processing-time interval makes
+     * the flush points timing-dependent, so these runs flush deterministically: the interval is one hour,
+     * the jobs take seconds, take no checkpoint, and read a bounded sequence at parallelism 1, so both
+     * connectors flush exactly at every max-rows-th distinct key and at the end of input. Records are
+     * compared in partition order, so the flush order (Flink's HashMap order) is compared too: within one
+     * JVM (the MiniCluster's) it is the same for both runs.
+     */
+
     @Test
-    void upsertWithBufferFlushFallsBackAndMatches() throws Exception {
-        String summary = parity("upsert_flush", 1, 1,
-                UPSERT_DDL.replace("${flush}",
-                        ", 'sink.buffer-flush.max-rows' = '1000', 'sink.buffer-flush.interval' = '1h'"),
-                UPSERT_INSERT, false, true);
-        assertThat(summary).contains("upsert-kafka-columnar[fallback: UNSUPPORTED_OPTION sink.buffer-flush");
+    void upsertBufferFlushMaxRowsOrderTombstonesAndTimestamps() throws Exception {
+        // 194 keys, a table grown to 256 buckets by the first flush of 100 keys and kept by clear().
+        String summary = parity("upsert_flush", 3, 1,
+                bufferFlushDdl("user_id STRING, bucket INT", "user_id, bucket", "100", "json", "json"),
+                BUFFER_FLUSH_INSERT, true, true);
+        assertThat(summary).contains("upsert-kafka-columnar[admitted: json value, json key, timestamp metadata,"
+                + " upsert tombstones, buffer-flush 100 rows / 3600000 ms]");
     }
+
+    @Test
+    void upsertBufferFlushSmallBufferAvroValueObjectReuse() throws Exception {
+        // max-rows 7: many flushes of few keys, each read back in the 16-bucket order; object reuse on,
+        // so the buffer must copy rows as Flink's does.
+        String summary = parityWithObjectReuse("upsert_flush_small", 2, 1,
+                bufferFlushDdl("user_id STRING, bucket INT", "bucket, user_id", "7", "csv", "avro"),
+                BUFFER_FLUSH_INSERT);
+        assertThat(summary).contains("avro value, csv key, timestamp metadata, upsert tombstones, buffer-flush 7 rows");
+    }
+
+    /** An upsert table keyed by {@code keyColumns} with buffer-flush, written a timestamp per row. */
+    private static String bufferFlushDdl(String keyColumns, String primaryKey, String maxRows, String keyFormat,
+            String valueFormat) {
+        return "CREATE TABLE ${t}src (id BIGINT) WITH ('connector' = 'datagen', 'fields.id.kind' = 'sequence',"
+                + " 'fields.id.start' = '1', 'fields.id.end' = '1500')\n--\n"
+                + "CREATE TABLE ${t}sink (" + keyColumns + ", cnt BIGINT, total BIGINT,"
+                + " ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', PRIMARY KEY (" + primaryKey + ") NOT ENFORCED)"
+                + " WITH ('connector' = 'upsert-${connector}', 'topic' = '${t}out',"
+                + " 'properties.bootstrap.servers' = '${servers}', 'key.format' = '" + keyFormat + "',"
+                + " 'value.format' = '" + valueFormat + "', 'sink.buffer-flush.max-rows' = '" + maxRows + "',"
+                + " 'sink.buffer-flush.interval' = '1h'${columnar})";
+    }
+
+    /** 194 keys; a key whose total passes 40 is retracted (a tombstone), later ones come back. */
+    private static final String BUFFER_FLUSH_INSERT = "INSERT INTO ${t}sink SELECT user_id, bucket, COUNT(*),"
+            + " SUM(amount), TO_TIMESTAMP_LTZ(MAX(id) * 1000, 3) FROM (SELECT CONCAT('u', CAST(MOD(id * 7, 97)"
+            + " AS STRING)) AS user_id, CAST(MOD(id, 2) AS INT) AS bucket, MOD(id, 23) AS amount, id"
+            + " FROM ${t}src) GROUP BY user_id, bucket HAVING SUM(amount) < 40 OR COUNT(*) > 6";
 
     @Test
     void formatWithoutColumnarEncoderFallsBackAndMatches() throws Exception {
@@ -260,10 +301,22 @@ class KafkaColumnarParityITCase {
      */
     private static String parity(String name, int partitions, int parallelism, String ddl, String insert,
             boolean timestamps, boolean ordered, String... extraTopics) throws Exception {
+        return parity(name, partitions, parallelism, ddl, insert, timestamps, ordered, false, extraTopics);
+    }
+
+    /** An ordered parity run with timestamps, in a job with {@code pipeline.object-reuse} on. */
+    private static String parityWithObjectReuse(String name, int partitions, int parallelism, String ddl,
+            String insert) throws Exception {
+        return parity(name, partitions, parallelism, ddl, insert, true, true, true);
+    }
+
+    private static String parity(String name, int partitions, int parallelism, String ddl, String insert,
+            boolean timestamps, boolean ordered, boolean objectReuse, String... extraTopics) throws Exception {
         String stock = SqlRuns.newPrefix("s_" + name);
         String columnar = SqlRuns.newPrefix("c_" + name);
-        run("kafka", stock, partitions, parallelism, ddl, insert, extraTopics);
-        String explain = run("kafka-columnar", columnar, partitions, parallelism, ddl, insert, extraTopics);
+        run("kafka", stock, partitions, parallelism, objectReuse, ddl, insert, extraTopics);
+        String explain = run("kafka-columnar", columnar, partitions, parallelism, objectReuse, ddl, insert,
+                extraTopics);
         boolean withPartition = true;
         for (String topic : topics(extraTopics)) {
             List<String> expected = new ArrayList<>(RUNS.records(stock + topic, timestamps, withPartition));
@@ -282,10 +335,11 @@ class KafkaColumnarParityITCase {
         return extraTopics.length == 0 ? List.of("out") : List.of(extraTopics);
     }
 
-    private static String run(String connector, String prefix, int partitions, int parallelism, String ddl,
-            String insert, String... extraTopics) throws Exception {
+    private static String run(String connector, String prefix, int partitions, int parallelism,
+            boolean objectReuse, String ddl, String insert, String... extraTopics) throws Exception {
         RUNS.createTopics(prefix, partitions, topics(extraTopics));
         TableEnvironment tEnv = SqlRuns.tableEnvironment(parallelism);
+        tEnv.getConfig().set(PipelineOptions.OBJECT_REUSE, objectReuse);
         RUNS.createTables(tEnv, ddl, connector, prefix);
         String sql = RUNS.fill(insert, connector, prefix);
         String explain = tEnv.explainSql(sql, ExplainDetail.JSON_EXECUTION_PLAN);
