@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.flink.streaming.connectors.kafka.partitioner.FlinkFixedPartitioner;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
@@ -62,11 +61,9 @@ final class AdmissionMatcher {
             admitted.add(shape.keyFormat() + " key");
         }
         if (shape.partitioner() != null) {
-            if (shape.partitioner().getClass() != FlinkFixedPartitioner.class) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_PARTITIONER,
-                        shape.partitioner().getClass().getName() + " (a custom partitioner reads the row)");
-            }
-            admitted.add("fixed partitioner");
+            admitted.add(ColumnarSinkTranslator.readsRows(shape.partitioner())
+                    ? "custom partitioner " + shape.partitioner().getClass().getName()
+                    : "fixed partitioner");
         }
         for (String key : shape.metadataKeys()) {
             if (!WRITABLE_METADATA.contains(key)) {

@@ -39,11 +39,11 @@ import org.apache.kafka.common.header.Header;
  *
  * <p>Registers the encode metrics ({@link EncodeMetrics}) of the DataStream sink under the same names.
  */
-final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRecord>
-        implements OneInputStreamOperator<RowData, PreSerializedRecord> {
+final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implements OneInputStreamOperator<RowData, T> {
     private static final long serialVersionUID = 1L;
 
     private final EncodePlan plan;
+    private final EncodedRecords<T> elements;
     /** Copies rows the operator keeps past processElement when the job reuses objects; else null. */
     private final TypeSerializer<RowData> rowCopier;
 
@@ -56,7 +56,9 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
     private transient boolean[] hasTimestamp;
     private transient List<Header>[] headers;
     private transient boolean[] tombstone;
-    private transient StreamRecord<PreSerializedRecord> reuse;
+    /** Each batch row's consumed row, kept for a partitioner that reads it; else null. */
+    private transient RowData[] rows;
+    private transient StreamRecord<T> reuse;
     /** Incremented per sent batch, so a latency timer of an already sent batch does nothing. */
     private transient long batchNumber;
     private transient EncodeMetrics metrics;
@@ -65,8 +67,9 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
     private transient LatestRowPerKey latestRows;
     private transient long lastReducedFlush;
 
-    RowDataEncodeOperator(EncodePlan plan, TypeSerializer<RowData> rowCopier) {
+    RowDataEncodeOperator(EncodePlan plan, EncodedRecords<T> elements, TypeSerializer<RowData> rowCopier) {
         this.plan = plan;
+        this.elements = elements;
         this.rowCopier = rowCopier;
     }
 
@@ -92,6 +95,9 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
         if (plan.upsertMode()) {
             tombstone = new boolean[size];
         }
+        if (elements.keepsRows()) {
+            rows = new RowData[size];
+        }
         reuse = new StreamRecord<>(null);
         metrics = new EncodeMetrics(getMetricGroup(), () -> bufferCapacity);
         if (plan.reducingBuffer() != null) {
@@ -105,7 +111,7 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
     public void processElement(StreamRecord<RowData> element) throws Exception {
         RowData row = element.getValue();
         if (latestRows == null) {
-            append(row);
+            append(rows != null && rowCopier != null ? rowCopier.copy(row) : row);
         } else if (latestRows.put(row) >= plan.reducingBuffer().maxRows()) {
             flushLatestRows();
         }
@@ -135,9 +141,12 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
         sendBatch();
     }
 
-    /** Adds a row to the open batch, sending the batch when full. */
+    /** Adds a row to the open batch, sending the batch when full; the row must not change until then. */
     private void append(RowData row) {
         int i = writer.rowCount();
+        if (rows != null) {
+            rows[i] = row;
+        }
         topics[i] = plan.topics().topicOf(row);
         writer.write(row);
         if (timestamps != null) {
@@ -167,8 +176,8 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
     }
 
     private void sendBatch() {
-        int rows = writer.rowCount();
-        if (rows == 0) {
+        int count = writer.rowCount();
+        if (count == 0) {
             return;
         }
         VectorSchemaRoot batch = writer.finish();
@@ -176,22 +185,25 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
         RecordSlab values = valueEncoder.encode(batch);
         RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(batch);
         long drainStart = System.nanoTime();
-        for (int i = 0; i < rows; i++) {
+        for (int i = 0; i < count; i++) {
             byte[] key = keys == null ? null : keys.copyRecord(i);
             byte[] value = tombstone != null && tombstone[i] ? null : values.copyRecord(i);
             Long timestamp = timestamps != null && hasTimestamp[i] ? timestamps[i] : null;
             List<Header> recordHeaders = headers == null ? List.of() : headers[i];
-            output.collect(reuse.replace(
-                    new PreSerializedRecord(topics[i], null, timestamp, key, value, recordHeaders)));
+            PreSerializedRecord record = new PreSerializedRecord(topics[i], null, timestamp, key, value, recordHeaders);
+            output.collect(reuse.replace(elements.element(record, rows == null ? null : rows[i])));
         }
         long drainEnd = System.nanoTime();
         bufferCapacity = values.capacity() + (keys == null ? 0 : keys.capacity());
-        metrics.batch(rows, keys == null ? 0 : keys.size(), values.size(), drainStart - encodeStart,
+        metrics.batch(count, keys == null ? 0 : keys.size(), values.size(), drainStart - encodeStart,
                 drainEnd - drainStart);
         writer.reset();
-        Arrays.fill(topics, 0, rows, null);
+        Arrays.fill(topics, 0, count, null);
         if (headers != null) {
-            Arrays.fill(headers, 0, rows, null);
+            Arrays.fill(headers, 0, count, null);
+        }
+        if (rows != null) {
+            Arrays.fill(rows, 0, count, null);
         }
         batchNumber++;
     }

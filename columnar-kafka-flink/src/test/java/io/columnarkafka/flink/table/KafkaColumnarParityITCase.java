@@ -254,12 +254,14 @@ class KafkaColumnarParityITCase {
     }
 
     @Test
-    void customPartitionerFallsBackAndMatches() throws Exception {
+    void customPartitionerIsNativeAndMatches() throws Exception {
+        // The partitioner reads the row, the key and value bytes and its open() arguments.
         String summary = parity("custom_partitioner", 3, 1,
-                sinkDdl(COLUMNS, "'format' = 'json',"
+                sinkDdl(COLUMNS, "'key.format' = 'json', 'key.fields' = 'name', 'value.format' = 'json',"
                         + " 'sink.partitioner' = '" + RowPartitioner.class.getName() + "'"),
                 VALUES, false);
-        assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_PARTITIONER " + RowPartitioner.class.getName());
+        assertThat(summary).contains("kafka-columnar[admitted: json value, json key, custom partitioner "
+                + RowPartitioner.class.getName());
     }
 
     @Test
