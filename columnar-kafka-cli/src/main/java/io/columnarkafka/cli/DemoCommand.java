@@ -7,12 +7,9 @@ import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.nexmark.BidGenerator;
+import io.columnarkafka.testkit.nexmark.BidIndex;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -63,10 +60,6 @@ final class DemoCommand {
             "  --bootstrap-servers    use this Kafka cluster instead of starting an embedded broker");
 
     private static final long SEED = 42;
-    /** The dateTime of bid {@code i} is {@code BASE + i} ms, so it identifies the row in the topic. */
-    private static final byte[] DATE_TIME_FIELD = "\"dateTime\":\"".getBytes(StandardCharsets.US_ASCII);
-    private static final DateTimeFormatter SQL_TIMESTAMP =
-            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSS][.SS][.S]", Locale.ROOT);
 
     private long rows = 2_000_000;
     private int parallelism = 2;
@@ -235,38 +228,10 @@ final class DemoCommand {
         TopicReport report = TopicVerifier.forTopic(servers, topic)
                 .readCommitted()
                 .timeout(Duration.ofMinutes(5))
-                .verifyIds(0, Math.toIntExact(rows), DemoCommand::bidIndex);
+                .verifyIds(0, Math.toIntExact(rows), BidIndex::ofJson);
         out.println("verifier: " + report.verdict());
         return guarantee == DeliveryGuarantee.EXACTLY_ONCE
                 ? report.isExactlyOnce()
                 : report.missingCount() == 0 && report.unexpectedCount() == 0;
-    }
-
-    /** The row index of a bid's JSON value, from its dateTime ({@code BASE + index} ms). */
-    static long bidIndex(byte[] json) {
-        int at = indexOf(json, DATE_TIME_FIELD);
-        if (at < 0) {
-            return -1;
-        }
-        int start = at + DATE_TIME_FIELD.length;
-        int end = start;
-        while (end < json.length && json[end] != '"') {
-            end++;
-        }
-        LocalDateTime time = LocalDateTime.parse(new String(json, start, end - start, StandardCharsets.US_ASCII), SQL_TIMESTAMP);
-        return time.toInstant(ZoneOffset.UTC).toEpochMilli() - BidGenerator.BASE_EPOCH_MILLIS;
-    }
-
-    private static int indexOf(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= haystack.length; i++) {
-            for (int j = 0; j < needle.length; j++) {
-                if (haystack[i + j] != needle[j]) {
-                    continue outer;
-                }
-            }
-            return i;
-        }
-        return -1;
     }
 }

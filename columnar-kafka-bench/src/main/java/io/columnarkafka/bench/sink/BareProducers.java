@@ -47,7 +47,7 @@ final class BareProducers {
     }
 
     private static List<Long> produce(RunSpec spec, int id, long from, long to) throws Exception {
-        byte[][] values = BidJson.valuePool(RunSpec.VALUE_POOL_ROWS);
+        byte[][] values = BidJson.valuePool(spec.poolRows());
         Properties props = ProducerSettings.of(spec);
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
         props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, spec.topic() + "-bare-" + id);

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.sink;
 
+import io.columnarkafka.cli.BidBatches;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
@@ -20,7 +21,7 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 
 /**
  * The job of variants (a), (b) and (c): the same batch-index source, one operator turning a batch index
- * into that batch's rows, and a Kafka sink, all at the run's parallelism so everything chains into one
+ * into that batch's rows (from a per-subtask pool, or generated), and a Kafka sink, all at the run's parallelism so everything chains into one
  * task per subtask. Only the row form and the sink differ.
  */
 final class FlinkVariantJob {
@@ -34,7 +35,7 @@ final class FlinkVariantJob {
                 .uid("bench-batch-indexes");
         switch (spec.variant()) {
             case STOCK_JSON -> batches
-                    .flatMap(new BidRows(range), InternalTypeInfo.of(BidGenerator.BID_TYPE))
+                    .flatMap(new BidRows(range, spec.pooledInput()), InternalTypeInfo.of(BidGenerator.BID_TYPE))
                     .uid("bench-rows").name("Nexmark bids as RowData")
                     .sinkTo(stockSink(spec, KafkaRecordSerializationSchema.<RowData>builder()
                             .setTopic(spec.topic())
@@ -42,7 +43,11 @@ final class FlinkVariantJob {
                             .build()))
                     .uid("bench-kafka-sink").name("Kafka sink (Flink JSON)");
             case COLUMNAR -> {
-                DataStream<ArrowBatch> arrow = batches.map(new BidArrowBatches(range), ArrowBatchTypeInfo.INSTANCE)
+                DataStream<ArrowBatch> arrow = batches
+                        .flatMap(spec.pooledInput()
+                                        ? new PooledBidBatches(range)
+                                        : new BidBatches(spec.rows(), spec.batchSize(), RunSpec.SEED),
+                                ArrowBatchTypeInfo.INSTANCE)
                         .uid("bench-arrow").name("Nexmark bids as Arrow batches");
                 ColumnarKafkaSink.builder()
                         .setRowType(BidGenerator.BID_TYPE)

@@ -6,8 +6,8 @@ import org.apache.flink.util.Collector;
 
 /**
  * Variant (c)'s rows: batch index to pre-built JSON values, one element per row. Row {@code i} is
- * represented by the Flink JSON of row {@code i % pool size}, built once per subtask in {@link #open},
- * so serialization costs nothing while the job, the records and their sizes stay those of (a).
+ * represented by the Flink JSON of pool row {@code i % batch size}, built once per subtask in
+ * {@link #open}, so serialization costs nothing while the job, the records and their sizes stay those of (a).
  */
 final class PrebuiltJson extends RichFlatMapFunction<Long, byte[]> {
     private static final long serialVersionUID = 1L;
@@ -21,15 +21,14 @@ final class PrebuiltJson extends RichFlatMapFunction<Long, byte[]> {
 
     @Override
     public void open(OpenContext context) throws Exception {
-        pool = BidJson.valuePool(RunSpec.VALUE_POOL_ROWS);
+        pool = BidJson.valuePool(range.batchSize());
     }
 
     @Override
     public void flatMap(Long batch, Collector<byte[]> out) {
-        long first = range.firstRow(batch);
         int n = range.size(batch);
         for (int r = 0; r < n; r++) {
-            out.collect(pool[(int) ((first + r) % pool.length)]);
+            out.collect(pool[r]);
         }
     }
 }

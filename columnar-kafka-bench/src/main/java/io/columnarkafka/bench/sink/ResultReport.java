@@ -17,6 +17,7 @@ record ResultReport(
         String loadAfter,
         Map<String, String> producer,
         int batchSize,
+        boolean pooledInput,
         int parallelism,
         long checkpointIntervalMs,
         int partitions,
@@ -35,11 +36,18 @@ record ResultReport(
         md.append(String.format(Locale.ROOT, "%,d Nexmark Bid rows per variant, each to a fresh topic of %d partitions"
                         + " on one embedded broker; parallelism %d, checkpoints every %d ms, EXACTLY_ONCE"
                         + " (KafkaSink transaction naming %s), batches of %d rows; producer %s."
-                        + " Each run in a JVM of its own (%s).%n%n",
+                        + " Each run in a JVM of its own (%s). Input: %s.%n%n",
                 rows(), partitions, parallelism, checkpointIntervalMs, transactionNaming, batchSize, producer,
-                System.getenv().getOrDefault("CHILD_JAVA_OPTS", "-Xms2g -Xmx2g")));
+                System.getenv().getOrDefault("CHILD_JAVA_OPTS", "-Xms2g -Xmx2g"),
+                pooledInput
+                        ? "pooled (every variant takes its rows from one batch built once per subtask: RowData for (a),"
+                                + " an Arrow batch sliced without copying for (b), JSON bytes for (c) and (d); only"
+                                + " serialization and the sink are measured)"
+                        : "generated ((a) and (b) generate every row as they go; (c) and (d) use pre-built JSON)"));
         md.append(String.format("Machine: %d cores; load average (1/5/15 min) before `%s`, after `%s`.%n%n",
                 Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter));
+        md.append(medians());
+        md.append("\n## Every run, in the order run\n\n");
         md.append("| variant | object reuse | wall s | records/s | first→last records/s | CPU µs/record (broker)"
                 + " | checkpoints | checkpoint e2e min/avg/max ms | read_committed |\n");
         md.append("|---|---|---:|---:|---:|---:|---:|---:|---|\n");
@@ -61,11 +69,11 @@ record ResultReport(
         results.stream().filter(r -> !r.checkpointFailures().isEmpty()).forEach(r -> md.append(String.format(
                 "%nFailed checkpoints of (%s) object reuse %s: %s%n", r.spec().variant().letter(),
                 r.spec().objectReuse() ? "on" : "off", r.checkpointFailures())));
-        md.append("\n## Targets (records/s over job wall time; first→last in brackets)\n\n");
+        md.append("\n## Targets (medians of records/s over job wall time; first→last in brackets)\n\n");
         for (boolean reuse : List.of(false, true)) {
-            Optional<RunResult> a = find(Variant.STOCK_JSON, reuse);
-            Optional<RunResult> b = find(Variant.COLUMNAR, reuse);
-            Optional<RunResult> c = find(Variant.PREBUILT_BYTES, reuse);
+            Optional<Median> a = find(Variant.STOCK_JSON, reuse);
+            Optional<Median> b = find(Variant.COLUMNAR, reuse);
+            Optional<Median> c = find(Variant.PREBUILT_BYTES, reuse);
             String setting = "object reuse " + (reuse ? "on" : "off");
             if (b.isPresent() && a.isPresent()) {
                 md.append(ratioLine(setting + ": (b)/(a)", b.get(), a.get(), TARGET_VS_STOCK));
@@ -74,8 +82,8 @@ record ResultReport(
                 md.append(ratioLine(setting + ": (b)/(c)", b.get(), c.get(), TARGET_VS_CEILING));
             }
         }
-        Optional<RunResult> d = find(Variant.BARE_PRODUCER, false);
-        Optional<RunResult> cOff = find(Variant.PREBUILT_BYTES, false);
+        Optional<Median> d = find(Variant.BARE_PRODUCER, false);
+        Optional<Median> cOff = find(Variant.PREBUILT_BYTES, false);
         if (d.isPresent() && cOff.isPresent()) {
             md.append(String.format(Locale.ROOT, "- (c) off/(d), what KafkaSink + Flink cost against bare producers: %.2f%n",
                     cOff.get().recordsPerSecond() / d.get().recordsPerSecond()));
@@ -87,7 +95,7 @@ record ResultReport(
         return md.toString();
     }
 
-    private static String ratioLine(String what, RunResult x, RunResult y, double target) {
+    private static String ratioLine(String what, Median x, Median y, double target) {
         double wall = x.recordsPerSecond() / y.recordsPerSecond();
         double active = x.activeRecordsPerSecond() / y.activeRecordsPerSecond();
         double cpu = y.cpuMicrosPerRecord() / x.cpuMicrosPerRecord();
@@ -95,10 +103,54 @@ record ResultReport(
                 what, wall, active, target, wall >= target ? "met" : "MISSED", cpu);
     }
 
-    private Optional<RunResult> find(Variant variant, boolean reuse) {
-        return results.stream()
+    /** The medians of one variant and object-reuse setting over its rounds. */
+    record Median(Variant variant, boolean objectReuse, int runs, double recordsPerSecond, double minRecordsPerSecond,
+                  double maxRecordsPerSecond, double activeRecordsPerSecond, double cpuMicrosPerRecord,
+                  double brokerCpuMicrosPerRecord) {}
+
+    private Optional<Median> find(Variant variant, boolean reuse) {
+        List<RunResult> runs = results.stream()
                 .filter(r -> r.spec().variant() == variant && (!variant.flinkJob() || r.spec().objectReuse() == reuse))
-                .findFirst();
+                .toList();
+        if (runs.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Median(variant, reuse, runs.size(),
+                median(runs, RunResult::recordsPerSecond),
+                runs.stream().mapToDouble(RunResult::recordsPerSecond).min().orElseThrow(),
+                runs.stream().mapToDouble(RunResult::recordsPerSecond).max().orElseThrow(),
+                median(runs, RunResult::activeRecordsPerSecond),
+                median(runs, RunResult::cpuMicrosPerRecord),
+                median(runs, RunResult::brokerCpuMicrosPerRecord)));
+    }
+
+    private static double median(List<RunResult> runs, java.util.function.ToDoubleFunction<RunResult> metric) {
+        double[] values = runs.stream().mapToDouble(metric).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        int mid = values.length / 2;
+        return values.length % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
+    }
+
+    private String medians() {
+        StringBuilder md = new StringBuilder("## Medians over the rounds\n\n");
+        md.append("| variant | object reuse | runs | records/s (median) | min – max | first→last records/s"
+                + " | CPU µs/record (broker) |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|\n");
+        for (Variant variant : Variant.values()) {
+            for (boolean reuse : variant.flinkJob() ? List.of(false, true) : List.of(false)) {
+                find(variant, reuse).ifPresent(m -> md.append(String.format(Locale.ROOT,
+                        "| (%s) %s | %s | %d | %,.0f | %,.0f – %,.0f | %s | %.2f (%.2f) |%n",
+                        variant.letter(), variant.description(),
+                        variant.flinkJob() ? (reuse ? "on" : "off") : "n/a", m.runs(), m.recordsPerSecond(),
+                        m.minRecordsPerSecond(), m.maxRecordsPerSecond(),
+                        Double.isNaN(m.activeRecordsPerSecond()) ? "n/a"
+                                : String.format(Locale.ROOT, "%,.0f", m.activeRecordsPerSecond()),
+                        m.cpuMicrosPerRecord(), m.brokerCpuMicrosPerRecord())));
+            }
+        }
+        return md.toString();
     }
 
     private long rows() {
@@ -158,6 +210,7 @@ record ResultReport(
                 + "  " + field("partitions", Integer.toString(partitions)) + ",\n"
                 + "  " + field("transactionNaming", str(transactionNaming.name())) + ",\n"
                 + "  " + field("batchSize", Integer.toString(batchSize)) + ",\n"
+                + "  " + field("input", str(pooledInput ? "pooled" : "generated")) + ",\n"
                 + "  " + field("producer", producerJson) + ",\n"
                 + "  \"runs\": [\n" + runs + "\n  ]\n}\n";
     }

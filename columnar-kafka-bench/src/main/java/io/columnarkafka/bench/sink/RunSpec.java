@@ -9,6 +9,8 @@ import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 /**
  * Everything one variant run needs, passed from the driver to the child JVM as command-line flags.
  *
+ * @param pooledInput whether every variant takes its rows from a pool built once per subtask (true) or
+ *     (a) and (b) generate each row as they go (false)
  * @param transactionNaming the Flink variants' KafkaSink transaction naming strategy
  * @param producer producer settings every variant uses (batch.size, linger.ms, compression.type, ...)
  * @param profile where to write a JFR recording of the job, or null for none
@@ -19,6 +21,7 @@ record RunSpec(
         boolean objectReuse,
         long rows,
         int batchSize,
+        boolean pooledInput,
         int parallelism,
         long checkpointIntervalMs,
         TransactionNamingStrategy transactionNaming,
@@ -28,11 +31,21 @@ record RunSpec(
         String profile,
         String resultFile) {
 
-    /** Rows of Nexmark Bid JSON pre-built once per subtask / producer thread for variants (c) and (d). */
-    static final int VALUE_POOL_ROWS = 4096;
-
     /** Seed of the Nexmark Bid generator, the same for every variant. */
     static final long SEED = 42;
+
+    /**
+     * Rows in each pre-built pool (Flink rows for (a), one Arrow batch for (b), JSON values for (c) and
+     * (d)): one batch, so row {@code i} is pool row {@code i % batchSize} in every variant.
+     */
+    int poolRows() {
+        return batchSize;
+    }
+
+    /** Whether row {@code i} carries its own data (generated input) or pool row {@code i % poolRows()}. */
+    boolean rowsArePooled() {
+        return pooledInput || variant == Variant.PREBUILT_BYTES || variant == Variant.BARE_PRODUCER;
+    }
 
     String label() {
         return variant.flinkJob() ? variant.letter() + (objectReuse ? " reuse" : " copy") : variant.letter();
@@ -44,6 +57,7 @@ record RunSpec(
                 "--object-reuse", Boolean.toString(objectReuse),
                 "--rows", Long.toString(rows),
                 "--batch-size", Integer.toString(batchSize),
+                "--pooled-input", Boolean.toString(pooledInput),
                 "--parallelism", Integer.toString(parallelism),
                 "--checkpoint-interval", Long.toString(checkpointIntervalMs),
                 "--transaction-naming", transactionNaming.name(),
@@ -73,6 +87,7 @@ record RunSpec(
                 Boolean.parseBoolean(flags.get("--object-reuse")),
                 Long.parseLong(flags.get("--rows")),
                 Integer.parseInt(flags.get("--batch-size")),
+                Boolean.parseBoolean(flags.get("--pooled-input")),
                 Integer.parseInt(flags.get("--parallelism")),
                 Long.parseLong(flags.get("--checkpoint-interval")),
                 TransactionNamingStrategy.valueOf(flags.get("--transaction-naming")),

@@ -3,6 +3,7 @@ package io.columnarkafka.bench.sink;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.nexmark.BidIndex;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -31,7 +32,7 @@ public final class SinkBenchmark {
     static final String USAGE = String.join("\n",
             "usage: bin/bench-sink [--rows N] [--variants a,b,c,d] [--object-reuse both|off|on] [--profile true|false]",
             "                      [--batch-size N] [--parallelism N] [--checkpoint-interval MS] [--partitions N]",
-            "                      [--transaction-naming incrementing|pooling]",
+            "                      [--transaction-naming incrementing|pooling] [--input pooled|generated] [--repeat N]",
             "                      [--producer KEY=VALUE]... [--out DIR] [--work-dir DIR] [--note TEXT]",
             "",
             "  --rows                 Nexmark Bid rows each variant writes (default 2000000)",
@@ -43,6 +44,12 @@ public final class SinkBenchmark {
             "  --object-reuse         run a, b, c with Flink object reuse off, on, or both (default both)",
             "  --profile              also run a, b, c (object reuse off) under JFR and summarize (default true)",
             "  --batch-size           rows per Arrow batch / per source element (default 4096)",
+            "  --input                pooled: every variant takes its rows from a pool of one batch built once per",
+            "                         subtask (RowData for a, an Arrow batch sliced without copying for b, JSON bytes",
+            "                         for c and d), so only serialization and the sink are measured (default);",
+            "                         generated: a and b generate every row as they go (c and d stay pooled)",
+            "  --repeat               rounds of all runs, interleaved (a b c d, a b c d, ...); the targets use the",
+            "                         median of each variant's rounds (default 3)",
             "  --parallelism          Flink parallelism, and producer threads of d (default 2)",
             "  --checkpoint-interval  ms between checkpoints, and between commits of d (default 1000)",
             "  --partitions           partitions of each topic (default 2)",
@@ -60,6 +67,8 @@ public final class SinkBenchmark {
     private List<Boolean> reuseSettings = List.of(false, true);
     private boolean profile = true;
     private int batchSize = 4096;
+    private boolean pooledInput = true;
+    private int repeat = 3;
     private int parallelism = 2;
     private long checkpointIntervalMs = 1000;
     private int partitions = 2;
@@ -106,6 +115,12 @@ public final class SinkBenchmark {
                 };
                 case "--profile" -> b.profile = Boolean.parseBoolean(value);
                 case "--batch-size" -> b.batchSize = Integer.parseInt(value);
+                case "--input" -> b.pooledInput = switch (value.toLowerCase(Locale.ROOT)) {
+                    case "pooled" -> true;
+                    case "generated" -> false;
+                    default -> throw new IllegalArgumentException("--input is pooled or generated");
+                };
+                case "--repeat" -> b.repeat = Integer.parseInt(value);
                 case "--parallelism" -> b.parallelism = Integer.parseInt(value);
                 case "--checkpoint-interval" -> b.checkpointIntervalMs = Long.parseLong(value);
                 case "--partitions" -> b.partitions = Integer.parseInt(value);
@@ -124,6 +139,9 @@ public final class SinkBenchmark {
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
         }
+        if (b.repeat < 1) {
+            throw new IllegalArgumentException("--repeat needs at least 1");
+        }
         if (!"none".equals(b.producer.get("compression.type"))) {
             throw new IllegalArgumentException("the benchmark compares without compression: compression.type=none");
         }
@@ -140,10 +158,12 @@ public final class SinkBenchmark {
         console.println("starting an embedded Kafka broker ...");
         try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions).start()) {
             console.printf("broker ready at %s%n", broker.bootstrapServers());
-            for (Variant variant : variants) {
-                for (boolean reuse : variant.flinkJob() ? reuseSettings : List.of(false)) {
-                    RunResult r = runOnce(broker, variant, reuse, null, stamp, console);
-                    results.add(r);
+            // Rounds interleave the variants, so a slow phase of the machine hits all of them alike.
+            for (int round = 1; round <= repeat; round++) {
+                for (Variant variant : variants) {
+                    for (boolean reuse : variant.flinkJob() ? reuseSettings : List.of(false)) {
+                        results.add(runOnce(broker, variant, reuse, null, stamp + "-r" + round, console));
+                    }
                 }
             }
             if (profile) {
@@ -166,7 +186,7 @@ public final class SinkBenchmark {
         }
         String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
         ResultReport report = new ResultReport(results, profiles, stamp, note, loadBefore, loadAfter, producer,
-                batchSize, parallelism, checkpointIntervalMs, partitions, transactionNaming);
+                batchSize, pooledInput, parallelism, checkpointIntervalMs, partitions, transactionNaming);
         String markdown = report.markdown();
         console.println();
         console.println(markdown);
@@ -183,7 +203,7 @@ public final class SinkBenchmark {
                 + "-" + stamp;
         broker.createTopic(name, partitions);
         Path resultFile = workDir.resolve(name + ".properties").toAbsolutePath();
-        RunSpec spec = new RunSpec(variant, reuse, rows, batchSize, parallelism, checkpointIntervalMs,
+        RunSpec spec = new RunSpec(variant, reuse, rows, batchSize, pooledInput, parallelism, checkpointIntervalMs,
                 transactionNaming, broker.bootstrapServers(), name, producer, jfr, resultFile.toString());
         console.printf("%-8s %s%s: %,d rows ...%n", spec.label(), variant.description(),
                 jfr != null ? " [JFR]" : "", rows);
@@ -246,17 +266,18 @@ public final class SinkBenchmark {
     }
 
     /**
-     * (a) and (b) carry each row's own JSON, so each row index must be there exactly once. (c) and (d)
-     * send row {@code i} as the pre-built JSON of row {@code i % pool}: each pooled index must be there
-     * exactly as often as the rows that map to it.
+     * With generated input, (a) and (b) carry each row's own JSON, so each row index must be there exactly
+     * once. Pooled rows stand for row {@code i} as pool row {@code i % pool}: each pooled index must be
+     * there exactly as often as the rows that map to it.
      */
     private static TopicReport verify(String servers, RunSpec spec) {
         TopicVerifier verifier = TopicVerifier.forTopic(servers, spec.topic()).readCommitted()
                 .timeout(Duration.ofMinutes(10)).maxDetails(20);
-        if (spec.variant() == Variant.STOCK_JSON || spec.variant() == Variant.COLUMNAR) {
-            return verifier.verifyIds(0, Math.toIntExact(spec.rows()), BidJson::rowIndex);
+        if (!spec.rowsArePooled()) {
+            return verifier.verifyIds(0, Math.toIntExact(spec.rows()), BidIndex::ofJson);
         }
         long rows = spec.rows();
+        int poolRows = spec.poolRows();
         Iterable<Long> pooledIndexes = () -> new Iterator<>() {
             private long i;
 
@@ -267,9 +288,9 @@ public final class SinkBenchmark {
 
             @Override
             public Long next() {
-                return i++ % RunSpec.VALUE_POOL_ROWS;
+                return i++ % poolRows;
             }
         };
-        return verifier.verify(pooledIndexes, BidJson::rowIndex);
+        return verifier.verify(pooledIndexes, BidIndex::ofJson);
     }
 }
