@@ -6,6 +6,7 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.complex.LargeListVector;
 
 /**
  * A reader of one Arrow vector, the base of every format's column writers. Chosen once per column
@@ -91,6 +92,15 @@ public abstract class BoundColumn {
             throw new BatchLayoutException(path, "offsets reach " + offsets.last() + " child values");
         }
         return (int) offsets.last();
+    }
+
+    /**
+     * Binds the parts of an Arrow List or LargeList vector of {@code count} lists: its offsets, then the
+     * element column for every element the offsets reach. One place for every format's array writer.
+     */
+    protected final void bindList(ValueVector vector, int count, Offsets offsets, BoundColumn elements) {
+        offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeListVector);
+        elements.bind(((FieldVector) vector).getChildrenFromFields().get(0), childCount(path, offsets));
     }
 
     /**

@@ -2,9 +2,7 @@ package io.columnarkafka.format.avro;
 
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.arrow.Offsets;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
-import org.apache.arrow.vector.complex.LargeListVector;
 
 /**
  * ARRAY (Arrow List or LargeList) as an Avro array, the way Avro's binary encoder blocks it: one block
@@ -21,8 +19,7 @@ final class ArrayAvroWriter extends AvroValueWriter {
 
     @Override
     protected void bindValues(ValueVector vector, int count) {
-        offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeListVector);
-        elements.bind(((FieldVector) vector).getChildrenFromFields().get(0), childCount(path, offsets));
+        bindList(vector, count, offsets, elements);
     }
 
     @Override

@@ -5,7 +5,6 @@ import io.columnarkafka.format.arrow.Offsets;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
-import org.apache.arrow.vector.complex.LargeListVector;
 
 /**
  * ARRAY (Arrow List or LargeList) and ROW (Arrow Struct) as one text value: the elements (or fields)
@@ -47,8 +46,7 @@ abstract class JoinedCsvWriter extends CsvValueWriter {
 
         @Override
         protected void bindValues(ValueVector vector, int count) {
-            offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeListVector);
-            elements.bind(((FieldVector) vector).getChildrenFromFields().get(0), childCount(path, offsets));
+            bindList(vector, count, offsets, elements);
         }
 
         @Override

@@ -2,9 +2,7 @@ package io.columnarkafka.format.json;
 
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.arrow.Offsets;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
-import org.apache.arrow.vector.complex.LargeListVector;
 
 /** ARRAY (Arrow List or LargeList) as a JSON array; a null element is {@code null}. */
 final class ListJsonWriter extends JsonValueWriter {
@@ -18,8 +16,7 @@ final class ListJsonWriter extends JsonValueWriter {
 
     @Override
     protected void bindValues(ValueVector vector, int count) {
-        offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeListVector);
-        elements.bind(((FieldVector) vector).getChildrenFromFields().get(0), childCount(path, offsets));
+        bindList(vector, count, offsets, elements);
     }
 
     @Override

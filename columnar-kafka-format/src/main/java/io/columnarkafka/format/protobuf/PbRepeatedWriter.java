@@ -2,9 +2,7 @@ package io.columnarkafka.format.protobuf;
 
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.arrow.Offsets;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
-import org.apache.arrow.vector.complex.LargeListVector;
 
 /**
  * ARRAY (Arrow List or LargeList) as a repeated field. Packed ({@code FieldDescriptor.isPacked()}: proto3
@@ -25,8 +23,7 @@ final class PbRepeatedWriter extends PbWriter {
 
     @Override
     protected void bindValues(ValueVector vector, int count) {
-        offsets.bind(path, vector.getOffsetBuffer(), count, vector instanceof LargeListVector);
-        elements.bind(((FieldVector) vector).getChildrenFromFields().get(0), childCount(path, offsets));
+        bindList(vector, count, offsets, elements);
     }
 
     @Override
