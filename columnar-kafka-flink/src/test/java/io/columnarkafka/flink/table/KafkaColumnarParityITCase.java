@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
+import io.columnarkafka.testkit.TopicRecord;
+import io.columnarkafka.testkit.TopicVerifier;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -150,6 +152,37 @@ class KafkaColumnarParityITCase {
                 bufferFlushDdl("user_id STRING, bucket INT", "bucket, user_id", "7", "csv", "avro"),
                 BUFFER_FLUSH_INSERT);
         assertThat(summary).contains("avro value, csv key, timestamp metadata, upsert tombstones, buffer-flush 7 rows");
+    }
+
+    @Test
+    void upsertBufferFlushIntervalTimerFlushesWhileTheJobRuns() throws Exception {
+        // One key per row, so the content does not depend on when the timer fires (compared as sets);
+        // 40 rows at 20 per second with max-rows far above: only the 300 ms timer sends before the end,
+        // so the producer's timestamps (no timestamp column) spread over the ~2 s run (one final flush: a few ms).
+        String ddl = "CREATE TABLE ${t}src (id BIGINT, v INT) WITH ('connector' = 'datagen', 'rows-per-second' = '20',"
+                + " 'number-of-rows' = '40', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
+                + " 'fields.id.end' = '40', 'fields.v.kind' = 'sequence', 'fields.v.start' = '101',"
+                + " 'fields.v.end' = '140')\n--\n"
+                + "CREATE TABLE ${t}sink (id BIGINT, v INT, PRIMARY KEY (id) NOT ENFORCED)"
+                + " WITH ('connector' = 'upsert-${connector}', 'topic' = '${t}out',"
+                + " 'properties.bootstrap.servers' = '${servers}', 'key.format' = 'json', 'value.format' = 'json',"
+                + " 'sink.buffer-flush.max-rows' = '1000', 'sink.buffer-flush.interval' = '300ms'${columnar})";
+        String stock = SqlRuns.newPrefix("s_upsert_interval");
+        String columnar = SqlRuns.newPrefix("c_upsert_interval");
+        String insert = "INSERT INTO ${t}sink SELECT id, v FROM ${t}src";
+        run("kafka", stock, 1, 1, false, ddl, insert);
+        String summary = run("kafka-columnar", columnar, 1, 1, false, ddl, insert);
+        assertThat(summary).contains("buffer-flush 1000 rows / 300 ms");
+        List<String> expected = new ArrayList<>(RUNS.records(stock + "out", false, true));
+        List<String> actual = new ArrayList<>(RUNS.records(columnar + "out", false, true));
+        Collections.sort(expected);
+        Collections.sort(actual);
+        assertThat(expected).hasSize(40);
+        assertThat(actual).isEqualTo(expected);
+        List<Long> timestamps = TopicVerifier.forTopic(KAFKA.broker(), columnar + "out").keepRecords(true).read()
+                .records().stream().map(TopicRecord::timestamp).toList();
+        assertThat(Collections.max(timestamps) - Collections.min(timestamps))
+                .as("producer timestamps of timer flushes").isGreaterThanOrEqualTo(500);
     }
 
     /** An upsert table keyed by {@code keyColumns} with buffer-flush, written a timestamp per row. */
