@@ -8,8 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.KafkaPartitioner;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
+import org.apache.flink.streaming.connectors.kafka.partitioner.FlinkFixedPartitioner;
 import org.apache.flink.streaming.connectors.kafka.table.SinkBufferFlushMode;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
@@ -92,6 +95,19 @@ class AdmissionMatcherTest {
         assertThat(EncodePlan.ReducingBuffer.of(shape("json", "json", true, ROW))).isNull();
     }
 
+    @Test
+    void everyPartitionerIsAdmittedNativelyAndOnlyACustomOneGetsTheRow() {
+        KafkaSinkShape custom = shape("json", null, false, ROW, SinkBufferFlushMode.DISABLED, new RowPartitioner());
+        assertThat(AdmissionMatcher.match(custom).describe())
+                .isEqualTo("admitted: json value, custom partitioner " + RowPartitioner.class.getName());
+        assertThat(ColumnarSinkTranslator.readsRows(custom.partitioner())).isTrue();
+        KafkaSinkShape fixed =
+                shape("json", null, false, ROW, SinkBufferFlushMode.DISABLED, new FlinkFixedPartitioner<>());
+        assertThat(AdmissionMatcher.match(fixed).describe()).isEqualTo("admitted: json value, fixed partitioner");
+        assertThat(ColumnarSinkTranslator.readsRows(fixed.partitioner())).isFalse();
+        assertThat(ColumnarSinkTranslator.readsRows(null)).isFalse();
+    }
+
     /** A sink writing every column as value and, with a key format, column 0 as key. */
     private static KafkaSinkShape shape(String valueFormat, String keyFormat, boolean upsert, RowType physical) {
         return shape(valueFormat, keyFormat, upsert, physical, SinkBufferFlushMode.DISABLED);
@@ -99,10 +115,15 @@ class AdmissionMatcherTest {
 
     private static KafkaSinkShape shape(String valueFormat, String keyFormat, boolean upsert, RowType physical,
             SinkBufferFlushMode flushMode) {
+        return shape(valueFormat, keyFormat, upsert, physical, flushMode, null);
+    }
+
+    private static KafkaSinkShape shape(String valueFormat, String keyFormat, boolean upsert, RowType physical,
+            SinkBufferFlushMode flushMode, KafkaPartitioner<RowData> partitioner) {
         int[] all = new int[physical.getFieldCount()];
         java.util.Arrays.setAll(all, i -> i);
         return new KafkaSinkShape(physical, keyFormat == null ? new int[0] : new int[] {0}, all, null,
-                keyFormat, Map.of(), valueFormat, Map.of(), List.of("t"), null, null, upsert,
+                keyFormat, Map.of(), valueFormat, Map.of(), List.of("t"), null, partitioner, upsert,
                 flushMode, null, List.of(), new Properties(), DeliveryGuarantee.AT_LEAST_ONCE,
                 null, TransactionNamingStrategy.DEFAULT);
     }
