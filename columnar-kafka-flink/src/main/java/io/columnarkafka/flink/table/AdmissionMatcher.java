@@ -3,7 +3,10 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -106,7 +109,7 @@ final class AdmissionMatcher {
         }
         try {
             ArrowLayout.schema(physical);
-            Formats.encoder(shape.valueFormat(), valueProjection(shape, valueFormat), shape.valueFormatOptions());
+            Formats.encoder(shape.valueFormat(), valueProjection(shape, valueFormat), valueOptions(shape, valueFormat));
             if (shape.hasKey()) {
                 Formats.encoder(shape.keyFormat(), keyProjection(shape, keyFormat), shape.keyFormatOptions());
             }
@@ -141,12 +144,46 @@ final class AdmissionMatcher {
 
     /** The value columns as the value format sees them. */
     static Projection valueProjection(KafkaSinkShape shape, SqlFormat format) {
-        return Projection.of(format.rowType(shape.physicalType()), shape.valueProjection());
+        return Projection.of(batchType(shape, format), shape.valueProjection());
+    }
+
+    /** The value format's options, plus the row-kind column for a format that reads it. */
+    static Map<String, String> valueOptions(KafkaSinkShape shape, SqlFormat format) {
+        String rowKinds = rowKindColumn(shape);
+        if (rowKinds == null) {
+            return shape.valueFormatOptions();
+        }
+        Map<String, String> options = new HashMap<>(shape.valueFormatOptions());
+        options.put(DebeziumJsonBatchEncoder.ROW_KIND_COLUMN, rowKinds);
+        return options;
+    }
+
+    /**
+     * The name of the TINYINT column holding each row's kind, added after the physical columns when the
+     * value format writes rows by their kind (debezium-json); null otherwise. A name no column has.
+     */
+    static String rowKindColumn(KafkaSinkShape shape) {
+        SqlFormat value = SqlFormat.of(shape.valueFormat()).orElse(null);
+        if (value == null || !value.readsRowKind()) {
+            return null;
+        }
+        String name = "$row_kind";
+        while (shape.physicalType().getFieldNames().contains(name)) {
+            name = name + "_";
+        }
+        return name;
+    }
+
+    /** The Arrow batch's row type as {@code format} sees it: the physical columns, then any row-kind column. */
+    private static RowType batchType(KafkaSinkShape shape, SqlFormat format) {
+        RowType type = format.rowType(shape.physicalType());
+        String rowKinds = rowKindColumn(shape);
+        return rowKinds == null ? type : RowDataArrowWriter.withRowKindColumn(type, rowKinds);
     }
 
     /** The key columns under the names the key format sees: {@code key.fields-prefix} stripped. */
     static Projection keyProjection(KafkaSinkShape shape, SqlFormat format) {
-        Projection keys = Projection.of(format.rowType(shape.physicalType()), shape.keyProjection());
+        Projection keys = Projection.of(batchType(shape, format), shape.keyProjection());
         if (shape.keyPrefix() == null || shape.keyPrefix().isEmpty()) {
             return keys;
         }

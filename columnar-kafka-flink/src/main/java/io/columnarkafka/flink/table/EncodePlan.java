@@ -12,12 +12,14 @@ import org.apache.flink.table.types.logical.RowType;
 /**
  * What the encode operator does with an admitted sink's rows, shipped to the tasks: the Arrow layout of
  * the physical columns (every type nullable: Arrow holds any null; each encoder's projection carries the
- * nullability its format must see, {@link SqlFormat#rowType}), the value and key encoders to plan, how to pick each row's topic and metadata,
+ * nullability its format must see, {@link SqlFormat#rowType}), the row-kind column added after them for a
+ * changelog value format (or null), the value and key encoders to plan, how to pick each row's topic and metadata,
  * whether deletions become tombstones, whether rows are reduced per key first ({@code sink.buffer-flush.*}),
  * and the batching settings.
  */
 record EncodePlan(
         RowType physicalType,
+        String rowKindColumn,
         String valueFormat,
         Map<String, String> valueOptions,
         Projection valueProjection,
@@ -36,8 +38,9 @@ record EncodePlan(
         SqlFormat valueFormat = SqlFormat.of(shape.valueFormat()).orElseThrow();
         return new EncodePlan(
                 NullableTypes.deep(shape.physicalType()),
+                AdmissionMatcher.rowKindColumn(shape),
                 shape.valueFormat(),
-                Map.copyOf(shape.valueFormatOptions()),
+                Map.copyOf(AdmissionMatcher.valueOptions(shape, valueFormat)),
                 AdmissionMatcher.valueProjection(shape, valueFormat),
                 shape.keyFormat(),
                 Map.copyOf(shape.keyFormatOptions()),

@@ -30,7 +30,8 @@ import org.apache.kafka.common.header.Header;
  * the operator holds no rows across a checkpoint and needs no state.
  *
  * <p>Per row it keeps only what the format columns cannot carry: the topic when it varies, the
- * timestamp and headers when written, and whether an upsert row is a tombstone.
+ * timestamp and headers when written, and whether an upsert row is a tombstone. A changelog value format
+ * (debezium-json) gets each row's kind as a column of the batch ({@link EncodePlan#rowKindColumn}).
  *
  * <p>With {@code sink.buffer-flush.*} on an upsert table, rows first go to {@link LatestRowPerKey} (Flink's
  * reducing upsert buffer), which is written into the batch, in Flink's order, when it holds {@code
@@ -83,7 +84,7 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
         allocator = ArrowMemory.newChild(
                 "columnar-kafka-sql " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
-        writer = new RowDataArrowWriter(plan.physicalType(), allocator);
+        writer = new RowDataArrowWriter(plan.physicalType(), plan.rowKindColumn(), allocator);
         topics = new String[size];
         if (plan.metadata().hasTimestamp()) {
             timestamps = new long[size];

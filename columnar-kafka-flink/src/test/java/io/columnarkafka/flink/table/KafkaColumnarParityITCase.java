@@ -9,9 +9,6 @@ import io.columnarkafka.testkit.TopicVerifier;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import org.apache.flink.configuration.PipelineOptions;
-import org.apache.flink.table.api.ExplainDetail;
-import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -148,9 +145,9 @@ class KafkaColumnarParityITCase {
     void upsertBufferFlushSmallBufferAvroValueObjectReuse() throws Exception {
         // max-rows 7: many flushes of few keys, each read back in the 16-bucket order; object reuse on,
         // so the buffer must copy rows as Flink's does.
-        String summary = parityWithObjectReuse("upsert_flush_small", 2, 1,
+        String summary = RUNS.parity("upsert_flush_small", 2, 1, true,
                 bufferFlushDdl("user_id STRING, bucket INT", "bucket, user_id", "7", "csv", "avro"),
-                BUFFER_FLUSH_INSERT);
+                BUFFER_FLUSH_INSERT, true, true);
         assertThat(summary).contains("avro value, csv key, timestamp metadata, upsert tombstones, buffer-flush 7 rows");
     }
 
@@ -170,8 +167,8 @@ class KafkaColumnarParityITCase {
         String stock = SqlRuns.newPrefix("s_upsert_interval");
         String columnar = SqlRuns.newPrefix("c_upsert_interval");
         String insert = "INSERT INTO ${t}sink SELECT id, v FROM ${t}src";
-        run("kafka", stock, 1, 1, false, ddl, insert);
-        String summary = run("kafka-columnar", columnar, 1, 1, false, ddl, insert);
+        RUNS.run("kafka", stock, 1, 1, ddl, insert);
+        String summary = RUNS.run("kafka-columnar", columnar, 1, 1, ddl, insert);
         assertThat(summary).contains("buffer-flush 1000 rows / 300 ms");
         List<String> expected = new ArrayList<>(RUNS.records(stock + "out", false, true));
         List<String> actual = new ArrayList<>(RUNS.records(columnar + "out", false, true));
@@ -320,65 +317,13 @@ class KafkaColumnarParityITCase {
             + " (SELECT * FROM (VALUES ('u1', 1), ('u2', 2), ('u1', 3), ('u3', 4), ('u2', 5), ('u1', 6))"
             + " AS v(user_id, amount)) GROUP BY user_id HAVING SUM(amount) < 8";
 
-    /**
-     * Runs the templates once with Flink's connector and once with ours, each into its own topic(s)
-     * {@code <prefix>out...} with {@code partitions} partitions, compares the records and returns our
-     * sink's EXPLAIN output.
-     */
     private static String parity(String name, int partitions, int parallelism, String ddl, String insert,
             boolean timestamps, String... extraTopics) throws Exception {
-        return parity(name, partitions, parallelism, ddl, insert, timestamps, false, extraTopics);
+        return RUNS.parity(name, partitions, parallelism, ddl, insert, timestamps, false, extraTopics);
     }
 
-    /**
-     * As above; {@code ordered}: compare the records in partition order (for inputs whose order is
-     * deterministic), else as a sorted list (a VALUES union or parallel source emits in varying order).
-     */
     private static String parity(String name, int partitions, int parallelism, String ddl, String insert,
             boolean timestamps, boolean ordered, String... extraTopics) throws Exception {
-        return parity(name, partitions, parallelism, ddl, insert, timestamps, ordered, false, extraTopics);
-    }
-
-    /** An ordered parity run with timestamps, in a job with {@code pipeline.object-reuse} on. */
-    private static String parityWithObjectReuse(String name, int partitions, int parallelism, String ddl,
-            String insert) throws Exception {
-        return parity(name, partitions, parallelism, ddl, insert, true, true, true);
-    }
-
-    private static String parity(String name, int partitions, int parallelism, String ddl, String insert,
-            boolean timestamps, boolean ordered, boolean objectReuse, String... extraTopics) throws Exception {
-        String stock = SqlRuns.newPrefix("s_" + name);
-        String columnar = SqlRuns.newPrefix("c_" + name);
-        run("kafka", stock, partitions, parallelism, objectReuse, ddl, insert, extraTopics);
-        String explain = run("kafka-columnar", columnar, partitions, parallelism, objectReuse, ddl, insert,
-                extraTopics);
-        boolean withPartition = true;
-        for (String topic : topics(extraTopics)) {
-            List<String> expected = new ArrayList<>(RUNS.records(stock + topic, timestamps, withPartition));
-            List<String> actual = new ArrayList<>(RUNS.records(columnar + topic, timestamps, withPartition));
-            if (!ordered) {
-                Collections.sort(expected);
-                Collections.sort(actual);
-            }
-            assertThat(expected).as("stock records of %s", topic).isNotEmpty();
-            assertThat(actual).as("columnar vs stock records of %s", topic).isEqualTo(expected);
-        }
-        return explain;
-    }
-
-    private static List<String> topics(String... extraTopics) {
-        return extraTopics.length == 0 ? List.of("out") : List.of(extraTopics);
-    }
-
-    private static String run(String connector, String prefix, int partitions, int parallelism,
-            boolean objectReuse, String ddl, String insert, String... extraTopics) throws Exception {
-        RUNS.createTopics(prefix, partitions, topics(extraTopics));
-        TableEnvironment tEnv = SqlRuns.tableEnvironment(parallelism);
-        tEnv.getConfig().set(PipelineOptions.OBJECT_REUSE, objectReuse);
-        RUNS.createTables(tEnv, ddl, connector, prefix);
-        String sql = RUNS.fill(insert, connector, prefix);
-        String explain = tEnv.explainSql(sql, ExplainDetail.JSON_EXECUTION_PLAN);
-        tEnv.executeSql(sql).await();
-        return explain;
+        return RUNS.parity(name, partitions, parallelism, ddl, insert, timestamps, ordered, extraTopics);
     }
 }
