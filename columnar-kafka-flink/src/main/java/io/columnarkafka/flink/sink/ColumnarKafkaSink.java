@@ -5,6 +5,7 @@ import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.record.PreSerializedRecordSerializationSchema;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.format.RowTypes;
+import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -237,14 +238,22 @@ public final class ColumnarKafkaSink {
                         "key field '" + field + "' does not start with the key fields prefix '" + keyFieldsPrefix + "'");
                 keyNames.add(field.substring(keyFieldsPrefix.length()));
             }
-            EncodingSpec spec = new EncodingSpec(
-                    rowType, topic, valueFormat, valueOptions, keyIndexes, keyNames, keyFormat, keyOptions);
+            EncodingSpec spec = new EncodingSpec(rowType, topic, valueFormat,
+                    withDefaultSubject(valueFormat, valueOptions, false), keyIndexes, keyNames, keyFormat,
+                    withDefaultSubject(keyFormat, keyOptions, true));
             spec.valueEncoder();
             spec.keyEncoder();
             KafkaSink<PreSerializedRecord> kafkaSink = kafka
                     .setRecordSerializer(new PreSerializedRecordSerializationSchema(List.of(topic)))
                     .build();
             return new ColumnarKafkaSink(spec, kafkaSink, parallelism, uidPrefix, allocatorLimit);
+        }
+
+        /** As Flink's Kafka connector: {@code avro-confluent} without a subject uses {@code <topic>-value/-key}. */
+        private Map<String, String> withDefaultSubject(String format, Map<String, String> options, boolean isKey) {
+            return "avro-confluent".equals(format)
+                    ? AvroConfluentFormatOptions.withDefaultSubject(options, topic, isKey)
+                    : options;
         }
 
         private static void require(boolean condition, String message) {

@@ -3,11 +3,13 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.flink.streaming.connectors.kafka.partitioner.FlinkFixedPartitioner;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
@@ -62,11 +64,9 @@ final class AdmissionMatcher {
             admitted.add(shape.keyFormat() + " key");
         }
         if (shape.partitioner() != null) {
-            if (shape.partitioner().getClass() != FlinkFixedPartitioner.class) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_PARTITIONER,
-                        shape.partitioner().getClass().getName() + " (a custom partitioner reads the row)");
-            }
-            admitted.add("fixed partitioner");
+            admitted.add(ColumnarSinkTranslator.readsRows(shape.partitioner())
+                    ? "custom partitioner " + shape.partitioner().getClass().getName()
+                    : "fixed partitioner");
         }
         for (String key : shape.metadataKeys()) {
             if (!WRITABLE_METADATA.contains(key)) {
@@ -80,11 +80,11 @@ final class AdmissionMatcher {
             admitted.add("topic list");
         }
         if (shape.upsertMode()) {
-            if (shape.flushMode().isEnabled()) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
-                        "sink.buffer-flush.max-rows/interval (reducing upsert buffer)");
-            }
             admitted.add("upsert tombstones");
+            if (shape.flushMode().isEnabled()) {
+                admitted.add("buffer-flush " + shape.flushMode().getBatchSize() + " rows / "
+                        + shape.flushMode().getBatchIntervalMs() + " ms");
+            }
         }
         return Admission.admitted(String.join(", ", admitted));
     }
@@ -109,7 +109,7 @@ final class AdmissionMatcher {
         }
         try {
             ArrowLayout.schema(physical);
-            Formats.encoder(shape.valueFormat(), valueProjection(shape, valueFormat), shape.valueFormatOptions());
+            Formats.encoder(shape.valueFormat(), valueProjection(shape, valueFormat), valueOptions(shape, valueFormat));
             if (shape.hasKey()) {
                 Formats.encoder(shape.keyFormat(), keyProjection(shape, keyFormat), shape.keyFormatOptions());
             }
@@ -144,12 +144,46 @@ final class AdmissionMatcher {
 
     /** The value columns as the value format sees them. */
     static Projection valueProjection(KafkaSinkShape shape, SqlFormat format) {
-        return Projection.of(format.rowType(shape.physicalType()), shape.valueProjection());
+        return Projection.of(batchType(shape, format), shape.valueProjection());
+    }
+
+    /** The value format's options, plus the row-kind column for a format that reads it. */
+    static Map<String, String> valueOptions(KafkaSinkShape shape, SqlFormat format) {
+        String rowKinds = rowKindColumn(shape);
+        if (rowKinds == null) {
+            return shape.valueFormatOptions();
+        }
+        Map<String, String> options = new HashMap<>(shape.valueFormatOptions());
+        options.put(DebeziumJsonBatchEncoder.ROW_KIND_COLUMN, rowKinds);
+        return options;
+    }
+
+    /**
+     * The name of the TINYINT column holding each row's kind, added after the physical columns when the
+     * value format writes rows by their kind (debezium-json); null otherwise. A name no column has.
+     */
+    static String rowKindColumn(KafkaSinkShape shape) {
+        SqlFormat value = SqlFormat.of(shape.valueFormat()).orElse(null);
+        if (value == null || !value.readsRowKind()) {
+            return null;
+        }
+        String name = "$row_kind";
+        while (shape.physicalType().getFieldNames().contains(name)) {
+            name = name + "_";
+        }
+        return name;
+    }
+
+    /** The Arrow batch's row type as {@code format} sees it: the physical columns, then any row-kind column. */
+    private static RowType batchType(KafkaSinkShape shape, SqlFormat format) {
+        RowType type = format.rowType(shape.physicalType());
+        String rowKinds = rowKindColumn(shape);
+        return rowKinds == null ? type : RowDataArrowWriter.withRowKindColumn(type, rowKinds);
     }
 
     /** The key columns under the names the key format sees: {@code key.fields-prefix} stripped. */
     static Projection keyProjection(KafkaSinkShape shape, SqlFormat format) {
-        Projection keys = Projection.of(format.rowType(shape.physicalType()), shape.keyProjection());
+        Projection keys = Projection.of(batchType(shape, format), shape.keyProjection());
         if (shape.keyPrefix() == null || shape.keyPrefix().isEmpty()) {
             return keys;
         }

@@ -3,7 +3,9 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.csv.CsvFormatOptions;
+import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import io.columnarkafka.format.raw.RawFormatOptions;
 import java.util.Map;
 import java.util.Optional;
@@ -21,7 +23,10 @@ enum SqlFormat {
     JSON("json", false, JsonFormatOptions::fromMap),
     CSV("csv", false, CsvFormatOptions::fromMap),
     RAW("raw", false, RawFormatOptions::fromMap),
-    AVRO("avro", true, AvroFormatOptions::fromMap);
+    AVRO("avro", true, AvroFormatOptions::fromMap),
+    /** Reads each row's kind from a column the SQL sink adds to the batch ({@link #readsRowKind}). */
+    DEBEZIUM_JSON("debezium-json", false, DebeziumJsonBatchEncoder::jsonOptions),
+    PROTOBUF("protobuf", false, ProtobufFormatOptions::fromMap);
 
     /** Formats with a columnar encoder that are deliberately not gated, and why. */
     private static final Map<String, String> NOT_GATED = Map.of(
@@ -80,6 +85,14 @@ enum SqlFormat {
     /** The physical row type as this format must see it ({@code declared}: the sink's physical row type). */
     RowType rowType(RowType declared) {
         return declaredNullability ? declared : NullableTypes.deep(declared);
+    }
+
+    /**
+     * True if the format writes each row according to its {@code RowKind} (a changelog format): its encoder
+     * reads the kind from a TINYINT column of the batch ({@link DebeziumJsonBatchEncoder#ROW_KIND_COLUMN}).
+     */
+    boolean readsRowKind() {
+        return this == DEBEZIUM_JSON;
     }
 
     /** True if nulls are written whatever the declared nullability (see {@link #declaredNullability}). */

@@ -1,17 +1,22 @@
 package io.columnarkafka.flink.table;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicVerifier;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.kafka.common.header.Header;
@@ -102,6 +107,62 @@ final class SqlRuns {
         String s = new String(bytes, StandardCharsets.UTF_8);
         return s.getBytes(StandardCharsets.UTF_8).length == bytes.length && java.util.Arrays.equals(
                 s.getBytes(StandardCharsets.UTF_8), bytes) ? s : "b64:" + Base64.getEncoder().encodeToString(bytes);
+    }
+
+    /**
+     * Runs the templates once with Flink's connector and once with ours, each into its own topic(s)
+     * {@code <prefix>out...} (or {@code <prefix><extraTopic>}) with {@code partitions} partitions, compares
+     * the records (key, value, headers, partition, and timestamp if asked) and returns our sink's EXPLAIN
+     * output. {@code ordered}: compare the records in partition order (for inputs whose order is
+     * deterministic), else as a sorted list (a VALUES union or parallel source emits in varying order).
+     */
+    String parity(String name, int partitions, int parallelism, String ddl, String insert,
+            boolean timestamps, boolean ordered, String... extraTopics) throws Exception {
+        return parity(name, partitions, parallelism, false, ddl, insert, timestamps, ordered, extraTopics);
+    }
+
+    /** As {@link #parity(String, int, int, String, String, boolean, boolean, String...)}, in jobs with
+     * {@code pipeline.object-reuse} set to {@code objectReuse}. */
+    String parity(String name, int partitions, int parallelism, boolean objectReuse, String ddl, String insert,
+            boolean timestamps, boolean ordered, String... extraTopics) throws Exception {
+        String stock = newPrefix("s_" + name);
+        String columnar = newPrefix("c_" + name);
+        run("kafka", stock, partitions, parallelism, objectReuse, ddl, insert, extraTopics);
+        String explain = run("kafka-columnar", columnar, partitions, parallelism, objectReuse, ddl, insert,
+                extraTopics);
+        for (String topic : topics(extraTopics)) {
+            List<String> expected = new ArrayList<>(records(stock + topic, timestamps, true));
+            List<String> actual = new ArrayList<>(records(columnar + topic, timestamps, true));
+            if (!ordered) {
+                Collections.sort(expected);
+                Collections.sort(actual);
+            }
+            assertThat(expected).as("stock records of %s", topic).isNotEmpty();
+            assertThat(actual).as("columnar vs stock records of %s", topic).isEqualTo(expected);
+        }
+        return explain;
+    }
+
+    private static List<String> topics(String... extraTopics) {
+        return extraTopics.length == 0 ? List.of("out") : List.of(extraTopics);
+    }
+
+    /** One run of the templates with {@code connector}; returns the INSERT's JSON execution plan. */
+    String run(String connector, String prefix, int partitions, int parallelism, String ddl,
+            String insert, String... extraTopics) throws Exception {
+        return run(connector, prefix, partitions, parallelism, false, ddl, insert, extraTopics);
+    }
+
+    private String run(String connector, String prefix, int partitions, int parallelism, boolean objectReuse,
+            String ddl, String insert, String... extraTopics) throws Exception {
+        createTopics(prefix, partitions, topics(extraTopics));
+        TableEnvironment tEnv = tableEnvironment(parallelism);
+        tEnv.getConfig().set(PipelineOptions.OBJECT_REUSE, objectReuse);
+        createTables(tEnv, ddl, connector, prefix);
+        String sql = fill(insert, connector, prefix);
+        String explain = tEnv.explainSql(sql, ExplainDetail.JSON_EXECUTION_PLAN);
+        tEnv.executeSql(sql).await();
+        return explain;
     }
 
     static Map<String, String> pair(String stock, String columnar) {

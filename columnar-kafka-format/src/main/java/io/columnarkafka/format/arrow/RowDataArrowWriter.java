@@ -1,11 +1,14 @@
 package io.columnarkafka.format.arrow;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TinyIntType;
 
 /**
  * Transposes Flink rows in internal format ({@code GenericRowData}, {@code BinaryRowData}, ... holding
@@ -16,30 +19,61 @@ import org.apache.flink.table.types.logical.RowType;
  * <p>Use: {@link #write} rows, {@link #finish} to get the batch, {@link #reset} to start the next batch in
  * the same buffers, {@link #close} to free them. Writers are planned once per column, so a row costs no
  * type dispatch and no objects beyond what the {@code RowData} getters themselves create. Not thread-safe.
+ *
+ * <p>Arrow has no row kind. A writer built with a row-kind column ({@link #RowDataArrowWriter(RowType,
+ * String, BufferAllocator)}) adds it as a last TINYINT column holding each row's {@code
+ * RowKind.toByteValue()}, the column {@code debezium-json}'s {@code row-kind.column} option reads.
  */
 public final class RowDataArrowWriter implements AutoCloseable {
     private final VectorSchemaRoot root;
     private final FieldWriter<?>[] writers;
     private final List<String> names;
+    /** The row-kind column, or null. */
+    private final TinyIntVector rowKinds;
     private int rowCount;
     /** Set when a row failed half-way: its slot holds partial values until {@link #reset}. */
     private boolean failed;
 
     public RowDataArrowWriter(RowType rowType, BufferAllocator allocator) {
-        VectorSchemaRoot created = VectorSchemaRoot.create(ArrowLayout.schema(rowType), allocator);
+        this(rowType, null, allocator);
+    }
+
+    /**
+     * A writer whose batches are {@code rowType} plus, if {@code rowKindColumn} is not null, a last column
+     * of that name ({@link #withRowKindColumn}) holding each row's kind.
+     */
+    public RowDataArrowWriter(RowType rowType, String rowKindColumn, BufferAllocator allocator) {
+        RowType batchType = rowKindColumn == null ? rowType : withRowKindColumn(rowType, rowKindColumn);
+        VectorSchemaRoot created = VectorSchemaRoot.create(ArrowLayout.schema(batchType), allocator);
         try {
             created.allocateNew();
             List<FieldVector> vectors = created.getFieldVectors();
             this.names = rowType.getFieldNames();
-            this.writers = new FieldWriter<?>[vectors.size()];
+            this.writers = new FieldWriter<?>[rowType.getFieldCount()];
             for (int i = 0; i < writers.length; i++) {
                 writers[i] = FieldWriter.of(names.get(i), rowType.getTypeAt(i), vectors.get(i));
             }
+            this.rowKinds = rowKindColumn == null ? null : (TinyIntVector) vectors.get(writers.length);
         } catch (RuntimeException | Error e) {
             created.close();
             throw e;
         }
         this.root = created;
+    }
+
+    /**
+     * {@code rowType} plus a last nullable TINYINT column {@code rowKindColumn}.
+     *
+     * @throws IllegalArgumentException if {@code rowType} already has a column of that name
+     */
+    public static RowType withRowKindColumn(RowType rowType, String rowKindColumn) {
+        if (rowType.getFieldNames().contains(rowKindColumn)) {
+            throw new IllegalArgumentException(
+                    "row-kind column '" + rowKindColumn + "' clashes with a column of " + rowType.asSummaryString());
+        }
+        List<RowType.RowField> fields = new ArrayList<>(rowType.getFields());
+        fields.add(new RowType.RowField(rowKindColumn, new TinyIntType()));
+        return new RowType(rowType.isNullable(), fields);
     }
 
     /**
@@ -60,6 +94,9 @@ public final class RowDataArrowWriter implements AutoCloseable {
             failed = true;
             throw new IllegalArgumentException(
                     "column '" + names.get(field) + "', row " + rowCount + ": " + e.getMessage(), e);
+        }
+        if (rowKinds != null) {
+            rowKinds.setSafe(rowCount, row.getRowKind().toByteValue());
         }
         rowCount++;
     }

@@ -1,5 +1,6 @@
 package io.columnarkafka.format.avro;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -40,6 +41,19 @@ public record AvroConfluentFormatOptions(String url, String subject, boolean aut
     /** The subject Flink's Kafka connector uses when none is configured: {@code <topic>-key} or {@code -value}. */
     public static String defaultSubject(String topic, boolean isKey) {
         return topic + (isKey ? "-key" : "-value");
+    }
+
+    /**
+     * {@code options} with the subject Flink's Kafka connector fills in when none is set ({@link
+     * #defaultSubject}); {@code options} itself if it names a subject.
+     */
+    public static Map<String, String> withDefaultSubject(Map<String, String> options, String topic, boolean isKey) {
+        if (options.containsKey("subject") || options.containsKey("schema-registry.subject")) {
+            return options;
+        }
+        Map<String, String> filled = new HashMap<>(options);
+        filled.put("subject", defaultSubject(topic, isKey));
+        return filled;
     }
 
     /**

@@ -56,17 +56,8 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
     public DebeziumJsonBatchEncoder(Projection projection, Map<String, String> options) {
         this.projection = projection;
         this.layout = new SchemaCheck(projection.batchType());
-        Map<String, String> json = new HashMap<>(options);
-        String schemaInclude = json.remove("schema-include");
-        if (schemaInclude != null && !schemaInclude.equalsIgnoreCase("false")) {
-            if (schemaInclude.equalsIgnoreCase("true")) {
-                throw new IllegalArgumentException("Debezium JSON serialization doesn't support"
-                        + " 'debezium-json.schema-include' option been set to true.");
-            }
-            throw new IllegalArgumentException("debezium-json option 'schema-include' must be true or false");
-        }
-        String kindColumn = json.remove(ROW_KIND_COLUMN);
-        JsonFormatOptions jsonOptions = JsonFormatOptions.fromMap(json);
+        String kindColumn = options.get(ROW_KIND_COLUMN);
+        JsonFormatOptions jsonOptions = jsonOptions(options);
         this.ignoreNulls = jsonOptions.ignoreNullFields();
         JsonWriterPlan plan = new JsonWriterPlan(jsonOptions);
         List<String> names = new ArrayList<>(projection.fieldCount());
@@ -88,6 +79,26 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
             }
             rowKinds = new RowKindColumn(kindColumn);
         }
+    }
+
+    /**
+     * The JSON options of Flink's {@code debezium-json} options (Flink keys without the prefix; {@value
+     * #ROW_KIND_COLUMN} is skipped): {@code schema-include} must be false, as Flink's serializer requires.
+     *
+     * @throws IllegalArgumentException for an unknown option or value, or {@code schema-include=true}
+     */
+    public static JsonFormatOptions jsonOptions(Map<String, String> options) {
+        Map<String, String> json = new HashMap<>(options);
+        json.remove(ROW_KIND_COLUMN);
+        String schemaInclude = json.remove("schema-include");
+        if (schemaInclude != null && !schemaInclude.equalsIgnoreCase("false")) {
+            if (schemaInclude.equalsIgnoreCase("true")) {
+                throw new IllegalArgumentException("Debezium JSON serialization doesn't support"
+                        + " 'debezium-json.schema-include' option been set to true.");
+            }
+            throw new IllegalArgumentException("debezium-json option 'schema-include' must be true or false");
+        }
+        return JsonFormatOptions.fromMap(json);
     }
 
     @Override

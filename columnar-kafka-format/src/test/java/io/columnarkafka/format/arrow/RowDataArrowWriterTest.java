@@ -232,4 +232,31 @@ class RowDataArrowWriterTest {
             }
         }
     }
+
+    @Test
+    void rowKindColumnHoldsEachRowsKindAfterTheColumns() {
+        RowType type = RowTypes.parse("ROW<id INT, name STRING>");
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(type, "kind", allocator)) {
+            org.apache.flink.types.RowKind[] kinds = org.apache.flink.types.RowKind.values();
+            for (int i = 0; i < kinds.length; i++) {
+                GenericRowData row = row(i, str("r" + i));
+                row.setRowKind(kinds[i]);
+                writer.write(row);
+            }
+            VectorSchemaRoot batch = writer.finish();
+            assertThat(batch.getSchema()).isEqualTo(
+                    ArrowLayout.schema(RowDataArrowWriter.withRowKindColumn(type, "kind")));
+            org.apache.arrow.vector.TinyIntVector kind = (org.apache.arrow.vector.TinyIntVector) batch.getVector(2);
+            for (int i = 0; i < kinds.length; i++) {
+                assertThat(kind.get(i)).isEqualTo(kinds[i].toByteValue());
+                assertThat(batch.getVector(0).getObject(i)).isEqualTo(i);
+            }
+            writer.reset();
+            assertThat(writer.finish().getRowCount()).isZero();
+        }
+        assertThatThrownBy(() -> RowDataArrowWriter.withRowKindColumn(type, "name"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("row-kind column 'name' clashes");
+    }
 }

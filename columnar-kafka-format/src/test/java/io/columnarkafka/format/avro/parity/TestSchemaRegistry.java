@@ -18,10 +18,11 @@ import org.apache.avro.Schema;
  * calls a producer makes: {@code POST /subjects/{subject}/versions} (register; {@code {"id": N}}, the same id
  * for the same schema) and {@code POST /subjects/{subject}} (look up; 404 with error 40403 when the subject
  * lacks the schema). Requests are parsed with Avro's own schema parser; every request is recorded.
+ * Public: the flink module's broker test of {@code avro-confluent} registers through it too.
  */
-final class TestSchemaRegistry implements AutoCloseable {
+public final class TestSchemaRegistry implements AutoCloseable {
     /** One request: method, decoded path, Authorization header, body. */
-    record Request(String method, String path, String authorization, String body) {}
+    public record Request(String method, String path, String authorization, String body) {}
 
     private final HttpServer server;
     private final Map<String, Integer> idsBySchema = new HashMap<>();
@@ -29,23 +30,23 @@ final class TestSchemaRegistry implements AutoCloseable {
     private final List<Request> requests = new ArrayList<>();
     private final String requiredAuthorization;
 
-    TestSchemaRegistry(String requiredAuthorization) throws IOException {
+    public TestSchemaRegistry(String requiredAuthorization) throws IOException {
         this.requiredAuthorization = requiredAuthorization;
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/subjects/", this::handle);
         server.start();
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
-    synchronized List<Request> requests() {
+    public synchronized List<Request> requests() {
         return List.copyOf(requests);
     }
 
     /** Registers {@code schema} under {@code subject} as an administrator would, returning its id. */
-    synchronized int preRegister(String subject, String schema) {
+    public synchronized int preRegister(String subject, String schema) {
         int id = idsBySchema.computeIfAbsent(new Schema.Parser().parse(schema).toString(), s -> 100 + idsBySchema.size());
         subjects.computeIfAbsent(subject, s -> new HashMap<>()).put(new Schema.Parser().parse(schema).toString(), id);
         return id;

@@ -1,0 +1,111 @@
+package io.columnarkafka.sql;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
+
+/**
+ * A Flink distribution's {@code lib/} built from Maven jars: the module's provided scope, written by the
+ * build to {@code target/flink-lib.classpath}. Starts child JVMs on it, the way {@code bin/*.sh} start
+ * Flink's processes, plus this module's test classes (only {@link ParentWatch} and the SQL runner are
+ * used there) and any extra jar, e.g. the connector jar in a cluster's {@code lib/}.
+ */
+final class FlinkLib {
+    /** What the Flink distribution does not have: the project's own classes, Kafka's client, Arrow, Avro. */
+    static final List<String> NOT_IN_FLINK = List.of(
+            "io/columnarkafka/format/", "io/columnarkafka/flink/", "org/apache/kafka/", "org/apache/arrow/",
+            "org/apache/avro/", "org/apache/flink/connector/kafka/", "org/apache/flink/streaming/connectors/kafka/",
+            "com/fasterxml/jackson/databind/");
+
+    /** The JVM options Flink's distribution config passes to every process; Arrow needs java.nio opened. */
+    static final List<String> JVM_OPENS = List.of(
+            "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
+
+    private final List<Path> jars;
+    private final Path testClasses;
+
+    private FlinkLib(List<Path> jars, Path testClasses) {
+        this.jars = jars;
+        this.testClasses = testClasses;
+    }
+
+    static FlinkLib fromBuild() {
+        Path file = Paths.get(required("flink.lib.classpath"));
+        try {
+            List<Path> jars = Arrays.stream(Files.readString(file).trim().split(File.pathSeparator))
+                    .map(Paths::get).collect(Collectors.toList());
+            Path testClasses = Paths.get(ParentWatch.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return new FlinkLib(jars, testClasses);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Path connectorJar() {
+        return Paths.get(required("connector.jar"));
+    }
+
+    /** Entries of the lib jars (and the test classes) whose names start with one of the prefixes. */
+    List<String> entriesStartingWith(List<String> prefixes) throws IOException {
+        List<String> found = new ArrayList<>();
+        for (Path jar : jars) {
+            try (JarFile file = new JarFile(jar.toFile())) {
+                file.stream().map(e -> e.getName()).filter(n -> prefixes.stream().anyMatch(n::startsWith))
+                        .limit(3).forEach(n -> found.add(jar.getFileName() + "!" + n));
+            }
+        }
+        try (var files = Files.walk(testClasses)) {
+            files.map(p -> testClasses.relativize(p).toString().replace('\\', '/'))
+                    .filter(n -> prefixes.stream().anyMatch(n::startsWith)).limit(3).forEach(found::add);
+        }
+        return found;
+    }
+
+    /**
+     * Starts {@code mainClass} in a child JVM on lib/ (+ {@code extraJars}) through {@link ParentWatch},
+     * output to {@code log}, with {@code FLINK_CONF_DIR} = {@code confDir}.
+     */
+    Process start(String mainClass, List<String> jvmArgs, List<Path> extraJars, Path confDir, Path log,
+                  String... args) throws IOException {
+        List<String> cp = new ArrayList<>();
+        jars.forEach(j -> cp.add(j.toString()));
+        extraJars.forEach(j -> cp.add(j.toString()));
+        cp.add(testClasses.toString());
+        List<String> command = new ArrayList<>();
+        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JVM_OPENS);
+        command.addAll(jvmArgs);
+        command.add("-Dlog4j.configurationFile=" + confDir.resolve("log4j.properties"));
+        command.add("-cp");
+        command.add(String.join(File.pathSeparator, cp));
+        command.add(ParentWatch.class.getName());
+        command.add(mainClass);
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.PIPE);
+        builder.environment().put("FLINK_CONF_DIR", confDir.toString());
+        return builder.start();
+    }
+
+    private static String required(String property) {
+        String value = System.getProperty(property);
+        if (value == null) {
+            throw new IllegalStateException("system property " + property + " is not set: run through mvn verify");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,161 @@
+package io.columnarkafka.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TopicVerifier;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The connector jar as a user deploys it: a real standalone Flink cluster (job manager and task manager JVMs)
+ * and the SQL client's embedded mode, each on nothing but a Flink distribution's lib/ (Maven jars; see
+ * {@link FlinkLib}), the shaded jar given to the SQL client with {@code -j} or put in every process's lib/.
+ * The script creates a {@code kafka-columnar} (exactly-once, json key and value) and an
+ * {@code upsert-kafka-columnar} table on a real broker, EXPLAINs both INSERTs and runs them from a bounded
+ * datagen on the cluster; the topics are read back {@code read_committed}.
+ */
+class SqlConnectorClusterIT {
+    private static final int ROWS = 20_000;
+    private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
+
+    private static KafkaBroker broker;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startBroker() {
+        broker = KafkaBroker.start();
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    void theLibHasNoProjectKafkaOrArrowClasses() throws IOException {
+        assertThat(FlinkLib.fromBuild().entriesStartingWith(FlinkLib.NOT_IN_FLINK)).isEmpty();
+    }
+
+    @Test
+    void theConnectorJarRelocatesWhatFlinkDoesNotProvideAndRegistersBothFactories() throws IOException {
+        try (JarFile jar = new JarFile(FlinkLib.connectorJar().toFile())) {
+            List<String> unrelocated = jar.stream().map(e -> e.getName())
+                    .filter(n -> n.endsWith(".class"))
+                    .filter(n -> n.startsWith("org/apache/kafka/") || n.startsWith("org/apache/arrow/")
+                            || n.startsWith("org/apache/avro/") || n.startsWith("com/fasterxml/")
+                            || n.startsWith("com/google/flatbuffers/") || n.startsWith("org/apache/commons/codec/")
+                            || n.startsWith("org/slf4j/") || n.startsWith("org/apache/logging/")
+                            || n.startsWith("META-INF/versions/"))
+                    .limit(5).toList();
+            assertThat(unrelocated).isEmpty();
+            String factories;
+            try (InputStream in = jar.getInputStream(jar.getEntry("META-INF/services/org.apache.flink.table.factories.Factory"))) {
+                factories = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            assertThat(factories).contains("io.columnarkafka.flink.table.KafkaColumnarTableFactory",
+                    "io.columnarkafka.flink.table.UpsertKafkaColumnarTableFactory",
+                    "org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicTableFactory",
+                    "org.apache.flink.streaming.connectors.kafka.table.UpsertKafkaDynamicTableFactory");
+        }
+    }
+
+    /** The two ways README shows: {@code sql-client.sh -j <jar>}, or the jar in every installation's lib/. */
+    enum Deployment {
+        /** The cluster's lib/ is Flink's only; the client gets the jar with -j and ships it with each job. */
+        SQL_CLIENT_J,
+        /** The jar in lib/ of the cluster's processes and of the client; no -j. */
+        CLUSTER_LIB
+    }
+
+    @ParameterizedTest
+    @EnumSource(Deployment.class)
+    void sqlClientWritesBothTablesOnAStandaloneCluster(Deployment deployment) throws Exception {
+        FlinkLib lib = FlinkLib.fromBuild();
+        Path jar = FlinkLib.connectorJar();
+        List<Path> inLib = deployment == Deployment.CLUSTER_LIB ? List.of(jar) : List.of();
+        List<String> jarArgs = deployment == Deployment.SQL_CLIENT_J ? List.of("-j", jar.toString()) : List.of();
+        String topic = "bids_" + deployment.name().toLowerCase();
+        String upsertTopic = "bids_by_id_" + deployment.name().toLowerCase();
+        long started = System.nanoTime();
+        try (StandaloneFlinkCluster cluster = StandaloneFlinkCluster.start(lib, dir.resolve("flink"), inLib)) {
+            lap(deployment + ": cluster started", started);
+            broker.createTopic(topic, 2);
+            broker.createTopic(upsertTopic, 2);
+            Path script = dir.resolve("script.sql");
+            Files.writeString(script, resource("sql-client-it.sql")
+                    .replace("${rows}", String.valueOf(ROWS))
+                    .replace("${topic}", topic)
+                    .replace("${upsert_topic}", upsertTopic)
+                    .replace("${servers}", broker.bootstrapServers()));
+
+            Path log = dir.resolve("sql-client.log");
+            List<String> args = new ArrayList<>(jarArgs);
+            args.addAll(List.of("-f", script.toString()));
+            Process client = lib.start(EmbeddedSqlClient.class.getName(), List.of("-Xmx512m", "-XX:+UseSerialGC"),
+                    inLib, cluster.confDir(), log, args.toArray(String[]::new));
+            boolean exited = client.waitFor(4, TimeUnit.MINUTES);
+            if (!exited) {
+                client.destroyForcibly();
+            }
+            lap(deployment + ": SQL client finished", started);
+            String output = Files.readString(log);
+            System.out.println("--- SQL client output (" + deployment + ")\n" + output);
+            assertThat(exited && client.exitValue() == 0)
+                    .as("SQL client exited 0\n%s\n--- taskmanager.log\n%s", output, cluster.logTail("taskmanager"))
+                    .isTrue();
+
+            assertThat(output)
+                    .contains("ColumnarEncode[kafka-columnar[admitted: json value, json key]]")
+                    .contains("ColumnarEncode[upsert-kafka-columnar[admitted: json value, json key, upsert tombstones]]");
+
+            TopicReport bids = TopicVerifier.forTopic(broker, topic).readCommitted().verifyIds(1, ROWS, this::idOf);
+            assertThat(bids.isExactlyOnce()).as(bids.verdict()).isTrue();
+            assertThat(TopicVerifier.awaitNoOpenTransactions(broker.bootstrapServers(), topic, Duration.ofSeconds(30)))
+                    .isEmpty();
+            TopicReport upserts = TopicVerifier.forTopic(broker, upsertTopic).readCommitted()
+                    .verifyIds(1, ROWS, this::idOf);
+            assertThat(upserts.isExactlyOnce()).as(upserts.verdict()).isTrue();
+            lap(deployment + ": topics verified", started);
+        }
+    }
+
+    private static void lap(String what, long started) {
+        System.out.printf("%s after %.1f s%n", what, (System.nanoTime() - started) / 1e9);
+    }
+
+    private long idOf(byte[] value) {
+        Matcher m = ID.matcher(new String(value, StandardCharsets.UTF_8));
+        if (!m.find()) {
+            throw new IllegalArgumentException("no id in " + new String(value, StandardCharsets.UTF_8));
+        }
+        return Long.parseLong(m.group(1));
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = SqlConnectorClusterIT.class.getResourceAsStream("/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
