@@ -1,25 +1,44 @@
 package io.columnarkafka.bench;
 
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Map;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericRecord;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.formats.avro.AvroFormatOptions.AvroEncoding;
 import org.apache.flink.formats.avro.AvroRowDataSerializationSchema;
+import org.apache.flink.formats.avro.RegistryAvroSerializationSchema;
+import org.apache.flink.formats.avro.RowDataToAvroConverters;
+import org.apache.flink.formats.avro.SchemaCoder;
+import org.apache.flink.formats.avro.typeutils.AvroSchemaConverter;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.csv.CsvRowDataSerializationSchema;
 import org.apache.flink.formats.json.JsonFormatOptions.MapNullKeyMode;
 import org.apache.flink.formats.json.debezium.DebeziumJsonSerializationSchema;
+import org.apache.flink.formats.protobuf.PbFormatConfig;
+import org.apache.flink.formats.protobuf.serialize.PbRowDataSerializationSchema;
 import org.apache.flink.formats.raw.RawFormatSerializationSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Flink's own serializer of each format, the baseline: built as the format's factory builds it for a
- * table with no format options, then opened as a sink opens it before the first record.
+ * table with the given format options, then opened as a sink opens it before the first record.
  */
 final class FlinkSerializers {
     private FlinkSerializers() {}
 
-    /** The opened serializer of {@code format} for rows of {@code rowType} (the type Flink's sink passes). */
-    static SerializationSchema<RowData> open(String format, RowType rowType) throws Exception {
+    /**
+     * The opened serializer of {@code format} for rows of {@code rowType} (the type Flink's sink passes).
+     *
+     * @param options the format options the columnar encoder gets (Flink's keys without the prefix)
+     * @param schemaId the id {@code avro-confluent} writes, as Flink's registry coder would after registering
+     */
+    static SerializationSchema<RowData> open(String format, RowType rowType, Map<String, String> options,
+            int schemaId) throws Exception {
         if (format.equals("json")) {
             return FlinkJson.openSerializer(rowType);
         }
@@ -27,8 +46,15 @@ final class FlinkSerializers {
             case "csv" -> new CsvRowDataSerializationSchema.Builder(rowType).build();
             // Binary encoding; the legacy timestamp mapping is the avro format's default (true).
             case "avro" -> new AvroRowDataSerializationSchema(rowType, AvroEncoding.BINARY, true);
+            // As Flink's avro-confluent factory builds it, with a registry coder of a fixed id.
+            case "avro-confluent" -> new AvroRowDataSerializationSchema(rowType,
+                    new RegistryAvroSerializationSchema<>(GenericRecord.class,
+                            AvroSchemaConverter.convertToSchema(rowType), new FixedIdCoder(schemaId)),
+                    RowDataToAvroConverters.createConverter(rowType));
             case "debezium-json" -> new DebeziumJsonSerializationSchema(
                     rowType, TimestampFormat.SQL, MapNullKeyMode.FAIL, "null", false, false);
+            case "protobuf" -> new PbRowDataSerializationSchema(rowType,
+                    new PbFormatConfig(options.get("message-class-name"), false, false, ""));
             case "raw" -> {
                 if (rowType.getFieldCount() != 1) {
                     throw new IllegalArgumentException("raw takes exactly one column, got " + rowType);
@@ -39,5 +65,36 @@ final class FlinkSerializers {
         };
         schema.open(null); // these open() methods build their writer or mapper and do not read the context
         return schema;
+    }
+
+    /**
+     * Writes the Confluent header as Flink's {@code ConfluentSchemaRegistryCoder} does once its registry
+     * client has the id: the magic byte 0, then the id as a big-endian int.
+     */
+    private static final class FixedIdCoder implements SchemaCoder, SchemaCoder.SchemaCoderProvider {
+        private static final long serialVersionUID = 1L;
+        private final int id;
+
+        FixedIdCoder(int id) {
+            this.id = id;
+        }
+
+        @Override
+        public SchemaCoder get() {
+            return this;
+        }
+
+        @Override
+        public Schema readSchema(InputStream in) {
+            throw new UnsupportedOperationException("the benchmark only writes");
+        }
+
+        @Override
+        public void writeSchema(Schema schema, OutputStream out) throws IOException {
+            DataOutputStream data = new DataOutputStream(out);
+            data.writeByte(0);
+            data.writeInt(id);
+            data.flush();
+        }
     }
 }

@@ -1,21 +1,14 @@
 package io.columnarkafka.bench;
 
+import io.columnarkafka.bench.proto.Bid;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
-import io.columnarkafka.format.RecordSlab;
-import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import io.columnarkafka.testkit.nexmark.BidGenerator;
-import java.util.Arrays;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
+import java.util.stream.IntStream;
 import org.apache.flink.table.types.logical.RowType;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -36,14 +29,17 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * Every format's columnar encoder against Flink's serializer of that format, on the same Nexmark Bid
- * rows. Measured as {@link JsonEncoderBenchmark} measures JSON (per row, through {@link
- * EncoderBenchmarks}, same {@code outputBytes} counter), and refused, like it, when the columnar bytes
- * differ from Flink's on any row.
+ * rows, set up, checked and measured by {@link EncoderFixture} as {@link JsonEncoderBenchmark} measures
+ * JSON: per row, the same {@code outputBytes} counter, refused when the columnar bytes differ from
+ * Flink's on any row.
  *
- * <p>Each format sees the rows its Kafka sink would hand it: {@code avro} a NOT NULL row type (Flink's
- * Kafka connector passes the physical row type NOT NULL, which keeps the record schema out of a union);
- * {@code raw}, which takes exactly one column, the {@code url} column alone, projected from the batch on
- * the columnar side and as single-column rows on Flink's side.
+ * <p>Each format sees the rows its Kafka sink would hand it: {@code avro} and {@code avro-confluent} a NOT
+ * NULL row type (Flink's Kafka connector passes the physical row type NOT NULL, which keeps the record
+ * schema out of a union); {@code raw}, which takes exactly one column, the {@code url} column alone;
+ * {@code protobuf} the six columns of the {@code Bid} message ({@code bid.proto}), all but {@code dateTime},
+ * as Flink's protobuf format has no TIMESTAMP mapping. {@code avro-confluent} learns its schema id from a
+ * {@link ConstantSchemaRegistry} once, when the encoder is checked; Flink's side writes the same id from a
+ * fixed-id {@link FlinkSerializers} coder, so neither side talks to a registry while it is timed.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -53,20 +49,20 @@ import org.openjdk.jmh.infra.Blackhole;
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class FormatEncoderBenchmark {
-    private static final long SEED = 42;
     private static final int URL = 4;
+    private static final int DATE_TIME = 5;
+    private static final int SCHEMA_ID = 7;
 
     @Param({"4096"})
     public int batchSize;
 
-    @Param({"json", "csv", "avro", "debezium-json", "raw"})
+    @Param({"json", "csv", "avro", "avro-confluent", "debezium-json", "protobuf", "raw"})
     public String format;
 
-    private BufferAllocator allocator;
-    private VectorSchemaRoot batch;
+    private EncoderFixture fixture;
     private Projection projection;
-    private SerializationSchema<RowData> flink;
-    private RowData[] rows;
+    private Map<String, String> options = Map.of();
+    private ConstantSchemaRegistry registry;
 
     /** The columnar encoder, planned only for the columnar benchmark so Flink's side runs even if it fails. */
     @State(Scope.Thread)
@@ -75,76 +71,61 @@ public class FormatEncoderBenchmark {
 
         @Setup(Level.Trial)
         public void plan(FormatEncoderBenchmark data) {
-            encoder = Formats.encoder(data.format, data.projection, Map.of());
-            data.checkSameBytes(encoder);
+            encoder = Formats.encoder(data.format, data.projection, data.options);
+            data.fixture.checkSameBytes(encoder);
         }
     }
 
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) throws Exception {
-        if (params.getOpsPerInvocation() != batchSize) {
-            throw new IllegalStateException("operations per invocation is " + params.getOpsPerInvocation()
-                    + " but batchSize is " + batchSize + ": run through " + EncoderBenchmarks.class.getName()
-                    + " (or pass -opi " + batchSize + ") so that scores are per row");
-        }
-        BidGenerator bids = new BidGenerator(SEED);
-        allocator = new RootAllocator();
-        batch = VectorSchemaRoot.create(ArrowLayout.schema(BidGenerator.BID_TYPE), allocator);
-        bids.fill(batch, 0, batchSize);
-        boolean raw = format.equals("raw");
-        RowType bidType = format.equals("avro") ? (RowType) BidGenerator.BID_TYPE.copy(false) : BidGenerator.BID_TYPE;
-        projection = raw ? Projection.of(bidType, URL) : Projection.all(bidType);
-        rows = new RowData[batchSize];
-        Arrays.setAll(rows, i -> raw ? GenericRowData.of(bids.row(i).getString(URL)) : bids.row(i));
-        flink = FlinkSerializers.open(format, projection.outputType());
+        EncoderFixture.requirePerRowScores(params, batchSize);
+        prepare();
     }
 
-    /** Refuses to time an encoder whose output differs from Flink's on these rows. */
-    void checkSameBytes(BatchEncoder encoder) {
-        RecordSlab slab = encoder.encode(batch);
-        if (slab.recordCount() != batchSize) {
-            throw new IllegalStateException(format + ": " + slab.recordCount() + " records for " + batchSize + " rows");
+    /** The rows, the projection and Flink's serializer of {@link #format}; tests call it without JMH. */
+    void prepare() throws Exception {
+        RowType bidType = BidGenerator.BID_TYPE;
+        switch (format) {
+            case "avro":
+            case "avro-confluent":
+                projection = Projection.all((RowType) bidType.copy(false));
+                break;
+            case "raw":
+                projection = Projection.of(bidType, URL);
+                break;
+            case "protobuf":
+                projection = Projection.of(bidType, IntStream.range(0, bidType.getFieldCount())
+                        .filter(f -> f != DATE_TIME).toArray());
+                options = Map.of(ProtobufFormatOptions.MESSAGE_CLASS_NAME, Bid.class.getName());
+                break;
+            default:
+                projection = Projection.all(bidType);
         }
-        for (int i = 0; i < batchSize; i++) {
-            byte[] expected = flink.serialize(rows[i]);
-            byte[] actual = slab.copyRecord(i);
-            if (!Arrays.equals(expected, actual)) {
-                throw new IllegalStateException("format " + format + " row " + i + ": columnar bytes differ from"
-                        + " Flink's\n  flink:    " + hex(expected) + "\n  columnar: " + hex(actual));
-            }
+        if (format.equals("avro-confluent")) {
+            registry = new ConstantSchemaRegistry(SCHEMA_ID);
+            options = Map.of("url", registry.url(), "subject", "bids-value");
         }
-    }
-
-    private static String hex(byte[] bytes) {
-        return bytes == null ? "null" : HexFormat.ofDelimiter(" ").formatHex(bytes);
+        fixture = new EncoderFixture("format " + format, Dataset.BID, batchSize, projection,
+                FlinkSerializers.open(format, projection.outputType(), options, SCHEMA_ID));
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        batch.close();
-        allocator.close();
+        fixture.close();
+        if (registry != null) {
+            registry.close();
+        }
     }
 
     /** What a Kafka sink pays: encode the batch, then copy each record out as its own {@code byte[]}. */
     @Benchmark
     public void columnarEncodeAndDrain(Columnar columnar, OutputBytes output, Blackhole blackhole) {
-        RecordSlab slab = columnar.encoder.encode(batch);
-        int records = slab.recordCount();
-        for (int i = 0; i < records; i++) {
-            blackhole.consume(slab.copyRecord(i));
-        }
-        output.outputBytes += slab.size();
+        output.outputBytes += fixture.encodeAndDrain(columnar.encoder, blackhole);
     }
 
     /** Flink's path: one {@code serialize(row)} per row, each returning a fresh {@code byte[]}. */
     @Benchmark
     public void flinkSerialize(OutputBytes output, Blackhole blackhole) {
-        long bytes = 0;
-        for (RowData row : rows) {
-            byte[] record = flink.serialize(row);
-            bytes += record.length;
-            blackhole.consume(record);
-        }
-        output.outputBytes += bytes;
+        output.outputBytes += fixture.flinkSerialize(blackhole);
     }
 }

@@ -4,16 +4,8 @@ import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RecordSlab;
-import io.columnarkafka.format.arrow.ArrowLayout;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
-import org.apache.flink.table.data.RowData;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -32,7 +24,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * The columnar JSON encoder against Flink's {@code JsonRowDataSerializationSchema}, on the same rows.
+ * The columnar JSON encoder against Flink's {@code JsonRowDataSerializationSchema}, on the same rows
+ * (set up, checked and measured by {@link EncoderFixture}).
  *
  * <p>One invocation handles one batch of {@code batchSize} rows. Scores are per row (rows/s, and B/row
  * for {@code gc.alloc.rate.norm}) because {@link EncoderBenchmarks} runs each batch size with operations
@@ -55,10 +48,7 @@ public class JsonEncoderBenchmark {
     @Param({"bid", "wide"})
     public String dataset;
 
-    private BufferAllocator allocator;
-    private VectorSchemaRoot batch;
-    private JsonRowDataSerializationSchema flink;
-    private RowData[] rows;
+    private EncoderFixture fixture;
 
     /**
      * The columnar encoder, planned only for the columnar benchmarks so that Flink's side can be measured
@@ -71,61 +61,33 @@ public class JsonEncoderBenchmark {
         @Setup(Level.Trial)
         public void plan(JsonEncoderBenchmark data) {
             encoder = Formats.encoder("json", Projection.all(Dataset.named(data.dataset).rowType()), Map.of());
-            data.checkSameBytes(encoder);
+            data.fixture.checkSameBytes(encoder);
         }
     }
 
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) throws Exception {
-        if (params.getOpsPerInvocation() != batchSize) {
-            throw new IllegalStateException("operations per invocation is " + params.getOpsPerInvocation()
-                    + " but batchSize is " + batchSize + ": run through " + EncoderBenchmarks.class.getName()
-                    + " (or pass -opi " + batchSize + ") so that scores are per row");
-        }
+        EncoderFixture.requirePerRowScores(params, batchSize);
         Dataset data = Dataset.named(dataset);
-        allocator = new RootAllocator();
-        batch = VectorSchemaRoot.create(ArrowLayout.schema(data.rowType()), allocator);
-        data.fill(batch, batchSize);
-        rows = new RowData[batchSize];
-        Arrays.setAll(rows, data::row);
-        flink = FlinkJson.openSerializer(data.rowType());
-    }
-
-    /** Refuses to time an encoder whose output differs from Flink's on these rows. */
-    void checkSameBytes(BatchEncoder encoder) {
-        RecordSlab slab = encoder.encode(batch);
-        for (int i = 0; i < batchSize; i++) {
-            byte[] expected = flink.serialize(rows[i]);
-            byte[] actual = slab.copyRecord(i);
-            if (!Arrays.equals(expected, actual)) {
-                throw new IllegalStateException("dataset " + dataset + " row " + i + ": columnar JSON differs from"
-                        + " Flink's\n  flink:    " + new String(expected, StandardCharsets.UTF_8)
-                        + "\n  columnar: " + (actual == null ? "null" : new String(actual, StandardCharsets.UTF_8)));
-            }
-        }
+        fixture = new EncoderFixture("dataset " + dataset, data, batchSize, Projection.all(data.rowType()),
+                FlinkJson.openSerializer(data.rowType()));
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
-        batch.close();
-        allocator.close();
+        fixture.close();
     }
 
     /** What a Kafka sink pays: encode the batch, then copy each record out as its own {@code byte[]}. */
     @Benchmark
     public void columnarEncodeAndDrain(Columnar columnar, OutputBytes output, Blackhole blackhole) {
-        RecordSlab slab = columnar.encoder.encode(batch);
-        int records = slab.recordCount();
-        for (int i = 0; i < records; i++) {
-            blackhole.consume(slab.copyRecord(i));
-        }
-        output.outputBytes += slab.size();
+        output.outputBytes += fixture.encodeAndDrain(columnar.encoder, blackhole);
     }
 
     /** The encoder alone: every record written into the reused slab, none copied out. */
     @Benchmark
     public RecordSlab columnarEncodeOnly(Columnar columnar, OutputBytes output) {
-        RecordSlab slab = columnar.encoder.encode(batch);
+        RecordSlab slab = columnar.encoder.encode(fixture.batch);
         output.outputBytes += slab.size();
         return slab;
     }
@@ -133,12 +95,6 @@ public class JsonEncoderBenchmark {
     /** Flink's path: one {@code serialize(row)} per row, each returning a fresh {@code byte[]}. */
     @Benchmark
     public void flinkSerialize(OutputBytes output, Blackhole blackhole) {
-        long bytes = 0;
-        for (RowData row : rows) {
-            byte[] record = flink.serialize(row);
-            bytes += record.length;
-            blackhole.consume(record);
-        }
-        output.outputBytes += bytes;
+        output.outputBytes += fixture.flinkSerialize(blackhole);
     }
 }

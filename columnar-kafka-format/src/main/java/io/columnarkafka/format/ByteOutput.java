@@ -138,6 +138,11 @@ public final class ByteOutput {
     public void putVarint(long value) {
         byte[] b = buf;
         int p = pos;
+        if ((value & ~0x7FL) == 0) { // tags, lengths and small numbers: one byte
+            b[p] = (byte) value;
+            pos = p + 1;
+            return;
+        }
         while ((value & ~0x7FL) != 0) {
             b[p++] = (byte) ((value & 0x7F) | 0x80);
             value >>>= 7;

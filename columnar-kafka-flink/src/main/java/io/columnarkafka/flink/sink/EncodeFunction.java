@@ -13,8 +13,6 @@ import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
-import org.apache.flink.metrics.Counter;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.util.Collector;
 
 /**
@@ -132,43 +130,6 @@ final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerialized
         allocator = null;
         if (toClose != null) {
             toClose.close();
-        }
-    }
-
-    /** The function's metrics, registered in the operator's metric group. */
-    static final class EncodeMetrics {
-        static final String BATCHES = "batches";
-        static final String ROWS = "rows";
-        static final String KEY_BYTES = "keyBytes";
-        static final String VALUE_BYTES = "valueBytes";
-        static final String ENCODE_TIME_NANOS = "encodeTimeNanos";
-        static final String DRAIN_TIME_NANOS = "drainTimeNanos";
-        static final String BUFFER_CAPACITY = "bufferCapacity";
-
-        private final Counter batches;
-        private final Counter rows;
-        private final Counter keyBytes;
-        private final Counter valueBytes;
-        private final Counter encodeTimeNanos;
-        private final Counter drainTimeNanos;
-
-        EncodeMetrics(MetricGroup group, java.util.function.LongSupplier bufferCapacity) {
-            batches = group.counter(BATCHES);
-            rows = group.counter(ROWS);
-            keyBytes = group.counter(KEY_BYTES);
-            valueBytes = group.counter(VALUE_BYTES);
-            encodeTimeNanos = group.counter(ENCODE_TIME_NANOS);
-            drainTimeNanos = group.counter(DRAIN_TIME_NANOS);
-            group.gauge(BUFFER_CAPACITY, bufferCapacity::getAsLong);
-        }
-
-        void batch(int rowCount, long keyByteCount, long valueByteCount, long encodeNanos, long drainNanos) {
-            batches.inc();
-            rows.inc(rowCount);
-            keyBytes.inc(keyByteCount);
-            valueBytes.inc(valueByteCount);
-            encodeTimeNanos.inc(encodeNanos);
-            drainTimeNanos.inc(drainNanos);
         }
     }
 }

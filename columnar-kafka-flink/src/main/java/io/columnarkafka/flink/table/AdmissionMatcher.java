@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.flink.streaming.connectors.kafka.partitioner.FlinkFixedPartitioner;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
@@ -65,11 +64,9 @@ final class AdmissionMatcher {
             admitted.add(shape.keyFormat() + " key");
         }
         if (shape.partitioner() != null) {
-            if (shape.partitioner().getClass() != FlinkFixedPartitioner.class) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_PARTITIONER,
-                        shape.partitioner().getClass().getName() + " (a custom partitioner reads the row)");
-            }
-            admitted.add("fixed partitioner");
+            admitted.add(ColumnarSinkTranslator.readsRows(shape.partitioner())
+                    ? "custom partitioner " + shape.partitioner().getClass().getName()
+                    : "fixed partitioner");
         }
         for (String key : shape.metadataKeys()) {
             if (!WRITABLE_METADATA.contains(key)) {
@@ -83,11 +80,11 @@ final class AdmissionMatcher {
             admitted.add("topic list");
         }
         if (shape.upsertMode()) {
-            if (shape.flushMode().isEnabled()) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
-                        "sink.buffer-flush.max-rows/interval (reducing upsert buffer)");
-            }
             admitted.add("upsert tombstones");
+            if (shape.flushMode().isEnabled()) {
+                admitted.add("buffer-flush " + shape.flushMode().getBatchSize() + " rows / "
+                        + shape.flushMode().getBatchIntervalMs() + " ms");
+            }
         }
         return Admission.admitted(String.join(", ", admitted));
     }

@@ -1,13 +1,19 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import java.util.Optional;
+import java.util.function.Function;
+import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.java.typeutils.TupleTypeInfo;
+import org.apache.flink.connector.kafka.sink.KafkaPartitioner;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.sink.KafkaSinkBuilder;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.connectors.kafka.partitioner.FlinkFixedPartitioner;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
@@ -16,7 +22,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * Builds the runtime of an admitted sink: the encode operator ({@link RowDataEncodeOperator}) chained in
- * front of Flink's stock {@link KafkaSink}, which is configured exactly as Flink's Kafka table sink
+ * front of Flink's stock {@link KafkaSink} (records alone, or with their rows for a custom partitioner:
+ * {@link EncodedRecords}), which is configured exactly as Flink's Kafka table sink
  * configures its own (delivery guarantee, bootstrap servers, every {@code properties.*} entry,
  * transactional-id prefix, transaction naming strategy, {@code sink.parallelism}).
  */
@@ -26,19 +33,35 @@ final class ColumnarSinkTranslator {
     static DynamicTableSink.SinkRuntimeProvider provider(
             KafkaSinkShape shape, ColumnarOptions.Settings batching, String description) {
         EncodePlan plan = EncodePlan.of(shape, batching, description);
-        KafkaSink<PreSerializedRecord> kafkaSink = kafkaSink(shape);
+        if (readsRows(shape.partitioner())) {
+            return provider(shape, plan, EncodedRecords.WITH_ROWS,
+                    rowType -> new TupleTypeInfo<>(PreSerializedRecordTypeInfo.INSTANCE, rowType), description);
+        }
+        return provider(shape, plan, EncodedRecords.RECORDS, rowType -> PreSerializedRecordTypeInfo.INSTANCE,
+                description);
+    }
+
+    /** True for a partitioner that may read the consumed row: any but Flink's {@code fixed}. */
+    static boolean readsRows(KafkaPartitioner<RowData> partitioner) {
+        return partitioner != null && partitioner.getClass() != FlinkFixedPartitioner.class;
+    }
+
+    private static <T> DynamicTableSink.SinkRuntimeProvider provider(KafkaSinkShape shape, EncodePlan plan,
+            EncodedRecords<T> elements, Function<TypeInformation<RowData>, TypeInformation<T>> elementType,
+            String description) {
+        KafkaSink<T> kafkaSink = kafkaSink(shape, elements);
         Integer parallelism = shape.parallelism();
         return new DataStreamSinkProvider() {
             @Override
             public DataStreamSink<?> consumeDataStream(ProviderContext context, DataStream<RowData> rows) {
                 // Like the planner does for Flink's sink: without sink.parallelism, the input's.
                 int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
-                SingleOutputStreamOperator<PreSerializedRecord> records = rows
-                        .transform("ColumnarEncode[" + description + "]", PreSerializedRecordTypeInfo.INSTANCE,
-                                new RowDataEncodeOperator(plan))
+                SingleOutputStreamOperator<T> records = rows
+                        .transform("ColumnarEncode[" + description + "]", elementType.apply(rows.getType()),
+                                new RowDataEncodeOperator<>(plan, elements, rowCopier(rows)))
                         .setParallelism(sinkParallelism);
                 context.generateUid("columnar-encode").ifPresent(records::uid);
-                DataStreamSink<PreSerializedRecord> end = records.sinkTo(kafkaSink)
+                DataStreamSink<T> end = records.sinkTo(kafkaSink)
                         .name("KafkaSink[" + description + "]")
                         .setParallelism(sinkParallelism);
                 context.generateUid("columnar-kafka-sink").ifPresent(end::uid);
@@ -52,8 +75,8 @@ final class ColumnarSinkTranslator {
         };
     }
 
-    private static KafkaSink<PreSerializedRecord> kafkaSink(KafkaSinkShape shape) {
-        KafkaSinkBuilder<PreSerializedRecord> builder = KafkaSink.builder();
+    private static <T> KafkaSink<T> kafkaSink(KafkaSinkShape shape, EncodedRecords<T> elements) {
+        KafkaSinkBuilder<T> builder = KafkaSink.builder();
         if (shape.transactionalIdPrefix() != null) {
             builder.setTransactionalIdPrefix(shape.transactionalIdPrefix());
         }
@@ -61,9 +84,18 @@ final class ColumnarSinkTranslator {
                 .setDeliveryGuarantee(shape.deliveryGuarantee())
                 .setBootstrapServers(shape.properties().get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG).toString())
                 .setKafkaProducerConfig(shape.properties())
-                .setRecordSerializer(new TableRecordSerializationSchema(
-                        shape.topics(), shape.topicPattern(), shape.partitioner()))
+                .setRecordSerializer(new TableRecordSerializationSchema<>(
+                        shape.topics(), shape.topicPattern(), shape.partitioner(), elements))
                 .setTransactionNamingStrategy(shape.transactionNamingStrategy())
                 .build();
+    }
+
+    /**
+     * The serializer that copies rows the encode operator keeps past a call when the job reuses objects,
+     * or null: Flink's table sink decides the same way for its reducing upsert buffer.
+     */
+    private static TypeSerializer<RowData> rowCopier(DataStream<RowData> rows) {
+        ExecutionConfig config = rows.getExecutionConfig();
+        return config.isObjectReuseEnabled() ? rows.getType().createSerializer(config.getSerializerConfig()) : null;
     }
 }

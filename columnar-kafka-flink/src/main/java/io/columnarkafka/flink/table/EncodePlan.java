@@ -5,6 +5,8 @@ import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
 import java.io.Serializable;
 import java.util.Map;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -12,7 +14,8 @@ import org.apache.flink.table.types.logical.RowType;
  * the physical columns (every type nullable: Arrow holds any null; each encoder's projection carries the
  * nullability its format must see, {@link SqlFormat#rowType}), the row-kind column added after them for a
  * changelog value format (or null), the value and key encoders to plan, how to pick each row's topic and metadata,
- * whether deletions become tombstones, and the batching settings.
+ * whether deletions become tombstones, whether rows are reduced per key first ({@code sink.buffer-flush.*}),
+ * and the batching settings.
  */
 record EncodePlan(
         RowType physicalType,
@@ -26,6 +29,7 @@ record EncodePlan(
         TopicRouter topics,
         RecordMetadata metadata,
         boolean upsertMode,
+        ReducingBuffer reducingBuffer,
         ColumnarOptions.Settings batching,
         String description)
         implements Serializable {
@@ -46,6 +50,7 @@ record EncodePlan(
                 new TopicRouter(shape.topics(), shape.topicPattern(), shape.metadataPosition("topic")),
                 new RecordMetadata(shape.metadataPosition("timestamp"), shape.metadataPosition("headers")),
                 shape.upsertMode(),
+                ReducingBuffer.of(shape),
                 batching,
                 description);
     }
@@ -57,5 +62,30 @@ record EncodePlan(
     /** The key encoder, or null when records have no key. */
     BatchEncoder keyEncoder() {
         return keyProjection == null ? null : Formats.encoder(keyFormat, keyProjection, keyOptions);
+    }
+
+    /**
+     * Flink's reducing upsert buffer ({@code upsert-kafka} with {@code sink.buffer-flush.max-rows} and
+     * {@code sink.buffer-flush.interval}): flushed when it holds {@code maxRows} keys, when {@code
+     * intervalMillis} passed since the last flush, at every checkpoint and at the end of input.
+     *
+     * @param physicalType the declared physical columns (the key getters are made from them, as Flink's)
+     * @param keyFields the key columns
+     */
+    record ReducingBuffer(RowType physicalType, int[] keyFields, int maxRows, long intervalMillis)
+            implements Serializable {
+
+        /** The buffer Flink's table sink would use for {@code shape}, or null (Flink uses one only for upsert). */
+        static ReducingBuffer of(KafkaSinkShape shape) {
+            if (!shape.upsertMode() || !shape.flushMode().isEnabled()) {
+                return null;
+            }
+            return new ReducingBuffer(shape.physicalType(), shape.keyProjection().clone(),
+                    shape.flushMode().getBatchSize(), shape.flushMode().getBatchIntervalMs());
+        }
+
+        LatestRowPerKey newBuffer(TypeSerializer<RowData> copier) {
+            return new LatestRowPerKey(physicalType, keyFields, copier);
+        }
     }
 }

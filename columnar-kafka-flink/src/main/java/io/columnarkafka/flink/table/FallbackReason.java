@@ -12,8 +12,6 @@ public enum FallbackReason {
     UNSUPPORTED_OPTION,
     /** A writable metadata column the columnar path does not write. */
     UNSUPPORTED_METADATA,
-    /** A {@code sink.partitioner} the columnar path cannot call with Flink's arguments. */
-    UNSUPPORTED_PARTITIONER,
     /** Flink's sink could not be inspected (an unexpected connector version). */
     UNSUPPORTED_CONNECTOR
 }

@@ -3,6 +3,7 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import io.columnarkafka.flink.sink.EncodeMetrics;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
@@ -10,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -30,12 +32,21 @@ import org.apache.kafka.common.header.Header;
  * <p>Per row it keeps only what the format columns cannot carry: the topic when it varies, the
  * timestamp and headers when written, and whether an upsert row is a tombstone. A changelog value format
  * (debezium-json) gets each row's kind as a column of the batch ({@link EncodePlan#rowKindColumn}).
+ *
+ * <p>With {@code sink.buffer-flush.*} on an upsert table, rows first go to {@link LatestRowPerKey} (Flink's
+ * reducing upsert buffer), which is written into the batch, in Flink's order, when it holds {@code
+ * max-rows} keys, when {@code interval} passed since its last flush (Flink's timer, re-armed on every
+ * firing), before every checkpoint barrier and at the end of input: still no row waits past a checkpoint.
+ *
+ * <p>Registers the encode metrics ({@link EncodeMetrics}) of the DataStream sink under the same names.
  */
-final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRecord>
-        implements OneInputStreamOperator<RowData, PreSerializedRecord> {
+final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implements OneInputStreamOperator<RowData, T> {
     private static final long serialVersionUID = 1L;
 
     private final EncodePlan plan;
+    private final EncodedRecords<T> elements;
+    /** Copies rows the operator keeps past processElement when the job reuses objects; else null. */
+    private final TypeSerializer<RowData> rowCopier;
 
     private transient BufferAllocator allocator;
     private transient RowDataArrowWriter writer;
@@ -46,12 +57,21 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
     private transient boolean[] hasTimestamp;
     private transient List<Header>[] headers;
     private transient boolean[] tombstone;
-    private transient StreamRecord<PreSerializedRecord> reuse;
+    /** Each batch row's consumed row, kept for a partitioner that reads it; else null. */
+    private transient RowData[] rows;
+    private transient StreamRecord<T> reuse;
     /** Incremented per sent batch, so a latency timer of an already sent batch does nothing. */
     private transient long batchNumber;
+    private transient EncodeMetrics metrics;
+    private transient long bufferCapacity;
+    /** Flink's reducing upsert buffer, or null without {@code sink.buffer-flush.*}. */
+    private transient LatestRowPerKey latestRows;
+    private transient long lastReducedFlush;
 
-    RowDataEncodeOperator(EncodePlan plan) {
+    RowDataEncodeOperator(EncodePlan plan, EncodedRecords<T> elements, TypeSerializer<RowData> rowCopier) {
         this.plan = plan;
+        this.elements = elements;
+        this.rowCopier = rowCopier;
     }
 
     @Override
@@ -76,13 +96,58 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
         if (plan.upsertMode()) {
             tombstone = new boolean[size];
         }
+        if (elements.keepsRows()) {
+            rows = new RowData[size];
+        }
         reuse = new StreamRecord<>(null);
+        metrics = new EncodeMetrics(getMetricGroup(), () -> bufferCapacity);
+        if (plan.reducingBuffer() != null) {
+            latestRows = plan.reducingBuffer().newBuffer(rowCopier);
+            lastReducedFlush = System.currentTimeMillis();
+            armReducedFlushTimer();
+        }
     }
 
     @Override
     public void processElement(StreamRecord<RowData> element) throws Exception {
         RowData row = element.getValue();
+        if (latestRows == null) {
+            append(rows != null && rowCopier != null ? rowCopier.copy(row) : row);
+        } else if (latestRows.put(row) >= plan.reducingBuffer().maxRows()) {
+            flushLatestRows();
+        }
+    }
+
+    /**
+     * As Flink's reducing writer: a timer at the last flush plus the interval flushes the buffer if no
+     * other flush came in between, then arms the next one.
+     */
+    private void armReducedFlushTimer() {
+        long interval = plan.reducingBuffer().intervalMillis();
+        getProcessingTimeService().registerTimer(lastReducedFlush + interval, time -> {
+            if (time >= lastReducedFlush + interval) {
+                flushLatestRows();
+            }
+            armReducedFlushTimer();
+        });
+    }
+
+    /** Writes the reducing buffer's rows in Flink's order and sends them. */
+    private void flushLatestRows() {
+        for (RowData row : latestRows.inWriteOrder()) {
+            append(row);
+        }
+        latestRows.clear();
+        lastReducedFlush = System.currentTimeMillis();
+        sendBatch();
+    }
+
+    /** Adds a row to the open batch, sending the batch when full; the row must not change until then. */
+    private void append(RowData row) {
         int i = writer.rowCount();
+        if (rows != null) {
+            rows[i] = row;
+        }
         topics[i] = plan.topics().topicOf(row);
         writer.write(row);
         if (timestamps != null) {
@@ -112,25 +177,34 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
     }
 
     private void sendBatch() {
-        int rows = writer.rowCount();
-        if (rows == 0) {
+        int count = writer.rowCount();
+        if (count == 0) {
             return;
         }
         VectorSchemaRoot batch = writer.finish();
+        long encodeStart = System.nanoTime();
         RecordSlab values = valueEncoder.encode(batch);
         RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(batch);
-        for (int i = 0; i < rows; i++) {
+        long drainStart = System.nanoTime();
+        for (int i = 0; i < count; i++) {
             byte[] key = keys == null ? null : keys.copyRecord(i);
             byte[] value = tombstone != null && tombstone[i] ? null : values.copyRecord(i);
             Long timestamp = timestamps != null && hasTimestamp[i] ? timestamps[i] : null;
             List<Header> recordHeaders = headers == null ? List.of() : headers[i];
-            output.collect(reuse.replace(
-                    new PreSerializedRecord(topics[i], null, timestamp, key, value, recordHeaders)));
+            PreSerializedRecord record = new PreSerializedRecord(topics[i], null, timestamp, key, value, recordHeaders);
+            output.collect(reuse.replace(elements.element(record, rows == null ? null : rows[i])));
         }
+        long drainEnd = System.nanoTime();
+        bufferCapacity = values.capacity() + (keys == null ? 0 : keys.capacity());
+        metrics.batch(count, keys == null ? 0 : keys.size(), values.size(), drainStart - encodeStart,
+                drainEnd - drainStart);
         writer.reset();
-        Arrays.fill(topics, 0, rows, null);
+        Arrays.fill(topics, 0, count, null);
         if (headers != null) {
-            Arrays.fill(headers, 0, rows, null);
+            Arrays.fill(headers, 0, count, null);
+        }
+        if (rows != null) {
+            Arrays.fill(rows, 0, count, null);
         }
         batchNumber++;
     }
@@ -138,13 +212,21 @@ final class RowDataEncodeOperator extends AbstractStreamOperator<PreSerializedRe
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
-        sendBatch();
+        flush();
     }
 
     @Override
     public void finish() throws Exception {
-        sendBatch();
+        flush();
         super.finish();
+    }
+
+    private void flush() {
+        if (latestRows != null) {
+            flushLatestRows(); // also when empty: as in Flink, every flush restarts the interval
+        } else {
+            sendBatch();
+        }
     }
 
     @Override

@@ -15,27 +15,32 @@ import org.apache.flink.table.data.RowData;
 import org.apache.kafka.clients.producer.ProducerRecord;
 
 /**
- * Hands the SQL path's pre-serialized records to {@code KafkaSink}, choosing the partition where Flink's
- * table sink would: in the serializer, with the sink subtask's index and the topic's partitions from the
- * {@code KafkaSinkContext}. Only Flink's {@code fixed} partitioner is admitted (it ignores the row, which
- * this path no longer has); without a partitioner Kafka's producer decides, as in Flink.
+ * Hands the SQL path's pre-serialized records to {@code KafkaSink}, choosing the partition where and as
+ * Flink's table sink does ({@code DynamicKafkaRecordSerializationSchema}): in the serializer, the
+ * partitioner opened with the sink subtask's index and parallelism and called with the consumed row, the
+ * serialized key and value (null for a tombstone), the topic and the topic's partitions from the {@code
+ * KafkaSinkContext} (the producer's metadata). The row travels with the record only for a partitioner
+ * that may read it ({@link EncodedRecords#WITH_ROWS}); Flink's {@code fixed} gets null. Without a
+ * partitioner Kafka's producer decides, as in Flink.
  *
  * <p>Declares its topics or pattern ({@link KafkaDatasetFacetProvider}), which the POOLING transaction
  * naming strategy needs.
  */
-final class TableRecordSerializationSchema
-        implements org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema<PreSerializedRecord>,
-                KafkaDatasetFacetProvider {
+final class TableRecordSerializationSchema<T>
+        implements org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema<T>, KafkaDatasetFacetProvider {
     private static final long serialVersionUID = 1L;
 
     private final List<String> topics;
     private final Pattern topicPattern;
     private final KafkaPartitioner<RowData> partitioner;
+    private final EncodedRecords<T> elements;
 
-    TableRecordSerializationSchema(List<String> topics, Pattern topicPattern, KafkaPartitioner<RowData> partitioner) {
+    TableRecordSerializationSchema(List<String> topics, Pattern topicPattern, KafkaPartitioner<RowData> partitioner,
+            EncodedRecords<T> elements) {
         this.topics = topics == null ? null : new ArrayList<>(topics);
         this.topicPattern = topicPattern;
         this.partitioner = partitioner;
+        this.elements = elements;
     }
 
     @Override
@@ -46,13 +51,14 @@ final class TableRecordSerializationSchema
     }
 
     @Override
-    public ProducerRecord<byte[], byte[]> serialize(PreSerializedRecord record, KafkaSinkContext context, Long timestamp) {
+    public ProducerRecord<byte[], byte[]> serialize(T element, KafkaSinkContext context, Long timestamp) {
+        PreSerializedRecord record = elements.record(element);
         if (partitioner == null) {
             return record.toProducerRecord();
         }
         String topic = record.topic();
         int partition = partitioner.partition(
-                null, record.key(), record.value(), topic, context.getPartitionsForTopic(topic));
+                elements.row(element), record.key(), record.value(), topic, context.getPartitionsForTopic(topic));
         return new ProducerRecord<>(
                 topic, partition, record.timestamp(), record.key(), record.value(), record.headers());
     }

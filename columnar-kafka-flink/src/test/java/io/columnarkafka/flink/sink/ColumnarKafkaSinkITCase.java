@@ -228,14 +228,14 @@ class ColumnarKafkaSinkITCase {
 
     private static void assertMetrics(JobID job, long batches, long rows) {
         Map<String, Metric> metrics = REPORTER.findMetrics(job, "Columnar encode");
-        assertThat(sum(metrics, EncodeFunction.EncodeMetrics.BATCHES)).isEqualTo(batches);
-        assertThat(sum(metrics, EncodeFunction.EncodeMetrics.ROWS)).isEqualTo(rows);
-        assertThat(sum(metrics, EncodeFunction.EncodeMetrics.VALUE_BYTES)).isPositive();
-        assertThat(sum(metrics, EncodeFunction.EncodeMetrics.KEY_BYTES)).isZero();
-        assertThat(sum(metrics, EncodeFunction.EncodeMetrics.ENCODE_TIME_NANOS)).isPositive();
-        assertThat(sum(metrics, EncodeFunction.EncodeMetrics.DRAIN_TIME_NANOS)).isPositive();
+        assertThat(sum(metrics, EncodeMetrics.BATCHES)).isEqualTo(batches);
+        assertThat(sum(metrics, EncodeMetrics.ROWS)).isEqualTo(rows);
+        assertThat(sum(metrics, EncodeMetrics.VALUE_BYTES)).isPositive();
+        assertThat(sum(metrics, EncodeMetrics.KEY_BYTES)).isZero();
+        assertThat(sum(metrics, EncodeMetrics.ENCODE_TIME_NANOS)).isPositive();
+        assertThat(sum(metrics, EncodeMetrics.DRAIN_TIME_NANOS)).isPositive();
         long capacity = metrics.entrySet().stream()
-                .filter(e -> e.getKey().endsWith("." + EncodeFunction.EncodeMetrics.BUFFER_CAPACITY))
+                .filter(e -> e.getKey().endsWith("." + EncodeMetrics.BUFFER_CAPACITY))
                 .mapToLong(e -> ((Number) ((Gauge<?>) e.getValue()).getValue()).longValue())
                 .sum();
         assertThat(capacity).isPositive();

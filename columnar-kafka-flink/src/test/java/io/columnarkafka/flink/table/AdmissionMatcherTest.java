@@ -10,8 +10,11 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.KafkaPartitioner;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
+import org.apache.flink.streaming.connectors.kafka.partitioner.FlinkFixedPartitioner;
 import org.apache.flink.streaming.connectors.kafka.table.SinkBufferFlushMode;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -144,6 +147,31 @@ class AdmissionMatcherTest {
                 .isEqualTo("admitted: json value, json key, upsert tombstones");
     }
 
+    @Test
+    void upsertBufferFlushIsAdmittedNatively() {
+        SinkBufferFlushMode flush = new SinkBufferFlushMode(100, 1000);
+        assertThat(AdmissionMatcher.match(shape("json", "json", true, ROW, flush)).describe())
+                .isEqualTo("admitted: json value, json key, upsert tombstones, buffer-flush 100 rows / 1000 ms");
+        EncodePlan.ReducingBuffer buffer = EncodePlan.ReducingBuffer.of(shape("json", "json", true, ROW, flush));
+        assertThat(buffer.keyFields()).containsExactly(0);
+        assertThat(buffer.maxRows()).isEqualTo(100);
+        assertThat(buffer.intervalMillis()).isEqualTo(1000L);
+        assertThat(EncodePlan.ReducingBuffer.of(shape("json", "json", true, ROW))).isNull();
+    }
+
+    @Test
+    void everyPartitionerIsAdmittedNativelyAndOnlyACustomOneGetsTheRow() {
+        KafkaSinkShape custom = shape("json", null, false, ROW, SinkBufferFlushMode.DISABLED, new RowPartitioner());
+        assertThat(AdmissionMatcher.match(custom).describe())
+                .isEqualTo("admitted: json value, custom partitioner " + RowPartitioner.class.getName());
+        assertThat(ColumnarSinkTranslator.readsRows(custom.partitioner())).isTrue();
+        KafkaSinkShape fixed =
+                shape("json", null, false, ROW, SinkBufferFlushMode.DISABLED, new FlinkFixedPartitioner<>());
+        assertThat(AdmissionMatcher.match(fixed).describe()).isEqualTo("admitted: json value, fixed partitioner");
+        assertThat(ColumnarSinkTranslator.readsRows(fixed.partitioner())).isFalse();
+        assertThat(ColumnarSinkTranslator.readsRows(null)).isFalse();
+    }
+
     /** A sink writing every column as value and, with a key format, column 0 as key. */
     private static KafkaSinkShape shape(String valueFormat, String keyFormat, boolean upsert, RowType physical) {
         return shape(valueFormat, Map.of(), keyFormat, Map.of(), upsert, physical);
@@ -151,11 +179,28 @@ class AdmissionMatcherTest {
 
     private static KafkaSinkShape shape(String valueFormat, Map<String, String> valueOptions, String keyFormat,
             Map<String, String> keyOptions, boolean upsert, RowType physical) {
+        return shape(valueFormat, valueOptions, keyFormat, keyOptions, upsert, physical, SinkBufferFlushMode.DISABLED,
+                null);
+    }
+
+    private static KafkaSinkShape shape(String valueFormat, String keyFormat, boolean upsert, RowType physical,
+            SinkBufferFlushMode flushMode) {
+        return shape(valueFormat, Map.of(), keyFormat, Map.of(), upsert, physical, flushMode, null);
+    }
+
+    private static KafkaSinkShape shape(String valueFormat, String keyFormat, boolean upsert, RowType physical,
+            SinkBufferFlushMode flushMode, KafkaPartitioner<RowData> partitioner) {
+        return shape(valueFormat, Map.of(), keyFormat, Map.of(), upsert, physical, flushMode, partitioner);
+    }
+
+    private static KafkaSinkShape shape(String valueFormat, Map<String, String> valueOptions, String keyFormat,
+            Map<String, String> keyOptions, boolean upsert, RowType physical, SinkBufferFlushMode flushMode,
+            KafkaPartitioner<RowData> partitioner) {
         int[] all = new int[physical.getFieldCount()];
         java.util.Arrays.setAll(all, i -> i);
         return new KafkaSinkShape(physical, keyFormat == null ? new int[0] : new int[] {0}, all, null,
-                keyFormat, keyOptions, valueFormat, valueOptions, List.of("t"), null, null, upsert,
-                SinkBufferFlushMode.DISABLED, null, List.of(), new Properties(), DeliveryGuarantee.AT_LEAST_ONCE,
+                keyFormat, keyOptions, valueFormat, valueOptions, List.of("t"), null, partitioner, upsert,
+                flushMode, null, List.of(), new Properties(), DeliveryGuarantee.AT_LEAST_ONCE,
                 null, TransactionNamingStrategy.DEFAULT);
     }
 }

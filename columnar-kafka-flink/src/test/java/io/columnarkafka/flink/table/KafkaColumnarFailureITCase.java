@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.TopicVerifier;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.function.Predicate;
@@ -105,6 +107,46 @@ class KafkaColumnarFailureITCase {
         assertThat(actual).isEqualTo(expected);
         assertThat(TopicVerifier.forTopic(KAFKA.broker(), columnar + "out").readUncommitted().read().totalRecords())
                 .as("the failure really aborted written records").isGreaterThan(300);
+    }
+
+    @Test
+    void exactlyOnceBufferFlushLosesNothingAcrossCheckpointsAndAFailure() throws Exception {
+        // upsert-kafka with buffer-flush whose max-rows and interval are never reached: rows leave the
+        // buffer only at checkpoints (every 300 ms) and at the end of input. The failure at row 250 comes
+        // after checkpoints whose rows were buffered; a buffer not flushed before the barrier would lose them
+        // on restore. One key per row, so the content does not depend on when checkpoints fall (compared as
+        // sets, with Flink's own run).
+        String ddl = "CREATE TABLE ${t}src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100',"
+                + " 'number-of-rows' = '300', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
+                + " 'fields.id.end' = '300')\n--\n"
+                + "CREATE TABLE ${t}sink (id BIGINT, label STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ("
+                + " 'connector' = 'upsert-${connector}', 'topic' = '${t}out',"
+                + " 'properties.bootstrap.servers' = '${servers}', 'key.format' = 'json', 'value.format' = 'json',"
+                + " 'sink.buffer-flush.max-rows' = '100000', 'sink.buffer-flush.interval' = '1h', "
+                + EXACTLY_ONCE + "${columnar})";
+        String insert = "INSERT INTO ${t}sink SELECT FAIL_ONCE_AT(id, CAST(250 AS BIGINT)),"
+                + " CONCAT('row-', CAST(id AS STRING)) FROM ${t}src";
+        String stock = SqlRuns.newPrefix("s_eo_flush");
+        String columnar = SqlRuns.newPrefix("c_eo_flush");
+        for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
+            FailOnceAt.FAILED.set(false);
+            RUNS.createTopics(run[1], 1, List.of("out"));
+            TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
+            tEnv.getConfig().set("execution.checkpointing.interval", "300ms");
+            tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
+            tEnv.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
+            tEnv.getConfig().set("restart-strategy.fixed-delay.delay", "100ms");
+            tEnv.createTemporarySystemFunction("FAIL_ONCE_AT", FailOnceAt.class);
+            RUNS.createTables(tEnv, ddl, run[0], run[1]);
+            tEnv.executeSql(RUNS.fill(insert, run[0], run[1])).await();
+            assertThat(FailOnceAt.FAILED).as("failure injected in the %s run", run[0]).isTrue();
+        }
+        List<String> expected = new ArrayList<>(RUNS.records(stock + "out", false, true));
+        List<String> actual = new ArrayList<>(RUNS.records(columnar + "out", false, true));
+        Collections.sort(expected);
+        Collections.sort(actual);
+        assertThat(expected).hasSize(300).doesNotHaveDuplicates();
+        assertThat(actual).isEqualTo(expected);
     }
 
     private static String flinkTopicMessage(String prefix) {

@@ -4,6 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
+import io.columnarkafka.testkit.TopicRecord;
+import io.columnarkafka.testkit.TopicVerifier;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -116,14 +121,85 @@ class KafkaColumnarParityITCase {
         assertThat(summary).contains("upsert-kafka-columnar[admitted: json value, json key, upsert tombstones]");
     }
 
+    /*
+     * Buffer-flush parity. Flink's reducing upsert sink flushes when its buffer holds max-rows keys, when
+     * the interval timer fires, and at checkpoints and the end of input. A processing-time interval makes
+     * the flush points timing-dependent, so these runs flush deterministically: the interval is one hour,
+     * the jobs take seconds, take no checkpoint, and read a bounded sequence at parallelism 1, so both
+     * connectors flush exactly at every max-rows-th distinct key and at the end of input. Records are
+     * compared in partition order, so the flush order (Flink's HashMap order) is compared too: within one
+     * JVM (the MiniCluster's) it is the same for both runs.
+     */
+
     @Test
-    void upsertWithBufferFlushFallsBackAndMatches() throws Exception {
-        String summary = parity("upsert_flush", 1, 1,
-                UPSERT_DDL.replace("${flush}",
-                        ", 'sink.buffer-flush.max-rows' = '1000', 'sink.buffer-flush.interval' = '1h'"),
-                UPSERT_INSERT, false, true);
-        assertThat(summary).contains("upsert-kafka-columnar[fallback: UNSUPPORTED_OPTION sink.buffer-flush");
+    void upsertBufferFlushMaxRowsOrderTombstonesAndTimestamps() throws Exception {
+        // 194 keys, a table grown to 256 buckets by the first flush of 100 keys and kept by clear().
+        String summary = parity("upsert_flush", 3, 1,
+                bufferFlushDdl("user_id STRING, bucket INT", "user_id, bucket", "100", "json", "json"),
+                BUFFER_FLUSH_INSERT, true, true);
+        assertThat(summary).contains("upsert-kafka-columnar[admitted: json value, json key, timestamp metadata,"
+                + " upsert tombstones, buffer-flush 100 rows / 3600000 ms]");
     }
+
+    @Test
+    void upsertBufferFlushSmallBufferAvroValueObjectReuse() throws Exception {
+        // max-rows 7: many flushes of few keys, each read back in the 16-bucket order; object reuse on,
+        // so the buffer must copy rows as Flink's does.
+        String summary = RUNS.parity("upsert_flush_small", 2, 1, true,
+                bufferFlushDdl("user_id STRING, bucket INT", "bucket, user_id", "7", "csv", "avro"),
+                BUFFER_FLUSH_INSERT, true, true);
+        assertThat(summary).contains("avro value, csv key, timestamp metadata, upsert tombstones, buffer-flush 7 rows");
+    }
+
+    @Test
+    void upsertBufferFlushIntervalTimerFlushesWhileTheJobRuns() throws Exception {
+        // One key per row, so the content does not depend on when the timer fires (compared as sets);
+        // 40 rows at 20 per second with max-rows far above: only the 300 ms timer sends before the end,
+        // so the producer's timestamps (no timestamp column) spread over the ~2 s run (one final flush: a few ms).
+        String ddl = "CREATE TABLE ${t}src (id BIGINT, v INT) WITH ('connector' = 'datagen', 'rows-per-second' = '20',"
+                + " 'number-of-rows' = '40', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
+                + " 'fields.id.end' = '40', 'fields.v.kind' = 'sequence', 'fields.v.start' = '101',"
+                + " 'fields.v.end' = '140')\n--\n"
+                + "CREATE TABLE ${t}sink (id BIGINT, v INT, PRIMARY KEY (id) NOT ENFORCED)"
+                + " WITH ('connector' = 'upsert-${connector}', 'topic' = '${t}out',"
+                + " 'properties.bootstrap.servers' = '${servers}', 'key.format' = 'json', 'value.format' = 'json',"
+                + " 'sink.buffer-flush.max-rows' = '1000', 'sink.buffer-flush.interval' = '300ms'${columnar})";
+        String stock = SqlRuns.newPrefix("s_upsert_interval");
+        String columnar = SqlRuns.newPrefix("c_upsert_interval");
+        String insert = "INSERT INTO ${t}sink SELECT id, v FROM ${t}src";
+        RUNS.run("kafka", stock, 1, 1, ddl, insert);
+        String summary = RUNS.run("kafka-columnar", columnar, 1, 1, ddl, insert);
+        assertThat(summary).contains("buffer-flush 1000 rows / 300 ms");
+        List<String> expected = new ArrayList<>(RUNS.records(stock + "out", false, true));
+        List<String> actual = new ArrayList<>(RUNS.records(columnar + "out", false, true));
+        Collections.sort(expected);
+        Collections.sort(actual);
+        assertThat(expected).hasSize(40);
+        assertThat(actual).isEqualTo(expected);
+        List<Long> timestamps = TopicVerifier.forTopic(KAFKA.broker(), columnar + "out").keepRecords(true).read()
+                .records().stream().map(TopicRecord::timestamp).toList();
+        assertThat(Collections.max(timestamps) - Collections.min(timestamps))
+                .as("producer timestamps of timer flushes").isGreaterThanOrEqualTo(500);
+    }
+
+    /** An upsert table keyed by {@code keyColumns} with buffer-flush, written a timestamp per row. */
+    private static String bufferFlushDdl(String keyColumns, String primaryKey, String maxRows, String keyFormat,
+            String valueFormat) {
+        return "CREATE TABLE ${t}src (id BIGINT) WITH ('connector' = 'datagen', 'fields.id.kind' = 'sequence',"
+                + " 'fields.id.start' = '1', 'fields.id.end' = '1500')\n--\n"
+                + "CREATE TABLE ${t}sink (" + keyColumns + ", cnt BIGINT, total BIGINT,"
+                + " ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', PRIMARY KEY (" + primaryKey + ") NOT ENFORCED)"
+                + " WITH ('connector' = 'upsert-${connector}', 'topic' = '${t}out',"
+                + " 'properties.bootstrap.servers' = '${servers}', 'key.format' = '" + keyFormat + "',"
+                + " 'value.format' = '" + valueFormat + "', 'sink.buffer-flush.max-rows' = '" + maxRows + "',"
+                + " 'sink.buffer-flush.interval' = '1h'${columnar})";
+    }
+
+    /** 194 keys; a key whose total passes 40 is retracted (a tombstone), later ones come back. */
+    private static final String BUFFER_FLUSH_INSERT = "INSERT INTO ${t}sink SELECT user_id, bucket, COUNT(*),"
+            + " SUM(amount), TO_TIMESTAMP_LTZ(MAX(id) * 1000, 3) FROM (SELECT CONCAT('u', CAST(MOD(id * 7, 97)"
+            + " AS STRING)) AS user_id, CAST(MOD(id, 2) AS INT) AS bucket, MOD(id, 23) AS amount, id"
+            + " FROM ${t}src) GROUP BY user_id, bucket HAVING SUM(amount) < 40 OR COUNT(*) > 6";
 
     @Test
     void formatWithoutColumnarEncoderFallsBackAndMatches() throws Exception {
@@ -208,12 +284,14 @@ class KafkaColumnarParityITCase {
     }
 
     @Test
-    void customPartitionerFallsBackAndMatches() throws Exception {
+    void customPartitionerIsNativeAndMatches() throws Exception {
+        // The partitioner reads the row, the key and value bytes and its open() arguments.
         String summary = parity("custom_partitioner", 3, 1,
-                sinkDdl(COLUMNS, "'format' = 'json',"
+                sinkDdl(COLUMNS, "'key.format' = 'json', 'key.fields' = 'name', 'value.format' = 'json',"
                         + " 'sink.partitioner' = '" + RowPartitioner.class.getName() + "'"),
                 VALUES, false);
-        assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_PARTITIONER " + RowPartitioner.class.getName());
+        assertThat(summary).contains("kafka-columnar[admitted: json value, json key, custom partitioner "
+                + RowPartitioner.class.getName());
     }
 
     @Test

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ExplainDetail;
@@ -117,10 +118,18 @@ final class SqlRuns {
      */
     String parity(String name, int partitions, int parallelism, String ddl, String insert,
             boolean timestamps, boolean ordered, String... extraTopics) throws Exception {
+        return parity(name, partitions, parallelism, false, ddl, insert, timestamps, ordered, extraTopics);
+    }
+
+    /** As {@link #parity(String, int, int, String, String, boolean, boolean, String...)}, in jobs with
+     * {@code pipeline.object-reuse} set to {@code objectReuse}. */
+    String parity(String name, int partitions, int parallelism, boolean objectReuse, String ddl, String insert,
+            boolean timestamps, boolean ordered, String... extraTopics) throws Exception {
         String stock = newPrefix("s_" + name);
         String columnar = newPrefix("c_" + name);
-        run("kafka", stock, partitions, parallelism, ddl, insert, extraTopics);
-        String explain = run("kafka-columnar", columnar, partitions, parallelism, ddl, insert, extraTopics);
+        run("kafka", stock, partitions, parallelism, objectReuse, ddl, insert, extraTopics);
+        String explain = run("kafka-columnar", columnar, partitions, parallelism, objectReuse, ddl, insert,
+                extraTopics);
         for (String topic : topics(extraTopics)) {
             List<String> expected = new ArrayList<>(records(stock + topic, timestamps, true));
             List<String> actual = new ArrayList<>(records(columnar + topic, timestamps, true));
@@ -141,8 +150,14 @@ final class SqlRuns {
     /** One run of the templates with {@code connector}; returns the INSERT's JSON execution plan. */
     String run(String connector, String prefix, int partitions, int parallelism, String ddl,
             String insert, String... extraTopics) throws Exception {
+        return run(connector, prefix, partitions, parallelism, false, ddl, insert, extraTopics);
+    }
+
+    private String run(String connector, String prefix, int partitions, int parallelism, boolean objectReuse,
+            String ddl, String insert, String... extraTopics) throws Exception {
         createTopics(prefix, partitions, topics(extraTopics));
         TableEnvironment tEnv = tableEnvironment(parallelism);
+        tEnv.getConfig().set(PipelineOptions.OBJECT_REUSE, objectReuse);
         createTables(tEnv, ddl, connector, prefix);
         String sql = fill(insert, connector, prefix);
         String explain = tEnv.explainSql(sql, ExplainDetail.JSON_EXECUTION_PLAN);

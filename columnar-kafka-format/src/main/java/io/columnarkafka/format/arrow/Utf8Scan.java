@@ -99,6 +99,22 @@ public final class Utf8Scan {
     }
 
     /**
+     * True if no byte of {@code [address, +length)} is above 0x7F: ASCII, hence well-formed UTF-8 whose
+     * values cannot split a sequence. Cheaper than {@link #scan} for a format that escapes nothing.
+     */
+    public static boolean isAscii(long address, long length) {
+        long high = 0;
+        long i = 0;
+        for (; i + 8 <= length; i += 8) {
+            high |= MemoryUtil.getLong(address + i);
+        }
+        for (; i < length; i++) {
+            high |= MemoryUtil.getByte(address + i);
+        }
+        return (high & HIGHS) == 0;
+    }
+
+    /**
      * True if all eight bytes of {@code w} are ASCII that JSON writes raw: none above 0x7F, below 0x20,
      * {@code "} or {@code \}. (SWAR; the byte order of {@code w} does not matter.)
      */

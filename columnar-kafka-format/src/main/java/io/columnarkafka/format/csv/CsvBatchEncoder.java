@@ -15,8 +15,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * Jackson's rules ({@link CsvQuoting}).
  *
  * <p>Built once: a typed writer per column. Per batch, each writer is bound to its vector and the rows
- * are written with no per-row objects; a text value is written unquoted, then checked in place and
- * rewritten only if it needs quotes.
+ * are written with no per-row objects. A string is checked for quoting in the Arrow buffer and copied
+ * once; other text values are written unquoted, then checked in place and quoted only if they need it.
  */
 public final class CsvBatchEncoder implements BatchEncoder {
     /** Output bytes per byte of Arrow buffers, for the first size estimate of a batch. */
@@ -39,13 +39,13 @@ public final class CsvBatchEncoder implements BatchEncoder {
     public CsvBatchEncoder(Projection projection, CsvFormatOptions options) {
         this.projection = projection;
         CsvBytes bytes = new CsvBytes(options);
-        CsvWriterPlan plan = new CsvWriterPlan(options, bytes);
+        this.quoting = new CsvQuoting(options);
+        CsvWriterPlan plan = new CsvWriterPlan(options, bytes, quoting);
         this.writers = new CsvValueWriter[projection.fieldCount()];
         for (int i = 0; i < writers.length; i++) {
             ArrowLayout.field(projection.name(i), projection.type(i));
             writers[i] = plan.column(projection.name(i), projection.type(i));
         }
-        this.quoting = new CsvQuoting(options);
         this.fieldDelimiter = bytes.fieldDelimiter;
         this.nullLiteral = bytes.nullLiteral;
     }
@@ -85,12 +85,8 @@ public final class CsvBatchEncoder implements BatchEncoder {
             CsvValueWriter writer = writers[f];
             if (writer.isNull(row)) {
                 out.writeBytes(nullLiteral);
-            } else if (writer.textual) {
-                int start = out.pos;
-                writer.write(out, row);
-                quoting.apply(out, start);
             } else {
-                writer.write(out, row);
+                writer.writeField(out, row, quoting);
             }
         }
     }

@@ -21,4 +21,15 @@ abstract class CsvValueWriter extends BoundColumn {
 
     /** Writes the non-null value at {@code index}, unquoted. */
     abstract void write(ByteOutput out, int index);
+
+    /** Writes the non-null value at {@code index} as a top-level field: quoted by {@code quoting} if textual. */
+    void writeField(ByteOutput out, int index, CsvQuoting quoting) {
+        if (textual) {
+            int start = out.pos;
+            write(out, index);
+            quoting.apply(out, start);
+        } else {
+            write(out, index);
+        }
+    }
 }

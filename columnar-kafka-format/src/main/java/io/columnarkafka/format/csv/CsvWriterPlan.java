@@ -18,10 +18,12 @@ import org.apache.flink.table.types.logical.TimestampType;
 final class CsvWriterPlan {
     private final CsvFormatOptions options;
     private final CsvBytes bytes;
+    private final CsvQuoting quoting;
 
-    CsvWriterPlan(CsvFormatOptions options, CsvBytes bytes) {
+    CsvWriterPlan(CsvFormatOptions options, CsvBytes bytes, CsvQuoting quoting) {
         this.options = options;
         this.bytes = bytes;
+        this.quoting = quoting;
     }
 
     /**
@@ -84,7 +86,7 @@ final class CsvWriterPlan {
                         path, decimal.getPrecision(), decimal.getScale(), options.scientificDecimals());
             case CHAR:
             case VARCHAR:
-                return new Utf8CsvWriter(path);
+                return new Utf8CsvWriter(path, quoting);
             case BINARY:
             case VARBINARY:
                 return new BinaryCsvWriter(path);

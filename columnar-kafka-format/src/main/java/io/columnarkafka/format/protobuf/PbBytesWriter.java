@@ -37,8 +37,7 @@ final class PbBytesWriter extends PbWriter implements PbMapKey {
         offsets.bind(path, vector.getOffsetBuffer(), count, large);
         data = address(vector.getDataBuffer(), offsets.last(), "data");
         // one scan per batch; a value starting inside another's sequence would hide from it, so check each
-        checkEach = text && (Utf8Scan.scan(data + offsets.first(), offsets.last() - offsets.first())
-                & (Utf8Scan.MALFORMED | Utf8Scan.NON_ASCII)) != 0;
+        checkEach = text && !Utf8Scan.isAscii(data + offsets.first(), offsets.last() - offsets.first());
     }
 
     long start(int index) {
@@ -53,20 +52,34 @@ final class PbBytesWriter extends PbWriter implements PbMapKey {
         return (int) length;
     }
 
-    private boolean malformed(int index) {
-        return checkEach && (Utf8Scan.scan(start(index), length(index)) & Utf8Scan.MALFORMED) != 0;
-    }
-
     @Override
     void write(ByteOutput out, int index) {
         int length = length(index);
-        if (malformed(index)) {
-            writeHeap(out, reencode(start(index), length));
+        long start = start(index);
+        if (checkEach && (Utf8Scan.scan(start, length) & Utf8Scan.MALFORMED) != 0) {
+            writeHeap(out, reencode(start, length));
             return;
         }
         out.ensure(PbWire.MAX_VARINT + length);
         out.putVarint(length);
-        out.copyFromMemory(start(index), length);
+        out.copyFromMemory(start, length);
+    }
+
+    /** As {@link PbWriter#writeField}, reading the offsets once and making room for the field at once. */
+    @Override
+    void writeField(ByteOutput out, int index) {
+        if (isNull(index) || checkEach) {
+            super.writeField(out, index);
+            return;
+        }
+        int length = length(index);
+        if (length == 0 && !presence) {
+            return;
+        }
+        out.ensure(tag.length + PbWire.MAX_VARINT + length);
+        putTag(out);
+        out.putVarint(length);
+        out.copyFromMemory(data + offsets.get(index), length);
     }
 
     @Override

@@ -36,6 +36,22 @@ final class PbNumberWriter extends PbWriter implements PbMapKey {
         writeNumber(out, value(index));
     }
 
+    /** As {@link PbWriter#writeField}, reading the value once and making room for tag and value at once. */
+    @Override
+    void writeField(ByteOutput out, int index) {
+        if (isNull(index)) {
+            super.writeField(out, index);
+            return;
+        }
+        long v = value(index);
+        if (v == 0 && !presence) {
+            return;
+        }
+        out.ensure(tag.length + PbWire.MAX_VARINT);
+        putTag(out);
+        writeNumber(out, v);
+    }
+
     @Override
     void writeDefault(ByteOutput out) {
         writeNumber(out, 0);

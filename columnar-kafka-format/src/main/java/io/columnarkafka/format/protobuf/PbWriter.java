@@ -20,7 +20,7 @@ abstract class PbWriter extends BoundColumn {
     /** Tag bytes of the field (for a map key or value: of the entry's field 1 or 2). */
     final byte[] tag;
     /** True if a set value is written even when it is the default (proto2, proto3 optional, messages). */
-    private final boolean presence;
+    final boolean presence;
     /** A proto2 required field: a null fails as the builder's {@code build()} fails. */
     private final boolean required;
 
@@ -72,6 +72,15 @@ abstract class PbWriter extends BoundColumn {
 
     final void writeTag(ByteOutput out) {
         out.ensure(tag.length);
+        putTag(out);
+    }
+
+    /** Writes the tag; the caller has ensured {@code tag.length} bytes. */
+    final void putTag(ByteOutput out) {
+        if (tag.length == 1) { // field numbers 1..15: no array copy for the usual one-byte tag
+            out.buf[out.pos++] = tag[0];
+            return;
+        }
         System.arraycopy(tag, 0, out.buf, out.pos, tag.length);
         out.pos += tag.length;
     }

@@ -75,15 +75,7 @@ public final class RawBatchEncoder implements BatchEncoder {
             writer.bind(vector, rows);
             slab.reset(rows, Math.min(vector.getBufferSize(), Integer.MAX_VALUE));
             out.begin(slab);
-            for (int row = 0; row < rows; row++) {
-                if (writer.isNull(row)) {
-                    out.nullRecord(row);
-                } else {
-                    out.startRecord(row);
-                    writer.write(out, row);
-                    out.endRecord();
-                }
-            }
+            writer.writeBatch(out, rows);
             return slab;
         } catch (RuntimeException e) {
             slab.clear();

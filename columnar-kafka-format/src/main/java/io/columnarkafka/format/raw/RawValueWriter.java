@@ -21,6 +21,19 @@ abstract class RawValueWriter extends BoundColumn {
     /** Writes the non-null value at {@code index}: the record's bytes. */
     abstract void write(ByteOutput out, int index);
 
+    /** Writes the bound batch's {@code rows} values as one record each; a null value is a null record. */
+    void writeBatch(ByteOutput out, int rows) {
+        for (int row = 0; row < rows; row++) {
+            if (isNull(row)) {
+                out.nullRecord(row);
+            } else {
+                out.startRecord(row);
+                write(out, row);
+                out.endRecord();
+            }
+        }
+    }
+
     /**
      * BINARY / VARBINARY, and CHAR / VARCHAR in UTF-8: the value's bytes as they are. Flink hands out the
      * {@code StringData}'s UTF-8 bytes without decoding them, so even malformed bytes are kept.
@@ -46,6 +59,35 @@ abstract class RawValueWriter extends BoundColumn {
             long length = offsets.get(index + 1) - start;
             out.ensure(length);
             out.copyFromMemory(data + start, (int) length);
+        }
+
+        /**
+         * The values lie back to back in the data buffer, as the records lie in the slab: one bulk copy
+         * of the batch's bytes, then each record is marked where its value landed. (Bytes Arrow keeps
+         * under a null value, if any, are copied too but belong to no record.)
+         */
+        @Override
+        void writeBatch(ByteOutput out, int rows) {
+            long first = offsets.first();
+            long total = offsets.last() - first;
+            out.ensure(total);
+            int base = out.pos;
+            if (total > 0) {
+                out.copyFromMemory(data + first, (int) total);
+            }
+            long shift = base - first;
+            for (int row = 0; row < rows; row++) {
+                out.pos = (int) (offsets.get(row) + shift);
+                if (isNull(row)) {
+                    out.pos = (int) (offsets.get(row + 1) + shift);
+                    out.nullRecord(row);
+                } else {
+                    out.startRecord(row);
+                    out.pos = (int) (offsets.get(row + 1) + shift);
+                    out.endRecord();
+                }
+            }
+            out.pos = (int) (base + total);
         }
     }
 
@@ -77,10 +119,19 @@ abstract class RawValueWriter extends BoundColumn {
 
         @Override
         protected void bindValues(ValueVector vector, int count) {
-            utf8.bindValues(vector, count);
+            utf8.bind(vector, count); // validity too: the ASCII path writes the batch through utf8
             long first = utf8.offsets.first();
             int flags = Utf8Scan.scan(utf8.data + first, utf8.offsets.last() - first);
             ascii = asciiCompatible && (flags & (Utf8Scan.NON_ASCII | Utf8Scan.MALFORMED)) == 0;
+        }
+
+        @Override
+        void writeBatch(ByteOutput out, int rows) {
+            if (ascii) {
+                utf8.writeBatch(out, rows);
+            } else {
+                super.writeBatch(out, rows);
+            }
         }
 
         @Override

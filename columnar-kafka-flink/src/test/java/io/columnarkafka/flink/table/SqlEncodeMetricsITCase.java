@@ -1,0 +1,83 @@
+package io.columnarkafka.flink.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.flink.sink.EncodeMetrics;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import io.columnarkafka.flink.testing.SinkJobs;
+import io.columnarkafka.testkit.TopicRecord;
+import io.columnarkafka.testkit.TopicVerifier;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * The SQL encode operator registers the DataStream encode operator's metrics ({@link EncodeMetrics}), read
+ * here through a metric reporter of a real MiniCluster and checked against the records in the topic.
+ */
+class SqlEncodeMetricsITCase {
+    private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER =
+            SinkJobs.miniCluster(2, REPORTER.addToConfiguration(new Configuration()));
+
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
+
+    @Test
+    void encodeMetricsCountBatchesRowsAndBytes() throws Exception {
+        String topic = SqlRuns.newPrefix("metrics") + "out";
+        KAFKA.broker().createTopic(topic, 1);
+        TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
+        // Batches of 4 rows and a latency no run reaches: 10 rows are exactly 3 batches (4, 4, and 2 at the
+        // end of input); the job takes no checkpoint.
+        tEnv.executeSql("CREATE TABLE sink (id INT, name STRING) WITH ('connector' = 'kafka-columnar',"
+                + " 'topic' = '" + topic + "', 'properties.bootstrap.servers' = '"
+                + KAFKA.broker().bootstrapServers() + "', 'key.format' = 'json', 'key.fields' = 'id',"
+                + " 'value.format' = 'json', 'columnar.batch-size' = '4', 'columnar.max-latency' = '1h')");
+        TableResult result = tEnv.executeSql("INSERT INTO sink SELECT * FROM (VALUES (1, 'a'), (2, 'bb'),"
+                + " (3, CAST(NULL AS STRING)), (4, 'dddd'), (5, 'e'), (6, 'ff'), (7, 'g'), (8, 'hh'), (9, 'i'),"
+                + " (10, 'üñí')) AS v(id, name)");
+        JobID job = result.getJobClient().orElseThrow().getJobID();
+        result.await();
+
+        List<TopicRecord> records = TopicVerifier.forTopic(KAFKA.broker(), topic).keepRecords(true).read().records();
+        assertThat(records).hasSize(10);
+        Map<String, Metric> metrics = REPORTER.findMetrics(job, "ColumnarEncode");
+        assertThat(count(metrics, EncodeMetrics.BATCHES)).isEqualTo(3);
+        assertThat(count(metrics, EncodeMetrics.ROWS)).isEqualTo(10);
+        assertThat(count(metrics, EncodeMetrics.KEY_BYTES))
+                .isEqualTo(records.stream().mapToLong(r -> r.key().length).sum());
+        assertThat(count(metrics, EncodeMetrics.VALUE_BYTES))
+                .isEqualTo(records.stream().mapToLong(r -> r.value().length).sum());
+        assertThat(count(metrics, EncodeMetrics.ENCODE_TIME_NANOS)).isPositive();
+        assertThat(count(metrics, EncodeMetrics.DRAIN_TIME_NANOS)).isPositive();
+        assertThat(metric(metrics, EncodeMetrics.BUFFER_CAPACITY))
+                .isInstanceOfSatisfying(Gauge.class, gauge -> assertThat((Long) gauge.getValue()).isPositive());
+    }
+
+    private static long count(Map<String, Metric> metrics, String name) {
+        return ((Counter) metric(metrics, name)).getCount();
+    }
+
+    /** The one metric of that name in the encode operator's group. */
+    private static Metric metric(Map<String, Metric> metrics, String name) {
+        List<Metric> found = metrics.entrySet().stream()
+                .filter(e -> e.getKey().endsWith("." + name))
+                .map(Map.Entry::getValue)
+                .toList();
+        assertThat(found).as("metric %s in %s", name, metrics.keySet()).hasSize(1);
+        return found.get(0);
+    }
+}
