@@ -14,6 +14,7 @@ import java.util.function.Predicate;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -73,6 +74,11 @@ class KafkaColumnarFailureITCase {
         }
     }
 
+    @AfterEach
+    void failAnyTime() {
+        FailOnceAt.READY = () -> true;
+    }
+
     @Test
     void exactlyOnceThroughAnInjectedFailureCommitsWhatFlinkCommits() throws Exception {
         String ddl = "CREATE TABLE ${t}src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100',"
@@ -88,6 +94,11 @@ class KafkaColumnarFailureITCase {
         for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
             FailOnceAt.FAILED.set(false);
             RUNS.createTopics(run[1], 1, List.of("out"));
+            // The failure waits until the sink has put records on the broker, so it has something to abort
+            // (a loaded machine could otherwise fail the job before the producer sent anything).
+            String topic = run[1] + "out";
+            FailOnceAt.READY = () -> TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read()
+                    .totalRecords() > 0;
             TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
             // No checkpoint completes before the failure at row 170 (1.7 s of input), so every row written
             // before it is in the aborted transaction, whatever the machine's load; the final checkpoint
@@ -131,6 +142,11 @@ class KafkaColumnarFailureITCase {
         for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
             FailOnceAt.FAILED.set(false);
             RUNS.createTopics(run[1], 1, List.of("out"));
+            // The failure waits until a checkpoint has flushed buffered rows to the broker, so the restore
+            // really starts from a checkpoint taken with rows in the buffer, whatever the machine's load.
+            String topic = run[1] + "out";
+            FailOnceAt.READY = () -> TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read()
+                    .totalRecords() > 0;
             TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
             tEnv.getConfig().set("execution.checkpointing.interval", "300ms");
             tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
