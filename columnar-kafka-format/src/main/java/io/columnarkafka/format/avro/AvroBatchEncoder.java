@@ -1,13 +1,10 @@
 package io.columnarkafka.format.avro;
 
-import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.Projection;
-import io.columnarkafka.format.RecordSlab;
-import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.RowByRowBatchEncoder;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.avro.Schema;
 
 /**
@@ -21,16 +18,13 @@ import org.apache.avro.Schema;
  * Per batch, each writer is bound to its vector and the rows are written one record at a time with no
  * per-row objects.
  */
-public final class AvroBatchEncoder implements BatchEncoder {
+public final class AvroBatchEncoder extends RowByRowBatchEncoder {
     /** Output bytes per byte of Arrow buffers, for the first size estimate of a batch. */
     private static final long BYTES_PER_ARROW_BYTE = 2;
 
-    private final Projection projection;
     private final Schema schema;
     private final AvroValueWriter[] writers;
     private final boolean recordInUnion;
-    private final RecordSlab slab = new RecordSlab();
-    private final ByteOutput out = new ByteOutput();
     /** Bytes written before each record's datum: none for plain Avro, the registry framing otherwise. */
     private byte[] prefix = new byte[0];
 
@@ -42,10 +36,7 @@ public final class AvroBatchEncoder implements BatchEncoder {
      *     no Arrow layout
      */
     public AvroBatchEncoder(Projection projection, AvroFormatOptions options) {
-        this.projection = projection;
-        for (int i = 0; i < projection.fieldCount(); i++) {
-            ArrowLayout.field(projection.name(i), projection.type(i));
-        }
+        super(projection);
         this.schema = AvroSchemas.derive(projection.outputType(), options.legacyTimestampMapping());
         this.recordInUnion = projection.outputType().isNullable();
         List<AvroValueWriter> fields = AvroWriterPlan.fields("", projection.outputType());
@@ -58,45 +49,28 @@ public final class AvroBatchEncoder implements BatchEncoder {
     }
 
     @Override
-    public RecordSlab encode(VectorSchemaRoot batch) {
-        try {
-            ArrowLayout.check(projection.batchType(), batch);
-            int rows = batch.getRowCount();
-            long arrowBytes = 0;
-            for (int i = 0; i < writers.length; i++) {
-                FieldVector vector = batch.getVector(projection.field(i));
-                writers[i].bind(vector, rows);
-                arrowBytes += vector.getBufferSize();
-            }
-            long estimate = arrowBytes * BYTES_PER_ARROW_BYTE + (long) rows * (1 + prefix.length);
-            slab.reset(rows, Math.min(estimate, Integer.MAX_VALUE));
-            out.begin(slab);
-            for (int row = 0; row < rows; row++) {
-                out.startRecord(row);
-                out.writeBytes(prefix);
-                if (recordInUnion) {
-                    out.writeByte((byte) 2);
-                }
-                for (AvroValueWriter writer : writers) {
-                    writer.writeField(out, row);
-                }
-                out.endRecord();
-            }
-            return slab;
-        } catch (RuntimeException e) {
-            // BatchLayoutException, EncodeException, or a batch too large for one array: hand out nothing.
-            slab.clear();
-            throw e;
+    protected void bindColumn(int field, FieldVector vector, int rows) {
+        writers[field].bind(vector, rows);
+    }
+
+    @Override
+    protected long estimateBytes(long arrowBytes, int rows) {
+        return arrowBytes * BYTES_PER_ARROW_BYTE + (long) rows * (1 + prefix.length);
+    }
+
+    @Override
+    protected void writeRecord(ByteOutput out, int row) {
+        out.writeBytes(prefix);
+        if (recordInUnion) {
+            out.writeByte((byte) 2);
+        }
+        for (AvroValueWriter writer : writers) {
+            writer.writeField(out, row);
         }
     }
 
     /** Sets the bytes written before every record from the next batch on (e.g. a schema-registry header). */
     void prefix(byte[] bytes) {
         prefix = bytes.clone();
-    }
-
-    @Override
-    public Projection projection() {
-        return projection;
     }
 }

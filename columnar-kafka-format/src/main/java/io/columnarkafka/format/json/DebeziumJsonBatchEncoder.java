@@ -1,11 +1,8 @@
 package io.columnarkafka.format.json;
 
-import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.Projection;
-import io.columnarkafka.format.RecordSlab;
-import io.columnarkafka.format.arrow.ArrowLayout;
-import io.columnarkafka.format.arrow.SchemaCheck;
+import io.columnarkafka.format.RowByRowBatchEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,7 +25,7 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
  *
  * <p>{@code schema-include} is refused when true, as Flink's serializer refuses it.
  */
-public final class DebeziumJsonBatchEncoder implements BatchEncoder {
+public final class DebeziumJsonBatchEncoder extends RowByRowBatchEncoder {
     /** This project's option naming the row-kind column; not a Flink option. */
     public static final String ROW_KIND_COLUMN = "row-kind.column";
 
@@ -37,14 +34,10 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
     private static final byte[] CREATE = "\"op\":\"c\"}".getBytes(StandardCharsets.UTF_8);
     private static final byte[] DELETE = "\"op\":\"d\"}".getBytes(StandardCharsets.UTF_8);
 
-    private final Projection projection;
     private final JsonFields record;
-    private final SchemaCheck layout;
     private final boolean ignoreNulls;
     private final RowKindColumn rowKinds;
     private final int rowKindField;
-    private final RecordSlab slab = new RecordSlab();
-    private final ByteOutput out = new ByteOutput();
 
     /**
      * Plans an encoder for {@code projection} with {@code debezium-json} options (Flink keys without the
@@ -54,8 +47,7 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
      *     that is missing or not TINYINT, or a type the JSON format does not support
      */
     public DebeziumJsonBatchEncoder(Projection projection, Map<String, String> options) {
-        this.projection = projection;
-        this.layout = new SchemaCheck(projection.batchType());
+        super(projection);
         String kindColumn = options.get(ROW_KIND_COLUMN);
         JsonFormatOptions jsonOptions = jsonOptions(options);
         this.ignoreNulls = jsonOptions.ignoreNullFields();
@@ -63,7 +55,6 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
         List<String> names = new ArrayList<>(projection.fieldCount());
         List<JsonValueWriter> writers = new ArrayList<>(projection.fieldCount());
         for (int i = 0; i < projection.fieldCount(); i++) {
-            ArrowLayout.field(projection.name(i), projection.type(i));
             names.add(projection.name(i));
             writers.add(plan.writer(projection.name(i), projection.type(i)));
         }
@@ -102,37 +93,30 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
     }
 
     @Override
-    public RecordSlab encode(VectorSchemaRoot batch) {
-        try {
-            layout.check(batch);
-            int rows = batch.getRowCount();
-            long arrowBytes = 0;
-            for (int i = 0; i < record.size(); i++) {
-                FieldVector vector = batch.getVector(projection.field(i));
-                record.bind(i, vector, rows);
-                arrowBytes += vector.getBufferSize();
-            }
-            if (rowKinds != null) {
-                rowKinds.bind(batch.getVector(rowKindField), rows);
-            }
-            long estimate = arrowBytes * 3 + (long) rows * (record.nameBytes() + 40);
-            slab.reset(rows, Math.min(estimate, Integer.MAX_VALUE));
-            out.begin(slab);
-            for (int row = 0; row < rows; row++) {
-                out.startRecord(row);
-                byte kind = rowKinds == null ? RowKindColumn.INSERT : rowKinds.kind(row);
-                writeEnvelope(row, kind == RowKindColumn.INSERT || kind == RowKindColumn.UPDATE_AFTER);
-                out.endRecord();
-            }
-            return slab;
-        } catch (RuntimeException e) {
-            slab.clear();
-            throw e;
+    protected void bindColumn(int field, FieldVector vector, int rows) {
+        record.bind(field, vector, rows);
+    }
+
+    @Override
+    protected void bindBatch(VectorSchemaRoot batch, int rows) {
+        if (rowKinds != null) {
+            rowKinds.bind(batch.getVector(rowKindField), rows);
         }
     }
 
+    @Override
+    protected long estimateBytes(long arrowBytes, int rows) {
+        return arrowBytes * 3 + (long) rows * (record.nameBytes() + 40);
+    }
+
+    @Override
+    protected void writeRecord(ByteOutput out, int row) {
+        byte kind = rowKinds == null ? RowKindColumn.INSERT : rowKinds.kind(row);
+        writeEnvelope(out, row, kind == RowKindColumn.INSERT || kind == RowKindColumn.UPDATE_AFTER);
+    }
+
     /** {@code {"before":..,"after":..,"op":..}}, the row on the side its kind puts it. */
-    private void writeEnvelope(int row, boolean insert) {
+    private void writeEnvelope(ByteOutput out, int row, boolean insert) {
         if (insert) {
             if (ignoreNulls) {
                 out.writeByte((byte) '{');
@@ -156,10 +140,5 @@ public final class DebeziumJsonBatchEncoder implements BatchEncoder {
             }
             out.writeBytes(DELETE);
         }
-    }
-
-    @Override
-    public Projection projection() {
-        return projection;
     }
 }

@@ -1,15 +1,11 @@
 package io.columnarkafka.format.json;
 
-import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.Projection;
-import io.columnarkafka.format.RecordSlab;
-import io.columnarkafka.format.arrow.ArrowLayout;
-import io.columnarkafka.format.arrow.SchemaCheck;
+import io.columnarkafka.format.RowByRowBatchEncoder;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Encodes Arrow batches as JSON records, byte for byte what Flink 2.2.1's {@code
@@ -21,15 +17,11 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * addresses read and sizes checked once), the slab is sized from the batch's Arrow footprint, and the
  * rows are written one record at a time with no per-row objects.
  */
-public final class JsonBatchEncoder implements BatchEncoder {
+public final class JsonBatchEncoder extends RowByRowBatchEncoder {
     /** Output bytes per byte of Arrow buffers, for the first size estimate of a batch. */
     private static final long BYTES_PER_ARROW_BYTE = 3;
 
-    private final Projection projection;
     private final JsonFields record;
-    private final SchemaCheck layout;
-    private final RecordSlab slab = new RecordSlab();
-    private final ByteOutput out = new ByteOutput();
 
     /**
      * Plans an encoder for {@code projection}.
@@ -38,13 +30,11 @@ public final class JsonBatchEncoder implements BatchEncoder {
      *     Flink's JSON format (e.g. a map whose keys are not strings)
      */
     public JsonBatchEncoder(Projection projection, JsonFormatOptions options) {
-        this.projection = projection;
-        this.layout = new SchemaCheck(projection.batchType());
+        super(projection);
         JsonWriterPlan plan = new JsonWriterPlan(options);
         List<String> names = new ArrayList<>(projection.fieldCount());
         List<JsonValueWriter> writers = new ArrayList<>(projection.fieldCount());
         for (int i = 0; i < projection.fieldCount(); i++) {
-            ArrowLayout.field(projection.name(i), projection.type(i));
             names.add(projection.name(i));
             writers.add(plan.writer(projection.name(i), projection.type(i)));
         }
@@ -52,34 +42,17 @@ public final class JsonBatchEncoder implements BatchEncoder {
     }
 
     @Override
-    public RecordSlab encode(VectorSchemaRoot batch) {
-        try {
-            layout.check(batch);
-            int rows = batch.getRowCount();
-            long arrowBytes = 0;
-            for (int i = 0; i < record.size(); i++) {
-                FieldVector vector = batch.getVector(projection.field(i));
-                record.bind(i, vector, rows);
-                arrowBytes += vector.getBufferSize();
-            }
-            long estimate = arrowBytes * BYTES_PER_ARROW_BYTE + (long) rows * record.nameBytes();
-            slab.reset(rows, Math.min(estimate, Integer.MAX_VALUE));
-            out.begin(slab);
-            for (int row = 0; row < rows; row++) {
-                out.startRecord(row);
-                record.write(out, row);
-                out.endRecord();
-            }
-            return slab;
-        } catch (RuntimeException e) {
-            // BatchLayoutException, EncodeException, or a batch too large for one array: hand out nothing.
-            slab.clear();
-            throw e;
-        }
+    protected void bindColumn(int field, FieldVector vector, int rows) {
+        record.bind(field, vector, rows);
     }
 
     @Override
-    public Projection projection() {
-        return projection;
+    protected long estimateBytes(long arrowBytes, int rows) {
+        return arrowBytes * BYTES_PER_ARROW_BYTE + (long) rows * record.nameBytes();
+    }
+
+    @Override
+    protected void writeRecord(ByteOutput out, int row) {
+        record.write(out, row);
     }
 }

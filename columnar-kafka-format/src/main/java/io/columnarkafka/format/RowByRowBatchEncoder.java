@@ -1,0 +1,74 @@
+package io.columnarkafka.format;
+
+import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.SchemaCheck;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * The encode loop of every format that writes one record per row: check the batch's layout, bind each
+ * projected column to its vector (buffer addresses and sizes read once per batch), size the slab from the
+ * batch's Arrow footprint, then write the rows one record at a time. If anything fails on the way the
+ * slab hands out nothing of the batch. Subclasses say how a column is bound and a record written.
+ */
+public abstract class RowByRowBatchEncoder implements BatchEncoder {
+    protected final Projection projection;
+    private final SchemaCheck layout;
+    private final RecordSlab slab = new RecordSlab();
+    private final ByteOutput out = new ByteOutput();
+
+    /**
+     * @throws IllegalArgumentException if a projected type has no Arrow layout
+     */
+    protected RowByRowBatchEncoder(Projection projection) {
+        this.projection = projection;
+        this.layout = new SchemaCheck(projection.batchType());
+        for (int i = 0; i < projection.fieldCount(); i++) {
+            ArrowLayout.field(projection.name(i), projection.type(i));
+        }
+    }
+
+    @Override
+    public final RecordSlab encode(VectorSchemaRoot batch) {
+        try {
+            layout.check(batch);
+            int rows = batch.getRowCount();
+            long arrowBytes = 0;
+            for (int i = 0; i < projection.fieldCount(); i++) {
+                FieldVector vector = batch.getVector(projection.field(i));
+                bindColumn(i, vector, rows);
+                arrowBytes += vector.getBufferSize();
+            }
+            bindBatch(batch, rows);
+            slab.reset(rows, Math.min(estimateBytes(arrowBytes, rows), Integer.MAX_VALUE));
+            out.begin(slab);
+            for (int row = 0; row < rows; row++) {
+                out.startRecord(row);
+                writeRecord(out, row);
+                out.endRecord();
+            }
+            return slab;
+        } catch (RuntimeException e) {
+            // BatchLayoutException, EncodeException, or a batch too large for one array: hand out nothing.
+            slab.clear();
+            throw e;
+        }
+    }
+
+    /** Binds the writer of projected column {@code field} to its vector for rows {@code [0, rows)}. */
+    protected abstract void bindColumn(int field, FieldVector vector, int rows);
+
+    /** Binds whatever else a record reads from the batch, beyond the projected columns; nothing by default. */
+    protected void bindBatch(VectorSchemaRoot batch, int rows) {}
+
+    /** A first estimate of the batch's output bytes; the slab grows geometrically past it. */
+    protected abstract long estimateBytes(long arrowBytes, int rows);
+
+    /** Writes row {@code row} of the bound batch as one record. */
+    protected abstract void writeRecord(ByteOutput out, int row);
+
+    @Override
+    public final Projection projection() {
+        return projection;
+    }
+}
