@@ -31,6 +31,11 @@ abstract class PbWriter extends BoundColumn {
         this.required = field.required();
     }
 
+    /** A proto2 required field, which fails on a null. */
+    final boolean required() {
+        return required;
+    }
+
     /** Writes the non-null value at {@code index} without its tag. */
     abstract void write(ByteOutput out, int index);
 
