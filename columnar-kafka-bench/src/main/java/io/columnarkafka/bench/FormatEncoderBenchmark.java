@@ -45,7 +45,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
 @Threads(1)
-@Fork(value = 1, jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx2g"})
+// A fixed, pre-touched heap: first-touch page faults of a growing heap otherwise land on whichever side
+// allocates into new memory and make iterations swing (both sides allocate: the drain, and Flink per row).
+@Fork(value = 1, jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx2g", "-Xms2g", "-XX:+AlwaysPreTouch"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class FormatEncoderBenchmark {

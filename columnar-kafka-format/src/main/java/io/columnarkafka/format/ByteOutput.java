@@ -1,5 +1,8 @@
 package io.columnarkafka.format;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import org.apache.arrow.memory.util.MemoryUtil;
 
@@ -13,6 +16,9 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * <p>Text spelling (digits, dates, decimals) lives in {@code io.columnarkafka.format.text}.
  */
 public final class ByteOutput {
+    /** Stores a long read by {@code MemoryUtil.getLong} (native order) as the same eight bytes. */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
+
     private RecordSlab slab;
     /** The array being written; may change on {@link #ensure(int)}. */
     public byte[] buf;
@@ -101,6 +107,14 @@ public final class ByteOutput {
     public void copyFromMemory(long address, int length) {
         MemoryUtil.copyFromMemory(address, buf, pos, length);
         pos += length;
+    }
+
+    /**
+     * Stores the eight bytes of {@code word}, in the order {@code MemoryUtil.getLong} read them, at
+     * {@code p} of {@code b}: one store instead of eight for writers that copy a word at a time.
+     */
+    public static void putWord(byte[] b, int p, long word) {
+        WORDS.set(b, p, word);
     }
 
     /** Writes a string's chars, which must all be ASCII, one byte each. */

@@ -38,7 +38,7 @@ record ResultReport(
                         + " (KafkaSink transaction naming %s), batches of %d rows; producer %s."
                         + " Each run in a JVM of its own (%s). Input: %s.%n%n",
                 rows(), partitions, parallelism, checkpointIntervalMs, transactionNaming, batchSize, producer,
-                System.getenv().getOrDefault("CHILD_JAVA_OPTS", "-Xms2g -Xmx2g"),
+                SinkBenchmark.childJavaOpts(),
                 pooledInput
                         ? "pooled (every variant takes its rows from one batch built once per subtask: RowData for (a),"
                                 + " an Arrow batch sliced without copying for (b), JSON bytes for (c) and (d); only"

@@ -60,7 +60,15 @@ public final class SinkBenchmark {
             "  --out                  where results go (default bench-results)",
             "  --work-dir             run logs, result files and JFR recordings (default columnar-kafka-bench/target/bench-sink)",
             "  --note                 a line for the report's header, e.g. how quiet the machine was",
-            "Environment: CHILD_JAVA_OPTS replaces the per-variant JVM options (default -Xms2g -Xmx2g).");
+            "Environment: CHILD_JAVA_OPTS replaces the per-variant JVM options (default " + SinkBenchmark.DEFAULT_CHILD_JAVA_OPTS
+                    + ").");
+
+    /** Every run's JVM: a fixed heap, touched up front, so no variant pays first-touch page faults as it grows. */
+    static final String DEFAULT_CHILD_JAVA_OPTS = "-Xms2g -Xmx2g -XX:+AlwaysPreTouch";
+
+    static String childJavaOpts() {
+        return System.getenv().getOrDefault("CHILD_JAVA_OPTS", DEFAULT_CHILD_JAVA_OPTS);
+    }
 
     private long rows = 2_000_000;
     private List<Variant> variants = List.of(Variant.values());
@@ -231,7 +239,7 @@ public final class SinkBenchmark {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
-        String opts = System.getenv().getOrDefault("CHILD_JAVA_OPTS", "-Xms2g -Xmx2g");
+        String opts = childJavaOpts();
         for (String opt : opts.trim().split("\\s+")) {
             if (!opt.isEmpty()) {
                 command.add(opt);

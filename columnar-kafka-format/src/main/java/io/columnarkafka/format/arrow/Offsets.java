@@ -14,11 +14,13 @@ public final class Offsets {
     private boolean large;
     private long first;
     private long last;
+    private long maxLength;
 
     public void bind(String path, ArrowBuf buffer, int count, boolean largeOffsets) {
         large = largeOffsets;
         first = 0;
         last = 0;
+        maxLength = 0;
         if (count == 0) {
             return;
         }
@@ -33,16 +35,19 @@ public final class Offsets {
         if (previous < 0) {
             throw new BatchLayoutException(path, "first offset is negative: " + previous);
         }
+        long longest = 0;
         for (int i = 1; i <= count; i++) {
             long current = get(i);
             if (current < previous) {
                 throw new BatchLayoutException(
                         path, "offsets decrease at value " + (i - 1) + ": " + previous + " then " + current);
             }
+            longest = Math.max(longest, current - previous);
             previous = current;
         }
         first = get(0);
         last = previous;
+        maxLength = longest;
     }
 
     public long get(int index) {
@@ -57,5 +62,10 @@ public final class Offsets {
     /** End of the last value: the child or data length the values need. */
     public long last() {
         return last;
+    }
+
+    /** Length of the longest value (bytes or child values), so writers can bound a batch's values. */
+    public long maxLength() {
+        return maxLength;
     }
 }

@@ -6,7 +6,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
 /** BIGINT (Arrow Int64) as a plain number. */
-final class BigIntJsonWriter extends JsonValueWriter {
+final class BigIntJsonWriter extends FlatJsonWriter {
     private long data;
 
     BigIntJsonWriter(String path) {
@@ -19,7 +19,12 @@ final class BigIntJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(ByteOutput out, int index) {
-        Digits.writeLong(out, MemoryUtil.getLong(data + 8L * index));
+    long maxBytes() {
+        return Digits.MAX_LONG_BYTES;
+    }
+
+    @Override
+    int put(ByteOutput out, int p, int index) {
+        return Digits.putLong(out.buf, p, MemoryUtil.getLong(data + 8L * index));
     }
 }

@@ -7,7 +7,7 @@ import org.apache.arrow.vector.LargeVarBinaryVector;
 import org.apache.arrow.vector.ValueVector;
 
 /** BINARY / VARBINARY (Arrow Binary or LargeBinary) as a quoted {@link Base64Text} string. */
-final class BinaryJsonWriter extends JsonValueWriter {
+final class BinaryJsonWriter extends FlatJsonWriter {
     private final Offsets offsets = new Offsets();
     private long data;
 
@@ -22,12 +22,26 @@ final class BinaryJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(ByteOutput out, int index) {
+    long maxBytes() {
+        return Base64Text.encodedLength(offsets.maxLength()) + 2;
+    }
+
+    @Override
+    int put(ByteOutput out, int p, int index) {
         long start = offsets.get(index);
         long length = offsets.get(index + 1) - start;
-        out.ensure(Base64Text.encodedLength(length) + 2);
-        out.buf[out.pos++] = '"';
+        out.buf[p] = '"';
+        out.pos = p + 1;
         Base64Text.write(out, data + start, length);
-        out.buf[out.pos++] = '"';
+        out.buf[out.pos] = '"';
+        return out.pos + 1;
+    }
+
+    @Override
+    void write(ByteOutput out, int index) {
+        // This value's own room, not the batch's longest (map keys and array elements write one by one).
+        long length = offsets.get(index + 1) - offsets.get(index);
+        out.ensure(Base64Text.encodedLength(length) + 2);
+        out.pos = put(out, out.pos, index);
     }
 }

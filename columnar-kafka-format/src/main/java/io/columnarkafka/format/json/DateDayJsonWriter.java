@@ -6,7 +6,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
 /** DATE (Arrow Date DAY, days since 1970-01-01) as a quoted {@code ISO_LOCAL_DATE}. */
-final class DateDayJsonWriter extends JsonValueWriter {
+final class DateDayJsonWriter extends FlatJsonWriter {
     private final DateText dates = new DateText();
     private long data;
 
@@ -20,9 +20,16 @@ final class DateDayJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(ByteOutput out, int index) {
-        out.writeByte((byte) '"');
-        dates.write(out, MemoryUtil.getInt(data + 4L * index));
-        out.writeByte((byte) '"');
+    long maxBytes() {
+        return DateText.MAX_BYTES + 2;
+    }
+
+    @Override
+    int put(ByteOutput out, int p, int index) {
+        byte[] b = out.buf;
+        b[p] = '"';
+        p = dates.put(b, p + 1, MemoryUtil.getInt(data + 4L * index));
+        b[p] = '"';
+        return p + 1;
     }
 }

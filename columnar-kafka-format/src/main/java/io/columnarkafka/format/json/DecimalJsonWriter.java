@@ -10,7 +10,7 @@ import org.apache.arrow.vector.ValueVector;
  * {@linkplain DecimalText.Style#STRIPPED stripped} ({@code 1E+2}); with {@code
  * encode.decimal-as-plain-number} {@linkplain DecimalText.Style#PLAIN plain} with the scale kept.
  */
-final class DecimalJsonWriter extends JsonValueWriter {
+final class DecimalJsonWriter extends FlatJsonWriter {
     private final DecimalText text;
     private long data;
 
@@ -26,7 +26,12 @@ final class DecimalJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(ByteOutput out, int index) {
-        text.write(out, MemoryUtil.getLong(data + 16L * index), MemoryUtil.getLong(data + 16L * index + 8));
+    long maxBytes() {
+        return text.maxBytes();
+    }
+
+    @Override
+    int put(ByteOutput out, int p, int index) {
+        return text.put(out, p, MemoryUtil.getLong(data + 16L * index), MemoryUtil.getLong(data + 16L * index + 8));
     }
 }

@@ -6,7 +6,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
 /** INT (Arrow Int32) as a plain number; also the counts of a MULTISET. */
-final class IntJsonWriter extends JsonValueWriter {
+final class IntJsonWriter extends FlatJsonWriter {
     private long data;
 
     IntJsonWriter(String path) {
@@ -19,7 +19,12 @@ final class IntJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(ByteOutput out, int index) {
-        Digits.writeInt(out, MemoryUtil.getInt(data + 4L * index));
+    long maxBytes() {
+        return Digits.MAX_LONG_BYTES;
+    }
+
+    @Override
+    int put(ByteOutput out, int p, int index) {
+        return Digits.putLong(out.buf, p, MemoryUtil.getInt(data + 4L * index));
     }
 }

@@ -39,9 +39,9 @@ final class JsonWriterPlan {
             case BIGINT:
                 return new BigIntJsonWriter(path);
             case FLOAT:
-                return new Float4JsonWriter(path);
+                return new FloatingJsonWriter(path, true);
             case DOUBLE:
-                return new Float8JsonWriter(path);
+                return new FloatingJsonWriter(path, false);
             case DECIMAL:
                 DecimalType decimal = (DecimalType) type;
                 return new DecimalJsonWriter(

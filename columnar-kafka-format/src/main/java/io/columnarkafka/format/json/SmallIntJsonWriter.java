@@ -6,7 +6,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
 /** SMALLINT (Arrow Int16) as a plain number. */
-final class SmallIntJsonWriter extends JsonValueWriter {
+final class SmallIntJsonWriter extends FlatJsonWriter {
     private long data;
 
     SmallIntJsonWriter(String path) {
@@ -19,7 +19,12 @@ final class SmallIntJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(ByteOutput out, int index) {
-        Digits.writeInt(out, MemoryUtil.getShort(data + 2L * index));
+    long maxBytes() {
+        return Digits.MAX_LONG_BYTES;
+    }
+
+    @Override
+    int put(ByteOutput out, int p, int index) {
+        return Digits.putLong(out.buf, p, MemoryUtil.getShort(data + 2L * index));
     }
 }

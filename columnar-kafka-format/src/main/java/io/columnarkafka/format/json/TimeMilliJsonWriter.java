@@ -11,7 +11,7 @@ import org.apache.arrow.vector.ValueVector;
  * LocalTime.ofSecondOfDay(millis / 1000)}, so the milliseconds are dropped and a value outside
  * {@code (-1000, 86400000)} fails.
  */
-final class TimeMilliJsonWriter extends JsonValueWriter {
+final class TimeMilliJsonWriter extends FlatJsonWriter {
     private static final int MILLIS_PER_DAY = 86_400_000;
 
     private long data;
@@ -26,15 +26,21 @@ final class TimeMilliJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(ByteOutput out, int index) {
+    long maxBytes() {
+        return 10;
+    }
+
+    @Override
+    int put(ByteOutput out, int p, int index) {
         int millis = MemoryUtil.getInt(data + 4L * index);
         if (millis <= -1000 || millis >= MILLIS_PER_DAY) {
             throw new EncodeException(
                     path, out.row(), "TIME value " + millis + " ms is outside a day (0 to 86399999 ms)");
         }
-        out.ensure(10);
-        out.buf[out.pos++] = '"';
-        TimeText.writeTimeOfDay(out, millis / 1000);
-        out.buf[out.pos++] = '"';
+        byte[] b = out.buf;
+        b[p] = '"';
+        p = TimeText.putTimeOfDay(b, p + 1, millis / 1000);
+        b[p] = '"';
+        return p + 1;
     }
 }

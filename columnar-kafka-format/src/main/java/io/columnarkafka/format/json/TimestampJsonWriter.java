@@ -11,7 +11,7 @@ import org.apache.arrow.vector.types.TimeUnit;
  * with {@code ' '} (SQL) or {@code 'T'} (ISO-8601); TIMESTAMP as Flink's {@code
  * TimestampData.toLocalDateTime()}, TIMESTAMP_LTZ as its instant at UTC with a {@code Z} suffix.
  */
-final class TimestampJsonWriter extends JsonValueWriter {
+final class TimestampJsonWriter extends FlatJsonWriter {
     private final TimestampText text;
     private long data;
 
@@ -29,10 +29,15 @@ final class TimestampJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(ByteOutput out, int index) {
-        long value = MemoryUtil.getLong(data + 8L * index);
-        out.writeByte((byte) '"');
-        text.write(out, value);
-        out.writeByte((byte) '"');
+    long maxBytes() {
+        return TimestampText.MAX_BYTES + 2;
+    }
+
+    @Override
+    int put(ByteOutput out, int p, int index) {
+        out.buf[p] = '"';
+        p = text.put(out, p + 1, MemoryUtil.getLong(data + 8L * index));
+        out.buf[p] = '"';
+        return p + 1;
     }
 }

@@ -6,7 +6,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.ValueVector;
 
 /** TINYINT (Arrow Int8) as a plain number. */
-final class TinyIntJsonWriter extends JsonValueWriter {
+final class TinyIntJsonWriter extends FlatJsonWriter {
     private long data;
 
     TinyIntJsonWriter(String path) {
@@ -19,7 +19,12 @@ final class TinyIntJsonWriter extends JsonValueWriter {
     }
 
     @Override
-    void write(ByteOutput out, int index) {
-        Digits.writeInt(out, MemoryUtil.getByte(data + index));
+    long maxBytes() {
+        return Digits.MAX_LONG_BYTES;
+    }
+
+    @Override
+    int put(ByteOutput out, int p, int index) {
+        return Digits.putLong(out.buf, p, MemoryUtil.getByte(data + index));
     }
 }

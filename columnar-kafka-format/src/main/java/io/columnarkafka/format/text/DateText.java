@@ -18,19 +18,30 @@ public final class DateText {
     /** Days from 0000-03-01 to 1970-01-01. */
     private static final long EPOCH_SHIFT = 719_468;
 
-    private final byte[] cached = new byte[24];
+    /** Most bytes a date takes: a sign, 17 year digits (of a long epoch day) and {@code -MM-dd}. */
+    public static final int MAX_BYTES = 24;
+
+    private final byte[] cached = new byte[MAX_BYTES];
     private final ByteOutput scratch = ByteOutput.over(cached);
     private long cachedDay = Long.MIN_VALUE;
     private int cachedLength;
 
     /** Writes the date of {@code epochDay}, without quotes. */
     public void write(ByteOutput out, long epochDay) {
+        out.ensure(MAX_BYTES);
+        out.pos = put(out.buf, out.pos, epochDay);
+    }
+
+    /**
+     * Stores the date of {@code epochDay} at {@code p} and returns the position after it; the caller has
+     * made room for {@link #MAX_BYTES}.
+     */
+    public int put(byte[] b, int p, long epochDay) {
         if (epochDay != cachedDay) {
             format(epochDay);
         }
-        out.ensure(cachedLength);
-        System.arraycopy(cached, 0, out.buf, out.pos, cachedLength);
-        out.pos += cachedLength;
+        System.arraycopy(cached, 0, b, p, cachedLength);
+        return p + cachedLength;
     }
 
     private void format(long epochDay) {

@@ -31,40 +31,60 @@ public final class Digits {
         writeLong(out, value);
     }
 
+    /** Most bytes {@link #putLong} stores: a sign and 19 digits. */
+    public static final int MAX_LONG_BYTES = 20;
+
     /** Writes {@code value} in decimal, as {@code Long.toString} spells it. */
     public static void writeLong(ByteOutput out, long value) {
-        out.ensure(20);
+        out.ensure(MAX_LONG_BYTES);
+        out.pos = putLong(out.buf, out.pos, value);
+    }
+
+    /**
+     * Stores {@code value} in decimal at {@code p} and returns the position after it; the caller has
+     * made room for {@link #MAX_LONG_BYTES}.
+     */
+    public static int putLong(byte[] b, int p, long value) {
         if (value < 0) {
             if (value == Long.MIN_VALUE) {
-                System.arraycopy(LONG_MIN, 0, out.buf, out.pos, LONG_MIN.length);
-                out.pos += LONG_MIN.length;
-                return;
+                System.arraycopy(LONG_MIN, 0, b, p, LONG_MIN.length);
+                return p + LONG_MIN.length;
             }
-            out.buf[out.pos++] = '-';
+            b[p++] = '-';
             value = -value;
         }
-        int end = out.pos + digitCount(value);
-        writeDigitsBackwards(out.buf, value, end);
-        out.pos = end;
+        int end = p + digitCount(value);
+        writeDigitsBackwards(b, value, end);
+        return end;
     }
 
     /** Writes a non-negative value zero-padded to {@code width} digits (wider values in full). */
     public static void writePadded(ByteOutput out, long value, int width) {
+        out.ensure(Math.max(digitCount(value), width));
+        out.pos = putPadded(out.buf, out.pos, value, width);
+    }
+
+    /** As {@link #writePadded}, storing at {@code p}; returns the position after the digits. */
+    public static int putPadded(byte[] b, int p, long value, int width) {
         int digits = digitCount(value);
-        out.ensure(Math.max(digits, width));
         for (int i = digits; i < width; i++) {
-            out.buf[out.pos++] = '0';
+            b[p++] = '0';
         }
-        int end = out.pos + digits;
-        writeDigitsBackwards(out.buf, value, end);
-        out.pos = end;
+        int end = p + digits;
+        writeDigitsBackwards(b, value, end);
+        return end;
     }
 
     /** Writes exactly two digits of {@code value} (0..99); the caller has ensured the room. */
     public static void putTwoDigits(ByteOutput out, int value) {
-        out.buf[out.pos] = DIGIT_PAIRS[2 * value];
-        out.buf[out.pos + 1] = DIGIT_PAIRS[2 * value + 1];
+        putTwoDigits(out.buf, out.pos, value);
         out.pos += 2;
+    }
+
+    /** Stores exactly two digits of {@code value} (0..99) at {@code p}. */
+    public static void putTwoDigits(byte[] b, int p, int value) {
+        b[p] = DIGIT_PAIRS[2 * value];
+        b[p + 1] = DIGIT_PAIRS[2 * value + 1];
     }
 
     private static void writeDigitsBackwards(byte[] b, long value, int end) {

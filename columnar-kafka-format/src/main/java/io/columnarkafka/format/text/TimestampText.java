@@ -20,17 +20,14 @@ import org.apache.arrow.vector.types.TimeUnit;
 public final class TimestampText {
     private static final long MILLIS_PER_DAY = 86_400_000L;
 
-    /** Fraction ({@code .} and up to 9 digits) and {@code Z}: what follows the cached prefix. */
-    private static final int MAX_FRACTION_BYTES = 1 + 9 + 1;
-
     private final DateText dates = new DateText();
     /**
      * Date, separator and {@code HH:mm:ss} of the last second written: consecutive values of a batch
      * usually fall in the same second, which then costs one array copy.
      */
     private final ByteOutput prefix = ByteOutput.standalone(32);
-    private long prefixDay = Long.MIN_VALUE;
-    private int prefixSecond = -1;
+    /** Epoch millisecond at which the cached second starts (a multiple of 1000). */
+    private long prefixStart;
     private final String path;
     private final TimeUnit unit;
     private final boolean instantDay;
@@ -43,6 +40,7 @@ public final class TimestampText {
         this.separator = separator;
         this.instantDay = instantDay;
         this.zulu = zulu;
+        formatPrefix(0);
     }
 
     /** As {@code TimestampData.toLocalDateTime()} formatted; {@code zulu} appends a {@code Z}. */
@@ -55,8 +53,8 @@ public final class TimestampText {
         return new TimestampText(path, unit, (byte) separator, true, true);
     }
 
-    /** Bytes a value takes at most besides its date. */
-    public static final int MAX_TIME_BYTES = 1 + 8 + 10 + 1;
+    /** Most bytes a value takes: the date, the separator, {@code HH:mm:ss}, up to 10 of fraction, {@code Z}. */
+    public static final int MAX_BYTES = DateText.MAX_BYTES + 1 + 8 + 10 + 1;
 
     /**
      * Writes {@code value}, without quotes.
@@ -64,6 +62,17 @@ public final class TimestampText {
      * @throws EncodeException if a SECOND value does not fit epoch milliseconds
      */
     public void write(ByteOutput out, long value) {
+        out.ensure(MAX_BYTES);
+        out.pos = put(out, out.pos, value);
+    }
+
+    /**
+     * Stores {@code value} into {@code out.buf} at {@code p} and returns the position after it; the
+     * caller has made room for {@link #MAX_BYTES}.
+     *
+     * @throws EncodeException if a SECOND value does not fit epoch milliseconds
+     */
+    public int put(ByteOutput out, int p, long value) {
         long millis;
         int nanoOfMilli;
         switch (unit) {
@@ -88,6 +97,29 @@ public final class TimestampText {
                 nanoOfMilli = (int) Math.floorMod(value, 1_000_000L);
                 break;
         }
+        // A second never straddles days, so every value of the cached second has the cached prefix.
+        // (Compared without subtracting, which could wrap; near Long.MAX_VALUE the sum wraps and the
+        // prefix is merely formatted again.)
+        if (millis < prefixStart || millis >= prefixStart + 1000) {
+            formatPrefix(millis);
+        }
+        long millisOfSecond = millis - prefixStart;
+        byte[] b = out.buf;
+        System.arraycopy(prefix.buf, 0, b, p, prefix.pos);
+        p += prefix.pos;
+        if (nanoOfMilli == 0) {
+            p = putMillis(b, p, (int) millisOfSecond);
+        } else {
+            p = TimeText.putFraction(b, p, (int) millisOfSecond * 1_000_000 + nanoOfMilli);
+        }
+        if (zulu) {
+            b[p++] = 'Z';
+        }
+        return p;
+    }
+
+    /** Keeps the bytes of date, separator and {@code HH:mm:ss} of the second of epoch milli {@code millis}. */
+    private void formatPrefix(long millis) {
         long day;
         int millisOfDay;
         if (instantDay) {
@@ -102,46 +134,22 @@ public final class TimestampText {
             }
             day = flinkDay;
         }
-        int secondOfDay = millisOfDay / 1000;
-        if (day != prefixDay || secondOfDay != prefixSecond) {
-            formatPrefix(day, secondOfDay);
-        }
-        out.ensure(prefix.pos + MAX_FRACTION_BYTES);
-        System.arraycopy(prefix.buf, 0, out.buf, out.pos, prefix.pos);
-        out.pos += prefix.pos;
-        int millisOfSecond = millisOfDay % 1000;
-        if (nanoOfMilli == 0) {
-            writeMillis(out, millisOfSecond);
-        } else {
-            TimeText.writeFraction(out, millisOfSecond * 1_000_000 + nanoOfMilli);
-        }
-        if (zulu) {
-            out.buf[out.pos++] = 'Z';
-        }
-    }
-
-    /** Keeps the bytes of date, separator and {@code HH:mm:ss} of one second. */
-    private void formatPrefix(long day, int secondOfDay) {
         prefix.pos = 0;
         dates.write(prefix, day);
         prefix.ensure(9);
         prefix.buf[prefix.pos++] = separator;
-        TimeText.writeTimeOfDay(prefix, secondOfDay);
-        prefixDay = day;
-        prefixSecond = secondOfDay;
+        TimeText.writeTimeOfDay(prefix, millisOfDay / 1000);
+        prefixStart = millis - millisOfDay % 1000;
     }
 
     /**
-     * The fraction of a whole number of milliseconds, as {@link TimeText#writeFraction} spells it: nothing
-     * for zero, else {@code .} and the three digits with trailing zeros stripped. The caller has ensured 4
-     * bytes.
+     * The fraction of a whole number of milliseconds, as {@link TimeText#putFraction} spells it: nothing
+     * for zero, else {@code .} and the three digits with trailing zeros stripped.
      */
-    private static void writeMillis(ByteOutput out, int millis) {
+    private static int putMillis(byte[] b, int p, int millis) {
         if (millis == 0) {
-            return;
+            return p;
         }
-        byte[] b = out.buf;
-        int p = out.pos;
         b[p] = '.';
         b[p + 1] = (byte) ('0' + millis / 100);
         int tens = millis / 10 % 10;
@@ -149,12 +157,12 @@ public final class TimestampText {
         if (ones != 0) {
             b[p + 2] = (byte) ('0' + tens);
             b[p + 3] = (byte) ('0' + ones);
-            out.pos = p + 4;
-        } else if (tens != 0) {
-            b[p + 2] = (byte) ('0' + tens);
-            out.pos = p + 3;
-        } else {
-            out.pos = p + 2;
+            return p + 4;
         }
+        if (tens != 0) {
+            b[p + 2] = (byte) ('0' + tens);
+            return p + 3;
+        }
+        return p + 2;
     }
 }
