@@ -143,6 +143,12 @@ public final class ByteOutput {
             pos = p + 1;
             return;
         }
+        if ((value & ~0x3FFFL) == 0) { // lengths and numbers below 16384: two bytes, no loop
+            b[p] = (byte) (value | 0x80);
+            b[p + 1] = (byte) (value >>> 7);
+            pos = p + 2;
+            return;
+        }
         while ((value & ~0x7FL) != 0) {
             b[p++] = (byte) ((value & 0x7F) | 0x80);
             value >>>= 7;

@@ -82,6 +82,39 @@ final class PbBytesWriter extends PbWriter implements PbMapKey {
         out.copyFromMemory(data + offsets.get(index), length);
     }
 
+    /**
+     * As {@link #writeField} for a column that is not required, in a batch of {@link #plain} values; the
+     * caller has ensured the field's bytes (at most {@link #maxFieldBytes} plus the value's length).
+     */
+    void putField(ByteOutput out, int index) {
+        if (isNull(index)) {
+            return;
+        }
+        long start = offsets.get(index);
+        int length = (int) (offsets.get(index + 1) - start);
+        if (length == 0 && !presence) {
+            return;
+        }
+        putTag(out);
+        out.putVarint(length);
+        out.copyFromMemory(data + start, length);
+    }
+
+    /** True if the bound batch's values are written as they are (no malformed UTF-8 to re-encode). */
+    boolean plain() {
+        return !checkEach;
+    }
+
+    /** Bytes of every value of the bound batch together. */
+    long valueBytes() {
+        return offsets.last() - offsets.first();
+    }
+
+    /** The most bytes {@link #putField} writes besides the value itself. */
+    int maxFieldBytes() {
+        return tag.length + PbWire.MAX_VARINT;
+    }
+
     @Override
     void writeDefault(ByteOutput out) {
         writeHeap(out, nullElement);

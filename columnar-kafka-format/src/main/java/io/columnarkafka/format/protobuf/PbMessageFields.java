@@ -33,6 +33,24 @@ final class PbMessageFields {
         this.anyRequired = anyRequired;
     }
 
+    /**
+     * The fast path writing this message as a whole record, or null if it has a oneof or a required
+     * field no column sets, or a writer other than a number or a string.
+     */
+    PbFlatMessage flat() {
+        if (missingRequired != null) {
+            return null;
+        }
+        PbWriter[] ordered = new PbWriter[byNumber.length];
+        for (int i = 0; i < byNumber.length; i++) {
+            if (overriddenBy[byNumber[i]].length > 0) {
+                return null;
+            }
+            ordered[i] = columns[byNumber[i]];
+        }
+        return PbFlatMessage.of(ordered);
+    }
+
     /** A required field the message's default instance lacks, or null if it has none. */
     String anyRequired() {
         return anyRequired;

@@ -12,14 +12,41 @@ import org.apache.arrow.vector.ValueVector;
  * {@code Integer} or {@code Long} Flink's HashMap holds.
  */
 final class PbNumberWriter extends PbWriter implements PbMapKey {
-    private final FieldDescriptor.Type type;
+    private static final int VARINT = 0;
+    private static final int UINT32 = 1;
+    private static final int ZIGZAG32 = 2;
+    private static final int ZIGZAG64 = 3;
+    private static final int FIXED32 = 4;
+    private static final int FIXED64 = 5;
+
+    /** How the value is spelled, one of the constants above: an int switch, not an enum's ordinal map. */
+    private final int encoding;
     private final int width;
     private long data;
 
     PbNumberWriter(String path, PbField field, FieldDescriptor.Type type, int width) {
         super(path, field);
-        this.type = type;
+        this.encoding = encoding(type);
         this.width = width;
+    }
+
+    private static int encoding(FieldDescriptor.Type type) {
+        switch (type) {
+            case UINT32:
+                return UINT32;
+            case SINT32:
+                return ZIGZAG32;
+            case SINT64:
+                return ZIGZAG64;
+            case FIXED32:
+            case SFIXED32:
+                return FIXED32;
+            case FIXED64:
+            case SFIXED64:
+                return FIXED64;
+            default: // INT32 (already sign-extended), INT64, UINT64
+                return VARINT;
+        }
     }
 
     @Override
@@ -49,7 +76,25 @@ final class PbNumberWriter extends PbWriter implements PbMapKey {
         }
         out.ensure(tag.length + PbWire.MAX_VARINT);
         putTag(out);
-        writeNumber(out, v);
+        putNumber(out, v);
+    }
+
+    /** As {@link #writeField} for a column that is not required; the caller has ensured {@link #maxFieldBytes}. */
+    void putField(ByteOutput out, int index) {
+        if (isNull(index)) {
+            return;
+        }
+        long v = value(index);
+        if (v == 0 && !presence) {
+            return;
+        }
+        putTag(out);
+        putNumber(out, v);
+    }
+
+    /** The most bytes {@link #putField} writes. */
+    int maxFieldBytes() {
+        return tag.length + PbWire.MAX_VARINT;
     }
 
     @Override
@@ -64,26 +109,29 @@ final class PbNumberWriter extends PbWriter implements PbMapKey {
 
     private void writeNumber(ByteOutput out, long v) {
         out.ensure(PbWire.MAX_VARINT);
-        switch (type) {
+        putNumber(out, v);
+    }
+
+    /** Writes the value; the caller has ensured {@link PbWire#MAX_VARINT} bytes. */
+    private void putNumber(ByteOutput out, long v) {
+        switch (encoding) {
+            case VARINT:
+                out.putVarint(v);
+                break;
             case UINT32:
                 out.putVarint(v & 0xFFFFFFFFL);
                 break;
-            case SINT32:
+            case ZIGZAG32:
                 out.putVarint(((((int) v) << 1) ^ (((int) v) >> 31)) & 0xFFFFFFFFL);
                 break;
-            case SINT64:
+            case ZIGZAG64:
                 out.putVarint((v << 1) ^ (v >> 63));
                 break;
             case FIXED32:
-            case SFIXED32:
                 out.putIntLE((int) v);
                 break;
-            case FIXED64:
-            case SFIXED64:
+            default: // FIXED64
                 out.putLongLE(v);
-                break;
-            default: // INT32 (already sign-extended), INT64, UINT64
-                out.putVarint(v);
         }
     }
 

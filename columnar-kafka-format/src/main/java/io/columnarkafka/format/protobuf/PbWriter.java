@@ -19,6 +19,8 @@ import io.columnarkafka.format.arrow.BoundColumn;
 abstract class PbWriter extends BoundColumn {
     /** Tag bytes of the field (for a map key or value: of the entry's field 1 or 2). */
     final byte[] tag;
+    /** The tag's byte if it is one byte (0..127), else -1: a field read instead of an array's length and element. */
+    private final int oneByteTag;
     /** True if a set value is written even when it is the default (proto2, proto3 optional, messages). */
     final boolean presence;
     /** A proto2 required field: a null fails as the builder's {@code build()} fails. */
@@ -27,8 +29,14 @@ abstract class PbWriter extends BoundColumn {
     PbWriter(String path, PbField field) {
         super(path);
         this.tag = PbWire.tag(field.number(), field.wireType());
+        this.oneByteTag = tag.length == 1 ? tag[0] : -1;
         this.presence = field.presence();
         this.required = field.required();
+    }
+
+    /** A proto2 required field, which fails on a null. */
+    final boolean required() {
+        return required;
     }
 
     /** Writes the non-null value at {@code index} without its tag. */
@@ -77,8 +85,8 @@ abstract class PbWriter extends BoundColumn {
 
     /** Writes the tag; the caller has ensured {@code tag.length} bytes. */
     final void putTag(ByteOutput out) {
-        if (tag.length == 1) { // field numbers 1..15: no array copy for the usual one-byte tag
-            out.buf[out.pos++] = tag[0];
+        if (oneByteTag >= 0) { // field numbers 1..15: no array copy for the usual one-byte tag
+            out.buf[out.pos++] = (byte) oneByteTag;
             return;
         }
         System.arraycopy(tag, 0, out.buf, out.pos, tag.length);

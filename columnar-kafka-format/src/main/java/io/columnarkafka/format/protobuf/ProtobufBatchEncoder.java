@@ -25,6 +25,8 @@ public final class ProtobufBatchEncoder implements BatchEncoder {
 
     private final Projection projection;
     private final PbMessageFields fields;
+    /** The fast path for a message of numbers and strings, or null. */
+    private final PbFlatMessage flat;
     private final FieldVector[] vectors;
     private final RecordSlab slab = new RecordSlab();
     private final ByteOutput out = new ByteOutput();
@@ -43,6 +45,7 @@ public final class ProtobufBatchEncoder implements BatchEncoder {
         Descriptor descriptor = options.descriptor();
         this.fields = new PbWriterPlan(options.writeNullStringLiteral())
                 .fields("", descriptor, projection.outputType());
+        this.flat = fields.flat();
         this.vectors = new FieldVector[projection.fieldCount()];
     }
 
@@ -59,6 +62,9 @@ public final class ProtobufBatchEncoder implements BatchEncoder {
             fields.bindColumns(vectors, rows);
             slab.reset(rows, Math.min(arrowBytes * BYTES_PER_ARROW_BYTE + rows, Integer.MAX_VALUE));
             out.begin(slab);
+            if (flat != null && flat.writeBatch(out, rows)) {
+                return slab;
+            }
             for (int row = 0; row < rows; row++) {
                 out.startRecord(row);
                 fields.write(out, row);
