@@ -91,27 +91,10 @@ class KafkaColumnarFailureITCase {
                 + " FROM ${t}src";
         String stock = SqlRuns.newPrefix("s_eo");
         String columnar = SqlRuns.newPrefix("c_eo");
-        for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
-            FailOnceAt.FAILED.set(false);
-            RUNS.createTopics(run[1], 1, List.of("out"));
-            // The failure waits until the sink has put records on the broker, so it has something to abort
-            // (a loaded machine could otherwise fail the job before the producer sent anything).
-            String topic = run[1] + "out";
-            FailOnceAt.READY = () -> TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read()
-                    .totalRecords() > 0;
-            TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
-            // No checkpoint completes before the failure at row 170 (1.7 s of input), so every row written
-            // before it is in the aborted transaction, whatever the machine's load; the final checkpoint
-            // at the end of input commits the replay.
-            tEnv.getConfig().set("execution.checkpointing.interval", "5s");
-            tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
-            tEnv.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
-            tEnv.getConfig().set("restart-strategy.fixed-delay.delay", "100ms");
-            tEnv.createTemporarySystemFunction("FAIL_ONCE_AT", FailOnceAt.class);
-            RUNS.createTables(tEnv, ddl, run[0], run[1]);
-            tEnv.executeSql(RUNS.fill(insert, run[0], run[1])).await();
-            assertThat(FailOnceAt.FAILED).as("failure injected in the %s run", run[0]).isTrue();
-        }
+        // Checkpoints every 5 s: normally none completes before the failure at row 170 (1.7 s of input), so
+        // every row written before it is in the aborted transaction; the final checkpoint at the end of input
+        // commits the replay. The failure waits until records it will abort are on the broker.
+        runBothWithInjectedFailure(ddl, insert, "5s", stock, columnar, KafkaColumnarFailureITCase::hasOpenRecords);
         List<String> expected = RUNS.records(stock + "out", false, true);
         List<String> actual = RUNS.records(columnar + "out", false, true);
         assertThat(expected).hasSize(300).doesNotHaveDuplicates();
@@ -139,16 +122,31 @@ class KafkaColumnarFailureITCase {
                 + " CONCAT('row-', CAST(id AS STRING)) FROM ${t}src";
         String stock = SqlRuns.newPrefix("s_eo_flush");
         String columnar = SqlRuns.newPrefix("c_eo_flush");
+        // The failure waits until a checkpoint has flushed buffered rows to the broker.
+        runBothWithInjectedFailure(ddl, insert, "300ms", stock, columnar, KafkaColumnarFailureITCase::hasRecords);
+        List<String> expected = new ArrayList<>(RUNS.records(stock + "out", false, true));
+        List<String> actual = new ArrayList<>(RUNS.records(columnar + "out", false, true));
+        Collections.sort(expected);
+        Collections.sort(actual);
+        assertThat(expected).hasSize(300).doesNotHaveDuplicates();
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    /**
+     * Runs the INSERT into the stock connector (topic prefix {@code stock}) and ours ({@code columnar}),
+     * exactly once with the given checkpoint interval, each failing once at the row {@code FAIL_ONCE_AT}
+     * names and restarting. The failure waits until {@code readyToFail} holds for the run's output topic,
+     * so what it is to test is on the broker whatever the machine's load.
+     */
+    private static void runBothWithInjectedFailure(String ddl, String insert, String checkpointInterval,
+            String stock, String columnar, Predicate<String> readyToFail) throws Exception {
         for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
             FailOnceAt.FAILED.set(false);
             RUNS.createTopics(run[1], 1, List.of("out"));
-            // The failure waits until a checkpoint has flushed buffered rows to the broker, so the restore
-            // really starts from a checkpoint taken with rows in the buffer, whatever the machine's load.
             String topic = run[1] + "out";
-            FailOnceAt.READY = () -> TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read()
-                    .totalRecords() > 0;
+            FailOnceAt.READY = () -> readyToFail.test(topic);
             TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
-            tEnv.getConfig().set("execution.checkpointing.interval", "300ms");
+            tEnv.getConfig().set("execution.checkpointing.interval", checkpointInterval);
             tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
             tEnv.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
             tEnv.getConfig().set("restart-strategy.fixed-delay.delay", "100ms");
@@ -157,12 +155,17 @@ class KafkaColumnarFailureITCase {
             tEnv.executeSql(RUNS.fill(insert, run[0], run[1])).await();
             assertThat(FailOnceAt.FAILED).as("failure injected in the %s run", run[0]).isTrue();
         }
-        List<String> expected = new ArrayList<>(RUNS.records(stock + "out", false, true));
-        List<String> actual = new ArrayList<>(RUNS.records(columnar + "out", false, true));
-        Collections.sort(expected);
-        Collections.sort(actual);
-        assertThat(expected).hasSize(300).doesNotHaveDuplicates();
-        assertThat(actual).isEqualTo(expected);
+    }
+
+    /** Some records are on the broker, committed or not. */
+    private static boolean hasRecords(String topic) {
+        return TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read().totalRecords() > 0;
+    }
+
+    /** Some records on the broker are not committed: a failure now aborts them. */
+    private static boolean hasOpenRecords(String topic) {
+        return TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read().totalRecords()
+                > TopicVerifier.forTopic(KAFKA.broker(), topic).readCommitted().read().totalRecords();
     }
 
     private static String flinkTopicMessage(String prefix) {
