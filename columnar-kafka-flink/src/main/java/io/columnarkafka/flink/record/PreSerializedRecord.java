@@ -72,6 +72,11 @@ public final class PreSerializedRecord {
 
     /** The producer record for this record, sharing its arrays. */
     public ProducerRecord<byte[], byte[]> toProducerRecord() {
+        return toProducerRecord(partition);
+    }
+
+    /** The producer record for this record in {@code partition} (e.g. a partitioner's choice), sharing its arrays. */
+    public ProducerRecord<byte[], byte[]> toProducerRecord(Integer partition) {
         // Null headers, as Flink's own serializer passes them, spare the producer a header list per record.
         return new ProducerRecord<>(topic, partition, timestamp, key, value, headers.isEmpty() ? null : headers);
     }

@@ -59,8 +59,7 @@ final class TableRecordSerializationSchema<T>
         String topic = record.topic();
         int partition = partitioner.partition(
                 elements.row(element), record.key(), record.value(), topic, context.getPartitionsForTopic(topic));
-        return new ProducerRecord<>(
-                topic, partition, record.timestamp(), record.key(), record.value(), record.headers());
+        return record.toProducerRecord(partition);
     }
 
     @Override

@@ -14,7 +14,7 @@ import org.apache.arrow.vector.ValueVector;
  * so entries follow {@link HashMapOrder#growing}; where that gives up, a real HashMap of the Java keys is
  * built as Flink builds it.
  */
-final class PbMapWriter extends PbWriter {
+final class PbMapWriter extends PbCollectionWriter {
     private final Offsets offsets = new Offsets();
     private final PbWriter keys;
     private final PbWriter values;
@@ -67,20 +67,5 @@ final class PbMapWriter extends PbWriter {
         keys.writeTagged(out, keyEntry);
         values.writeTagged(out, valueEntry);
         PbWire.endLength(out, lengthAt);
-    }
-
-    @Override
-    void write(ByteOutput out, int index) {
-        throw new IllegalStateException("a map field is written by writeField");
-    }
-
-    @Override
-    void writeDefault(ByteOutput out) {
-        throw new IllegalStateException("a map field is never an element");
-    }
-
-    @Override
-    boolean isDefault(int index) {
-        return false;
     }
 }

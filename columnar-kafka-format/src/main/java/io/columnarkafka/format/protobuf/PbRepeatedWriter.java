@@ -10,7 +10,7 @@ import org.apache.arrow.vector.ValueVector;
  * values; otherwise each element with its own tag. Null elements are the element type's default; an empty
  * array writes nothing.
  */
-final class PbRepeatedWriter extends PbWriter {
+final class PbRepeatedWriter extends PbCollectionWriter {
     private final Offsets offsets = new Offsets();
     private final PbWriter elements;
     private final boolean packed;
@@ -48,20 +48,5 @@ final class PbRepeatedWriter extends PbWriter {
                 elements.writeTagged(out, i);
             }
         }
-    }
-
-    @Override
-    void write(ByteOutput out, int index) {
-        throw new IllegalStateException("a repeated field is written by writeField");
-    }
-
-    @Override
-    void writeDefault(ByteOutput out) {
-        throw new IllegalStateException("a repeated field is never an element");
-    }
-
-    @Override
-    boolean isDefault(int index) {
-        return false;
     }
 }
