@@ -22,6 +22,7 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -71,6 +72,7 @@ final class DemoCommand {
             "                         side by side: records/s, Flink CPU per record, checkpoints, verdicts");
 
     private static final long SEED = 42;
+    private static final Duration BROKER_STARTUP = Duration.ofMinutes(5);
     /** Below the broker's transaction.max.timeout.ms (15 min by default). */
     private static final String TRANSACTION_TIMEOUT = "transaction.timeout.ms";
     private static final String TRANSACTION_TIMEOUT_MS = "60000";
@@ -144,7 +146,8 @@ final class DemoCommand {
             String servers = bootstrapServers;
             if (servers == null) {
                 out.println("starting an embedded Kafka broker ...");
-                broker = KafkaBroker.builder().defaultPartitions(partitions).start();
+                // A busy machine can take minutes to start the broker's JVM.
+                broker = KafkaBroker.builder().defaultPartitions(partitions).startupTimeout(BROKER_STARTUP).start();
                 servers = broker.bootstrapServers();
                 out.printf("broker ready at %s in %.1f s%n", servers, broker.startupTime().toMillis() / 1000.0);
             }
@@ -179,6 +182,9 @@ final class DemoCommand {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, parallelism);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Any free port for the local cluster's REST endpoint: Flink's default, 8081, may be taken (another
+        // Flink, another demo), and the MiniCluster then fails to start.
+        conf.set(RestOptions.BIND_PORT, "0");
         MiniClusterConfiguration clusterConf = new MiniClusterConfiguration.Builder()
                 .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(parallelism).build();
         double seconds;

@@ -175,7 +175,9 @@ public final class SinkBenchmark {
             }
         }
         console.println("starting an embedded Kafka broker ...");
-        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions).start()) {
+        // A loaded machine can take minutes to start the broker's JVM.
+        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions)
+                .startupTimeout(Duration.ofMinutes(5)).start()) {
             console.printf("broker ready at %s%n", broker.bootstrapServers());
             // Round 0 warms the broker and the machine up and is not counted. Every round runs every variant
             // once; the order rotates by one per round, so no variant always runs first (against a cold broker)

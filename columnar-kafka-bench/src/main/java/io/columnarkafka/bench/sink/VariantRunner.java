@@ -13,6 +13,7 @@ import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
@@ -98,6 +99,8 @@ public final class VariantRunner {
         org.apache.flink.configuration.Configuration conf = new org.apache.flink.configuration.Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, spec.parallelism());
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Any free port for the REST endpoint: Flink's default, 8081, may be held by another process.
+        conf.set(RestOptions.BIND_PORT, "0");
         MiniClusterConfiguration clusterConf = new MiniClusterConfiguration.Builder()
                 .setConfiguration(conf)
                 .setNumTaskManagers(1)
