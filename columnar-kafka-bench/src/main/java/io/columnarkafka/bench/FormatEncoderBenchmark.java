@@ -140,6 +140,11 @@ public class FormatEncoderBenchmark {
                 FlinkSerializers.open(format, projection.outputType(), options, SCHEMA_ID));
     }
 
+    /** The rows and Flink's serializer, for {@link InterleavedRowDataComparison}. */
+    EncoderFixture fixture() {
+        return fixture;
+    }
+
     @TearDown(Level.Trial)
     public void tearDown() {
         fixture.close();
