@@ -35,8 +35,8 @@ final class ArrayJsonReader extends JsonReader {
             if (token == JsonTokenizer.END_ARRAY) {
                 break;
             }
-            if (token == JsonTokenizer.NONE) {
-                // Unreachable (the tokenizer fails at the end of input inside an array); Flink would loop.
+            if (token == JsonTokenizer.NONE && t.atEnd()) {
+                // Flink would loop here forever; see JsonTokenizer.atEnd.
                 throw new JsonReadException("Unexpected end-of-input in an array");
             }
             element.read(t);

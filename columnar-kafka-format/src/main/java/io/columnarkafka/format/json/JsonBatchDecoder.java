@@ -95,8 +95,8 @@ public final class JsonBatchDecoder implements BatchDecoder {
                     if (token == JsonTokenizer.END_ARRAY) {
                         break;
                     }
-                    if (token == JsonTokenizer.NONE) {
-                        // Unreachable (the tokenizer fails at the end of input inside an array).
+                    if (token == JsonTokenizer.NONE && t.atEnd()) {
+                        // Flink would loop here forever; see JsonTokenizer.atEnd.
                         throw new JsonReadException("Unexpected end-of-input in an array");
                     }
                     readRow(t, record);
@@ -121,7 +121,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
     /** One row from the current token, as Flink's null-safe row converter; a null row is no row. */
     private void readRow(JsonTokenizer t, int record) {
         int token = t.current();
-        if (token == JsonTokenizer.VALUE_NULL) {
+        if (token == JsonTokenizer.VALUE_NULL || token == JsonTokenizer.NONE) {
             return;
         }
         int row = rows;

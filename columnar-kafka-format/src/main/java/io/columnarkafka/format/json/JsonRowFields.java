@@ -54,10 +54,6 @@ final class JsonRowFields {
         int hint = 0;
         t.next();
         while (t.current() != JsonTokenizer.END_OBJECT) {
-            if (t.current() == JsonTokenizer.NONE) {
-                // Flink's converter fails here with a NullPointerException (a switch over a null token).
-                throw new JsonReadException("Unexpected end-of-input in an object");
-            }
             if (matched >= arity) {
                 skipToNextField(t);
                 continue;
@@ -141,13 +137,15 @@ final class JsonRowFields {
                     open--;
                 } else if (next == JsonTokenizer.START_ARRAY || next == JsonTokenizer.START_OBJECT) {
                     open++;
-                } else if (next == JsonTokenizer.NONE) {
-                    // Unreachable: the tokenizer fails at the end of input inside an open scope.
+                } else if (next == JsonTokenizer.NONE && t.atEnd()) {
+                    // Flink would loop here forever (the tokenizer fails at the end of input inside a scope,
+                    // so only a parser that a failure moved out of it gets here).
                     throw new JsonReadException("Unexpected end-of-input in a skipped value");
                 }
             }
         } else if (token == JsonTokenizer.NONE) {
-            throw new JsonReadException("Unexpected end-of-input in an object");
+            // Flink's converter fails here with a NullPointerException (a switch over a null token).
+            throw new JsonReadException("Unexpected end-of-input in an object (no token to skip)");
         }
         t.next();
     }

@@ -108,6 +108,15 @@ final class JsonTokenizer {
         return current;
     }
 
+    /**
+     * True at the end of the input outside any scope, where {@link #next()} yields {@link #NONE} forever.
+     * {@link #NONE} also comes, once, after a field whose value failed to scan (Jackson's {@code _nextToken}
+     * is null then), and Flink's loops go on from there.
+     */
+    boolean atEnd() {
+        return pos >= end && depth == 0;
+    }
+
     static String tokenName(int token) {
         return TOKEN_NAMES[token];
     }
@@ -238,6 +247,9 @@ final class JsonTokenizer {
             case '5': case '6': case '7': case '8': case '9':
                 return scanNumber(c);
             default:
+                if (Character.isJavaIdentifierStart(c)) {
+                    throw invalidToken(String.valueOf((char) c));
+                }
                 throw unexpected(c, "expected a valid value (JSON String, Number, Array, Object or token 'null',"
                         + " 'true' or 'false')");
         }
@@ -247,21 +259,69 @@ final class JsonTokenizer {
         int start = pos - 1;
         for (int i = 1; i < literal.length(); i++) {
             if (pos >= end || buf[pos] != literal.charAt(i)) {
-                throw new JsonReadException("Unrecognized token '" + literal.substring(0, i)
-                        + "': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')");
+                throw invalidToken(literal.substring(0, i));
             }
             pos++;
         }
         if (pos < end) {
             int c = buf[pos] & 0xFF;
             if (c >= '0' && c != ']' && c != '}' && identifierPartAt(pos)) {
-                throw new JsonReadException("Unrecognized token '" + new String(buf, start, pos + 1 - start,
-                        StandardCharsets.ISO_8859_1) + "': was expecting (JSON String, Number, Array, Object or"
-                        + " token 'null', 'true' or 'false')");
+                if (c >= 0x80) {
+                    // Jackson rereads this byte as a continuation byte and fails just after it.
+                    pos++;
+                    throw new JsonReadException("Invalid UTF-8 middle byte 0x" + Integer.toHexString(c));
+                }
+                throw invalidToken(literal);
             }
         }
         valueStart = start;
         valueEnd = pos;
+    }
+
+    /**
+     * Jackson's {@code _reportInvalidToken}: for its message it consumes the characters that continue the
+     * token, and the one after them (up to 256), so the parser stands after those once it failed.
+     */
+    private JsonReadException invalidToken(String matched) {
+        StringBuilder token = new StringBuilder(matched);
+        while (pos < end) {
+            int c = buf[pos++] & 0xFF;
+            if (c >= 0x80) {
+                c = decodeForError(c);
+            }
+            if (!Character.isJavaIdentifierPart((char) c)) {
+                break;
+            }
+            token.append((char) c);
+            if (token.length() >= 256) {
+                token.append("...");
+                break;
+            }
+        }
+        return new JsonReadException("Unrecognized token '" + token + "': was expecting (JSON String, Number, Array,"
+                + " Object or token 'null', 'true' or 'false')");
+    }
+
+    /** Jackson's {@code _decodeCharForError} of a multi-byte sequence whose first byte was just read. */
+    private int decodeForError(int first) {
+        int needed;
+        int c;
+        if ((first & 0xE0) == 0xC0) {
+            c = first & 0x1F;
+            needed = 1;
+        } else if ((first & 0xF0) == 0xE0) {
+            c = first & 0x0F;
+            needed = 2;
+        } else if ((first & 0xF8) == 0xF0) {
+            c = first & 0x07;
+            needed = 3;
+        } else {
+            throw new JsonReadException("Invalid UTF-8 start byte 0x" + Integer.toHexString(first));
+        }
+        for (int i = 0; i < needed; i++) {
+            c = c << 6 | continuation();
+        }
+        return c;
     }
 
     /**
@@ -308,8 +368,10 @@ final class JsonTokenizer {
                 fractionDigits++;
             }
             if (fractionDigits == 0) {
-                throw new JsonReadException("Unexpected character (" + (pos < end ? describe(buf[pos] & 0xFF)
-                        : "end-of-input") + ") in numeric value: Decimal point not followed by a digit");
+                // Jackson has read the char after the point.
+                String found = pos < end ? describe(buf[pos++] & 0xFF) : "end-of-input";
+                throw new JsonReadException("Unexpected character (" + found
+                        + ") in numeric value: Decimal point not followed by a digit");
             }
         }
         if (pos < end && (buf[pos] == 'e' || buf[pos] == 'E')) {
@@ -323,8 +385,10 @@ final class JsonTokenizer {
                 exponentDigits++;
             }
             if (exponentDigits == 0) {
-                throw new JsonReadException("Unexpected character (" + (pos < end ? describe(buf[pos] & 0xFF)
-                        : "end-of-input") + ") in numeric value: Exponent indicator not followed by a digit");
+                // Jackson has read the char after the exponent mark (and sign).
+                String found = pos < end ? describe(buf[pos++] & 0xFF) : "end-of-input";
+                throw new JsonReadException("Unexpected character (" + found
+                        + ") in numeric value: Exponent indicator not followed by a digit");
             }
         }
         int length = floating ? intDigits + fractionDigits + exponentDigits : intDigits;
@@ -397,8 +461,32 @@ final class JsonTokenizer {
             slowName = null;
             pos = i + 1;
         } else {
-            slowName = decodeString(true);
+            slowName = decodeName();
             nameStart = nameEnd = -1;
+        }
+    }
+
+    /**
+     * Jackson reads a name's bytes up to the closing quote first (decoding escapes, failing on a bad one
+     * right there) and decodes UTF-8 afterwards: after a UTF-8 failure it stands past the closing quote.
+     */
+    private String decodeName() {
+        int start = pos;
+        while (true) {
+            int c = nextStringByte();
+            if (c == '"') {
+                break;
+            }
+            if (c == '\\') {
+                decodeEscape();
+            }
+        }
+        int after = pos;
+        pos = start;
+        try {
+            return decodeString(true);
+        } finally {
+            pos = after;
         }
     }
 

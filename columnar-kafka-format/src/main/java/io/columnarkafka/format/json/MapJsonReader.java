@@ -69,8 +69,8 @@ final class MapJsonReader extends JsonReader {
             if (token == JsonTokenizer.END_OBJECT) {
                 return read;
             }
-            if (token == JsonTokenizer.NONE) {
-                // Unreachable (the tokenizer fails at the end of input inside an object); Flink would loop.
+            if (token == JsonTokenizer.NONE && t.atEnd()) {
+                // Flink would loop here forever; see JsonTokenizer.atEnd.
                 throw new JsonReadException("Unexpected end-of-input in a map");
             }
             int entry = key.count;

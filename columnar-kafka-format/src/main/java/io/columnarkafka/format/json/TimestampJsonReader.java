@@ -15,8 +15,8 @@ import org.apache.arrow.vector.types.TimeUnit;
  * 64 bits cannot hold (nanoseconds outside 1677–2262) is rejected.
  */
 final class TimestampJsonReader extends JsonReader {
-    private static final long MILLIS_PER_DAY = 86_400_000L;
-    private static final long NANOS_PER_MILLI = 1_000_000L;
+    private static final long SECONDS_PER_DAY = 86_400L;
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final TimeUnit unit;
     private final boolean iso;
@@ -43,25 +43,38 @@ final class TimestampJsonReader extends JsonReader {
         vector.setSafe(count++, epochValue(text.epochDay, text.nanoOfDay));
     }
 
-    /** The epoch value in the unit, from Flink's millisecond and nano-of-millisecond split. */
+    /**
+     * The epoch value in the unit: Flink's value ({@code TimestampData}: epoch milliseconds and nanos of
+     * the millisecond) with the digits below the unit dropped toward the past. Seconds and the sub-second
+     * part are combined so that no intermediate overflows (the first nanosecond, 1677-09-21T00:12:43.145224192,
+     * is exactly {@code Long.MIN_VALUE}).
+     */
     private long epochValue(long epochDay, long nanoOfDay) {
         try {
-            long millis = Math.addExact(Math.multiplyExact(epochDay, MILLIS_PER_DAY), nanoOfDay / NANOS_PER_MILLI);
-            long nanoOfMilli = nanoOfDay % NANOS_PER_MILLI;
+            long seconds = Math.addExact(Math.multiplyExact(epochDay, SECONDS_PER_DAY), nanoOfDay / NANOS_PER_SECOND);
+            long nanos = nanoOfDay % NANOS_PER_SECOND;
             switch (unit) {
                 case SECOND:
-                    return Math.floorDiv(millis, 1000L);
+                    return seconds;
                 case MILLISECOND:
-                    return millis;
+                    return combine(seconds, nanos / 1_000_000L, 1000L);
                 case MICROSECOND:
-                    return Math.addExact(Math.multiplyExact(millis, 1000L), nanoOfMilli / 1000L);
+                    return combine(seconds, nanos / 1000L, 1_000_000L);
                 default:
-                    return Math.addExact(Math.multiplyExact(millis, NANOS_PER_MILLI), nanoOfMilli);
+                    return combine(seconds, nanos, NANOS_PER_SECOND);
             }
         } catch (ArithmeticException e) {
             throw new JsonReadException(path, "timestamp '" + t(epochDay, nanoOfDay)
                     + "' is out of range of Arrow " + unit + " timestamps (64-bit)");
         }
+    }
+
+    /** {@code seconds * perSecond + fraction} without an intermediate overflow below zero. */
+    private static long combine(long seconds, long fraction, long perSecond) {
+        if (seconds < 0 && fraction > 0) {
+            return Math.addExact(Math.multiplyExact(seconds + 1, perSecond), fraction - perSecond);
+        }
+        return Math.addExact(Math.multiplyExact(seconds, perSecond), fraction);
     }
 
     private static String t(long epochDay, long nanoOfDay) {

@@ -88,7 +88,9 @@ public final class JsonDecodeCheck {
                         if (row >= decoded.rowCount()) {
                             fail("Flink made more rows than %d; record %s", decoded.rowCount(), show(accepted.get(k)));
                         }
-                        assertThat(decoded.recordOf(row)).as("record of row %d: %s", row, show(accepted.get(k)))
+                        int ours = decoded.recordOf(row);
+                        assertThat(ours).as("record of row %d: Flink's from %s, ours from %s (Flink: %s)", row,
+                                show(accepted.get(k)), show(accepted.get(ours)), outcomes.get(acceptedIndex.get(ours)))
                                 .isEqualTo(k);
                         assertThat(PlainValues.decodedFromArrow(decoded.root(), type, row))
                                 .as("row %d of record %s (%s)", row, show(accepted.get(k)), type.asSummaryString())
