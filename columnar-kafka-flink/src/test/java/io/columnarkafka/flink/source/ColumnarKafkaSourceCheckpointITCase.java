@@ -156,19 +156,4 @@ class ColumnarKafkaSourceCheckpointITCase {
             }
         }
     }
-
-    /** Passes batches on, sleeping a while per batch, so the bounded input lasts through a few checkpoints. */
-    private static final class Throttle implements MapFunction<ArrowBatch, ArrowBatch> {
-        private final long millis;
-
-        Throttle(long millis) {
-            this.millis = millis;
-        }
-
-        @Override
-        public ArrowBatch map(ArrowBatch batch) throws InterruptedException {
-            Thread.sleep(millis);
-            return batch;
-        }
-    }
 }
