@@ -20,9 +20,11 @@ import org.apache.flink.table.types.logical.RowType;
  * the planner pushes down later only narrows what is decoded, so it never changes the decision.
  */
 final class ScanAdmissionMatcher {
-    /** Flink's readable metadata that the columnar scan reads from the consumer records as Flink does. */
-    static final Set<String> READABLE_METADATA =
-            Set.of("topic", "partition", "offset", "timestamp", "timestamp-type", "headers");
+    /**
+     * Flink's readable metadata that the columnar scan produces: none yet, because the columnar source hands
+     * its output whole batches without the consumer records' topic, partition, offset, timestamp or headers.
+     */
+    static final Set<String> READABLE_METADATA = Set.of();
 
     private ScanAdmissionMatcher() {}
 
@@ -57,7 +59,8 @@ final class ScanAdmissionMatcher {
         }
         for (String key : shape.metadataKeys()) {
             if (!READABLE_METADATA.contains(key)) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA, key);
+                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA,
+                        key + ": the columnar source's batches carry no per-record metadata yet");
             }
         }
         if (shape.watermark()) {
@@ -68,9 +71,6 @@ final class ScanAdmissionMatcher {
         admitted.add(shape.valueFormat() + " value");
         if (shape.hasKey()) {
             admitted.add(shape.keyFormat() + " key");
-        }
-        for (String key : shape.metadataKeys()) {
-            admitted.add(key + " metadata");
         }
         if (shape.topicPattern() != null) {
             admitted.add("topic-pattern");

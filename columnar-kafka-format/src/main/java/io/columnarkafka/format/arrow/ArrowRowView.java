@@ -1,5 +1,8 @@
 package io.columnarkafka.format.arrow;
 
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
@@ -22,16 +25,39 @@ import org.apache.flink.types.RowKind;
  */
 public final class ArrowRowView {
     private final RowType rowType;
+    private final int[] columns;
+    private final RowType viewType;
     private final ColumnarRowData row = new ColumnarRowData();
     private int rowCount;
 
+    /** A view of every column of batches of {@code rowType}. */
     public ArrowRowView(RowType rowType) {
-        ArrowLayout.schema(rowType); // fails now for a type without a layout
-        this.rowType = rowType;
+        this(rowType, identity(rowType.getFieldCount()));
     }
 
+    /**
+     * A view of batches of {@code rowType} whose rows are the given columns, in that order (a projection
+     * without copying: the row's field {@code i} reads batch column {@code columns[i]}).
+     */
+    public ArrowRowView(RowType rowType, int[] columns) {
+        ArrowLayout.schema(rowType); // fails now for a type without a layout
+        List<RowType.RowField> fields = new ArrayList<>();
+        for (int column : columns) {
+            fields.add(rowType.getFields().get(column));
+        }
+        this.rowType = rowType;
+        this.columns = columns.clone();
+        this.viewType = new RowType(rowType.isNullable(), fields);
+    }
+
+    /** The row type of the batches. */
     public RowType rowType() {
         return rowType;
+    }
+
+    /** The row type of the rows this view hands out (the projected columns). */
+    public RowType viewType() {
+        return viewType;
     }
 
     /**
@@ -41,9 +67,14 @@ public final class ArrowRowView {
      */
     public void bind(VectorSchemaRoot batch) {
         ArrowLayout.check(rowType, batch);
-        VectorizedColumnBatch columns = ArrowColumnVectors.batch(rowType, batch.getFieldVectors());
-        columns.setNumRows(batch.getRowCount());
-        row.setVectorizedColumnBatch(columns);
+        List<FieldVector> vectors = batch.getFieldVectors();
+        List<FieldVector> viewed = new ArrayList<>(columns.length);
+        for (int column : columns) {
+            viewed.add(vectors.get(column));
+        }
+        VectorizedColumnBatch view = ArrowColumnVectors.batch(viewType, viewed);
+        view.setNumRows(batch.getRowCount());
+        row.setVectorizedColumnBatch(view);
         rowCount = batch.getRowCount();
     }
 
@@ -65,5 +96,13 @@ public final class ArrowRowView {
         row.setRowId(index);
         row.setRowKind(kind);
         return row;
+    }
+
+    private static int[] identity(int count) {
+        int[] columns = new int[count];
+        for (int i = 0; i < count; i++) {
+            columns[i] = i;
+        }
+        return columns;
     }
 }

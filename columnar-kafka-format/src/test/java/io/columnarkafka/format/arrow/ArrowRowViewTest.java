@@ -112,6 +112,21 @@ class ArrowRowViewTest {
     }
 
     @Test
+    void aProjectedViewReadsTheChosenColumnsInItsOrder() {
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(TYPE, allocator)) {
+            writer.write(row(str("abc"), new byte[] {1, 2}, array(7L)));
+            ArrowRowView view = new ArrowRowView(TYPE, new int[] {2, 0});
+            assertThat(view.viewType().getFieldNames()).containsExactly("a", "s");
+            view.bind(writer.finish());
+            RowData projected = view.row(0);
+            assertThat(projected.getArity()).isEqualTo(2);
+            assertThat(projected.getArray(0).getLong(0)).isEqualTo(7L);
+            assertThat(projected.getString(1).toString()).isEqualTo("abc");
+        }
+    }
+
+    @Test
     void anOutOfRangeRowIsRefused() {
         ArrowRowView view = new ArrowRowView(TYPE);
         assertThatThrownBy(() -> view.row(0)).isInstanceOf(IndexOutOfBoundsException.class);
