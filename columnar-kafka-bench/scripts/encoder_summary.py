@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Markdown summary of a JsonEncoderBenchmark and/or FormatEncoderBenchmark result file (JMH -rf json,
-written by EncoderBenchmarks).
+"""Markdown summary of a JsonEncoderBenchmark, FormatEncoderBenchmark and/or JsonDecoderBenchmark result
+file (JMH -rf json, written by EncoderBenchmarks).
 
 Scores are per row because EncoderBenchmarks sets operations per invocation to the batch size:
   rows/s      = primary score (ops/s)
@@ -15,6 +15,8 @@ import sys
 
 BENCH = "JsonEncoderBenchmark."
 FORMAT_BENCH = "FormatEncoderBenchmark."
+DECODER_BENCH = "JsonDecoderBenchmark."
+DECODER_SPEEDUP, DECODER_BATCH = 5.0, 4096
 FORMAT_ORDER = ["json", "csv", "avro", "avro-confluent", "debezium-json", "protobuf", "raw"]
 FORMAT_SPEEDUP = 5.0
 # raw has no serialization to speed up: Flink's side and ours are each one copy of the value per record,
@@ -65,12 +67,48 @@ def fmt(value, spec):
 def main(path):
     json_table = load(path, BENCH, "dataset")
     format_table = load(path, FORMAT_BENCH, "format")
-    if not json_table and not format_table:
-        sys.exit(f"no {BENCH} or {FORMAT_BENCH} results in {path}")
+    decoder_table = load(path, DECODER_BENCH, "dataset")
+    if not json_table and not format_table and not decoder_table:
+        sys.exit(f"no {BENCH}, {FORMAT_BENCH} or {DECODER_BENCH} results in {path}")
     if json_table:
         json_summary(path, json_table)
     if format_table:
         format_summary(path, format_table)
+    if decoder_table:
+        decoder_summary(path, decoder_table)
+
+
+def decoder_summary(path, table):
+    """Columnar decode + Arrow build vs Flink's deserializer; a missing columnar score (its setup refused a
+    decoder whose rows differ from Flink's) is a FAIL row."""
+    datasets = sorted({k[0] for k in table})
+    batches = sorted({k[1] for k in table})
+    print(f"## JSON decoders: columnar decode + Arrow build vs Flink's deserializer ({path})\n")
+    print("Per row, single thread. Flink: `JsonParserRowDataDeserializationSchema.deserialize(bytes, collector)`")
+    print("per record; columnar: `JsonBatchDecoder.decode(records)` into Arrow vectors, then closing them.")
+    print("MB/s and B/row in are the JSON input. Before timing, the columnar rows are checked against Flink's.")
+    print(f"PASS needs columnar >= {DECODER_SPEEDUP:g}x Flink's rows/s at batch {DECODER_BATCH}.\n")
+    print("| dataset | batch | side | rows/s | ± | MB/s in | B/row in | B/row alloc | vs Flink | verdict |")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---:|---|")
+    for d in datasets:
+        for b in batches:
+            flink = table.get((d, b, "flinkDeserialize"))
+            ours = table.get((d, b, "columnarDecode"))
+            if ours is None:
+                print(f"| {d} | {b} | columnar | n/a | | | | | | FAIL (no score: setup refused the decoder) |")
+            for side, r in (("columnar", ours), ("flink", flink)):
+                if r is None:
+                    continue
+                ratio, verdict = "", ""
+                if side == "columnar" and flink is not None:
+                    speedup = r["rows"] / flink["rows"]
+                    ratio = fmt(speedup, ".1f") + "x"
+                    if b == DECODER_BATCH:
+                        verdict = "PASS" if speedup >= DECODER_SPEEDUP else "FAIL"
+                print(f"| {d} | {b} | {side} | {fmt(r['rows'], ',.0f')} | {fmt(r['rows_err'], ',.0f')} "
+                      f"| {fmt(r['mb'], ',.1f')} | {fmt(r['out'], '.1f')} | {fmt(r['alloc'], '.1f')} "
+                      f"| {ratio} | {verdict} |")
+    print()
 
 
 def format_summary(path, table):
