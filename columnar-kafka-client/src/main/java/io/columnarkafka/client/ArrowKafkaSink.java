@@ -301,8 +301,8 @@ public final class ArrowKafkaSink implements AutoCloseable {
 
     /** Starts epoch {@code epoch}'s transaction; epochs must increase and the epoch's pool slot must be free. */
     public void beginEpoch(long epoch) {
-        requireState(SinkState.RUNNING, "beginEpoch()");
         requireExactlyOnce("beginEpoch()");
+        requireState(SinkState.RUNNING, "beginEpoch()");
         if (writing != null) {
             throw new IllegalStateException("beginEpoch(" + epoch + "): epoch " + writing.epoch
                     + " is still being written; preCommit(" + writing.epoch + ") or rollbackEpoch(" + writing.epoch
@@ -329,8 +329,8 @@ public final class ArrowKafkaSink implements AutoCloseable {
      * visible to {@code read_committed} consumers until {@link #commitEpoch}.
      */
     public EpochDescriptor preCommit(long epoch) {
-        requireState(SinkState.RUNNING, "preCommit()");
         requireExactlyOnce("preCommit()");
+        requireState(SinkState.RUNNING, "preCommit()");
         if (writing == null || writing.epoch != epoch) {
             throw new IllegalStateException("preCommit(" + epoch + "): epoch " + epoch + " is not being written"
                     + (writing == null ? "; call beginEpoch(" + epoch + ") first" : "; epoch " + writing.epoch + " is"));
