@@ -483,6 +483,9 @@ public final class ArrowKafkaSink implements AutoCloseable {
                 try {
                     abort(slot);
                     listener.epochAborted(epoch);
+                } catch (ProducerFencedException e) {
+                    // A newer producer of the id took over and aborted the transaction itself.
+                    LOG.info("epoch {} on {} was fenced by a newer producer; nothing to abort", epoch, slot);
                 } catch (RuntimeException e) {
                     failure = e;
                 }

@@ -39,7 +39,7 @@ final class BatchSender {
                     + settings.rowType.asSummaryString() + ": " + e.getMessage());
         }
         metadata.bind(batch);
-        metadata.checkTopics(batch.getRowCount());
+        metadata.check(batch.getRowCount());
         long encodeStart = System.nanoTime();
         RecordSlab values = valueEncoder.encode(batch);
         RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(batch);

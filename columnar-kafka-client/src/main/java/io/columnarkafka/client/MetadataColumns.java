@@ -52,11 +52,16 @@ final class MetadataColumns {
         }
     }
 
-    /** Checks every row's topic before anything of the batch is sent. */
-    void checkTopics(int rows) {
-        if (topics != null) {
-            for (int row = 0; row < rows; row++) {
+    /** Checks every row's topic and timestamp before anything of the batch is sent. */
+    void check(int rows) {
+        for (int row = 0; row < rows; row++) {
+            if (topics != null) {
                 topic(row);
+            }
+            Long timestamp = timestamp(row);
+            if (timestamp != null && timestamp < 0) {
+                throw new IllegalArgumentException("row " + row + ": the timestamp column '" + timestamps.getName()
+                        + "' holds " + timestamp + " ms, before 1970; Kafka record timestamps cannot be negative");
             }
         }
     }
