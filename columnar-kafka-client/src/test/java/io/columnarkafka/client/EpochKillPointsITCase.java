@@ -62,7 +62,8 @@ class EpochKillPointsITCase {
         List<String> recovered = run(topic, prefix, checkpoint, EpochWriterProcess.KillPoint.NONE, false);
         assertThat(recovered).contains("DONE");
         if (point != EpochWriterProcess.KillPoint.BEFORE_PRECOMMIT) {
-            assertThat(recovered).anyMatch(line -> line.startsWith("RECOVERED epoch=1 "));
+            assertThat(recovered).as("resumed from the descriptor, transaction protocol v2 on Kafka 4.2")
+                    .anyMatch(line -> line.startsWith("RECOVERED epoch=1 ") && line.contains("tv2=true"));
         }
 
         TopicReport report = TopicVerifier.forTopic(broker, topic).verifyIds(0, EPOCHS * ROWS, IdBatches::idOf);
