@@ -37,7 +37,11 @@ import org.apache.flink.table.types.logical.VarCharType;
 public final class ArrowRowTypes {
     private ArrowRowTypes() {}
 
-    /** The row type of {@code schema}. @throws BatchLayoutException naming a field with no Flink type here */
+    /**
+     * The row type of {@code schema}.
+     *
+     * @throws BatchLayoutException naming a field with no Flink type in this layout
+     */
     public static RowType rowType(Schema schema) {
         return rowType(schema.getFields(), true);
     }
