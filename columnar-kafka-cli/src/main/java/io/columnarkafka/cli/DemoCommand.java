@@ -3,7 +3,6 @@ package io.columnarkafka.cli;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
-import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.nexmark.BidGenerator;
@@ -117,28 +116,9 @@ final class DemoCommand {
 
     /** Runs the demo; returns true if the topic holds every bid exactly once (at least once for the weaker guarantees). */
     boolean run(PrintStream out) throws Exception {
-        KafkaBroker broker = null;
-        try {
-            String servers = bootstrapServers;
-            if (servers == null) {
-                out.println("starting an embedded Kafka broker ...");
-                broker = KafkaBroker.builder().defaultPartitions(partitions).start();
-                servers = broker.bootstrapServers();
-                out.printf("broker ready at %s in %.1f s%n", servers, broker.startupTime().toMillis() / 1000.0);
-            }
-            createTopic(servers);
-            return runJob(servers, out);
-        } finally {
-            if (broker != null) {
-                broker.close();
-            }
-        }
-    }
-
-    private void createTopic(String servers) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", servers))) {
-            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, partitions, (short) 1)))
-                    .all().get(60, TimeUnit.SECONDS);
+        try (KafkaTarget kafka = KafkaTarget.of(bootstrapServers, partitions, out)) {
+            kafka.createTopic(topic, partitions, false);
+            return runJob(kafka.servers(), out);
         }
     }
 

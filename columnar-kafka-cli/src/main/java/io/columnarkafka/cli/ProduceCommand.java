@@ -10,7 +10,6 @@ import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RowTypes;
-import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import java.io.PrintStream;
@@ -19,16 +18,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
  * {@code columnar-kafka produce}: sends an Arrow IPC file to a topic through the standalone client ({@link
@@ -130,32 +124,10 @@ final class ProduceCommand {
 
     /** Sends the file and verifies the topic; returns true if the verdict is OK. */
     boolean run(PrintStream out) throws Exception {
-        KafkaBroker broker = null;
-        try {
-            String servers = bootstrapServers;
-            if (servers == null) {
-                out.println("starting an embedded Kafka broker ...");
-                broker = KafkaBroker.builder().defaultPartitions(partitions).start();
-                servers = broker.bootstrapServers();
-                out.printf("broker ready at %s in %.1f s%n", servers, broker.startupTime().toMillis() / 1000.0);
-            }
-            createTopicIfMissing(servers);
-            List<byte[]> expected = produce(servers, out);
-            return verify(servers, expected, out);
-        } finally {
-            if (broker != null) {
-                broker.close();
-            }
-        }
-    }
-
-    private void createTopicIfMissing(String servers) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", servers))) {
-            admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(60, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            if (!(e.getCause() instanceof TopicExistsException)) {
-                throw e;
-            }
+        try (KafkaTarget kafka = KafkaTarget.of(bootstrapServers, partitions, out)) {
+            kafka.createTopic(topic, partitions, true);
+            List<byte[]> expected = produce(kafka.servers(), out);
+            return verify(kafka.servers(), expected, out);
         }
     }
 

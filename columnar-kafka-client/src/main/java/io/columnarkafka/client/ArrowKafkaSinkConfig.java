@@ -79,9 +79,7 @@ public final class ArrowKafkaSinkConfig {
 
         /** Flink's format identifier for values and its options (Flink's keys without the format prefix). */
         public Builder valueFormat(String format, Map<String, String> options) {
-            set(VALUE_FORMAT, format);
-            options.forEach((key, value) -> set("value." + format + "." + key, value));
-            return this;
+            return format(VALUE_FORMAT, "value.", format, options);
         }
 
         /** {@code ALL} (default: key columns are also in the value) or {@code EXCEPT_KEY}. */
@@ -100,8 +98,13 @@ public final class ArrowKafkaSinkConfig {
         }
 
         public Builder keyFormat(String format, Map<String, String> options) {
-            set(KEY_FORMAT, format);
-            options.forEach((key, value) -> set("key." + format + "." + key, value));
+            return format(KEY_FORMAT, "key.", format, options);
+        }
+
+        /** The format under {@code formatKey} and each option as {@code <prefix><format>.<option>}, as Flink's. */
+        private Builder format(String formatKey, String prefix, String format, Map<String, String> options) {
+            set(formatKey, format);
+            options.forEach((key, value) -> set(prefix + format + "." + key, value));
             return this;
         }
 
