@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * <p><b>Exactly once.</b> Epoch {@code n} is written in one transaction under the transactional id {@code
  * <prefix>-<n mod pool size>}, so ids never grow in number. {@link #open()} calls {@code initTransactions}
  * for every id of the pool, which fences zombie writers of the same ids and aborts their lingering
- * transactions. A process that crashed after {@link #preCommit} leaves a prepared transaction that a new
+ * transactions, and aborts open transactions of the prefix's ids beyond the pool (a larger earlier pool). A process that crashed after {@link #preCommit} leaves a prepared transaction that a new
  * process commits (or aborts) from the persisted {@link EpochDescriptor} alone, <em>before</em> it opens
  * (opening aborts it): {@link #commitEpoch} and {@link #rollbackEpoch(EpochDescriptor)} in state CREATED.
  *
@@ -212,12 +212,16 @@ public final class ArrowKafkaSink implements AutoCloseable {
                     slots.add(new TransactionSlot(id, slotProducer, new SendTracker(listener)));
                     slotProducer.initTransactions();
                 }
+                LingeringTransactions.abortOutsidePool(settings, Duration.ofSeconds(30));
             } else {
                 producer = Producers.create(settings, null);
                 tracker = new SendTracker(listener);
             }
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
             closeProducers(Duration.ZERO);
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
             throw new SinkException("could not open the sink: " + e.getMessage(), e);
         }
         sender = new BatchSender(settings, listener);

@@ -27,13 +27,18 @@ final class BrokerLimits {
 
     private BrokerLimits() {}
 
-    static Optional<ConfigProblem> checkTransactionTimeout(SinkSettings settings, Duration timeout) {
+    /** An Admin client with the producer's connection settings, every call bounded by {@code timeout}. */
+    static Admin admin(SinkSettings settings, Duration timeout) {
         Properties properties = new Properties();
         properties.putAll(settings.producerProperties);
         properties.keySet().retainAll(AdminClientConfig.configNames());
         properties.setProperty(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(timeout.toMillis()));
         properties.setProperty(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(timeout.toMillis()));
-        try (Admin admin = Admin.create(properties)) {
+        return Admin.create(properties);
+    }
+
+    static Optional<ConfigProblem> checkTransactionTimeout(SinkSettings settings, Duration timeout) {
+        try (Admin admin = admin(settings, timeout)) {
             Collection<Node> nodes = admin.describeCluster().nodes().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (nodes.isEmpty()) {
                 return Optional.empty();

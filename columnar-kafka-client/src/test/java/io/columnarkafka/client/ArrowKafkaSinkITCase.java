@@ -298,6 +298,33 @@ class ArrowKafkaSinkITCase {
     }
 
     @Test
+    void openAbortsTheTransactionsOfALargerEarlierPool() {
+        String topic = newTopic(1);
+        String prefix = "shrunk-" + topic;
+        ArrowKafkaSink wide = new ArrowKafkaSink(IdBatches.ROW_TYPE, config(topic)
+                .deliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE).transactionalIdPrefix(prefix)
+                .transactionalIdPoolSize(3).build(), SinkListener.NONE);
+        wide.open();
+        wide.beginEpoch(2);
+        try (VectorSchemaRoot batch = IdBatches.batch(allocator, 0, 10)) {
+            wide.writeBatch(batch);
+        }
+        wide.flush(Duration.ofSeconds(30)); // epoch 2 open on <prefix>-2, then the writer is abandoned
+        assertThat(TopicVerifier.openTransactions(broker.bootstrapServers(), prefix))
+                .extracting(t -> t.transactionalId()).containsExactly(prefix + "-2");
+
+        ArrowKafkaSink narrow = new ArrowKafkaSink(IdBatches.ROW_TYPE, config(topic)
+                .deliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE).transactionalIdPrefix(prefix).build(),
+                SinkListener.NONE);
+        narrow.open();
+        assertThat(TopicVerifier.awaitNoOpenTransactions(broker.bootstrapServers(), prefix, Duration.ofSeconds(30)))
+                .isEmpty();
+        narrow.close();
+        wide.close();
+        assertThat(TopicVerifier.forTopic(broker, topic).read().totalRecords()).isZero();
+    }
+
+    @Test
     void validateReportsATransactionTimeoutAboveTheBrokersMaximum() {
         ArrowKafkaSink sink = new ArrowKafkaSink(IdBatches.ROW_TYPE, config("any")
                 .deliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE).transactionalIdPrefix("too-long")
