@@ -2,6 +2,7 @@ package io.columnarkafka.cli;
 
 import io.columnarkafka.testkit.KafkaBroker;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -15,6 +16,9 @@ import org.apache.kafka.common.errors.TopicExistsException;
  * broker started for the command and stopped when it ends.
  */
 final class KafkaTarget implements AutoCloseable {
+    /** A busy machine can take minutes to start the broker's JVM. */
+    private static final Duration BROKER_STARTUP = Duration.ofMinutes(5);
+
     private final KafkaBroker embedded;
     private final String servers;
 
@@ -29,7 +33,7 @@ final class KafkaTarget implements AutoCloseable {
             return new KafkaTarget(null, bootstrapServers);
         }
         out.println("starting an embedded Kafka broker ...");
-        KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions).start();
+        KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions).startupTimeout(BROKER_STARTUP).start();
         out.printf("broker ready at %s in %.1f s%n", broker.bootstrapServers(), broker.startupTime().toMillis() / 1000.0);
         return new KafkaTarget(broker, broker.bootstrapServers());
     }
