@@ -128,7 +128,7 @@ class KafkaColumnarFailureITCase {
         env.setParallelism(2);
         env.enableCheckpointing(250);
         DataStream<Long> ids = SinkJobs.batchIndexes(env, 360, 30, 2, "src")
-                .map(new FailOnceWhileCheckpointInFlight(3)).setParallelism(2);
+                .map(new FailOnceWhileCheckpointInFlight<Long>(3)).setParallelism(2);
         StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
         tEnv.createTemporaryView(prefix + "src", ids);
         String ddl = "CREATE TABLE ${t}sink (id BIGINT, label STRING) WITH ('connector' = '${connector}',"
