@@ -45,6 +45,16 @@ public final class CellRunner {
 
     public static void main(String[] args) throws Exception {
         CellSpec spec = CellSpec.fromArgs(args);
+        Properties result = run(spec);
+        try (OutputStream out = Files.newOutputStream(Path.of(spec.resultFile()))) {
+            result.store(out, spec.label());
+        }
+        // Flink and Kafka leave non-daemon threads behind; the cell is over.
+        System.exit(0);
+    }
+
+    /** Runs the cell's job to its end on a MiniCluster of its own; returns what it measured. */
+    static Properties run(CellSpec spec) throws Exception {
         Properties result = new Properties();
         Configuration conf = configuration(spec);
         MiniClusterConfiguration clusterConf = new MiniClusterConfiguration.Builder()
@@ -88,11 +98,7 @@ public final class CellRunner {
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
             CheckpointFigures.of(executed.getCheckpointStatsSnapshot()).store(result);
         }
-        try (OutputStream out = Files.newOutputStream(Path.of(spec.resultFile()))) {
-            result.store(out, spec.label());
-        }
-        // Flink and Kafka leave non-daemon threads behind; the cell is over.
-        System.exit(0);
+        return result;
     }
 
     private static Configuration configuration(CellSpec spec) {

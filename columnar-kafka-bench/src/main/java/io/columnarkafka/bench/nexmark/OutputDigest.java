@@ -51,6 +51,11 @@ record OutputDigest(long entries, String sha256) {
                 counts.forEach((bidder, n) -> lines.add(bidder + "\t" + n));
             }
         }
+        return of(lines);
+    }
+
+    /** The digest of these entries, in any order. */
+    static OutputDigest of(List<String> lines) {
         lines.sort(null);
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
