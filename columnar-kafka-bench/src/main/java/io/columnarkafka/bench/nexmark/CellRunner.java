@@ -1,7 +1,7 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.ChildJvm;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -77,13 +77,13 @@ public final class CellRunner {
             StreamGraph graph = env.getStreamGraph();
             graph.setJobName("nexmark-" + spec.label());
 
-            long cpuStart = processCpuNanos();
+            long cpuStart = ChildJvm.processCpuNanos();
             JobID job = cluster.submitJob(graph).get().getJobID();
             if (spec.failAtFraction() > 0) {
                 new FailureInjection(cluster, job, spec).run(result);
             }
             JobResult jobResult = cluster.requestJobResult(job).get();
-            long cpuEnd = processCpuNanos();
+            long cpuEnd = ChildJvm.processCpuNanos();
             if (!jobResult.isSuccess()) {
                 throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
                         .map(t -> t.deserializeError(CellRunner.class.getClassLoader())).orElse(null));
@@ -147,10 +147,5 @@ public final class CellRunner {
         }
         Matcher m = COLUMNAR_SINK.matcher(explained);
         return m.find() ? m.group() : "unknown: no columnar sink in the plan";
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }

@@ -1,12 +1,12 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.nexmark.NexmarkConfig;
 import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
 import io.columnarkafka.testkit.nexmark.NexmarkTopic;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The Nexmark exactly-once Kafka matrix ({@code bin/bench-nexmark}): one embedded broker, one input topic
@@ -140,7 +139,9 @@ public final class NexmarkBenchmark {
         List<CellResult> results = new ArrayList<>();
         Map<NexmarkQuery, OutputDigest> expected = new HashMap<>();
         console.println("starting an embedded Kafka broker ...");
-        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions).start()) {
+        // A machine shared with other builds can take minutes to start a broker.
+        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions)
+                .startupTimeout(Duration.ofMinutes(5)).start()) {
             String input = "nexmark-input-" + stamp;
             broker.createTopic(input, partitions);
             long fillStart = System.nanoTime();
@@ -243,29 +244,8 @@ public final class NexmarkBenchmark {
     }
 
     private Properties runChild(CellSpec spec, Path log) throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
-        String opts = System.getenv().getOrDefault("CHILD_JAVA_OPTS", DEFAULT_CHILD_JAVA_OPTS);
-        for (String opt : opts.trim().split("\\s+")) {
-            if (!opt.isEmpty()) {
-                command.add(opt);
-            }
-        }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), CellRunner.class.getName()));
-        command.addAll(spec.toArgs());
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!child.waitFor(20, TimeUnit.MINUTES)) {
-            child.destroyForcibly();
-            throw new IllegalStateException(spec.label() + " did not finish in 20 minutes; log: " + log);
-        }
-        if (child.exitValue() != 0) {
-            throw new IllegalStateException(spec.label() + " exited with " + child.exitValue() + "; log: " + log);
-        }
-        Properties measured = new Properties();
-        try (InputStream in = Files.newInputStream(Path.of(spec.resultFile()))) {
-            measured.load(in);
-        }
-        return measured;
+        return ChildJvm.run(CellRunner.class, spec.toArgs(),
+                System.getenv().getOrDefault("CHILD_JAVA_OPTS", DEFAULT_CHILD_JAVA_OPTS),
+                Path.of(spec.resultFile()), log, Duration.ofMinutes(20), spec.label());
     }
 }
