@@ -162,6 +162,7 @@ public final class NexmarkBenchmark {
                         for (Variant variant : pair) {
                             results.add(runCell(broker, input, query, variant, mb, 0, counted, stamp + "-" + cell++,
                                     expected, console));
+                            writeReport(results, stamp, loadBefore, console, false);
                         }
                     }
                 }
@@ -170,25 +171,37 @@ public final class NexmarkBenchmark {
                 for (Variant variant : Variant.values()) {
                     results.add(runCell(broker, input, query, variant, false, recoveryAt, -1, stamp + "-" + cell++,
                             expected, console));
+                    writeReport(results, stamp, loadBefore, console, false);
                 }
             }
         }
-        String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
-        NexmarkReport report = new NexmarkReport(results, stamp, note, loadBefore, loadAfter, events, warmup, rounds,
-                parallelism, checkpointIntervalMs, partitions, seed);
-        String markdown = report.markdown();
-        console.println();
-        console.println(markdown);
-        Files.writeString(out.resolve("nexmark-" + stamp + ".md"), markdown);
-        Files.writeString(out.resolve("nexmark-" + stamp + ".json"), report.json());
-        Files.writeString(out.resolve("nexmark-" + stamp + ".csv"), report.csv());
-        console.println("results: " + out.resolve("nexmark-" + stamp + ".md") + " (+ .json, .csv)");
+        writeReport(results, stamp, loadBefore, console, true);
         boolean ok = results.stream().allMatch(CellResult::ok);
         if (!ok) {
             console.println("FAIL: " + results.stream().filter(r -> !r.ok()).count()
                     + " cell(s) failed or differ from stock; see the report");
         }
         return ok;
+    }
+
+    /**
+     * Writes the report of the cells run so far (after every cell, so a run cut short still leaves its data);
+     * the final one also goes to the console.
+     */
+    private void writeReport(List<CellResult> results, String stamp, String loadBefore, PrintStream console,
+                             boolean last) throws Exception {
+        String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
+        NexmarkReport report = new NexmarkReport(results, stamp, note, loadBefore, loadAfter, events, warmup, rounds,
+                parallelism, checkpointIntervalMs, partitions, seed);
+        String markdown = report.markdown();
+        Files.writeString(out.resolve("nexmark-" + stamp + ".md"), markdown);
+        Files.writeString(out.resolve("nexmark-" + stamp + ".json"), report.json());
+        Files.writeString(out.resolve("nexmark-" + stamp + ".csv"), report.csv());
+        if (last) {
+            console.println();
+            console.println(markdown);
+            console.println("results: " + out.resolve("nexmark-" + stamp + ".md") + " (+ .json, .csv)");
+        }
     }
 
     private CellResult runCell(KafkaBroker broker, String input, NexmarkQuery query, Variant variant, boolean mb,

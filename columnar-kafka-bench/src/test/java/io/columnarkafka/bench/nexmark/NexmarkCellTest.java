@@ -3,15 +3,16 @@ package io.columnarkafka.bench.nexmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.bench.FlinkJson;
+import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.nexmark.NexmarkConfig;
 import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
 import io.columnarkafka.testkit.nexmark.NexmarkTopic;
-import io.columnarkafka.format.RowTypes;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -39,7 +40,7 @@ class NexmarkCellTest {
 
     @BeforeAll
     static void fillInput() {
-        broker = KafkaBroker.builder().defaultPartitions(2).start();
+        broker = KafkaBroker.builder().defaultPartitions(2).startupTimeout(Duration.ofMinutes(5)).start();
         broker.createTopic(INPUT, 2);
         NexmarkTopic.fill(broker.bootstrapServers(), INPUT, 2, new NexmarkGenerator(NexmarkConfig.defaults(5)), EVENTS);
     }
