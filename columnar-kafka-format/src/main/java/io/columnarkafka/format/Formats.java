@@ -11,12 +11,14 @@ import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
 import io.columnarkafka.format.protobuf.ProtobufBatchEncoder;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
+import io.columnarkafka.format.raw.RawBatchDecoder;
 import io.columnarkafka.format.raw.RawBatchEncoder;
 import io.columnarkafka.format.raw.RawFormatOptions;
 import java.util.Map;
 import java.util.Set;
+import org.apache.flink.table.types.logical.RowType;
 
-/** The formats this project encodes natively, by Flink's format identifier. */
+/** The formats this project encodes and decodes natively, by Flink's format identifier. */
 public final class Formats {
     private Formats() {}
 
@@ -53,6 +55,31 @@ public final class Formats {
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar encoder; supported: " + supported());
+        }
+    }
+
+    /** Identifiers of the formats with a columnar decoder. */
+    public static Set<String> decodable() {
+        return Set.of("raw");
+    }
+
+    /**
+     * Plans a decoder.
+     *
+     * @param format Flink's format identifier, e.g. {@code json}
+     * @param rowType the fields to decode (by name for named formats), as Flink's format factory gets
+     *     them after projection push-down
+     * @param options the format's options with Flink's keys, without the format prefix
+     * @throws IllegalArgumentException for an unknown format, option or value, or a type the format
+     *     does not support
+     */
+    public static BatchDecoder decoder(String format, RowType rowType, Map<String, String> options) {
+        switch (format) {
+            case "raw":
+                return new RawBatchDecoder(rowType, RawFormatOptions.fromMap(options));
+            default:
+                throw new IllegalArgumentException(
+                        "format '" + format + "' has no columnar decoder; supported: " + decodable());
         }
     }
 }

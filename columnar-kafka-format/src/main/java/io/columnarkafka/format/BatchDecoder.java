@@ -1,0 +1,33 @@
+package io.columnarkafka.format;
+
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Decodes whole batches of Kafka record bytes into Arrow, the mirror of {@link BatchEncoder}. A decoder
+ * is a plan: built once (per task) from the row type to produce and the format's options, it picks a
+ * typed reader per field up front and then decodes any number of batches with no per-row decisions,
+ * no {@code RowData}, no Jackson tree and no boxing.
+ *
+ * <p>The rows it produces are laid out as {@link io.columnarkafka.format.arrow.ArrowLayout#schema}
+ * of {@link #rowType()}. Which records yield a row is exactly Flink's deserializer's choice: a record
+ * Flink's {@code DeserializationSchema} turns into no row (a tombstone for most formats, a malformed
+ * record under {@code ignore-parse-errors}) yields none here either, and {@link DecodedBatch#recordOf}
+ * maps each row back to its record.
+ *
+ * <p>Not thread-safe: one decoder per task.
+ */
+public interface BatchDecoder {
+
+    /**
+     * Decodes every record of {@code records}, in order, into vectors allocated from {@code allocator}.
+     * The caller owns the returned batch and must close it.
+     *
+     * @throws DecodeException for a record Flink's deserializer rejects, naming the record and the
+     *     field; nothing allocated by the call remains allocated
+     */
+    DecodedBatch decode(RecordBytes records, BufferAllocator allocator);
+
+    /** The row type of the rows this decoder produces (the projected fields of the format's row). */
+    RowType rowType();
+}
