@@ -44,14 +44,27 @@ public final class PlainValues {
     private PlainValues() {}
 
     static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row) {
+        return fromArrow(columns, type, row, false);
+    }
+
+    /**
+     * Row {@code row} of {@code columns}; with {@code exactTimestamps} timestamps are {@link Instant}s
+     * (compare with {@link #fromFlink(RowData, RowType, boolean)}), so a Flink value finer than the
+     * column's Arrow unit shows up as a difference instead of being truncated on both sides.
+     */
+    public static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row, boolean exactTimestamps) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            out.add(fromArrow(columns.get(i), type.getTypeAt(i), row));
+            out.add(fromArrow(columns.get(i), type.getTypeAt(i), row, exactTimestamps));
         }
         return out;
     }
 
     static Object fromArrow(FieldVector vector, LogicalType type, int i) {
+        return fromArrow(vector, type, i, false);
+    }
+
+    private static Object fromArrow(FieldVector vector, LogicalType type, int i, boolean exact) {
         if (vector.isNull(i)) {
             return null;
         }
@@ -80,14 +93,16 @@ public final class PlainValues {
             case TIME_WITHOUT_TIME_ZONE:
                 return ((TimeMilliVector) vector).get(i);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return ((TimeStampVector) vector).get(i);
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
+                long value = ((TimeStampVector) vector).get(i);
+                return exact ? instant(value, ArrowLayout.timeUnit(precision(type))) : value;
+            }
             case ARRAY: {
                 ListVector list = (ListVector) vector;
                 LogicalType element = ((ArrayType) type).getElementType();
                 List<Object> out = new ArrayList<>();
                 for (int k = list.getElementStartIndex(i); k < list.getElementEndIndex(i); k++) {
-                    out.add(fromArrow(list.getDataVector(), element, k));
+                    out.add(fromArrow(list.getDataVector(), element, k, exact));
                 }
                 return out;
             }
@@ -96,7 +111,7 @@ public final class PlainValues {
                 RowType row = (RowType) type;
                 List<Object> out = new ArrayList<>();
                 for (int f = 0; f < row.getFieldCount(); f++) {
-                    out.add(fromArrow((FieldVector) struct.getChildByOrdinal(f), row.getTypeAt(f), i));
+                    out.add(fromArrow((FieldVector) struct.getChildByOrdinal(f), row.getTypeAt(f), i, exact));
                 }
                 return out;
             }
@@ -107,8 +122,8 @@ public final class PlainValues {
                 List<Object> out = new ArrayList<>();
                 for (int k = map.getElementStartIndex(i); k < map.getElementEndIndex(i); k++) {
                     out.add(Arrays.asList(
-                            fromArrow((FieldVector) entries.getChildByOrdinal(0), keyType(type), k),
-                            fromArrow((FieldVector) entries.getChildByOrdinal(1), valueType(type), k)));
+                            fromArrow((FieldVector) entries.getChildByOrdinal(0), keyType(type), k, exact),
+                            fromArrow((FieldVector) entries.getChildByOrdinal(1), valueType(type), k, exact)));
                 }
                 return out;
             }
@@ -118,15 +133,24 @@ public final class PlainValues {
     }
 
     public static List<Object> fromFlink(RowData row, RowType type) {
+        return fromFlink(row, type, false);
+    }
+
+    /** The fields of {@code row}; with {@code exactTimestamps} timestamps are {@link Instant}s at full precision. */
+    public static List<Object> fromFlink(RowData row, RowType type, boolean exactTimestamps) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < type.getFieldCount(); i++) {
             out.add(fromFlink(RowData.createFieldGetter(type.getTypeAt(i), i).getFieldOrNull(row),
-                    type.getTypeAt(i)));
+                    type.getTypeAt(i), exactTimestamps));
         }
         return out;
     }
 
     static Object fromFlink(Object value, LogicalType type) {
+        return fromFlink(value, type, false);
+    }
+
+    private static Object fromFlink(Object value, LogicalType type, boolean exact) {
         if (value == null) {
             return null;
         }
@@ -145,21 +169,20 @@ public final class PlainValues {
             case VARBINARY:
                 return HexFormat.of().formatHex((byte[]) value);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
-                return epoch((TimestampData) value, ((TimestampType) type).getPrecision());
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return epoch((TimestampData) value, ((LocalZonedTimestampType) type).getPrecision());
+                return exact ? ((TimestampData) value).toInstant() : epoch((TimestampData) value, precision(type));
             case ARRAY: {
                 ArrayData array = (ArrayData) value;
                 LogicalType element = ((ArrayType) type).getElementType();
                 ArrayData.ElementGetter getter = ArrayData.createElementGetter(element);
                 List<Object> out = new ArrayList<>();
                 for (int k = 0; k < array.size(); k++) {
-                    out.add(fromFlink(getter.getElementOrNull(array, k), element));
+                    out.add(fromFlink(getter.getElementOrNull(array, k), element, exact));
                 }
                 return out;
             }
             case ROW:
-                return fromFlink((RowData) value, (RowType) type);
+                return fromFlink((RowData) value, (RowType) type, exact);
             case MAP:
             case MULTISET: {
                 MapData map = (MapData) value;
@@ -168,8 +191,8 @@ public final class PlainValues {
                 List<Object> out = new ArrayList<>();
                 for (int k = 0; k < map.size(); k++) {
                     out.add(Arrays.asList(
-                            fromFlink(keys.getElementOrNull(map.keyArray(), k), keyType(type)),
-                            fromFlink(values.getElementOrNull(map.valueArray(), k), valueType(type))));
+                            fromFlink(keys.getElementOrNull(map.keyArray(), k), keyType(type), exact),
+                            fromFlink(values.getElementOrNull(map.valueArray(), k), valueType(type), exact)));
                 }
                 return out;
             }
@@ -191,6 +214,24 @@ public final class PlainValues {
             default:
                 return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
         }
+    }
+
+    /** The instant an epoch value in {@code unit} stands for. */
+    private static Instant instant(long value, org.apache.arrow.vector.types.TimeUnit unit) {
+        switch (unit) {
+            case SECOND:
+                return Instant.ofEpochSecond(value);
+            case MILLISECOND:
+                return Instant.ofEpochMilli(value);
+            case MICROSECOND:
+                return Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000L), Math.floorMod(value, 1_000_000L) * 1_000L);
+            default:
+                return Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000_000L), Math.floorMod(value, 1_000_000_000L));
+        }
+    }
+
+    private static int precision(LogicalType type) {
+        return type instanceof TimestampType t ? t.getPrecision() : ((LocalZonedTimestampType) type).getPrecision();
     }
 
     private static LogicalType keyType(LogicalType type) {
