@@ -4,6 +4,7 @@ import io.columnarkafka.format.avro.AvroBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import io.columnarkafka.format.avro.AvroFormatOptions;
+import io.columnarkafka.format.csv.CsvBatchDecoder;
 import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
@@ -60,7 +61,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw");
+        return Set.of("raw", "csv");
     }
 
     /**
@@ -77,6 +78,8 @@ public final class Formats {
         switch (format) {
             case "raw":
                 return new RawBatchDecoder(rowType, RawFormatOptions.fromMap(options));
+            case "csv":
+                return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar decoder; supported: " + decodable());

@@ -50,7 +50,8 @@ public final class PlainValues {
     /**
      * Row {@code row} of {@code columns}; with {@code exactTimestamps} timestamps are {@link Instant}s
      * (compare with {@link #fromFlink(RowData, RowType, boolean)}), so a Flink value finer than the
-     * column's Arrow unit shows up as a difference instead of being truncated on both sides.
+     * column's Arrow unit shows up as a difference instead of being truncated on both sides, and Flink
+     * strings are read from their UTF-8 bytes.
      */
     public static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row, boolean exactTimestamps) {
         List<Object> out = new ArrayList<>();
@@ -164,7 +165,10 @@ public final class PlainValues {
                 return ((DecimalData) value).toBigDecimal();
             case CHAR:
             case VARCHAR:
-                return ((StringData) value).toString();
+                // A StringData made from a Java String keeps that String (lone surrogates and all), while the
+                // row Flink hands on carries its UTF-8 bytes: decoders are compared on the bytes.
+                return exact ? new String(((StringData) value).toBytes(), java.nio.charset.StandardCharsets.UTF_8)
+                        : ((StringData) value).toString();
             case BINARY:
             case VARBINARY:
                 return HexFormat.of().formatHex((byte[]) value);

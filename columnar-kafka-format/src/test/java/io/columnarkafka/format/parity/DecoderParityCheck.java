@@ -144,8 +144,9 @@ public final class DecoderParityCheck {
                     + flink.rejectionMessages() + "\n  but the decoder " + (thrown == null ? "accepted it" : "threw " + thrown),
                     thrown);
         }
-        assertThat(e.record()).as("%s: the rejected record of %s (Flink: %s)", format, type,
-                flink.rejectionMessages()).isEqualTo(expectedRecord);
+        assertThat(e.record()).as("%s with %s: the rejected record (Flink rejects %d: %s; the decoder %s: %s)", format,
+                options, expectedRecord, flink.rejectionMessages(), e.getMessage(), text(records.get(e.record())))
+                .isEqualTo(expectedRecord);
         assertThat(allocator.getAllocatedMemory()).as("Arrow memory left after a rejected batch").isZero();
         return e;
     }
@@ -180,11 +181,30 @@ public final class DecoderParityCheck {
                 if (!flink.equals(ours)) {
                     fail(format + " decode mismatch at row " + row + " (record " + expectedRecords.get(row) + ": "
                             + text(records.get(expectedRecords.get(row))) + ")\n  row type: " + type
-                            + "\n  options:  " + options + "\n  Flink:    " + flink + "\n  decoder:  " + ours);
+                            + "\n  options:  " + options + "\n  Flink:    " + flink + "\n  decoder:  " + ours
+                            + differences(type, flink, ours));
                 }
             }
             return expected.size();
         }
+    }
+
+    /** The differing columns, with non-ASCII and control characters escaped. */
+    private static String differences(RowType type, List<Object> flink, List<Object> ours) {
+        StringBuilder b = new StringBuilder();
+        for (int c = 0; c < flink.size(); c++) {
+            if (!java.util.Objects.equals(flink.get(c), ours.get(c))) {
+                b.append("\n  column ").append(type.getFieldNames().get(c)).append(": Flink ")
+                        .append(escape(String.valueOf(flink.get(c)))).append(" vs ").append(escape(String.valueOf(ours.get(c))));
+            }
+        }
+        return b.toString();
+    }
+
+    private static String escape(String s) {
+        StringBuilder b = new StringBuilder();
+        s.chars().forEach(c -> b.append(c >= 0x20 && c < 0x7F ? String.valueOf((char) c) : String.format("\\u%04X", c)));
+        return b.toString();
     }
 
     /**
@@ -214,6 +234,9 @@ public final class DecoderParityCheck {
             return "<null record>";
         }
         String s = new String(record, java.nio.charset.StandardCharsets.UTF_8);
+        if (s.length() > 400) {
+            s = s.substring(0, 400) + "...";
+        }
         return s.chars().allMatch(c -> c >= 0x20 && c != 0xFFFD) ? "'" + s + "'"
                 : "'" + s.replace("\n", "\\n").replace("\r", "\\r") + "' (hex " + HexFormat.of().formatHex(record) + ")";
     }
