@@ -1,5 +1,6 @@
 package io.columnarkafka.format;
 
+import io.columnarkafka.format.avro.AvroBatchDecoder;
 import io.columnarkafka.format.avro.AvroBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
@@ -61,7 +62,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "csv");
+        return Set.of("raw", "csv", "avro");
     }
 
     /**
@@ -80,6 +81,8 @@ public final class Formats {
                 return new RawBatchDecoder(rowType, RawFormatOptions.fromMap(options));
             case "csv":
                 return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
+            case "avro":
+                return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar decoder; supported: " + decodable());
