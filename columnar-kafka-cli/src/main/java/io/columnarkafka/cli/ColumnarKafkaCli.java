@@ -11,7 +11,8 @@ public final class ColumnarKafkaCli {
             "",
             "commands:",
             "  demo     the main job: Nexmark bids through the columnar sink, exactly once, verified (see demo --help)",
-            "  encode   encode an Arrow IPC file into the records a sink would write (see encode --help)");
+            "  encode   encode an Arrow IPC file into the records a sink would write (see encode --help)",
+            "  decode   decode framed records into the Arrow IPC stream a source would make (see decode --help)");
 
     private ColumnarKafkaCli() {}
 
@@ -45,6 +46,14 @@ public final class ColumnarKafkaCli {
                         return 0;
                     }
                     EncodeCommand.parse(rest).run(stdout);
+                    stdout.flush();
+                    return 0;
+                case "decode":
+                    if (rest.contains("--help")) {
+                        stdout.println(DecodeCommand.USAGE);
+                        return 0;
+                    }
+                    DecodeCommand.parse(rest).run(stdout);
                     stdout.flush();
                     return 0;
                 default:
