@@ -146,7 +146,7 @@ class DecodeCommandTest {
 
         assertThat(result.exitCode).as(result.stderr).isZero();
         List<List<Object>> expected = new ArrayList<>();
-        rows().forEach(row -> expected.add(PlainValues.fromFlink(row, ROW_TYPE, true)));
+        rows().forEach(row -> expected.add(PlainValues.decodedFromFlink(row, ROW_TYPE)));
         assertThat(readArrow(Files.readAllBytes(decoded))).containsExactlyElementsOf(expected);
     }
 
@@ -174,7 +174,7 @@ class DecodeCommandTest {
         for (byte[] record : records) {
             RowData row = flink.deserialize(record);
             if (row != null) {
-                rows.add(PlainValues.fromFlink(row, ROW_TYPE, true));
+                rows.add(PlainValues.decodedFromFlink(row, ROW_TYPE));
             }
         }
         return rows;
@@ -187,7 +187,7 @@ class DecodeCommandTest {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             while (reader.loadNextBatch()) {
                 for (int r = 0; r < root.getRowCount(); r++) {
-                    rows.add(PlainValues.fromArrow(root.getFieldVectors(), ROW_TYPE, r, true));
+                    rows.add(PlainValues.decodedFromArrow(root, ROW_TYPE, r));
                 }
             }
         }

@@ -9,7 +9,9 @@ import io.columnarkafka.format.csv.CsvBatchDecoder;
 import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
+import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
+import io.columnarkafka.format.json.JsonDecodeOptions;
 import io.columnarkafka.format.json.JsonFormatOptions;
 import io.columnarkafka.format.protobuf.ProtobufBatchEncoder;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
@@ -62,7 +64,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "csv", "avro");
+        return Set.of("raw", "json", "csv", "avro");
     }
 
     /**
@@ -79,6 +81,8 @@ public final class Formats {
         switch (format) {
             case "raw":
                 return new RawBatchDecoder(rowType, RawFormatOptions.fromMap(options));
+            case "json":
+                return new JsonBatchDecoder(rowType, JsonDecodeOptions.fromMap(options));
             case "csv":
                 return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
             case "avro":

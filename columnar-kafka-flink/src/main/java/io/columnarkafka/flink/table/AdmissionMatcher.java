@@ -28,7 +28,7 @@ import org.apache.flink.table.types.logical.TimestampType;
 final class AdmissionMatcher {
     static final Set<String> WRITABLE_METADATA = Set.of("topic", "headers", "timestamp");
     /** Arrow carries precision 7–9 in 64-bit nanoseconds, a narrower range than Flink's TimestampData. */
-    private static final int MAX_TIMESTAMP_PRECISION = 6;
+    static final int MAX_TIMESTAMP_PRECISION = 6;
 
     private AdmissionMatcher() {}
 
@@ -90,7 +90,7 @@ final class AdmissionMatcher {
     }
 
     /** A problem with the format's options alone, or null. */
-    private static String optionProblem(String scope, SqlFormat format, Map<String, String> options) {
+    static String optionProblem(String scope, SqlFormat format, Map<String, String> options) {
         try {
             format.checkOptions(options);
             return null;
@@ -101,11 +101,9 @@ final class AdmissionMatcher {
 
     private static String typeProblem(KafkaSinkShape shape, RowType physical, SqlFormat valueFormat,
             SqlFormat keyFormat) {
-        for (RowType.RowField field : physical.getFields()) {
-            if (NullableTypes.contains(field.getType(), AdmissionMatcher::nanosecondTimestamp)) {
-                return "column '" + field.getName() + "' " + field.getType().asSummaryString()
-                        + ": timestamp precision above " + MAX_TIMESTAMP_PRECISION;
-            }
+        String timestamps = timestampProblem(physical);
+        if (timestamps != null) {
+            return timestamps;
         }
         try {
             ArrowLayout.schema(physical);
@@ -210,6 +208,17 @@ final class AdmissionMatcher {
 
     private static boolean mapLike(LogicalType type) {
         return type.getTypeRoot() == LogicalTypeRoot.MAP || type.getTypeRoot() == LogicalTypeRoot.MULTISET;
+    }
+
+    /** A column holding a timestamp of precision 7–9 (at any depth), or null. */
+    static String timestampProblem(RowType physical) {
+        for (RowType.RowField field : physical.getFields()) {
+            if (NullableTypes.contains(field.getType(), AdmissionMatcher::nanosecondTimestamp)) {
+                return "column '" + field.getName() + "' " + field.getType().asSummaryString()
+                        + ": timestamp precision above " + MAX_TIMESTAMP_PRECISION;
+            }
+        }
+        return null;
     }
 
     private static boolean nanosecondTimestamp(LogicalType type) {

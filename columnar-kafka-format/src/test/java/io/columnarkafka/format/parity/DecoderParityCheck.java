@@ -27,7 +27,8 @@ import org.apache.flink.util.Collector;
  * Value-for-value comparison of a columnar decoder with Flink's {@link DeserializationSchema} on the same
  * records, the decode mirror of {@link ParityCheck}. Flink deserializes each record on its own (through
  * {@code deserialize(byte[], Collector)}, so a record may give no row, one, or several); the decoder
- * decodes them all as one batch of views into padded arrays. Then:
+ * decodes them all as one batch of views into padded arrays. It serves every format; the JSON decoder's
+ * {@code JsonDecodeCheck} predates it. Then:
  *
  * <ul>
  *   <li>if Flink rejects any record, decoding the batch throws a {@link DecodeException} naming the first
@@ -35,7 +36,9 @@ import org.apache.flink.util.Collector;
  *       rejected records is then compared as below;</li>
  *   <li>the decoded rows are exactly the rows Flink returned, in order, each mapped back to its record
  *       ({@link DecodedBatch#recordOf}), with equal values read back from Arrow through Arrow's own
- *       getters ({@link PlainValues}, timestamps at full precision);</li>
+ *       getters ({@link PlainValues#decodedFromArrow} against {@link PlainValues#decodedFromFlink}: timestamps
+ *       exact in the column's Arrow unit, Flink's digits below it dropped as the decoders document; strings as
+ *       the UTF-8 bytes Flink's {@code StringData} holds);</li>
  *   <li>the allocator holds nothing after each call that threw and closes at zero.</li>
  * </ul>
  */
@@ -187,8 +190,8 @@ public final class DecoderParityCheck {
             }
             assertThat(root.getRowCount()).isEqualTo(expected.size());
             for (int row = 0; row < expected.size(); row++) {
-                List<Object> flink = PlainValues.fromFlink(expected.get(row), type, true);
-                List<Object> ours = PlainValues.fromArrow(root.getFieldVectors(), type, row, true);
+                List<Object> flink = PlainValues.decodedFromFlink(expected.get(row), type);
+                List<Object> ours = PlainValues.decodedFromArrow(root, type, row);
                 if (!flink.equals(ours)) {
                     fail(format + " decode mismatch at row " + row + " (record " + expectedRecords.get(row) + ": "
                             + text(records.get(expectedRecords.get(row))) + ")\n  row type: " + type

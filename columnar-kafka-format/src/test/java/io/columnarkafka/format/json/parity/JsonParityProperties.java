@@ -55,7 +55,7 @@ class JsonParityProperties {
     private static final ParityCheck JSON =
             new ParityCheck("json", (type, options) -> FlinkJsonOracle.of(type, options)::serialize);
 
-    private static final int MAX_DEPTH = 3;
+    static final int MAX_DEPTH = 3;
     /** Field names that need JSON escaping or are non-ASCII; an index suffix keeps them unique. */
     private static final List<String> NAMES = List.of("f", "a\"b", "back\\slash", "\u00fc\u20ac\uD83D\uDE00", "x y",
             "ctl\u0001", "/");
@@ -122,7 +122,7 @@ class JsonParityProperties {
 
     // ---- types
 
-    private static Arbitrary<RowType> rowType(int depth, boolean nullable) {
+    static Arbitrary<RowType> rowType(int depth, boolean nullable) {
         return type(depth).list().ofMinSize(1).ofMaxSize(depth == MAX_DEPTH ? 6 : 3).map(types -> {
             List<RowType.RowField> fields = new ArrayList<>();
             for (int i = 0; i < types.size(); i++) {
@@ -171,7 +171,7 @@ class JsonParityProperties {
     // ---- values
 
     /** {@code nullKeyOneIn}: a map key is null with probability 1/n (if its type is nullable). */
-    private static Arbitrary<GenericRowData> row(RowType type, int nullKeyOneIn) {
+    static Arbitrary<GenericRowData> row(RowType type, int nullKeyOneIn) {
         List<Arbitrary<Object>> fields = new ArrayList<>();
         for (LogicalType t : type.getChildren()) {
             fields.add(value(t, nullKeyOneIn));

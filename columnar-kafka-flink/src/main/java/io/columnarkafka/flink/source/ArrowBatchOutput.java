@@ -1,0 +1,52 @@
+package io.columnarkafka.flink.source;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.SourceOutput;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+
+/**
+ * Emits each decoded batch as one {@link ArrowBatch}, handing its ownership downstream (the {@code
+ * ArrowBatch} rules): a chained consumer gets the vectors as they are and closes them; across a shuffle
+ * the batch is written as Arrow IPC and freed at that moment. If the hand-over throws, the batch is
+ * closed here.
+ */
+public final class ArrowBatchOutput implements BatchOutputFactory<ArrowBatch>, BatchOutput<ArrowBatch> {
+    private static final long serialVersionUID = 1L;
+
+    /** The one instance: the output keeps no state. */
+    public static final ArrowBatchOutput INSTANCE = new ArrowBatchOutput();
+
+    private ArrowBatchOutput() {}
+
+    @Override
+    public BatchOutput<ArrowBatch> create(SourceReaderContext context) {
+        return this;
+    }
+
+    @Override
+    public TypeInformation<ArrowBatch> producedType() {
+        return ArrowBatchTypeInfo.INSTANCE;
+    }
+
+    @Override
+    public void emit(VectorSchemaRoot rows, long timestamp, SourceOutput<ArrowBatch> output) {
+        ArrowBatch batch = ArrowBatch.of(rows, null);
+        try {
+            output.collect(batch, timestamp);
+        } catch (Throwable t) {
+            try {
+                batch.close();
+            } catch (RuntimeException suppressed) {
+                t.addSuppressed(suppressed);
+            }
+            throw t;
+        }
+    }
+
+    private Object readResolve() {
+        return INSTANCE;
+    }
+}

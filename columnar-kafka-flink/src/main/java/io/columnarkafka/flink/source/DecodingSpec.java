@@ -1,0 +1,123 @@
+package io.columnarkafka.flink.source;
+
+import io.columnarkafka.format.BatchDecoder;
+import io.columnarkafka.format.Formats;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * What a reader decodes, as Flink's Kafka table source splits it: the produced row type, the value
+ * format over the value fields and the optional key format over the key fields (named without the key
+ * fields prefix), with the positions of both in the produced row ({@code DynamicKafkaDeserializationSchema}'s
+ * key and value projections). With {@link ValueFieldsInclude#ALL} the value holds every field and, as in
+ * Flink, its key fields win over the key's.
+ */
+public final class DecodingSpec implements Serializable {
+    private static final long serialVersionUID = 1L;
+
+    /** Flink's {@code value.fields-include}. */
+    public enum ValueFieldsInclude { ALL, EXCEPT_KEY }
+
+    private final RowType rowType;
+    private final String valueFormat;
+    private final Map<String, String> valueOptions;
+    private final String keyFormat;
+    private final Map<String, String> keyOptions;
+    private final int[] keyProjection;
+    private final int[] valueProjection;
+    private final RowType keyType;
+    private final RowType valueType;
+
+    DecodingSpec(
+            RowType rowType,
+            String valueFormat,
+            Map<String, String> valueOptions,
+            String keyFormat,
+            Map<String, String> keyOptions,
+            List<String> keyFields,
+            String keyFieldsPrefix,
+            ValueFieldsInclude include) {
+        this.rowType = rowType;
+        this.valueFormat = valueFormat;
+        this.valueOptions = Map.copyOf(valueOptions);
+        this.keyFormat = keyFormat;
+        this.keyOptions = keyOptions == null ? Map.of() : Map.copyOf(keyOptions);
+        this.keyProjection = new int[keyFields.size()];
+        List<RowType.RowField> keyRow = new ArrayList<>();
+        for (int i = 0; i < keyProjection.length; i++) {
+            String field = keyFields.get(i);
+            int index = rowType.getFieldIndex(field);
+            require(index >= 0, "key field '" + field + "' is not a field of " + rowType.asSummaryString());
+            require(field.startsWith(keyFieldsPrefix),
+                    "key field '" + field + "' does not start with the key fields prefix '" + keyFieldsPrefix + "'");
+            keyProjection[i] = index;
+            keyRow.add(new RowType.RowField(field.substring(keyFieldsPrefix.length()), rowType.getTypeAt(index)));
+        }
+        List<Integer> values = new ArrayList<>();
+        List<RowType.RowField> valueRow = new ArrayList<>();
+        for (int i = 0; i < rowType.getFieldCount(); i++) {
+            if (include == ValueFieldsInclude.ALL || !contains(keyProjection, i)) {
+                values.add(i);
+                valueRow.add(new RowType.RowField(rowType.getFieldNames().get(i), rowType.getTypeAt(i)));
+            }
+        }
+        require(keyFieldsPrefix.isEmpty() || include == ValueFieldsInclude.EXCEPT_KEY,
+                "a key fields prefix needs value fields include EXCEPT_KEY, as in Flink");
+        this.valueProjection = values.stream().mapToInt(Integer::intValue).toArray();
+        this.keyType = keyFormat == null ? null : new RowType(false, keyRow);
+        this.valueType = new RowType(false, valueRow);
+    }
+
+    private static boolean contains(int[] indexes, int index) {
+        for (int i : indexes) {
+            if (i == index) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The row type of the produced batches. */
+    public RowType rowType() {
+        return rowType;
+    }
+
+    public String valueFormat() {
+        return valueFormat;
+    }
+
+    /** Plans the value decoder (once per reader). */
+    public BatchDecoder valueDecoder() {
+        return Formats.decoder(valueFormat, valueType, valueOptions);
+    }
+
+    /** Plans the key decoder, or null without key fields. */
+    public BatchDecoder keyDecoder() {
+        return keyFormat == null ? null : Formats.decoder(keyFormat, keyType, keyOptions);
+    }
+
+    /** Position in the produced row of each key field. */
+    public int[] keyProjection() {
+        return keyProjection.clone();
+    }
+
+    /** Position in the produced row of each value field. */
+    public int[] valueProjection() {
+        return valueProjection.clone();
+    }
+
+    /** Type of field {@code index} of the produced row. */
+    public LogicalType fieldType(int index) {
+        return rowType.getTypeAt(index);
+    }
+
+    private static void require(boolean condition, String message) {
+        if (!condition) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}

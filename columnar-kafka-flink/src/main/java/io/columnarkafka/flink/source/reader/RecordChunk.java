@@ -1,0 +1,58 @@
+package io.columnarkafka.flink.source.reader;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * The records of one split, consecutive and in offset order, out of one fetch: the unit the emitter
+ * decodes into one batch. The records are the consumer's own; nothing is copied.
+ */
+public final class RecordChunk {
+    private final TopicPartition partition;
+    private final List<ConsumerRecord<byte[], byte[]>> records;
+    private long bytes;
+
+    RecordChunk(TopicPartition partition, int expectedRecords) {
+        this.partition = partition;
+        this.records = new ArrayList<>(expectedRecords);
+    }
+
+    void add(ConsumerRecord<byte[], byte[]> record, long recordBytes) {
+        records.add(record);
+        bytes += recordBytes;
+    }
+
+    public TopicPartition partition() {
+        return partition;
+    }
+
+    public int size() {
+        return records.size();
+    }
+
+    public ConsumerRecord<byte[], byte[]> record(int index) {
+        return records.get(index);
+    }
+
+    /** Offset of record {@code index}. */
+    public long offset(int index) {
+        return records.get(index).offset();
+    }
+
+    /** Offset of the last record: the split resumes after it once the chunk is emitted. */
+    public long lastOffset() {
+        return records.get(records.size() - 1).offset();
+    }
+
+    /** Key and value bytes of the records. */
+    public long bytes() {
+        return bytes;
+    }
+
+    /** Size of a record's key and value, as the chunk caps count them. */
+    static long sizeOf(ConsumerRecord<byte[], byte[]> record) {
+        return Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
+    }
+}

@@ -1,0 +1,79 @@
+package io.columnarkafka.flink.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The scan decision for each shape, from tables created with DDL (Flink's own factory validates the
+ * options and builds the source the decision inspects), without running a job: each fallback reason a
+ * SQL table can reach, and the admitted shapes. The runs of admitted and fallback scans against Flink's
+ * source are in {@code KafkaColumnarScanParityITCase}.
+ */
+class ScanAdmissionTest {
+    private static final String KAFKA = "'topic' = 'in', 'properties.bootstrap.servers' = 'localhost:9092',"
+            + " 'scan.startup.mode' = 'earliest-offset'";
+
+    private static Admission decide(String columns, String options) {
+        return decide("kafka-columnar", columns, options);
+    }
+
+    private static Admission decide(String connector, String columns, String options) {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql("CREATE TABLE t (" + columns + ") WITH ('connector' = '" + connector + "', " + options + ")");
+        return ScanDecisions.of(tEnv, "t");
+    }
+
+    @Test
+    void rawValueAndKeyAreAdmittedWithTheirBoundedMode() {
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw'").describe())
+                .isEqualTo("admitted: raw value");
+        assertThat(decide("k BYTES, v STRING", KAFKA + ", 'key.format' = 'raw', 'key.fields' = 'k',"
+                + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY',"
+                + " 'scan.bounded.mode' = 'latest-offset'").describe())
+                .isEqualTo("admitted: raw value, raw key, bounded latest");
+        assertThat(decide("v STRING", "'topic-pattern' = 'in.*', 'properties.bootstrap.servers' = 'x:1',"
+                + " 'format' = 'raw', 'scan.bounded.mode' = 'timestamp', 'scan.bounded.timestamp-millis' = '5'")
+                .describe()).isEqualTo("admitted: raw value, topic-pattern, bounded timestamp");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "v STRING| 'format' = 'csv'| UNSUPPORTED_VALUE_FORMAT csv: no columnar decoder",
+        "k STRING, v STRING| 'key.format' = 'csv', 'key.fields' = 'k', 'value.format' = 'raw',"
+                + " 'value.fields-include' = 'EXCEPT_KEY'| UNSUPPORTED_KEY_FORMAT csv: no columnar decoder",
+        "v STRING, o BIGINT METADATA FROM 'offset' VIRTUAL| 'format' = 'raw'|"
+                + " UNSUPPORTED_METADATA offset: the columnar source's batches carry no per-record metadata yet",
+        "v STRING, e INT METADATA FROM 'leader-epoch' VIRTUAL| 'format' = 'raw'|"
+                + " UNSUPPORTED_METADATA leader-epoch: the columnar source's batches carry no per-record metadata yet",
+        "v STRING, ts AS TO_TIMESTAMP('2020-01-02 03:04:05'), WATERMARK FOR ts AS ts| 'format' = 'raw'|"
+                + " UNSUPPORTED_WATERMARK Flink's source generates watermarks per partition; the columnar scan"
+                + " does not yet"
+    })
+    void eachUnsupportedShapeFallsBackWithItsReason(String columns, String options, String reason) {
+        assertThat(decide(columns, KAFKA + ", " + options).describe()).isEqualTo("fallback: " + reason);
+    }
+
+    @Test
+    void upsertScansFallBack() {
+        Admission admission = decide("upsert-kafka-columnar", "k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED",
+                "'topic' = 'in', 'properties.bootstrap.servers' = 'x:1', 'key.format' = 'raw',"
+                        + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'");
+        assertThat(admission.reason()).isEqualTo(FallbackReason.UNSUPPORTED_CHANGELOG);
+    }
+
+    @Test
+    void aFallbackHasExactlyTheAbilitiesOfFlinksSource() {
+        assertThat(SupportsReadingMetadata.class).isAssignableFrom(FallbackKafkaSource.class);
+        assertThat(SupportsWatermarkPushDown.class).isAssignableFrom(FallbackKafkaSource.class);
+        assertThat(SupportsProjectionPushDown.class.isAssignableFrom(FallbackKafkaSource.class)).isFalse();
+        assertThat(SupportsProjectionPushDown.class).isAssignableFrom(ColumnarKafkaDynamicSource.class);
+    }
+}
