@@ -2,9 +2,11 @@ package io.columnarkafka.flink.table;
 
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.json.JsonDecodeOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
 import org.apache.flink.table.types.logical.RowType;
@@ -46,9 +48,9 @@ final class ScanAdmissionMatcher {
                         shape.keyFormat() + ": " + SqlFormat.notScanGatedReason(shape.keyFormat()));
             }
         }
-        String optionProblem = AdmissionMatcher.optionProblem("value", valueFormat, shape.valueFormatOptions());
+        String optionProblem = decodeOptionProblem("value", valueFormat, shape.valueFormatOptions());
         if (optionProblem == null && keyFormat != null) {
-            optionProblem = AdmissionMatcher.optionProblem("key", keyFormat, shape.keyFormatOptions());
+            optionProblem = decodeOptionProblem("key", keyFormat, shape.keyFormatOptions());
         }
         if (optionProblem != null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_OPTION, optionProblem);
@@ -99,6 +101,23 @@ final class ScanAdmissionMatcher {
             projected.add(new RowType.RowField(name, f.getType()));
         }
         return new RowType(false, projected);
+    }
+
+    /**
+     * A problem with a format's options as its decoder reads them, or null: json's decoder refuses {@code
+     * decode.json-parser.enabled=false} (Flink's tree-based deserializer, whose coercions differ); raw reads
+     * the options its encoder reads.
+     */
+    private static String decodeOptionProblem(String scope, SqlFormat format, Map<String, String> options) {
+        if (format != SqlFormat.JSON) {
+            return AdmissionMatcher.optionProblem(scope, format, options);
+        }
+        try {
+            JsonDecodeOptions.fromMap(options);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return scope + "." + format.identifier + " options: " + e.getMessage();
+        }
     }
 
     private static String typeProblem(KafkaScanShape shape) {

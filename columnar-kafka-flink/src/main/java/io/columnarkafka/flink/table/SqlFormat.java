@@ -36,7 +36,7 @@ enum SqlFormat {
      * {@code kafka} and {@code kafka-columnar}). A format is read natively only if it is here AND in {@link
      * Formats#decodable()}.
      */
-    private static final Set<SqlFormat> SCAN_PROVEN = EnumSet.of(RAW);
+    private static final Set<SqlFormat> SCAN_PROVEN = EnumSet.of(JSON, RAW);
 
     /** Formats with a columnar encoder that are deliberately not gated, and why. */
     private static final Map<String, String> NOT_GATED = Map.of(
