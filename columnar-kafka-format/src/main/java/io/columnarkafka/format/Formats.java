@@ -7,7 +7,9 @@ import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
+import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
+import io.columnarkafka.format.json.JsonDecodeOptions;
 import io.columnarkafka.format.json.JsonFormatOptions;
 import io.columnarkafka.format.protobuf.ProtobufBatchEncoder;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
@@ -60,7 +62,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw");
+        return Set.of("raw", "json");
     }
 
     /**
@@ -77,6 +79,8 @@ public final class Formats {
         switch (format) {
             case "raw":
                 return new RawBatchDecoder(rowType, RawFormatOptions.fromMap(options));
+            case "json":
+                return new JsonBatchDecoder(rowType, JsonDecodeOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar decoder; supported: " + decodable());

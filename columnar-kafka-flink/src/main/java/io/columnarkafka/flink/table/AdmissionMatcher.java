@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 
@@ -28,7 +27,7 @@ import org.apache.flink.table.types.logical.TimestampType;
 final class AdmissionMatcher {
     static final Set<String> WRITABLE_METADATA = Set.of("topic", "headers", "timestamp");
     /** Arrow carries precision 7–9 in 64-bit nanoseconds, a narrower range than Flink's TimestampData. */
-    private static final int MAX_TIMESTAMP_PRECISION = 6;
+    static final int MAX_TIMESTAMP_PRECISION = 6;
 
     private AdmissionMatcher() {}
 
@@ -90,7 +89,7 @@ final class AdmissionMatcher {
     }
 
     /** A problem with the format's options alone, or null. */
-    private static String optionProblem(String scope, SqlFormat format, Map<String, String> options) {
+    static String optionProblem(String scope, SqlFormat format, Map<String, String> options) {
         try {
             format.checkOptions(options);
             return null;
@@ -101,11 +100,9 @@ final class AdmissionMatcher {
 
     private static String typeProblem(KafkaSinkShape shape, RowType physical, SqlFormat valueFormat,
             SqlFormat keyFormat) {
-        for (RowType.RowField field : physical.getFields()) {
-            if (NullableTypes.contains(field.getType(), AdmissionMatcher::nanosecondTimestamp)) {
-                return "column '" + field.getName() + "' " + field.getType().asSummaryString()
-                        + ": timestamp precision above " + MAX_TIMESTAMP_PRECISION;
-            }
+        String timestamps = timestampProblem(physical);
+        if (timestamps != null) {
+            return timestamps;
         }
         try {
             ArrowLayout.schema(physical);
@@ -115,29 +112,6 @@ final class AdmissionMatcher {
             }
         } catch (IllegalArgumentException | UnsupportedOperationException e) {
             return e.getMessage();
-        }
-        return shape.upsertMode() ? tombstoneProblem(shape, valueFormat) : null;
-    }
-
-    /**
-     * Flink never serializes an upsert tombstone row's value; the batch encoder encodes every row and the
-     * tombstone's bytes are dropped, so a value Flink's format would reject must not occur in a tombstone
-     * row either: a map (a null map key fails, unless json's {@code map-null-key.mode} is not FAIL), or, for
-     * a format that honours declared nullability, a null in a nested NOT NULL field.
-     */
-    private static String tombstoneProblem(KafkaSinkShape shape, SqlFormat valueFormat) {
-        RowType declared = shape.physicalType();
-        for (int field : shape.valueProjection()) {
-            LogicalType type = declared.getTypeAt(field);
-            String name = declared.getFieldNames().get(field);
-            if (NullableTypes.contains(type, AdmissionMatcher::mapLike) && !mapNullKeyAllowed(shape, valueFormat)) {
-                return "column '" + name + "': a map in an upsert value (a null key fails in " + valueFormat.identifier
-                        + "; Flink never serializes tombstone rows)";
-            }
-            if (!valueFormat.ignoresNullability() && nestedNotNull(type)) {
-                return "column '" + name + "': a nested NOT NULL field in an upsert " + valueFormat.identifier
-                        + " value (Flink never serializes tombstone rows)";
-            }
         }
         return null;
     }
@@ -194,22 +168,15 @@ final class AdmissionMatcher {
         return keys.withNames(names);
     }
 
-    private static boolean mapNullKeyAllowed(KafkaSinkShape shape, SqlFormat valueFormat) {
-        String mode = shape.valueFormatOptions().getOrDefault("map-null-key.mode", "FAIL");
-        return valueFormat == SqlFormat.JSON && !mode.equalsIgnoreCase("FAIL");
-    }
-
-    private static boolean nestedNotNull(LogicalType column) {
-        for (LogicalType child : column.getChildren()) {
-            if (NullableTypes.contains(child, type -> !type.isNullable())) {
-                return true;
+    /** A column holding a timestamp of precision 7–9 (at any depth), or null. */
+    static String timestampProblem(RowType physical) {
+        for (RowType.RowField field : physical.getFields()) {
+            if (NullableTypes.contains(field.getType(), AdmissionMatcher::nanosecondTimestamp)) {
+                return "column '" + field.getName() + "' " + field.getType().asSummaryString()
+                        + ": timestamp precision above " + MAX_TIMESTAMP_PRECISION;
             }
         }
-        return false;
-    }
-
-    private static boolean mapLike(LogicalType type) {
-        return type.getTypeRoot() == LogicalTypeRoot.MAP || type.getTypeRoot() == LogicalTypeRoot.MULTISET;
+        return null;
     }
 
     private static boolean nanosecondTimestamp(LogicalType type) {

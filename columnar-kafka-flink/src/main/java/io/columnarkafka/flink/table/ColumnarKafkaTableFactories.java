@@ -5,22 +5,33 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSink;
+import org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSource;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.factories.DynamicTableFactory;
 import org.apache.flink.table.factories.DynamicTableSinkFactory;
+import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Shared body of the two factories: every Kafka option is validated and the sink is built by Flink's own
- * factory (same keys, defaults, validation and messages); this adds only the {@code columnar.} batching
- * options and wraps the result in a {@link ColumnarKafkaDynamicSink}.
+ * Shared body of the two factories: every Kafka option is validated and the sink or source is built by
+ * Flink's own factory (same keys, defaults, validation and messages); this adds only the {@code columnar.}
+ * batching options and wraps the result: a sink in a {@link ColumnarKafkaDynamicSink}; a source, after
+ * {@link ScanAdmissionMatcher} has decided, in a {@link ColumnarKafkaDynamicSource} or a {@link
+ * FallbackKafkaSource}.
  */
-abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory {
-    private final DynamicTableSinkFactory flink;
+abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, DynamicTableSourceFactory {
+    private static final Logger LOG = LoggerFactory.getLogger(ColumnarKafkaTableFactories.class);
 
-    ColumnarKafkaTableFactories(DynamicTableSinkFactory flink) {
+    private final DynamicTableSinkFactory flink;
+    private final DynamicTableSourceFactory flinkSources;
+
+    <F extends DynamicTableSinkFactory & DynamicTableSourceFactory> ColumnarKafkaTableFactories(F flink) {
         this.flink = flink;
+        this.flinkSources = flink;
     }
 
     @Override
@@ -46,15 +57,7 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory {
         Map<String, String> tableOptions = context.getCatalogTable().getOptions();
         ColumnarOptions.Settings batching = ColumnarOptions.read(factoryIdentifier(), tableOptions);
         Map<String, String> kafkaOptions = ColumnarOptions.withoutColumnar(tableOptions);
-        ResolvedCatalogTable kafkaTable = context.getCatalogTable().copy(kafkaOptions);
-        DynamicTableFactory.Context kafkaContext = new FactoryUtil.DefaultDynamicTableContext(
-                context.getObjectIdentifier(),
-                kafkaTable,
-                context.getEnrichmentOptions(),
-                context.getConfiguration(),
-                context.getClassLoader(),
-                context.isTemporary());
-        DynamicTableSink sink = flink.createDynamicTableSink(kafkaContext);
+        DynamicTableSink sink = flink.createDynamicTableSink(kafkaContext(context, kafkaOptions));
         if (!(sink instanceof KafkaDynamicSink kafkaSink)) {
             throw new IllegalStateException(
                     "Flink's " + flink.factoryIdentifier() + " factory built an unexpected sink: " + sink.getClass());
@@ -65,5 +68,44 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory {
                 kafkaSink,
                 kafkaOptions,
                 batching);
+    }
+
+    @Override
+    public DynamicTableSource createDynamicTableSource(Context context) {
+        Map<String, String> tableOptions = context.getCatalogTable().getOptions();
+        ColumnarOptions.read(factoryIdentifier(), tableOptions); // validated as for the sink; batching only
+        Map<String, String> kafkaOptions = ColumnarOptions.withoutColumnar(tableOptions);
+        DynamicTableSource source = flinkSources.createDynamicTableSource(kafkaContext(context, kafkaOptions));
+        if (!(source instanceof KafkaDynamicSource kafkaSource)) {
+            throw new IllegalStateException(
+                    "Flink's " + flink.factoryIdentifier() + " factory built an unexpected source: " + source.getClass());
+        }
+        String table = context.getObjectIdentifier().asSummaryString();
+        KafkaScanShape shape;
+        Admission admission;
+        try {
+            shape = KafkaScanShape.of(kafkaSource, kafkaOptions, context.getCatalogTable().getResolvedSchema());
+            admission = ScanAdmissionMatcher.match(shape);
+        } catch (IllegalStateException e) {
+            shape = null;
+            admission = Admission.fallback(FallbackReason.UNSUPPORTED_CONNECTOR, e.getMessage());
+        }
+        LOG.info("{} scan of table {}: {}", factoryIdentifier(), table, admission.describe());
+        if (!admission.isAdmitted()) {
+            return new FallbackKafkaSource(factoryIdentifier(), kafkaSource, admission);
+        }
+        return new ColumnarKafkaDynamicSource(factoryIdentifier(), table, kafkaSource, shape, admission);
+    }
+
+    /** The factory context with the table's options replaced by {@code kafkaOptions}. */
+    private static DynamicTableFactory.Context kafkaContext(Context context, Map<String, String> kafkaOptions) {
+        ResolvedCatalogTable kafkaTable = context.getCatalogTable().copy(kafkaOptions);
+        return new FactoryUtil.DefaultDynamicTableContext(
+                context.getObjectIdentifier(),
+                kafkaTable,
+                context.getEnrichmentOptions(),
+                context.getConfiguration(),
+                context.getClassLoader(),
+                context.isTemporary());
     }
 }

@@ -1,6 +1,9 @@
 package io.columnarkafka.flink.table;
 
-/** Why a Kafka table sink runs on Flink's stock serializers instead of the columnar encoders. */
+/**
+ * Why a Kafka table sink runs on Flink's stock serializers instead of the columnar encoders, or a Kafka table
+ * scan on Flink's stock {@code KafkaDynamicSource} instead of the columnar decoders.
+ */
 public enum FallbackReason {
     /** The value format is not admitted by the SQL gate ({@link SqlFormat}): no encoder, or no SQL parity test. */
     UNSUPPORTED_VALUE_FORMAT,
@@ -10,8 +13,12 @@ public enum FallbackReason {
     UNSUPPORTED_TYPE,
     /** A format or connector option the columnar path does not reproduce. */
     UNSUPPORTED_OPTION,
-    /** A writable metadata column the columnar path does not write. */
+    /** A writable metadata column the columnar sink does not write, or a readable one the columnar scan does not read. */
     UNSUPPORTED_METADATA,
-    /** Flink's sink could not be inspected (an unexpected connector version). */
-    UNSUPPORTED_CONNECTOR
+    /** Flink's sink or source could not be inspected (an unexpected connector version). */
+    UNSUPPORTED_CONNECTOR,
+    /** A scan of a table with a watermark: Flink's source generates it per partition, the columnar scan does not yet. */
+    UNSUPPORTED_WATERMARK,
+    /** An {@code upsert-kafka} scan: tombstones as DELETE rows are not yet proven on the columnar path. */
+    UNSUPPORTED_CHANGELOG
 }

@@ -101,7 +101,7 @@ record KafkaSinkShape(
      * Options of a format as Flink's format factory sees them: {@code <scope><format>.<key>} with the
      * scope and format prefix removed (e.g. {@code value.json.encode.ignore-null-fields}).
      */
-    private static Map<String, String> formatOptions(Map<String, String> options, String scope, String format) {
+    static Map<String, String> formatOptions(Map<String, String> options, String scope, String format) {
         Map<String, String> result = new HashMap<>();
         if (format == null) {
             return result;

@@ -7,8 +7,10 @@ import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import io.columnarkafka.format.raw.RawFormatOptions;
+import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -27,6 +29,14 @@ enum SqlFormat {
     /** Reads each row's kind from a column the SQL sink adds to the batch ({@link #readsRowKind}). */
     DEBEZIUM_JSON("debezium-json", false, DebeziumJsonBatchEncoder::jsonOptions),
     PROTOBUF("protobuf", false, ProtobufFormatOptions::fromMap);
+
+    /**
+     * The scan gate: formats whose columnar decoders are proven equal to Flink's deserializers through the
+     * SQL scan parity tests ({@code KafkaColumnarScanParityITCase}: the same SELECT over the same topic through
+     * {@code kafka} and {@code kafka-columnar}). A format is read natively only if it is here AND in {@link
+     * Formats#decodable()}.
+     */
+    private static final Set<SqlFormat> SCAN_PROVEN = EnumSet.of(JSON, RAW);
 
     /** Formats with a columnar encoder that are deliberately not gated, and why. */
     private static final Map<String, String> NOT_GATED = Map.of(
@@ -62,6 +72,24 @@ enum SqlFormat {
             }
         }
         return Optional.empty();
+    }
+
+    /** The scan-gated format with this identifier, if it also has a columnar decoder. */
+    static Optional<SqlFormat> forScan(String identifier) {
+        if (!Formats.decodable().contains(identifier)) {
+            return Optional.empty();
+        }
+        for (SqlFormat format : SCAN_PROVEN) {
+            if (format.identifier.equals(identifier)) {
+                return Optional.of(format);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Why {@code identifier} is not read natively by a SQL scan (call when {@link #forScan} is empty). */
+    static String notScanGatedReason(String identifier) {
+        return Formats.decodable().contains(identifier) ? "not yet parity-tested through SQL scans" : "no columnar decoder";
     }
 
     /** Why {@code identifier} is not admitted through SQL (call when {@link #of} is empty). */

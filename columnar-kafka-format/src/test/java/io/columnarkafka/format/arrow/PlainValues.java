@@ -1,5 +1,6 @@
 package io.columnarkafka.format.arrow;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,6 +17,9 @@ import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -44,14 +48,32 @@ public final class PlainValues {
     private PlainValues() {}
 
     static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row) {
+        return fromArrow(columns, type, row, false);
+    }
+
+    /**
+     * The decoder comparison form of row {@code row} of a decoded batch: as {@link #fromArrow}, except that
+     * timestamps are exact ({@code millis+nanoOfMillis}, from the Arrow unit without loss) and maps are
+     * sorted by key (Flink's decoder builds a {@code HashMap}: its entries have no order). Compare with
+     * {@link #decodedFromFlink}.
+     */
+    public static List<Object> decodedFromArrow(VectorSchemaRoot root, RowType type, int row) {
+        return fromArrow(root.getFieldVectors(), type, row, true);
+    }
+
+    private static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row, boolean decoded) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            out.add(fromArrow(columns.get(i), type.getTypeAt(i), row));
+            out.add(fromArrow(columns.get(i), type.getTypeAt(i), row, decoded));
         }
         return out;
     }
 
     static Object fromArrow(FieldVector vector, LogicalType type, int i) {
+        return fromArrow(vector, type, i, false);
+    }
+
+    private static Object fromArrow(FieldVector vector, LogicalType type, int i, boolean decoded) {
         if (vector.isNull(i)) {
             return null;
         }
@@ -80,14 +102,17 @@ public final class PlainValues {
             case TIME_WITHOUT_TIME_ZONE:
                 return ((TimeMilliVector) vector).get(i);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return ((TimeStampVector) vector).get(i);
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
+                long value = ((TimeStampVector) vector).get(i);
+                return decoded ? exactTimestamp(value, ((ArrowType.Timestamp) vector.getField().getType()).getUnit())
+                        : value;
+            }
             case ARRAY: {
                 ListVector list = (ListVector) vector;
                 LogicalType element = ((ArrayType) type).getElementType();
                 List<Object> out = new ArrayList<>();
                 for (int k = list.getElementStartIndex(i); k < list.getElementEndIndex(i); k++) {
-                    out.add(fromArrow(list.getDataVector(), element, k));
+                    out.add(fromArrow(list.getDataVector(), element, k, decoded));
                 }
                 return out;
             }
@@ -96,7 +121,7 @@ public final class PlainValues {
                 RowType row = (RowType) type;
                 List<Object> out = new ArrayList<>();
                 for (int f = 0; f < row.getFieldCount(); f++) {
-                    out.add(fromArrow((FieldVector) struct.getChildByOrdinal(f), row.getTypeAt(f), i));
+                    out.add(fromArrow((FieldVector) struct.getChildByOrdinal(f), row.getTypeAt(f), i, decoded));
                 }
                 return out;
             }
@@ -107,10 +132,10 @@ public final class PlainValues {
                 List<Object> out = new ArrayList<>();
                 for (int k = map.getElementStartIndex(i); k < map.getElementEndIndex(i); k++) {
                     out.add(Arrays.asList(
-                            fromArrow((FieldVector) entries.getChildByOrdinal(0), keyType(type), k),
-                            fromArrow((FieldVector) entries.getChildByOrdinal(1), valueType(type), k)));
+                            fromArrow((FieldVector) entries.getChildByOrdinal(0), keyType(type), k, decoded),
+                            fromArrow((FieldVector) entries.getChildByOrdinal(1), valueType(type), k, decoded)));
                 }
-                return out;
+                return decoded ? sortedByKey(out) : out;
             }
             default:
                 throw new AssertionError(type);
@@ -118,15 +143,33 @@ public final class PlainValues {
     }
 
     public static List<Object> fromFlink(RowData row, RowType type) {
+        return fromFlink(row, type, false);
+    }
+
+    /**
+     * The decoder comparison form of a row Flink's deserializer returned (see {@link #decodedFromArrow}):
+     * strings as the UTF-8 bytes Flink's {@code StringData} holds (an unpaired surrogate is {@code ?}), and
+     * timestamps as Flink stores them in the column's Arrow unit: {@link #flinkInArrowUnit}, the one named
+     * truncation (precisions 0 and 4–6 keep fewer digits than Flink's {@code BinaryRowData}).
+     */
+    public static List<Object> decodedFromFlink(RowData row, RowType type) {
+        return fromFlink(row, type, true);
+    }
+
+    private static List<Object> fromFlink(RowData row, RowType type, boolean decoded) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < type.getFieldCount(); i++) {
             out.add(fromFlink(RowData.createFieldGetter(type.getTypeAt(i), i).getFieldOrNull(row),
-                    type.getTypeAt(i)));
+                    type.getTypeAt(i), decoded));
         }
         return out;
     }
 
     static Object fromFlink(Object value, LogicalType type) {
+        return fromFlink(value, type, false);
+    }
+
+    private static Object fromFlink(Object value, LogicalType type, boolean decoded) {
         if (value == null) {
             return null;
         }
@@ -140,26 +183,33 @@ public final class PlainValues {
                 return ((DecimalData) value).toBigDecimal();
             case CHAR:
             case VARCHAR:
-                return ((StringData) value).toString();
+                return decoded ? new String(((StringData) value).toBytes(), StandardCharsets.UTF_8)
+                        : ((StringData) value).toString();
             case BINARY:
             case VARBINARY:
                 return HexFormat.of().formatHex((byte[]) value);
-            case TIMESTAMP_WITHOUT_TIME_ZONE:
-                return epoch((TimestampData) value, ((TimestampType) type).getPrecision());
-            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return epoch((TimestampData) value, ((LocalZonedTimestampType) type).getPrecision());
+            case TIMESTAMP_WITHOUT_TIME_ZONE: {
+                int precision = ((TimestampType) type).getPrecision();
+                return decoded ? flinkInArrowUnit((TimestampData) value, precision)
+                        : epoch((TimestampData) value, precision);
+            }
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
+                int precision = ((LocalZonedTimestampType) type).getPrecision();
+                return decoded ? flinkInArrowUnit((TimestampData) value, precision)
+                        : epoch((TimestampData) value, precision);
+            }
             case ARRAY: {
                 ArrayData array = (ArrayData) value;
                 LogicalType element = ((ArrayType) type).getElementType();
                 ArrayData.ElementGetter getter = ArrayData.createElementGetter(element);
                 List<Object> out = new ArrayList<>();
                 for (int k = 0; k < array.size(); k++) {
-                    out.add(fromFlink(getter.getElementOrNull(array, k), element));
+                    out.add(fromFlink(getter.getElementOrNull(array, k), element, decoded));
                 }
                 return out;
             }
             case ROW:
-                return fromFlink((RowData) value, (RowType) type);
+                return fromFlink((RowData) value, (RowType) type, decoded);
             case MAP:
             case MULTISET: {
                 MapData map = (MapData) value;
@@ -168,14 +218,59 @@ public final class PlainValues {
                 List<Object> out = new ArrayList<>();
                 for (int k = 0; k < map.size(); k++) {
                     out.add(Arrays.asList(
-                            fromFlink(keys.getElementOrNull(map.keyArray(), k), keyType(type)),
-                            fromFlink(values.getElementOrNull(map.valueArray(), k), valueType(type))));
+                            fromFlink(keys.getElementOrNull(map.keyArray(), k), keyType(type), decoded),
+                            fromFlink(values.getElementOrNull(map.valueArray(), k), valueType(type), decoded)));
                 }
-                return out;
+                return decoded ? sortedByKey(out) : out;
             }
             default:
                 return value; // Boolean, Float, Double, DATE and TIME ints
         }
+    }
+
+    /** A timestamp exactly: epoch milliseconds and the nanoseconds within the millisecond. */
+    public static String exact(long millis, int nanoOfMillisecond) {
+        return millis + "ms+" + nanoOfMillisecond + "ns";
+    }
+
+    /** An Arrow timestamp value of {@code unit}, exactly (no digit lost). */
+    static String exactTimestamp(long value, TimeUnit unit) {
+        switch (unit) {
+            case SECOND:
+                return exact(value * 1000, 0);
+            case MILLISECOND:
+                return exact(value, 0);
+            case MICROSECOND:
+                return exact(Math.floorDiv(value, 1000L), (int) Math.floorMod(value, 1000L) * 1000);
+            default:
+                return exact(Math.floorDiv(value, 1_000_000L), (int) Math.floorMod(value, 1_000_000L));
+        }
+    }
+
+    /**
+     * Flink's {@code TimestampData} with the digits below the Arrow unit of {@code precision} dropped
+     * toward the past: the decoder's documented behaviour. For precision 1–3 this is also exactly what
+     * Flink's {@code BinaryRowData} keeps (milliseconds); for 0 and 4–6 Flink keeps more.
+     */
+    public static String flinkInArrowUnit(TimestampData t, int precision) {
+        long millis = t.getMillisecond();
+        int nanos = t.getNanoOfMillisecond();
+        switch (ArrowLayout.timeUnit(precision)) {
+            case SECOND:
+                return exact(Math.floorDiv(millis, 1000L) * 1000, 0);
+            case MILLISECOND:
+                return exact(millis, 0);
+            case MICROSECOND:
+                return exact(millis, nanos / 1000 * 1000);
+            default:
+                return exact(millis, nanos);
+        }
+    }
+
+    private static List<Object> sortedByKey(List<Object> entries) {
+        List<Object> sorted = new ArrayList<>(entries);
+        sorted.sort(java.util.Comparator.comparing(e -> String.valueOf(((List<?>) e).get(0))));
+        return sorted;
     }
 
     /** The epoch value in the Arrow unit of the precision, computed through {@link Instant}. */

@@ -1,0 +1,164 @@
+package io.columnarkafka.bench;
+
+import io.columnarkafka.format.BatchDecoder;
+import io.columnarkafka.format.BatchEncoder;
+import io.columnarkafka.format.DecodedBatch;
+import io.columnarkafka.format.Formats;
+import io.columnarkafka.format.Projection;
+import io.columnarkafka.format.RecordBytes;
+import io.columnarkafka.format.RecordSlab;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.formats.common.TimestampFormat;
+import org.apache.flink.formats.json.JsonParserRowDataDeserializationSchema;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.Collector;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The columnar JSON decoder against Flink's default JSON deserializer ({@code
+ * JsonParserRowDataDeserializationSchema}) on the same records: Nexmark bids written by Flink's own JSON
+ * serializer. One invocation handles one batch of {@code batchSize} records; scores are per row
+ * ({@link EncoderBenchmarks} sets operations per invocation to the batch size).
+ *
+ * <p>The columnar side is what a columnar source pays: decode the batch into Arrow vectors and release
+ * them (the Arrow build is included). Flink's side is what its source pays: {@code deserialize(bytes,
+ * collector)} per record into a {@code RowData}. Before anything is timed, the decoded batch is checked
+ * against Flink's rows: both are written back as JSON, by the columnar encoder (byte-identical to Flink's
+ * serializer, proven by its own tests) and by Flink's serializer; a decoder whose rows differ is refused.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Threads(1)
+@Fork(value = 1, jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Xmx2g", "-Xms2g", "-XX:+AlwaysPreTouch"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class JsonDecoderBenchmark {
+
+    @Param({"64", "256", "1024", "4096", "16384"})
+    public int batchSize;
+
+    @Param({"bid"})
+    public String dataset;
+
+    private final BufferAllocator allocator = new RootAllocator();
+    private final RecordBytes records = new RecordBytes();
+    private byte[][] bytes;
+    private long inputBytes;
+    private JsonParserRowDataDeserializationSchema flink;
+    private final List<RowData> collected = new ArrayList<>();
+    private final Collector<RowData> collector = new Collector<>() {
+        @Override
+        public void collect(RowData row) {
+            collected.add(row);
+        }
+
+        @Override
+        public void close() {}
+    };
+
+    /** The columnar decoder, planned and checked only for the columnar benchmark. */
+    @State(Scope.Thread)
+    public static class Columnar {
+        BatchDecoder decoder;
+
+        @Setup(Level.Trial)
+        public void plan(JsonDecoderBenchmark data) throws Exception {
+            decoder = Formats.decoder("json", Dataset.named(data.dataset).rowType(), Map.of());
+            data.checkSameRows(decoder);
+        }
+    }
+
+    @Setup(Level.Trial)
+    public void setUp(BenchmarkParams params) throws Exception {
+        EncoderFixture.requirePerRowScores(params, batchSize);
+        Dataset data = Dataset.named(dataset);
+        RowType type = data.rowType();
+        SerializationSchema<RowData> writer = FlinkJson.openSerializer(type);
+        bytes = new byte[batchSize][];
+        for (int i = 0; i < batchSize; i++) {
+            bytes[i] = writer.serialize(data.row(i));
+            records.add(bytes[i]);
+            inputBytes += bytes[i].length;
+        }
+        flink = new JsonParserRowDataDeserializationSchema(type, InternalTypeInfo.of(type), false, false,
+                TimestampFormat.SQL);
+        flink.open(null); // open() only builds the ObjectMapper; it does not read the context
+    }
+
+    /** Refuses to time a decoder whose rows differ from Flink's (compared through their JSON, see above). */
+    void checkSameRows(BatchDecoder decoder) throws Exception {
+        RowType type = decoder.rowType();
+        SerializationSchema<RowData> writer = FlinkJson.openSerializer(type);
+        BatchEncoder encoder = Formats.encoder("json", Projection.all(type), Map.of());
+        try (DecodedBatch decoded = decoder.decode(records, allocator)) {
+            if (decoded.rowCount() != batchSize) {
+                throw new IllegalStateException("decoder made " + decoded.rowCount() + " rows of " + batchSize);
+            }
+            RecordSlab slab = encoder.encode(decoded.root());
+            for (int i = 0; i < batchSize; i++) {
+                collected.clear();
+                flink.deserialize(bytes[i], collector);
+                byte[] expected = writer.serialize(collected.get(0));
+                byte[] actual = slab.copyRecord(i);
+                if (!Arrays.equals(expected, actual)) {
+                    throw new IllegalStateException("decoded row " + i + " differs from Flink's: Flink "
+                            + new String(expected, java.nio.charset.StandardCharsets.UTF_8) + " columnar "
+                            + new String(actual, java.nio.charset.StandardCharsets.UTF_8));
+                }
+            }
+        }
+        if (allocator.getAllocatedMemory() != 0) {
+            throw new IllegalStateException("decoder left " + allocator.getAllocatedMemory() + " bytes allocated");
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        allocator.close();
+    }
+
+    /** What a columnar source pays per batch: decode into Arrow vectors, then release them. */
+    @Benchmark
+    public int columnarDecode(Columnar columnar, OutputBytes input) {
+        try (DecodedBatch decoded = columnar.decoder.decode(records, allocator)) {
+            input.outputBytes += inputBytes;
+            return decoded.rowCount();
+        }
+    }
+
+    /** Flink's path: {@code deserialize(bytes, collector)} per record, one {@code RowData} each. */
+    @Benchmark
+    public void flinkDeserialize(OutputBytes input, Blackhole blackhole) throws Exception {
+        for (byte[] record : bytes) {
+            collected.clear();
+            flink.deserialize(record, collector);
+            blackhole.consume(collected.get(0));
+        }
+        input.outputBytes += inputBytes;
+    }
+}

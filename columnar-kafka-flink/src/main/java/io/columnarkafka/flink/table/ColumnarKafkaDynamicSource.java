@@ -1,0 +1,123 @@
+package io.columnarkafka.flink.table;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSource;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.ScanTableSource;
+import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.DataType;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * The table source of an admitted {@code kafka-columnar} scan ({@link ScanAdmissionMatcher}): Flink's own
+ * {@link KafkaDynamicSource} (built by Flink's factory: options, validation, changelog mode and Kafka
+ * settings are Flink's) read by the columnar source ({@link ColumnarScanTranslator}). It adds projection
+ * push-down, so only the columns the query reads are decoded.
+ *
+ * <p>The decision shows in {@link #asSummaryString()}, e.g. {@code kafka-columnar[admitted: raw value]}, and
+ * in the log. The planner names a scan's operator after its own {@code TableSourceScan(...)} description
+ * (it renames whatever transformation the provider returns), so the plan shows the admission only
+ * indirectly: an admitted scan accepts projection push-down ({@code project=[...]} in the scan's digest
+ * when the query reads fewer columns), Flink's Kafka source does not.
+ */
+final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProjectionPushDown {
+    private final String identifier;
+    private final String tableName;
+    private final KafkaDynamicSource flink;
+    private final KafkaScanShape shape;
+    private final Admission admission;
+    private int[] projectedFields;
+
+    ColumnarKafkaDynamicSource(
+            String identifier, String tableName, KafkaDynamicSource flink, KafkaScanShape shape, Admission admission) {
+        this.identifier = identifier;
+        this.tableName = tableName;
+        this.flink = flink;
+        this.shape = shape;
+        this.admission = admission;
+        this.projectedFields = identity(shape.physicalType().getFieldCount());
+    }
+
+    Admission admission() {
+        return admission;
+    }
+
+    @Override
+    public ChangelogMode getChangelogMode() {
+        return flink.getChangelogMode();
+    }
+
+    @Override
+    public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        TypeInformation<RowData> producedType = context.createTypeInformation(projectedType());
+        FlinkKafkaScan kafka = FlinkKafkaScan.of(flink, producedType);
+        return ColumnarScanTranslator.provider(shape, kafka, projectedFields, producedType, operatorName());
+    }
+
+    /** The name the source is given, {@code ColumnarDecode[<summary>]} (the planner then names the scan). */
+    String operatorName() {
+        return "ColumnarDecode[" + asSummaryString() + "]";
+    }
+
+    @Override
+    public boolean supportsNestedProjection() {
+        return false;
+    }
+
+    @Override
+    public void applyProjection(int[][] projection, DataType producedDataType) {
+        int[] fields = new int[projection.length];
+        for (int i = 0; i < projection.length; i++) {
+            fields[i] = projection[i][0];
+        }
+        this.projectedFields = fields;
+    }
+
+    /** The physical columns the query reads, in the order the planner asked for them. */
+    private RowType projectedType() {
+        List<RowType.RowField> fields = new ArrayList<>();
+        for (int field : projectedFields) {
+            fields.add(shape.physicalType().getFields().get(field));
+        }
+        return new RowType(false, fields);
+    }
+
+    @Override
+    public DynamicTableSource copy() {
+        ColumnarKafkaDynamicSource copy = new ColumnarKafkaDynamicSource(
+                identifier, tableName, (KafkaDynamicSource) flink.copy(), shape, admission);
+        copy.projectedFields = projectedFields.clone();
+        return copy;
+    }
+
+    @Override
+    public String asSummaryString() {
+        return identifier + "[" + admission.describe() + "]";
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ColumnarKafkaDynamicSource s && identifier.equals(s.identifier)
+                && flink.equals(s.flink) && admission.equals(s.admission)
+                && Arrays.equals(projectedFields, s.projectedFields);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(identifier, flink, admission, Arrays.hashCode(projectedFields));
+    }
+
+    private static int[] identity(int count) {
+        int[] fields = new int[count];
+        for (int i = 0; i < count; i++) {
+            fields[i] = i;
+        }
+        return fields;
+    }
+}

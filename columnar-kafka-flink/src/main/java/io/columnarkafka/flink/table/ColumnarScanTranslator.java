@@ -1,0 +1,115 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.flink.source.ColumnarKafkaSource;
+import io.columnarkafka.flink.source.DecodingSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.connector.source.Boundedness;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.source.DataStreamScanProvider;
+import org.apache.flink.table.connector.source.ScanTableSource.ScanRuntimeProvider;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Builds the runtime of an admitted scan: a {@link ColumnarKafkaSource} with Flink's own Kafka settings
+ * ({@link FlinkKafkaScan}), decoding the columns the query reads, whose per-batch output hands the planner
+ * row views ({@link RowViewOutput}).
+ *
+ * <p>What is decoded: the projected columns, plus every key column (a record gives a row only if its key
+ * does, as in Flink, so the key is decoded even when the query does not read it). A format that does not
+ * decode by field name ({@code raw}: one column) and a projection with no value column decode every value
+ * column.
+ */
+final class ColumnarScanTranslator {
+    private ColumnarScanTranslator() {}
+
+    static ScanRuntimeProvider provider(
+            KafkaScanShape shape,
+            FlinkKafkaScan kafka,
+            int[] projectedFields,
+            TypeInformation<RowData> producedType,
+            String operatorName) {
+        RowType physical = shape.physicalType();
+        TreeSet<Integer> decoded = new TreeSet<>();
+        for (int field : projectedFields) {
+            decoded.add(field);
+        }
+        for (int field : shape.keyProjection()) {
+            decoded.add(field);
+        }
+        boolean someValue = false;
+        for (int field : shape.valueProjection()) {
+            someValue |= decoded.contains(field);
+        }
+        if (!someValue || !"json".equals(shape.valueFormat())) {
+            for (int field : shape.valueProjection()) {
+                decoded.add(field);
+            }
+        }
+        List<Integer> order = new ArrayList<>(decoded);
+        List<RowType.RowField> fields = new ArrayList<>();
+        for (int field : order) {
+            fields.add(physical.getFields().get(field));
+        }
+        RowType decodedType = new RowType(false, fields);
+        int[] columns = new int[projectedFields.length];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = order.indexOf(projectedFields[i]);
+        }
+
+        ColumnarKafkaSource.Builder builder = ColumnarKafkaSource.builder()
+                .setProperties(kafka.properties())
+                .setStartingOffsets(kafka.startingOffsets())
+                .setRowType(decodedType)
+                .setValueFormat(shape.valueFormat(), shape.valueFormatOptions());
+        if (shape.topicPattern() != null) {
+            builder.setTopicPattern(shape.topicPattern());
+        } else {
+            builder.setTopics(shape.topics());
+        }
+        if (kafka.boundedness() == Boundedness.BOUNDED) {
+            builder.setBounded(kafka.stoppingOffsets());
+        } else {
+            builder.setUnbounded(kafka.stoppingOffsets());
+        }
+        if (shape.hasKey()) {
+            List<String> keyFields = new ArrayList<>();
+            for (int field : shape.keyProjection()) {
+                keyFields.add(physical.getFieldNames().get(field));
+            }
+            builder.setKeyFormat(shape.keyFormat(), shape.keyFormatOptions())
+                    .setKeyFields(keyFields.toArray(new String[0]))
+                    .setKeyFieldsPrefix(shape.keyPrefix() == null ? "" : shape.keyPrefix())
+                    .setValueFieldsInclude(shape.valueProjection().length == physical.getFieldCount()
+                            ? DecodingSpec.ValueFieldsInclude.ALL
+                            : DecodingSpec.ValueFieldsInclude.EXCEPT_KEY);
+        }
+        ColumnarKafkaSource<RowData> source = builder.build(new RowViewOutput(decodedType, columns, producedType));
+        return new DataStreamScanProvider() {
+            @Override
+            public DataStream<RowData> produceDataStream(ProviderContext context, StreamExecutionEnvironment env) {
+                DataStreamSource<RowData> rows = env.fromSource(source, WatermarkStrategy.noWatermarks(), operatorName);
+                context.generateUid("kafka-columnar-source").ifPresent(rows::uid);
+                return rows;
+            }
+
+            @Override
+            public boolean isBounded() {
+                return source.getBoundedness() == Boundedness.BOUNDED;
+            }
+
+            @Override
+            public Optional<Integer> getParallelism() {
+                return Optional.ofNullable(shape.parallelism());
+            }
+        };
+    }
+}

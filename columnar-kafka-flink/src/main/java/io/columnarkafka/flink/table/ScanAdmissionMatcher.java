@@ -1,0 +1,139 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.format.Formats;
+import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.json.JsonDecodeOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Decides, once per scan at planning time (when the table's source is created), whether a Kafka table
+ * scan is read by the columnar source and decoders with the rows Flink's own {@code KafkaDynamicSource}
+ * would produce; anything not exactly supported is a fallback to Flink's source with its reason. The
+ * decision only; {@link ColumnarScanTranslator} builds what was admitted.
+ *
+ * <p>Everything the decision needs is known when the source is created: the formats and their options, the
+ * physical types, the metadata columns the table declares and whether it defines a watermark. The projection
+ * the planner pushes down later only narrows what is decoded, so it never changes the decision.
+ */
+final class ScanAdmissionMatcher {
+    /**
+     * Flink's readable metadata that the columnar scan produces: none yet, because the columnar source hands
+     * its output whole batches without the consumer records' topic, partition, offset, timestamp or headers.
+     */
+    static final Set<String> READABLE_METADATA = Set.of();
+
+    private ScanAdmissionMatcher() {}
+
+    static Admission match(KafkaScanShape shape) {
+        if (shape.upsertMode()) {
+            return Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
+                    "upsert-kafka scan: tombstones as DELETE rows are not yet proven on the columnar path");
+        }
+        SqlFormat valueFormat = SqlFormat.forScan(shape.valueFormat()).orElse(null);
+        if (valueFormat == null) {
+            return Admission.fallback(FallbackReason.UNSUPPORTED_VALUE_FORMAT,
+                    shape.valueFormat() + ": " + SqlFormat.notScanGatedReason(shape.valueFormat()));
+        }
+        SqlFormat keyFormat = null;
+        if (shape.hasKey()) {
+            keyFormat = SqlFormat.forScan(shape.keyFormat()).orElse(null);
+            if (keyFormat == null) {
+                return Admission.fallback(FallbackReason.UNSUPPORTED_KEY_FORMAT,
+                        shape.keyFormat() + ": " + SqlFormat.notScanGatedReason(shape.keyFormat()));
+            }
+        }
+        String optionProblem = decodeOptionProblem("value", valueFormat, shape.valueFormatOptions());
+        if (optionProblem == null && keyFormat != null) {
+            optionProblem = decodeOptionProblem("key", keyFormat, shape.keyFormatOptions());
+        }
+        if (optionProblem != null) {
+            return Admission.fallback(FallbackReason.UNSUPPORTED_OPTION, optionProblem);
+        }
+        String typeProblem = typeProblem(shape);
+        if (typeProblem != null) {
+            return Admission.fallback(FallbackReason.UNSUPPORTED_TYPE, typeProblem);
+        }
+        for (String key : shape.metadataKeys()) {
+            if (!READABLE_METADATA.contains(key)) {
+                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA,
+                        key + ": the columnar source's batches carry no per-record metadata yet");
+            }
+        }
+        if (shape.watermark()) {
+            return Admission.fallback(FallbackReason.UNSUPPORTED_WATERMARK,
+                    "Flink's source generates watermarks per partition; the columnar scan does not yet");
+        }
+        List<String> admitted = new ArrayList<>();
+        admitted.add(shape.valueFormat() + " value");
+        if (shape.hasKey()) {
+            admitted.add(shape.keyFormat() + " key");
+        }
+        if (shape.topicPattern() != null) {
+            admitted.add("topic-pattern");
+        }
+        if (shape.boundedMode() != BoundedMode.UNBOUNDED) {
+            admitted.add("bounded " + shape.boundedMode().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        return Admission.admitted(String.join(", ", admitted));
+    }
+
+    /** The value columns under the names the value format sees, as Flink's source gives them to its format. */
+    static RowType valueType(KafkaScanShape shape) {
+        return project(shape.physicalType(), shape.valueProjection(), null);
+    }
+
+    /** The key columns under the names the key format sees ({@code key.fields-prefix} stripped), or null. */
+    static RowType keyType(KafkaScanShape shape) {
+        return shape.hasKey() ? project(shape.physicalType(), shape.keyProjection(), shape.keyPrefix()) : null;
+    }
+
+    private static RowType project(RowType physical, int[] fields, String prefix) {
+        List<RowType.RowField> projected = new ArrayList<>();
+        for (int field : fields) {
+            RowType.RowField f = physical.getFields().get(field);
+            String name = prefix == null || prefix.isEmpty() ? f.getName() : f.getName().substring(prefix.length());
+            projected.add(new RowType.RowField(name, f.getType()));
+        }
+        return new RowType(false, projected);
+    }
+
+    /**
+     * A problem with a format's options as its decoder reads them, or null: json's decoder refuses {@code
+     * decode.json-parser.enabled=false} (Flink's tree-based deserializer, whose coercions differ); raw reads
+     * the options its encoder reads.
+     */
+    private static String decodeOptionProblem(String scope, SqlFormat format, Map<String, String> options) {
+        if (format != SqlFormat.JSON) {
+            return AdmissionMatcher.optionProblem(scope, format, options);
+        }
+        try {
+            JsonDecodeOptions.fromMap(options);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return scope + "." + format.identifier + " options: " + e.getMessage();
+        }
+    }
+
+    private static String typeProblem(KafkaScanShape shape) {
+        String timestamps = AdmissionMatcher.timestampProblem(shape.physicalType());
+        if (timestamps != null) {
+            return timestamps;
+        }
+        try {
+            ArrowLayout.schema(shape.physicalType());
+            Formats.decoder(shape.valueFormat(), valueType(shape), shape.valueFormatOptions());
+            if (shape.hasKey()) {
+                Formats.decoder(shape.keyFormat(), keyType(shape), shape.keyFormatOptions());
+            }
+        } catch (IllegalArgumentException | UnsupportedOperationException e) {
+            return e.getMessage();
+        }
+        return null;
+    }
+}

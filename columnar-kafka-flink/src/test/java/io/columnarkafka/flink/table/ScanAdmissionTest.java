@@ -1,0 +1,95 @@
+package io.columnarkafka.flink.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
+import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The scan decision for each shape, from tables created with DDL (Flink's own factory validates the
+ * options and builds the source the decision inspects), without running a job: each fallback reason a
+ * SQL table can reach, and the admitted shapes. The runs of admitted and fallback scans against Flink's
+ * source are in {@code KafkaColumnarScanParityITCase}.
+ */
+class ScanAdmissionTest {
+    private static final String KAFKA = "'topic' = 'in', 'properties.bootstrap.servers' = 'localhost:9092',"
+            + " 'scan.startup.mode' = 'earliest-offset'";
+
+    private static Admission decide(String columns, String options) {
+        return decide("kafka-columnar", columns, options);
+    }
+
+    private static Admission decide(String connector, String columns, String options) {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql("CREATE TABLE t (" + columns + ") WITH ('connector' = '" + connector + "', " + options + ")");
+        return ScanDecisions.of(tEnv, "t");
+    }
+
+    @Test
+    void jsonValueAndKeyAreAdmittedWithTheirOptions() {
+        assertThat(decide("id BIGINT, r ROW<x INT, m MAP<STRING, ARRAY<DECIMAL(38, 10)>>>, ts TIMESTAMP_LTZ(6)",
+                KAFKA + ", 'format' = 'json', 'json.ignore-parse-errors' = 'true',"
+                        + " 'json.timestamp-format.standard' = 'ISO-8601'").describe())
+                .isEqualTo("admitted: json value");
+        assertThat(decide("k_id BIGINT, v STRING", KAFKA + ", 'key.format' = 'json', 'key.fields' = 'k_id',"
+                + " 'key.fields-prefix' = 'k_', 'value.format' = 'json', 'value.fields-include' = 'EXCEPT_KEY',"
+                + " 'value.json.fail-on-missing-field' = 'true'").describe())
+                .isEqualTo("admitted: json value, json key");
+    }
+
+    @Test
+    void rawValueAndKeyAreAdmittedWithTheirBoundedMode() {
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw'").describe())
+                .isEqualTo("admitted: raw value");
+        assertThat(decide("k BYTES, v STRING", KAFKA + ", 'key.format' = 'raw', 'key.fields' = 'k',"
+                + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY',"
+                + " 'scan.bounded.mode' = 'latest-offset'").describe())
+                .isEqualTo("admitted: raw value, raw key, bounded latest");
+        assertThat(decide("v STRING", "'topic-pattern' = 'in.*', 'properties.bootstrap.servers' = 'x:1',"
+                + " 'format' = 'raw', 'scan.bounded.mode' = 'timestamp', 'scan.bounded.timestamp-millis' = '5'")
+                .describe()).isEqualTo("admitted: raw value, topic-pattern, bounded timestamp");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "v STRING| 'format' = 'csv'| UNSUPPORTED_VALUE_FORMAT csv: no columnar decoder",
+        "v STRING| 'format' = 'json', 'json.decode.json-parser.enabled' = 'false'| UNSUPPORTED_OPTION"
+                + " value.json options: json option 'decode.json-parser.enabled' = false selects Flink's",
+        "v STRING, ts TIMESTAMP(9)| 'format' = 'json'| UNSUPPORTED_TYPE column 'ts' TIMESTAMP(9): timestamp"
+                + " precision above 6",
+        "k STRING, v STRING| 'key.format' = 'csv', 'key.fields' = 'k', 'value.format' = 'raw',"
+                + " 'value.fields-include' = 'EXCEPT_KEY'| UNSUPPORTED_KEY_FORMAT csv: no columnar decoder",
+        "v STRING, o BIGINT METADATA FROM 'offset' VIRTUAL| 'format' = 'raw'|"
+                + " UNSUPPORTED_METADATA offset: the columnar source's batches carry no per-record metadata yet",
+        "v STRING, e INT METADATA FROM 'leader-epoch' VIRTUAL| 'format' = 'raw'|"
+                + " UNSUPPORTED_METADATA leader-epoch: the columnar source's batches carry no per-record metadata yet",
+        "v STRING, ts AS TO_TIMESTAMP('2020-01-02 03:04:05'), WATERMARK FOR ts AS ts| 'format' = 'raw'|"
+                + " UNSUPPORTED_WATERMARK Flink's source generates watermarks per partition; the columnar scan"
+                + " does not yet"
+    })
+    void eachUnsupportedShapeFallsBackWithItsReason(String columns, String options, String reason) {
+        assertThat(decide(columns, KAFKA + ", " + options).describe()).startsWith("fallback: " + reason);
+    }
+
+    @Test
+    void upsertScansFallBack() {
+        Admission admission = decide("upsert-kafka-columnar", "k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED",
+                "'topic' = 'in', 'properties.bootstrap.servers' = 'x:1', 'key.format' = 'raw',"
+                        + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'");
+        assertThat(admission.reason()).isEqualTo(FallbackReason.UNSUPPORTED_CHANGELOG);
+    }
+
+    @Test
+    void aFallbackHasExactlyTheAbilitiesOfFlinksSource() {
+        assertThat(SupportsReadingMetadata.class).isAssignableFrom(FallbackKafkaSource.class);
+        assertThat(SupportsWatermarkPushDown.class).isAssignableFrom(FallbackKafkaSource.class);
+        assertThat(SupportsProjectionPushDown.class.isAssignableFrom(FallbackKafkaSource.class)).isFalse();
+        assertThat(SupportsProjectionPushDown.class).isAssignableFrom(ColumnarKafkaDynamicSource.class);
+    }
+}

@@ -1,0 +1,197 @@
+package io.columnarkafka.format.json;
+
+import io.columnarkafka.format.BatchDecoder;
+import io.columnarkafka.format.DecodeException;
+import io.columnarkafka.format.DecodedBatch;
+import io.columnarkafka.format.RecordBytes;
+import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Decodes JSON records into Arrow, value for value what Flink 2.2's default JSON deserializer ({@code
+ * JsonParserRowDataDeserializationSchema}, {@code decode.json-parser.enabled=true}) returns for the same
+ * bytes, with its options {@code fail-on-missing-field}, {@code ignore-parse-errors} and {@code
+ * timestamp-format.standard}.
+ *
+ * <p>Per record, as Flink's {@code deserialize(byte[], Collector)}: a null or empty record yields no row;
+ * a JSON object yields one row; a JSON array yields a row per element (Flink collects one per element);
+ * anything else is rejected; nothing after the top-level value is read. A record Flink rejects throws
+ * {@link DecodeException} (nothing of the batch survives); under {@code ignore-parse-errors} it yields the
+ * rows Flink collected before the failure. Where Flink collects a null row (a failed object under {@code
+ * ignore-parse-errors}, a {@code null} element of a top-level array), no row is produced: see {@code
+ * docs/formats-text.md}.
+ *
+ * <p>Built once: a reader per field, chosen by type, with field names pre-encoded as UTF-8. Per batch: the
+ * vectors are allocated once from the batch's size and the records are tokenized in place (see {@link
+ * JsonTokenizer}): no String per field name or plain string value, numbers and timestamps parsed from the
+ * bytes, string bytes copied from the record straight into the Arrow data buffer.
+ */
+public final class JsonBatchDecoder implements BatchDecoder {
+    private final RowType rowType;
+    private final Schema schema;
+    private final JsonDecodeOptions options;
+    private final JsonRowFields fields;
+    private final JsonTokenizer tokenizer = new JsonTokenizer();
+    /** Bytes per row of each variable-width top-level column in the last batch, to size the next one. */
+    private final double[] bytesPerRow;
+    private int[] rowRecords = new int[64];
+    private int rows;
+
+    /**
+     * Plans a decoder for {@code rowType}.
+     *
+     * @throws IllegalArgumentException if a type has no Arrow layout or is not supported by Flink's JSON
+     *     format (e.g. a map whose keys are not strings)
+     */
+    public JsonBatchDecoder(RowType rowType, JsonDecodeOptions options) {
+        this.rowType = rowType;
+        this.schema = ArrowLayout.schema(rowType);
+        this.options = options;
+        this.fields = new JsonReaderPlan(options, rowType).fields("", rowType);
+        this.bytesPerRow = new double[rowType.getFieldCount()];
+    }
+
+    @Override
+    public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
+        int count = records.count();
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        try {
+            allocate(root.getFieldVectors(), count, records.totalBytes());
+            rows = 0;
+            if (rowRecords.length < count) {
+                rowRecords = new int[count];
+            }
+            for (int i = 0; i < count; i++) {
+                int length = records.length(i);
+                if (length > 0) {
+                    decodeRecord(records.array(i), records.offset(i), length, i);
+                }
+            }
+            root.setRowCount(rows);
+            learnSizes(root.getFieldVectors());
+            boolean oneRowPerRecord = rows == count && isIdentity(rows);
+            return new DecodedBatch(root, oneRowPerRecord ? null : Arrays.copyOf(rowRecords, rows), count);
+        } catch (RuntimeException e) {
+            root.close();
+            throw e;
+        }
+    }
+
+    private void decodeRecord(byte[] array, int offset, int length, int record) {
+        JsonTokenizer t = tokenizer;
+        t.reset(array, offset, length);
+        try {
+            int token = t.next();
+            if (token == JsonTokenizer.START_ARRAY) {
+                while (true) {
+                    token = t.next();
+                    if (token == JsonTokenizer.END_ARRAY) {
+                        break;
+                    }
+                    if (token == JsonTokenizer.NONE && t.atEnd()) {
+                        // Flink would loop here forever; see JsonTokenizer.atEnd.
+                        throw new JsonReadException("Unexpected end-of-input in an array");
+                    }
+                    readRow(t, record);
+                }
+            } else if (token == JsonTokenizer.START_OBJECT) {
+                readRow(t, record);
+            } else {
+                throw new JsonReadException("No content to map due to end-of-input");
+            }
+        } catch (RuntimeException e) {
+            if (!JsonReader.isDataError(e)) {
+                throw e;
+            }
+            if (!options.ignoreParseErrors()) {
+                String field = e instanceof JsonReadException read ? read.field() : null;
+                throw new DecodeException(record, field, JsonReadException.reasonOf(e), e);
+            }
+            // Flink drops the record, keeping the rows it collected before the failure.
+        }
+    }
+
+    /** One row from the current token, as Flink's null-safe row converter; a null row is no row. */
+    private void readRow(JsonTokenizer t, int record) {
+        int token = t.current();
+        if (token == JsonTokenizer.VALUE_NULL || token == JsonTokenizer.NONE) {
+            return;
+        }
+        int row = rows;
+        try {
+            if (token != JsonTokenizer.START_OBJECT) {
+                throw new JsonReadException("Illegal JSON object data...");
+            }
+            fields.readObject(t, row);
+        } catch (RuntimeException e) {
+            fields.truncate(row);
+            if (!options.ignoreParseErrors() || !JsonReader.isDataError(e)) {
+                throw e;
+            }
+            return;
+        }
+        if (row == rowRecords.length) {
+            rowRecords = Arrays.copyOf(rowRecords, row * 2);
+        }
+        rowRecords[row] = record;
+        rows = row + 1;
+    }
+
+    private boolean isIdentity(int n) {
+        for (int i = 0; i < n; i++) {
+            if (rowRecords[i] != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Allocates every column once for the batch: a row per record, and for string and binary columns the
+     * bytes per row the column took in the previous batch (at first an equal share of the records' bytes).
+     */
+    private void allocate(List<FieldVector> vectors, int count, long totalBytes) {
+        int rowsHint = Math.max(count, 1);
+        int variable = 0;
+        for (FieldVector v : vectors) {
+            if (v instanceof BaseVariableWidthVector) {
+                variable++;
+            }
+        }
+        for (int i = 0; i < vectors.size(); i++) {
+            FieldVector v = vectors.get(i);
+            if (v instanceof BaseVariableWidthVector variableWidth) {
+                long bytes = bytesPerRow[i] > 0 ? (long) (bytesPerRow[i] * rowsHint * 1.1) + 16
+                        : totalBytes / variable + 16;
+                variableWidth.allocateNew(bytes, rowsHint);
+            } else {
+                v.setInitialCapacity(rowsHint);
+                v.allocateNew();
+            }
+            fields.bind(i, v);
+        }
+    }
+
+    private void learnSizes(List<FieldVector> vectors) {
+        if (rows == 0) {
+            return;
+        }
+        for (int i = 0; i < vectors.size(); i++) {
+            if (vectors.get(i) instanceof BaseVariableWidthVector variableWidth) {
+                bytesPerRow[i] = (double) variableWidth.getOffsetBuffer().getInt((long) rows * 4) / rows;
+            }
+        }
+    }
+
+    @Override
+    public RowType rowType() {
+        return rowType;
+    }
+}

@@ -1,0 +1,61 @@
+package io.columnarkafka.format.json;
+
+import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.util.OversizedAllocationException;
+
+/**
+ * Reads one JSON value per call into the next entry of an Arrow vector, consuming tokens exactly as Flink
+ * 2.2's converter for the same type in {@code JsonParserToRowDataConverters} does. {@link #read} is Flink's
+ * null-safe wrapper: a missing token or JSON {@code null} gives a null entry, and under {@code
+ * ignore-parse-errors} a value that fails gives a null entry (with the tokenizer left wherever the failure
+ * left it, as Flink's parser is). Readers append: {@link #count} is the number of entries written in this
+ * batch, and {@link #truncate} drops entries (and their nested children) so a later value can replace them.
+ */
+abstract class JsonReader {
+    /** The field path in errors, e.g. {@code bid.price} or {@code tags[]}. */
+    final String path;
+    final boolean ignoreParseErrors;
+    /** Entries written into the bound vector in this batch. */
+    int count;
+
+    JsonReader(String path, boolean ignoreParseErrors) {
+        this.path = path;
+        this.ignoreParseErrors = ignoreParseErrors;
+    }
+
+    /** Binds this reader (and its children) to this batch's vector, which has been allocated. */
+    abstract void bind(FieldVector vector);
+
+    /** Appends the value of the current token. */
+    final void read(JsonTokenizer t) {
+        int token = t.current();
+        if (token == JsonTokenizer.NONE || token == JsonTokenizer.VALUE_NULL) {
+            appendNull();
+            return;
+        }
+        int at = count;
+        try {
+            readValue(t);
+        } catch (RuntimeException e) {
+            if (!ignoreParseErrors || !isDataError(e)) {
+                throw e;
+            }
+            truncate(at);
+            appendNull();
+        }
+    }
+
+    /** Appends the value of the current token, which is neither missing nor JSON null. */
+    abstract void readValue(JsonTokenizer t);
+
+    abstract void appendNull();
+
+    /** Drops the entries from {@code entries} on, with everything nested in them. */
+    abstract void truncate(int entries);
+
+    /** True for a failure of the input (Flink's converters see it); false for our own memory failures. */
+    static boolean isDataError(RuntimeException e) {
+        return !(e instanceof OutOfMemoryException || e instanceof OversizedAllocationException);
+    }
+}

@@ -1,0 +1,109 @@
+package io.columnarkafka.format.json;
+
+import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeFamily;
+import org.apache.flink.table.types.logical.MapType;
+import org.apache.flink.table.types.logical.MultisetType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
+
+/** Chooses the reader for each Flink type, once, when a decoder is built. */
+final class JsonReaderPlan {
+    private final JsonDecodeOptions options;
+    private final boolean bigDecimalFloats;
+
+    /** @param rowType the produced row: a DECIMAL anywhere in it changes how Flink reads floats in a tree */
+    JsonReaderPlan(JsonDecodeOptions options, RowType rowType) {
+        this.options = options;
+        this.bigDecimalFloats = LogicalTypeChecks.hasNested(rowType, t -> t instanceof DecimalType);
+    }
+
+    /** The fields of a row; {@code prefix} is the row's path plus a dot, or empty for the record. */
+    JsonRowFields fields(String prefix, RowType row) {
+        List<JsonReader> readers = new ArrayList<>(row.getFieldCount());
+        for (RowType.RowField field : row.getFields()) {
+            readers.add(reader(prefix + field.getName(), field.getType()));
+        }
+        return new JsonRowFields(row.getFieldNames(), readers, options.failOnMissingField());
+    }
+
+    /**
+     * The reader for a value of {@code type}.
+     *
+     * @throws IllegalArgumentException for a type Flink's JSON format or the Arrow layout does not support
+     */
+    JsonReader reader(String path, LogicalType type) {
+        boolean ignore = options.ignoreParseErrors();
+        switch (type.getTypeRoot()) {
+            case BOOLEAN:
+                return new BooleanJsonReader(path, ignore);
+            case TINYINT:
+                return new IntegerJsonReader(path, ignore, IntegerJsonReader.Kind.TINYINT);
+            case SMALLINT:
+                return new IntegerJsonReader(path, ignore, IntegerJsonReader.Kind.SMALLINT);
+            case INTEGER:
+                return new IntegerJsonReader(path, ignore, IntegerJsonReader.Kind.INT);
+            case BIGINT:
+                return new IntegerJsonReader(path, ignore, IntegerJsonReader.Kind.BIGINT);
+            case FLOAT:
+                return new FloatingJsonReader(path, ignore, true);
+            case DOUBLE:
+                return new FloatingJsonReader(path, ignore, false);
+            case DECIMAL:
+                DecimalType decimal = (DecimalType) type;
+                return new DecimalJsonReader(path, ignore, decimal.getPrecision(), decimal.getScale());
+            case CHAR:
+            case VARCHAR:
+                return new StringJsonReader(path, ignore, bigDecimalFloats);
+            case BINARY:
+            case VARBINARY:
+                return new BinaryJsonReader(path, ignore);
+            case DATE:
+                return new DateJsonReader(path, ignore);
+            case TIME_WITHOUT_TIME_ZONE:
+                return new TimeJsonReader(path, ignore);
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+                return new TimestampJsonReader(path, ignore,
+                        ArrowLayout.timeUnit(((TimestampType) type).getPrecision()), iso(), false);
+            case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+                return new TimestampJsonReader(path, ignore,
+                        ArrowLayout.timeUnit(((LocalZonedTimestampType) type).getPrecision()), iso(), true);
+            case ARRAY:
+                return new ArrayJsonReader(path, ignore, reader(path + "[]", ((ArrayType) type).getElementType()));
+            case ROW:
+                return new StructJsonReader(path, ignore, fields(path + ".", (RowType) type));
+            case MAP:
+                MapType map = (MapType) type;
+                return mapReader(path, map, map.getKeyType(), map.getValueType());
+            case MULTISET:
+                MultisetType multiset = (MultisetType) type;
+                return mapReader(path, multiset, multiset.getElementType(),
+                        new org.apache.flink.table.types.logical.IntType());
+            default:
+                // ArrowLayout names the type that has no Arrow layout.
+                ArrowLayout.field(path, type);
+                throw new IllegalArgumentException(
+                        "column '" + path + "': JSON format does not support " + type.asSummaryString());
+        }
+    }
+
+    private JsonReader mapReader(String path, LogicalType mapType, LogicalType keyType, LogicalType valueType) {
+        if (!keyType.is(LogicalTypeFamily.CHARACTER_STRING)) {
+            throw new IllegalArgumentException("column '" + path + "': JSON format doesn't support non-string"
+                    + " as key type of map. The type is: " + mapType.asSummaryString());
+        }
+        StringJsonReader key = new StringJsonReader(path + ".key", options.ignoreParseErrors(), bigDecimalFloats);
+        return new MapJsonReader(path, options.ignoreParseErrors(), key, reader(path + ".value", valueType));
+    }
+
+    private boolean iso() {
+        return options.timestampFormat() == JsonFormatOptions.TimestampFormat.ISO_8601;
+    }
+}

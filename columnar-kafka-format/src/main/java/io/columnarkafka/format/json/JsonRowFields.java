@@ -1,0 +1,165 @@
+package io.columnarkafka.format.json;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * The fields of a JSON object read into a row (the record itself, or a nested ROW), following Flink 2.2's
+ * row converter in {@code JsonParserToRowDataConverters.createRowConverter} token for token:
+ * <ul>
+ *   <li>a field name is matched against the row's names (plain names by their UTF-8 bytes, without a
+ *       String); an unknown field is skipped token by token, never materialised;</li>
+ *   <li>a repeated field is read again and the later value wins;</li>
+ *   <li>Flink counts every matched field, repeats included, and once the count reaches the row's arity
+ *       skips whatever follows, so a repeat can hide a later field;</li>
+ *   <li>the loop ends at the first {@code END_OBJECT} token it meets, wherever a value of the wrong shape
+ *       under {@code ignore-parse-errors} left the parser;</li>
+ *   <li>a field that fails is reported as Flink's "Fail to deserialize at field: name.";
+ *       with {@code fail-on-missing-field}, fewer matches than fields fail the row;</li>
+ *   <li>fields not seen are null.</li>
+ * </ul>
+ */
+final class JsonRowFields {
+    private final String[] names;
+    /** UTF-8 bytes of each name, or null for a name that UTF-8 cannot carry (matched as a String only). */
+    private final byte[][] nameBytes;
+    private final JsonReader[] readers;
+    private final boolean failOnMissingField;
+
+    JsonRowFields(List<String> names, List<JsonReader> readers, boolean failOnMissingField) {
+        this.names = names.toArray(new String[0]);
+        this.readers = readers.toArray(new JsonReader[0]);
+        this.failOnMissingField = failOnMissingField;
+        this.nameBytes = new byte[this.names.length][];
+        for (int i = 0; i < this.names.length; i++) {
+            byte[] bytes = this.names[i].getBytes(StandardCharsets.UTF_8);
+            nameBytes[i] = new String(bytes, StandardCharsets.UTF_8).equals(this.names[i]) ? bytes : null;
+        }
+    }
+
+    int arity() {
+        return readers.length;
+    }
+
+    void bind(int field, FieldVector vector) {
+        readers[field].bind(vector);
+    }
+
+    /** Reads the object whose {@code START_OBJECT} is the current token into row {@code row}. */
+    void readObject(JsonTokenizer t, int row) {
+        int arity = readers.length;
+        int matched = 0;
+        int hint = 0;
+        t.next();
+        while (t.current() != JsonTokenizer.END_OBJECT) {
+            if (matched >= arity) {
+                skipToNextField(t);
+                continue;
+            }
+            int field = lookup(t, hint);
+            t.next();
+            if (field < 0) {
+                skipToNextField(t);
+                continue;
+            }
+            JsonReader reader = readers[field];
+            if (reader.count > row) {
+                reader.truncate(row);
+            }
+            try {
+                reader.read(t);
+            } catch (RuntimeException e) {
+                throw failure(field, e);
+            }
+            t.next();
+            matched++;
+            hint = field + 1 == arity ? 0 : field + 1;
+        }
+        if (matched < arity && failOnMissingField) {
+            throw new JsonReadException("Some field is missing in the JSON data.");
+        }
+        for (JsonReader reader : readers) {
+            if (reader.count == row) {
+                reader.appendNull();
+            }
+        }
+    }
+
+    private RuntimeException failure(int field, RuntimeException e) {
+        if (!JsonReader.isDataError(e) || (e instanceof JsonReadException read && read.field() != null)) {
+            return e;
+        }
+        return new JsonReadException(readers[field].path, "Fail to deserialize at field: " + names[field] + ". "
+                + JsonReadException.reasonOf(e));
+    }
+
+    /**
+     * The index of the field the current token names, or -1. Flink looks up the token's text whatever the
+     * token is (after a value of the wrong shape it may be a value or a bracket), so other tokens are
+     * matched by their text.
+     */
+    private int lookup(JsonTokenizer t, int hint) {
+        if (t.current() == JsonTokenizer.FIELD_NAME && t.nameIsRaw()) {
+            byte[] buf = t.buffer();
+            int start = t.nameStart();
+            int length = t.nameEnd() - start;
+            for (int k = 0, i = hint; k < nameBytes.length; k++, i = i + 1 == nameBytes.length ? 0 : i + 1) {
+                byte[] name = nameBytes[i];
+                if (name != null && name.length == length
+                        && Arrays.equals(name, 0, length, buf, start, start + length)) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+        String text = t.text();
+        if (text == null) {
+            return -1;
+        }
+        for (int i = 0; i < names.length; i++) {
+            if (names[i].equals(text)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Flink's {@code skipToNextField}: over the current token (a whole array or object), then one more. */
+    static void skipToNextField(JsonTokenizer t) {
+        int token = t.current();
+        if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
+            int open = 1;
+            while (open > 0) {
+                int next = t.next();
+                if (next == JsonTokenizer.END_ARRAY || next == JsonTokenizer.END_OBJECT) {
+                    open--;
+                } else if (next == JsonTokenizer.START_ARRAY || next == JsonTokenizer.START_OBJECT) {
+                    open++;
+                } else if (next == JsonTokenizer.NONE && t.atEnd()) {
+                    // Flink would loop here forever (the tokenizer fails at the end of input inside a scope,
+                    // so only a parser that a failure moved out of it gets here).
+                    throw new JsonReadException("Unexpected end-of-input in a skipped value");
+                }
+            }
+        } else if (token == JsonTokenizer.NONE) {
+            // Flink's converter fails here with a NullPointerException (a switch over a null token).
+            throw new JsonReadException("Unexpected end-of-input in an object (no token to skip)");
+        }
+        t.next();
+    }
+
+    /** Appends a null entry to every field (a null nested row still has an entry in each child). */
+    void appendNulls() {
+        for (JsonReader reader : readers) {
+            reader.appendNull();
+        }
+    }
+
+    void truncate(int rows) {
+        for (JsonReader reader : readers) {
+            reader.truncate(rows);
+        }
+    }
+}

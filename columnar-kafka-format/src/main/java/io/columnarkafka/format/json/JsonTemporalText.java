@@ -1,0 +1,161 @@
+package io.columnarkafka.format.json;
+
+import static java.time.temporal.ChronoField.NANO_OF_SECOND;
+
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.temporal.TemporalAccessor;
+import java.time.temporal.TemporalQueries;
+
+/**
+ * Parses Flink's JSON date, time and timestamp texts. The formatters are declared exactly as Flink 2.2's
+ * {@code TimeFormats} declares them (the JDK's {@code java.time} with the same builders), and they are the
+ * exact path: every text the fast path does not fully recognise goes through them, so their leniency
+ * (e.g. {@code 24:00:00} as the next day's midnight, a {@code .} with no digits, a lower-case {@code t} in
+ * ISO-8601) is Flink's. The fast path reads the canonical spellings (four-digit years, two-digit fields,
+ * 0–9 fraction digits, values in their ranges) straight from the bytes.
+ *
+ * <p>A parse leaves the epoch day in {@link #epochDay} and the nanosecond of the day in {@link #nanoOfDay}.
+ */
+final class JsonTemporalText {
+    static final DateTimeFormatter SQL_TIME = new DateTimeFormatterBuilder()
+            .appendPattern("HH:mm:ss").appendFraction(NANO_OF_SECOND, 0, 9, true).toFormatter();
+    static final DateTimeFormatter SQL_TIMESTAMP = new DateTimeFormatterBuilder()
+            .append(DateTimeFormatter.ISO_LOCAL_DATE).appendLiteral(' ').append(SQL_TIME).toFormatter();
+    static final DateTimeFormatter SQL_TIMESTAMP_LTZ = new DateTimeFormatterBuilder()
+            .append(DateTimeFormatter.ISO_LOCAL_DATE).appendLiteral(' ').append(SQL_TIME).appendPattern("'Z'")
+            .toFormatter();
+    static final DateTimeFormatter ISO_TIMESTAMP = DateTimeFormatter.ISO_LOCAL_DATE_TIME;
+    static final DateTimeFormatter ISO_TIMESTAMP_LTZ = new DateTimeFormatterBuilder()
+            .append(DateTimeFormatter.ISO_LOCAL_DATE).appendLiteral('T').append(DateTimeFormatter.ISO_LOCAL_TIME)
+            .appendPattern("'Z'").toFormatter();
+
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    private static final int[] DAYS_IN_MONTH = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+
+    long epochDay;
+    long nanoOfDay;
+
+    /** Flink's {@code ISO_LOCAL_DATE.parse(text)}, to {@link #epochDay}. */
+    void parseDate(JsonTokenizer t) {
+        if (t.prepareText() && t.textEnd() - t.textStart() == 10 && date(t.buffer(), t.textStart())) {
+            return;
+        }
+        LocalDate date = DateTimeFormatter.ISO_LOCAL_DATE.parse(t.text()).query(TemporalQueries.localDate());
+        epochDay = date.toEpochDay();
+    }
+
+    /** Flink's {@code SQL_TIME_FORMAT.parse(text)}, to {@link #nanoOfDay}. */
+    void parseTime(JsonTokenizer t) {
+        if (t.prepareText() && time(t.buffer(), t.textStart(), t.textEnd(), true) == t.textEnd()) {
+            return;
+        }
+        nanoOfDay = SQL_TIME.parse(t.text()).query(TemporalQueries.localTime()).toNanoOfDay();
+    }
+
+    /** A timestamp in Flink's format for the standard and zone kind, to {@link #epochDay} and {@link #nanoOfDay}. */
+    void parseTimestamp(JsonTokenizer t, boolean iso, boolean zulu) {
+        if (t.prepareText() && timestamp(t.buffer(), t.textStart(), t.textEnd(), iso, zulu)) {
+            return;
+        }
+        DateTimeFormatter format = iso ? (zulu ? ISO_TIMESTAMP_LTZ : ISO_TIMESTAMP)
+                : (zulu ? SQL_TIMESTAMP_LTZ : SQL_TIMESTAMP);
+        TemporalAccessor parsed = format.parse(t.text());
+        LocalDate date = parsed.query(TemporalQueries.localDate());
+        LocalTime time = parsed.query(TemporalQueries.localTime());
+        epochDay = date.toEpochDay();
+        nanoOfDay = time.toNanoOfDay();
+    }
+
+    private boolean timestamp(byte[] b, int start, int end, boolean iso, boolean zulu) {
+        if (end - start < 19 || !date(b, start) || b[start + 10] != (iso ? 'T' : ' ')) {
+            return false;
+        }
+        int stop = zulu ? end - 1 : end;
+        if (zulu && b[stop] != 'Z') {
+            return false;
+        }
+        return time(b, start + 11, stop, false) == stop;
+    }
+
+    /** {@code yyyy-MM-dd} with a valid day at {@code p}; sets {@link #epochDay}. */
+    private boolean date(byte[] b, int p) {
+        int year = digits4(b, p);
+        if (year < 0 || b[p + 4] != '-' || b[p + 7] != '-') {
+            return false;
+        }
+        int month = digits2(b, p + 5);
+        int day = digits2(b, p + 8);
+        if (month < 1 || month > 12 || day < 1) {
+            return false;
+        }
+        int length = month == 2 && isLeap(year) ? 29 : DAYS_IN_MONTH[month];
+        if (day > length) {
+            return false;
+        }
+        epochDay = epochDay(year, month, day);
+        return true;
+    }
+
+    /**
+     * {@code HH:mm:ss} plus an optional {@code .} and 1–9 digits at {@code p}, in range; sets {@link
+     * #nanoOfDay} and returns the end position, or -1.
+     */
+    private int time(byte[] b, int p, int end, boolean alone) {
+        if (end - p < 8 || b[p + 2] != ':' || b[p + 5] != ':') {
+            return -1;
+        }
+        int hour = digits2(b, p);
+        int minute = digits2(b, p + 3);
+        int second = digits2(b, p + 6);
+        if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+            return -1;
+        }
+        int i = p + 8;
+        long nanos = 0;
+        if (i < end && b[i] == '.') {
+            i++;
+            int digits = 0;
+            long scale = NANOS_PER_SECOND;
+            while (i < end && digits < 9 && b[i] >= '0' && b[i] <= '9') {
+                scale /= 10;
+                nanos += (b[i] - '0') * scale;
+                i++;
+                digits++;
+            }
+            if (digits == 0) {
+                return -1;
+            }
+        }
+        nanoOfDay = (hour * 3600L + minute * 60L + second) * NANOS_PER_SECOND + nanos;
+        return i;
+    }
+
+    private static int digits4(byte[] b, int p) {
+        int hi = digits2(b, p);
+        int lo = digits2(b, p + 2);
+        return hi < 0 || lo < 0 ? -1 : hi * 100 + lo;
+    }
+
+    private static int digits2(byte[] b, int p) {
+        int d1 = b[p] - '0';
+        int d2 = b[p + 1] - '0';
+        return d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9 ? -1 : d1 * 10 + d2;
+    }
+
+    private static boolean isLeap(int year) {
+        return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
+    }
+
+    /** Days from 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's days-from-civil). */
+    private static long epochDay(int year, int month, int day) {
+        long y = month <= 2 ? year - 1 : year;
+        long era = Math.floorDiv(y, 400);
+        long yearOfEra = y - era * 400;
+        long dayOfYear = (153L * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+        long dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146_097 + dayOfEra - 719_468;
+    }
+}

@@ -1,0 +1,826 @@
+package io.columnarkafka.format.json;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A streaming JSON tokenizer over one record's bytes that yields exactly the token stream of the
+ * parser inside Flink 2.2's {@code JsonParserRowDataDeserializationSchema} (shaded Jackson 2.18's
+ * {@code UTF8StreamJsonParser} with {@code ALLOW_UNESCAPED_CONTROL_CHARS}), including where it fails and
+ * where it stands after a failure. Flink's converters consume tokens in ways that depend on both (a value
+ * of the wrong shape under {@code ignore-parse-errors} leaves the parser inside it), so the readers here
+ * mirror those converters over this token stream.
+ *
+ * <p>What it reproduces: the token order (a field name and its scalar value are scanned together, a
+ * value's nested scope opens when the value is returned), lazy strings (a string value is checked and
+ * decoded only when its text is asked for, or when the next token skips it), the strict number grammar,
+ * the literal end check, the nesting limit (1000) and number length limit (1000 digits) of Jackson's
+ * default {@code StreamReadConstraints}, and Jackson's leniency about UTF-8 (overlong forms and encoded
+ * surrogates are decoded, not rejected).
+ *
+ * <p>Fast path: a name or string that is plain (no escape, strictly valid UTF-8) is never decoded: its
+ * bytes are exactly what Flink's {@code StringData} holds, and readers copy them from {@link #buffer()}.
+ * Anything else is decoded char by char as Jackson does ({@link #text()}).
+ *
+ * <p>Not thread-safe; reset for every record.
+ */
+final class JsonTokenizer {
+    static final int NONE = 0;
+    static final int START_OBJECT = 1;
+    static final int END_OBJECT = 2;
+    static final int START_ARRAY = 3;
+    static final int END_ARRAY = 4;
+    static final int FIELD_NAME = 5;
+    static final int VALUE_STRING = 6;
+    static final int VALUE_NUMBER_INT = 7;
+    static final int VALUE_NUMBER_FLOAT = 8;
+    static final int VALUE_TRUE = 9;
+    static final int VALUE_FALSE = 10;
+    static final int VALUE_NULL = 11;
+
+    private static final String[] TOKEN_NAMES = {
+        "NONE", "START_OBJECT", "END_OBJECT", "START_ARRAY", "END_ARRAY", "FIELD_NAME", "VALUE_STRING",
+        "VALUE_NUMBER_INT", "VALUE_NUMBER_FLOAT", "VALUE_TRUE", "VALUE_FALSE", "VALUE_NULL"
+    };
+    /** Jackson's getText() of the tokens whose text is fixed. */
+    private static final String[] FIXED_TEXT = {null, "{", "}", "[", "]", null, null, null, null, "true", "false", "null"};
+
+    /** Jackson 2.18's default {@code StreamReadConstraints}. */
+    static final int MAX_NESTING_DEPTH = 1000;
+    static final int MAX_NUMBER_LENGTH = 1000;
+
+    private static final int ROOT = 0;
+    private static final int ARRAY = 1;
+    private static final int OBJECT = 2;
+
+    private byte[] buf;
+    private int pos;
+    private int end;
+
+    private int current;
+    /** The value token scanned with the current field name (Jackson's {@code _nextToken}). */
+    private int pending;
+    /** A string value whose text has not been read: it starts at {@link #pos}. */
+    private boolean stringIncomplete;
+
+    private int depth;
+    private int[] contextType = new int[16];
+    private int[] contextIndex = new int[16];
+
+    // The current field name: raw bytes [nameStart, nameEnd) when plain, else slowName.
+    private int nameStart;
+    private int nameEnd;
+    private String slowName;
+
+    // The current number's or literal's bytes (scanned with a field name, so kept apart from the text).
+    private int valueStart;
+    private int valueEnd;
+
+    // The current token's text: raw bytes [textStart, textEnd) when slowText is null.
+    private int textStart;
+    private int textEnd;
+    private String slowText;
+    private boolean textReady;
+
+    // The shape of the current number.
+    private boolean negative;
+    private int intDigits;
+    private int fractionDigits;
+    private int exponentDigits;
+
+    /** Scratch for decoded strings. */
+    private final StringBuilder chars = new StringBuilder(64);
+
+    /** Starts on a new record. */
+    void reset(byte[] array, int offset, int length) {
+        buf = array;
+        pos = offset;
+        end = offset + length;
+        current = NONE;
+        pending = NONE;
+        stringIncomplete = false;
+        depth = 0;
+        contextType[0] = ROOT;
+        contextIndex[0] = -1;
+        textReady = false;
+    }
+
+    int current() {
+        return current;
+    }
+
+    /**
+     * True at the end of the input outside any scope, where {@link #next()} yields {@link #NONE} forever.
+     * {@link #NONE} also comes, once, after a field whose value failed to scan (Jackson's {@code _nextToken}
+     * is null then), and Flink's loops go on from there.
+     */
+    boolean atEnd() {
+        return pos >= end && depth == 0;
+    }
+
+    static String tokenName(int token) {
+        return TOKEN_NAMES[token];
+    }
+
+    byte[] buffer() {
+        return buf;
+    }
+
+    /** Advances to the next token, as Jackson's {@code nextToken()}; {@link #NONE} at the end of the input. */
+    int next() {
+        textReady = false;
+        if (current == FIELD_NAME) {
+            return nextAfterName();
+        }
+        if (stringIncomplete) {
+            skipString();
+        }
+        int c = skipWhitespaceOrEnd();
+        if (c < 0) {
+            if (depth > 0) {
+                throw new JsonReadException("Unexpected end-of-input: expected close marker for "
+                        + (contextType[depth] == ARRAY ? "Array" : "Object"));
+            }
+            return current = NONE;
+        }
+        if (c == ']' || c == '}') {
+            closeScope(c);
+            return current;
+        }
+        if (expectComma()) {
+            if (c != ',') {
+                throw unexpected(c, "was expecting comma to separate " + typeDescription() + " entries");
+            }
+            c = skipWhitespace();
+        }
+        if (contextType[depth] != OBJECT) {
+            return current = scanValue(c, true);
+        }
+        parseName(c);
+        current = FIELD_NAME;
+        c = skipColon();
+        pending = scanValue(c, false);
+        return current;
+    }
+
+    private int nextAfterName() {
+        int token = pending;
+        pending = NONE;
+        if (token == START_ARRAY) {
+            push(ARRAY);
+        } else if (token == START_OBJECT) {
+            push(OBJECT);
+        }
+        return current = token;
+    }
+
+    private boolean expectComma() {
+        int index = ++contextIndex[depth];
+        return contextType[depth] != ROOT && index > 0;
+    }
+
+    private String typeDescription() {
+        int type = contextType[depth];
+        return type == ARRAY ? "Array" : type == OBJECT ? "Object" : "root";
+    }
+
+    private void push(int type) {
+        if (depth + 1 > MAX_NESTING_DEPTH) {
+            throw new JsonReadException("Document nesting depth (" + (depth + 1) + ") exceeds the maximum allowed ("
+                    + MAX_NESTING_DEPTH + ", from `StreamReadConstraints.getMaxNestingDepth()`)");
+        }
+        depth++;
+        if (depth == contextType.length) {
+            contextType = java.util.Arrays.copyOf(contextType, depth * 2);
+            contextIndex = java.util.Arrays.copyOf(contextIndex, depth * 2);
+        }
+        contextType[depth] = type;
+        contextIndex[depth] = -1;
+    }
+
+    private void closeScope(int c) {
+        if (c == ']') {
+            if (contextType[depth] != ARRAY) {
+                throw mismatchedEnd(c, '}');
+            }
+            depth--;
+            current = END_ARRAY;
+        } else {
+            if (contextType[depth] != OBJECT) {
+                throw mismatchedEnd(c, ']');
+            }
+            depth--;
+            current = END_OBJECT;
+        }
+    }
+
+    private JsonReadException mismatchedEnd(int actual, char expected) {
+        return new JsonReadException("Unexpected close marker '" + (char) actual + "': expected '" + expected + "'");
+    }
+
+    /** Scans the value starting with {@code c}; opens its scope now only outside an object (Jackson's order). */
+    private int scanValue(int c, boolean openScope) {
+        switch (c) {
+            case '"':
+                stringIncomplete = true;
+                return VALUE_STRING;
+            case '[':
+                if (openScope) {
+                    push(ARRAY);
+                }
+                return START_ARRAY;
+            case '{':
+                if (openScope) {
+                    push(OBJECT);
+                }
+                return START_OBJECT;
+            case 't':
+                matchLiteral("true");
+                return VALUE_TRUE;
+            case 'f':
+                matchLiteral("false");
+                return VALUE_FALSE;
+            case 'n':
+                matchLiteral("null");
+                return VALUE_NULL;
+            case '-':
+            case '0': case '1': case '2': case '3': case '4':
+            case '5': case '6': case '7': case '8': case '9':
+                return scanNumber(c);
+            default:
+                if (Character.isJavaIdentifierStart(c)) {
+                    throw invalidToken(String.valueOf((char) c));
+                }
+                throw unexpected(c, "expected a valid value (JSON String, Number, Array, Object or token 'null',"
+                        + " 'true' or 'false')");
+        }
+    }
+
+    private void matchLiteral(String literal) {
+        int start = pos - 1;
+        for (int i = 1; i < literal.length(); i++) {
+            if (pos >= end || buf[pos] != literal.charAt(i)) {
+                throw invalidToken(literal.substring(0, i));
+            }
+            pos++;
+        }
+        if (pos < end) {
+            int c = buf[pos] & 0xFF;
+            if (c >= '0' && c != ']' && c != '}' && identifierPartAt(pos)) {
+                if (c >= 0x80) {
+                    // Jackson rereads this byte as a continuation byte and fails just after it.
+                    pos++;
+                    throw new JsonReadException("Invalid UTF-8 middle byte 0x" + Integer.toHexString(c));
+                }
+                throw invalidToken(literal);
+            }
+        }
+        valueStart = start;
+        valueEnd = pos;
+    }
+
+    /**
+     * Jackson's {@code _reportInvalidToken}: for its message it consumes the characters that continue the
+     * token, and the one after them (up to 256), so the parser stands after those once it failed.
+     */
+    private JsonReadException invalidToken(String matched) {
+        StringBuilder token = new StringBuilder(matched);
+        while (pos < end) {
+            int c = buf[pos++] & 0xFF;
+            if (c >= 0x80) {
+                c = decodeForError(c);
+            }
+            if (!Character.isJavaIdentifierPart((char) c)) {
+                break;
+            }
+            token.append((char) c);
+            if (token.length() >= 256) {
+                token.append("...");
+                break;
+            }
+        }
+        return new JsonReadException("Unrecognized token '" + token + "': was expecting (JSON String, Number, Array,"
+                + " Object or token 'null', 'true' or 'false')");
+    }
+
+    /** Jackson's {@code _decodeCharForError} of a multi-byte sequence whose first byte was just read. */
+    private int decodeForError(int first) {
+        int needed;
+        int c;
+        if ((first & 0xE0) == 0xC0) {
+            c = first & 0x1F;
+            needed = 1;
+        } else if ((first & 0xF0) == 0xE0) {
+            c = first & 0x0F;
+            needed = 2;
+        } else if ((first & 0xF8) == 0xF0) {
+            c = first & 0x07;
+            needed = 3;
+        } else {
+            throw new JsonReadException("Invalid UTF-8 start byte 0x" + Integer.toHexString(first));
+        }
+        for (int i = 0; i < needed; i++) {
+            c = c << 6 | continuation();
+        }
+        return c;
+    }
+
+    /**
+     * Jackson's {@code _checkMatchEnd}: the char after a literal must not continue an identifier. For a
+     * non-ASCII byte Jackson's {@code _decodeCharForError} rereads that same byte as the sequence's second
+     * byte, which is never a continuation byte, so it always fails there.
+     */
+    private boolean identifierPartAt(int at) {
+        int c = buf[at] & 0xFF;
+        return c >= 0x80 || Character.isJavaIdentifierPart(c);
+    }
+
+    private int scanNumber(int first) {
+        int start = pos - 1;
+        negative = first == '-';
+        int c = first;
+        if (negative) {
+            if (pos >= end) {
+                throw new JsonReadException("Unexpected end-of-input in a Number value");
+            }
+            c = buf[pos++] & 0xFF;
+            if (c < '0' || c > '9') {
+                throw new JsonReadException("Unexpected character (" + describe(c)
+                        + ") in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value");
+            }
+        }
+        int digits = 1;
+        if (c == '0' && pos < end && isDigit(buf[pos])) {
+            throw new JsonReadException("Invalid numeric value: Leading zeroes not allowed");
+        }
+        while (pos < end && isDigit(buf[pos])) {
+            pos++;
+            digits++;
+        }
+        intDigits = digits;
+        fractionDigits = 0;
+        exponentDigits = 0;
+        boolean floating = false;
+        if (pos < end && buf[pos] == '.') {
+            floating = true;
+            pos++;
+            while (pos < end && isDigit(buf[pos])) {
+                pos++;
+                fractionDigits++;
+            }
+            if (fractionDigits == 0) {
+                // Jackson has read the char after the point.
+                String found = pos < end ? describe(buf[pos++] & 0xFF) : "end-of-input";
+                throw new JsonReadException("Unexpected character (" + found
+                        + ") in numeric value: Decimal point not followed by a digit");
+            }
+        }
+        if (pos < end && (buf[pos] == 'e' || buf[pos] == 'E')) {
+            floating = true;
+            pos++;
+            if (pos < end && (buf[pos] == '+' || buf[pos] == '-')) {
+                pos++;
+            }
+            while (pos < end && isDigit(buf[pos])) {
+                pos++;
+                exponentDigits++;
+            }
+            if (exponentDigits == 0) {
+                // Jackson has read the char after the exponent mark (and sign).
+                String found = pos < end ? describe(buf[pos++] & 0xFF) : "end-of-input";
+                throw new JsonReadException("Unexpected character (" + found
+                        + ") in numeric value: Exponent indicator not followed by a digit");
+            }
+        }
+        int length = floating ? intDigits + fractionDigits + exponentDigits : intDigits;
+        if (length > MAX_NUMBER_LENGTH) {
+            throw new JsonReadException("Number value length (" + length + ") exceeds the maximum allowed ("
+                    + MAX_NUMBER_LENGTH + ", from `StreamReadConstraints.getMaxNumberLength()`)");
+        }
+        valueStart = start;
+        valueEnd = pos;
+        return floating ? VALUE_NUMBER_FLOAT : VALUE_NUMBER_INT;
+    }
+
+    private static boolean isDigit(byte b) {
+        return b >= '0' && b <= '9';
+    }
+
+    private int skipWhitespaceOrEnd() {
+        while (pos < end) {
+            int c = buf[pos++] & 0xFF;
+            if (c > ' ') {
+                if (c == '/') {
+                    throw unexpected(c, "maybe a (non-standard) comment? (not recognized as one since Feature"
+                            + " 'ALLOW_COMMENTS' not enabled for parser)");
+                }
+                return c;
+            }
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                throw new JsonReadException("Illegal character ((CTRL-CHAR, code " + c
+                        + ")): only regular white space (\\r, \\n, \\t) is allowed between tokens");
+            }
+        }
+        return -1;
+    }
+
+    private int skipWhitespace() {
+        int c = skipWhitespaceOrEnd();
+        if (c < 0) {
+            throw new JsonReadException("Unexpected end-of-input within/between " + typeDescription() + " entries");
+        }
+        return c;
+    }
+
+    private int skipColon() {
+        int c = skipWhitespace();
+        if (c != ':') {
+            throw unexpected(c, "was expecting a colon to separate field name and value");
+        }
+        return skipWhitespace();
+    }
+
+    private JsonReadException unexpected(int c, String message) {
+        return new JsonReadException("Unexpected character (" + describe(c) + "): " + message);
+    }
+
+    private static String describe(int c) {
+        return c < 0x20 ? "CTRL-CHAR, code " + c : "'" + (char) c + "' (code " + c + ")";
+    }
+
+    // ---- names ----
+
+    private void parseName(int c) {
+        if (c != '"') {
+            throw unexpected(c, "was expecting double-quote to start field name");
+        }
+        int start = pos;
+        int i = scanPlain(start);
+        if (i < end && buf[i] == '"') {
+            nameStart = start;
+            nameEnd = i;
+            slowName = null;
+            pos = i + 1;
+        } else {
+            slowName = decodeName();
+            nameStart = nameEnd = -1;
+        }
+    }
+
+    /**
+     * Jackson reads a name's bytes up to the closing quote first (decoding escapes, failing on a bad one
+     * right there) and decodes UTF-8 afterwards: after a UTF-8 failure it stands past the closing quote.
+     */
+    private String decodeName() {
+        int start = pos;
+        while (true) {
+            int c = nextStringByte();
+            if (c == '"') {
+                break;
+            }
+            if (c == '\\') {
+                decodeEscape();
+            }
+        }
+        int after = pos;
+        pos = start;
+        try {
+            return decodeString(true);
+        } finally {
+            pos = after;
+        }
+    }
+
+    /** True if the current field name's text is the raw bytes [{@link #nameStart}, {@link #nameEnd}). */
+    boolean nameIsRaw() {
+        return slowName == null;
+    }
+
+    int nameStart() {
+        return nameStart;
+    }
+
+    int nameEnd() {
+        return nameEnd;
+    }
+
+    String name() {
+        return slowName != null ? slowName : new String(buf, nameStart, nameEnd - nameStart, StandardCharsets.UTF_8);
+    }
+
+    // ---- strings ----
+
+    /**
+     * Scans from {@code i} over bytes a string keeps as they are (no quote, no backslash, strictly valid
+     * UTF-8) and returns where that stops.
+     */
+    private int scanPlain(int i) {
+        byte[] b = buf;
+        int limit = end;
+        while (i < limit) {
+            int c = b[i];
+            if (c >= 0) {
+                if (c == '"' || c == '\\') {
+                    return i;
+                }
+                i++;
+                continue;
+            }
+            int n = strictSequenceLength(b, i, limit);
+            if (n < 0) {
+                return i;
+            }
+            i += n;
+        }
+        return i;
+    }
+
+    /** Length of the strictly valid UTF-8 multi-byte sequence at {@code i}, or -1. */
+    private static int strictSequenceLength(byte[] b, int i, int limit) {
+        int c = b[i] & 0xFF;
+        if (c >= 0xC2 && c <= 0xDF) {
+            return i + 1 < limit && isContinuation(b[i + 1]) ? 2 : -1;
+        }
+        if (c >= 0xE0 && c <= 0xEF) {
+            if (i + 2 >= limit) {
+                return -1;
+            }
+            int d = b[i + 1] & 0xFF;
+            boolean ok = c == 0xE0 ? d >= 0xA0 && d <= 0xBF : c == 0xED ? d >= 0x80 && d <= 0x9F : (d & 0xC0) == 0x80;
+            return ok && isContinuation(b[i + 2]) ? 3 : -1;
+        }
+        if (c >= 0xF0 && c <= 0xF4) {
+            if (i + 3 >= limit) {
+                return -1;
+            }
+            int d = b[i + 1] & 0xFF;
+            boolean ok = c == 0xF0 ? d >= 0x90 && d <= 0xBF : c == 0xF4 ? d >= 0x80 && d <= 0x8F : (d & 0xC0) == 0x80;
+            return ok && isContinuation(b[i + 2]) && isContinuation(b[i + 3]) ? 4 : -1;
+        }
+        return -1;
+    }
+
+    private static boolean isContinuation(byte b) {
+        return (b & 0xC0) == 0x80;
+    }
+
+    /** Jackson's {@code _skipString}: checks the rest of a string nobody read, leaving {@link #pos} after it. */
+    private void skipString() {
+        stringIncomplete = false;
+        int i = scanPlain(pos);
+        if (i < end && buf[i] == '"') {
+            pos = i + 1;
+        } else {
+            decodeString(false);
+        }
+    }
+
+    /**
+     * Decodes the string starting at {@link #pos} up to its closing quote, as Jackson does: escapes,
+     * UTF-8 sequences checked only for their continuation bytes (so overlong forms and encoded surrogates
+     * pass, and a 4-byte sequence always becomes two UTF-16 units), raw control characters allowed. On
+     * failure {@link #pos} is left after the offending byte, where Jackson's parser stands.
+     */
+    private String decodeString(boolean name) {
+        StringBuilder out = chars;
+        out.setLength(0);
+        while (true) {
+            int c = nextStringByte();
+            if (c == '"') {
+                return out.toString();
+            }
+            if (c == '\\') {
+                out.append(decodeEscape());
+            } else if (c < 0x80) {
+                out.append((char) c);
+            } else if ((c & 0xE0) == 0xC0) {
+                out.append((char) (((c & 0x1F) << 6) | continuation()));
+            } else if ((c & 0xF0) == 0xE0) {
+                int value = (c & 0x0F) << 6 | continuation();
+                out.append((char) (value << 6 | continuation()));
+            } else if ((c & 0xF8) == 0xF0) {
+                int value = (c & 0x07) << 6 | continuation();
+                value = value << 6 | continuation();
+                value = (value << 6 | continuation()) - 0x10000;
+                // Jackson's name and value decoders combine the high surrogate differently; both kept.
+                out.append((char) (name ? 0xD800 + (value >> 10) : 0xD800 | (value >> 10)));
+                out.append((char) (0xDC00 | (value & 0x3FF)));
+            } else {
+                throw new JsonReadException("Invalid UTF-8 start byte 0x" + Integer.toHexString(c));
+            }
+        }
+    }
+
+    private int nextStringByte() {
+        if (pos >= end) {
+            throw new JsonReadException("Unexpected end-of-input: was expecting closing quote for a string value");
+        }
+        return buf[pos++] & 0xFF;
+    }
+
+    private int continuation() {
+        int d = nextStringByte();
+        if ((d & 0xC0) != 0x80) {
+            throw new JsonReadException("Invalid UTF-8 middle byte 0x" + Integer.toHexString(d));
+        }
+        return d & 0x3F;
+    }
+
+    /** Jackson's {@code _decodeEscaped}, after the backslash. */
+    char decodeEscape() {
+        if (pos >= end) {
+            throw new JsonReadException("Unexpected end-of-input in character escape sequence");
+        }
+        int c = buf[pos++] & 0xFF;
+        switch (c) {
+            case 'b':
+                return '\b';
+            case 't':
+                return '\t';
+            case 'n':
+                return '\n';
+            case 'f':
+                return '\f';
+            case 'r':
+                return '\r';
+            case '"':
+            case '/':
+            case '\\':
+                return (char) c;
+            case 'u':
+                int value = 0;
+                for (int i = 0; i < 4; i++) {
+                    if (pos >= end) {
+                        throw new JsonReadException("Unexpected end-of-input in character escape sequence");
+                    }
+                    int h = Character.digit(buf[pos++] & 0xFF, 16);
+                    if (h < 0 || (buf[pos - 1] & 0x80) != 0) {
+                        throw new JsonReadException("Unexpected character in character escape sequence:"
+                                + " expected a hex-digit for character escape sequence");
+                    }
+                    value = value << 4 | h;
+                }
+                return (char) value;
+            default:
+                throw new JsonReadException("Unrecognized character escape " + describe(c));
+        }
+    }
+
+    // ---- text of the current token ----
+
+    /**
+     * Makes the current token's text available (Jackson's {@code getText()}, which for a string value
+     * reads and checks it) and returns true if it is the raw bytes [{@link #textStart()}, {@link
+     * #textEnd()}) of {@link #buffer()}; false if it is {@link #text()} (a decoded string, or null for
+     * {@link #NONE}).
+     */
+    boolean prepareText() {
+        switch (current) {
+            case VALUE_STRING:
+                if (stringIncomplete) {
+                    readStringValue();
+                } else if (!textReady) {
+                    // Read earlier and then moved over: not reachable, a token's text is read at most once
+                    // before the next token replaces it.
+                    throw new IllegalStateException("string text lost");
+                }
+                return slowText == null;
+            case FIELD_NAME:
+                if (slowName == null) {
+                    textStart = nameStart;
+                    textEnd = nameEnd;
+                    return true;
+                }
+                slowText = slowName;
+                return false;
+            case VALUE_NUMBER_INT:
+            case VALUE_NUMBER_FLOAT:
+            case VALUE_TRUE:
+            case VALUE_FALSE:
+            case VALUE_NULL:
+                textStart = valueStart;
+                textEnd = valueEnd;
+                return true;
+            default:
+                slowText = FIXED_TEXT[current];
+                return false;
+        }
+    }
+
+    private void readStringValue() {
+        // Jackson marks the token complete before decoding: after a failure the parser stays mid-string.
+        stringIncomplete = false;
+        int start = pos;
+        int i = scanPlain(start);
+        if (i < end && buf[i] == '"') {
+            textStart = start;
+            textEnd = i;
+            slowText = null;
+            pos = i + 1;
+        } else {
+            slowText = decodeString(false);
+        }
+        textReady = true;
+    }
+
+    int valueStart() {
+        return valueStart;
+    }
+
+    int valueEnd() {
+        return valueEnd;
+    }
+
+    int textStart() {
+        return textStart;
+    }
+
+    int textEnd() {
+        return textEnd;
+    }
+
+    /** Jackson's {@code getText()} of the current token as a Java string. */
+    String text() {
+        return prepareText() ? new String(buf, textStart, textEnd - textStart, StandardCharsets.UTF_8) : slowText;
+    }
+
+    /** True if the current token is a string value nobody has read: {@link #pos} is just after its quote. */
+    boolean stringUnread() {
+        return current == VALUE_STRING && stringIncomplete;
+    }
+
+    /**
+     * Reads the next raw byte of an unread string value (for Base64). The string stays unread until {@link
+     * #finishRawString()}: after a failure Jackson's next token skips the rest of it.
+     */
+    int rawStringByte() {
+        return nextStringByte();
+    }
+
+    /** Marks the string value read through {@link #rawStringByte()} as complete. */
+    void finishRawString() {
+        stringIncomplete = false;
+    }
+
+    /** Steps back one byte (Jackson's {@code --_inputPtr} before reporting missing Base64 padding). */
+    void unreadByte() {
+        pos--;
+    }
+
+    // ---- replay ----
+
+    /** A saved tokenizer position, to read a structure a second time (see {@link MapJsonReader}). */
+    static final class Mark {
+        private int pos;
+        private int current;
+        private int pending;
+        private boolean stringIncomplete;
+        private int depth;
+        private int[] contextType = new int[16];
+        private int[] contextIndex = new int[16];
+    }
+
+    /** Saves the position; the current token must be a structure's start (no text, no pending value). */
+    void mark(Mark m) {
+        m.pos = pos;
+        m.current = current;
+        m.pending = pending;
+        m.stringIncomplete = stringIncomplete;
+        m.depth = depth;
+        if (m.contextType.length <= depth) {
+            m.contextType = new int[contextType.length];
+            m.contextIndex = new int[contextType.length];
+        }
+        System.arraycopy(contextType, 0, m.contextType, 0, depth + 1);
+        System.arraycopy(contextIndex, 0, m.contextIndex, 0, depth + 1);
+    }
+
+    /** Returns to a saved position of the same record. */
+    void reset(Mark m) {
+        pos = m.pos;
+        current = m.current;
+        pending = m.pending;
+        stringIncomplete = m.stringIncomplete;
+        depth = m.depth;
+        System.arraycopy(m.contextType, 0, contextType, 0, depth + 1);
+        System.arraycopy(m.contextIndex, 0, contextIndex, 0, depth + 1);
+        textReady = false;
+    }
+
+    // ---- numbers ----
+
+    boolean negative() {
+        return negative;
+    }
+
+    int intDigits() {
+        return intDigits;
+    }
+
+    int fractionDigits() {
+        return fractionDigits;
+    }
+
+    int exponentDigits() {
+        return exponentDigits;
+    }
+}

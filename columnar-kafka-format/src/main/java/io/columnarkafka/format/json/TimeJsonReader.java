@@ -1,0 +1,41 @@
+package io.columnarkafka.format.json;
+
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.TimeMilliVector;
+
+/**
+ * TIME as Flink's {@code convertToTime}: {@code HH:mm:ss} with an optional fraction, of which Flink keeps
+ * only whole seconds ({@code toSecondOfDay() * 1000}).
+ */
+final class TimeJsonReader extends JsonReader {
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final JsonTemporalText text = new JsonTemporalText();
+    private TimeMilliVector vector;
+
+    TimeJsonReader(String path, boolean ignoreParseErrors) {
+        super(path, ignoreParseErrors);
+    }
+
+    @Override
+    void bind(FieldVector v) {
+        vector = (TimeMilliVector) v;
+        count = 0;
+    }
+
+    @Override
+    void readValue(JsonTokenizer t) {
+        text.parseTime(t);
+        vector.setSafe(count++, (int) (text.nanoOfDay / NANOS_PER_SECOND) * 1000);
+    }
+
+    @Override
+    void appendNull() {
+        vector.setNull(count++);
+    }
+
+    @Override
+    void truncate(int entries) {
+        count = entries;
+    }
+}

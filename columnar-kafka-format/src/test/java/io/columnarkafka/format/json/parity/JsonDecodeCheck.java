@@ -1,0 +1,126 @@
+package io.columnarkafka.format.json.parity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.columnarkafka.format.DecodeException;
+import io.columnarkafka.format.DecodedBatch;
+import io.columnarkafka.format.Formats;
+import io.columnarkafka.format.RecordBytes;
+import io.columnarkafka.format.arrow.PlainValues;
+import io.columnarkafka.format.json.parity.FlinkJsonDecodeOracle.Outcome;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * The JSON decode parity gate: the same records through Flink's deserializer ({@link FlinkJsonDecodeOracle})
+ * and through the columnar decoder, compared value by value ({@link PlainValues#decodedFromArrow} against
+ * {@link PlainValues#decodedFromFlink}). Records Flink accepts are decoded together in one batch: the rows,
+ * their order and the record each came from must be Flink's (a null row Flink collects is no row). A record
+ * Flink rejects must make the batch fail at that record, and fail alone as record 0. Every allocator must
+ * close at zero.
+ */
+public final class JsonDecodeCheck {
+    /** What one check compared. */
+    public record Result(int rowsCompared, int recordsRejected, int nullRowsDropped) {}
+
+    private JsonDecodeCheck() {}
+
+    public static Result assertParity(RowType type, Map<String, String> options, List<byte[]> records) {
+        FlinkJsonDecodeOracle oracle = FlinkJsonDecodeOracle.of(type, options);
+        List<Outcome> outcomes = new ArrayList<>();
+        for (byte[] record : records) {
+            outcomes.add(oracle.deserialize(record));
+        }
+        var decoder = Formats.decoder("json", type, options);
+        int rejected = 0;
+        int firstRejected = -1;
+        List<byte[]> accepted = new ArrayList<>();
+        List<Integer> acceptedIndex = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            if (outcomes.get(i).rejected()) {
+                rejected++;
+                if (firstRejected < 0) {
+                    firstRejected = i;
+                }
+            } else {
+                accepted.add(records.get(i));
+                acceptedIndex.add(i);
+            }
+        }
+        try (BufferAllocator allocator = new RootAllocator()) {
+            if (firstRejected >= 0) {
+                int expected = firstRejected;
+                assertThat(catchThrowable(() -> decoder.decode(batch(records), allocator).close()))
+                        .as("batch with record %d rejected by Flink (%s): %s", expected,
+                                outcomes.get(expected).error(), show(records.get(expected)))
+                        .isInstanceOfSatisfying(DecodeException.class, e -> assertThat(e.record()).isEqualTo(expected));
+                assertThat(allocator.getAllocatedMemory()).as("memory after a rejected batch").isZero();
+                for (int i = 0; i < records.size(); i++) {
+                    if (outcomes.get(i).rejected()) {
+                        byte[] record = records.get(i);
+                        Throwable flink = outcomes.get(i).error();
+                        assertThat(catchThrowable(() -> decoder.decode(batch(List.of(record)), allocator).close()))
+                                .as("record rejected by Flink (%s): %s", flink, show(record))
+                                .isInstanceOf(DecodeException.class);
+                    }
+                }
+            }
+            int compared = 0;
+            int dropped = 0;
+            try (DecodedBatch decoded = decoder.decode(batch(accepted), allocator)) {
+                int row = 0;
+                for (int k = 0; k < accepted.size(); k++) {
+                    Outcome outcome = outcomes.get(acceptedIndex.get(k));
+                    for (RowData expected : outcome.rows()) {
+                        if (expected == null) {
+                            dropped++;
+                            continue;
+                        }
+                        if (row >= decoded.rowCount()) {
+                            fail("Flink made more rows than %d; record %s", decoded.rowCount(), show(accepted.get(k)));
+                        }
+                        int ours = decoded.recordOf(row);
+                        assertThat(ours).as("record of row %d: Flink's from %s, ours from %s (Flink: %s)", row,
+                                show(accepted.get(k)), show(accepted.get(ours)), outcomes.get(acceptedIndex.get(ours)))
+                                .isEqualTo(k);
+                        assertThat(PlainValues.decodedFromArrow(decoded.root(), type, row))
+                                .as("row %d of record %s (%s)", row, show(accepted.get(k)), type.asSummaryString())
+                                .isEqualTo(PlainValues.decodedFromFlink(expected, type));
+                        row++;
+                        compared++;
+                    }
+                }
+                assertThat(decoded.rowCount()).as("rows").isEqualTo(row);
+                assertThat(decoded.recordCount()).isEqualTo(accepted.size());
+            }
+            assertThat(allocator.getAllocatedMemory()).as("memory after the batch").isZero();
+            return new Result(compared, rejected, dropped);
+        }
+    }
+
+    static RecordBytes batch(List<byte[]> records) {
+        RecordBytes bytes = new RecordBytes();
+        for (byte[] record : records) {
+            bytes.add(record);
+        }
+        return bytes;
+    }
+
+    static String show(byte[] record) {
+        if (record == null) {
+            return "null";
+        }
+        String text = new String(record, StandardCharsets.UTF_8);
+        return text.length() > 300 ? text.substring(0, 300) + "... (" + record.length + " bytes)"
+                : text + " [" + HexFormat.of().formatHex(record, 0, Math.min(record.length, 64)) + "]";
+    }
+}

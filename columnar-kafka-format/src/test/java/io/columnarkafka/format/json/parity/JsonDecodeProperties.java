@@ -1,0 +1,136 @@
+package io.columnarkafka.format.json.parity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.format.arrow.PlainValues;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicLong;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.statistics.Statistics;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Random nested schemas and values ({@link JsonParityProperties}' generators over {@code EdgeValues}),
+ * written by Flink's own {@code JsonRowDataSerializationSchema}, decoded by Flink's deserializer and by the
+ * columnar decoder ({@link JsonDecodeCheck}): every row must come back as Flink reads it. Then the same
+ * bytes randomly mutated (truncated, bytes deleted, inserted, replaced, spans repeated), with and without
+ * {@code ignore-parse-errors}: each record must be rejected, skipped or read exactly as Flink does.
+ */
+class JsonDecodeProperties {
+    private static final AtomicLong MUTATED_ROWS = new AtomicLong();
+    private static final AtomicLong MUTATED_REJECTED = new AtomicLong();
+    /** Bytes a mutation inserts: structure, string and number syntax, and invalid UTF-8. */
+    private static final byte[] INSERTS = {'{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', 'e', '-', '.', '0',
+        '9', 'n', 't', 'u', (byte) 0x80, (byte) 0xC3, (byte) 0xED, (byte) 0xF0, (byte) 0xFF, 0x01};
+
+    /** One random batch: its row type, rows and the timestamp standard they are written in. */
+    record DecodeCase(RowType type, List<GenericRowData> rows, String standard) {
+        @Override
+        public String toString() {
+            StringBuilder b = new StringBuilder("\n  type: ").append(type.asSummaryString())
+                    .append("\n  timestamp-format.standard: ").append(standard);
+            for (int i = 0; i < rows.size(); i++) {
+                b.append("\n  row ").append(i).append(": ").append(PlainValues.fromFlink(rows.get(i), type));
+            }
+            return b.toString();
+        }
+    }
+
+    @Property(tries = 300, shrinking = ShrinkingMode.BOUNDED)
+    void recordsFlinkWroteDecodeAsFlinkReadsThem(@ForAll("cases") DecodeCase c) {
+        List<byte[]> records = serialize(c);
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(
+                c.type(), Map.of("timestamp-format.standard", c.standard()), records);
+        assertThat(result.rowsCompared()).as("every row Flink wrote is read back and compared")
+                .isEqualTo(c.rows().size());
+        Statistics.label("rows").collect(c.rows().size() < 5 ? "1-4" : "5+");
+    }
+
+    @Property(tries = 300, shrinking = ShrinkingMode.OFF)
+    void mutatedRecordsAreReadRejectedOrSkippedAsFlinkDoes(
+            @ForAll("cases") DecodeCase c, @ForAll long seed, @ForAll boolean ignoreParseErrors) {
+        Random random = new Random(seed);
+        List<byte[]> records = new ArrayList<>();
+        for (byte[] record : serialize(c)) {
+            records.add(mutate(record, random));
+        }
+        Map<String, String> options = ignoreParseErrors
+                ? Map.of("timestamp-format.standard", c.standard(), "ignore-parse-errors", "true")
+                : Map.of("timestamp-format.standard", c.standard());
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(c.type(), options, records);
+        MUTATED_ROWS.addAndGet(result.rowsCompared());
+        MUTATED_REJECTED.addAndGet(result.recordsRejected());
+        Statistics.label("outcome").collect(result.recordsRejected() > 0 ? "a record rejected"
+                : result.rowsCompared() < records.size() ? "records skipped" : "all read");
+    }
+
+    @AfterContainer
+    static void mutationsComparedEnough() {
+        assertThat(MUTATED_ROWS.get()).as("rows of mutated records compared").isGreaterThan(100);
+        assertThat(MUTATED_REJECTED.get()).as("mutated records rejected like Flink").isGreaterThan(100);
+    }
+
+    private static List<byte[]> serialize(DecodeCase c) {
+        FlinkJsonOracle writer = FlinkJsonOracle.of(c.type(),
+                Map.of("timestamp-format.standard", c.standard(), "map-null-key.mode", "DROP"));
+        List<byte[]> records = new ArrayList<>();
+        for (GenericRowData row : c.rows()) {
+            records.add(writer.serialize(row));
+        }
+        return records;
+    }
+
+    /** One to three random edits of a record's bytes. */
+    private static byte[] mutate(byte[] record, Random random) {
+        byte[] b = record;
+        int edits = 1 + random.nextInt(3);
+        for (int e = 0; e < edits && b.length > 0; e++) {
+            int at = random.nextInt(b.length);
+            switch (random.nextInt(5)) {
+                case 0:
+                    b = java.util.Arrays.copyOf(b, at);
+                    break;
+                case 1:
+                    b = splice(b, at, 1, new byte[0]);
+                    break;
+                case 2:
+                    b = splice(b, at, 0, new byte[] {INSERTS[random.nextInt(INSERTS.length)]});
+                    break;
+                case 3:
+                    b = splice(b, at, 1, new byte[] {INSERTS[random.nextInt(INSERTS.length)]});
+                    break;
+                default:
+                    int length = Math.min(b.length - at, 1 + random.nextInt(8));
+                    b = splice(b, at, 0, java.util.Arrays.copyOfRange(b, at, at + length));
+            }
+        }
+        return b;
+    }
+
+    private static byte[] splice(byte[] b, int at, int remove, byte[] insert) {
+        byte[] out = new byte[b.length - remove + insert.length];
+        System.arraycopy(b, 0, out, 0, at);
+        System.arraycopy(insert, 0, out, at, insert.length);
+        System.arraycopy(b, at + remove, out, at + insert.length, b.length - at - remove);
+        return out;
+    }
+
+    @Provide
+    Arbitrary<DecodeCase> cases() {
+        return Combinators.combine(JsonParityProperties.rowType(JsonParityProperties.MAX_DEPTH, false),
+                        Arbitraries.of("SQL", "ISO-8601"))
+                .flatAs((type, standard) -> JsonParityProperties.row(type, 25).list().ofMinSize(1).ofMaxSize(12)
+                        .map(rows -> new DecodeCase(type, rows, standard)));
+    }
+}
