@@ -12,6 +12,7 @@ import io.columnarkafka.testkit.nexmark.BidGenerator;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -87,7 +88,10 @@ public final class PipelineBenchmark {
         Files.createDirectories(out);
         double loadBefore = loadAverage();
         List<PipelineResult> results = new ArrayList<>();
-        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions).start()) {
+        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions)
+                // A machine shared with other jobs can take minutes to start a broker.
+                .startupTimeout(Duration.ofMinutes(5))
+                .start()) {
             String input = "bids-json";
             List<byte[]> values = fillInput(broker, input);
             List<PipelineVariant> order = new ArrayList<>(List.of(PipelineVariant.values()));

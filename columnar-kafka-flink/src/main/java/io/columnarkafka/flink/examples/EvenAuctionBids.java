@@ -42,7 +42,7 @@ public final class EvenAuctionBids extends RichFlatMapFunction<ArrowBatch, Arrow
 
     /** The same query in Flink SQL, over a table {@code bid} of {@link #INPUT_TYPE}. */
     public static final String SQL =
-            "SELECT auction, bidder, price * 2 AS price, channel, dateTime FROM bid WHERE auction % 2 = 0";
+            "SELECT auction, bidder, price * 2 AS price, channel, `dateTime` FROM bid WHERE auction % 2 = 0";
 
     /** Input field of each output field; the price is computed. */
     private static final int[] COPIED_FROM = {0, 1, -1, 3, 5};

@@ -73,14 +73,14 @@ class PipelineWithoutRowDataITCase {
         KAFKA.broker().createTopic(output, 1);
         TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
         sql.executeSql("CREATE TABLE bid (auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,"
-                + " dateTime TIMESTAMP(3), extra STRING) WITH ('connector' = 'kafka', 'topic' = '" + INPUT + "',"
+                + " `dateTime` TIMESTAMP(3), extra STRING) WITH ('connector' = 'kafka', 'topic' = '" + INPUT + "',"
                 + " 'properties.bootstrap.servers' = '" + KAFKA.broker().bootstrapServers() + "',"
                 + " 'properties.group.id' = 'stock-sql', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
-        sql.executeSql("CREATE TABLE result (auction BIGINT, bidder BIGINT, price BIGINT, channel STRING,"
-                + " dateTime TIMESTAMP(3)) WITH ('connector' = 'kafka', 'topic' = '" + output + "',"
+        sql.executeSql("CREATE TABLE bid_result (auction BIGINT, bidder BIGINT, price BIGINT, channel STRING,"
+                + " `dateTime` TIMESTAMP(3)) WITH ('connector' = 'kafka', 'topic' = '" + output + "',"
                 + " 'properties.bootstrap.servers' = '" + KAFKA.broker().bootstrapServers() + "', 'format' = 'json')");
-        sql.executeSql("INSERT INTO result " + EvenAuctionBids.SQL).await();
+        sql.executeSql("INSERT INTO bid_result " + EvenAuctionBids.SQL).await();
         expected = new ArrayList<>();
         for (TopicRecord record : TopicVerifier.forTopic(KAFKA.broker(), output).keepRecords(true).read().records()) {
             expected.add(record.value());
