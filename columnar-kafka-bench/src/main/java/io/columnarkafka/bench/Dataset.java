@@ -21,6 +21,23 @@ enum Dataset {
             return generator.row(i);
         }
     },
+    /**
+     * Bid-shaped rows whose values do not flatter (see {@link AdversarialBids}): escapes, quoting, multi-byte
+     * and non-BMP text, extreme numbers, timestamps spread over centuries.
+     */
+    ADVERSARIAL(BidGenerator.BID_TYPE) {
+        private final AdversarialBids generator = new AdversarialBids(SEED);
+
+        @Override
+        void fill(VectorSchemaRoot batch, int rows) {
+            generator.fill(batch, rows);
+        }
+
+        @Override
+        RowData row(int i) {
+            return generator.row(i);
+        }
+    },
     /** A wide row of mixed types with nested values and nulls (see {@link WideRows}). */
     WIDE(WideRows.WIDE_TYPE) {
         @Override

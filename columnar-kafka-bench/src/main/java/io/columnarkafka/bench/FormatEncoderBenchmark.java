@@ -28,8 +28,8 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
- * Every format's columnar encoder against Flink's serializer of that format, on the same Nexmark Bid
- * rows, set up, checked and measured by {@link EncoderFixture} as {@link JsonEncoderBenchmark} measures
+ * Every format's columnar encoder against Flink's serializer of that format, on the same Bid-shaped
+ * rows (Nexmark bids, or the adversarial ones of {@link AdversarialBids}), set up, checked and measured by {@link EncoderFixture} as {@link JsonEncoderBenchmark} measures
  * JSON: per row, the same {@code outputBytes} counter, refused when the columnar bytes differ from
  * Flink's on any row.
  *
@@ -61,6 +61,10 @@ public class FormatEncoderBenchmark {
     @Param({"json", "csv", "avro", "avro-confluent", "debezium-json", "protobuf", "raw"})
     public String format;
 
+    /** {@code bid} or {@code adversarial}: both are Bid-shaped, so every format's projection applies. */
+    @Param({"bid", "adversarial"})
+    public String dataset;
+
     private EncoderFixture fixture;
     private Projection projection;
     private Map<String, String> options = Map.of();
@@ -87,6 +91,10 @@ public class FormatEncoderBenchmark {
     /** The rows, the projection and Flink's serializer of {@link #format}; tests call it without JMH. */
     void prepare() throws Exception {
         RowType bidType = BidGenerator.BID_TYPE;
+        Dataset data = Dataset.named(dataset);
+        if (!data.rowType().equals(bidType)) {
+            throw new IllegalArgumentException("dataset " + dataset + " is not Bid-shaped: " + data.rowType());
+        }
         switch (format) {
             case "avro":
             case "avro-confluent":
@@ -107,7 +115,7 @@ public class FormatEncoderBenchmark {
             registry = new ConstantSchemaRegistry(SCHEMA_ID);
             options = Map.of("url", registry.url(), "subject", "bids-value");
         }
-        fixture = new EncoderFixture("format " + format, Dataset.BID, batchSize, projection,
+        fixture = new EncoderFixture("format " + format + ", dataset " + dataset, data, batchSize, projection,
                 FlinkSerializers.open(format, projection.outputType(), options, SCHEMA_ID));
     }
 

@@ -47,7 +47,7 @@ public class JsonEncoderBenchmark {
     @Param({"64", "256", "1024", "4096", "16384"})
     public int batchSize;
 
-    @Param({"bid", "wide"})
+    @Param({"bid", "adversarial", "wide"})
     public String dataset;
 
     private EncoderFixture fixture;

@@ -40,6 +40,57 @@ class DatasetTest {
     }
 
     @Test
+    void adversarialRowsNeedEscapesMultiByteTextAndSpreadTimestamps() throws Exception {
+        JsonRowDataSerializationSchema flink = FlinkJson.openSerializer(Dataset.ADVERSARIAL.rowType());
+        int rows = 4096;
+        int escapes = 0, controls = 0, nonBmp = 0, multiByte = 0, beforeEpoch = 0;
+        java.util.Set<Long> seconds = new java.util.HashSet<>();
+        java.util.Set<Long> days = new java.util.HashSet<>();
+        for (int i = 0; i < rows; i++) {
+            RowData row = Dataset.ADVERSARIAL.row(i);
+            String json = new String(flink.serialize(row), StandardCharsets.UTF_8);
+            escapes += json.contains("\\\"") || json.contains("\\\\") ? 1 : 0;
+            controls += json.contains("\\u00") || json.contains("\\n") || json.contains("\\t") ? 1 : 0;
+            nonBmp += json.codePoints().anyMatch(Character::isSupplementaryCodePoint)
+                    || json.contains("\\uD8") ? 1 : 0;
+            multiByte += json.chars().anyMatch(c -> c > 0x7f) ? 1 : 0;
+            long millis = row.getTimestamp(5, 3).getMillisecond();
+            beforeEpoch += millis < 0 ? 1 : 0;
+            seconds.add(Math.floorDiv(millis, 1000));
+            days.add(Math.floorDiv(millis, 86_400_000L));
+        }
+        assertThat(escapes).as("rows with quotes or backslashes to escape").isGreaterThan(rows / 2);
+        assertThat(controls).as("rows with control characters").isGreaterThan(rows / 2);
+        assertThat(nonBmp).as("rows with non-BMP characters").isGreaterThan(rows / 4);
+        assertThat(multiByte).as("rows with non-ASCII text").isGreaterThan(rows / 2);
+        assertThat(beforeEpoch).as("rows before 1970").isGreaterThan(rows / 10);
+        assertThat(seconds).as("distinct seconds").hasSizeGreaterThan(rows * 99 / 100);
+        assertThat(days).as("distinct days").hasSizeGreaterThan(rows * 9 / 10);
+    }
+
+    @Test
+    void adversarialArrowBatchHoldsTheSameValuesAsTheRows() {
+        int rows = 512;
+        try (BufferAllocator allocator = new RootAllocator();
+                VectorSchemaRoot batch = VectorSchemaRoot.create(ArrowLayout.schema(Dataset.ADVERSARIAL.rowType()), allocator)) {
+            Dataset.ADVERSARIAL.fill(batch, rows);
+            assertThat(batch.getRowCount()).isEqualTo(rows);
+            for (int i = 0; i < rows; i++) {
+                RowData row = Dataset.ADVERSARIAL.row(i);
+                for (int f = 0; f < 3; f++) {
+                    assertThat(batch.getVector(f).getObject(i)).as("row %d field %d", i, f).isEqualTo(row.getLong(f));
+                }
+                for (int f : new int[] {3, 4, 6}) {
+                    assertThat(batch.getVector(f).getObject(i)).as("row %d field %d", i, f)
+                            .isEqualTo(new Text(row.getString(f).toBytes()));
+                }
+                assertThat(((TimeStampMilliVector) batch.getVector(5)).get(i)).as("row %d", i)
+                        .isEqualTo(row.getTimestamp(5, 3).getMillisecond());
+            }
+        }
+    }
+
+    @Test
     void wideArrowBatchHoldsTheSameValuesAsTheRows() {
         int rows = 512;
         try (BufferAllocator allocator = new RootAllocator();

@@ -6,17 +6,23 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.annotations.Param;
 
-/** Every format the benchmark times passes its setup: the columnar bytes equal Flink's on every row. */
+/**
+ * Every format the benchmark times passes its setup on every dataset: the columnar bytes equal Flink's on
+ * every row.
+ */
 class FormatEncoderBenchmarkTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"json", "csv", "avro", "avro-confluent", "debezium-json", "protobuf", "raw"})
-    void columnarBytesEqualFlinksOnTheBenchmarkRows(String format) throws Exception {
+    @CsvSource({"json, bid", "csv, bid", "avro, bid", "avro-confluent, bid", "debezium-json, bid", "protobuf, bid",
+        "raw, bid", "json, adversarial", "csv, adversarial", "avro, adversarial", "avro-confluent, adversarial",
+        "debezium-json, adversarial", "protobuf, adversarial", "raw, adversarial"})
+    void columnarBytesEqualFlinksOnTheBenchmarkRows(String format, String dataset) throws Exception {
         FormatEncoderBenchmark benchmark = new FormatEncoderBenchmark();
         benchmark.format = format;
+        benchmark.dataset = dataset;
         benchmark.batchSize = 512;
         benchmark.prepare();
         try {
@@ -27,9 +33,13 @@ class FormatEncoderBenchmarkTest {
     }
 
     @Test
-    void theBenchmarkRunsEveryFormatByDefault() throws Exception {
+    void theBenchmarkRunsEveryFormatAndDatasetByDefault() throws Exception {
         String[] formats = FormatEncoderBenchmark.class.getField("format").getAnnotation(Param.class).value();
         assertThat(Arrays.asList(formats))
                 .containsExactlyInAnyOrder("json", "csv", "avro", "avro-confluent", "debezium-json", "protobuf", "raw");
+        String[] datasets = FormatEncoderBenchmark.class.getField("dataset").getAnnotation(Param.class).value();
+        assertThat(Arrays.asList(datasets)).containsExactlyInAnyOrder("bid", "adversarial");
+        String[] jsonDatasets = JsonEncoderBenchmark.class.getField("dataset").getAnnotation(Param.class).value();
+        assertThat(Arrays.asList(jsonDatasets)).contains("adversarial");
     }
 }

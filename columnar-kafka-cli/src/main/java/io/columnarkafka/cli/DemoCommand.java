@@ -9,6 +9,7 @@ import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.nexmark.BidGenerator;
 import io.columnarkafka.testkit.nexmark.BidIndex;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -21,17 +22,24 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.datagen.source.DataGeneratorSource;
+import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.formats.common.TimestampFormat;
+import org.apache.flink.formats.json.JsonFormatOptions;
+import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
-import org.apache.flink.runtime.util.stats.StatsSummarySnapshot;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
@@ -41,14 +49,15 @@ import org.apache.kafka.common.TopicPartition;
  * {@code columnar-kafka demo}: the main job. Starts an embedded Kafka broker (or uses the given one),
  * generates Nexmark bids as Arrow batches, writes them through the columnar sink on a local Flink
  * cluster with 1 s checkpoints, then reads the topic back and checks that every bid is there exactly
- * once.
+ * once. With {@code --compare} it then runs stock Flink on the same bids with the same settings into a
+ * topic of its own and prints both side by side.
  */
 final class DemoCommand {
     static final String USAGE = String.join("\n",
             "usage: columnar-kafka demo [--rows N] [--parallelism N] [--batch-size N]",
             "                           [--delivery-guarantee exactly-once|at-least-once|none]",
             "                           [--checkpoint-interval MS] [--partitions N] [--topic NAME]",
-            "                           [--bootstrap-servers HOST:PORT]",
+            "                           [--bootstrap-servers HOST:PORT] [--compare]",
             "",
             "  --rows                 Nexmark bids to write (default 2000000)",
             "  --parallelism          Flink parallelism of the source, encoder and KafkaSink (default 2)",
@@ -57,9 +66,16 @@ final class DemoCommand {
             "  --checkpoint-interval  milliseconds between checkpoints (default 1000)",
             "  --partitions           partitions of the topic the demo creates (default 2)",
             "  --topic                topic to create and write (default columnar-kafka-demo-<time>)",
-            "  --bootstrap-servers    use this Kafka cluster instead of starting an embedded broker");
+            "  --bootstrap-servers    use this Kafka cluster instead of starting an embedded broker",
+            "  --compare              then run stock Flink (KafkaSink + Flink's JsonRowDataSerializationSchema on RowData",
+            "                         of the same bids, same settings) on a fresh topic <topic>-stock and print both",
+            "                         side by side: records/s, Flink CPU per record, checkpoints, verdicts");
 
     private static final long SEED = 42;
+    private static final Duration BROKER_STARTUP = Duration.ofMinutes(5);
+    /** Below the broker's transaction.max.timeout.ms (15 min by default). */
+    private static final String TRANSACTION_TIMEOUT = "transaction.timeout.ms";
+    private static final String TRANSACTION_TIMEOUT_MS = "60000";
 
     private long rows = 2_000_000;
     private int parallelism = 2;
@@ -69,11 +85,16 @@ final class DemoCommand {
     private int partitions = 2;
     private String topic = "columnar-kafka-demo-" + System.currentTimeMillis();
     private String bootstrapServers;
+    private boolean compare;
 
     static DemoCommand parse(List<String> args) {
         DemoCommand demo = new DemoCommand();
         for (int i = 0; i < args.size(); i++) {
             String flag = args.get(i);
+            if (flag.equals("--compare")) {
+                demo.compare = true;
+                continue;
+            }
             if (i + 1 >= args.size()) {
                 throw new UsageException(flag + " needs a value; see --help");
             }
@@ -115,19 +136,31 @@ final class DemoCommand {
         };
     }
 
-    /** Runs the demo; returns true if the topic holds every bid exactly once (at least once for the weaker guarantees). */
+    /**
+     * Runs the demo; returns true if the topic holds every bid exactly once (at least once for the weaker
+     * guarantees), and with {@code --compare} stock Flink's topic too.
+     */
     boolean run(PrintStream out) throws Exception {
         KafkaBroker broker = null;
         try {
             String servers = bootstrapServers;
             if (servers == null) {
                 out.println("starting an embedded Kafka broker ...");
-                broker = KafkaBroker.builder().defaultPartitions(partitions).start();
+                // A busy machine can take minutes to start the broker's JVM.
+                broker = KafkaBroker.builder().defaultPartitions(partitions).startupTimeout(BROKER_STARTUP).start();
                 servers = broker.bootstrapServers();
                 out.printf("broker ready at %s in %.1f s%n", servers, broker.startupTime().toMillis() / 1000.0);
             }
-            createTopic(servers);
-            return runJob(servers, out);
+            DemoRun columnar = runJob(servers, topic, "columnar sink", true, out);
+            if (!compare) {
+                return columnar.passed();
+            }
+            out.println();
+            out.println("--compare: the same bids and settings through stock Flink (KafkaSink + Flink's"
+                    + " JsonRowDataSerializationSchema on RowData)");
+            DemoRun stock = runJob(servers, topic + "-stock", "stock Flink", false, out);
+            DemoRun.printSideBySide(columnar, stock, out);
+            return columnar.passed() && stock.passed();
         } finally {
             if (broker != null) {
                 broker.close();
@@ -135,29 +168,43 @@ final class DemoCommand {
         }
     }
 
-    private void createTopic(String servers) throws Exception {
+    private void createTopic(String servers, String name) throws Exception {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", servers))) {
-            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(topic, partitions, (short) 1)))
+            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(name, partitions, (short) 1)))
                     .all().get(60, TimeUnit.SECONDS);
         }
     }
 
-    private boolean runJob(String servers, PrintStream out) throws Exception {
+    /** Runs one job into a fresh topic {@code name}: the columnar sink, or stock Flink's; then verifies the topic. */
+    private DemoRun runJob(String servers, String name, String label, boolean columnar, PrintStream out)
+            throws Exception {
+        createTopic(servers, name);
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, parallelism);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Any free port for the local cluster's REST endpoint: Flink's default, 8081, may be taken (another
+        // Flink, another demo), and the MiniCluster then fails to start.
+        conf.set(RestOptions.BIND_PORT, "0");
         MiniClusterConfiguration clusterConf = new MiniClusterConfiguration.Builder()
                 .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(parallelism).build();
+        double seconds;
+        double cpuSeconds;
+        CheckpointStatsSnapshot checkpoints;
         try (MiniCluster cluster = new MiniCluster(clusterConf)) {
             cluster.start();
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
             env.setParallelism(parallelism);
             env.enableCheckpointing(checkpointIntervalMs);
-            buildJob(env, servers);
+            if (columnar) {
+                buildColumnarJob(env, servers, name);
+            } else {
+                buildStockJob(env, servers, name);
+            }
 
-            out.printf("writing %,d Nexmark bids to topic %s (%d partitions): parallelism %d, batches of %d rows, %s,"
-                    + " checkpoints every %d ms%n", rows, topic, partitions, parallelism, batchSize, guarantee,
-                    checkpointIntervalMs);
+            out.printf("writing %,d Nexmark bids to topic %s (%d partitions) through the %s: parallelism %d,"
+                    + " batches of %d rows, %s, checkpoints every %d ms%n", rows, name, partitions, label, parallelism,
+                    batchSize, guarantee, checkpointIntervalMs);
+            long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             JobID job = cluster.submitJob(env.getStreamGraph()).get().getJobID();
             CompletableFuture<JobResult> result = cluster.requestJobResult(job);
@@ -166,31 +213,52 @@ final class DemoCommand {
                     try {
                         result.get(1, TimeUnit.SECONDS);
                     } catch (java.util.concurrent.TimeoutException e) {
-                        long checkpoints = cluster.getExecutionGraph(job).get().getCheckpointStatsSnapshot()
+                        long completed = cluster.getExecutionGraph(job).get().getCheckpointStatsSnapshot()
                                 .getCounts().getNumberOfCompletedCheckpoints();
                         out.printf("  %5.1f s: %,d records in the topic (uncommitted included), %d checkpoints completed%n",
-                                (System.nanoTime() - start) / 1e9, topicEndOffsets(admin), checkpoints);
+                                (System.nanoTime() - start) / 1e9, topicEndOffsets(admin, name), completed);
                     }
                 }
             }
-            double seconds = (System.nanoTime() - start) / 1e9;
+            seconds = (System.nanoTime() - start) / 1e9;
+            cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
             JobResult jobResult = result.get();
             if (!jobResult.isSuccess()) {
                 throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
                         .map(t -> t.deserializeError(getClass().getClassLoader())).orElse(null));
             }
-            CheckpointStatsSnapshot checkpoints = cluster.getArchivedExecutionGraph(job).get().getCheckpointStatsSnapshot();
-            out.printf("job finished in %.1f s: %,.0f records/s%n", seconds, rows / seconds);
-            printCheckpoints(checkpoints, out);
+            checkpoints = cluster.getArchivedExecutionGraph(job).get().getCheckpointStatsSnapshot();
         }
-        return verify(servers, out);
+        out.printf("job finished in %.1f s: %,.0f records/s, Flink CPU %.2f µs per record%n", seconds, rows / seconds,
+                cpuSeconds * 1e6 / rows);
+        TopicReport report = verify(servers, name, out);
+        boolean passed = guarantee == DeliveryGuarantee.EXACTLY_ONCE
+                ? report.isExactlyOnce()
+                : report.missingCount() == 0 && report.unexpectedCount() == 0;
+        DemoRun run = DemoRun.of(label, rows, seconds, cpuSeconds, checkpoints, report.verdict(), passed);
+        out.println(run.checkpointLine());
+        out.println("verifier: " + report.verdict());
+        return run;
     }
 
-    private void buildJob(StreamExecutionEnvironment env, String servers) {
+    /**
+     * CPU time of this JVM, all threads: Flink's tasks, the producers' I/O threads, GC and JIT (the embedded
+     * broker is a child process, not counted), which a busy machine distorts far less than wall time.
+     */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    private DataStream<Long> batchIndexes(StreamExecutionEnvironment env) {
         DataGeneratorSource<Long> indexes = new DataGeneratorSource<>(
                 index -> index, BidBatches.batchCount(rows, batchSize), RateLimiterStrategy.noOp(), Types.LONG);
-        DataStream<ArrowBatch> batches = env.fromSource(indexes, WatermarkStrategy.noWatermarks(), "bid batch indexes")
-                .uid("demo-bid-batch-indexes")
+        return env.fromSource(indexes, WatermarkStrategy.noWatermarks(), "bid batch indexes")
+                .uid("demo-bid-batch-indexes");
+    }
+
+    private void buildColumnarJob(StreamExecutionEnvironment env, String servers, String name) {
+        DataStream<ArrowBatch> batches = batchIndexes(env)
                 .flatMap(new BidBatches(rows, batchSize, SEED))
                 .returns(ArrowBatchTypeInfo.INSTANCE)
                 .uid("demo-bid-batches")
@@ -198,40 +266,50 @@ final class DemoCommand {
         ColumnarKafkaSink.builder()
                 .setRowType(BidGenerator.BID_TYPE)
                 .setValueFormat("json", Map.of())
-                .setTopic(topic)
+                .setTopic(name)
                 .setBootstrapServers(servers)
                 .setDeliveryGuarantee(guarantee)
-                .setTransactionalIdPrefix(topic)
-                // Below the broker's transaction.max.timeout.ms (15 min by default).
-                .setProperty("transaction.timeout.ms", "60000")
+                .setTransactionalIdPrefix(name)
+                .setProperty(TRANSACTION_TIMEOUT, TRANSACTION_TIMEOUT_MS)
                 .setUidPrefix("demo")
                 .build()
                 .sinkTo(batches);
     }
 
-    private long topicEndOffsets(Admin admin) throws Exception {
+    /** Stock Flink on the same bids: Flink's JSON serializer (the json format's, no options) in a stock KafkaSink. */
+    private void buildStockJob(StreamExecutionEnvironment env, String servers, String name) {
+        KafkaSink<RowData> sink = KafkaSink.<RowData>builder()
+                .setBootstrapServers(servers)
+                .setRecordSerializer(KafkaRecordSerializationSchema.<RowData>builder()
+                        .setTopic(name)
+                        .setValueSerializationSchema(new JsonRowDataSerializationSchema(BidGenerator.BID_TYPE,
+                                TimestampFormat.SQL, JsonFormatOptions.MapNullKeyMode.FAIL, "null", false, false))
+                        .build())
+                .setDeliveryGuarantee(guarantee)
+                .setTransactionalIdPrefix(name)
+                .setProperty(TRANSACTION_TIMEOUT, TRANSACTION_TIMEOUT_MS)
+                .build();
+        batchIndexes(env)
+                .flatMap(new BidRows(rows, batchSize, SEED), InternalTypeInfo.of(BidGenerator.BID_TYPE))
+                .uid("demo-bid-rows")
+                .name("Nexmark bids as RowData")
+                .sinkTo(sink)
+                .uid("demo-stock-kafka-sink")
+                .name("KafkaSink (Flink JSON)");
+    }
+
+    private static long topicEndOffsets(Admin admin, String topic) throws Exception {
         TopicDescription description = admin.describeTopics(Set.of(topic)).allTopicNames().get().get(topic);
         Map<TopicPartition, OffsetSpec> latest = new java.util.HashMap<>();
         description.partitions().forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
         return admin.listOffsets(latest).all().get().values().stream().mapToLong(o -> o.offset()).sum();
     }
 
-    private static void printCheckpoints(CheckpointStatsSnapshot stats, PrintStream out) {
-        StatsSummarySnapshot duration = stats.getSummaryStats().getEndToEndDurationStats();
-        out.printf("checkpoints: %d completed, %d failed; end-to-end duration min %d ms, avg %d ms, p99 %.0f ms, max %d ms%n",
-                stats.getCounts().getNumberOfCompletedCheckpoints(), stats.getCounts().getNumberOfFailedCheckpoints(),
-                duration.getMinimum(), duration.getAverage(), duration.getQuantile(0.99), duration.getMaximum());
-    }
-
-    private boolean verify(String servers, PrintStream out) {
+    private TopicReport verify(String servers, String name, PrintStream out) {
         out.println("reading the topic back (read_committed) ...");
-        TopicReport report = TopicVerifier.forTopic(servers, topic)
+        return TopicVerifier.forTopic(servers, name)
                 .readCommitted()
                 .timeout(Duration.ofMinutes(5))
                 .verifyIds(0, Math.toIntExact(rows), BidIndex::ofJson);
-        out.println("verifier: " + report.verdict());
-        return guarantee == DeliveryGuarantee.EXACTLY_ONCE
-                ? report.isExactlyOnce()
-                : report.missingCount() == 0 && report.unexpectedCount() == 0;
     }
 }

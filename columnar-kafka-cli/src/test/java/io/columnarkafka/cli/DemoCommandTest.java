@@ -32,6 +32,47 @@ class DemoCommandTest {
     }
 
     @Test
+    void compareRunsStockFlinkOnTheSameBidsAndPrintsBothSideBySide() {
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        int exit = ColumnarKafkaCli.run(
+                List.of("demo", "--rows", "20000", "--batch-size", "1000", "--checkpoint-interval", "300", "--compare",
+                        "--topic", "demo-compare"),
+                new PrintStream(stdout, true, StandardCharsets.UTF_8),
+                new PrintStream(stderr, true, StandardCharsets.UTF_8));
+
+        String out = stdout.toString(StandardCharsets.UTF_8);
+        assertThat(exit).as(out + stderr.toString(StandardCharsets.UTF_8)).isZero();
+        assertThat(out)
+                .contains("writing 20,000 Nexmark bids to topic demo-compare (2 partitions) through the columnar sink")
+                .contains("writing 20,000 Nexmark bids to topic demo-compare-stock (2 partitions) through the stock Flink")
+                .containsPattern("records/s \\(job wall time\\) +[\\d,]+ +[\\d,]+")
+                .containsPattern("Flink JVM CPU per record +\\d+\\.\\d\\d µs +\\d+\\.\\d\\d µs")
+                .containsPattern("checkpoint e2e avg / p99 / max +\\d+ / \\d+ / \\d+ ms +\\d+ / \\d+ / \\d+ ms")
+                .containsPattern("verifier \\(read_committed\\) +OK +OK")
+                .containsPattern("columnar / stock: \\d+\\.\\d\\dx the records/s, \\d+\\.\\d\\dx the Flink CPU per record");
+        // Both topics verified on their own: the stock run is read back from its own topic.
+        assertThat(out.split("verifier: OK: 20000 records, 0 duplicates, 0 missing, 0 unexpected", -1)).hasSize(3);
+        assertThat(out).contains("(topic demo-compare-stock, read_committed, 2 partitions)");
+        assertThat(ArrowMemory.allocatedBytes()).as("Arrow memory after the jobs").isZero();
+    }
+
+    @Test
+    void checkpointsDeclinedByAFinishingJobAreExplainedOthersAreShownAsTheyAre() {
+        DemoRun finishing = new DemoRun("columnar sink", 1000, 1, 1, 17, 1, 10, 20, 30, 40,
+                List.of("Checkpoint was declined (task is closing)"), "OK", true);
+        assertThat(finishing.checkpointLine()).contains("17 completed, 1 failed")
+                .contains("triggered while the bounded job was finishing")
+                .contains("Checkpoint was declined (task is closing)");
+        DemoRun other = new DemoRun("columnar sink", 1000, 1, 1, 17, 1, 10, 20, 30, 40,
+                List.of("Checkpoint expired before completing."), "OK", true);
+        assertThat(other.checkpointLine()).doesNotContain("finishing")
+                .contains("failed checkpoints: Checkpoint expired before completing.");
+        DemoRun clean = new DemoRun("columnar sink", 1000, 1, 1, 17, 0, 10, 20, 30, 40, List.of(), "OK", true);
+        assertThat(clean.checkpointLine()).endsWith("max 40 ms");
+    }
+
+    @Test
     void demoRejectsBadArguments() {
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         int exit = ColumnarKafkaCli.run(List.of("demo", "--rows", "many"),

@@ -15,7 +15,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 /**
  * Variant (d), the ceiling for any sink: one transactional {@link KafkaProducer} per thread, as many
  * threads as the Flink variants' parallelism, each sending its share of the rows as pre-built JSON
- * values and committing its transaction every checkpoint interval, with no Flink at all.
+ * values ({@link PooledJson}, as (c)) and committing its transaction every checkpoint interval, with no Flink at all.
  */
 final class BareProducers {
     /** Checks the clock once per this many records rather than per record. */
@@ -47,7 +47,7 @@ final class BareProducers {
     }
 
     private static List<Long> produce(RunSpec spec, int id, long from, long to) throws Exception {
-        byte[][] values = BidJson.valuePool(spec.poolRows());
+        PooledJson values = new PooledJson(spec.poolRows());
         Properties props = ProducerSettings.of(spec);
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers());
         props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, spec.topic() + "-bare-" + id);
@@ -60,7 +60,7 @@ final class BareProducers {
             producer.beginTransaction();
             long txStart = System.nanoTime();
             for (long i = from; i < to; i++) {
-                producer.send(new ProducerRecord<>(spec.topic(), null, null, null, values[(int) (i % values.length)]));
+                producer.send(new ProducerRecord<>(spec.topic(), null, null, null, values.value(i)));
                 if (i % CLOCK_STRIDE == 0 && System.nanoTime() - txStart >= intervalNanos) {
                     commitMillis.add(commit(producer));
                     producer.beginTransaction();

@@ -23,6 +23,17 @@ final class BidJson {
     /** Flink's JSON of rows {@code [0, rows)}. */
     static byte[][] valuePool(int rows) throws Exception {
         JsonRowDataSerializationSchema json = flinkSerializer();
+        open(json);
+        BidGenerator generator = new BidGenerator(RunSpec.SEED);
+        byte[][] pool = new byte[rows][];
+        for (int i = 0; i < rows; i++) {
+            pool[i] = json.serialize(generator.row(i));
+        }
+        return pool;
+    }
+
+    /** Opens the serializer as a sink would, outside a job. */
+    static void open(JsonRowDataSerializationSchema json) throws Exception {
         json.open(new SerializationSchema.InitializationContext() {
             @Override
             public MetricGroup getMetricGroup() {
@@ -34,11 +45,5 @@ final class BidJson {
                 return SimpleUserCodeClassLoader.create(BidJson.class.getClassLoader());
             }
         });
-        BidGenerator generator = new BidGenerator(RunSpec.SEED);
-        byte[][] pool = new byte[rows][];
-        for (int i = 0; i < rows; i++) {
-            pool[i] = json.serialize(generator.row(i));
-        }
-        return pool;
     }
 }

@@ -1,6 +1,7 @@
 package io.columnarkafka.bench.sink;
 
 import io.columnarkafka.cli.BidBatches;
+import io.columnarkafka.cli.BidRows;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
@@ -35,7 +36,10 @@ final class FlinkVariantJob {
                 .uid("bench-batch-indexes");
         switch (spec.variant()) {
             case STOCK_JSON -> batches
-                    .flatMap(new BidRows(range, spec.pooledInput()), InternalTypeInfo.of(BidGenerator.BID_TYPE))
+                    .flatMap(spec.pooledInput()
+                                    ? new PooledBidRows(range)
+                                    : new BidRows(spec.rows(), spec.batchSize(), RunSpec.SEED),
+                            InternalTypeInfo.of(BidGenerator.BID_TYPE))
                     .uid("bench-rows").name("Nexmark bids as RowData")
                     .sinkTo(stockSink(spec, KafkaRecordSerializationSchema.<RowData>builder()
                             .setTopic(spec.topic())

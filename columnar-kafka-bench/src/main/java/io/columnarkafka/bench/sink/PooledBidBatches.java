@@ -5,6 +5,7 @@ import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.testkit.nexmark.BidGenerator;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.TimeStampMilliVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
@@ -13,13 +14,17 @@ import org.apache.flink.util.Collector;
 /**
  * Variant (b)'s pooled input: one Arrow batch of pool rows {@code [0, batch size)} is filled once per
  * subtask, and each batch index is emitted as a zero-copy slice of it, as an engine handing over batches
- * it already holds would. A slice holds references to the pool's buffers; the encode operator releases
+ * it already holds would. Before each slice the pool's dateTime column is rewritten to the batch's rows
+ * ({@link PooledIds}: one long per row); the encode operator, chained behind, encodes a batch before the
+ * next one is emitted (and an unchained one receives an IPC copy). A slice holds references to the pool's buffers; the encode operator releases
  * them when it closes the batch, and {@link #close} frees the pool.
  */
 final class PooledBidBatches extends RichFlatMapFunction<Long, ArrowBatch> {
     private static final long serialVersionUID = 1L;
     /** A 4096-row Bid batch takes about 1 MiB of vectors; the bound only catches runaway sizes. */
     private static final long POOL_MEMORY_LIMIT = 256L << 20;
+
+    private static final int DATE_TIME = 5;
 
     private final BatchRange range;
     private transient BufferAllocator allocator;
@@ -38,7 +43,13 @@ final class PooledBidBatches extends RichFlatMapFunction<Long, ArrowBatch> {
 
     @Override
     public void flatMap(Long batch, Collector<ArrowBatch> out) {
-        ArrowBatch.of(pool.slice(0, range.size(batch)), null).emitTo(out);
+        long first = range.firstRow(batch);
+        int n = range.size(batch);
+        TimeStampMilliVector dateTime = (TimeStampMilliVector) pool.getVector(DATE_TIME);
+        for (int r = 0; r < n; r++) {
+            dateTime.set(r, PooledIds.dateTimeMillis(first + r, range.batchSize()));
+        }
+        ArrowBatch.of(pool.slice(0, n), null).emitTo(out);
     }
 
     @Override

@@ -42,13 +42,16 @@ record RunSpec(
         return batchSize;
     }
 
-    /** Whether row {@code i} carries its own data (generated input) or pool row {@code i % poolRows()}. */
+    /**
+     * Whether row {@code i} carries generated data of its own or pool row {@code i % poolRows()}'s values
+     * (with a dateTime of its own, {@link PooledIds}). The SQL variants' rows come from datagen.
+     */
     boolean rowsArePooled() {
         return pooledInput || variant == Variant.PREBUILT_BYTES || variant == Variant.BARE_PRODUCER;
     }
 
     String label() {
-        return variant.flinkJob() ? variant.letter() + (objectReuse ? " reuse" : " copy") : variant.letter();
+        return variant.hasObjectReuseSetting() ? variant.letter() + (objectReuse ? " reuse" : " copy") : variant.letter();
     }
 
     List<String> toArgs() {

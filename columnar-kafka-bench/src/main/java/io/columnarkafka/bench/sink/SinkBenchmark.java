@@ -1,9 +1,6 @@
 package io.columnarkafka.bench.sink;
 
 import io.columnarkafka.testkit.KafkaBroker;
-import io.columnarkafka.testkit.TopicReport;
-import io.columnarkafka.testkit.TopicVerifier;
-import io.columnarkafka.testkit.nexmark.BidIndex;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -13,13 +10,14 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 
 /**
@@ -41,15 +39,19 @@ public final class SinkBenchmark {
             "                           b Arrow batches -> ColumnarKafkaSink",
             "                           c stock KafkaSink with pre-built JSON bytes (serializer ceiling)",
             "                           d 2 bare transactional KafkaProducers (sink ceiling)",
-            "  --object-reuse         run a, b, c with Flink object reuse off, on, or both (default both)",
+            "                           sql-kafka, sql-columnar, sql-blackhole: the same SQL INSERT of datagen Bid rows",
+            "                             into 'kafka', 'kafka-columnar' (json, exactly-once) and 'blackhole';",
+            "                           sql: all three SQL variants (e.g. --variants sql, or a,b,sql)",
+            "  --object-reuse         run a, b, c with Flink object reuse off, on, or both (default both; SQL: Flink's default)",
             "  --profile              also run a, b, c (object reuse off) under JFR and summarize (default true)",
             "  --batch-size           rows per Arrow batch / per source element (default 4096)",
             "  --input                pooled: every variant takes its rows from a pool of one batch built once per",
             "                         subtask (RowData for a, an Arrow batch sliced without copying for b, JSON bytes",
             "                         for c and d), so only serialization and the sink are measured (default);",
             "                         generated: a and b generate every row as they go (c and d stay pooled)",
-            "  --repeat               rounds of all runs, interleaved (a b c d, a b c d, ...); the targets use the",
-            "                         median of each variant's rounds (default 3)",
+            "  --repeat               counted rounds of all runs (default 3), after a warm-up round 0 that is not",
+            "                         counted; the order rotates by one run per round (a b c d, b c d a, ...);",
+            "                         the report gives each variant's median and the paired per-round ratios",
             "  --parallelism          Flink parallelism, and producer threads of d (default 2)",
             "  --checkpoint-interval  ms between checkpoints, and between commits of d (default 1000)",
             "  --partitions           partitions of each topic (default 2)",
@@ -71,7 +73,8 @@ public final class SinkBenchmark {
     }
 
     private long rows = 2_000_000;
-    private List<Variant> variants = List.of(Variant.values());
+    private List<Variant> variants = List.of(Variant.STOCK_JSON, Variant.COLUMNAR, Variant.PREBUILT_BYTES,
+            Variant.BARE_PRODUCER);
     private List<Boolean> reuseSettings = List.of(false, true);
     private boolean profile = true;
     private int batchSize = 4096;
@@ -96,8 +99,8 @@ public final class SinkBenchmark {
             System.exit(2);
             return;
         }
-        boolean allExactlyOnce = bench.run(System.out);
-        System.exit(allExactlyOnce ? 0 : 1);
+        boolean passed = bench.run(System.out);
+        System.exit(passed ? 0 : 1);
     }
 
     static SinkBenchmark parse(String[] args) {
@@ -113,8 +116,7 @@ public final class SinkBenchmark {
             String value = args[++i];
             switch (flag) {
                 case "--rows" -> b.rows = Long.parseLong(value.replace("_", ""));
-                case "--variants" -> b.variants = java.util.Arrays.stream(value.split(","))
-                        .map(String::trim).map(Variant::byLetter).sorted().distinct().toList();
+                case "--variants" -> b.variants = Variant.parseList(value);
                 case "--object-reuse" -> b.reuseSettings = switch (value.toLowerCase(Locale.ROOT)) {
                     case "both" -> List.of(false, true);
                     case "off", "false" -> List.of(false);
@@ -156,6 +158,9 @@ public final class SinkBenchmark {
         return b;
     }
 
+    /** One run of a round: a variant with an object-reuse setting. */
+    private record RunKey(Variant variant, boolean objectReuse) {}
+
     boolean run(PrintStream console) throws Exception {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Files.createDirectories(out);
@@ -163,15 +168,30 @@ public final class SinkBenchmark {
         String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
         List<RunResult> results = new ArrayList<>();
         Map<String, String> profiles = new LinkedHashMap<>();
+        List<RunKey> keys = new ArrayList<>();
+        for (Variant variant : variants) {
+            for (boolean reuse : variant.hasObjectReuseSetting() ? reuseSettings : List.of(false)) {
+                keys.add(new RunKey(variant, reuse));
+            }
+        }
         console.println("starting an embedded Kafka broker ...");
-        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions).start()) {
+        // A loaded machine can take minutes to start the broker's JVM.
+        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions)
+                .startupTimeout(Duration.ofMinutes(5)).start()) {
             console.printf("broker ready at %s%n", broker.bootstrapServers());
-            // Rounds interleave the variants, so a slow phase of the machine hits all of them alike.
-            for (int round = 1; round <= repeat; round++) {
-                for (Variant variant : variants) {
-                    for (boolean reuse : variant.flinkJob() ? reuseSettings : List.of(false)) {
-                        results.add(runOnce(broker, variant, reuse, null, stamp + "-r" + round, console));
-                    }
+            // Round 0 warms the broker and the machine up and is not counted. Every round runs every variant
+            // once; the order rotates by one per round, so no variant always runs first (against a cold broker)
+            // or always follows the same neighbour, and a slow phase of the machine hits all of them alike.
+            for (int round = 0; round <= repeat; round++) {
+                List<RunKey> order = new ArrayList<>(keys);
+                Collections.rotate(order, -(round % keys.size()));
+                console.printf("round %d of %d%s: %s%n", round, repeat, round == 0 ? " (warm-up, not counted)" : "",
+                        order.stream().map(k -> k.variant().hasObjectReuseSetting()
+                                ? k.variant().letter() + (k.objectReuse() ? " reuse" : " copy") : k.variant().letter())
+                                .collect(Collectors.joining(", ")));
+                for (RunKey key : order) {
+                    results.add(runOnce(broker, key.variant(), key.objectReuse(), null, round, stamp + "-r" + round,
+                            console));
                 }
             }
             if (profile) {
@@ -180,7 +200,11 @@ public final class SinkBenchmark {
                         continue;
                     }
                     Path jfr = workDir.resolve("sink-" + stamp + "-" + variant.letter() + ".jfr").toAbsolutePath();
-                    RunResult r = runOnce(broker, variant, false, jfr.toString(), stamp, console);
+                    RunResult r = runOnce(broker, variant, false, jfr.toString(), -1, stamp, console);
+                    if (!r.ok()) {
+                        console.println("profile run failed: " + r.status());
+                        continue;
+                    }
                     String title = String.format(Locale.ROOT, "variant (%s) %s, object reuse off, %,d rows,"
                             + " %,.0f records/s under JFR", variant.letter(), variant.description(), rows,
                             r.recordsPerSecond());
@@ -202,33 +226,76 @@ public final class SinkBenchmark {
         Files.writeString(out.resolve("sink-" + stamp + ".json"), report.json());
         Files.writeString(out.resolve("sink-" + stamp + ".csv"), report.csv());
         console.println("results: " + out.resolve("sink-" + stamp + ".md") + " (+ .json, .csv)");
-        return results.stream().allMatch(RunResult::exactlyOnce);
+        boolean passed = results.stream().allMatch(RunResult::ok);
+        if (!passed) {
+            console.println("FAIL: " + results.stream().filter(r -> !r.ok()).count() + " run(s) failed; see the FAIL rows");
+        }
+        return passed;
     }
 
-    private RunResult runOnce(KafkaBroker broker, Variant variant, boolean reuse, String jfr, String stamp,
+    /**
+     * Runs one variant in a JVM of its own, reads its topic back and checks it. Never throws for a failed
+     * run: the job's failure, the verifier's, the parity check's, Arrow memory left or a SQL sink not
+     * admitted each become the run's FAIL status.
+     *
+     * @param round the round (0: warm-up; -1: a profiling run)
+     */
+    private RunResult runOnce(KafkaBroker broker, Variant variant, boolean reuse, String jfr, int round, String stamp,
                               PrintStream console) throws Exception {
         String name = "sink-bench-" + variant.letter() + (reuse ? "-reuse" : "-copy") + (jfr != null ? "-jfr" : "")
                 + "-" + stamp;
-        broker.createTopic(name, partitions);
         Path resultFile = workDir.resolve(name + ".properties").toAbsolutePath();
         RunSpec spec = new RunSpec(variant, reuse, rows, batchSize, pooledInput, parallelism, checkpointIntervalMs,
                 transactionNaming, broker.bootstrapServers(), name, producer, jfr, resultFile.toString());
-        console.printf("%-8s %s%s: %,d rows ...%n", spec.label(), variant.description(),
+        console.printf("%-14s %s%s: %,d rows ...%n", spec.label(), variant.description(),
                 jfr != null ? " [JFR]" : "", rows);
+        if (variant.writesKafka()) {
+            broker.createTopic(name, partitions);
+        }
+        RunResult result;
         long brokerCpuBefore = cpuNanos(broker);
-        Properties measured = runChild(spec, workDir.resolve(name + ".log"));
-        double brokerCpuSeconds = (cpuNanos(broker) - brokerCpuBefore) / 1e9;
-        TopicReport report = verify(broker.bootstrapServers(), spec);
-        RunResult result = RunResult.of(spec, measured, brokerCpuSeconds, report.totalRecords(), report.duplicateCount(),
-                report.missingCount() + report.unexpectedCount(), report.isExactlyOnce(), report.verdict());
-        console.printf(Locale.ROOT, "         %.2f s, %,.0f records/s (first->last: %,.0f/s), CPU %.2f us/record"
-                        + " (broker %.2f), %d checkpoints (e2e min/avg/max %d/%d/%d ms); read_committed: %s%n",
-                result.wallSeconds(), result.recordsPerSecond(), result.activeRecordsPerSecond(),
-                result.cpuMicrosPerRecord(), result.brokerCpuMicrosPerRecord(),
-                result.checkpoints(), result.checkpointMinMs(), result.checkpointAvgMs(), result.checkpointMaxMs(),
-                report.verdict());
-        broker.deleteTopic(name);
+        try {
+            Properties measured = runChild(spec, workDir.resolve(name + ".log"));
+            double brokerCpuSeconds = (cpuNanos(broker) - brokerCpuBefore) / 1e9;
+            RunVerifier.Outcome check = RunVerifier.verify(broker.bootstrapServers(), spec);
+            result = RunResult.measured(spec, round, failure(spec, measured, check), measured, brokerCpuSeconds, check);
+            console.printf(Locale.ROOT, "         %.2f s, %,.0f records/s (first->last: %,.0f/s), Flink JVM CPU %.2f us/record"
+                            + " (broker %.2f), %d checkpoints (e2e min/avg/max %d/%d/%d ms); read_committed: %s%n",
+                    result.wallSeconds(), result.recordsPerSecond(), result.activeRecordsPerSecond(),
+                    result.cpuMicrosPerRecord(), result.brokerCpuMicrosPerRecord(),
+                    result.checkpoints(), result.checkpointMinMs(), result.checkpointAvgMs(), result.checkpointMaxMs(),
+                    check.verdict());
+        } catch (Exception e) {
+            result = RunResult.failed(spec, round, "the run failed: " + firstLine(e));
+        }
+        console.printf("         %s%n", result.status());
+        if (variant.writesKafka()) {
+            broker.deleteTopic(name);
+        }
         return result;
+    }
+
+    /** Why a measured run fails, or null if it passes. */
+    private static String failure(RunSpec spec, Properties measured, RunVerifier.Outcome check) {
+        List<String> reasons = new ArrayList<>();
+        if (!check.passed()) {
+            reasons.add("verifier: " + check.verdict());
+        }
+        long arrowLeft = Long.parseLong(measured.getProperty("arrowBytesLeft", "0"));
+        if (arrowLeft != 0) {
+            reasons.add("Arrow memory left after the job: " + arrowLeft + " bytes");
+        }
+        String operators = measured.getProperty("sinkOperator", "");
+        if (spec.variant() == Variant.SQL_COLUMNAR && !operators.contains(SqlVariantJob.ADMITTED_OPERATOR)) {
+            reasons.add("the kafka-columnar sink was not admitted (operators: " + operators + ")");
+        }
+        return reasons.isEmpty() ? null : String.join("; ", reasons);
+    }
+
+    private static String firstLine(Throwable e) {
+        String message = String.valueOf(e.getMessage());
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
     }
 
     private static long cpuNanos(KafkaBroker broker) {
@@ -271,34 +338,5 @@ public final class SinkBenchmark {
     private static String tail(Path log) throws IOException {
         List<String> lines = Files.readAllLines(log);
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-    }
-
-    /**
-     * With generated input, (a) and (b) carry each row's own JSON, so each row index must be there exactly
-     * once. Pooled rows stand for row {@code i} as pool row {@code i % pool}: each pooled index must be
-     * there exactly as often as the rows that map to it.
-     */
-    private static TopicReport verify(String servers, RunSpec spec) {
-        TopicVerifier verifier = TopicVerifier.forTopic(servers, spec.topic()).readCommitted()
-                .timeout(Duration.ofMinutes(10)).maxDetails(20);
-        if (!spec.rowsArePooled()) {
-            return verifier.verifyIds(0, Math.toIntExact(spec.rows()), BidIndex::ofJson);
-        }
-        long rows = spec.rows();
-        int poolRows = spec.poolRows();
-        Iterable<Long> pooledIndexes = () -> new Iterator<>() {
-            private long i;
-
-            @Override
-            public boolean hasNext() {
-                return i < rows;
-            }
-
-            @Override
-            public Long next() {
-                return i++ % poolRows;
-            }
-        };
-        return verifier.verify(pooledIndexes, BidIndex::ofJson);
     }
 }

@@ -13,6 +13,7 @@ import jdk.jfr.Configuration;
 import jdk.jfr.Recording;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
@@ -29,8 +30,9 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
 /**
  * Runs one variant in a JVM of its own (started by {@link SinkBenchmark}, so no variant inherits
  * another's JIT profile or heap) and writes its measurements to the run's result file:
- * wall time, the producers' first-send-to-last-ack window, the JVM's CPU time, and checkpoint (or
- * commit) statistics.
+ * wall time, the producers' first-send-to-last-ack window, the JVM's CPU time (Flink's alone: the broker
+ * is a process of its own), checkpoint (or commit) statistics, the Arrow memory left after the job and
+ * the names of the writing operators (for the SQL variants: did the columnar sink get admitted?).
  * With a profile path it records JFR around the job only.
  */
 public final class VariantRunner {
@@ -97,6 +99,8 @@ public final class VariantRunner {
         org.apache.flink.configuration.Configuration conf = new org.apache.flink.configuration.Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, spec.parallelism());
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Any free port for the REST endpoint: Flink's default, 8081, may be held by another process.
+        conf.set(RestOptions.BIND_PORT, "0");
         MiniClusterConfiguration clusterConf = new MiniClusterConfiguration.Builder()
                 .setConfiguration(conf)
                 .setNumTaskManagers(1)
@@ -110,8 +114,13 @@ public final class VariantRunner {
             if (spec.objectReuse()) {
                 env.getConfig().enableObjectReuse();
             }
-            FlinkVariantJob.build(env, spec);
+            if (spec.variant().kind() == Variant.Kind.SQL) {
+                SqlVariantJob.build(env, spec);
+            } else {
+                FlinkVariantJob.build(env, spec);
+            }
             StreamGraph graph = env.getStreamGraph();
+            result.setProperty("sinkOperator", SqlVariantJob.sinkOperators(graph));
 
             profile.start();
             long cpuStart = processCpuNanos();

@@ -6,8 +6,6 @@ import io.columnarkafka.flink.source.reader.ChunkEmitter;
 import io.columnarkafka.flink.source.reader.ChunkingSplitReader;
 import io.columnarkafka.flink.source.reader.ColumnarKafkaSourceReader;
 import io.columnarkafka.format.RowTypes;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -30,6 +28,7 @@ import org.apache.flink.connector.kafka.source.metrics.KafkaSourceReaderMetrics;
 import org.apache.flink.connector.kafka.source.reader.KafkaPartitionSplitReader;
 import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplit;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.kafka.common.TopicPartition;
 
@@ -363,6 +362,11 @@ public final class ColumnarKafkaSource<T>
                 timestampIndex = rowType.getFieldIndex(timestampField);
                 require(timestampIndex >= 0, "timestamp field '" + timestampField + "' is not a field of "
                         + rowType.asSummaryString());
+                LogicalTypeRoot root = rowType.getTypeAt(timestampIndex).getTypeRoot();
+                require(root == LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE
+                                || root == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE,
+                        "timestamp field '" + timestampField + "' must be a TIMESTAMP or TIMESTAMP_LTZ, not "
+                                + rowType.getTypeAt(timestampIndex).asSummaryString());
             }
             KafkaSource<Object> kafkaSource = kafka.setDeserializer(NoRecordDeserializer.INSTANCE).build();
             return new ColumnarKafkaSource<>(kafkaSource, spec, timestampIndex, maxBatchRows, maxBatchBytes,

@@ -47,7 +47,7 @@ class ExactlyOnceFailoverITCase {
         StreamExecutionEnvironment env = SinkJobs.environment(3);
         env.enableCheckpointing(250);
         DataStream<Long> indexes = SinkJobs.batchIndexes(env, batches, 30, 2, "src")
-                .map(new FailOnceWhileCheckpointInFlight(3))
+                .map(new FailOnceWhileCheckpointInFlight<Long>(3))
                 .setParallelism(2)
                 .uid("fail-once");
         DataStream<ArrowBatch> input = SinkJobs.batches(indexes, rows, "rows");

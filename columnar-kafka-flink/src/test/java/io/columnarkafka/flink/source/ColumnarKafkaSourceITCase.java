@@ -21,11 +21,17 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import org.apache.flink.formats.raw.RawFormatDeserializationSchema;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -45,8 +51,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * records fail the job naming their topic, partition and offset; nothing stays allocated.
  */
 class ColumnarKafkaSourceITCase {
+    private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
+
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(2);
+    static final MiniClusterExtension MINI_CLUSTER =
+            SinkJobs.miniCluster(2, REPORTER.addToConfiguration(new Configuration()));
 
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
@@ -71,7 +80,8 @@ class ColumnarKafkaSourceITCase {
         String topic = "bounded-keyed";
         KAFKA.broker().createTopic(topic, PARTITIONS);
         int perPartition = 700;
-        SourceTopics.produce(KAFKA.broker(), keyedRecords(topic, perPartition));
+        List<ProducerRecord<byte[], byte[]>> records = keyedRecords(topic, perPartition);
+        SourceTopics.produce(KAFKA.broker(), records);
 
         ColumnarKafkaSource<ArrowBatch> source = ColumnarKafkaSource.builder()
                 .setBootstrapServers(KAFKA.broker().bootstrapServers())
@@ -88,9 +98,12 @@ class ColumnarKafkaSourceITCase {
                 .build();
         StreamExecutionEnvironment env = SinkJobs.environment(0);
         env.setParallelism(2);
-        Map<String, List<String>> columnar = byPartition(env.fromSource(source, WatermarkStrategy.noWatermarks(), "columnar")
+        CloseableIterator<String> collected = env.fromSource(source, WatermarkStrategy.noWatermarks(), "columnar source")
                 .flatMap(new KeyedRows(100))
-                .executeAndCollect());
+                .collectAsync();
+        JobClient job = env.executeAsync("bounded read");
+        Map<String, List<String>> columnar = byPartition(collected);
+        job.getJobExecutionResult().get();
 
         KafkaSource<String> stock = KafkaSource.<String>builder()
                 .setBootstrapServers(KAFKA.broker().bootstrapServers())
@@ -105,6 +118,14 @@ class ColumnarKafkaSourceITCase {
 
         assertThat(flink.values()).allSatisfy(rows -> assertThat(rows).hasSize(perPartition));
         assertThat(columnar).isEqualTo(flink);
+        Map<String, Metric> metrics = REPORTER.findMetrics(job.getJobID(), "Source: columnar source");
+        long recordBytes = records.stream()
+                .mapToLong(r -> r.key().length + (r.value() == null ? 0 : r.value().length)).sum();
+        assertThat(counter(metrics, DecodeMetrics.ROWS)).isEqualTo(records.size());
+        assertThat(counter(metrics, DecodeMetrics.SKIPPED_RECORDS)).isZero();
+        assertThat(counter(metrics, DecodeMetrics.BYTES)).isEqualTo(recordBytes);
+        assertThat(counter(metrics, DecodeMetrics.BATCHES)).isGreaterThanOrEqualTo(records.size() / 100);
+        assertThat(counter(metrics, DecodeMetrics.DECODE_TIME_NANOS)).isPositive();
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
         assertThat(ArrowMemory.openAllocators()).as(ArrowMemory.describe()).isZero();
     }
@@ -143,6 +164,51 @@ class ColumnarKafkaSourceITCase {
                                     .contains(decode.reason());
                         }));
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+    }
+
+    @Test
+    void eachSplitKeepsItsOwnWatermarkSoNoRowIsLate() throws Exception {
+        String topic = "watermarks";
+        KAFKA.broker().createTopic(topic, 2);
+        // Partition 1's event times are far ahead of partition 0's: one watermark for the reader instead of
+        // one per split would pass partition 0's rows as soon as partition 1 is read.
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (long i = 0; i < 2_000; i++) {
+            for (int p = 0; p < 2; p++) {
+                long time = (p == 0 ? 1_000_000L : 9_000_000L) + i * 10;
+                records.add(new ProducerRecord<>(topic, p, time, null, ByteBuffer.allocate(8).putLong(time).array()));
+            }
+        }
+        SourceTopics.produce(KAFKA.broker(), records);
+        ColumnarKafkaSource<ArrowBatch> source = ColumnarKafkaSource.builder()
+                .setBootstrapServers(KAFKA.broker().bootstrapServers())
+                .setTopics(topic)
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setBounded(OffsetsInitializer.latest())
+                .setRowType("ROW<t BIGINT>")
+                .setValueFormat("raw", Map.of("endianness", "big-endian"))
+                .setMaxBatchRows(50)
+                .build();
+        StreamExecutionEnvironment env = SinkJobs.environment(0);
+        env.setParallelism(1);
+        env.getConfig().setAutoWatermarkInterval(5);
+
+        List<String> checks = env.fromSource(source, WatermarkStrategy.forMonotonousTimestamps(), "watermarked")
+                .process(new LateRows())
+                .executeAndCollect(10_000);
+
+        assertThat(checks).as("batches seen").hasSizeGreaterThanOrEqualTo(80);
+        assertThat(checks).filteredOn(c -> !c.startsWith("ok")).isEmpty();
+        assertThat(checks).as("the watermark advanced while batches were read").anyMatch(c -> c.startsWith("ok advanced"));
+    }
+
+    private static long counter(Map<String, Metric> metrics, String name) {
+        List<Long> counts = metrics.entrySet().stream()
+                .filter(e -> e.getKey().endsWith("." + name) && e.getValue() instanceof Counter)
+                .map(e -> ((Counter) e.getValue()).getCount())
+                .toList();
+        assertThat(counts).as("metric " + name + " in " + metrics.keySet()).isNotEmpty();
+        return counts.stream().mapToLong(Long::longValue).sum();
     }
 
     private static Map<String, List<String>> byPartition(CloseableIterator<String> rows) throws Exception {
@@ -197,6 +263,35 @@ class ColumnarKafkaSourceITCase {
                     out.collect(n.get(i));
                 }
             }
+        }
+    }
+
+    /**
+     * Per batch: "ok" when its timestamp is its largest row time and no row is behind the current
+     * watermark ("ok advanced" once the watermark has moved), else what went wrong. Sleeps a little per
+     * batch so periodic watermarks are emitted between batches.
+     */
+    private static final class LateRows extends ProcessFunction<ArrowBatch, String> {
+        @Override
+        public void processElement(ArrowBatch batch, Context context, Collector<String> out) throws Exception {
+            try (batch) {
+                BigIntVector t = (BigIntVector) batch.open(null).getVector("t");
+                long min = Long.MAX_VALUE;
+                long max = Long.MIN_VALUE;
+                for (int i = 0; i < t.getValueCount(); i++) {
+                    min = Math.min(min, t.get(i));
+                    max = Math.max(max, t.get(i));
+                }
+                long watermark = context.timerService().currentWatermark();
+                if (context.timestamp() != max) {
+                    out.collect("batch timestamp " + context.timestamp() + " is not its largest row time " + max);
+                } else if (min <= watermark) {
+                    out.collect("row time " + min + " at or behind the watermark " + watermark);
+                } else {
+                    out.collect(watermark > Long.MIN_VALUE ? "ok advanced" : "ok");
+                }
+            }
+            Thread.sleep(2);
         }
     }
 

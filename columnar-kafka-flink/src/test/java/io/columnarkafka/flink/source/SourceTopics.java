@@ -1,11 +1,11 @@
 package io.columnarkafka.flink.source;
 
 import io.columnarkafka.testkit.KafkaBroker;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -59,7 +59,19 @@ final class SourceTopics {
         }
     }
 
-    static Set<String> topicsOf(Map<TopicPartition, Long> offsets) {
-        return offsets.keySet().stream().map(TopicPartition::topic).collect(Collectors.toSet());
+    /** A condition polled by {@link #await}. */
+    interface Condition {
+        boolean holds() throws Exception;
+    }
+
+    /** Polls {@code condition} every 100 ms until it holds; fails after {@code timeout}. */
+    static void await(Condition condition, Duration timeout, String what) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.holds()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(what + ": not within " + timeout);
+            }
+            Thread.sleep(100);
+        }
     }
 }

@@ -9,7 +9,7 @@ import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 
 /**
- * Passes batch indexes through and injects exactly one failure per test while a checkpoint is really
+ * Passes elements (batch indexes, or Arrow batches) through and injects exactly one failure per test while a checkpoint is really
  * in flight. Needs parallelism 2 and runs chained in front of the sink:
  * <ol>
  *   <li>once {@code completedBefore} checkpoints have completed, subtask 1 holds the next checkpoint
@@ -19,9 +19,10 @@ import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
  * </ol>
  * The job restarts from the checkpoint before {@code H}: {@code H}'s pre-committed transactions and the
  * open ones must be aborted, and their rows replayed. Static flags, because a restarted task gets new
- * function instances; call {@link #reset()} before each job.
+ * function instances; call {@link #reset()} before each job. The element it fails on is closed if it is
+ * {@link AutoCloseable} (an Arrow batch), as its owner would have closed it.
  */
-public final class FailOnceWhileCheckpointInFlight extends RichMapFunction<Long, Long>
+public final class FailOnceWhileCheckpointInFlight<T> extends RichMapFunction<T, T>
         implements CheckpointedFunction, CheckpointListener {
     private static final long serialVersionUID = 1L;
     private static final int BATCHES_AFTER_BARRIER = 3;
@@ -59,15 +60,18 @@ public final class FailOnceWhileCheckpointInFlight extends RichMapFunction<Long,
     }
 
     @Override
-    public Long map(Long index) throws InterruptedException {
+    public T map(T element) throws Exception {
         long held = HELD.get();
         if (subtask() == 0 && !FAILED.get() && held > 0 && snapshotted >= held
                 && ++sinceSnapshot >= BATCHES_AFTER_BARRIER) {
             Thread.sleep(300);
             FAILED.set(true);
+            if (element instanceof AutoCloseable) {
+                ((AutoCloseable) element).close();
+            }
             throw new IllegalStateException("injected failure with checkpoint " + held + " in flight");
         }
-        return index;
+        return element;
     }
 
     @Override

@@ -16,11 +16,10 @@ public final class BidIndex {
 
     /** The row index of a bid's JSON value, or -1 if it has no dateTime field. */
     public static long ofJson(byte[] json) {
-        int at = indexOf(json, DATE_TIME);
-        if (at < 0) {
+        int p = dateTimeAt(json);
+        if (p < 0) {
             return -1;
         }
-        int p = at + DATE_TIME.length;
         long days = LocalDate.of(digits(json, p, 4), digits(json, p + 5, 2), digits(json, p + 8, 2)).toEpochDay();
         long millis = days * MILLIS_PER_DAY
                 + digits(json, p + 11, 2) * 3_600_000L
@@ -34,6 +33,12 @@ public final class BidIndex {
             }
         }
         return millis - BidGenerator.BASE_EPOCH_MILLIS;
+    }
+
+    /** Where the text of a bid's dateTime value starts in its JSON (after the quote), or -1 if it has none. */
+    public static int dateTimeAt(byte[] json) {
+        int at = indexOf(json, DATE_TIME);
+        return at < 0 ? -1 : at + DATE_TIME.length;
     }
 
     private static int digits(byte[] bytes, int from, int count) {

@@ -1,0 +1,62 @@
+package io.columnarkafka.bench.pipeline;
+
+import java.util.Locale;
+import java.util.Properties;
+
+/** One run: its variant and round, its measures, and whether its output verified. */
+final class PipelineResult {
+    final PipelineVariant variant;
+    final int round;
+    final double wallSeconds;
+    final double cpuSeconds;
+    private String failure;
+
+    private PipelineResult(PipelineVariant variant, int round, double wallSeconds, double cpuSeconds, String failure) {
+        this.variant = variant;
+        this.round = round;
+        this.wallSeconds = wallSeconds;
+        this.cpuSeconds = cpuSeconds;
+        this.failure = failure;
+    }
+
+    static PipelineResult of(PipelineVariant variant, int round, Properties measured) {
+        String leak = measured.getProperty("arrowBytesLeft", "0");
+        return new PipelineResult(variant, round, Double.parseDouble(measured.getProperty("wallSeconds")),
+                Double.parseDouble(measured.getProperty("cpuSeconds")),
+                "0".equals(leak) ? null : leak + " Arrow bytes left allocated");
+    }
+
+    static PipelineResult failed(PipelineVariant variant, int round, String why) {
+        return new PipelineResult(variant, round, Double.NaN, Double.NaN, why);
+    }
+
+    /** Records the read_committed check of the run's output topic; a failed check makes the run a FAIL. */
+    void verify(boolean exactlyOnce, String verdict) {
+        if (failure == null && !exactlyOnce) {
+            failure = "read_committed: " + verdict;
+        }
+    }
+
+    boolean passed() {
+        return failure == null;
+    }
+
+    String failure() {
+        return failure;
+    }
+
+    double recordsPerSecond(int records) {
+        return records / wallSeconds;
+    }
+
+    double cpuMicrosPerRecord(int records) {
+        return cpuSeconds * 1e6 / records;
+    }
+
+    String line(int records) {
+        return passed()
+                ? String.format(Locale.ROOT, "%s round %d: %.2f s, %,.0f records/s, %.2f µs CPU/record, OK",
+                        variant, round, wallSeconds, recordsPerSecond(records), cpuMicrosPerRecord(records))
+                : variant + " round " + round + ": FAIL " + failure;
+    }
+}

@@ -1,0 +1,74 @@
+package io.columnarkafka.bench.pipeline;
+
+import io.columnarkafka.flink.batch.ArrowMemory;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * One run of one variant, in a JVM of its own (started by {@link PipelineBenchmark}): a MiniCluster runs
+ * the job; the result file gets the job's wall time and this JVM's CPU time over the job (all threads:
+ * tasks, consumer and producer I/O, GC, JIT), which a busy machine distorts far less than wall time.
+ *
+ * <p>Arguments: variant, bootstrap servers, input topic, output topic, parallelism, checkpoint interval
+ * in ms, result file.
+ */
+public final class PipelineRun {
+    private PipelineRun() {}
+
+    public static void main(String[] args) throws Exception {
+        PipelineVariant variant = PipelineVariant.valueOf(args[0]);
+        String servers = args[1];
+        String input = args[2];
+        String output = args[3];
+        int parallelism = Integer.parseInt(args[4]);
+        long checkpointInterval = Long.parseLong(args[5]);
+        Path resultFile = Path.of(args[6]);
+
+        Configuration conf = new Configuration();
+        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, parallelism);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        Properties result = new Properties();
+        try (MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
+                .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(parallelism).build())) {
+            cluster.start();
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+            env.setParallelism(parallelism);
+            env.enableCheckpointing(checkpointInterval);
+            PipelineJob.build(env, variant, servers, input, output, output);
+            long cpuStart = processCpuNanos();
+            long start = System.nanoTime();
+            JobID job = cluster.submitJob(env.getStreamGraph()).get().getJobID();
+            JobResult jobResult = cluster.requestJobResult(job).get();
+            long end = System.nanoTime();
+            long cpuEnd = processCpuNanos();
+            if (!jobResult.isSuccess()) {
+                throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
+                        .map(t -> t.deserializeError(PipelineRun.class.getClassLoader())).orElse(null));
+            }
+            result.setProperty("wallSeconds", Double.toString((end - start) / 1e9));
+            result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
+        }
+        result.setProperty("arrowBytesLeft", Long.toString(ArrowMemory.allocatedBytes()));
+        try (OutputStream out = Files.newOutputStream(resultFile)) {
+            result.store(out, variant + " " + output);
+        }
+        // Flink and Kafka leave non-daemon threads behind; the run is over.
+        System.exit(0);
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+}
