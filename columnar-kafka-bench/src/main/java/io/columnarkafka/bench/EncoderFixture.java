@@ -4,6 +4,7 @@ import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.ByteBuffer;
@@ -82,7 +83,12 @@ final class EncoderFixture implements AutoCloseable {
 
     /** Refuses to time an encoder whose output differs from Flink's on any row of the batch. */
     void checkSameBytes(BatchEncoder encoder) {
-        RecordSlab slab = encoder.encode(batch);
+        checkSameBytes(encoder, batch);
+    }
+
+    /** Refuses to time an encoder whose output of {@code encoded} differs from Flink's on any row. */
+    void checkSameBytes(BatchEncoder encoder, VectorSchemaRoot encoded) {
+        RecordSlab slab = encoder.encode(encoded);
         if (slab.recordCount() != rows.length) {
             throw new IllegalStateException(label + ": " + slab.recordCount() + " records for " + rows.length + " rows");
         }
@@ -110,12 +116,33 @@ final class EncoderFixture implements AutoCloseable {
 
     /** What a Kafka sink pays: encode the batch, then copy each record out as its own {@code byte[]}. */
     long encodeAndDrain(BatchEncoder encoder, Blackhole blackhole) {
-        RecordSlab slab = encoder.encode(batch);
+        return encodeAndDrain(encoder, batch, blackhole);
+    }
+
+    private static long encodeAndDrain(BatchEncoder encoder, VectorSchemaRoot encoded, Blackhole blackhole) {
+        RecordSlab slab = encoder.encode(encoded);
         int records = slab.recordCount();
         for (int i = 0; i < records; i++) {
             blackhole.consume(slab.copyRecord(i));
         }
         return slab.size();
+    }
+
+    /**
+     * What the SQL sink pays: transpose Flink's rows into the writer's Arrow batch, encode it, then copy
+     * each record out as its own {@code byte[]}.
+     */
+    long transposeEncodeAndDrain(RowDataArrowWriter writer, BatchEncoder encoder, Blackhole blackhole) {
+        return encodeAndDrain(encoder, transpose(writer), blackhole);
+    }
+
+    /** Flink's rows as the writer's Arrow batch, valid until the writer's next use. */
+    VectorSchemaRoot transpose(RowDataArrowWriter writer) {
+        writer.reset();
+        for (RowData row : rows) {
+            writer.write(row);
+        }
+        return writer.finish();
     }
 
     /** Flink's path: one {@code serialize(row)} per row, each returning a fresh {@code byte[]}; the bytes written. */

@@ -4,11 +4,15 @@ import io.columnarkafka.bench.proto.Bid;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import io.columnarkafka.testkit.nexmark.BidGenerator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -82,6 +86,31 @@ public class FormatEncoderBenchmark {
         }
     }
 
+    /**
+     * The SQL sink's path: Flink's rows transposed into an Arrow batch ({@link RowDataArrowWriter}), then
+     * encoded by an encoder of every column of that batch.
+     */
+    @State(Scope.Thread)
+    public static class FromRows {
+        private final BufferAllocator allocator = new RootAllocator();
+        RowDataArrowWriter writer;
+        BatchEncoder encoder;
+
+        @Setup(Level.Trial)
+        public void plan(FormatEncoderBenchmark data) {
+            RowType rowType = data.projection.outputType();
+            writer = new RowDataArrowWriter(rowType, allocator);
+            encoder = Formats.encoder(data.format, Projection.all(rowType), data.options);
+            data.fixture.checkSameBytes(encoder, data.fixture.transpose(writer));
+        }
+
+        @TearDown(Level.Trial)
+        public void close() {
+            writer.close();
+            allocator.close();
+        }
+    }
+
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) throws Exception {
         EncoderFixture.requirePerRowScores(params, batchSize);
@@ -119,6 +148,11 @@ public class FormatEncoderBenchmark {
                 FlinkSerializers.open(format, projection.outputType(), options, SCHEMA_ID));
     }
 
+    /** The rows and Flink's serializer, for {@link InterleavedRowDataComparison}. */
+    EncoderFixture fixture() {
+        return fixture;
+    }
+
     @TearDown(Level.Trial)
     public void tearDown() {
         fixture.close();
@@ -131,6 +165,18 @@ public class FormatEncoderBenchmark {
     @Benchmark
     public void columnarEncodeAndDrain(Columnar columnar, OutputBytes output, Blackhole blackhole) {
         output.outputBytes += fixture.encodeAndDrain(columnar.encoder, blackhole);
+    }
+
+    /** What the SQL sink pays: transpose Flink's binary rows into Arrow, encode, copy each record out. */
+    @Benchmark
+    public void rowDataTransposeEncodeAndDrain(FromRows fromRows, OutputBytes output, Blackhole blackhole) {
+        output.outputBytes += fixture.transposeEncodeAndDrain(fromRows.writer, fromRows.encoder, blackhole);
+    }
+
+    /** The transpose alone: Flink's binary rows into the Arrow batch. */
+    @Benchmark
+    public VectorSchemaRoot rowDataTransposeOnly(FromRows fromRows) {
+        return fixture.transpose(fromRows.writer);
     }
 
     /** Flink's path: one {@code serialize(row)} per row, each returning a fresh {@code byte[]}. */

@@ -10,8 +10,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.openjdk.jmh.annotations.Param;
 
 /**
- * Every format the benchmark times passes its setup on every dataset: the columnar bytes equal Flink's on
- * every row.
+ * Every format the benchmark times passes its setup on every dataset: the columnar bytes, from the Arrow
+ * batch and from Flink's rows transposed, equal Flink's on every row.
  */
 class FormatEncoderBenchmarkTest {
 
@@ -27,6 +27,12 @@ class FormatEncoderBenchmarkTest {
         benchmark.prepare();
         try {
             assertThatCode(() -> new FormatEncoderBenchmark.Columnar().plan(benchmark)).doesNotThrowAnyException();
+            FormatEncoderBenchmark.FromRows fromRows = new FormatEncoderBenchmark.FromRows();
+            try {
+                assertThatCode(() -> fromRows.plan(benchmark)).doesNotThrowAnyException();
+            } finally {
+                fromRows.close();
+            }
         } finally {
             benchmark.tearDown();
         }

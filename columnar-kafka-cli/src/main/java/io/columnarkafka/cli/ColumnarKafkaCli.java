@@ -11,7 +11,8 @@ public final class ColumnarKafkaCli {
             "",
             "commands:",
             "  demo     the main job: Nexmark bids through the columnar sink, exactly once, verified (see demo --help)",
-            "  encode   encode an Arrow IPC file into the records a sink would write (see encode --help)");
+            "  encode   encode an Arrow IPC file into the records a sink would write (see encode --help)",
+            "  produce  send an Arrow IPC file to a topic through the standalone client, verified (see produce --help)");
 
     private ColumnarKafkaCli() {}
 
@@ -47,6 +48,12 @@ public final class ColumnarKafkaCli {
                     EncodeCommand.parse(rest).run(stdout);
                     stdout.flush();
                     return 0;
+                case "produce":
+                    if (rest.contains("--help")) {
+                        stdout.println(ProduceCommand.USAGE);
+                        return 0;
+                    }
+                    return ProduceCommand.parse(rest).run(stdout) ? 0 : 1;
                 default:
                     throw new UsageException("unknown command '" + command + "'; see --help");
             }

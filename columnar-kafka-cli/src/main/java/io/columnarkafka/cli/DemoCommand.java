@@ -3,7 +3,6 @@ package io.columnarkafka.cli;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
-import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.nexmark.BidGenerator;
@@ -72,7 +71,6 @@ final class DemoCommand {
             "                         side by side: records/s, Flink CPU per record, checkpoints, verdicts");
 
     private static final long SEED = 42;
-    private static final Duration BROKER_STARTUP = Duration.ofMinutes(5);
     /** Below the broker's transaction.max.timeout.ms (15 min by default). */
     private static final String TRANSACTION_TIMEOUT = "transaction.timeout.ms";
     private static final String TRANSACTION_TIMEOUT_MS = "60000";
@@ -141,44 +139,25 @@ final class DemoCommand {
      * guarantees), and with {@code --compare} stock Flink's topic too.
      */
     boolean run(PrintStream out) throws Exception {
-        KafkaBroker broker = null;
-        try {
-            String servers = bootstrapServers;
-            if (servers == null) {
-                out.println("starting an embedded Kafka broker ...");
-                // A busy machine can take minutes to start the broker's JVM.
-                broker = KafkaBroker.builder().defaultPartitions(partitions).startupTimeout(BROKER_STARTUP).start();
-                servers = broker.bootstrapServers();
-                out.printf("broker ready at %s in %.1f s%n", servers, broker.startupTime().toMillis() / 1000.0);
-            }
-            DemoRun columnar = runJob(servers, topic, "columnar sink", true, out);
+        try (KafkaTarget kafka = KafkaTarget.of(bootstrapServers, partitions, out)) {
+            DemoRun columnar = runJob(kafka, topic, "columnar sink", true, out);
             if (!compare) {
                 return columnar.passed();
             }
             out.println();
             out.println("--compare: the same bids and settings through stock Flink (KafkaSink + Flink's"
                     + " JsonRowDataSerializationSchema on RowData)");
-            DemoRun stock = runJob(servers, topic + "-stock", "stock Flink", false, out);
+            DemoRun stock = runJob(kafka, topic + "-stock", "stock Flink", false, out);
             DemoRun.printSideBySide(columnar, stock, out);
             return columnar.passed() && stock.passed();
-        } finally {
-            if (broker != null) {
-                broker.close();
-            }
-        }
-    }
-
-    private void createTopic(String servers, String name) throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", servers))) {
-            admin.createTopics(List.of(new org.apache.kafka.clients.admin.NewTopic(name, partitions, (short) 1)))
-                    .all().get(60, TimeUnit.SECONDS);
         }
     }
 
     /** Runs one job into a fresh topic {@code name}: the columnar sink, or stock Flink's; then verifies the topic. */
-    private DemoRun runJob(String servers, String name, String label, boolean columnar, PrintStream out)
+    private DemoRun runJob(KafkaTarget kafka, String name, String label, boolean columnar, PrintStream out)
             throws Exception {
-        createTopic(servers, name);
+        kafka.createTopic(name, partitions, false);
+        String servers = kafka.servers();
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, parallelism);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");

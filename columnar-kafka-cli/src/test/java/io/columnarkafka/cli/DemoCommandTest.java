@@ -12,17 +12,20 @@ import org.junit.jupiter.api.Test;
 /** The README's main job, small: embedded broker, local Flink, exactly once, verified. */
 class DemoCommandTest {
 
-    @Test
-    void theDemoWritesEveryBidExactlyOnceAndSaysSo() {
+    /** Runs the CLI, asserts it exited 0 (showing both streams if not) and returns its standard output. */
+    private static String runSuccessfully(String... args) {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit = ColumnarKafkaCli.run(
-                List.of("demo", "--rows", "30000", "--batch-size", "1000", "--checkpoint-interval", "300"),
-                new PrintStream(stdout, true, StandardCharsets.UTF_8),
+        int exit = ColumnarKafkaCli.run(List.of(args), new PrintStream(stdout, true, StandardCharsets.UTF_8),
                 new PrintStream(stderr, true, StandardCharsets.UTF_8));
-
         String out = stdout.toString(StandardCharsets.UTF_8);
         assertThat(exit).as(out + stderr.toString(StandardCharsets.UTF_8)).isZero();
+        return out;
+    }
+
+    @Test
+    void theDemoWritesEveryBidExactlyOnceAndSaysSo() {
+        String out = runSuccessfully("demo", "--rows", "30000", "--batch-size", "1000", "--checkpoint-interval", "300");
         assertThat(out)
                 .contains("broker ready at 127.0.0.1:")
                 .contains("writing 30,000 Nexmark bids")
@@ -33,16 +36,8 @@ class DemoCommandTest {
 
     @Test
     void compareRunsStockFlinkOnTheSameBidsAndPrintsBothSideBySide() {
-        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
-        int exit = ColumnarKafkaCli.run(
-                List.of("demo", "--rows", "20000", "--batch-size", "1000", "--checkpoint-interval", "300", "--compare",
-                        "--topic", "demo-compare"),
-                new PrintStream(stdout, true, StandardCharsets.UTF_8),
-                new PrintStream(stderr, true, StandardCharsets.UTF_8));
-
-        String out = stdout.toString(StandardCharsets.UTF_8);
-        assertThat(exit).as(out + stderr.toString(StandardCharsets.UTF_8)).isZero();
+        String out = runSuccessfully("demo", "--rows", "20000", "--batch-size", "1000", "--checkpoint-interval", "300",
+                "--compare", "--topic", "demo-compare");
         assertThat(out)
                 .contains("writing 20,000 Nexmark bids to topic demo-compare (2 partitions) through the columnar sink")
                 .contains("writing 20,000 Nexmark bids to topic demo-compare-stock (2 partitions) through the stock Flink")

@@ -9,26 +9,16 @@ import static io.columnarkafka.format.arrow.FlinkValues.ts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.format.RowTypes;
-import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import io.columnarkafka.format.json.parity.FlinkJsonOracle;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.ipc.ArrowFileWriter;
-import org.apache.arrow.vector.ipc.ArrowStreamWriter;
-import org.apache.arrow.vector.ipc.ArrowWriter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
@@ -64,37 +54,37 @@ class EncodeCommandTest {
     void lengthPrefixedOutputOfAnArrowFileEqualsFlinksBytes() throws Exception {
         Path input = writeArrow(dir.resolve("rows.arrow"), true);
         Path output = dir.resolve("records.bin");
-        Result result = run("encode", "--row-type", TYPE, "--format", "json", "--input", input.toString(),
+        CliProcess.Result result = run("encode", "--row-type", TYPE, "--format", "json", "--input", input.toString(),
                 "--output", output.toString(), "--framing", "length-prefixed");
 
-        assertThat(result.exitCode).as(result.stderr).isZero();
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
         assertThat(readLengthPrefixed(Files.readAllBytes(output))).containsExactlyElementsOf(flinkBytes(Map.of()));
     }
 
     @Test
     void linesOutputOfAnArrowStreamHonoursOptions() throws Exception {
         Path input = writeArrow(dir.resolve("rows.arrows"), false);
-        Result result = run("encode", "--row-type", TYPE, "--format", "json", "--input", input.toString(),
+        CliProcess.Result result = run("encode", "--row-type", TYPE, "--format", "json", "--input", input.toString(),
                 "--option", "json.encode.ignore-null-fields=true",
                 "--option", "json.encode.decimal-as-plain-number=true");
 
-        assertThat(result.exitCode).as(result.stderr).isZero();
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         for (byte[] record : flinkBytes(Map.of(
                 "encode.ignore-null-fields", "true", "encode.decimal-as-plain-number", "true"))) {
             expected.write(record);
             expected.write('\n');
         }
-        assertThat(result.stdout).isEqualTo(expected.toByteArray());
+        assertThat(result.stdout()).isEqualTo(expected.toByteArray());
     }
 
     @Test
     void aMissingInputFailsWithOneLineAndNoOutputFile() throws Exception {
         Path output = dir.resolve("out.bin");
-        Result result = run("encode", "--row-type", TYPE, "--format", "json",
+        CliProcess.Result result = run("encode", "--row-type", TYPE, "--format", "json",
                 "--input", dir.resolve("missing.arrow").toString(), "--output", output.toString());
 
-        assertThat(result.exitCode).isNotZero();
+        assertThat(result.exitCode()).isNotZero();
         assertThat(result.stderrLines()).singleElement().asString().contains("missing.arrow");
         assertThat(output).doesNotExist();
         assertThat(dir).isEmptyDirectory();
@@ -105,10 +95,10 @@ class EncodeCommandTest {
         Path input = writeArrow(dir.resolve("rows.arrow"), true);
         Path output = dir.resolve("out.bin");
         String wrongType = TYPE.replace("price DECIMAL(10, 2)", "price DOUBLE");
-        Result result = run("encode", "--row-type", wrongType, "--format", "json",
+        CliProcess.Result result = run("encode", "--row-type", wrongType, "--format", "json",
                 "--input", input.toString(), "--output", output.toString());
 
-        assertThat(result.exitCode).isNotZero();
+        assertThat(result.exitCode()).isNotZero();
         assertThat(result.stderrLines()).singleElement().asString()
                 .contains("'price'").contains("Decimal(10, 2").contains("FloatingPoint(DOUBLE)");
         assertThat(output).doesNotExist();
@@ -118,19 +108,19 @@ class EncodeCommandTest {
     @Test
     void unknownOptionsAndValuesAreRejected() throws Exception {
         Path input = writeArrow(dir.resolve("rows.arrow"), true);
-        Result unknown = run("encode", "--row-type", TYPE, "--format", "json", "--input", input.toString(),
+        CliProcess.Result unknown = run("encode", "--row-type", TYPE, "--format", "json", "--input", input.toString(),
                 "--option", "json.no-such-option=1");
-        Result badValue = run("encode", "--row-type", TYPE, "--format", "json", "--input", input.toString(),
+        CliProcess.Result badValue = run("encode", "--row-type", TYPE, "--format", "json", "--input", input.toString(),
                 "--option", "json.map-null-key.mode=SOMETIMES");
-        Result badFormat = run("encode", "--row-type", TYPE, "--format", "xml", "--input", input.toString());
+        CliProcess.Result badFormat = run("encode", "--row-type", TYPE, "--format", "xml", "--input", input.toString());
 
-        assertThat(unknown.exitCode).isNotZero();
+        assertThat(unknown.exitCode()).isNotZero();
         assertThat(unknown.stderrLines()).singleElement().asString().contains("no-such-option");
-        assertThat(badValue.exitCode).isNotZero();
+        assertThat(badValue.exitCode()).isNotZero();
         assertThat(badValue.stderrLines()).singleElement().asString().contains("SOMETIMES");
-        assertThat(badFormat.exitCode).isNotZero();
+        assertThat(badFormat.exitCode()).isNotZero();
         assertThat(badFormat.stderrLines()).singleElement().asString().contains("xml");
-        assertThat(unknown.stdout).isEmpty();
+        assertThat(unknown.stdout()).isEmpty();
     }
 
     private List<byte[]> flinkBytes(Map<String, String> options) {
@@ -144,30 +134,7 @@ class EncodeCommandTest {
 
     /** Writes the rows in batches of {@value #BATCH_ROWS}, so the command reads more than one batch. */
     private static Path writeArrow(Path path, boolean fileFormat) throws IOException {
-        try (BufferAllocator allocator = new RootAllocator();
-                RowDataArrowWriter writer = new RowDataArrowWriter(ROW_TYPE, allocator);
-                OutputStream out = Files.newOutputStream(path)) {
-            List<RowData> rows = rows();
-            VectorSchemaRoot root = null;
-            ArrowWriter arrow = null;
-            for (int start = 0; start < rows.size(); start += BATCH_ROWS) {
-                writer.reset();
-                for (RowData row : rows.subList(start, Math.min(rows.size(), start + BATCH_ROWS))) {
-                    writer.write(row);
-                }
-                root = writer.finish();
-                if (arrow == null) {
-                    arrow = fileFormat
-                            ? new ArrowFileWriter(root, null, Channels.newChannel(out))
-                            : new ArrowStreamWriter(root, null, out);
-                    arrow.start();
-                }
-                arrow.writeBatch();
-            }
-            arrow.end();
-            arrow.close();
-        }
-        return path;
+        return ArrowFiles.write(path, ROW_TYPE, rows(), BATCH_ROWS, fileFormat);
     }
 
     private static List<byte[]> readLengthPrefixed(byte[] bytes) throws IOException {
@@ -180,31 +147,7 @@ class EncodeCommandTest {
         return records;
     }
 
-    private record Result(int exitCode, byte[] stdout, String stderr) {
-        List<String> stderrLines() {
-            return stderr.lines().toList();
-        }
-    }
-
-    /** Runs the command's main class in a child JVM with this test's classpath. */
-    private Result run(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"),
-                ColumnarKafkaCli.class.getName()));
-        command.addAll(List.of(args));
-        Path stdout = Files.createTempFile("encode", ".out");
-        Path stderr = Files.createTempFile("encode", ".err");
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-            assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("encode finished").isTrue();
-            return new Result(process.exitValue(), Files.readAllBytes(stdout),
-                    Files.readString(stderr, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(stdout);
-            Files.deleteIfExists(stderr);
-        }
+    private static CliProcess.Result run(String... args) throws Exception {
+        return CliProcess.run(Duration.ofMinutes(2), args);
     }
 }

@@ -4,7 +4,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * The rows a {@link BatchDecoder} made of one batch of records, and for each row the index of the record
- * it came from. The batch owns its vectors: {@link #close()} frees them, unless ownership was taken over
+ * it came from (rows are in record order; a record may yield no row, one, or several). The batch owns its vectors: {@link #close()} frees them, unless ownership was taken over
  * with {@link #takeRoot()}.
  */
 public final class DecodedBatch implements AutoCloseable {
@@ -14,7 +14,8 @@ public final class DecodedBatch implements AutoCloseable {
 
     /**
      * @param root the decoded rows
-     * @param rowRecords the record index of every row, or null when every record gave exactly its own row
+     * @param rowRecords the record index of every row, non-decreasing, or null when every record gave exactly
+     *     its own row
      * @param records how many records were decoded
      */
     public DecodedBatch(VectorSchemaRoot root, int[] rowRecords, int records) {
@@ -46,9 +47,21 @@ public final class DecodedBatch implements AutoCloseable {
         return records;
     }
 
-    /** Records that yielded no row (tombstones or, under {@code ignore-parse-errors}, malformed ones). */
+    /**
+     * Records that yielded no row (tombstones or, under {@code ignore-parse-errors}, malformed ones). A
+     * record may also yield several rows (a JSON array), so this counts the records no row maps to.
+     */
     public int skippedRecords() {
-        return records - rowCount();
+        if (rowRecords == null) {
+            return 0;
+        }
+        int withRows = 0;
+        for (int i = 0; i < rowRecords.length; i++) {
+            if (i == 0 || rowRecords[i] != rowRecords[i - 1]) {
+                withRows++;
+            }
+        }
+        return records - withRows;
     }
 
     /** The index, in the decoded {@link RecordBytes}, of the record row {@code row} came from. */

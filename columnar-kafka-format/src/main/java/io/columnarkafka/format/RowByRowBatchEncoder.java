@@ -30,6 +30,12 @@ public abstract class RowByRowBatchEncoder implements BatchEncoder {
 
     @Override
     public final RecordSlab encode(VectorSchemaRoot batch) {
+        return encode(batch, null, batch.getRowCount());
+    }
+
+    /** {@inheritDoc} A null {@code selected} selects rows {@code [0, count)}. */
+    @Override
+    public final RecordSlab encode(VectorSchemaRoot batch, int[] selected, int count) {
         try {
             layout.check(batch);
             int rows = batch.getRowCount();
@@ -40,9 +46,10 @@ public abstract class RowByRowBatchEncoder implements BatchEncoder {
                 arrowBytes += vector.getBufferSize();
             }
             bindBatch(batch, rows);
-            slab.reset(rows, Math.min(estimateBytes(arrowBytes, rows), Integer.MAX_VALUE));
+            slab.reset(count, Math.min(estimateBytes(arrowBytes, rows), Integer.MAX_VALUE));
             out.begin(slab);
-            for (int row = 0; row < rows; row++) {
+            for (int k = 0; k < count; k++) {
+                int row = selected == null ? k : selected[k];
                 out.startRecord(row);
                 writeRecord(out, row);
                 out.endRecord();

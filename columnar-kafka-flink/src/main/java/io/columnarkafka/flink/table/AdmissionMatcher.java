@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 
@@ -114,29 +113,6 @@ final class AdmissionMatcher {
         } catch (IllegalArgumentException | UnsupportedOperationException e) {
             return e.getMessage();
         }
-        return shape.upsertMode() ? tombstoneProblem(shape, valueFormat) : null;
-    }
-
-    /**
-     * Flink never serializes an upsert tombstone row's value; the batch encoder encodes every row and the
-     * tombstone's bytes are dropped, so a value Flink's format would reject must not occur in a tombstone
-     * row either: a map (a null map key fails, unless json's {@code map-null-key.mode} is not FAIL), or, for
-     * a format that honours declared nullability, a null in a nested NOT NULL field.
-     */
-    private static String tombstoneProblem(KafkaSinkShape shape, SqlFormat valueFormat) {
-        RowType declared = shape.physicalType();
-        for (int field : shape.valueProjection()) {
-            LogicalType type = declared.getTypeAt(field);
-            String name = declared.getFieldNames().get(field);
-            if (NullableTypes.contains(type, AdmissionMatcher::mapLike) && !mapNullKeyAllowed(shape, valueFormat)) {
-                return "column '" + name + "': a map in an upsert value (a null key fails in " + valueFormat.identifier
-                        + "; Flink never serializes tombstone rows)";
-            }
-            if (!valueFormat.ignoresNullability() && nestedNotNull(type)) {
-                return "column '" + name + "': a nested NOT NULL field in an upsert " + valueFormat.identifier
-                        + " value (Flink never serializes tombstone rows)";
-            }
-        }
         return null;
     }
 
@@ -190,24 +166,6 @@ final class AdmissionMatcher {
             names.add(keys.name(i).substring(shape.keyPrefix().length()));
         }
         return keys.withNames(names);
-    }
-
-    private static boolean mapNullKeyAllowed(KafkaSinkShape shape, SqlFormat valueFormat) {
-        String mode = shape.valueFormatOptions().getOrDefault("map-null-key.mode", "FAIL");
-        return valueFormat == SqlFormat.JSON && !mode.equalsIgnoreCase("FAIL");
-    }
-
-    private static boolean nestedNotNull(LogicalType column) {
-        for (LogicalType child : column.getChildren()) {
-            if (NullableTypes.contains(child, type -> !type.isNullable())) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean mapLike(LogicalType type) {
-        return type.getTypeRoot() == LogicalTypeRoot.MAP || type.getTypeRoot() == LogicalTypeRoot.MULTISET;
     }
 
     /** A column holding a timestamp of precision 7–9 (at any depth), or null. */

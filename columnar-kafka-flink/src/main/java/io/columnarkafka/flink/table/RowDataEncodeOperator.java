@@ -30,7 +30,8 @@ import org.apache.kafka.common.header.Header;
  * the operator holds no rows across a checkpoint and needs no state.
  *
  * <p>Per row it keeps only what the format columns cannot carry: the topic when it varies, the
- * timestamp and headers when written, and whether an upsert row is a tombstone. A changelog value format
+ * timestamp and headers when written, and whether an upsert row is a tombstone (a tombstone's value is not
+ * encoded at all: the value encoder gets the other rows as a selection). A changelog value format
  * (debezium-json) gets each row's kind as a column of the batch ({@link EncodePlan#rowKindColumn}).
  *
  * <p>With {@code sink.buffer-flush.*} on an upsert table, rows first go to {@link LatestRowPerKey} (Flink's
@@ -57,6 +58,8 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
     private transient boolean[] hasTimestamp;
     private transient List<Header>[] headers;
     private transient boolean[] tombstone;
+    /** The batch rows that are not tombstones, the only ones whose value is encoded; with tombstones only. */
+    private transient int[] valueRows;
     /** Each batch row's consumed row, kept for a partitioner that reads it; else null. */
     private transient RowData[] rows;
     private transient StreamRecord<T> reuse;
@@ -95,6 +98,7 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
         }
         if (plan.upsertMode()) {
             tombstone = new boolean[size];
+            valueRows = new int[size];
         }
         if (elements.keepsRows()) {
             rows = new RowData[size];
@@ -183,12 +187,14 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
         }
         VectorSchemaRoot batch = writer.finish();
         long encodeStart = System.nanoTime();
-        RecordSlab values = valueEncoder.encode(batch);
+        RecordSlab values = tombstone == null ? valueEncoder.encode(batch)
+                : valueEncoder.encode(batch, valueRows, selectValueRows(count));
         RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(batch);
         long drainStart = System.nanoTime();
+        int valueRecord = 0;
         for (int i = 0; i < count; i++) {
             byte[] key = keys == null ? null : keys.copyRecord(i);
-            byte[] value = tombstone != null && tombstone[i] ? null : values.copyRecord(i);
+            byte[] value = tombstone != null && tombstone[i] ? null : values.copyRecord(valueRecord++);
             Long timestamp = timestamps != null && hasTimestamp[i] ? timestamps[i] : null;
             List<Header> recordHeaders = headers == null ? List.of() : headers[i];
             PreSerializedRecord record = new PreSerializedRecord(topics[i], null, timestamp, key, value, recordHeaders);
@@ -207,6 +213,21 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
             Arrays.fill(rows, 0, count, null);
         }
         batchNumber++;
+    }
+
+    /**
+     * Fills {@link #valueRows} with the batch rows that are not tombstones and returns their number: Flink
+     * never serializes a tombstone row's value, so neither does this operator (a value its format would
+     * reject there, such as a null map key, must fail nothing).
+     */
+    private int selectValueRows(int count) {
+        int selected = 0;
+        for (int i = 0; i < count; i++) {
+            if (!tombstone[i]) {
+                valueRows[selected++] = i;
+            }
+        }
+        return selected;
     }
 
     @Override

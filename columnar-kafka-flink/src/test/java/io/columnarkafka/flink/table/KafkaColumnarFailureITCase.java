@@ -3,15 +3,26 @@ package io.columnarkafka.flink.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.columnarkafka.flink.testing.FailOnceWhileCheckpointInFlight;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
+import io.columnarkafka.flink.testing.TestRows;
+import io.columnarkafka.testkit.TopicRecord;
+import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TransactionInfo;
 import io.columnarkafka.testkit.TopicVerifier;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Failures through SQL, each run against Flink's {@code kafka} connector and ours: bad input fails with
  * Flink's error and commits nothing; an injected task failure under EXACTLY_ONCE commits the same records
- * as Flink, once each.
+ * as Flink, once each; a failure while a checkpoint is in flight aborts that checkpoint's transactions and
+ * commits every row once. Every run's Arrow allocators close with nothing outstanding.
  */
 class KafkaColumnarFailureITCase {
     @RegisterExtension
@@ -104,6 +116,46 @@ class KafkaColumnarFailureITCase {
     }
 
     @Test
+    void exactlyOnceFailureWhileACheckpointIsInFlightAbortsItAndCommitsEveryRowOnce() throws Exception {
+        // As the DataStream ExactlyOnceFailoverITCase: 360 ids at 30/s from two subtasks; once 3 checkpoints
+        // completed, subtask 1 holds the next one open in its snapshot while subtask 0, past that barrier,
+        // writes a few more rows into its next transaction and fails. The held checkpoint's pre-committed
+        // transactions and the open ones are aborted (visible read_uncommitted) and their rows replayed.
+        String prefix = SqlRuns.newPrefix("c_eo_inflight");
+        RUNS.createTopics(prefix, 2, List.of("out"));
+        FailOnceWhileCheckpointInFlight.reset();
+        StreamExecutionEnvironment env = SinkJobs.environment(3);
+        env.setParallelism(2);
+        env.enableCheckpointing(250);
+        DataStream<Long> ids = SinkJobs.batchIndexes(env, 360, 30, 2, "src")
+                .map(new FailOnceWhileCheckpointInFlight<Long>(3)).setParallelism(2);
+        StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
+        tEnv.createTemporaryView(prefix + "src", ids);
+        String ddl = "CREATE TABLE ${t}sink (id BIGINT, label STRING) WITH ('connector' = '${connector}',"
+                + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'value.format' = 'json', "
+                + EXACTLY_ONCE + "${columnar})";
+        RUNS.createTables(tEnv, ddl, "kafka-columnar", prefix);
+        String insert = RUNS.fill("INSERT INTO ${t}sink SELECT f0, CONCAT('row-', CAST(f0 AS STRING)) FROM ${t}src",
+                "kafka-columnar", prefix);
+        assertThat(tEnv.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN))
+                .contains("kafka-columnar[admitted: json value]");
+        tEnv.executeSql(insert).await();
+
+        assertThat(FailOnceWhileCheckpointInFlight.failed()).as("the failure was injected").isTrue();
+        String topic = prefix + "out";
+        TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), topic).verifyIds(0, 360, TestRows::idOf);
+        assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
+        assertThat(TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read().totalRecords())
+                .as("aborted records of the failed attempt are in the log; checkpoint in flight at failure: %d",
+                        FailOnceWhileCheckpointInFlight.heldCheckpoint())
+                .isGreaterThan(committed.totalRecords());
+        List<TransactionInfo> transactions =
+                TopicVerifier.listTransactions(KAFKA.broker().bootstrapServers(), prefix + "tx");
+        assertThat(transactions).isNotEmpty().noneMatch(TransactionInfo::isOpen);
+        SqlRuns.assertArrowMemoryReleased();
+    }
+
+    @Test
     void exactlyOnceBufferFlushLosesNothingAcrossCheckpointsAndAFailure() throws Exception {
         // upsert-kafka with buffer-flush whose max-rows and interval are never reached: rows leave the
         // buffer only at checkpoints (every 300 ms) and at the end of input. The failure at row 250 comes
@@ -130,6 +182,20 @@ class KafkaColumnarFailureITCase {
         Collections.sort(actual);
         assertThat(expected).hasSize(300).doesNotHaveDuplicates();
         assertThat(actual).isEqualTo(expected);
+        // read_uncommitted also shows what the failure aborted: replays of committed rows, nothing else.
+        List<TopicRecord> everything = TopicVerifier.forTopic(KAFKA.broker(), columnar + "out")
+                .readUncommitted().keepRecords(true).read().records();
+        assertThat(everything).as("read_uncommitted holds every committed record").hasSizeGreaterThanOrEqualTo(300);
+        Set<String> committedValues = new HashSet<>();
+        List<TopicRecord> committed =
+                TopicVerifier.forTopic(KAFKA.broker(), columnar + "out").keepRecords(true).read().records();
+        for (TopicRecord r : committed) {
+            committedValues.add(new String(r.value(), StandardCharsets.UTF_8));
+        }
+        for (TopicRecord r : everything) {
+            assertThat(committedValues).as("an uncommitted record is a replayed committed one")
+                    .contains(new String(r.value(), StandardCharsets.UTF_8));
+        }
     }
 
     /**
@@ -154,6 +220,7 @@ class KafkaColumnarFailureITCase {
             RUNS.createTables(tEnv, ddl, run[0], run[1]);
             tEnv.executeSql(RUNS.fill(insert, run[0], run[1])).await();
             assertThat(FailOnceAt.FAILED).as("failure injected in the %s run", run[0]).isTrue();
+            SqlRuns.assertArrowMemoryReleased();
         }
     }
 
@@ -184,6 +251,15 @@ class KafkaColumnarFailureITCase {
         assertThat(columnarError.replace(columnar, "<t>")).isEqualTo(stockError.replace(stock, "<t>"));
     }
 
+    private static void assertArrowMemoryReleased() {
+        try {
+            SqlRuns.assertArrowMemoryReleased();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while waiting for Arrow memory to be released", e);
+        }
+    }
+
     /**
      * The message of the first cause matching {@code message} (null: every message of the cause chain
      * below the top-level one);
@@ -198,6 +274,7 @@ class KafkaColumnarFailureITCase {
             tEnv.executeSql(RUNS.fill(insert, connector, prefix)).await();
         });
         assertThat(error).as("%s run fails", connector).isNotNull();
+        assertArrowMemoryReleased();
         if (message == null) {
             StringBuilder chain = new StringBuilder();
             // The first message lists the table's options, which differ in 'connector' and 'columnar.*'.

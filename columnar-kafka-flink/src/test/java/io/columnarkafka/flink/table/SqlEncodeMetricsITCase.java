@@ -51,6 +51,7 @@ class SqlEncodeMetricsITCase {
                 + " (10, 'üñí')) AS v(id, name)");
         JobID job = result.getJobClient().orElseThrow().getJobID();
         result.await();
+        SqlRuns.assertArrowMemoryReleased();
 
         List<TopicRecord> records = TopicVerifier.forTopic(KAFKA.broker(), topic).keepRecords(true).read().records();
         assertThat(records).hasSize(10);

@@ -7,6 +7,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TinyIntType;
 
@@ -18,7 +19,9 @@ import org.apache.flink.table.types.logical.TinyIntType;
  *
  * <p>Use: {@link #write} rows, {@link #finish} to get the batch, {@link #reset} to start the next batch in
  * the same buffers, {@link #close} to free them. Writers are planned once per column, so a row costs no
- * type dispatch and no objects beyond what the {@code RowData} getters themselves create. Not thread-safe.
+ * type dispatch and no objects beyond what the {@code RowData} getters themselves create. A {@code
+ * BinaryRowData} in one heap segment, what Flink's planner hands a sink, skips the getters: {@link
+ * BinaryRowTranspose} reads its fields straight from the row's memory. Not thread-safe.
  *
  * <p>Arrow has no row kind. A writer built with a row-kind column ({@link #RowDataArrowWriter(RowType,
  * String, BufferAllocator)}) adds it as a last TINYINT column holding each row's {@code
@@ -30,7 +33,11 @@ public final class RowDataArrowWriter implements AutoCloseable {
     private final List<String> names;
     /** The row-kind column, or null. */
     private final TinyIntVector rowKinds;
+    /** Reads {@code BinaryRowData} fields straight from memory; null where it cannot be used. */
+    private final BinaryRowTranspose binary;
     private int rowCount;
+    /** Rows of this batch that {@link #binary} read straight from memory. */
+    private int directRowCount;
     /** Set when a row failed half-way: its slot holds partial values until {@link #reset}. */
     private boolean failed;
 
@@ -54,6 +61,7 @@ public final class RowDataArrowWriter implements AutoCloseable {
                 writers[i] = FieldWriter.of(names.get(i), rowType.getTypeAt(i), vectors.get(i));
             }
             this.rowKinds = rowKindColumn == null ? null : (TinyIntVector) vectors.get(writers.length);
+            this.binary = BinaryRowTranspose.plan(rowType, writers, vectors);
         } catch (RuntimeException | Error e) {
             created.close();
             throw e;
@@ -85,15 +93,16 @@ public final class RowDataArrowWriter implements AutoCloseable {
      */
     public void write(RowData row) {
         checkUsable();
-        int field = 0;
+        boolean direct;
         try {
-            for (; field < writers.length; field++) {
-                writers[field].write(row, field, rowCount);
-            }
-        } catch (RuntimeException e) {
-            failed = true;
-            throw new IllegalArgumentException(
-                    "column '" + names.get(field) + "', row " + rowCount + ": " + e.getMessage(), e);
+            direct = binary != null && row instanceof BinaryRowData binaryRow && binary.write(binaryRow, rowCount);
+        } catch (BinaryRowTranspose.FieldException e) {
+            throw fieldFailed(e.column, e.getCause());
+        }
+        if (direct) {
+            directRowCount++;
+        } else {
+            writeFields(row);
         }
         if (rowKinds != null) {
             rowKinds.setSafe(rowCount, row.getRowKind().toByteValue());
@@ -101,9 +110,39 @@ public final class RowDataArrowWriter implements AutoCloseable {
         rowCount++;
     }
 
+    /** Through the {@code RowData} getters, for any row the binary path does not read. */
+    private void writeFields(RowData row) {
+        if (binary != null) {
+            binary.invalidate();
+        }
+        int field = 0;
+        try {
+            for (; field < writers.length; field++) {
+                writers[field].write(row, field, rowCount);
+            }
+        } catch (RuntimeException e) {
+            throw fieldFailed(field, e);
+        }
+    }
+
+    /** Marks the writer failed (a row is half written) and names the column and the row. */
+    private IllegalArgumentException fieldFailed(int field, Throwable cause) {
+        failed = true;
+        return new IllegalArgumentException(
+                "column '" + names.get(field) + "', row " + rowCount + ": " + cause.getMessage(), cause);
+    }
+
     /** Number of rows written since the last {@link #reset}. */
     public int rowCount() {
         return rowCount;
+    }
+
+    /**
+     * Number of rows written since the last {@link #reset} whose fields were read straight from {@code
+     * BinaryRowData} memory rather than through the {@code RowData} getters.
+     */
+    public int directRowCount() {
+        return directRowCount;
     }
 
     /**
@@ -122,7 +161,11 @@ public final class RowDataArrowWriter implements AutoCloseable {
             vector.reset();
         }
         root.setRowCount(0);
+        if (binary != null) {
+            binary.invalidate();
+        }
         rowCount = 0;
+        directRowCount = 0;
         failed = false;
     }
 

@@ -40,12 +40,22 @@ public final class AvroConfluentBatchEncoder implements BatchEncoder {
 
     @Override
     public RecordSlab encode(VectorSchemaRoot batch) {
+        registerOnce();
+        return avro.encode(batch);
+    }
+
+    @Override
+    public RecordSlab encode(VectorSchemaRoot batch, int[] selected, int count) {
+        registerOnce();
+        return avro.encode(batch, selected, count);
+    }
+
+    private void registerOnce() {
         if (schemaId < 0) {
             int id = registry.id(options.subject(), avro.schema().toString(), options.autoRegister());
             avro.prefix(new byte[] {0, (byte) (id >>> 24), (byte) (id >>> 16), (byte) (id >>> 8), (byte) id});
             schemaId = id;
         }
-        return avro.encode(batch);
     }
 
     @Override

@@ -51,6 +51,12 @@ public final class ProtobufBatchEncoder implements BatchEncoder {
 
     @Override
     public RecordSlab encode(VectorSchemaRoot batch) {
+        return encode(batch, null, batch.getRowCount());
+    }
+
+    /** {@inheritDoc} A null {@code selected} selects rows {@code [0, count)}. */
+    @Override
+    public RecordSlab encode(VectorSchemaRoot batch, int[] selected, int count) {
         try {
             ArrowLayout.check(projection.batchType(), batch);
             int rows = batch.getRowCount();
@@ -60,12 +66,13 @@ public final class ProtobufBatchEncoder implements BatchEncoder {
                 arrowBytes += vectors[i].getBufferSize();
             }
             fields.bindColumns(vectors, rows);
-            slab.reset(rows, Math.min(arrowBytes * BYTES_PER_ARROW_BYTE + rows, Integer.MAX_VALUE));
+            slab.reset(count, Math.min(arrowBytes * BYTES_PER_ARROW_BYTE + rows, Integer.MAX_VALUE));
             out.begin(slab);
-            if (flat != null && flat.writeBatch(out, rows)) {
+            if (selected == null && flat != null && flat.writeBatch(out, rows)) {
                 return slab;
             }
-            for (int row = 0; row < rows; row++) {
+            for (int k = 0; k < count; k++) {
+                int row = selected == null ? k : selected[k];
                 out.startRecord(row);
                 fields.write(out, row);
                 out.endRecord();

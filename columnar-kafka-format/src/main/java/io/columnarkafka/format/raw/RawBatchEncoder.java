@@ -68,14 +68,24 @@ public final class RawBatchEncoder implements BatchEncoder {
 
     @Override
     public RecordSlab encode(VectorSchemaRoot batch) {
+        return encode(batch, null, batch.getRowCount());
+    }
+
+    /** {@inheritDoc} A null {@code selected} selects rows {@code [0, count)}. */
+    @Override
+    public RecordSlab encode(VectorSchemaRoot batch, int[] selected, int count) {
         try {
             ArrowLayout.check(projection.batchType(), batch);
             int rows = batch.getRowCount();
             FieldVector vector = batch.getVector(projection.field(0));
             writer.bind(vector, rows);
-            slab.reset(rows, Math.min(vector.getBufferSize(), Integer.MAX_VALUE));
+            slab.reset(count, Math.min(vector.getBufferSize(), Integer.MAX_VALUE));
             out.begin(slab);
-            writer.writeBatch(out, rows);
+            if (selected == null) {
+                writer.writeBatch(out, rows);
+            } else {
+                writer.writeRows(out, selected, count);
+            }
             return slab;
         } catch (RuntimeException e) {
             slab.clear();

@@ -24,13 +24,24 @@ abstract class RawValueWriter extends BoundColumn {
     /** Writes the bound batch's {@code rows} values as one record each; a null value is a null record. */
     void writeBatch(ByteOutput out, int rows) {
         for (int row = 0; row < rows; row++) {
-            if (isNull(row)) {
-                out.nullRecord(row);
-            } else {
-                out.startRecord(row);
-                write(out, row);
-                out.endRecord();
-            }
+            writeRow(out, row);
+        }
+    }
+
+    /** Writes the values of rows {@code selected[0 .. count)} of the bound batch as one record each. */
+    final void writeRows(ByteOutput out, int[] selected, int count) {
+        for (int k = 0; k < count; k++) {
+            writeRow(out, selected[k]);
+        }
+    }
+
+    private void writeRow(ByteOutput out, int row) {
+        if (isNull(row)) {
+            out.nullRecord(row);
+        } else {
+            out.startRecord(row);
+            write(out, row);
+            out.endRecord();
         }
     }
 

@@ -16,6 +16,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.columnarkafka.format.RowTypes;
 import java.nio.charset.StandardCharsets;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -29,6 +31,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.data.binary.BinaryStringData;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
@@ -148,6 +151,118 @@ class RowDataArrowWriterTest {
         }
     }
 
+    private static BinaryRowData binary(RowType type, RowData row) {
+        return new RowDataSerializer(type).toBinaryRow(row).copy(); // toBinaryRow reuses one row
+    }
+
+    @Test
+    void binaryRowsAreReadDirectlyIntoTheSameBatchAsTheirGenericForm() {
+        List<RowData> generic = new ArrayList<>();
+        List<RowData> binary = new ArrayList<>();
+        for (int i = 0; i < 5000; i++) { // beyond the initial capacity of every vector
+            GenericRowData row = List.of(ordinary(), allNull(), extremes()).get(i % 3);
+            generic.add(row);
+            // every fourth row stays generic: the two paths alternate within one batch
+            binary.add(i % 4 == 3 ? row : binary(ALL_TYPES, row));
+        }
+        try (BufferAllocator allocator = new RootAllocator()) {
+            try (RowDataArrowWriter viaGetters = new RowDataArrowWriter(ALL_TYPES, allocator);
+                    RowDataArrowWriter direct = new RowDataArrowWriter(ALL_TYPES, allocator)) {
+                for (int round = 0; round < 2; round++) { // the second batch reuses the buffers
+                    viaGetters.reset();
+                    direct.reset();
+                    generic.forEach(viaGetters::write);
+                    binary.forEach(direct::write);
+                    assertThat(direct.directRowCount()).isEqualTo(3750);
+                    assertThat(viaGetters.directRowCount()).isZero();
+                    VectorSchemaRoot expected = viaGetters.finish();
+                    VectorSchemaRoot actual = direct.finish();
+                    assertThat(actual.equals(expected)).as("batches equal").isTrue();
+                    assertFirstRows(actual, binary.subList(0, 6));
+                }
+            }
+            assertThat(allocator.getAllocatedMemory()).isZero();
+        }
+    }
+
+    @Test
+    void shortStringsInlineInTheSlotAndLongOnesInTheVariablePart() {
+        RowType type = RowTypes.parse("ROW<a STRING, b BYTES, c STRING, d STRING>");
+        List<String> strings = List.of("", "1234567", "12345678", "\uD83D\uDE00\u00e9", "\u00e9\u00e9\u00e9\u00e9");
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(type, allocator)) {
+            for (String text : strings) {
+                writer.write(binary(type, row(str(text), text.getBytes(StandardCharsets.UTF_8), null, str(text + text))));
+            }
+            VectorSchemaRoot root = writer.finish();
+            assertThat(writer.directRowCount()).isEqualTo(strings.size());
+            for (int i = 0; i < strings.size(); i++) {
+                String text = strings.get(i);
+                assertThat(PlainValues.fromArrow(root.getFieldVectors(), type, i)).containsExactly(
+                        text, HexFormat.of().formatHex(text.getBytes(StandardCharsets.UTF_8)), null, text + text);
+            }
+        }
+    }
+
+    @Test
+    void binaryRowAtAnOffsetOfALargerSegmentIsReadDirectly() {
+        RowType type = RowTypes.parse("ROW<i INT, s STRING, ts TIMESTAMP(6), d DECIMAL(18, 3)>");
+        BinaryRowData source = binary(type, row(-7, str("a string longer than seven bytes"),
+                ts("1969-12-31T23:59:59.999999"), dec("-123456789012345.678", 18, 3)));
+        byte[] memory = new byte[source.getSizeInBytes() + 40];
+        source.getSegments()[0].get(source.getOffset(), memory, 24, source.getSizeInBytes());
+        BinaryRowData atOffset = new BinaryRowData(4);
+        atOffset.pointTo(MemorySegmentFactory.wrap(memory), 24, source.getSizeInBytes());
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(type, allocator)) {
+            writer.write(atOffset);
+            assertThat(writer.directRowCount()).isOne();
+            assertThat(PlainValues.fromArrow(writer.finish().getFieldVectors(), type, 0)).containsExactly(
+                    -7L, "a string longer than seven bytes", -1L, new BigDecimal("-123456789012345.678"));
+        }
+    }
+
+    @Test
+    void binaryRowAcrossSegmentsTakesTheGetterPath() {
+        RowType type = RowTypes.parse("ROW<i INT, s STRING>");
+        BinaryRowData source = binary(type, row(5, str("twenty bytes of text")));
+        int half = 32; // the fixed part (8 + 2 * 8 bytes) in the first segment, the string split
+        byte[] first = new byte[half];
+        byte[] second = new byte[half];
+        source.getSegments()[0].get(source.getOffset(), first, 0, half);
+        source.getSegments()[0].get(source.getOffset() + half, second, 0, source.getSizeInBytes() - half);
+        BinaryRowData split = new BinaryRowData(2);
+        split.pointTo(new MemorySegment[] {MemorySegmentFactory.wrap(first), MemorySegmentFactory.wrap(second)},
+                0, source.getSizeInBytes());
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(type, allocator)) {
+            writer.write(split);
+            writer.write(source);
+            assertThat(writer.directRowCount()).isOne();
+            VectorSchemaRoot root = writer.finish();
+            assertThat(PlainValues.fromArrow(root.getFieldVectors(), type, 0)).containsExactly(5L, "twenty bytes of text");
+            assertThat(PlainValues.fromArrow(root.getFieldVectors(), type, 1)).containsExactly(5L, "twenty bytes of text");
+        }
+    }
+
+    @Test
+    void aFailingColumnOfABinaryRowNamesTheColumnAndRow() {
+        RowType type = RowTypes.parse("ROW<i INT, s STRING, ts TIMESTAMP(9)>");
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(type, allocator)) {
+            writer.write(binary(type, row(1, str("x"), ts("2262-04-11T23:47:16.854775807"))));
+            assertThatThrownBy(() -> writer.write(binary(type, row(2, str("y"), ts("9999-12-31T23:59:59.999999999")))))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageStartingWith("column 'ts', row 1: ")
+                    .hasMessageContaining("outside the range of Arrow nanosecond timestamps");
+            assertThatThrownBy(() -> writer.write(binary(type, row(3, str("z"), null))))
+                    .isInstanceOf(IllegalStateException.class);
+            writer.reset();
+            writer.write(binary(type, row(3, str("z"), null)));
+            assertThat(PlainValues.fromArrow(writer.finish().getFieldVectors(), type, 0)).containsExactly(3L, "z", null);
+        }
+    }
+
     @Test
     void binaryStringsAtAnOffsetAndAcrossSegmentsAreCopiedWhole() {
         RowType type = RowTypes.parse("ROW<s STRING, u STRING, a ARRAY<STRING>>");
@@ -221,6 +336,10 @@ class RowDataArrowWriterTest {
 
     private static void assertRows(VectorSchemaRoot root, List<RowData> rows) {
         assertThat(root.getRowCount()).isEqualTo(rows.size());
+        assertFirstRows(root, rows);
+    }
+
+    private static void assertFirstRows(VectorSchemaRoot root, List<RowData> rows) {
         List<FieldVector> columns = root.getFieldVectors();
         for (int i = 0; i < rows.size(); i++) {
             List<Object> expected = PlainValues.fromFlink(rows.get(i), ALL_TYPES);

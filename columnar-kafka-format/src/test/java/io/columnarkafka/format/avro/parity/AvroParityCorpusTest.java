@@ -194,7 +194,30 @@ class AvroParityCorpusTest {
     @Test
     void aNullMapKeyIsRejectedAsFlinkRejectsIt() {
         RowType type = RowTypes.parse("ROW<i INT, m MAP<STRING, INT>>");
-        PARITY.assertParity(type, List.of(row(1, map(str("a"), 1)), row(2, map(null, 2))), LEGACY);
+        PARITY.assertParityAsGiven(type, List.of(row(1, map(str("a"), 1)), row(2, map(null, 2))), LEGACY);
+    }
+
+    /**
+     * A known difference, pinned: on a {@code BinaryRowData} (what Flink's planner hands a sink) Flink's
+     * Avro serializer does not reject a null map key, because {@code BinaryArrayData.getString} of a null
+     * element reads an empty string; it writes the key {@code ""}. The columnar encoder rejects the null key
+     * whichever row class the batch came from. If this test fails, Flink changed and the encoder can follow.
+     */
+    @Test
+    void onABinaryRowFlinkWritesANullMapKeyAsAnEmptyStringWhereTheEncoderRejectsIt() {
+        RowType type = RowTypes.parse("ROW<i INT, m MAP<STRING, INT>>");
+        RowData binary = new org.apache.flink.table.runtime.typeutils.RowDataSerializer(type)
+                .toBinaryRow(row(2, map(null, 2))).copy();
+        byte[] flink = FlinkAvroOracle.open(type, LEGACY).serialize(binary);
+        byte[] emptyKey = FlinkAvroOracle.open(type, LEGACY).serialize(row(2, map(str(""), 2)));
+        assertThat(flink).isEqualTo(emptyKey);
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(type, allocator)) {
+            writer.write(binary);
+            assertThatThrownBy(() -> Formats.encoder("avro", Projection.all(type), LEGACY).encode(writer.finish()))
+                    .isInstanceOf(EncodeException.class)
+                    .hasMessageContaining("map has a null key");
+        }
     }
 
     @Test
