@@ -11,14 +11,14 @@ import org.apache.flink.util.SimpleUserCodeClassLoader;
 import org.apache.flink.util.UserCodeClassLoader;
 
 /** Flink's own JSON serializer, the baseline: built with the json format's defaults and opened. */
-final class FlinkJson {
+public final class FlinkJson {
     private FlinkJson() {}
 
     /**
      * Builds the serializer as {@code JsonFormatFactory} does for a table with no {@code json.*} options,
      * then opens it as a sink does before the first record.
      */
-    static JsonRowDataSerializationSchema openSerializer(RowType rowType) throws Exception {
+    public static JsonRowDataSerializationSchema openSerializer(RowType rowType) throws Exception {
         JsonRowDataSerializationSchema schema = new JsonRowDataSerializationSchema(
                 rowType, TimestampFormat.SQL, JsonFormatOptions.MapNullKeyMode.FAIL, "null", false, false);
         schema.open(new SerializationSchema.InitializationContext() {

@@ -40,7 +40,8 @@ import org.openjdk.jmh.infra.Blackhole;
 
 /**
  * The columnar JSON decoder against Flink's default JSON deserializer ({@code
- * JsonParserRowDataDeserializationSchema}) on the same records: Nexmark bids written by Flink's own JSON
+ * JsonParserRowDataDeserializationSchema}) on the same records: Nexmark bids (and {@link AdversarialBids}:
+ * escapes, non-ASCII and non-BMP text, extreme numbers, spread timestamps) written by Flink's own JSON
  * serializer. One invocation handles one batch of {@code batchSize} records; scores are per row
  * ({@link EncoderBenchmarks} sets operations per invocation to the batch size).
  *
@@ -62,7 +63,8 @@ public class JsonDecoderBenchmark {
     @Param({"64", "256", "1024", "4096", "16384"})
     public int batchSize;
 
-    @Param({"bid"})
+    /** {@code bid}: Nexmark bids; {@code adversarial}: Bid-shaped rows with escapes, non-ASCII, spread timestamps. */
+    @Param({"bid", "adversarial"})
     public String dataset;
 
     private final BufferAllocator allocator = new RootAllocator();

@@ -12,6 +12,7 @@ public final class ColumnarKafkaCli {
             "commands:",
             "  demo     the main job: Nexmark bids through the columnar sink, exactly once, verified (see demo --help)",
             "  encode   encode an Arrow IPC file into the records a sink would write (see encode --help)",
+            "  decode   decode framed records into the Arrow IPC stream a source would make (see decode --help)",
             "  produce  send an Arrow IPC file to a topic through the standalone client, verified (see produce --help)");
 
     private ColumnarKafkaCli() {}
@@ -46,6 +47,14 @@ public final class ColumnarKafkaCli {
                         return 0;
                     }
                     EncodeCommand.parse(rest).run(stdout);
+                    stdout.flush();
+                    return 0;
+                case "decode":
+                    if (rest.contains("--help")) {
+                        stdout.println(DecodeCommand.USAGE);
+                        return 0;
+                    }
+                    DecodeCommand.parse(rest).run(stdout);
                     stdout.flush();
                     return 0;
                 case "produce":

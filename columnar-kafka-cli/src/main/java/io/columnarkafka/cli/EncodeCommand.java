@@ -82,6 +82,13 @@ final class EncodeCommand {
         if (!Formats.supported().contains(format)) {
             throw new UsageException("format '" + format + "' has no columnar encoder; supported: " + Formats.supported());
         }
+        Map<String, String> options = formatOptions(format, rawOptions);
+        return new EncodeCommand(RowTypes.parse(rowType), format, options, input,
+                output == null ? null : Path.of(output), framing);
+    }
+
+    /** The {@code --option FORMAT.KEY=VALUE} arguments as Flink's keys without the format prefix. */
+    static Map<String, String> formatOptions(String format, List<String> rawOptions) {
         Map<String, String> options = new LinkedHashMap<>();
         for (String option : rawOptions) {
             int eq = option.indexOf('=');
@@ -91,18 +98,17 @@ final class EncodeCommand {
             }
             options.put(option.substring(prefix.length(), eq), option.substring(eq + 1));
         }
-        return new EncodeCommand(RowTypes.parse(rowType), format, options, input,
-                output == null ? null : Path.of(output), framing);
+        return options;
     }
 
-    private static String value(List<String> args, int i, String flag) {
+    static String value(List<String> args, int i, String flag) {
         if (i >= args.size()) {
             throw new UsageException(flag + " needs a value");
         }
         return args.get(i);
     }
 
-    private static void require(String value, String flag) {
+    static void require(String value, String flag) {
         if (value == null) {
             throw new UsageException("missing " + flag + "; see --help");
         }

@@ -1,9 +1,11 @@
 package io.columnarkafka.format;
 
+import io.columnarkafka.format.avro.AvroBatchDecoder;
 import io.columnarkafka.format.avro.AvroBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import io.columnarkafka.format.avro.AvroFormatOptions;
+import io.columnarkafka.format.csv.CsvBatchDecoder;
 import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
@@ -62,7 +64,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "json");
+        return Set.of("raw", "json", "csv", "avro");
     }
 
     /**
@@ -81,6 +83,10 @@ public final class Formats {
                 return new RawBatchDecoder(rowType, RawFormatOptions.fromMap(options));
             case "json":
                 return new JsonBatchDecoder(rowType, JsonDecodeOptions.fromMap(options));
+            case "csv":
+                return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
+            case "avro":
+                return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar decoder; supported: " + decodable());

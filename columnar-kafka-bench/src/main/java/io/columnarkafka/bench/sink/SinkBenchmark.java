@@ -1,8 +1,7 @@
 package io.columnarkafka.bench.sink;
 
+import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.testkit.KafkaBroker;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 
@@ -303,40 +301,7 @@ public final class SinkBenchmark {
     }
 
     private Properties runChild(RunSpec spec, Path log) throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
-        String opts = childJavaOpts();
-        for (String opt : opts.trim().split("\\s+")) {
-            if (!opt.isEmpty()) {
-                command.add(opt);
-            }
-        }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), VariantRunner.class.getName()));
-        command.addAll(spec.toArgs());
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        try {
-            if (!child.waitFor(30, TimeUnit.MINUTES)) {
-                throw new IllegalStateException("run " + spec.label() + " did not finish in 30 min; log: " + log);
-            }
-            if (child.exitValue() != 0) {
-                throw new IllegalStateException("run " + spec.label() + " failed (exit " + child.exitValue()
-                        + "); log " + log + ":\n" + tail(log));
-            }
-        } finally {
-            if (child.isAlive()) {
-                child.destroyForcibly().waitFor();
-            }
-        }
-        Properties measured = new Properties();
-        try (InputStream in = Files.newInputStream(Path.of(spec.resultFile()))) {
-            measured.load(in);
-        }
-        return measured;
-    }
-
-    private static String tail(Path log) throws IOException {
-        List<String> lines = Files.readAllLines(log);
-        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+        return ChildJvm.run(VariantRunner.class, spec.toArgs(), childJavaOpts(), Path.of(spec.resultFile()), log,
+                Duration.ofMinutes(30), "run " + spec.label());
     }
 }

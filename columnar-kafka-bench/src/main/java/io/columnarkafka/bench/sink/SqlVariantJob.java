@@ -17,6 +17,7 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
  * {@code kafka} or {@code kafka-columnar} table with the run's producer settings, or a {@code blackhole}
  * table (the source and the planner's operators alone). The INSERT is attached to the environment, so it
  * runs on the same MiniCluster, with the same checkpointing and measurements, as the DataStream variants.
+ * ({@code dateTime} is a reserved word in Flink SQL, hence the backticks, as in Nexmark's DDL.)
  */
 final class SqlVariantJob {
     /** What a SQL sink operator's name holds when the columnar sink was admitted ({@code ColumnarKafkaDynamicSink}). */
@@ -24,7 +25,7 @@ final class SqlVariantJob {
 
     private static final String SOURCE = String.join("\n",
             "CREATE TABLE bids_src (",
-            "  auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING, dateTime TIMESTAMP(3),",
+            "  auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING, `dateTime` TIMESTAMP(3),",
             "  extra STRING",
             ") WITH (",
             "  'connector' = 'datagen', 'number-of-rows' = '%d', 'rows-per-second' = '1000000000',",
@@ -41,7 +42,7 @@ final class SqlVariantJob {
         StreamTableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
         tEnv.executeSql(String.format(Locale.ROOT, SOURCE, spec.rows()));
         tEnv.executeSql("CREATE TABLE bids (auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,"
-                + " dateTime TIMESTAMP(3), extra STRING) WITH (" + sinkOptions(spec) + ")");
+                + " `dateTime` TIMESTAMP(3), extra STRING) WITH (" + sinkOptions(spec) + ")");
         StreamStatementSet insert = tEnv.createStatementSet();
         insert.addInsertSql("INSERT INTO bids SELECT * FROM bids_src");
         insert.attachAsDataStream();

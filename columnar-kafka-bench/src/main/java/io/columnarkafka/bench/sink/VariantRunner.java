@@ -1,8 +1,8 @@
 package io.columnarkafka.bench.sink;
 
+import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -60,15 +60,6 @@ public final class VariantRunner {
         System.exit(0);
     }
 
-    /**
-     * CPU time of this whole JVM (all threads: tasks, producer I/O, GC, JIT), which, unlike wall time,
-     * a busy machine hardly distorts.
-     */
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
-    }
-
     /** A JFR recording around the job only (not the MiniCluster's start), if a path is given. */
     private static final class JobProfile {
         private final String path;
@@ -123,12 +114,12 @@ public final class VariantRunner {
             result.setProperty("sinkOperator", SqlVariantJob.sinkOperators(graph));
 
             profile.start();
-            long cpuStart = processCpuNanos();
+            long cpuStart = ChildJvm.processCpuNanos();
             long start = System.nanoTime();
             JobID job = cluster.submitJob(graph).get().getJobID();
             JobResult jobResult = cluster.requestJobResult(job).get();
             long end = System.nanoTime();
-            long cpuEnd = processCpuNanos();
+            long cpuEnd = ChildJvm.processCpuNanos();
             profile.stopAndDump();
             if (!jobResult.isSuccess()) {
                 throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
@@ -163,11 +154,11 @@ public final class VariantRunner {
 
     private static void runBareProducers(RunSpec spec, Properties result, JobProfile profile) throws Exception {
         profile.start();
-        long cpuStart = processCpuNanos();
+        long cpuStart = ChildJvm.processCpuNanos();
         long start = System.nanoTime();
         List<Long> commits = BareProducers.run(spec);
         long end = System.nanoTime();
-        long cpuEnd = processCpuNanos();
+        long cpuEnd = ChildJvm.processCpuNanos();
         profile.stopAndDump();
         result.setProperty("wallSeconds", Double.toString((end - start) / 1e9));
         result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));

@@ -6,7 +6,7 @@ import java.util.Set;
 /**
  * Options of Flink's {@code csv} format (keys without the {@code csv.} prefix), validated as Flink's
  * {@code CsvCommons.validateFormatOptions} does. The deserialization-only options ({@code
- * allow-comments}, {@code ignore-parse-errors}) are accepted and have no effect on writing, as in Flink.
+ * allow-comments}, {@code ignore-parse-errors}) have no effect on writing, as in Flink.
  *
  * @param fieldDelimiter the column separator ({@code ,}); Flink unescapes Java escapes such as {@code \t}
  * @param quoteCharacter the quote character ({@code "}), or -1 with {@code disable-quote-character}
@@ -15,6 +15,11 @@ import java.util.Set;
  * @param nullLiteral what a null is written as ({@code ""} by default)
  * @param scientificDecimals {@code write-bigdecimal-in-scientific-notation}: only an explicit {@code true}
  *     makes Flink write {@code stripTrailingZeros().toString()}; otherwise decimals are plain
+ * @param readNullLiteral the value read as null, or null when {@code null-literal} is not set (reading,
+ *     unlike writing, then has no null literal: an empty field is an empty string)
+ * @param allowComments {@code allow-comments}: lines starting with {@code #} before the record are skipped
+ * @param ignoreParseErrors {@code ignore-parse-errors}: a malformed record is skipped and a field that
+ *     does not parse is null
  */
 public record CsvFormatOptions(
         char fieldDelimiter,
@@ -22,7 +27,10 @@ public record CsvFormatOptions(
         String arrayElementDelimiter,
         int escapeCharacter,
         String nullLiteral,
-        boolean scientificDecimals) {
+        boolean scientificDecimals,
+        String readNullLiteral,
+        boolean allowComments,
+        boolean ignoreParseErrors) {
 
     static final Set<String> KEYS = Set.of("field-delimiter", "disable-quote-character", "quote-character",
             "allow-comments", "ignore-parse-errors", "array-element-delimiter", "escape-character", "null-literal",
@@ -50,8 +58,6 @@ public record CsvFormatOptions(
             throw new IllegalArgumentException(
                     "Format cannot define a quote character and disabled quote character at the same time.");
         }
-        bool(options, "allow-comments");
-        bool(options, "ignore-parse-errors");
         char delimiter = singleChar(options, "field-delimiter", ",", true);
         String arrayDelimiter = options.getOrDefault("array-element-delimiter", ";");
         singleChar(options, "array-element-delimiter", ";", false);
@@ -59,7 +65,8 @@ public record CsvFormatOptions(
         int escape = options.containsKey("escape-character")
                 ? singleChar(options, "escape-character", null, false) : -1;
         return new CsvFormatOptions(delimiter, quote, arrayDelimiter, escape,
-                options.getOrDefault("null-literal", ""), bool(options, "write-bigdecimal-in-scientific-notation"));
+                options.getOrDefault("null-literal", ""), bool(options, "write-bigdecimal-in-scientific-notation"),
+                options.get("null-literal"), bool(options, "allow-comments"), bool(options, "ignore-parse-errors"));
     }
 
     /** As Flink's {@code validateCharacterVal}: one character, after Java unescaping for the delimiter. */

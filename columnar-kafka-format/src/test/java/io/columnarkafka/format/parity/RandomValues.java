@@ -35,6 +35,15 @@ public final class RandomValues {
         return row;
     }
 
+    /** {@code count} random rows of {@code type}. */
+    public java.util.List<org.apache.flink.table.data.RowData> rows(RowType type, int count) {
+        java.util.List<org.apache.flink.table.data.RowData> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            rows.add(row(type));
+        }
+        return rows;
+    }
+
     public Object value(LogicalType type) {
         if (type.isNullable() && random.nextInt(5) == 0) {
             return null;

@@ -13,7 +13,8 @@ import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Deterministic Nexmark-like Bid rows, the same rows as Arrow batches (for the columnar encoders) and as
+ * Deterministic Nexmark-like Bid rows (bids only, for the demo and the sink benchmark; {@link
+ * NexmarkGenerator} makes the full Nexmark event stream), the same rows as Arrow batches (for the columnar encoders) and as
  * Flink {@link GenericRowData} (for Flink's serializers). Row {@code i} is a pure function of the seed and
  * {@code i}, so any range can be produced in any order, by any number of producers, and still agree.
  *
@@ -35,10 +36,9 @@ public final class BidGenerator {
                     + " dateTime TIMESTAMP(3), extra STRING>");
 
     /** Event time of row 0: 2015-07-15T00:00:00Z; row {@code i} is {@code i} milliseconds later. */
-    public static final long BASE_EPOCH_MILLIS = 1_436_918_400_000L;
+    public static final long BASE_EPOCH_MILLIS = NexmarkConfig.BASE_EPOCH_MILLIS;
 
-    /** Nexmark numbers people and auctions from 1000. */
-    private static final long FIRST_ID = 1000;
+    private static final long FIRST_ID = NexmarkGenerator.FIRST_ID;
     /** Nexmark's default event mix per 50 events: 46 bids, 3 new auctions, 1 new person. */
     private static final int BIDS_PER_EPOCH = 46;
     private static final int AUCTIONS_PER_EPOCH = 3;
@@ -48,7 +48,7 @@ public final class BidGenerator {
     private static final int COLD_AUCTION_WINDOW = 100;
     private static final int COLD_BIDDER_WINDOW = 1000;
 
-    private static final String[] HOT_CHANNELS = {"Google", "Facebook", "Baidu", "Apple"};
+    private static final String[] HOT_CHANNELS = NexmarkChannels.NAMED;
     private static final int COLD_CHANNELS = 1024;
 
     private static final int FILLER_BYTES = 8192;
@@ -159,8 +159,7 @@ public final class BidGenerator {
 
     /** Cents, log-uniform in [100, 100_000_000] as in Nexmark's price generator. */
     long price(long i) {
-        double unit = (random(i, 2) >>> 11) * 0x1.0p-53;
-        return Math.round(Math.pow(10.0, unit * 6.0) * 100.0);
+        return NexmarkGenerator.priceCents((random(i, 2) >>> 11) * 0x1.0p-53);
     }
 
     int channelIndex(long i) {

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""SVG chart of a bin/bench-nexmark result (no dependencies beyond Python 3).
+
+usage: nexmark_chart.py bench-results/nexmark-<date>.json docs/nexmark-chart.svg
+
+Three panels from the JSON's data: the paired throughput ratio (columnar / stock) per query with mini-batch
+off and on; the checkpoint end-to-end duration p50 of stock and columnar per query (mini-batch off); the
+recovery time (failure to caught up) of stock and columnar per recovery query.
+"""
+import json
+import sys
+from html import escape
+
+STOCK, COLUMNAR, ON = "#8c8c8c", "#1f77b4", "#ff7f0e"
+
+
+def bars(x0, y0, width, height, title, groups, series, unit, ref=None):
+    """Grouped bar panel: groups = [(label, [value per series])], series = [(name, colour)]."""
+    out = [f'<text x="{x0}" y="{y0 - 8}" font-size="13" font-weight="bold">{escape(title)}</text>']
+    values = [v for _, vs in groups for v in vs if v is not None]
+    top = max(values + ([ref] if ref else []) + [1e-9]) * 1.15
+    out.append(f'<line x1="{x0}" y1="{y0 + height}" x2="{x0 + width}" y2="{y0 + height}" stroke="#333"/>')
+    for i in range(5):
+        v = top * i / 4
+        y = y0 + height - height * i / 4
+        out.append(f'<line x1="{x0}" y1="{y:.1f}" x2="{x0 + width}" y2="{y:.1f}" stroke="#eee"/>')
+        out.append(f'<text x="{x0 - 4}" y="{y + 4:.1f}" font-size="10" text-anchor="end">{v:.2f}{unit}</text>'
+                   if top < 10 else
+                   f'<text x="{x0 - 4}" y="{y + 4:.1f}" font-size="10" text-anchor="end">{v:.0f}{unit}</text>')
+    if ref:
+        y = y0 + height - height * ref / top
+        out.append(f'<line x1="{x0}" y1="{y:.1f}" x2="{x0 + width}" y2="{y:.1f}" stroke="#c00" stroke-dasharray="4 3"/>')
+    slot = width / max(len(groups), 1)
+    bar = slot * 0.8 / max(len(series), 1)
+    for g, (label, vs) in enumerate(groups):
+        for s, v in enumerate(vs):
+            if v is None:
+                continue
+            h = height * v / top
+            x = x0 + g * slot + slot * 0.1 + s * bar
+            out.append(f'<rect x="{x:.1f}" y="{y0 + height - h:.1f}" width="{bar:.1f}" height="{h:.1f}" '
+                       f'fill="{series[s][1]}"><title>{escape(label)} {escape(series[s][0])}: {v:.3f}</title></rect>')
+        out.append(f'<text x="{x0 + g * slot + slot / 2:.1f}" y="{y0 + height + 13}" font-size="10" '
+                   f'text-anchor="middle">{escape(label)}</text>')
+    lx = x0
+    for name, colour in series:
+        out.append(f'<rect x="{lx}" y="{y0 + height + 22}" width="10" height="10" fill="{colour}"/>')
+        out.append(f'<text x="{lx + 14}" y="{y0 + height + 31}" font-size="11">{escape(name)}</text>')
+        lx += 14 + 7 * len(name) + 16
+    return out
+
+
+def main():
+    data = json.load(open(sys.argv[1]))
+    summary = data["summary"]
+    queries = []
+    for row in summary:
+        if row["query"] not in queries:
+            queries.append(row["query"])
+
+    def pick(q, mb, key):
+        for row in summary:
+            if row["query"] == q and row["miniBatch"] == mb and row["ok"]:
+                return row[key]
+        return None
+
+    ratio = [(q, [pick(q, False, "ratio"), pick(q, True, "ratio")]) for q in queries]
+    ckpt = [(q, [pick(q, False, "stockCheckpointP50Ms"), pick(q, False, "columnarCheckpointP50Ms")]) for q in queries]
+    recovery = {}
+    for cell in data["cells"]:
+        if cell["round"] < 0 and cell["recoverySeconds"] is not None:
+            recovery.setdefault(cell["query"], {})[cell["variant"]] = cell["recoverySeconds"]
+    rec = [(q, [v.get("stock"), v.get("columnar")]) for q, v in recovery.items()]
+
+    width = max(700, 42 * len(queries) + 100)
+    panel = 170
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{3 * (panel + 80) + 40}" '
+           f'font-family="sans-serif">', '<rect width="100%" height="100%" fill="white"/>',
+           f'<text x="10" y="18" font-size="14" font-weight="bold">Nexmark, exactly-once Kafka in and out: '
+           f'columnar-kafka vs stock Flink ({data["events"]:,} events, parallelism {data["parallelism"]}, '
+           f'{data["rounds"]} paired rounds, shared 2-core machine)</text>']
+    y = 60
+    svg += bars(60, y, width - 80, panel, "Throughput ratio columnar / stock (median of paired rounds; dashed: 1.0)",
+                ratio, [("mini-batch off", COLUMNAR), ("mini-batch on", ON)], "×", ref=1.0)
+    y += panel + 80
+    svg += bars(60, y, width - 80, panel, "Checkpoint duration p50, ms (mini-batch off)", ckpt,
+                [("stock", STOCK), ("columnar", COLUMNAR)], "")
+    y += panel + 80
+    if rec:
+        svg += bars(60, y, min(width - 80, 120 * len(rec) + 60), panel,
+                    "Recovery: TaskManager failure to caught up, s", rec, [("stock", STOCK), ("columnar", COLUMNAR)], "")
+    svg.append("</svg>")
+    open(sys.argv[2], "w").write("\n".join(svg) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,74 @@
+package io.columnarkafka.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A benchmark run in a JVM of its own: the main class on this JVM's classpath, with Arrow's
+ * {@code --add-opens} and the given JVM options, output to a log; the run writes its measurements to a
+ * properties file, which is returned. A fresh JVM per run means no run inherits another's JIT profile or
+ * heap, and the run's process CPU time is its own.
+ */
+public final class ChildJvm {
+    private ChildJvm() {}
+
+    /**
+     * Runs {@code main} with {@code args} and waits for it.
+     *
+     * @throws IllegalStateException naming the run and its log (with the log's tail) if it fails or times out
+     */
+    public static Properties run(Class<?> main, List<String> args, String javaOpts, Path resultFile, Path log,
+                                 Duration timeout, String label) throws Exception {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
+        for (String opt : javaOpts.trim().split("\\s+")) {
+            if (!opt.isEmpty()) {
+                command.add(opt);
+            }
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(args);
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            if (!child.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException(label + " did not finish in " + timeout + "; log: " + log);
+            }
+            if (child.exitValue() != 0) {
+                throw new IllegalStateException(label + " failed (exit " + child.exitValue() + "); log " + log
+                        + ":\n" + tail(log));
+            }
+        } finally {
+            if (child.isAlive()) {
+                child.destroyForcibly().waitFor();
+            }
+        }
+        Properties measured = new Properties();
+        try (InputStream in = Files.newInputStream(resultFile)) {
+            measured.load(in);
+        }
+        return measured;
+    }
+
+    /**
+     * CPU time of this whole JVM (all threads: tasks, client I/O, GC, JIT), which, unlike wall time, a busy
+     * machine hardly distorts.
+     */
+    public static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
+    private static String tail(Path log) throws IOException {
+        List<String> lines = Files.readAllLines(log);
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+}

@@ -1,0 +1,151 @@
+package io.columnarkafka.bench.nexmark;
+
+import io.columnarkafka.bench.ChildJvm;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MetricOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateBackendOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.configuration.WebOptions;
+import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.bridge.java.StreamStatementSet;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+
+/**
+ * Runs one cell in a JVM of its own (started by {@link NexmarkBenchmark}; the broker runs in another), so
+ * this process's CPU time is the Flink job's: a MiniCluster with one TaskManager of {@code parallelism}
+ * slots, heap state, checkpoints to local files, the query planned by Flink's SQL planner and submitted as
+ * one job. Writes what it measured to the cell's result file: job time, CPU time, checkpoint statistics,
+ * the sink's admission (from EXPLAIN) and, for a recovery run, the {@link FailureInjection}'s figures.
+ */
+public final class CellRunner {
+    private static final Pattern COLUMNAR_SINK =
+            Pattern.compile("(upsert-)?kafka-columnar\\[(admitted|fallback)[^\\]]*\\]");
+
+    private CellRunner() {}
+
+    public static void main(String[] args) throws Exception {
+        CellSpec spec = CellSpec.fromArgs(args);
+        Properties result = run(spec);
+        try (OutputStream out = Files.newOutputStream(Path.of(spec.resultFile()))) {
+            result.store(out, spec.label());
+        }
+        // Flink and Kafka leave non-daemon threads behind; the cell is over.
+        System.exit(0);
+    }
+
+    /** Runs the cell's job to its end on a MiniCluster of its own; returns what it measured. */
+    static Properties run(CellSpec spec) throws Exception {
+        Properties result = new Properties();
+        Configuration conf = configuration(spec);
+        MiniClusterConfiguration clusterConf = new MiniClusterConfiguration.Builder()
+                .setConfiguration(conf)
+                .setNumTaskManagers(1)
+                .setNumSlotsPerTaskManager(spec.parallelism())
+                .build();
+        try (MiniCluster cluster = new MiniCluster(clusterConf)) {
+            cluster.start();
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+            env.setParallelism(spec.parallelism());
+            env.enableCheckpointing(spec.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
+            StreamTableEnvironment tables = StreamTableEnvironment.create(env);
+            String insert = plan(spec, tables);
+            result.setProperty("sinkPath", sinkPath(spec, tables.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN)));
+            result.setProperty("sourceConnector", spec.variant().source);
+            StreamStatementSet statements = tables.createStatementSet();
+            statements.addInsertSql(insert);
+            statements.attachAsDataStream();
+            StreamGraph graph = env.getStreamGraph();
+            graph.setJobName("nexmark-" + spec.label());
+
+            long cpuStart = ChildJvm.processCpuNanos();
+            JobID job = cluster.submitJob(graph).get().getJobID();
+            if (spec.failAtFraction() > 0) {
+                new FailureInjection(cluster, job, spec).run(result);
+            }
+            JobResult jobResult = cluster.requestJobResult(job).get();
+            long cpuEnd = ChildJvm.processCpuNanos();
+            if (!jobResult.isSuccess()) {
+                throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
+                        .map(t -> t.deserializeError(CellRunner.class.getClassLoader())).orElse(null));
+            }
+            AccessExecutionGraph executed = cluster.getArchivedExecutionGraph(job).get();
+            // A recovery run passes through RUNNING twice; its job time counts from the job's creation.
+            long start = spec.failAtFraction() > 0
+                    ? executed.getStatusTimestamp(JobStatus.CREATED)
+                    : executed.getStatusTimestamp(JobStatus.RUNNING);
+            result.setProperty("jobSeconds",
+                    Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED) - start) / 1e3));
+            result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
+            CheckpointFigures.of(executed.getCheckpointStatsSnapshot()).store(result);
+        }
+        return result;
+    }
+
+    private static Configuration configuration(CellSpec spec) {
+        Configuration conf = new Configuration();
+        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, spec.parallelism());
+        conf.set(StateBackendOptions.STATE_BACKEND, "hashmap");
+        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, Path.of(spec.checkpointDir()).toUri().toString());
+        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(spec.checkpointIntervalMs()));
+        conf.set(WebOptions.CHECKPOINTS_HISTORY_SIZE, 100_000);
+        // The failure injection reads the sources' offsets over REST: an ephemeral port, fresh metrics.
+        conf.set(RestOptions.BIND_PORT, "0");
+        conf.set(MetricOptions.METRIC_FETCHER_UPDATE_INTERVAL, Duration.ofMillis(100));
+        if (spec.failAtFraction() > 0) {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        } else {
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        }
+        return conf;
+    }
+
+    /** Creates the source, views and result table; returns the INSERT. */
+    private static String plan(CellSpec spec, StreamTableEnvironment tables) {
+        if (spec.miniBatch()) {
+            tables.getConfig().set("table.exec.mini-batch.enabled", "true");
+            tables.getConfig().set("table.exec.mini-batch.allow-latency", "2 s");
+            tables.getConfig().set("table.exec.mini-batch.size", "50000");
+        }
+        tables.createTemporarySystemFunction("count_char", CountChar.class);
+        tables.executeSql(NexmarkSql.sourceTable(spec.variant().source, spec.bootstrapServers(), spec.inputTopic(),
+                spec.runId()));
+        NexmarkSql.views().forEach(tables::executeSql);
+        String sink = NexmarkSql.sinkOptions(spec.variant().sink(spec.query()), spec.query().upsert(),
+                spec.bootstrapServers(), spec.outputTopic(), spec.runId());
+        List<String> statements = spec.query().statements(sink);
+        statements.subList(0, statements.size() - 1).forEach(tables::executeSql);
+        return statements.get(statements.size() - 1);
+    }
+
+    /** Stock for the stock variant; the columnar sink's decision (admitted or fallback and why) otherwise. */
+    private static String sinkPath(CellSpec spec, String explained) {
+        if (spec.variant() == Variant.STOCK) {
+            return "stock";
+        }
+        Matcher m = COLUMNAR_SINK.matcher(explained);
+        return m.find() ? m.group() : "unknown: no columnar sink in the plan";
+    }
+}

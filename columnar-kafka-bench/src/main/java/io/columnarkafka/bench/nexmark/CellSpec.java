@@ -1,0 +1,75 @@
+package io.columnarkafka.bench.nexmark;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One cell of the matrix: a query, run through one {@link Variant}'s connectors with mini-batch off or on,
+ * over the input topic's {@code events}; passed to the cell's JVM as {@code key=value} arguments.
+ *
+ * @param failAtFraction 0 for a plain run; otherwise the share of the input committed by a checkpoint after
+ *     which the cell's one TaskManager is terminated (a recovery run)
+ */
+record CellSpec(
+        NexmarkQuery query,
+        Variant variant,
+        boolean miniBatch,
+        long events,
+        int parallelism,
+        long checkpointIntervalMs,
+        String bootstrapServers,
+        String inputTopic,
+        String outputTopic,
+        String runId,
+        double failAtFraction,
+        String checkpointDir,
+        String resultFile) {
+
+    String label() {
+        return query.id() + "-" + variant.letter() + (miniBatch ? "-mb" : "") + (failAtFraction > 0 ? "-fail" : "");
+    }
+
+    List<String> toArgs() {
+        Map<String, String> args = new LinkedHashMap<>();
+        args.put("query", query.id());
+        args.put("variant", variant.name());
+        args.put("miniBatch", Boolean.toString(miniBatch));
+        args.put("events", Long.toString(events));
+        args.put("parallelism", Integer.toString(parallelism));
+        args.put("checkpointIntervalMs", Long.toString(checkpointIntervalMs));
+        args.put("bootstrapServers", bootstrapServers);
+        args.put("inputTopic", inputTopic);
+        args.put("outputTopic", outputTopic);
+        args.put("runId", runId);
+        args.put("failAtFraction", Double.toString(failAtFraction));
+        args.put("checkpointDir", checkpointDir);
+        args.put("resultFile", resultFile);
+        List<String> list = new ArrayList<>();
+        args.forEach((k, v) -> list.add(k + "=" + v));
+        return list;
+    }
+
+    static CellSpec fromArgs(String[] argv) {
+        Map<String, String> args = new LinkedHashMap<>();
+        for (String arg : argv) {
+            String[] kv = arg.split("=", 2);
+            args.put(kv[0], kv[1]);
+        }
+        return new CellSpec(
+                NexmarkQuery.byId(args.get("query")),
+                Variant.valueOf(args.get("variant")),
+                Boolean.parseBoolean(args.get("miniBatch")),
+                Long.parseLong(args.get("events")),
+                Integer.parseInt(args.get("parallelism")),
+                Long.parseLong(args.get("checkpointIntervalMs")),
+                args.get("bootstrapServers"),
+                args.get("inputTopic"),
+                args.get("outputTopic"),
+                args.get("runId"),
+                Double.parseDouble(args.get("failAtFraction")),
+                args.get("checkpointDir"),
+                args.get("resultFile"));
+    }
+}

@@ -1,0 +1,264 @@
+package io.columnarkafka.bench.nexmark;
+
+import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.nexmark.NexmarkConfig;
+import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
+import io.columnarkafka.testkit.nexmark.NexmarkTopic;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The Nexmark exactly-once Kafka matrix ({@code bin/bench-nexmark}): one embedded broker, one input topic
+ * filled by the Nexmark generator, then every (query, mini-batch setting) runs stock and columnar in
+ * paired, interleaved rounds (an uncounted warm-up round first; the order of the pair alternates round by
+ * round and the query order rotates), each cell in a fresh JVM against a fresh result topic that is read
+ * back {@code read_committed} and compared with the stock cells' result. Then the recovery runs. Results:
+ * {@code nexmark-<time>.md}, {@code .json} and {@code .csv} in the output directory.
+ */
+public final class NexmarkBenchmark {
+    static final String USAGE = String.join("\n",
+            "usage: bin/bench-nexmark [--queries q0,q1,...|all|stateless|stateful] [--events N] [--rounds N]",
+            "                         [--warmup N] [--parallelism N] [--mini-batch off|on|both]",
+            "                         [--recovery q0,q4,...|none] [--recovery-at FRACTION] [--checkpoint-interval MS]",
+            "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
+            "",
+            "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
+            "  --events               Nexmark events in the input topic (default 200000)",
+            "  --rounds               counted rounds (default 2); --warmup uncounted rounds before them (default 1)",
+            "  --parallelism          Flink parallelism (default 2)",
+            "  --mini-batch           table.exec.mini-batch off, on (allow-latency 2 s, size 50000) or both (default)",
+            "  --recovery             queries also run once per variant with one TaskManager failure (default q0,q4,q17)",
+            "  --recovery-at          fail after this share of the input is checkpointed (default 0.5)",
+            "  --checkpoint-interval  ms (default 1000)",
+            "  --partitions           partitions of the input and result topics (default 2)",
+            "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
+                    + ").");
+
+    static final String DEFAULT_CHILD_JAVA_OPTS = "-Xms1g -Xmx1g";
+
+    private List<NexmarkQuery> queries = List.of(NexmarkQuery.values());
+    private long events = 200_000;
+    private int rounds = 2;
+    private int warmup = 1;
+    private int parallelism = 2;
+    private List<Boolean> miniBatch = List.of(false, true);
+    private List<NexmarkQuery> recovery = List.of(NexmarkQuery.Q0, NexmarkQuery.Q4, NexmarkQuery.Q17);
+    private double recoveryAt = 0.5;
+    private long checkpointIntervalMs = 1000;
+    private int partitions = 2;
+    private long seed = 42;
+    private Path out = Path.of("bench-results");
+    private Path workDir = Path.of("columnar-kafka-bench", "target", "bench-nexmark");
+    private String note = "";
+
+    public static void main(String[] args) throws Exception {
+        NexmarkBenchmark bench;
+        try {
+            bench = parse(args);
+        } catch (IllegalArgumentException e) {
+            System.err.println(e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
+        boolean ok = bench.run(System.out);
+        System.exit(ok ? 0 : 1);
+    }
+
+    static NexmarkBenchmark parse(String[] args) {
+        NexmarkBenchmark b = new NexmarkBenchmark();
+        for (int i = 0; i < args.length; i++) {
+            String flag = args[i];
+            if (flag.equals("--help") || flag.equals("-h")) {
+                throw new IllegalArgumentException("Nexmark exactly-once Kafka matrix");
+            }
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(flag + " needs a value");
+            }
+            String value = args[++i];
+            switch (flag) {
+                case "--queries" -> b.queries = queries(value);
+                case "--events" -> b.events = Long.parseLong(value.replace("_", ""));
+                case "--rounds" -> b.rounds = Integer.parseInt(value);
+                case "--warmup" -> b.warmup = Integer.parseInt(value);
+                case "--parallelism" -> b.parallelism = Integer.parseInt(value);
+                case "--mini-batch" -> b.miniBatch = switch (value.toLowerCase(Locale.ROOT)) {
+                    case "both" -> List.of(false, true);
+                    case "off" -> List.of(false);
+                    case "on" -> List.of(true);
+                    default -> throw new IllegalArgumentException("--mini-batch is off, on or both");
+                };
+                case "--recovery" -> b.recovery = value.equals("none") ? List.of() : queries(value);
+                case "--recovery-at" -> b.recoveryAt = Double.parseDouble(value);
+                case "--checkpoint-interval" -> b.checkpointIntervalMs = Long.parseLong(value);
+                case "--partitions" -> b.partitions = Integer.parseInt(value);
+                case "--seed" -> b.seed = Long.parseLong(value);
+                case "--out" -> b.out = Path.of(value);
+                case "--work-dir" -> b.workDir = Path.of(value);
+                case "--note" -> b.note = value;
+                default -> throw new IllegalArgumentException("unknown argument " + flag);
+            }
+        }
+        if (b.rounds < 1 || b.warmup < 0) {
+            throw new IllegalArgumentException("--rounds needs at least 1, --warmup at least 0");
+        }
+        if (!(b.recoveryAt > 0 && b.recoveryAt < 1)) {
+            throw new IllegalArgumentException("--recovery-at is a fraction between 0 and 1");
+        }
+        return b;
+    }
+
+    private static List<NexmarkQuery> queries(String value) {
+        return switch (value) {
+            case "all" -> List.of(NexmarkQuery.values());
+            case "stateless" -> Arrays.stream(NexmarkQuery.values()).filter(q -> !q.stateful).toList();
+            case "stateful" -> Arrays.stream(NexmarkQuery.values()).filter(q -> q.stateful).toList();
+            default -> Arrays.stream(value.split(",")).map(NexmarkQuery::byId).distinct().toList();
+        };
+    }
+
+    boolean run(PrintStream console) throws Exception {
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        Files.createDirectories(out);
+        Files.createDirectories(workDir);
+        String loadBefore = Files.readString(Path.of("/proc/loadavg")).trim();
+        List<CellResult> results = new ArrayList<>();
+        Map<NexmarkQuery, OutputDigest> expected = new HashMap<>();
+        console.println("starting an embedded Kafka broker ...");
+        // A machine shared with other builds can take minutes to start a broker.
+        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions)
+                .startupTimeout(Duration.ofMinutes(5)).start()) {
+            String input = "nexmark-input-" + stamp;
+            broker.createTopic(input, partitions);
+            long fillStart = System.nanoTime();
+            long bytes = NexmarkTopic.fill(broker.bootstrapServers(), input, partitions,
+                    new NexmarkGenerator(NexmarkConfig.defaults(seed)), events);
+            console.printf(Locale.ROOT, "input %s: %,d events, %,d bytes of JSON, written in %.1f s%n", input, events,
+                    bytes, (System.nanoTime() - fillStart) / 1e9);
+            int cell = 0;
+            for (int round = 0; round < warmup + rounds; round++) {
+                int counted = round < warmup ? 0 : round - warmup + 1;
+                List<NexmarkQuery> order = new ArrayList<>(queries);
+                java.util.Collections.rotate(order, -round);
+                for (NexmarkQuery query : order) {
+                    for (boolean mb : miniBatch) {
+                        List<Variant> pair = round % 2 == 0
+                                ? List.of(Variant.STOCK, Variant.COLUMNAR)
+                                : List.of(Variant.COLUMNAR, Variant.STOCK);
+                        for (Variant variant : pair) {
+                            results.add(runCell(broker, input, query, variant, mb, 0, counted, stamp + "-" + cell++,
+                                    expected, console));
+                            writeReport(results, stamp, loadBefore, console, false);
+                        }
+                    }
+                }
+            }
+            for (NexmarkQuery query : recovery) {
+                for (Variant variant : Variant.values()) {
+                    results.add(runCell(broker, input, query, variant, false, recoveryAt, -1, stamp + "-" + cell++,
+                            expected, console));
+                    writeReport(results, stamp, loadBefore, console, false);
+                }
+            }
+        }
+        writeReport(results, stamp, loadBefore, console, true);
+        boolean ok = results.stream().allMatch(CellResult::ok);
+        if (!ok) {
+            console.println("FAIL: " + results.stream().filter(r -> !r.ok()).count()
+                    + " cell(s) failed or differ from stock; see the report");
+        }
+        return ok;
+    }
+
+    /**
+     * Writes the report of the cells run so far (after every cell, so a run cut short still leaves its data);
+     * the final one also goes to the console.
+     */
+    private void writeReport(List<CellResult> results, String stamp, String loadBefore, PrintStream console,
+                             boolean last) throws Exception {
+        String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
+        NexmarkReport report = new NexmarkReport(results, stamp, note, loadBefore, loadAfter, events, warmup, rounds,
+                parallelism, checkpointIntervalMs, partitions, seed);
+        String markdown = report.markdown();
+        Files.writeString(out.resolve("nexmark-" + stamp + ".md"), markdown);
+        Files.writeString(out.resolve("nexmark-" + stamp + ".json"), report.json());
+        Files.writeString(out.resolve("nexmark-" + stamp + ".csv"), report.csv());
+        if (last) {
+            console.println();
+            console.println(markdown);
+            console.println("results: " + out.resolve("nexmark-" + stamp + ".md") + " (+ .json, .csv)");
+        }
+    }
+
+    private CellResult runCell(KafkaBroker broker, String input, NexmarkQuery query, Variant variant, boolean mb,
+                               double failAt, int round, String id, Map<NexmarkQuery, OutputDigest> expected,
+                               PrintStream console) {
+        String outputTopic = "nexmark-out-" + id;
+        Path result = workDir.resolve("cell-" + id + ".properties").toAbsolutePath();
+        CellSpec spec = new CellSpec(query, variant, mb, events, parallelism, checkpointIntervalMs,
+                broker.bootstrapServers(), input, outputTopic, "nexmark-" + id, failAt,
+                workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(), result.toString());
+        console.printf("%-14s round %s ... ", spec.label(), round < 0 ? "recovery" : round == 0 ? "warm-up" : round);
+        CellResult cell;
+        try {
+            broker.createTopic(outputTopic, partitions);
+            Properties measured = runChild(spec, workDir.resolve("cell-" + id + ".log"));
+            TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), outputTopic)
+                    .keepRecords(true).timeout(Duration.ofMinutes(5)).read();
+            OutputDigest digest = OutputDigest.of(query.output, report);
+            String verdict = verdict(query, variant, digest, report, expected);
+            cell = CellResult.of(spec, round, measured, digest, verdict);
+            console.printf(Locale.ROOT, "%.2f s, %,.0f events/s, CPU %.2f s/M events, %s, %s, output %,d entries %s: %s%n",
+                    cell.jobSeconds(), cell.eventsPerSecond(), cell.cpuSecondsPerMillionEvents(), cell.checkpoints(),
+                    cell.sinkPath(), digest.entries(), digest.sha256(), verdict);
+            if (failAt > 0) {
+                console.printf(Locale.ROOT, "               failure: restart %.2f s, caught up %.2f s, %,d records replayed%n",
+                        cell.restartSeconds(), cell.recoverySeconds(), cell.recordsReplayed());
+            }
+        } catch (Exception e) {
+            cell = CellResult.failed(spec, round, e.getMessage());
+            console.println("FAIL: " + e.getMessage());
+        } finally {
+            broker.deleteTopic(outputTopic);
+        }
+        return cell;
+    }
+
+    /** OK if the output matches the query's stock result (the first stock cell's sets it); FAIL otherwise. */
+    private static String verdict(NexmarkQuery query, Variant variant, OutputDigest digest, TopicReport report,
+                                  Map<NexmarkQuery, OutputDigest> expected) {
+        if (!report.partitionsWithOpenTransactions().isEmpty()) {
+            return "FAIL: transactions left open on partitions " + report.partitionsWithOpenTransactions();
+        }
+        if (digest.entries() == 0) {
+            return "FAIL: empty result";
+        }
+        OutputDigest stock = variant == Variant.STOCK ? expected.putIfAbsent(query, digest) : expected.get(query);
+        if (stock == null) {
+            return variant == Variant.STOCK ? "OK" : "FAIL: no stock result to compare with";
+        }
+        return stock.equals(digest) ? "OK"
+                : "FAIL: output differs from stock (" + digest.entries() + " entries " + digest.sha256()
+                        + ", stock " + stock.entries() + " " + stock.sha256() + ")";
+    }
+
+    private Properties runChild(CellSpec spec, Path log) throws Exception {
+        return ChildJvm.run(CellRunner.class, spec.toArgs(),
+                System.getenv().getOrDefault("CHILD_JAVA_OPTS", DEFAULT_CHILD_JAVA_OPTS),
+                Path.of(spec.resultFile()), log, Duration.ofMinutes(20), spec.label());
+    }
+}

@@ -1,0 +1,295 @@
+package io.columnarkafka.bench.nexmark;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+
+/**
+ * The matrix's report: per query and mini-batch setting the medians of each variant's counted rounds, the
+ * paired per-round throughput ratio (columnar / stock: median, min, max), CPU, checkpoint figures and the
+ * output check; geomeans of the median ratios over stateless, stateful and all queries; the recovery runs;
+ * raw cells as JSON and CSV.
+ */
+final class NexmarkReport {
+    private final List<CellResult> cells;
+    private final String stamp;
+    private final String note;
+    private final String loadBefore;
+    private final String loadAfter;
+    private final long events;
+    private final int warmup;
+    private final int rounds;
+    private final int parallelism;
+    private final long checkpointIntervalMs;
+    private final int partitions;
+    private final long seed;
+
+    NexmarkReport(List<CellResult> cells, String stamp, String note, String loadBefore, String loadAfter, long events,
+                  int warmup, int rounds, int parallelism, long checkpointIntervalMs, int partitions, long seed) {
+        this.cells = cells;
+        this.stamp = stamp;
+        this.note = note;
+        this.loadBefore = loadBefore;
+        this.loadAfter = loadAfter;
+        this.events = events;
+        this.warmup = warmup;
+        this.rounds = rounds;
+        this.parallelism = parallelism;
+        this.checkpointIntervalMs = checkpointIntervalMs;
+        this.partitions = partitions;
+        this.seed = seed;
+    }
+
+    /** The summary of one (query, mini-batch) pair over the counted rounds. */
+    record Row(NexmarkQuery query, boolean miniBatch, double stockEps, double columnarEps, double ratio,
+               double ratioMin, double ratioMax, double stockCpu, double columnarCpu, long stockP50, long columnarP50,
+               long stockP99, long columnarP99, long stockMax, long columnarMax, long stockSize, long columnarSize,
+               String output, String sinkPath, boolean ok) {}
+
+    List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        Set<String> pairs = new LinkedHashSet<>();
+        for (CellResult c : cells) {
+            if (c.round() > 0) {
+                pairs.add(c.spec().query().name() + "/" + c.spec().miniBatch());
+            }
+        }
+        List<String> sorted = new ArrayList<>(pairs);
+        sorted.sort((a, b) -> {
+            String[] x = a.split("/");
+            String[] y = b.split("/");
+            int byQuery = Integer.compare(NexmarkQuery.valueOf(x[0]).ordinal(), NexmarkQuery.valueOf(y[0]).ordinal());
+            return byQuery != 0 ? byQuery : x[1].compareTo(y[1]);
+        });
+        for (String pair : sorted) {
+            NexmarkQuery query = NexmarkQuery.valueOf(pair.split("/")[0]);
+            boolean mb = Boolean.parseBoolean(pair.split("/")[1]);
+            List<CellResult> stock = counted(query, mb, Variant.STOCK);
+            List<CellResult> columnar = counted(query, mb, Variant.COLUMNAR);
+            List<CellResult> all = new ArrayList<>(stock);
+            all.addAll(columnar);
+            all.addAll(cells.stream().filter(c -> c.round() == 0 && c.spec().query() == query
+                    && c.spec().miniBatch() == mb).toList());
+            boolean ok = all.stream().allMatch(CellResult::ok) && !stock.isEmpty() && !columnar.isEmpty();
+            double[] ratios = pairedRatios(stock, columnar);
+            String output = all.stream().filter(CellResult::ok).findFirst()
+                    .map(c -> String.format(Locale.ROOT, "%,d %s", c.output().entries(), query.output.name().toLowerCase(Locale.ROOT)))
+                    .orElse("-");
+            String failures = all.stream().filter(c -> !c.ok()).map(CellResult::verdict).distinct()
+                    .collect(Collectors.joining("; "));
+            String sinkPath = columnar.stream().map(CellResult::sinkPath).filter(s -> s != null && !s.isEmpty())
+                    .distinct().collect(Collectors.joining(" | "));
+            rows.add(new Row(query, mb, median(stock, CellResult::eventsPerSecond),
+                    median(columnar, CellResult::eventsPerSecond), median(ratios), min(ratios), max(ratios),
+                    median(stock, CellResult::cpuSecondsPerMillionEvents),
+                    median(columnar, CellResult::cpuSecondsPerMillionEvents),
+                    (long) median(stock, c -> c.checkpoints().p50Ms()), (long) median(columnar, c -> c.checkpoints().p50Ms()),
+                    (long) median(stock, c -> c.checkpoints().p99Ms()), (long) median(columnar, c -> c.checkpoints().p99Ms()),
+                    (long) median(stock, c -> c.checkpoints().maxMs()), (long) median(columnar, c -> c.checkpoints().maxMs()),
+                    (long) median(stock, c -> c.checkpoints().sizeP50Bytes()),
+                    (long) median(columnar, c -> c.checkpoints().sizeP50Bytes()),
+                    ok ? output : "FAIL: " + failures, sinkPath, ok));
+        }
+        return rows;
+    }
+
+    private List<CellResult> counted(NexmarkQuery query, boolean mb, Variant variant) {
+        return cells.stream().filter(c -> c.round() > 0 && c.spec().query() == query && c.spec().miniBatch() == mb
+                && c.spec().variant() == variant && c.ok()).toList();
+    }
+
+    private static double[] pairedRatios(List<CellResult> stock, List<CellResult> columnar) {
+        List<Double> ratios = new ArrayList<>();
+        for (CellResult c : columnar) {
+            stock.stream().filter(s -> s.round() == c.round()).findFirst()
+                    .ifPresent(s -> ratios.add(c.eventsPerSecond() / s.eventsPerSecond()));
+        }
+        return ratios.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    private static double median(List<CellResult> cells, ToDoubleFunction<CellResult> f) {
+        return median(cells.stream().mapToDouble(f).toArray());
+    }
+
+    private static double min(double[] v) {
+        return Arrays.stream(v).min().orElse(Double.NaN);
+    }
+
+    private static double max(double[] v) {
+        return Arrays.stream(v).max().orElse(Double.NaN);
+    }
+
+    static double geomean(List<Row> rows) {
+        double[] ratios = rows.stream().filter(r -> r.ok && r.ratio > 0).mapToDouble(Row::ratio).toArray();
+        return ratios.length == 0 ? Double.NaN : Math.exp(Arrays.stream(ratios).map(Math::log).sum() / ratios.length);
+    }
+
+    String markdown() {
+        List<Row> rows = rows();
+        StringBuilder md = new StringBuilder();
+        md.append("# Nexmark exactly-once Kafka matrix, ").append(stamp).append("\n\n");
+        md.append("**The machine was shared with other agents' builds and tests while this ran** (2 cores; load"
+                + " average before: `").append(loadBefore).append("`, after: `").append(loadAfter)
+                .append("`), so absolute rates are low and noisy; the ratios are paired per round.");
+        if (!note.isBlank()) {
+            md.append(' ').append(note);
+        }
+        md.append("\n\n");
+        String source = cells.stream().filter(c -> c.spec().variant() == Variant.COLUMNAR).map(CellResult::sourceConnector)
+                .filter(s -> s != null).findFirst().orElse("kafka");
+        md.append(String.format(Locale.ROOT, "%,d Nexmark events (seed %d, 1:3:46, 10,000 events/s of event time) in"
+                + " one %d-partition topic; each cell one Flink job in its own JVM (MiniCluster, parallelism %d, heap"
+                + " state, %d ms checkpoints, EXACTLY_ONCE Kafka sink), the broker in another JVM; %d warm-up round(s)"
+                + " not counted, then %d rounds, stock and columnar paired in each round, their order alternating and"
+                + " the query order rotating from round to round. Throughput = events / job time (RUNNING to FINISHED);"
+                + " CPU = the cell JVM's process CPU time over the job, per million events.%n%n",
+                events, seed, partitions, parallelism, checkpointIntervalMs, warmup, rounds));
+        md.append("**What is columnar in the columnar cells:** the source is `").append(source).append("`")
+                .append(source.equals("kafka")
+                        ? " (stock: Flink's KafkaSource and JSON deserializer; no columnar scan source is on main yet)"
+                        : " (the columnar scan source)")
+                .append("; the sink is `kafka-columnar` / `upsert-kafka-columnar`: Flink's planner and operators on"
+                        + " RowData, then the columnar JSON encoder into Flink's stock KafkaSink (the sink column shows"
+                        + " the admission). Everything between source and sink is Flink's own row-at-a-time"
+                        + " execution in both variants.\n\n");
+        for (boolean mb : new boolean[] {false, true}) {
+            List<Row> part = rows.stream().filter(r -> r.miniBatch == mb).toList();
+            if (part.isEmpty()) {
+                continue;
+            }
+            md.append("## Mini-batch ").append(mb ? "on (allow-latency 2 s, size 50000)" : "off").append("\n\n");
+            md.append(String.format(Locale.ROOT, "Geomean throughput ratio (columnar / stock): stateless **%.2f**,"
+                            + " stateful **%.2f**, all **%.2f**.%n%n",
+                    geomean(part.stream().filter(r -> !r.query.stateful).toList()),
+                    geomean(part.stream().filter(r -> r.query.stateful).toList()), geomean(part)));
+            md.append("| query | kind | stock events/s | columnar events/s | ratio (min–max) | CPU s/M events"
+                    + " stock / col. | ckpt p50 ms stock / col. | ckpt p99 | ckpt max | ckpt size p50 KiB | output"
+                    + " (read_committed, equal to stock) | columnar sink |\n");
+            md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+            for (Row r : part) {
+                md.append(String.format(Locale.ROOT,
+                        "| %s | %s | %,.0f | %,.0f | **%.2f** (%.2f–%.2f) | %.1f / %.1f | %d / %d | %d / %d | %d / %d"
+                                + " | %,d / %,d | %s | %s |%n",
+                        r.query.id(), r.query.stateful ? "stateful" : "stateless", r.stockEps, r.columnarEps, r.ratio,
+                        r.ratioMin, r.ratioMax, r.stockCpu, r.columnarCpu, r.stockP50, r.columnarP50, r.stockP99,
+                        r.columnarP99, r.stockMax, r.columnarMax, r.stockSize / 1024, r.columnarSize / 1024,
+                        r.output, r.sinkPath));
+            }
+            md.append('\n');
+        }
+        List<CellResult> recovery = cells.stream().filter(c -> c.round() < 0).toList();
+        if (!recovery.isEmpty()) {
+            md.append("## Recovery: one TaskManager failure mid-run (mini-batch off)\n\n");
+            md.append("The cell's only TaskManager is terminated (every task fails) once a completed checkpoint has"
+                    + " committed half of the input; a fresh TaskManager is started and the job restarts from that"
+                    + " checkpoint. Restart = failure to the sources running again; caught up = failure to the"
+                    + " sources having read past the failure position again (their Kafka offsets over REST);"
+                    + " replayed = records between the restored offsets and the position at the failure.\n\n");
+            md.append("| query | variant | restart s | caught up s | records replayed | job s | output |\n");
+            md.append("|---|---|---:|---:|---:|---:|---|\n");
+            for (CellResult c : recovery) {
+                md.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %.2f | %,d | %.2f | %s |%n",
+                        c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.restartSeconds(),
+                        c.recoverySeconds(), c.recordsReplayed(), c.jobSeconds(),
+                        c.ok() ? "exactly once, equal to stock" : c.verdict()));
+            }
+            md.append('\n');
+        }
+        md.append("## Not run\n\n");
+        NexmarkQuery.SKIPPED.forEach((q, why) -> md.append("- ").append(q).append(": ").append(why).append('\n'));
+        List<CellResult> failed = cells.stream().filter(c -> !c.ok()).toList();
+        md.append("\n## Failures\n\n");
+        if (failed.isEmpty()) {
+            md.append("None: every cell's read_committed output equals the stock result.\n");
+        } else {
+            for (CellResult c : failed) {
+                md.append("- **").append(c.spec().label()).append(" round ").append(c.round()).append("**: ")
+                        .append(c.verdict()).append('\n');
+            }
+        }
+        return md.toString();
+    }
+
+    String json() {
+        StringBuilder json = new StringBuilder("{\n  \"stamp\": \"").append(stamp).append("\",\n");
+        json.append(String.format(Locale.ROOT, "  \"events\": %d, \"parallelism\": %d, \"warmup\": %d, \"rounds\": %d,"
+                + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\", \"machineShared\": true,%n",
+                events, parallelism, warmup, rounds, checkpointIntervalMs, loadBefore, loadAfter));
+        json.append("  \"summary\": [\n");
+        List<Row> rows = rows();
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            json.append(String.format(Locale.ROOT, "    {\"query\": \"%s\", \"stateful\": %s, \"miniBatch\": %s,"
+                            + " \"stockEventsPerSecond\": %.1f, \"columnarEventsPerSecond\": %.1f, \"ratio\": %.4f,"
+                            + " \"ratioMin\": %.4f, \"ratioMax\": %.4f, \"stockCpuSecondsPerMillion\": %.3f,"
+                            + " \"columnarCpuSecondsPerMillion\": %.3f, \"stockCheckpointP50Ms\": %d,"
+                            + " \"columnarCheckpointP50Ms\": %d, \"stockCheckpointP99Ms\": %d, \"columnarCheckpointP99Ms\": %d,"
+                            + " \"stockCheckpointMaxMs\": %d, \"columnarCheckpointMaxMs\": %d,"
+                            + " \"stockCheckpointSizeP50Bytes\": %d, \"columnarCheckpointSizeP50Bytes\": %d,"
+                            + " \"ok\": %s, \"output\": \"%s\", \"columnarSink\": \"%s\"}%s%n",
+                    r.query.id(), r.query.stateful, r.miniBatch, r.stockEps, r.columnarEps, r.ratio, r.ratioMin,
+                    r.ratioMax, r.stockCpu, r.columnarCpu, r.stockP50, r.columnarP50, r.stockP99, r.columnarP99,
+                    r.stockMax, r.columnarMax, r.stockSize, r.columnarSize, r.ok, escape(r.output), escape(r.sinkPath),
+                    i + 1 < rows.size() ? "," : ""));
+        }
+        json.append("  ],\n  \"cells\": [\n");
+        for (int i = 0; i < cells.size(); i++) {
+            json.append("    ").append(cellJson(cells.get(i))).append(i + 1 < cells.size() ? ",\n" : "\n");
+        }
+        return json.append("  ]\n}\n").toString();
+    }
+
+    private static String cellJson(CellResult c) {
+        return String.format(Locale.ROOT, "{\"query\": \"%s\", \"variant\": \"%s\", \"miniBatch\": %s, \"round\": %d,"
+                        + " \"jobSeconds\": %s, \"cpuSeconds\": %s, \"checkpoints\": %d, \"checkpointP50Ms\": %d,"
+                        + " \"checkpointP99Ms\": %d, \"checkpointMaxMs\": %d, \"checkpointSizeP50Bytes\": %d,"
+                        + " \"restartSeconds\": %s, \"recoverySeconds\": %s, \"recordsReplayed\": %d,"
+                        + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
+                        + " \"verdict\": \"%s\"}",
+                c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
+                c.round(), num(c.jobSeconds()), num(c.cpuSeconds()), c.checkpoints().completed(),
+                c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
+                c.checkpoints().sizeP50Bytes(), num(c.restartSeconds()), num(c.recoverySeconds()), c.recordsReplayed(),
+                c.output().entries(), c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.verdict()));
+    }
+
+    String csv() {
+        StringBuilder csv = new StringBuilder("query,variant,mini_batch,round,job_seconds,events_per_second,"
+                + "cpu_seconds_per_million,checkpoints,checkpoint_p50_ms,checkpoint_p99_ms,checkpoint_max_ms,"
+                + "checkpoint_size_p50_bytes,restart_seconds,recovery_seconds,records_replayed,output_entries,"
+                + "output_digest,verdict\n");
+        for (CellResult c : cells) {
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%d,%d,%s,\"%s\"%n",
+                    c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
+                    c.round(), num(c.jobSeconds()), num(c.eventsPerSecond()), num(c.cpuSecondsPerMillionEvents()),
+                    c.checkpoints().completed(), c.checkpoints().p50Ms(), c.checkpoints().p99Ms(),
+                    c.checkpoints().maxMs(), c.checkpoints().sizeP50Bytes(), num(c.restartSeconds()),
+                    num(c.recoverySeconds()), c.recordsReplayed(), c.output().entries(), c.output().sha256(),
+                    c.verdict().replace("\"", "'")));
+        }
+        return csv.toString();
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.4f", v);
+    }
+
+    private static String escape(String s) {
+        return s == null ? "" : s.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+}

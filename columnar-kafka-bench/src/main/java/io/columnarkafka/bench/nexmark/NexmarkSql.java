@@ -1,0 +1,85 @@
+package io.columnarkafka.bench.nexmark;
+
+import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.flink.table.types.logical.RowType;
+
+/** The SQL around the queries: the suite's Kafka source table and views, and the result tables' options. */
+final class NexmarkSql {
+    private NexmarkSql() {}
+
+    /**
+     * The suite's {@code ddl_kafka.sql} table: the generator's columns, the computed event time and a 4 s
+     * watermark, read bounded (from the earliest to the latest offset at start) in Flink's {@code json} format.
+     */
+    static String sourceTable(String connector, String bootstrapServers, String topic, String groupId) {
+        RowType type = NexmarkGenerator.EVENT_TYPE;
+        String columns = type.getFields().stream()
+                .map(f -> "`" + f.getName() + "` " + f.getType().asSerializableString())
+                .collect(Collectors.joining(",\n    "));
+        return "CREATE TABLE nexmark (\n    " + columns + ",\n"
+                + "    `dateTime` AS CASE WHEN event_type = 0 THEN person.`dateTime`"
+                + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END,\n"
+                + "    WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND\n"
+                + ") WITH (" + options(Map.of(
+                        "connector", connector,
+                        "topic", topic,
+                        "properties.bootstrap.servers", bootstrapServers,
+                        "properties.group.id", groupId,
+                        "scan.startup.mode", "earliest-offset",
+                        "scan.bounded.mode", "latest-offset",
+                        "format", "json")) + ")";
+    }
+
+    /** The suite's {@code ddl_views.sql}: person, auction and bid views over the source table. */
+    static List<String> views() {
+        return statements(resource("nexmark/views.sql"));
+    }
+
+    /**
+     * A result table writing EXACTLY_ONCE: values (and, for upsert tables, keys) in Flink's {@code json}
+     * format, one transactional-id prefix per run.
+     */
+    static String sinkOptions(String connector, boolean upsert, String bootstrapServers, String topic,
+                              String transactionalIdPrefix) {
+        java.util.Map<String, String> options = new java.util.TreeMap<>();
+        options.put("connector", connector);
+        options.put("topic", topic);
+        options.put("properties.bootstrap.servers", bootstrapServers);
+        options.put("sink.delivery-guarantee", "exactly-once");
+        options.put("sink.transactional-id-prefix", transactionalIdPrefix);
+        options.put("properties.transaction.timeout.ms", "120000");
+        if (upsert) {
+            options.put("key.format", "json");
+            options.put("value.format", "json");
+        } else {
+            options.put("format", "json");
+        }
+        return options(options);
+    }
+
+    static String options(Map<String, String> options) {
+        return options.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
+                .map(e -> "'" + e.getKey() + "' = '" + e.getValue().replace("'", "''") + "'")
+                .collect(Collectors.joining(", "));
+    }
+
+    static String resource(String name) {
+        return NexmarkQuery.read(NexmarkSql.class.getClassLoader().getResourceAsStream(name), name);
+    }
+
+    /** Statements of a script, split at semicolons that end a line. */
+    static List<String> statements(String script) {
+        List<String> statements = new ArrayList<>();
+        for (String statement : script.split(";\\s*(\\n|$)")) {
+            if (!statement.isBlank()) {
+                statements.add(statement.trim());
+            }
+        }
+        return statements;
+    }
+}

@@ -1,0 +1,106 @@
+package io.columnarkafka.bench.nexmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.bench.FlinkJson;
+import io.columnarkafka.format.RowTypes;
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.nexmark.NexmarkConfig;
+import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
+import io.columnarkafka.testkit.nexmark.NexmarkTopic;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One small matrix cell end to end: a few thousand generated events in a topic, q0 read bounded and written
+ * EXACTLY_ONCE through the columnar sink, the result read back read_committed. The expected result does not
+ * come from the run: it is every generated bid's (auction, bidder, price, dateTime, extra) as Flink's own
+ * {@code json} serializer writes it. (The stock variant runs in the matrix, {@code bin/bench-nexmark}; one
+ * cell keeps this check short.)
+ */
+class NexmarkCellTest {
+    private static final long EVENTS = 3000;
+    private static final String INPUT = "nexmark-cell-test-input";
+    private static KafkaBroker broker;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void fillInput() {
+        broker = KafkaBroker.builder().defaultPartitions(2).startupTimeout(Duration.ofMinutes(5)).start();
+        broker.createTopic(INPUT, 2);
+        NexmarkTopic.fill(broker.bootstrapServers(), INPUT, 2, new NexmarkGenerator(NexmarkConfig.defaults(5)), EVENTS);
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        broker.close();
+    }
+
+    @Test
+    void q0WritesEveryBidExactlyOnceThroughTheColumnarSink() throws Exception {
+        OutputDigest expected = expectedQ0();
+        assertThat(expected.entries()).isEqualTo(EVENTS / 50 * 46);
+
+        Variant variant = Variant.COLUMNAR;
+        String output = "nexmark-cell-test-q0-" + variant.letter();
+        broker.createTopic(output, 2);
+        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, EVENTS, 2, 500, broker.bootstrapServers(),
+                INPUT, output, "cell-test-" + variant.letter(), 0, dir.resolve(variant.name()).toString(),
+                dir.resolve(variant.name() + ".properties").toString());
+        Properties measured = CellRunner.run(spec);
+        TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), output).keepRecords(true).read();
+
+        assertThat(OutputDigest.of(NexmarkQuery.Output.APPEND, report)).as(variant.name()).isEqualTo(expected);
+        assertThat(report.partitionsWithOpenTransactions()).isEmpty();
+        assertThat(Double.parseDouble(measured.getProperty("jobSeconds"))).isPositive();
+        assertThat(Double.parseDouble(measured.getProperty("cpuSeconds"))).isPositive();
+        assertThat(measured.getProperty("sinkPath")).isEqualTo("kafka-columnar[admitted: json value]");
+    }
+
+    @Test
+    void everyQueryOfTheSuiteIsRunOrSkippedWithAReason() {
+        List<String> run = new ArrayList<>();
+        for (NexmarkQuery query : NexmarkQuery.values()) {
+            run.add(query.id());
+            String sql = String.join(";\n", query.statements("'connector' = 'blackhole'"));
+            assertThat(sql).as(query.id()).contains("INSERT INTO nexmark_" + query.id());
+            assertThat(query.statements("x").get(0).contains("PRIMARY KEY")).as(query.id()).isEqualTo(query.upsert());
+        }
+        run.addAll(NexmarkQuery.SKIPPED.keySet());
+        assertThat(run).hasSize(23);
+        for (int q = 0; q <= 22; q++) {
+            assertThat(run).contains("q" + q);
+        }
+    }
+
+    private static OutputDigest expectedQ0() throws Exception {
+        JsonRowDataSerializationSchema flink = FlinkJson.openSerializer(RowTypes.parse(
+                "ROW<auction BIGINT, bidder BIGINT, price BIGINT, dateTime TIMESTAMP(3), extra STRING>"));
+        NexmarkGenerator generator = new NexmarkGenerator(NexmarkConfig.defaults(5));
+        List<String> values = new ArrayList<>();
+        for (long i = 0; i < EVENTS; i++) {
+            GenericRowData event = generator.event(i);
+            if (event.getInt(0) == NexmarkGenerator.BID) {
+                RowData bid = event.getRow(3, 7);
+                values.add(new String(flink.serialize(GenericRowData.of(bid.getLong(0), bid.getLong(1),
+                        bid.getLong(2), bid.getTimestamp(5, 3), bid.getString(6))), StandardCharsets.UTF_8));
+            }
+        }
+        return OutputDigest.of(values);
+    }
+}

@@ -1,0 +1,238 @@
+package io.columnarkafka.cli;
+
+import static io.columnarkafka.format.arrow.FlinkValues.array;
+import static io.columnarkafka.format.arrow.FlinkValues.dec;
+import static io.columnarkafka.format.arrow.FlinkValues.row;
+import static io.columnarkafka.format.arrow.FlinkValues.str;
+import static io.columnarkafka.format.arrow.FlinkValues.ts;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.format.RowTypes;
+import io.columnarkafka.format.arrow.PlainValues;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.csv.parity.FlinkCsvOracle;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the decode command as a real process, the way a user runs it: its Arrow output must hold what
+ * Flink's own {@code CsvRowDataDeserializationSchema} makes of the same records, a rejected record fails it
+ * with the record's index and writes nothing, and {@code encode} then {@code decode} gives the rows back.
+ */
+class DecodeCommandTest {
+    private static final String TYPE = "ROW<id BIGINT, name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
+            + " tags ARRAY<STRING>, nested ROW<x DOUBLE, z STRING>>";
+    private static final RowType ROW_TYPE = RowTypes.parse(TYPE);
+
+    @TempDir Path dir;
+
+    private static List<RowData> rows() {
+        List<RowData> rows = new ArrayList<>();
+        rows.add(row(1L, str("plain"), dec("100.00", 10, 2), ts("2024-02-29T23:59:59.120"),
+                array(str("a"), str("")), row(1.5d, str("deep"))));
+        rows.add(row(-3L, str("quote\" comma, emoji \uD83D\uDE00 \u00e9"), dec("-0.01", 10, 2),
+                ts("1969-12-31T23:59:59.999"), array(), row(Double.NaN, str("x"))));
+        rows.add(row(Long.MAX_VALUE, str("/slash"), dec("12345678.90", 10, 2), ts("9999-12-31T23:59:59.999"),
+                array(str("x")), row(-0.0d, str("y"))));
+        return rows;
+    }
+
+    /** Flink's CSV records of {@link #rows()} with a null literal, so nulls read back. */
+    private static List<byte[]> csv() {
+        var serializer = FlinkCsvOracle.of(ROW_TYPE, Map.of("null-literal", "NULL"));
+        List<byte[]> records = new ArrayList<>();
+        rows().forEach(row -> records.add(serializer.serialize(row)));
+        records.add("4,NULL,NULL,NULL,,".getBytes(StandardCharsets.UTF_8)); // an empty ARRAY and a null ROW
+        return records;
+    }
+
+    @Test
+    void lengthPrefixedRecordsDecodeToWhatFlinkReads() throws Exception {
+        List<byte[]> records = new ArrayList<>(csv());
+        records.add(null); // a tombstone: Flink's CSV deserializer returns no row
+        Path input = Files.write(dir.resolve("records.bin"), lengthPrefixed(records));
+        Path output = dir.resolve("rows.arrows");
+        Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+                "--input", input.toString(), "--output", output.toString(), "--framing", "length-prefixed",
+                "--batch-size", "2");
+
+        assertThat(result.exitCode).as(result.stderr).isZero();
+        assertThat(readArrow(Files.readAllBytes(output))).containsExactlyElementsOf(flinkRows(records,
+                Map.of("null-literal", "NULL")));
+    }
+
+    @Test
+    void linesToStandardOutputAndSkippingWhatFlinkSkips() throws Exception {
+        ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        List<byte[]> records = new ArrayList<>(csv());
+        records.add(2, "1,\"unterminated".getBytes(StandardCharsets.UTF_8));
+        for (byte[] record : records) {
+            lines.write(record);
+            lines.write('\n');
+        }
+        Path input = Files.write(dir.resolve("records.csv"), lines.toByteArray());
+        Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--input", input.toString(),
+                "--option", "csv.null-literal=NULL", "--option", "csv.ignore-parse-errors=true");
+
+        assertThat(result.exitCode).as(result.stderr).isZero();
+        Map<String, String> options = Map.of("null-literal", "NULL", "ignore-parse-errors", "true");
+        List<List<Object>> expected = flinkRows(records, options);
+        assertThat(expected).hasSize(records.size() - 1);
+        assertThat(readArrow(result.stdout)).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void aRecordFlinkRejectsFailsWithItsIndexAndWritesNothing() throws Exception {
+        List<byte[]> records = new ArrayList<>(csv());
+        records.add(3, "7,a,not-a-number,2020-01-01 00:00:00,x,1;y".getBytes(StandardCharsets.UTF_8));
+        Path input = Files.write(dir.resolve("records.bin"), lengthPrefixed(records));
+        Path output = dir.resolve("rows.arrows");
+        Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+                "--input", input.toString(), "--output", output.toString(), "--framing", "length-prefixed",
+                "--batch-size", "2");
+        Result toStdout = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+                "--input", input.toString(), "--framing", "length-prefixed");
+
+        assertThat(result.exitCode).isNotZero();
+        assertThat(result.stderrLines()).singleElement().asString()
+                .contains("record 3").contains("'price'").contains("NumberFormatException");
+        assertThat(output).doesNotExist();
+        assertThat(Files.list(dir).map(p -> p.getFileName().toString())).containsExactly("records.bin");
+        assertThat(toStdout.exitCode).isNotZero();
+        assertThat(toStdout.stdout).isEmpty();
+    }
+
+    @Test
+    void encodeThenDecodeGivesTheRowsBack() throws Exception {
+        Path arrow = dir.resolve("rows.arrows");
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(ROW_TYPE, allocator);
+                OutputStream out = Files.newOutputStream(arrow)) {
+            rows().forEach(writer::write);
+            VectorSchemaRoot root = writer.finish();
+            try (ArrowStreamWriter stream = new ArrowStreamWriter(root, null, out)) {
+                stream.start();
+                stream.writeBatch();
+                stream.end();
+            }
+        }
+        Path records = dir.resolve("records.bin");
+        Result encoded = run("encode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+                "--input", arrow.toString(), "--output", records.toString(), "--framing", "length-prefixed");
+        assertThat(encoded.exitCode).as(encoded.stderr).isZero();
+        Path decoded = dir.resolve("decoded.arrows");
+        Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+                "--input", records.toString(), "--output", decoded.toString(), "--framing", "length-prefixed");
+
+        assertThat(result.exitCode).as(result.stderr).isZero();
+        List<List<Object>> expected = new ArrayList<>();
+        rows().forEach(row -> expected.add(PlainValues.decodedFromFlink(row, ROW_TYPE)));
+        assertThat(readArrow(Files.readAllBytes(decoded))).containsExactlyElementsOf(expected);
+    }
+
+    @Test
+    void badArgumentsAreRejected() throws Exception {
+        Path input = Files.write(dir.resolve("records.csv"), "1,a\n".getBytes(StandardCharsets.UTF_8));
+        Result noDecoder = run("decode", "--row-type", TYPE, "--format", "canal-json", "--input", input.toString());
+        Result badOption = run("decode", "--row-type", TYPE, "--format", "csv", "--input", input.toString(),
+                "--option", "csv.no-such-option=1");
+        Result truncated = run("decode", "--row-type", "ROW<v STRING>", "--format", "raw", "--input",
+                Files.write(dir.resolve("cut.bin"), new byte[] {0, 0, 0, 9, 'a'}).toString(),
+                "--framing", "length-prefixed");
+
+        assertThat(noDecoder.exitCode).isNotZero();
+        assertThat(noDecoder.stderrLines()).singleElement().asString().contains("canal-json").contains("csv");
+        assertThat(badOption.exitCode).isNotZero();
+        assertThat(badOption.stderrLines()).singleElement().asString().contains("no-such-option");
+        assertThat(truncated.exitCode).isNotZero();
+        assertThat(truncated.stderrLines()).singleElement().asString().contains("record 0");
+    }
+
+    private static List<List<Object>> flinkRows(List<byte[]> records, Map<String, String> options) throws IOException {
+        DeserializationSchema<RowData> flink = FlinkCsvOracle.deserializer(ROW_TYPE, options);
+        List<List<Object>> rows = new ArrayList<>();
+        for (byte[] record : records) {
+            RowData row = flink.deserialize(record);
+            if (row != null) {
+                rows.add(PlainValues.decodedFromFlink(row, ROW_TYPE));
+            }
+        }
+        return rows;
+    }
+
+    private static List<List<Object>> readArrow(byte[] stream) throws IOException {
+        List<List<Object>> rows = new ArrayList<>();
+        try (BufferAllocator allocator = new RootAllocator();
+                ArrowStreamReader reader = new ArrowStreamReader(new ByteArrayInputStream(stream), allocator)) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            while (reader.loadNextBatch()) {
+                for (int r = 0; r < root.getRowCount(); r++) {
+                    rows.add(PlainValues.decodedFromArrow(root, ROW_TYPE, r));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static byte[] lengthPrefixed(List<byte[]> records) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream out = new DataOutputStream(bytes);
+        for (byte[] record : records) {
+            if (record == null) {
+                out.writeInt(-1);
+            } else {
+                out.writeInt(record.length);
+                out.write(record);
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    private record Result(int exitCode, byte[] stdout, String stderr) {
+        List<String> stderrLines() {
+            return stderr.lines().toList();
+        }
+    }
+
+    /** Runs the command's main class in a child JVM with this test's classpath. */
+    private Result run(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-cp", System.getProperty("java.class.path"),
+                ColumnarKafkaCli.class.getName()));
+        command.addAll(List.of(args));
+        Path stdout = Files.createTempFile("decode", ".out");
+        Path stderr = Files.createTempFile("decode", ".err");
+        try {
+            Process process = new ProcessBuilder(command)
+                    .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+            assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("command finished").isTrue();
+            return new Result(process.exitValue(), Files.readAllBytes(stdout),
+                    Files.readString(stderr, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(stdout);
+            Files.deleteIfExists(stderr);
+        }
+    }
+}
