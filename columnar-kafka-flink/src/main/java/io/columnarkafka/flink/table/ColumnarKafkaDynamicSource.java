@@ -28,16 +28,14 @@ import org.apache.flink.table.types.logical.RowType;
  */
 final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProjectionPushDown {
     private final String identifier;
-    private final String tableName;
     private final KafkaDynamicSource flink;
     private final KafkaScanShape shape;
     private final Admission admission;
     private int[] projectedFields;
 
     ColumnarKafkaDynamicSource(
-            String identifier, String tableName, KafkaDynamicSource flink, KafkaScanShape shape, Admission admission) {
+            String identifier, KafkaDynamicSource flink, KafkaScanShape shape, Admission admission) {
         this.identifier = identifier;
-        this.tableName = tableName;
         this.flink = flink;
         this.shape = shape;
         this.admission = admission;
@@ -91,7 +89,7 @@ final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProje
     @Override
     public DynamicTableSource copy() {
         ColumnarKafkaDynamicSource copy = new ColumnarKafkaDynamicSource(
-                identifier, tableName, (KafkaDynamicSource) flink.copy(), shape, admission);
+                identifier, (KafkaDynamicSource) flink.copy(), shape, admission);
         copy.projectedFields = projectedFields.clone();
         return copy;
     }

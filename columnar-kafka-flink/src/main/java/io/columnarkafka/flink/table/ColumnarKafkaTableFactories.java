@@ -94,7 +94,7 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
         if (!admission.isAdmitted()) {
             return new FallbackKafkaSource(factoryIdentifier(), kafkaSource, admission);
         }
-        return new ColumnarKafkaDynamicSource(factoryIdentifier(), table, kafkaSource, shape, admission);
+        return new ColumnarKafkaDynamicSource(factoryIdentifier(), kafkaSource, shape, admission);
     }
 
     /** The factory context with the table's options replaced by {@code kafkaOptions}. */

@@ -4,10 +4,8 @@ import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.regex.Pattern;
 import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
-import org.apache.flink.streaming.connectors.kafka.config.StartupMode;
 import org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSource;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
@@ -15,8 +13,8 @@ import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Everything Flink's own factory decided about a Kafka table source, read from the {@link
- * KafkaDynamicSource} it built (projections, prefix, topics, startup and bounded modes, upsert mode, exactly
- * Flink's), plus what the table declares and the source learns only later from the planner: the metadata
+ * KafkaDynamicSource} it built (projections, prefix, topics, bounded mode, upsert mode, exactly Flink's;
+ * the Kafka settings the runtime needs come from Flink's own {@code KafkaSource}, {@link FlinkKafkaScan}), plus what the table declares and the source learns only later from the planner: the metadata
  * columns and whether a watermark is defined, and the format identifiers and options.
  *
  * @param physicalType the physical columns
@@ -43,8 +41,6 @@ record KafkaScanShape(
         Map<String, String> valueFormatOptions,
         List<String> topics,
         Pattern topicPattern,
-        Properties properties,
-        StartupMode startupMode,
         BoundedMode boundedMode,
         boolean upsertMode,
         Integer parallelism,
@@ -80,8 +76,6 @@ record KafkaScanShape(
                 KafkaSinkShape.formatOptions(options, valueFormatKey.equals("format") ? "" : "value.", valueFormat),
                 read(source, "topics", List.class),
                 read(source, "topicPattern", Pattern.class),
-                read(source, "properties", Properties.class),
-                read(source, "startupMode", StartupMode.class),
                 read(source, "boundedMode", BoundedMode.class),
                 read(source, "upsertMode", Boolean.class),
                 read(source, "parallelism", Integer.class),
