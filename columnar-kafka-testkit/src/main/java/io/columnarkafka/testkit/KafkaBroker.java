@@ -805,6 +805,9 @@ public final class KafkaBroker implements AutoCloseable {
     // ------------------------------------------------------------------------------------------ builder
 
     /** Options for {@link KafkaBroker}. Not thread-safe; {@link #start()} copies it. */
+    /** System property naming the Kafka broker jars to run instead of this JVM's (a classpath string). */
+    public static final String BROKER_CLASSPATH_PROPERTY = "columnarkafka.broker.classpath";
+
     public static final class Builder {
         private int defaultPartitions = 1;
         private final Map<String, String> brokerProperties = new LinkedHashMap<>();
@@ -821,6 +824,14 @@ public final class KafkaBroker implements AutoCloseable {
         private boolean formatInChildJvm;
 
         private Builder() {
+            // Another broker version for compatibility runs (README, Compatibility): the child JVMs run that
+            // version's jars, plus this module, and format the storage with that version's StorageTool.
+            String brokerJars = System.getProperty(BROKER_CLASSPATH_PROPERTY);
+            if (brokerJars != null && !brokerJars.isBlank()) {
+                classpath = brokerJars + File.pathSeparator
+                        + KafkaBroker.class.getProtectionDomain().getCodeSource().getLocation().getPath();
+                formatInChildJvm = true;
+            }
         }
 
         /** Partitions for {@link KafkaBroker#createTopic(String)} and the broker's {@code num.partitions}. Default 1. */
