@@ -163,7 +163,7 @@ class PipelineWithoutRowDataITCase {
             }
         }
         assertThat(serializers).noneMatch(s -> s.contains("RowData"));
-        assertThat(serializers).anyMatch(s -> s.startsWith("bids out: " + ArrowBatchSerializer.class.getName()));
+        assertThat(serializers).anyMatch(s -> s.equals("Source: bids out: " + ArrowBatchSerializer.class.getName()));
         assertThat(serializers).anyMatch(s -> s.endsWith("in: " + PreSerializedRecordSerializer.class.getName()));
 
         env.execute(graph);
