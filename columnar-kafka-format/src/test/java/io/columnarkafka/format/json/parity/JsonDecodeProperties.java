@@ -2,6 +2,7 @@ package io.columnarkafka.format.json.parity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.arrow.PlainValues;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,6 +11,7 @@ import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -68,7 +70,16 @@ class JsonDecodeProperties {
         Map<String, String> options = ignoreParseErrors
                 ? Map.of("timestamp-format.standard", c.standard(), "ignore-parse-errors", "true")
                 : Map.of("timestamp-format.standard", c.standard());
-        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(c.type(), options, records);
+        JsonDecodeCheck.Result result;
+        try {
+            result = JsonDecodeCheck.assertParity(c.type(), options, records);
+        } catch (DecodeException e) {
+            // A mutated digit can move a timestamp outside what a 64-bit Arrow unit holds: the named
+            // divergence (docs/formats-text.md) that JsonBatchDecoderTest pins against Flink. Such a case is
+            // discarded, not compared; anything else our decoder rejects where Flink does not still fails.
+            Assume.that(e.reason().contains("out of range of Arrow"));
+            return;
+        }
         MUTATED_ROWS.addAndGet(result.rowsCompared());
         MUTATED_REJECTED.addAndGet(result.recordsRejected());
         Statistics.label("outcome").collect(result.recordsRejected() > 0 ? "a record rejected"
