@@ -59,7 +59,7 @@ class ArrowRowViewProperties {
     private static final Map<LogicalTypeRoot, AtomicLong> VALUES = new EnumMap<>(LogicalTypeRoot.class);
     private static final AtomicLong NULLS = new AtomicLong();
 
-    @Property(tries = 200, edgeCases = EdgeCasesMode.NONE, shrinking = ShrinkingMode.BOUNDED)
+    @Property(tries = 600, edgeCases = EdgeCasesMode.NONE, shrinking = ShrinkingMode.BOUNDED)
     void everyValueReadsAsWritten(@ForAll("types") RowType type, @ForAll long seed,
             @ForAll("rowCounts") int rowCount) {
         RandomValues random = new RandomValues(seed, true);
