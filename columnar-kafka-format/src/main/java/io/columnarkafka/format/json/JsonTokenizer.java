@@ -1,6 +1,11 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.arrow.Utf8Scan;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * A streaming JSON tokenizer over one record's bytes that yields exactly the token stream of the
@@ -19,7 +24,10 @@ import java.nio.charset.StandardCharsets;
  *
  * <p>Fast path: a name or string that is plain (no escape, strictly valid UTF-8) is never decoded: its
  * bytes are exactly what Flink's {@code StringData} holds, and readers copy them from {@link #buffer()}.
- * Anything else is decoded char by char as Jackson does ({@link #text()}).
+ * A string value with escapes that a reader stores as UTF-8 ({@link #prepareUtf8()}) is decoded straight
+ * into UTF-8: runs of plain bytes copied in bulk, escapes decoded by table. Anything else (a lone
+ * surrogate escape, UTF-8 that is not strictly valid, any error) is decoded char by char as Jackson does
+ * ({@link #text()}).
  *
  * <p>Not thread-safe; reset for every record.
  */
@@ -47,6 +55,30 @@ final class JsonTokenizer {
     /** Jackson 2.18's default {@code StreamReadConstraints}. */
     static final int MAX_NESTING_DEPTH = 1000;
     static final int MAX_NUMBER_LENGTH = 1000;
+
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** By the byte after a backslash: the byte a one-letter escape stands for, or 0. */
+    private static final byte[] SIMPLE_ESCAPES = new byte[128];
+    /** By an ASCII byte: its value as a hex digit, or -1. */
+    private static final byte[] HEX_VALUES = new byte[128];
+
+    static {
+        SIMPLE_ESCAPES['"'] = '"';
+        SIMPLE_ESCAPES['\\'] = '\\';
+        SIMPLE_ESCAPES['/'] = '/';
+        SIMPLE_ESCAPES['b'] = '\b';
+        SIMPLE_ESCAPES['t'] = '\t';
+        SIMPLE_ESCAPES['n'] = '\n';
+        SIMPLE_ESCAPES['f'] = '\f';
+        SIMPLE_ESCAPES['r'] = '\r';
+        Arrays.fill(HEX_VALUES, (byte) -1);
+        for (int c = 0; c < 128; c++) {
+            int digit = Character.digit(c, 16);
+            if (digit >= 0) {
+                HEX_VALUES[c] = (byte) digit;
+            }
+        }
+    }
 
     private static final int ROOT = 0;
     private static final int ARRAY = 1;
@@ -80,6 +112,10 @@ final class JsonTokenizer {
     private int textEnd;
     private String slowText;
     private boolean textReady;
+    /** The current string value's text is [textStart, textEnd) of {@link #utf8}, not of the record. */
+    private boolean textInUtf8;
+    /** A string value decoded straight into UTF-8 ({@link #prepareUtf8()}). */
+    private byte[] utf8 = new byte[64];
 
     // The shape of the current number.
     private boolean negative;
@@ -102,6 +138,7 @@ final class JsonTokenizer {
         contextType[0] = ROOT;
         contextIndex[0] = -1;
         textReady = false;
+        textInUtf8 = false;
     }
 
     int current() {
@@ -128,6 +165,7 @@ final class JsonTokenizer {
     /** Advances to the next token, as Jackson's {@code nextToken()}; {@link #NONE} at the end of the input. */
     int next() {
         textReady = false;
+        textInUtf8 = false;
         if (current == FIELD_NAME) {
             return nextAfterName();
         }
@@ -246,6 +284,17 @@ final class JsonTokenizer {
             case '0': case '1': case '2': case '3': case '4':
             case '5': case '6': case '7': case '8': case '9':
                 return scanNumber(c);
+            case 'N':
+                matchLiteral("NaN", 1);
+                throw nonNumeric("NaN");
+            case 'I':
+                matchLiteral("Infinity", 1);
+                throw nonNumeric("Infinity");
+            case '+':
+                if (pos >= end) {
+                    throw new JsonReadException("Unexpected end-of-input in a Number value");
+                }
+                throw invalidNumberStart(buf[pos++], false);
             default:
                 if (Character.isJavaIdentifierStart(c)) {
                     throw invalidToken(String.valueOf((char) c));
@@ -256,8 +305,13 @@ final class JsonTokenizer {
     }
 
     private void matchLiteral(String literal) {
-        int start = pos - 1;
-        for (int i = 1; i < literal.length(); i++) {
+        matchLiteral(literal, 1);
+    }
+
+    /** Matches {@code literal} from its char {@code from} on, the chars before it having been read. */
+    private void matchLiteral(String literal, int from) {
+        int start = pos - from;
+        for (int i = from; i < literal.length(); i++) {
             if (pos >= end || buf[pos] != literal.charAt(i)) {
                 throw invalidToken(literal.substring(0, i));
             }
@@ -267,9 +321,7 @@ final class JsonTokenizer {
             int c = buf[pos] & 0xFF;
             if (c >= '0' && c != ']' && c != '}' && identifierPartAt(pos)) {
                 if (c >= 0x80) {
-                    // Jackson rereads this byte as a continuation byte and fails just after it.
-                    pos++;
-                    throw new JsonReadException("Invalid UTF-8 middle byte 0x" + Integer.toHexString(c));
+                    throw nonAsciiAfterLiteral(c);
                 }
                 throw invalidToken(literal);
             }
@@ -325,9 +377,24 @@ final class JsonTokenizer {
     }
 
     /**
-     * Jackson's {@code _checkMatchEnd}: the char after a literal must not continue an identifier. For a
-     * non-ASCII byte Jackson's {@code _decodeCharForError} rereads that same byte as the sequence's second
-     * byte, which is never a continuation byte, so it always fails there.
+     * Jackson's {@code _decodeCharForError} of the byte after a literal, which it has looked at but not
+     * consumed: a byte that starts a multi-byte form (0xC0..0xF7) is read again as the sequence's second
+     * byte, which is never a continuation byte, so it fails just after that byte; any other byte fails as
+     * an invalid start byte before it. Where the parser then stands decides what the enclosing converters
+     * read next under {@code ignore-parse-errors} (e.g. whether the next token of the enclosing object
+     * finds the missing comma and fails that object too).
+     */
+    private JsonReadException nonAsciiAfterLiteral(int c) {
+        if (c < 0xC0 || c > 0xF7) {
+            return new JsonReadException("Invalid UTF-8 start byte 0x" + Integer.toHexString(c));
+        }
+        pos++;
+        return new JsonReadException("Invalid UTF-8 middle byte 0x" + Integer.toHexString(c));
+    }
+
+    /**
+     * Jackson's {@code _checkMatchEnd}: the char after a literal must not continue an identifier; a
+     * non-ASCII byte always fails (see {@link #nonAsciiAfterLiteral}).
      */
     private boolean identifierPartAt(int at) {
         int c = buf[at] & 0xFF;
@@ -344,8 +411,7 @@ final class JsonTokenizer {
             }
             c = buf[pos++] & 0xFF;
             if (c < '0' || c > '9') {
-                throw new JsonReadException("Unexpected character (" + describe(c)
-                        + ") in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value");
+                throw invalidNumberStart(c, true);
             }
         }
         int digits = 1;
@@ -399,6 +465,39 @@ final class JsonTokenizer {
         valueStart = start;
         valueEnd = pos;
         return floating ? VALUE_NUMBER_FLOAT : VALUE_NUMBER_INT;
+    }
+
+    /**
+     * Jackson's {@code _handleInvalidNumberStart} for the char after a sign, already read: {@code I}
+     * followed by {@code N} or {@code n} is matched as {@code INF} or {@code Infinity} (and then refused as
+     * non-standard), so the parser stands after the whole word when it fails; otherwise it fails on the
+     * char after the {@code I}, or on the char itself.
+     */
+    private JsonReadException invalidNumberStart(int c, boolean negative) {
+        String sign = negative ? "-" : "+";
+        if (c == 'I') {
+            if (pos >= end) {
+                return new JsonReadException("Unexpected end-of-input in a Number value");
+            }
+            c = buf[pos++];
+            if (c == 'N' || c == 'n') {
+                String word = sign + (c == 'N' ? "INF" : "Infinity");
+                matchLiteral(word, 3);
+                return nonNumeric(word);
+            }
+        }
+        if (!negative) {
+            return new JsonReadException("Unexpected character ('+' (code 43)) in numeric value: JSON spec does not"
+                    + " allow numbers to have plus signs");
+        }
+        return new JsonReadException("Unexpected character (" + describe(c & 0xFF)
+                + ") in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value");
+    }
+
+    /** Jackson refuses NaN and the infinities: {@code ALLOW_NON_NUMERIC_NUMBERS} is off in Flink. */
+    private static JsonReadException nonNumeric(String word) {
+        return new JsonReadException("Non-standard token '" + word
+                + "': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow");
     }
 
     private static boolean isDigit(byte b) {
@@ -517,6 +616,10 @@ final class JsonTokenizer {
         byte[] b = buf;
         int limit = end;
         while (i < limit) {
+            if (limit - i >= 8 && Utf8Scan.isPlainAscii((long) WORDS.get(b, i))) {
+                i += 8;
+                continue;
+            }
             int c = b[i];
             if (c >= 0) {
                 if (c == '"' || c == '\\') {
@@ -661,6 +764,11 @@ final class JsonTokenizer {
                 }
                 return (char) value;
             default:
+                if (c >= 0x80) {
+                    // Jackson decodes the char for its message, reading (and checking) its continuation
+                    // bytes: a bad one fails there, and the parser stands after it.
+                    c = decodeForError(c);
+                }
                 throw new JsonReadException("Unrecognized character escape " + describe(c));
         }
     }
@@ -676,12 +784,12 @@ final class JsonTokenizer {
     boolean prepareText() {
         switch (current) {
             case VALUE_STRING:
-                if (stringIncomplete) {
-                    readStringValue();
-                } else if (!textReady) {
-                    // Read earlier and then moved over: not reachable, a token's text is read at most once
-                    // before the next token replaces it.
-                    throw new IllegalStateException("string text lost");
+                readStringValue(false);
+                if (textInUtf8) {
+                    // Decoded for prepareUtf8 and now asked for again: the UTF-8 holds no lone surrogate,
+                    // so it decodes back to Jackson's chars.
+                    slowText = new String(utf8, textStart, textEnd - textStart, StandardCharsets.UTF_8);
+                    textInUtf8 = false;
                 }
                 return slowText == null;
             case FIELD_NAME:
@@ -706,7 +814,34 @@ final class JsonTokenizer {
         }
     }
 
-    private void readStringValue() {
+    /**
+     * As {@link #prepareText()}, for a reader that stores the text as UTF-8 (Flink's {@code StringData}
+     * bytes): true if the text is [{@link #textStart()}, {@link #textEnd()}) of {@link #textBuffer()}, which
+     * for a string value with escapes is its decoded UTF-8; false if it is {@link #text()}.
+     */
+    boolean prepareUtf8() {
+        if (current != VALUE_STRING) {
+            return prepareText();
+        }
+        readStringValue(true);
+        return slowText == null;
+    }
+
+    /** The bytes {@link #textStart()} and {@link #textEnd()} index after {@link #prepareUtf8()}. */
+    byte[] textBuffer() {
+        return textInUtf8 ? utf8 : buf;
+    }
+
+    /** Reads the current string value's text once; {@code toUtf8}: decode escapes straight into UTF-8. */
+    private void readStringValue(boolean toUtf8) {
+        if (!stringIncomplete) {
+            if (!textReady) {
+                // Read earlier and then moved over: not reachable, a token's text is read at most once
+                // before the next token replaces it.
+                throw new IllegalStateException("string text lost");
+            }
+            return;
+        }
         // Jackson marks the token complete before decoding: after a failure the parser stays mid-string.
         stringIncomplete = false;
         int start = pos;
@@ -716,10 +851,111 @@ final class JsonTokenizer {
             textEnd = i;
             slowText = null;
             pos = i + 1;
+        } else if (toUtf8 && decodeToUtf8(i)) {
+            slowText = null;
+            textInUtf8 = true;
         } else {
             slowText = decodeString(false);
         }
         textReady = true;
+    }
+
+    /**
+     * Decodes the string value at {@link #pos}, plain up to {@code plainEnd}, into {@link #utf8} as the
+     * UTF-8 of the chars Jackson decodes: plain runs (strictly valid UTF-8 without quote or backslash) are
+     * copied in bulk, one-letter escapes looked up in a table, hex escapes ({@code uXXXX}) encoded, a surrogate
+     * pair of escapes as one 4-byte sequence. Returns false, moving nothing, at whatever is not simply the
+     * UTF-8 of its chars (a lone surrogate escape, UTF-8 that is not strictly valid) or is an error (a bad
+     * escape, the end of the input): {@link #decodeString} then decodes it char by char, and fails, as
+     * Jackson does.
+     */
+    private boolean decodeToUtf8(int plainEnd) {
+        byte[] b = buf;
+        int limit = end;
+        int n = plainEnd - pos;
+        byte[] out = utf8Capacity(n + 16);
+        System.arraycopy(b, pos, out, 0, n);
+        int i = plainEnd;
+        while (i < limit) {
+            int c = b[i];
+            if (c == '"') {
+                textStart = 0;
+                textEnd = n;
+                pos = i + 1;
+                return true;
+            }
+            if (c != '\\' || i + 1 >= limit || b[i + 1] < 0) {
+                return false;
+            }
+            out = utf8Capacity(n + 4);
+            int escape = b[i + 1];
+            byte simple = SIMPLE_ESCAPES[escape];
+            if (simple != 0) {
+                out[n++] = simple;
+                i += 2;
+            } else if (escape != 'u') {
+                return false;
+            } else {
+                int unit = hex4(b, i + 2, limit);
+                i += 6;
+                if (unit < 0) {
+                    return false;
+                } else if (unit < 0x80) {
+                    out[n++] = (byte) unit;
+                } else if (unit < 0x800) {
+                    out[n++] = (byte) (0xC0 | unit >> 6);
+                    out[n++] = (byte) (0x80 | unit & 0x3F);
+                } else if (unit < 0xD800 || unit > 0xDFFF) {
+                    out[n++] = (byte) (0xE0 | unit >> 12);
+                    out[n++] = (byte) (0x80 | unit >> 6 & 0x3F);
+                    out[n++] = (byte) (0x80 | unit & 0x3F);
+                } else {
+                    int low = unit <= 0xDBFF && i + 1 < limit && b[i] == '\\' && b[i + 1] == 'u'
+                            ? hex4(b, i + 2, limit) : -1;
+                    if (low < 0xDC00 || low > 0xDFFF) {
+                        return false;
+                    }
+                    i += 6;
+                    int codePoint = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+                    out[n++] = (byte) (0xF0 | codePoint >> 18);
+                    out[n++] = (byte) (0x80 | codePoint >> 12 & 0x3F);
+                    out[n++] = (byte) (0x80 | codePoint >> 6 & 0x3F);
+                    out[n++] = (byte) (0x80 | codePoint & 0x3F);
+                }
+            }
+            int run = scanPlain(i);
+            if (run > i) {
+                out = utf8Capacity(n + run - i);
+                System.arraycopy(b, i, out, n, run - i);
+                n += run - i;
+                i = run;
+            }
+        }
+        return false;
+    }
+
+    /** The value of four hex digits at {@code at}, or -1. */
+    private static int hex4(byte[] b, int at, int limit) {
+        if (at + 4 > limit) {
+            return -1;
+        }
+        int value = 0;
+        for (int k = at; k < at + 4; k++) {
+            int c = b[k];
+            int digit = c < 0 ? -1 : HEX_VALUES[c];
+            if (digit < 0) {
+                return -1;
+            }
+            value = value << 4 | digit;
+        }
+        return value;
+    }
+
+    private byte[] utf8Capacity(int bytes) {
+        if (utf8.length < bytes) {
+            utf8 = Arrays.copyOf(utf8, Math.max(bytes, utf8.length * 2));
+        }
+        return utf8;
     }
 
     int valueStart() {

@@ -8,8 +8,9 @@ import org.apache.arrow.vector.FieldVector;
  * CHAR and VARCHAR as Flink's {@code convertToString} reads them: an object or array becomes its compact
  * JSON text (Jackson's tree {@code toString()}, see {@link JsonTreeText}); any other token its text (a
  * number as spelled, {@code true}, a field name after a value of the wrong shape). The UTF-8 bytes stored
- * are those of Flink's {@code StringData}: a plain string's bytes are copied straight from the record; a
- * decoded one is encoded as Flink does, an unpaired surrogate becoming {@code ?}.
+ * are those of Flink's {@code StringData}: a plain string's bytes are copied straight from the record, one
+ * with escapes is decoded straight into UTF-8 ({@link JsonTokenizer#prepareUtf8()}); any other decoded
+ * string is encoded as Flink does, an unpaired surrogate becoming {@code ?}.
  */
 final class StringJsonReader extends JsonReader {
     private final boolean bigDecimalFloats;
@@ -36,8 +37,8 @@ final class StringJsonReader extends JsonReader {
         if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
             byte[] tree = JsonTreeText.read(t, bigDecimalFloats).getBytes(StandardCharsets.UTF_8);
             vector.setSafe(count++, tree, 0, tree.length);
-        } else if (t.prepareText()) {
-            vector.setSafe(count++, t.buffer(), t.textStart(), t.textEnd() - t.textStart());
+        } else if (t.prepareUtf8()) {
+            vector.setSafe(count++, t.textBuffer(), t.textStart(), t.textEnd() - t.textStart());
         } else {
             byte[] bytes = t.text().getBytes(StandardCharsets.UTF_8);
             vector.setSafe(count++, bytes, 0, bytes.length);

@@ -229,6 +229,73 @@ class JsonDecodeCorpusTest {
         assertThat(result.rowsCompared() + result.recordsRejected()).isGreaterThan(records.size() / 3);
     }
 
+    /**
+     * One nesting shape with a hole for a value: a ROW in a MAP, a MAP in an ARRAY, an ARRAY in a ROW, a
+     * MAP in a MAP, an ARRAY in a MAP, a MAP in a ROW in an ARRAY, a MAP key, the top level.
+     */
+    private static final List<RecordsCase> NESTING_SHAPES = List.of(
+            new RecordsCase(row("ROW<m MAP<STRING, ROW<a INT, s STRING>>, i INT>"),
+                    List.of("{\"m\":{\"k\":{\"a\":1,\"s\":%s},\"j\":{\"a\":2}},\"i\":3}",
+                            "{\"m\":{\"k\":{\"a\":1},\"l\":%s},\"i\":3}")),
+            new RecordsCase(row("ROW<a ARRAY<MAP<STRING, INT>>, i INT>"),
+                    List.of("{\"a\":[{\"k\":%s,\"j\":2},{\"x\":3}],\"i\":3}", "{\"a\":[{\"k\":1},%s],\"i\":3}")),
+            new RecordsCase(row("ROW<r ROW<arr ARRAY<INT>, b BOOLEAN>, i INT>"),
+                    List.of("{\"r\":{\"arr\":[1,%s,3],\"b\":true},\"i\":3}", "{\"r\":{\"b\":%s,\"arr\":[]},\"i\":3}")),
+            new RecordsCase(row("ROW<mm MAP<STRING, MAP<STRING, STRING>>, i INT>"),
+                    List.of("{\"mm\":{\"o\":{\"i\":%s,\"k\":\"l\"},\"p\":{\"q\":\"r\"}},\"i\":3}")),
+            new RecordsCase(row("ROW<m MAP<STRING, ARRAY<STRING>>, i INT>"),
+                    List.of("{\"m\":{\"k\":[%s,\"b\"],\"j\":[]},\"i\":3}")),
+            new RecordsCase(row("ROW<a ARRAY<ROW<m MAP<STRING, BIGINT>, b BOOLEAN>>, i INT>"),
+                    List.of("{\"a\":[{\"m\":{\"x\":%s,\"y\":2},\"b\":false},{\"b\":true}],\"i\":3}")),
+            new RecordsCase(row("ROW<m MAP<STRING, INT>, i INT>"),
+                    List.of("{\"m\":{\"k\":1,%s:2,\"j\":3},\"i\":3}", "{\"m\":{\"k\":1,\"l\":%s},\"i\":3}")),
+            new RecordsCase(row("ROW<s STRING, i INT>"), List.of("{\"s\":%s,\"i\":3}")));
+
+    /**
+     * Values put into every hole of {@link #NESTING_SHAPES} (ISO-8859-1, so a char is one byte): literals
+     * and numbers cut short or followed by bytes that are not UTF-8, escapes of such bytes, non-numeric
+     * numbers, broken structure, and valid values to compare.
+     */
+    private static final List<String> HOLE_VALUES = List.of(
+            "null\u0080", "null\u00c3", "null\u00ed", "null\u00f0", "null\u00ff", "true\u00bf", "false\u00f8",
+            "nullx", "null1", "tru", "nul", "1.", "1e", "-", "01", "1\u00ff", "\"a\\\u00edn\"", "\"a\\\u00f0\"", "\"a\\\u0080\"",
+            "\"a\\\u00c3\u00a9\"", "\"\\x\"", "\"\\u12G4\"", "\"a\u00ffb\"", "\"a\u00c3\"", "\"unterminated", "{", "[", "[1,",
+            "{\"a\":", "}", "]", ",", ":", "\"ok\"", "1", "[1]", "{\"a\":1}", "null", "true",
+            "\"\\ud83d\\ude00\\u00e9\\n\"", "\"\\ud83d\"", "NaN", "NaN\"", "Infinity", "Infinityx", "-Infinity", "-INF",
+            "+INF", "+Infinity", "-Ix", "-I", "+1", "+");
+
+    /**
+     * A malformed value at every nesting level: Flink's converters catch a failure at the innermost
+     * nullable converter around it, and where the parser then stands decides what the enclosing ones
+     * read; every record must come out (rows, nulls, entries, rejection) as Flink's.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void malformedValuesAtEveryNestingLevel(Map<String, String> options) {
+        int compared = 0;
+        int rejected = 0;
+        int records = 0;
+        for (RecordsCase shape : NESTING_SHAPES) {
+            List<byte[]> batch = new ArrayList<>();
+            for (String template : shape.records()) {
+                for (String value : HOLE_VALUES) {
+                    batch.add(template.replace("%s", value).getBytes(StandardCharsets.ISO_8859_1));
+                }
+            }
+            JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(shape.type(), options, batch);
+            compared += result.rowsCompared();
+            rejected += result.recordsRejected();
+            records += batch.size();
+        }
+        boolean failOnMissing = options.containsKey("fail-on-missing-field");
+        assertThat(compared).as("rows compared").isGreaterThanOrEqualTo(failOnMissing ? 0 : 40);
+        if (options.containsKey("ignore-parse-errors")) {
+            assertThat(compared).as("rows compared under ignore-parse-errors").isGreaterThan(records / 4);
+        } else {
+            assertThat(rejected).as("records rejected like Flink").isGreaterThan(records / 4);
+        }
+    }
+
     private static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }

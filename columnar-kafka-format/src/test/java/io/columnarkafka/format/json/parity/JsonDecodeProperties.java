@@ -13,7 +13,6 @@ import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
 import net.jqwik.api.Combinators;
-import net.jqwik.api.Disabled;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -33,9 +32,14 @@ import org.apache.flink.table.types.logical.RowType;
 class JsonDecodeProperties {
     private static final AtomicLong MUTATED_ROWS = new AtomicLong();
     private static final AtomicLong MUTATED_REJECTED = new AtomicLong();
-    /** Bytes a mutation inserts: structure, string and number syntax, and invalid UTF-8. */
+    /**
+     * Bytes a mutation inserts: structure, string and number syntax, and invalid UTF-8. Not 0xFF: Jackson
+     * pads the last four-byte group of a field name with 0xFF bytes in its symbol table, so a name whose
+     * last group starts with 0xFF bytes is read as a name without them that the deserializer saw before
+     * (in any earlier record), a named divergence (docs/formats-text.md); 0xFE stands for it.
+     */
     private static final byte[] INSERTS = {'{', '}', '[', ']', ',', ':', '"', '\\', ' ', '\n', 'e', '-', '.', '0',
-        '9', 'n', 't', 'u', (byte) 0x80, (byte) 0xC3, (byte) 0xED, (byte) 0xF0, (byte) 0xFF, 0x01};
+        '9', 'n', 't', 'u', (byte) 0x80, (byte) 0xC3, (byte) 0xED, (byte) 0xF0, (byte) 0xFE, 0x01};
 
     /** One random batch: its row type, rows and the timestamp standard they are written in. */
     record DecodeCase(RowType type, List<GenericRowData> rows, String standard) {
@@ -60,9 +64,6 @@ class JsonDecodeProperties {
         Statistics.label("rows").collect(c.rows().size() < 5 ? "1-4" : "5+");
     }
 
-    @Disabled("issue #9: random byte mutations still find divergences from Flink not fixed yet (under"
-            + " ignore-parse-errors a malformed value inside a nested MAP gives Flink a null field and us the entries"
-            + " read so far); the corpus tests pin the malformed shapes that agree")
     @Property(tries = 300, shrinking = ShrinkingMode.OFF)
     void mutatedRecordsAreReadRejectedOrSkippedAsFlinkDoes(
             @ForAll("cases") DecodeCase c, @ForAll long seed, @ForAll boolean ignoreParseErrors) {
@@ -92,9 +93,6 @@ class JsonDecodeProperties {
 
     @AfterContainer
     static void mutationsComparedEnough() {
-        if (MUTATED_ROWS.get() == 0 && MUTATED_REJECTED.get() == 0) {
-            return; // the mutation property is disabled (see its reason)
-        }
         assertThat(MUTATED_ROWS.get()).as("rows of mutated records compared").isGreaterThan(100);
         assertThat(MUTATED_REJECTED.get()).as("mutated records rejected like Flink").isGreaterThan(100);
     }
