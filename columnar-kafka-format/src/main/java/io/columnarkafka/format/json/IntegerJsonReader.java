@@ -56,7 +56,9 @@ final class IntegerJsonReader extends JsonReader {
 
     /** The value of an integer token, with Jackson's range errors for int and long. */
     private long integer(JsonTokenizer t) {
-        if (t.intDigits() <= 18) {
+        if (t.intDigits() <= 19) {
+            // Summed below zero, where the long range reaches one further (Long.MIN_VALUE); a 19-digit
+            // value outside the range goes on to the exact path below, which reports it.
             byte[] b = t.buffer();
             int i = t.valueStart();
             int end = t.valueEnd();
@@ -64,11 +66,20 @@ final class IntegerJsonReader extends JsonReader {
             if (negative) {
                 i++;
             }
+            long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
             long v = 0;
+            boolean inRange = true;
             for (; i < end; i++) {
-                v = v * 10 + (b[i] - '0');
+                int digit = b[i] - '0';
+                if (v < (limit + digit) / 10) {
+                    inRange = false;
+                    break;
+                }
+                v = v * 10 - digit;
             }
-            return negative ? -v : v;
+            if (inRange) {
+                return negative ? v : -v;
+            }
         }
         BigInteger big = new BigInteger(t.text());
         if (big.compareTo(LONG_MIN) < 0 || big.compareTo(LONG_MAX) > 0) {

@@ -28,14 +28,21 @@ import org.junit.jupiter.api.Test;
  */
 class NoMoreSplitsAfterDiscoveryTest {
 
-    @Test
-    void aRestoredEnumeratorWhoseDiscoveryFindsNoChangeSignalsEveryReaderOnceDiscoveryHasRun() throws Exception {
-        FakeContext context = new FakeContext();
-        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator =
-                new NoMoreSplitsAfterDiscovery<>(context, c -> new KafkaLikeEnumerator(c, false, false));
+    /** Flink's enumerator stand-in, wrapped, with reader 0 registered and added before the discovery. */
+    private static NoMoreSplitsAfterDiscovery<FakeSplit, Void> wrappedWithReaderZero(
+            FakeContext context, boolean discoveryFindsPartitions, boolean periodicDiscovery) {
+        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator = new NoMoreSplitsAfterDiscovery<>(
+                context, c -> new KafkaLikeEnumerator(c, discoveryFindsPartitions, periodicDiscovery));
         context.register(0);
         enumerator.addReader(0);
         enumerator.start();
+        return enumerator;
+    }
+
+    @Test
+    void aRestoredEnumeratorWhoseDiscoveryFindsNoChangeSignalsEveryReaderOnceDiscoveryHasRun() {
+        FakeContext context = new FakeContext();
+        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator = wrappedWithReaderZero(context, false, false);
         assertThat(context.events).as("nothing before the discovery has run").isEmpty();
 
         context.runAsyncCalls();
@@ -46,13 +53,9 @@ class NoMoreSplitsAfterDiscoveryTest {
     }
 
     @Test
-    void aDiscoveryThatFindsPartitionsLetsFlinksEnumeratorAssignAndSignalWithoutASecondSignal() throws Exception {
+    void aDiscoveryThatFindsPartitionsLetsFlinksEnumeratorAssignAndSignalWithoutASecondSignal() {
         FakeContext context = new FakeContext();
-        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator =
-                new NoMoreSplitsAfterDiscovery<>(context, c -> new KafkaLikeEnumerator(c, true, false));
-        context.register(0);
-        enumerator.addReader(0);
-        enumerator.start();
+        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator = wrappedWithReaderZero(context, true, false);
         context.runAsyncCalls();
         context.register(1);
         enumerator.addReader(1);
@@ -62,13 +65,9 @@ class NoMoreSplitsAfterDiscoveryTest {
     }
 
     @Test
-    void aReaderThatRegistersAgainAfterAFailureIsSignalledAgainAfterItsSplitsComeBack() throws Exception {
+    void aReaderThatRegistersAgainAfterAFailureIsSignalledAgainAfterItsSplitsComeBack() {
         FakeContext context = new FakeContext();
-        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator =
-                new NoMoreSplitsAfterDiscovery<>(context, c -> new KafkaLikeEnumerator(c, false, false));
-        context.register(0);
-        enumerator.addReader(0);
-        enumerator.start();
+        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator = wrappedWithReaderZero(context, false, false);
         context.runAsyncCalls();
         enumerator.addSplitsBack(List.of(new FakeSplit("p0")), 0);
         enumerator.addReader(0);
@@ -77,13 +76,9 @@ class NoMoreSplitsAfterDiscoveryTest {
     }
 
     @Test
-    void periodicDiscoveryNeverEndsSoNoReaderIsSignalled() throws Exception {
+    void periodicDiscoveryNeverEndsSoNoReaderIsSignalled() {
         FakeContext context = new FakeContext();
-        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator =
-                new NoMoreSplitsAfterDiscovery<>(context, c -> new KafkaLikeEnumerator(c, false, true));
-        context.register(0);
-        enumerator.addReader(0);
-        enumerator.start();
+        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator = wrappedWithReaderZero(context, false, true);
         context.runAsyncCalls();
         enumerator.addReader(0);
 
@@ -91,13 +86,10 @@ class NoMoreSplitsAfterDiscoveryTest {
     }
 
     @Test
-    void aFailedDiscoveryIsNotTakenForAFinishedOne() throws Exception {
+    void aFailedDiscoveryIsNotTakenForAFinishedOne() {
         FakeContext context = new FakeContext();
         context.failCalls = true;
-        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator =
-                new NoMoreSplitsAfterDiscovery<>(context, c -> new KafkaLikeEnumerator(c, false, false));
-        context.register(0);
-        enumerator.start();
+        NoMoreSplitsAfterDiscovery<FakeSplit, Void> enumerator = wrappedWithReaderZero(context, false, false);
         context.runAsyncCalls();
         enumerator.addReader(0);
 
