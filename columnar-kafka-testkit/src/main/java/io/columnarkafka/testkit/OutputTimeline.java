@@ -86,6 +86,12 @@ public final class OutputTimeline implements AutoCloseable {
         return resumedAt(fault).map(at -> Duration.ofNanos(at - fault.startNanos));
     }
 
+    /** The time from the fault's end (the repair) to the first committed output after it, once the output resumed. */
+    public synchronized Optional<Duration> resumeAfterEnd(Fault fault) {
+        return fault.endNanos < 0 ? Optional.empty()
+                : resumedAt(fault).map(at -> Duration.ofNanos(at - fault.endNanos));
+    }
+
     /** Waits up to {@code timeout} for the output to resume after {@code fault}; its recovery time if it did. */
     public Optional<Duration> awaitRecovery(Fault fault, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
