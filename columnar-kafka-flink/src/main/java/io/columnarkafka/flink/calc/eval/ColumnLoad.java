@@ -7,6 +7,7 @@ import org.apache.arrow.vector.BaseLargeVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
@@ -74,36 +75,29 @@ final class ColumnLoad extends Node {
         read(vector, sel, n);
     }
 
+    /**
+     * Reads the selected values straight from the data buffer: the vectors' checked getters throw on a null
+     * slot, and a null slot's bytes are harmless (its null flag is already set).
+     */
     private void read(FieldVector vector, int[] sel, int n) {
-        long[] longs = out.longs;
-        if (vector instanceof BigIntVector v) {
-            for (int k = 0; k < n; k++) {
-                longs[sel[k]] = v.get(sel[k]);
-            }
-        } else if (vector instanceof IntVector v) {
-            for (int k = 0; k < n; k++) {
-                longs[sel[k]] = v.get(sel[k]);
-            }
-        } else if (vector instanceof SmallIntVector v) {
-            for (int k = 0; k < n; k++) {
-                longs[sel[k]] = v.get(sel[k]);
-            }
-        } else if (vector instanceof TinyIntVector v) {
-            for (int k = 0; k < n; k++) {
-                longs[sel[k]] = v.get(sel[k]);
-            }
-        } else if (vector instanceof DateDayVector v) {
-            for (int k = 0; k < n; k++) {
-                longs[sel[k]] = v.get(sel[k]);
-            }
+        if (vector instanceof BigIntVector || vector instanceof TimeStampMilliVector) {
+            readFixed(vector.getDataBuffer(), 8, sel, n);
+        } else if (vector instanceof IntVector || vector instanceof DateDayVector) {
+            readFixed(vector.getDataBuffer(), 4, sel, n);
+        } else if (vector instanceof SmallIntVector) {
+            readFixed(vector.getDataBuffer(), 2, sel, n);
+        } else if (vector instanceof TinyIntVector) {
+            readFixed(vector.getDataBuffer(), 1, sel, n);
         } else if (vector instanceof BitVector v) {
+            ArrowBuf data = v.getDataBuffer();
             for (int k = 0; k < n; k++) {
-                longs[sel[k]] = v.get(sel[k]);
+                out.longs[sel[k]] = BitVectorHelper.get(data, sel[k]);
             }
         } else if (vector instanceof Float8Vector v) {
+            ArrowBuf data = v.getDataBuffer();
             double[] doubles = out.doubles;
             for (int k = 0; k < n; k++) {
-                doubles[sel[k]] = v.get(sel[k]);
+                doubles[sel[k]] = data.getDouble((long) sel[k] * 8);
             }
         } else if (vector instanceof DecimalVector v) {
             readDecimal(v, sel, n);
@@ -113,8 +107,6 @@ final class ColumnLoad extends Node {
             readLargeStrings(v, sel, n);
         } else if (vector instanceof TimeStampSecVector v) {
             readTimestamps(v, 1000L, 0, sel, n);
-        } else if (vector instanceof TimeStampMilliVector v) {
-            readTimestamps(v, 1L, 0, sel, n);
         } else if (vector instanceof TimeStampMicroVector v) {
             readTimestamps(v, 0, 1_000L, sel, n);
         } else if (vector instanceof TimeStampNanoVector v) {
@@ -122,6 +114,34 @@ final class ColumnLoad extends Node {
         } else {
             throw new IllegalStateException("input column " + column + " of type " + type.asSummaryString()
                     + " is an Arrow " + vector.getField().getType() + ", which the calc does not read");
+        }
+        if (vector instanceof TimeStampMilliVector) {
+            for (int k = 0; k < n; k++) {
+                out.nanos[sel[k]] = 0;
+            }
+        }
+    }
+
+    /** Signed little-endian integers of {@code width} bytes. */
+    private void readFixed(ArrowBuf data, int width, int[] sel, int n) {
+        long[] longs = out.longs;
+        for (int k = 0; k < n; k++) {
+            int i = sel[k];
+            long at = (long) i * width;
+            switch (width) {
+                case 8:
+                    longs[i] = data.getLong(at);
+                    break;
+                case 4:
+                    longs[i] = data.getInt(at);
+                    break;
+                case 2:
+                    longs[i] = data.getShort(at);
+                    break;
+                default:
+                    longs[i] = data.getByte(at);
+                    break;
+            }
         }
     }
 
