@@ -1,11 +1,14 @@
 package io.columnarkafka.flink.calc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.columnarkafka.flink.batch.ArrowMemory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AfterContainer;
@@ -58,6 +61,48 @@ class CalcParityProperties {
     @Property(tries = 2)
     void temporalAndCasts(@ForAll long seed) throws Exception {
         compare(CalcCases.temporalAndCasts(), seed);
+    }
+
+    /**
+     * Conditions become selections: the rows and values that pass must be Flink's, including conditions
+     * whose later operands would fail on rows an earlier operand rejects, and projections that would fail
+     * on rows the condition rejects (Flink evaluates neither).
+     */
+    @Property(tries = 2)
+    void filters(@ForAll long seed) throws Exception {
+        List<RowData> rows = new CalcValues(seed).rows(CalcCases.INPUT, ROWS);
+        int passed = 0;
+        for (CalcFilters.Filter filter : CalcFilters.all()) {
+            CalcOracle.FlinkResult flink = oracle.flink(CalcCases.INPUT, rows, filter.sql());
+            assertThat(CalcSupport.unsupported(filter.program())).as(filter.sql()).isEmpty();
+            List<LogicalType> ourTypes = filter.program().outputType().getChildren();
+            assertThat(ourTypes).as("result types of " + filter.sql()).isEqualTo(flink.types());
+            List<Row> ours = CalcOracle.columnar(filter.program(), rows);
+            assertThat(ours).as(filter.sql() + " (seed " + seed + ")").isEqualTo(flink.rows());
+            passed += ours.size();
+        }
+        assertThat(passed).as("rows that passed some filter").isGreaterThan(ROWS / 4);
+    }
+
+    /**
+     * Integer division by zero fails the job in Flink (generated Java division) and fails the batch here,
+     * with the Arrow memory freed.
+     */
+    @Example
+    void integerDivisionByZeroFailsAsInFlink() throws Exception {
+        List<RowData> rows = new CalcValues(7).rows(CalcCases.INPUT, 50);
+        ((org.apache.flink.table.data.GenericRowData) rows.get(10)).setField(1, 5);
+        ((org.apache.flink.table.data.GenericRowData) rows.get(10)).setField(2, 0);
+        Throwable flinkError = catchThrowable(() -> oracle.flink(CalcCases.INPUT, rows, "SELECT i / j FROM t"));
+        assertThat(flinkError).hasRootCauseInstanceOf(ArithmeticException.class);
+
+        CalcProgram program = new CalcProgram(CalcCases.INPUT,
+                List.of(Exprs.call(Op.DIVIDE, Exprs.INT, CalcCases.col("i"), CalcCases.col("j"))), List.of("q"), null);
+        assertThatThrownBy(() -> CalcOracle.columnar(program, rows))
+                .isInstanceOf(ArithmeticException.class)
+                .hasMessageContaining("projection 0 (q)")
+                .hasMessageContaining("/ by zero");
+        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
     }
 
     private static void compare(List<CalcCases.Case> cases, long seed) throws Exception {
