@@ -10,20 +10,16 @@ import org.apache.flink.table.types.logical.LogicalType;
  * Java path for every string it built from a Java String; the two agree on ASCII except in the tr, az and
  * lt locales, where the compiler refuses these functions.)
  */
-final class CaseConversion extends Node {
+final class CaseConversion extends UnaryNode {
     private final boolean lower;
-    private final Node operand;
 
     CaseConversion(boolean lower, Node operand, LogicalType type) {
-        super(type);
+        super(operand, type);
         this.lower = lower;
-        this.operand = operand;
     }
 
     @Override
-    void compute(InputBatch batch, int[] sel, int n) {
-        operand.evaluate(batch, sel, n);
-        Column in = operand.out;
+    void computeRows(Column in, int[] sel, int n) {
         for (int k = 0; k < n; k++) {
             int i = sel[k];
             if (in.nulls[i]) {

@@ -20,12 +20,11 @@ import org.apache.flink.table.types.logical.LogicalType;
  *       timestamp of at least the precision, integer to a wider integer).
  * </ul>
  */
-final class Cast extends Node {
+final class Cast extends UnaryNode {
     enum Kind { SAME, INTEGER_TO_INTEGER, INTEGER_TO_DOUBLE, DOUBLE_TO_INTEGER, INTEGER_TO_DECIMAL, DECIMAL_TO_DECIMAL,
         INTEGER_TO_STRING }
 
     private final Kind kind;
-    private final Node operand;
     private final int targetBits;
     private final int scaleUp;
     private final int precision;
@@ -33,18 +32,15 @@ final class Cast extends Node {
 
     /** {@code targetBits} for integer targets, {@code scaleUp}/{@code precision} for decimal targets. */
     Cast(Kind kind, Node operand, int targetBits, int scaleUp, int precision, LogicalType type) {
-        super(type);
+        super(operand, type);
         this.kind = kind;
-        this.operand = operand;
         this.targetBits = targetBits;
         this.scaleUp = scaleUp;
         this.precision = precision;
     }
 
     @Override
-    void compute(InputBatch batch, int[] sel, int n) {
-        operand.evaluate(batch, sel, n);
-        Column in = operand.out;
+    void computeRows(Column in, int[] sel, int n) {
         for (int k = 0; k < n; k++) {
             int i = sel[k];
             if (in.nulls[i]) {

@@ -3,18 +3,14 @@ package io.columnarkafka.flink.calc.eval;
 import org.apache.flink.table.types.logical.LogicalType;
 
 /** CHAR_LENGTH as {@code BinaryStringData#numChars}: code points, a non-BMP character counting one. */
-final class CharLength extends Node {
-    private final Node operand;
+final class CharLength extends UnaryNode {
 
     CharLength(Node operand, LogicalType type) {
-        super(type);
-        this.operand = operand;
-    }
+        super(operand, type);
+            }
 
     @Override
-    void compute(InputBatch batch, int[] sel, int n) {
-        operand.evaluate(batch, sel, n);
-        Column in = operand.out;
+    void computeRows(Column in, int[] sel, int n) {
         for (int k = 0; k < n; k++) {
             int i = sel[k];
             out.nulls[i] = in.nulls[i];

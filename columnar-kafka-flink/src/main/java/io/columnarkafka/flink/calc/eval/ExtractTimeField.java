@@ -7,15 +7,13 @@ import org.apache.flink.table.types.logical.LogicalType;
  * {@code (millis % period) / unit} with Java's truncating {@code %} and {@code /} on the epoch
  * milliseconds, so a timestamp before 1970 gives a negative or zero field, exactly as Flink does.
  */
-final class ExtractTimeField extends Node {
-    private final Node operand;
+final class ExtractTimeField extends UnaryNode {
     private final long period;
     private final long unit;
 
     ExtractTimeField(Node operand, long period, long unit, LogicalType type) {
-        super(type);
-        this.operand = operand;
-        this.period = period;
+        super(operand, type);
+                this.period = period;
         this.unit = unit;
     }
 
@@ -34,9 +32,7 @@ final class ExtractTimeField extends Node {
     }
 
     @Override
-    void compute(InputBatch batch, int[] sel, int n) {
-        operand.evaluate(batch, sel, n);
-        Column in = operand.out;
+    void computeRows(Column in, int[] sel, int n) {
         for (int k = 0; k < n; k++) {
             int i = sel[k];
             out.nulls[i] = in.nulls[i];

@@ -7,17 +7,15 @@ import org.apache.flink.table.types.logical.LogicalType;
  * {@code BinaryStringData} test: {@code abc} (equals), {@code abc%} (startsWith), {@code %abc} (endsWith),
  * {@code %abc%} (contains), where abc holds no {@code %} or {@code _}. Other patterns are refused.
  */
-final class Like extends Node {
+final class Like extends UnaryNode {
     enum Shape { EQUALS, STARTS_WITH, ENDS_WITH, CONTAINS }
 
-    private final Node operand;
     private final Shape shape;
     private final byte[] needle;
 
     Like(Node operand, Shape shape, byte[] needle, LogicalType type) {
-        super(type);
-        this.operand = operand;
-        this.shape = shape;
+        super(operand, type);
+                this.shape = shape;
         this.needle = needle;
     }
 
@@ -44,9 +42,7 @@ final class Like extends Node {
     }
 
     @Override
-    void compute(InputBatch batch, int[] sel, int n) {
-        operand.evaluate(batch, sel, n);
-        Column in = operand.out;
+    void computeRows(Column in, int[] sel, int n) {
         for (int k = 0; k < n; k++) {
             int i = sel[k];
             out.nulls[i] = in.nulls[i];

@@ -4,22 +4,19 @@ import io.columnarkafka.flink.calc.Op;
 import org.apache.flink.table.types.logical.LogicalType;
 
 /** NOT (null stays null) and the never-null tests IS [NOT] NULL, IS [NOT] TRUE, IS [NOT] FALSE. */
-final class Predicate extends Node {
+final class Predicate extends UnaryNode {
     private final Op op;
-    private final Node operand;
 
     Predicate(Op op, Node operand, LogicalType type) {
-        super(type);
+        super(operand, type);
         this.op = op;
-        this.operand = operand;
     }
 
     @Override
-    void compute(InputBatch batch, int[] sel, int n) {
-        operand.evaluate(batch, sel, n);
-        boolean[] inNull = operand.out.nulls;
+    void computeRows(Column operandValues, int[] sel, int n) {
+        boolean[] inNull = operandValues.nulls;
         // IS [NOT] NULL reads nothing but the nulls: its operand may be of any type
-        long[] in = op == Op.IS_NULL || op == Op.IS_NOT_NULL ? null : operand.out.longs;
+        long[] in = op == Op.IS_NULL || op == Op.IS_NOT_NULL ? null : operandValues.longs;
         boolean[] nulls = out.nulls;
         long[] result = out.longs;
         for (int k = 0; k < n; k++) {

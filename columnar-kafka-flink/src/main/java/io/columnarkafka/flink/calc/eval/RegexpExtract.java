@@ -11,23 +11,19 @@ import org.apache.flink.table.types.logical.LogicalType;
  * matches, the group did not take part, or the group does not exist (Flink catches that error and
  * returns null). The pattern is compiled once; ASCII strings are matched in place.
  */
-final class RegexpExtract extends Node {
-    private final Node operand;
+final class RegexpExtract extends UnaryNode {
     private final Matcher matcher;
     private final int group;
     private final AsciiChars ascii = new AsciiChars();
 
     RegexpExtract(Node operand, Pattern pattern, int group, LogicalType type) {
-        super(type);
-        this.operand = operand;
-        this.matcher = pattern.matcher("");
+        super(operand, type);
+                this.matcher = pattern.matcher("");
         this.group = group;
     }
 
     @Override
-    void compute(InputBatch batch, int[] sel, int n) {
-        operand.evaluate(batch, sel, n);
-        Column in = operand.out;
+    void computeRows(Column in, int[] sel, int n) {
         boolean groupExists = group >= 0 && group <= matcher.groupCount();
         for (int k = 0; k < n; k++) {
             int i = sel[k];

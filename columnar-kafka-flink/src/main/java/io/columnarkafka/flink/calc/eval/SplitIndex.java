@@ -9,22 +9,18 @@ import org.apache.flink.table.types.logical.LogicalType;
  * negative or past the last token. An empty string has no tokens. Separators are non-empty (the compiler
  * refuses an empty one, which Flink treats as whitespace); byte matching equals char matching in UTF-8.
  */
-final class SplitIndex extends Node {
-    private final Node operand;
+final class SplitIndex extends UnaryNode {
     private final byte[] separator;
     private final int index;
 
     SplitIndex(Node operand, byte[] separator, int index, LogicalType type) {
-        super(type);
-        this.operand = operand;
-        this.separator = separator;
+        super(operand, type);
+                this.separator = separator;
         this.index = index;
     }
 
     @Override
-    void compute(InputBatch batch, int[] sel, int n) {
-        operand.evaluate(batch, sel, n);
-        Column in = operand.out;
+    void computeRows(Column in, int[] sel, int n) {
         for (int k = 0; k < n; k++) {
             int i = sel[k];
             out.nulls[i] = true;
