@@ -4,10 +4,9 @@ import org.apache.flink.table.types.logical.LogicalType;
 
 /** CHAR_LENGTH as {@code BinaryStringData#numChars}: code points, a non-BMP character counting one. */
 final class CharLength extends UnaryNode {
-
     CharLength(Node operand, LogicalType type) {
         super(operand, type);
-            }
+    }
 
     @Override
     void computeRows(Column in, int[] sel, int n) {

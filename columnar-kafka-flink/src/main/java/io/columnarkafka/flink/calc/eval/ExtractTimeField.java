@@ -13,7 +13,7 @@ final class ExtractTimeField extends UnaryNode {
 
     ExtractTimeField(Node operand, long period, long unit, LogicalType type) {
         super(operand, type);
-                this.period = period;
+        this.period = period;
         this.unit = unit;
     }
 

@@ -15,7 +15,7 @@ final class Like extends UnaryNode {
 
     Like(Node operand, Shape shape, byte[] needle, LogicalType type) {
         super(operand, type);
-                this.shape = shape;
+        this.shape = shape;
         this.needle = needle;
     }
 

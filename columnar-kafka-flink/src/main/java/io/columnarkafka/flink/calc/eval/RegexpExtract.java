@@ -18,7 +18,7 @@ final class RegexpExtract extends UnaryNode {
 
     RegexpExtract(Node operand, Pattern pattern, int group, LogicalType type) {
         super(operand, type);
-                this.matcher = pattern.matcher("");
+        this.matcher = pattern.matcher("");
         this.group = group;
     }
 

@@ -15,7 +15,7 @@ final class SplitIndex extends UnaryNode {
 
     SplitIndex(Node operand, byte[] separator, int index, LogicalType type) {
         super(operand, type);
-                this.separator = separator;
+        this.separator = separator;
         this.index = index;
     }
 
