@@ -154,7 +154,14 @@ final class CalcCases {
                 new Case("SPLIT_INDEX(s, 'a', 1)", call(Op.SPLIT_INDEX, STRING, col("s"), lit("a"), lit(1))),
                 new Case("SPLIT_INDEX(s, ',', 2)", call(Op.SPLIT_INDEX, STRING, col("s"), lit(","), lit(2))),
                 new Case("SPLIT_INDEX(s, '\u00e9a', 0)", call(Op.SPLIT_INDEX, STRING, col("s"), lit("\u00e9a"), lit(0))),
-                new Case("SPLIT_INDEX(s, '/', -1)", call(Op.SPLIT_INDEX, STRING, col("s"), lit("/"), lit(-1))));
+                new Case("SPLIT_INDEX(s, '/', -1)", call(Op.SPLIT_INDEX, STRING, col("s"), lit("/"), lit(-1))),
+                new Case("SUBSTRING(s, 2)", call(Op.SUBSTRING, STRING, col("s"), lit(2))),
+                new Case("SUBSTRING(s, 2, 3)", call(Op.SUBSTRING, STRING, col("s"), lit(2), lit(3))),
+                new Case("SUBSTRING(s, -2, 5)", call(Op.SUBSTRING, STRING, col("s"), lit(-2), lit(5))),
+                new Case("SUBSTRING(s, 0, 2)", call(Op.SUBSTRING, STRING, col("s"), lit(0), lit(2))),
+                new Case("SUBSTRING(url, MOD(i, 40), MOD(j, 30))", call(Op.SUBSTRING, STRING, col("url"),
+                        call(Op.MOD, INT, col("i"), lit(40)), call(Op.MOD, INT, col("j"), lit(30)))),
+                new Case("SUBSTRING(s, i, j)", call(Op.SUBSTRING, STRING, col("s"), col("i"), col("j"))));
     }
 
     static List<Case> temporalAndCasts() {

@@ -183,6 +183,7 @@ final class Compiler {
                 arity(call, 1);
                 return extract(call, "HOUR", args.get(0));
             case SUBSTRING:
+                return substring(call);
             case DATE_FORMAT:
             default:
                 throw new UnsupportedExpressionException(call.op() + " is not implemented by the columnar calc");
@@ -260,6 +261,23 @@ final class Compiler {
         long index = literalInteger(call, call.operands().get(2));
         return new SplitIndex(string(call, call.operands().get(0)), separator.getBytes(StandardCharsets.UTF_8),
                 (int) Math.max(-1, Math.min(Integer.MAX_VALUE, index)), requireString(call, call.type()));
+    }
+
+    private Node substring(Expr.Call call) throws UnsupportedExpressionException {
+        List<Expr> args = call.operands();
+        if (args.size() != 2 && args.size() != 3) {
+            throw new UnsupportedExpressionException("SUBSTRING with " + args.size() + " operands");
+        }
+        Node[] positions = new Node[args.size() - 1];
+        for (int i = 1; i < args.size(); i++) {
+            if (!Types.is(args.get(i).type(), LogicalTypeRoot.INTEGER)) {
+                throw new UnsupportedExpressionException("SUBSTRING with a position or length typed "
+                        + Types.name(args.get(i).type()) + ", not INT");
+            }
+            positions[i - 1] = compile(args.get(i));
+        }
+        return new Substring(string(call, args.get(0)), positions[0], positions.length > 1 ? positions[1] : null,
+                requireString(call, call.type()));
     }
 
     private Node extract(Expr.Call call, String unit, Expr value) throws UnsupportedExpressionException {
