@@ -172,6 +172,35 @@ class ColumnarCalcTest {
         }
     }
 
+    @Test
+    void anEmptyBatchGivesAnEmptyBatch() {
+        CalcProgram program = new CalcProgram(TestRows.ROW_TYPE,
+                List.of(X.col("id"), call(Op.UPPER, STRING, X.col("name"))), List.of("id", "loud"), EVERY_THIRD);
+        try (ColumnarCalc calc = ColumnarCalc.plan(program, calcMemory); ArrowBatch out = calc.apply(bids(0))) {
+            assertThat(out.selectedCount(calcMemory)).isZero();
+            assertThat(out.open(calcMemory).getRowCount()).isZero();
+        }
+    }
+
+    /** The operator ships its program to the task managers: literals in Flink's internal format survive it. */
+    @Test
+    void programsSurviveJavaSerialization() throws Exception {
+        RowType type = RowTypes.parse("ROW<s STRING, m DECIMAL(10, 2), ts TIMESTAMP(6)>");
+        Exprs p = new Exprs(type);
+        CalcProgram program = new CalcProgram(type,
+                List.of(call(Op.CONCAT, STRING, p.col("s"), lit("\u00e9\uD83D\uDE00")),
+                        call(Op.PLUS, Exprs.decimal(12, 2), p.col("m"), Exprs.dec("-12.50")),
+                        new Expr.Literal(org.apache.flink.table.data.TimestampData.fromEpochMillis(-1L, 999_000),
+                                new org.apache.flink.table.types.logical.TimestampType(false, 6)),
+                        new Expr.Literal(null, STRING)),
+                List.of("a", "b", "c", "d"), call(Op.IS_NOT_NULL, Exprs.BOOLEAN_NOT_NULL, p.col("s")));
+        byte[] bytes = org.apache.flink.util.InstantiationUtil.serializeObject(program);
+        CalcProgram back = org.apache.flink.util.InstantiationUtil.deserializeObject(bytes,
+                ColumnarCalcTest.class.getClassLoader());
+        assertThat(back).isEqualTo(program);
+        assertThat(CalcSupport.unsupported(back)).isEmpty();
+    }
+
     /** Copies of the output's selected rows (the view's rows are reused). */
     private List<RowData> selectedRows(ArrowBatch batch, RowType type) {
         VectorSchemaRoot root = batch.open(calcMemory);
