@@ -184,6 +184,8 @@ final class CalcCases {
                 new Case("CAST(m AS DECIMAL(20, 4))", call(Op.CAST, decimal(20, 4), col("m"))),
                 new Case("CAST(m18 AS DECIMAL(10, 4))", call(Op.CAST, decimal(10, 4), col("m18"))),
                 new Case("CAST(b AS STRING)", call(Op.CAST, STRING, col("b"))),
-                new Case("CAST(ts AS TIMESTAMP(6))", call(Op.CAST, new TimestampType(6), col("ts"))));
+                new Case("CAST(ts AS TIMESTAMP(6))", call(Op.CAST, new TimestampType(6), col("ts"))),
+                new Case("CAST(ts AS STRING)", call(Op.CAST, STRING, col("ts"))),
+                new Case("CAST(ts6 AS STRING)", call(Op.CAST, STRING, col("ts6"))));
     }
 }

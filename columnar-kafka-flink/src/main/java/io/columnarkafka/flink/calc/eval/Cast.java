@@ -16,13 +16,14 @@ import org.apache.flink.table.types.logical.LogicalType;
  *       more digits than the target precision;
  *   <li>{@link Kind#INTEGER_TO_STRING}: {@link String#valueOf(long)} (the compiler admits only targets long
  *       enough for every value, so nothing is trimmed);
+ *   <li>{@link Kind#TIMESTAMP_TO_STRING}: {@link TimestampText} ({@code precision} is the source's);
  *   <li>{@link Kind#SAME}: the value as is (string to a string type at least as long, timestamp to a
  *       timestamp of at least the precision, integer to a wider integer).
  * </ul>
  */
 final class Cast extends UnaryNode {
     enum Kind { SAME, INTEGER_TO_INTEGER, INTEGER_TO_DOUBLE, DOUBLE_TO_INTEGER, INTEGER_TO_DECIMAL, DECIMAL_TO_DECIMAL,
-        INTEGER_TO_STRING }
+        INTEGER_TO_STRING, TIMESTAMP_TO_STRING }
 
     private final Kind kind;
     private final int targetBits;
@@ -30,7 +31,10 @@ final class Cast extends UnaryNode {
     private final int precision;
     private final DecimalScaler r = new DecimalScaler();
 
-    /** {@code targetBits} for integer targets, {@code scaleUp}/{@code precision} for decimal targets. */
+    /**
+     * {@code targetBits} for integer targets; {@code scaleUp} and {@code precision} for decimal targets;
+     * {@code precision} is the source's for a timestamp to string.
+     */
     Cast(Kind kind, Node operand, int targetBits, int scaleUp, int precision, LogicalType type) {
         super(operand, type);
         this.kind = kind;
@@ -68,6 +72,12 @@ final class Cast extends UnaryNode {
                     out.nulls[i] = !Decimal128.fits(r.high, r.low, precision);
                     out.longs[i] = r.low;
                     out.highs[i] = r.high;
+                    break;
+                case TIMESTAMP_TO_STRING:
+                    int length = TimestampText.length(precision);
+                    int at = out.reserve(length);
+                    TimestampText.write(in.longs[i], in.nanos[i], precision, out.bytes, at);
+                    out.setString(i, at, length);
                     break;
                 case INTEGER_TO_STRING:
                     byte[] digits = Long.toString(in.longs[i]).getBytes(StandardCharsets.US_ASCII);

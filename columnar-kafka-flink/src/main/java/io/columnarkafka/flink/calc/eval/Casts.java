@@ -38,6 +38,9 @@ final class Casts {
         if (Types.isInteger(from) && Compiler.isUnboundedString(to)) {
             return cast(Cast.Kind.INTEGER_TO_STRING, operand, 0, 0, 0, to);
         }
+        if (from instanceof TimestampType f && Compiler.isUnboundedString(to)) {
+            return cast(Cast.Kind.TIMESTAMP_TO_STRING, operand, 0, 0, f.getPrecision(), to);
+        }
         if (Types.isString(from) && to instanceof VarCharType v && v.getLength() >= length(from)) {
             return cast(Cast.Kind.SAME, operand, 0, 0, 0, to);
         }
