@@ -186,6 +186,12 @@ final class CalcCases {
                 new Case("CAST(b AS STRING)", call(Op.CAST, STRING, col("b"))),
                 new Case("CAST(ts AS TIMESTAMP(6))", call(Op.CAST, new TimestampType(6), col("ts"))),
                 new Case("CAST(ts AS STRING)", call(Op.CAST, STRING, col("ts"))),
-                new Case("CAST(ts6 AS STRING)", call(Op.CAST, STRING, col("ts6"))));
+                new Case("CAST(ts6 AS STRING)", call(Op.CAST, STRING, col("ts6"))),
+                new Case("DATE_FORMAT(ts, 'yyyy-MM-dd')", call(Op.DATE_FORMAT, STRING, col("ts"), lit("yyyy-MM-dd"))),
+                new Case("DATE_FORMAT(ts, 'HH:mm')", call(Op.DATE_FORMAT, STRING, col("ts"), lit("HH:mm"))),
+                new Case("DATE_FORMAT(ts6, 'uuuu-MM-dd HH:mm:ss.SSSSSS')",
+                        call(Op.DATE_FORMAT, STRING, col("ts6"), lit("uuuu-MM-dd HH:mm:ss.SSSSSS"))),
+                new Case("DATE_FORMAT(ts, 'EEE d MMM yyyy')",
+                        call(Op.DATE_FORMAT, STRING, col("ts"), lit("EEE d MMM yyyy"))));
     }
 }

@@ -185,6 +185,7 @@ final class Compiler {
             case SUBSTRING:
                 return substring(call);
             case DATE_FORMAT:
+                return dateFormat(call);
             default:
                 throw new UnsupportedExpressionException(call.op() + " is not implemented by the columnar calc");
         }
@@ -278,6 +279,23 @@ final class Compiler {
         }
         return new Substring(string(call, args.get(0)), positions[0], positions.length > 1 ? positions[1] : null,
                 requireString(call, call.type()));
+    }
+
+    private Node dateFormat(Expr.Call call) throws UnsupportedExpressionException {
+        arity(call, 2);
+        Expr value = call.operands().get(0);
+        if (!Types.is(value.type(), LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE)) {
+            throw new UnsupportedExpressionException(
+                    "DATE_FORMAT of " + Types.name(value.type()) + " is not implemented (TIMESTAMP is)");
+        }
+        String pattern = literalString(call, call.operands().get(1));
+        java.time.format.DateTimeFormatter formatter;
+        try {
+            formatter = java.time.format.DateTimeFormatter.ofPattern(pattern);
+        } catch (IllegalArgumentException e) {
+            throw new UnsupportedExpressionException("DATE_FORMAT with the invalid pattern '" + pattern + "'");
+        }
+        return new DateFormat(compile(value), formatter, requireString(call, call.type()));
     }
 
     private Node extract(Expr.Call call, String unit, Expr value) throws UnsupportedExpressionException {
