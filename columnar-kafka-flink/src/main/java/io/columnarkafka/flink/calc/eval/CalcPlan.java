@@ -2,15 +2,15 @@ package io.columnarkafka.flink.calc.eval;
 
 import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.Expr;
-import java.util.ArrayList;
+import io.columnarkafka.format.arrow.ArrowLayout;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.util.TransferPair;
-import io.columnarkafka.format.arrow.ArrowLayout;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
  * A compiled {@link CalcProgram}: nodes for the condition and each computed projection, built once; then
@@ -42,7 +42,7 @@ public final class CalcPlan {
         Compiler compiler = new Compiler(program.input());
         Node condition = null;
         if (program.condition() != null) {
-            if (program.condition().type().getTypeRoot() != org.apache.flink.table.types.logical.LogicalTypeRoot.BOOLEAN) {
+            if (program.condition().type().getTypeRoot() != LogicalTypeRoot.BOOLEAN) {
                 throw new UnsupportedExpressionException("the condition is typed "
                         + program.condition().type().asSummaryString() + ", not BOOLEAN");
             }
@@ -167,10 +167,5 @@ public final class CalcPlan {
         TransferPair pair = source.getTransferPair(name, source.getAllocator());
         pair.splitAndTransfer(0, source.getValueCount());
         return (FieldVector) pair.getTo();
-    }
-
-    /** The loads a plan reads, for tests. */
-    List<ColumnLoad> loads() {
-        return new ArrayList<>(loads);
     }
 }

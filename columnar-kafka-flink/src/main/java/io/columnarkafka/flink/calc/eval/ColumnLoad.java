@@ -1,6 +1,5 @@
 package io.columnarkafka.flink.calc.eval;
 
-import java.nio.charset.StandardCharsets;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -32,15 +31,13 @@ final class ColumnLoad extends Node {
     private final int column;
     /** Child index at each ROW level below the column; empty for the column itself. */
     private final int[] path;
+    /** The batch whose input selection this load has read (the plan loads first, for all later readers). */
+    private long loadedGeneration = -1;
 
     ColumnLoad(int column, int[] path, LogicalType type) {
         super(type);
         this.column = column;
         this.path = path;
-    }
-
-    int column() {
-        return column;
     }
 
     int[] path() {
@@ -59,8 +56,18 @@ final class ColumnLoad extends Node {
         return vector;
     }
 
+    /**
+     * The plan reads every load for the batch's whole input selection before anything else runs; every
+     * later selection is a subset, so later evaluations of the batch reuse those values.
+     */
+    @Override
+    boolean holdsBatch(InputBatch batch) {
+        return loadedGeneration == batch.generation();
+    }
+
     @Override
     void compute(InputBatch batch, int[] sel, int n) {
+        loadedGeneration = batch.generation();
         ValueVector[] parents = new ValueVector[path.length];
         FieldVector vector = vector(batch, parents);
         boolean[] nulls = out.nulls;
@@ -212,10 +219,5 @@ final class ColumnLoad extends Node {
                 nanos[i] = (int) (Math.floorMod(value, unitsPerMilli) * nanosPerUnit);
             }
         }
-    }
-
-    /** Decodes row {@code i}'s string, for messages. */
-    static String text(Column c, int i) {
-        return new String(c.bytes, c.starts[i], c.lengths[i], StandardCharsets.UTF_8);
     }
 }

@@ -3,6 +3,7 @@ package io.columnarkafka.flink.calc.eval;
 import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.flink.calc.Op;
 import java.nio.charset.StandardCharsets;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -13,7 +14,6 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
@@ -289,9 +289,9 @@ final class Compiler {
                     "DATE_FORMAT of " + Types.name(value.type()) + " is not implemented (TIMESTAMP is)");
         }
         String pattern = literalString(call, call.operands().get(1));
-        java.time.format.DateTimeFormatter formatter;
+        DateTimeFormatter formatter;
         try {
-            formatter = java.time.format.DateTimeFormatter.ofPattern(pattern);
+            formatter = DateTimeFormatter.ofPattern(pattern);
         } catch (IllegalArgumentException e) {
             throw new UnsupportedExpressionException("DATE_FORMAT with the invalid pattern '" + pattern + "'");
         }
@@ -393,9 +393,5 @@ final class Compiler {
     /** STRING, i.e. VARCHAR of the largest length. */
     static boolean isUnboundedString(LogicalType t) {
         return t instanceof VarCharType v && v.getLength() == VarCharType.MAX_LENGTH;
-    }
-
-    static boolean isDecimal(LogicalType t) {
-        return t instanceof DecimalType;
     }
 }

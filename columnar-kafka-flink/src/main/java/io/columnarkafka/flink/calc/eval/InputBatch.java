@@ -7,10 +7,17 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 final class InputBatch {
     private VectorSchemaRoot root;
     private int rowCount;
+    /** Counts bound batches, so a node can tell whether it already holds this batch's values. */
+    private long generation;
 
     void bind(VectorSchemaRoot root) {
         this.root = root;
         this.rowCount = root.getRowCount();
+        generation++;
+    }
+
+    long generation() {
+        return generation;
     }
 
     int rowCount() {

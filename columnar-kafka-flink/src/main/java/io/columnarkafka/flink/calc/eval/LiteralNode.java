@@ -49,19 +49,6 @@ final class LiteralNode extends Node {
         stringValue = s;
     }
 
-    /** The literal's value as a string's UTF-8 bytes, or null. */
-    byte[] stringBytes() {
-        return stringValue;
-    }
-
-    boolean isNull() {
-        return isNull;
-    }
-
-    long longValue() {
-        return longValue;
-    }
-
     @Override
     void compute(InputBatch batch, int[] sel, int n) {
         Column c = out;

@@ -19,6 +19,9 @@ abstract class Node {
 
     /** Evaluates rows {@code sel[0..n)} of {@code batch}; {@link #out} is sized for the batch. */
     final void evaluate(InputBatch batch, int[] sel, int n) {
+        if (holdsBatch(batch)) {
+            return;
+        }
         out.ensure(batch.rowCount());
         if (out.repr == Repr.STRING) {
             out.used = 0;
@@ -27,4 +30,9 @@ abstract class Node {
     }
 
     abstract void compute(InputBatch batch, int[] sel, int n);
+
+    /** True when the node already holds its values for every row of this batch any caller may ask for. */
+    boolean holdsBatch(InputBatch batch) {
+        return false;
+    }
 }

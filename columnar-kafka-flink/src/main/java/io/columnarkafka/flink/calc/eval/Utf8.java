@@ -17,7 +17,7 @@ final class Utf8 {
         return aLength - bLength;
     }
 
-    /** True when {@code length} bytes at {@code start} equal {@code needle} placed at {@code at}. */
+    /** True when the bytes at {@code at} start with {@code needle} (the caller checks the bounds). */
     static boolean regionMatches(byte[] bytes, int at, byte[] needle) {
         for (int k = 0; k < needle.length; k++) {
             if (bytes[at + k] != needle[k]) {
@@ -27,7 +27,7 @@ final class Utf8 {
         return true;
     }
 
-    /** First position {@code >= from} of {@code needle} in {@code bytes[start, end)}, or -1. */
+    /** First position {@code >= from} of {@code needle} wholly inside {@code bytes[from, end)}, or -1. */
     static int indexOf(byte[] bytes, int from, int end, byte[] needle) {
         int last = end - needle.length;
         for (int at = from; at <= last; at++) {

@@ -13,6 +13,7 @@ import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.TimestampType;
 
 /**
@@ -23,7 +24,7 @@ import org.apache.flink.table.types.logical.TimestampType;
 final class VectorWriter {
     private VectorWriter() {}
 
-    static void write(Column c, org.apache.flink.table.types.logical.LogicalType type, FieldVector vector,
+    static void write(Column c, LogicalType type, FieldVector vector,
             int[] sel, int n, int rowCount) {
         if (vector instanceof VarCharVector v) {
             v.allocateNew(Math.max(c.used, 1), rowCount);
