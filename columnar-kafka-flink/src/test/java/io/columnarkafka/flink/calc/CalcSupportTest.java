@@ -51,6 +51,8 @@ class CalcSupportTest {
                 Arguments.of(call(Op.EXTRACT, BIGINT, unit("DAY"), col("ts")), "EXTRACT of DAY"),
                 Arguments.of(call(Op.CASE, BIGINT, col("bo"), col("i"), col("b")), "branch typed INT"),
                 Arguments.of(new Expr.Column(3, new IntType()), "typed INT but the input holds BIGINT"),
+                Arguments.of(call(Op.EQUALS, BOOLEAN, col("m"),
+                        new Expr.Literal(new java.math.BigDecimal("1.5"), decimal(2, 1))), "internal format"),
                 Arguments.of(new Expr.Field(col("b"), 0, BIGINT), "does not name a field of a ROW"));
     }
 

@@ -49,6 +49,11 @@ final class Compiler {
         }
         if (e instanceof Expr.Literal l) {
             requireRepr(l.type(), "literal " + l.value());
+            if (!LiteralNode.holds(l.value(), l.type())) {
+                throw new UnsupportedExpressionException("literal " + l.value() + " ("
+                        + l.value().getClass().getName() + ") is not a value of " + Types.name(l.type())
+                        + " in Flink's internal format");
+            }
             return new LiteralNode(l.value(), l.type());
         }
         return call((Expr.Call) e);

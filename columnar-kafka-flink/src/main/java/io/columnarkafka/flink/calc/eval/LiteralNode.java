@@ -4,7 +4,9 @@ import java.math.BigInteger;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /** A constant, written to every selected row. */
 final class LiteralNode extends Node {
@@ -39,14 +41,38 @@ final class LiteralNode extends Node {
             l = v.getMillisecond();
             nano = v.getNanoOfMillisecond();
         } else if (value != null) {
-            throw new IllegalArgumentException("literal " + value + " (" + value.getClass().getName()
-                    + ") is not a value of " + type.asSummaryString() + " in Flink's internal format");
+            throw new IllegalArgumentException("not an internal value of " + type.asSummaryString() + ": " + value);
         }
         longValue = l;
         highValue = h;
         nanoValue = nano;
         doubleValue = d;
         stringValue = s;
+    }
+
+    /** True when {@code value} is null or a value of {@code type} in Flink's internal format. */
+    static boolean holds(Object value, LogicalType type) {
+        if (value == null) {
+            return true;
+        }
+        switch (Repr.of(type)) {
+            case LONG:
+                return type.getTypeRoot() == LogicalTypeRoot.BOOLEAN
+                        ? value instanceof Boolean
+                        : value instanceof Byte || value instanceof Short || value instanceof Integer
+                                || value instanceof Long;
+            case DOUBLE:
+                return value instanceof Double;
+            case DECIMAL:
+                return value instanceof DecimalData d
+                        && d.scale() == ((DecimalType) type).getScale();
+            case STRING:
+                return value instanceof StringData;
+            case TIMESTAMP:
+                return value instanceof TimestampData;
+            default:
+                return false;
+        }
     }
 
     @Override
