@@ -75,7 +75,12 @@ public final class ColumnarCalc implements AutoCloseable {
             for (int p = 0; p < fields.size(); p++) {
                 vectors.add(project(p, fields.get(p).getName()));
             }
-            VectorSchemaRoot out = new VectorSchemaRoot(fields, vectors, root.getRowCount());
+            // each vector's own field: a shared column keeps the Arrow type it came in (e.g. LargeUtf8)
+            List<Field> actual = new ArrayList<>(vectors.size());
+            for (FieldVector vector : vectors) {
+                actual.add(vector.getField());
+            }
+            VectorSchemaRoot out = new VectorSchemaRoot(actual, vectors, root.getRowCount());
             AutoCloseable owner = input;
             if (!sharesInput) {
                 input.close();

@@ -201,6 +201,41 @@ class ColumnarCalcTest {
         assertThat(CalcSupport.unsupported(back)).isEmpty();
     }
 
+    /** LargeUtf8 is an accepted layout of STRING: read by expressions, shared as is, and sent as is. */
+    @Test
+    void largeUtf8ColumnsAreReadSharedAndSent() throws Exception {
+        RowType type = RowTypes.parse("ROW<s STRING>");
+        org.apache.arrow.vector.LargeVarCharVector strings = new org.apache.arrow.vector.LargeVarCharVector("s", producer);
+        String[] values = {"ab", null, "\u00e9t\u00e9", ""};
+        strings.allocateNew();
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == null) {
+                strings.setNull(i);
+            } else {
+                strings.setSafe(i, values[i].getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        strings.setValueCount(values.length);
+        VectorSchemaRoot root = new VectorSchemaRoot(List.of(strings));
+        Exprs p = new Exprs(type);
+        CalcProgram program = new CalcProgram(type, List.of(p.col("s"), call(Op.UPPER, STRING, p.col("s"))),
+                List.of("s", "loud"), call(Op.IS_NOT_NULL, Exprs.BOOLEAN_NOT_NULL, p.col("s")));
+        DataOutputSerializer wire = new DataOutputSerializer(1024);
+        try (ColumnarCalc calc = ColumnarCalc.plan(program, calcMemory)) {
+            ArrowBatch out = calc.apply(ArrowBatch.of(root, null));
+            ArrowBatchSerializer.INSTANCE.serialize(out, wire);
+            out.close();
+        }
+        try (ArrowBatch received = ArrowBatchSerializer.INSTANCE.deserialize(
+                new DataInputDeserializer(wire.getCopyOfBuffer()))) {
+            List<RowData> rows = selectedRows(received, program.outputType());
+            assertThat(rows).hasSize(3);
+            assertThat(rows.get(1).getString(0).toString()).isEqualTo("\u00e9t\u00e9");
+            assertThat(rows.get(1).getString(1).toString()).isEqualTo("\u00c9T\u00c9");
+            assertThat(rows.get(2).getString(1).toString()).isEmpty();
+        }
+    }
+
     /** Copies of the output's selected rows (the view's rows are reused). */
     private List<RowData> selectedRows(ArrowBatch batch, RowType type) {
         VectorSchemaRoot root = batch.open(calcMemory);
