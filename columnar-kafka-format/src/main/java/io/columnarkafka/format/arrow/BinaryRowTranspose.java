@@ -25,9 +25,10 @@ import org.apache.flink.table.types.logical.TimestampType;
  * <p>The plan is one kind per top-level column, decided once from its type. Fixed-width values are
  * stored with unchecked writes at buffer addresses cached per batch, after one capacity check per row;
  * string and binary bytes are copied from the row's segment into the Arrow data buffer in one copy.
- * Columns with no direct reader (nested types, wide decimals, nanosecond timestamps, whose range check
- * lives in {@link TimestampWriter}) keep their {@link FieldWriter}, which reads the binary row through
- * its getters.
+ * Nanosecond timestamps in the {@link WideTimestamps} layout are Flink's own pair, copied as is. Columns
+ * with no direct reader (nested types, wide decimals, nanosecond timestamps in Arrow's 64-bit unit, whose
+ * range check lives in {@link TimestampWriter}) keep their {@link FieldWriter}, which reads the binary row
+ * through its getters.
  *
  * <p>Layout read here (Flink's {@code BinaryRowData}): a null bit set of {@code
  * calculateBitSetWidthInBytes(arity)} bytes whose first 8 bits are the header (null bit of field {@code i}
@@ -57,6 +58,8 @@ final class BinaryRowTranspose {
     private static final byte DECIMAL_COMPACT = 8;
     /** CHAR, VARCHAR, BINARY, VARBINARY. */
     private static final byte BYTES = 9;
+    /** TIMESTAMP(7–9) in the {@link WideTimestamps} layout: millis and nanos of the milli as they are. */
+    private static final byte TIMESTAMP_WIDE = 10;
 
     private final byte[] kinds;
     private final FieldWriter<?>[] writers;
@@ -87,7 +90,7 @@ final class BinaryRowTranspose {
         }
         byte[] kinds = new byte[writers.length];
         for (int i = 0; i < kinds.length; i++) {
-            kinds[i] = kindOf(rowType.getTypeAt(i));
+            kinds[i] = WideTimestamps.carries(vectors.get(i)) ? TIMESTAMP_WIDE : kindOf(rowType.getTypeAt(i));
         }
         return new BinaryRowTranspose(kinds, writers, vectors);
     }
@@ -195,6 +198,13 @@ final class BinaryRowTranspose {
                     long millis = segment.getLong(base + (int) (offsetAndNanos >> 32));
                     setValid(c, index);
                     MemoryUtil.putLong(values[c] + 8L * index, millis * 1000L + (int) offsetAndNanos / 1000);
+                    break;
+                }
+                case TIMESTAMP_WIDE: {
+                    long offsetAndNanos = segment.getLong(slot);
+                    setValid(c, index);
+                    WideTimestamps.put(values[c], index,
+                            segment.getLong(base + (int) (offsetAndNanos >> 32)), (int) offsetAndNanos);
                     break;
                 }
                 case DECIMAL_COMPACT: {

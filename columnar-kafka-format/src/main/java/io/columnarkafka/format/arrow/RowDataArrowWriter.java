@@ -50,8 +50,18 @@ public final class RowDataArrowWriter implements AutoCloseable {
      * of that name ({@link #withRowKindColumn}) holding each row's kind.
      */
     public RowDataArrowWriter(RowType rowType, String rowKindColumn, BufferAllocator allocator) {
+        this(rowType, rowKindColumn, ArrowLayout.NanoTimestamps.ARROW_NANOSECOND, allocator);
+    }
+
+    /**
+     * As {@link #RowDataArrowWriter(RowType, String, BufferAllocator)}, carrying TIMESTAMP(7–9) and
+     * TIMESTAMP_LTZ(7–9) values as {@code nanos} says: {@link ArrowLayout.NanoTimestamps#EPOCH_MILLIS_AND_NANOS}
+     * takes every value of Flink's range, Arrow's nanoseconds reject those outside 1677..2262.
+     */
+    public RowDataArrowWriter(RowType rowType, String rowKindColumn, ArrowLayout.NanoTimestamps nanos,
+            BufferAllocator allocator) {
         RowType batchType = rowKindColumn == null ? rowType : withRowKindColumn(rowType, rowKindColumn);
-        VectorSchemaRoot created = VectorSchemaRoot.create(ArrowLayout.schema(batchType), allocator);
+        VectorSchemaRoot created = VectorSchemaRoot.create(ArrowLayout.schema(batchType, nanos), allocator);
         try {
             created.allocateNew();
             List<FieldVector> vectors = created.getFieldVectors();
@@ -88,7 +98,7 @@ public final class RowDataArrowWriter implements AutoCloseable {
      * Appends one row.
      *
      * @throws IllegalArgumentException naming the column and the row if a value has no Arrow
-     *     representation (a nanosecond timestamp outside the 64-bit range) or is not of the column's
+     *     representation (in the Arrow nanosecond layout, a timestamp outside its 64-bit range) or is not of the column's
      *     internal data type; the row is not added and the writer refuses further rows until {@link #reset}
      */
     public void write(RowData row) {

@@ -77,7 +77,7 @@ class DebeziumJsonParityTest {
     }
 
     private static List<RowData> rows(RowType type, long seed, int count) {
-        RandomValues random = new RandomValues(seed, false);
+        RandomValues random = new RandomValues(seed, false, true);
         RowKind[] kinds = RowKind.values();
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < count; i++) {
