@@ -1,5 +1,6 @@
 package io.columnarkafka.format.arrow;
 
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -213,15 +214,16 @@ final class ScalarWriters {
 
         @Override
         void writeValue(RowData row, int pos, int index) {
-            set(index, row.getString(pos));
+            set(vector, index, row.getString(pos));
         }
 
         @Override
         void writeValue(ArrayData array, int pos, int index) {
-            set(index, array.getString(pos));
+            set(vector, index, array.getString(pos));
         }
 
-        private void set(int index, StringData string) {
+        /** Stores {@code string}'s bytes at {@code index}; also {@link RowTranspose}'s string column. */
+        static void set(BaseVariableWidthVector vector, int index, StringData string) {
             if (string instanceof BinaryStringData binary) {
                 binary.ensureMaterialized();
                 MemorySegment[] segments = binary.getSegments();

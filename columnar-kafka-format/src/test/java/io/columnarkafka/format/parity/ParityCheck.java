@@ -64,19 +64,22 @@ public final class ParityCheck {
     }
 
     /**
-     * The projected columns of {@code rows}, transposed through {@link RowDataArrowWriter} twice: as given
-     * (its getter path) and as {@code BinaryRowData}, the rows Flink's planner hands a sink (its direct
-     * binary path). Both must match Flink, and agree on whether Flink rejected a row. A type with a
+     * The projected columns of {@code rows}, transposed through {@link RowDataArrowWriter} three times: as
+     * given (usually {@code GenericRowData}: its planned getter path), as {@code BoxedWrapperRowData} (what
+     * a chained Calc hands a sink: the same path) and as {@code BinaryRowData} (after a network exchange:
+     * its direct binary path). All must match Flink, and agree on whether Flink rejected a row. A type with a
      * TIMESTAMP(7–9) / TIMESTAMP_LTZ(7–9) anywhere is checked in both {@link NanoTimestamps} layouts: the
      * full-range one always, Arrow's nanoseconds only where every value fits its 1677..2262 range.
      */
     public boolean assertParity(Projection projection, List<? extends RowData> rows, Map<String, String> options) {
         RowDataSerializer binary = new RowDataSerializer(projection.batchType());
         List<RowData> binaryRows = new ArrayList<>(rows.size());
+        List<RowData> boxedRows = new ArrayList<>(rows.size());
         for (RowData row : rows) {
             binaryRows.add(binary.toBinaryRow(row).copy()); // toBinaryRow reuses one row
+            boxedRows.add(BoxedRows.of(projection.batchType(), row));
         }
-        return assertInLayouts(projection, List.of(rows, binaryRows), options);
+        return assertInLayouts(projection, List.of(rows, boxedRows, binaryRows), options);
     }
 
     /**
@@ -156,6 +159,7 @@ public final class ParityCheck {
             }
             long binaryRows = rows.stream().filter(BinaryRowData.class::isInstance).count();
             assertThat(writer.directRowCount()).as("binary rows read directly").isEqualTo(binaryRows);
+            assertThat(writer.unplannedRowCount()).as("rows outside the planned transpose").isZero();
             try {
                 return assertParity(projection, rows, writer.finish(), options);
             } catch (AssertionError e) {
