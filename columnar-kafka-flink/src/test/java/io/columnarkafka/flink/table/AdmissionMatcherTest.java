@@ -84,6 +84,12 @@ class AdmissionMatcherTest {
      */
     static Stream<Arguments> unsupported() {
         return Stream.of(
+                Arguments.of("json", Map.of(), "ROW<id INT, d INTERVAL DAY(2) TO SECOND(3)>",
+                        "fallback: UNSUPPORTED_TYPE column 'd': Flink type INTERVAL DAY(2) TO SECOND(3) has no Arrow"
+                                + " layout here"),
+                Arguments.of("csv", Map.of(), "ROW<id INT, m INTERVAL YEAR(2) TO MONTH>",
+                        "fallback: UNSUPPORTED_TYPE column 'm': Flink type INTERVAL YEAR(2) TO MONTH has no Arrow"
+                                + " layout here"),
                 Arguments.of("avro", Map.of(), "ROW<id INT, ts TIMESTAMP(9)>",
                         "fallback: UNSUPPORTED_TYPE Avro does not support TIMESTAMP type with precision: 9"),
                 Arguments.of("avro", Map.of("encoding", "json"), "ROW<id INT>",
