@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.IntervalUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -35,6 +36,8 @@ import org.apache.flink.table.types.logical.TimestampType;
  *   <tr><td>BINARY, VARBINARY</td><td>Binary</td><td>LargeBinary</td></tr>
  *   <tr><td>DATE</td><td>Date(DAY)</td><td></td></tr>
  *   <tr><td>TIME(p)</td><td>Time(MILLISECOND, 32)</td><td></td></tr>
+ *   <tr><td>INTERVAL YEAR TO MONTH (all resolutions)</td><td>Interval(YEAR_MONTH): Flink's int of months</td><td></td></tr>
+ *   <tr><td>INTERVAL DAY TO SECOND (all resolutions)</td><td>Duration(MILLISECOND): Flink's long of milliseconds</td><td></td></tr>
  *   <tr><td>TIMESTAMP(p)</td><td>Timestamp(unit, no zone)</td><td>FixedSizeBinary(12) for p 7–9 ({@link WideTimestamps})</td></tr>
  *   <tr><td>TIMESTAMP_LTZ(p)</td><td>Timestamp(unit, "UTC")</td><td>FixedSizeBinary(12) for p 7–9</td></tr>
  *   <tr><td>ARRAY&lt;T&gt;</td><td>List&lt;T&gt;</td><td>LargeList&lt;T&gt;</td></tr>
@@ -153,6 +156,10 @@ public final class ArrowLayout {
                 return new ArrowType.Date(DateUnit.DAY);
             case TIME_WITHOUT_TIME_ZONE:
                 return new ArrowType.Time(TimeUnit.MILLISECOND, 32);
+            case INTERVAL_YEAR_MONTH:
+                return new ArrowType.Interval(IntervalUnit.YEAR_MONTH);
+            case INTERVAL_DAY_TIME:
+                return new ArrowType.Duration(TimeUnit.MILLISECOND);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
                 return new ArrowType.Timestamp(timeUnit(((TimestampType) type).getPrecision()), null);
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:

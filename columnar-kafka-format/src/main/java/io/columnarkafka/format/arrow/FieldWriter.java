@@ -4,10 +4,12 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.DurationVector;
 import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.IntervalYearVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TimeStampVector;
@@ -100,6 +102,10 @@ abstract class FieldWriter<V extends FieldVector> {
                 return new ScalarWriters.DateWriter(path, (DateDayVector) vector);
             case TIME_WITHOUT_TIME_ZONE:
                 return new ScalarWriters.TimeWriter(path, (TimeMilliVector) vector);
+            case INTERVAL_YEAR_MONTH:
+                return new ScalarWriters.MonthsWriter(path, (IntervalYearVector) vector);
+            case INTERVAL_DAY_TIME:
+                return new ScalarWriters.MillisDurationWriter(path, (DurationVector) vector);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
                 return timestampWriter(path, vector, ((TimestampType) type).getPrecision());
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:

@@ -63,9 +63,10 @@ final class RowTranspose {
     private static final byte BOOLEAN = 1;
     private static final byte INT8 = 2;
     private static final byte INT16 = 3;
-    /** INT, DATE and TIME. */
+    /** INT, DATE, TIME and INTERVAL YEAR TO MONTH. */
     private static final byte INT32 = 4;
     private static final byte FLOAT = 5;
+    /** BIGINT and INTERVAL DAY TO SECOND. */
     private static final byte INT64 = 6;
     private static final byte DOUBLE = 7;
     /** TIMESTAMP(1–3), compact in a binary row. */
@@ -141,10 +142,12 @@ final class RowTranspose {
             case INTEGER:
             case DATE:
             case TIME_WITHOUT_TIME_ZONE:
+            case INTERVAL_YEAR_MONTH:
                 return INT32;
             case FLOAT:
                 return FLOAT;
             case BIGINT:
+            case INTERVAL_DAY_TIME:
                 return INT64;
             case DOUBLE:
                 return DOUBLE;

@@ -5,9 +5,11 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.DurationVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.IntervalYearVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TinyIntVector;
@@ -168,6 +170,40 @@ final class ScalarWriters {
         @Override
         void writeValue(ArrayData array, int pos, int index) {
             vector.setSafe(index, array.getInt(pos));
+        }
+    }
+
+    /** INTERVAL YEAR TO MONTH: Flink's internal int of months, as Arrow Interval(YEAR_MONTH) holds it. */
+    static final class MonthsWriter extends FieldWriter<IntervalYearVector> {
+        MonthsWriter(String path, IntervalYearVector vector) {
+            super(path, vector);
+        }
+
+        @Override
+        void writeValue(RowData row, int pos, int index) {
+            vector.setSafe(index, row.getInt(pos));
+        }
+
+        @Override
+        void writeValue(ArrayData array, int pos, int index) {
+            vector.setSafe(index, array.getInt(pos));
+        }
+    }
+
+    /** INTERVAL DAY TO SECOND: Flink's internal long of milliseconds, as Arrow Duration(MILLISECOND) holds it. */
+    static final class MillisDurationWriter extends FieldWriter<DurationVector> {
+        MillisDurationWriter(String path, DurationVector vector) {
+            super(path, vector);
+        }
+
+        @Override
+        void writeValue(RowData row, int pos, int index) {
+            vector.setSafe(index, row.getLong(pos));
+        }
+
+        @Override
+        void writeValue(ArrayData array, int pos, int index) {
+            vector.setSafe(index, array.getLong(pos));
         }
     }
 

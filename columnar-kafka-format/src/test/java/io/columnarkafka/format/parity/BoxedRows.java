@@ -26,8 +26,8 @@ public final class BoxedRows {
                 case BOOLEAN -> boxed.setBoolean(i, row.getBoolean(i));
                 case TINYINT -> boxed.setByte(i, row.getByte(i));
                 case SMALLINT -> boxed.setShort(i, row.getShort(i));
-                case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> boxed.setInt(i, row.getInt(i));
-                case BIGINT -> boxed.setLong(i, row.getLong(i));
+                case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE, INTERVAL_YEAR_MONTH -> boxed.setInt(i, row.getInt(i));
+                case BIGINT, INTERVAL_DAY_TIME -> boxed.setLong(i, row.getLong(i));
                 case FLOAT -> boxed.setFloat(i, row.getFloat(i));
                 case DOUBLE -> boxed.setDouble(i, row.getDouble(i));
                 default -> boxed.setNonPrimitiveValue(i, RowData.createFieldGetter(t, i).getFieldOrNull(row));

@@ -212,6 +212,29 @@ public final class EdgeValues {
         return rows;
     }
 
+    /** INTERVAL columns at the top level and nested, for {@link #intervalRows}. */
+    public static final RowType INTERVALS = io.columnarkafka.format.RowTypes.parse("ROW<ym INTERVAL YEAR(2) TO MONTH,"
+            + " m INTERVAL MONTH, dt INTERVAL DAY(2) TO SECOND(3), d INTERVAL DAY(6), s INTERVAL SECOND(9),"
+            + " a ARRAY<INTERVAL DAY(2) TO SECOND(3)>, r ROW<x INTERVAL YEAR(4), y INTERVAL HOUR TO MINUTE>>");
+
+    /** Rows of {@link #INTERVALS}: Flink's int months and long millis at their extremes, zero, negatives, nulls. */
+    public static List<RowData> intervalRows() {
+        int[] months = {0, 1, -1, 27, -27, Integer.MAX_VALUE, Integer.MIN_VALUE};
+        long[] millis = {0L, 1L, -1L, 86_400_000L, -90_061_001L, Long.MAX_VALUE, Long.MIN_VALUE};
+        List<RowData> rows = new ArrayList<>();
+        for (int i = 0; i < months.length; i++) {
+            long ms = millis[i];
+            rows.add(GenericRowData.of(months[i], months[(i + 1) % months.length], ms, millis[(i + 2) % millis.length],
+                    millis[(i + 3) % millis.length],
+                    new org.apache.flink.table.data.GenericArrayData(new Object[] {ms, null, -ms}),
+                    GenericRowData.of(months[(i + 4) % months.length], ms)));
+        }
+        rows.add(new GenericRowData(INTERVALS.getFieldCount()));
+        rows.add(GenericRowData.of(null, 5, null, 7L, null, new org.apache.flink.table.data.GenericArrayData(new Object[0]),
+                GenericRowData.of(null, null)));
+        return rows;
+    }
+
     /** A string whose bytes are not valid UTF-8 (a lone continuation byte and a truncated sequence). */
     public static StringData invalidUtf8() {
         return BinaryStringData.fromBytes(new byte[] {'a', (byte) 0x80, 'b', (byte) 0xE2, (byte) 0x82});

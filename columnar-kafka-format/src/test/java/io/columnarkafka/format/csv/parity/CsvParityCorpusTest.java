@@ -87,6 +87,15 @@ class CsvParityCorpusTest {
         assertThat(CSV.beyondArrowNanosCases()).as("year 0001 and 9999 at precision 7-9 compared").isGreaterThan(beyond);
     }
 
+    @Test
+    void intervalsAreRejectedAsFlinkRejectsThem() {
+        // Flink's CSV schema converter has no INTERVAL: its error, and the encoder's, at planning.
+        assertThatThrownBy(() -> FlinkCsvOracle.of(EdgeValues.INTERVALS, Map.of()))
+                .hasMessageContaining("Unsupported type 'INTERVAL YEAR(2) TO MONTH' for field 'ym'");
+        assertThatThrownBy(() -> Formats.encoder("csv", Projection.all(EdgeValues.INTERVALS), Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'ym'");
+    }
+
     @ParameterizedTest
     @MethodSource("options")
     void arraysAndRowsOneLevelDeepWithNulls(Map<String, String> options) {

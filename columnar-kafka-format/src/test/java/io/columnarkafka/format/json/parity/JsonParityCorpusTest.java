@@ -413,6 +413,12 @@ class JsonParityCorpusTest {
         JSON.assertParity(type, rows, Map.of());
     }
 
+    @ParameterizedTest
+    @MethodSource("options")
+    void intervalsAsFlinksIntOfMonthsAndLongOfMillis(Map<String, String> options) {
+        JSON.assertParity(EdgeValues.INTERVALS, EdgeValues.intervalRows(), options);
+    }
+
     @Test
     void timestampStandardsSpellTheSameInstantDifferently() {
         RowType type = RowTypes.parse("ROW<t TIMESTAMP(9), l TIMESTAMP_LTZ(9)>");
