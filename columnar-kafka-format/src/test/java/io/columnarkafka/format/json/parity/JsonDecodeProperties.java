@@ -3,6 +3,8 @@ package io.columnarkafka.format.json.parity;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.format.DecodeException;
+import io.columnarkafka.format.DecodedBatch;
+import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.arrow.PlainValues;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +21,8 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.statistics.Statistics;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -57,6 +61,7 @@ class JsonDecodeProperties {
     @Property(tries = 300, shrinking = ShrinkingMode.BOUNDED)
     void recordsFlinkWroteDecodeAsFlinkReadsThem(@ForAll("cases") DecodeCase c) {
         List<byte[]> records = serialize(c);
+        Assume.that(!beyondArrowUnits(c, records));
         JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(
                 c.type(), Map.of("timestamp-format.standard", c.standard()), records);
         assertThat(result.rowsCompared()).as("every row Flink wrote is read back and compared")
@@ -68,8 +73,10 @@ class JsonDecodeProperties {
     void mutatedRecordsAreReadRejectedOrSkippedAsFlinkDoes(
             @ForAll("cases") DecodeCase c, @ForAll long seed, @ForAll boolean ignoreParseErrors) {
         Random random = new Random(seed);
+        List<byte[]> written = serialize(c);
+        Assume.that(!beyondArrowUnits(c, written));
         List<byte[]> records = new ArrayList<>();
-        for (byte[] record : serialize(c)) {
+        for (byte[] record : written) {
             records.add(mutate(record, random));
         }
         Map<String, String> options = ignoreParseErrors
@@ -95,6 +102,21 @@ class JsonDecodeProperties {
     static void mutationsComparedEnough() {
         assertThat(MUTATED_ROWS.get()).as("rows of mutated records compared").isGreaterThan(100);
         assertThat(MUTATED_REJECTED.get()).as("mutated records rejected like Flink").isGreaterThan(100);
+    }
+
+    /**
+     * True if a record Flink wrote holds a timestamp outside what its column's 64-bit Arrow unit holds
+     * (the generators reach year 0001..9999 at every precision): the decoder's named divergence
+     * (docs/formats-text.md), pinned by JsonBatchDecoderTest; such a case is discarded, not compared.
+     */
+    private static boolean beyondArrowUnits(DecodeCase c, List<byte[]> records) {
+        try (BufferAllocator allocator = new RootAllocator();
+                DecodedBatch ignored = Formats.decoder("json", c.type(), Map.of("timestamp-format.standard", c.standard()))
+                        .decode(JsonDecodeCheck.batch(records), allocator)) {
+            return false;
+        } catch (DecodeException e) {
+            return e.reason().contains("out of range of Arrow");
+        }
     }
 
     private static List<byte[]> serialize(DecodeCase c) {
