@@ -30,10 +30,10 @@ import org.apache.flink.util.Collector;
  * encoding or emitting fails, so between elements this function holds no Arrow memory; close() then
  * closes the allocator, which reports any leak.
  */
-final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord> {
+public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord> {
     private static final long serialVersionUID = 1L;
 
-    private final EncodingSpec spec;
+    private final BatchEncoding spec;
     private final long allocatorLimit;
 
     private transient BufferAllocator allocator;
@@ -43,7 +43,11 @@ final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerialized
     private transient RecordSlab lastKeys;
     private transient EncodeMetrics metrics;
 
-    EncodeFunction(EncodingSpec spec, long allocatorLimit) {
+    /**
+     * @param spec what to encode
+     * @param allocatorLimit the bytes this subtask's allocator may hold (a batch read from the network)
+     */
+    public EncodeFunction(BatchEncoding spec, long allocatorLimit) {
         this.spec = spec;
         this.allocatorLimit = allocatorLimit;
     }
@@ -64,8 +68,13 @@ final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerialized
             VectorSchemaRoot root = openBatch(batch);
             checkLayout(root);
             long encodeStart = System.nanoTime();
-            RecordSlab values = valueEncoder.encode(root);
-            RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(root);
+            // A filtered batch: only its selected rows are records (the others are never encoded).
+            int[] selection = batch.selection();
+            int selected = batch.selectedCount(allocator);
+            RecordSlab values = selection == null ? valueEncoder.encode(root)
+                    : valueEncoder.encode(root, selection, selected);
+            RecordSlab keys = keyEncoder == null ? null
+                    : selection == null ? keyEncoder.encode(root) : keyEncoder.encode(root, selection, selected);
             long drainStart = System.nanoTime();
             lastValues = values;
             lastKeys = keys;
