@@ -41,15 +41,23 @@ public final class ColumnarSql {
         return result;
     }
 
-    private static InstallResult tryInstall(TableEnvironment tableEnvironment) {
-        Class<?> plannerBase;
+    /** Flink's planner base class as {@code loader} sees it, or null when the planner loader hides it. */
+    static Class<?> visiblePlanner(ClassLoader loader) {
         try {
-            plannerBase = Class.forName(PLANNER_CLASS, false, ColumnarSql.class.getClassLoader());
+            return Class.forName(PLANNER_CLASS, false, loader);
         } catch (ClassNotFoundException | LinkageError e) {
-            return new InstallResult(InstallStatus.PLANNER_NOT_VISIBLE, "Flink's planner classes are not visible ("
-                    + PLANNER_CLASS + " not found): flink-table-planner-loader hides them; put"
-                    + " opt/flink-table-planner_2.12-2.2.1.jar in lib/ in place of"
-                    + " lib/flink-table-planner-loader-2.2.1.jar (docs/planner.md)");
+            return null;
+        }
+    }
+
+    static final String PLANNER_HIDDEN = "Flink's planner classes are not visible (" + PLANNER_CLASS
+            + " not found): flink-table-planner-loader hides them; put opt/flink-table-planner_2.12-2.2.1.jar in"
+            + " lib/ in place of lib/flink-table-planner-loader-2.2.1.jar (docs/planner.md)";
+
+    private static InstallResult tryInstall(TableEnvironment tableEnvironment) {
+        Class<?> plannerBase = visiblePlanner(ColumnarSql.class.getClassLoader());
+        if (plannerBase == null) {
+            return new InstallResult(InstallStatus.PLANNER_NOT_VISIBLE, PLANNER_HIDDEN);
         }
         if (!(tableEnvironment instanceof TableEnvironmentImpl impl)
                 || !plannerBase.isInstance(impl.getPlanner())) {
