@@ -805,7 +805,10 @@ public final class KafkaBroker implements AutoCloseable {
     // ------------------------------------------------------------------------------------------ builder
 
     /** Options for {@link KafkaBroker}. Not thread-safe; {@link #start()} copies it. */
-    /** System property naming the Kafka broker jars to run instead of this JVM's (a classpath string). */
+    /**
+     * System property naming the Kafka broker jars to run instead of this JVM's: a classpath string, or
+     * {@code @<file>} for a file holding one (as the testkit's build writes to {@code target/broker.classpath}).
+     */
     public static final String BROKER_CLASSPATH_PROPERTY = "columnarkafka.broker.classpath";
 
     public static final class Builder {
@@ -826,11 +829,23 @@ public final class KafkaBroker implements AutoCloseable {
         private Builder() {
             // Another broker version for compatibility runs (README, Compatibility): the child JVMs run that
             // version's jars, plus this module, and format the storage with that version's StorageTool.
-            String brokerJars = System.getProperty(BROKER_CLASSPATH_PROPERTY);
+            String brokerJars = brokerJars(System.getProperty(BROKER_CLASSPATH_PROPERTY));
             if (brokerJars != null && !brokerJars.isBlank()) {
                 classpath = brokerJars + File.pathSeparator
                         + KafkaBroker.class.getProtectionDomain().getCodeSource().getLocation().getPath();
                 formatInChildJvm = true;
+            }
+        }
+
+        /** The classpath the property names: as given, or read from the file after an {@code @}. */
+        private static String brokerJars(String property) {
+            if (property == null || !property.startsWith("@")) {
+                return property;
+            }
+            try {
+                return Files.readString(Path.of(property.substring(1))).trim();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the broker classpath file " + property.substring(1), e);
             }
         }
 
