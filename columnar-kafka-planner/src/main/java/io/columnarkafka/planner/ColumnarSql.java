@@ -54,6 +54,20 @@ public final class ColumnarSql {
             + " not found): flink-table-planner-loader hides them; put opt/flink-table-planner_2.12-2.2.1.jar in"
             + " lib/ in place of lib/flink-table-planner-loader-2.2.1.jar (docs/planner.md)";
 
+    /**
+     * {@link TableEnvironment#explainSql} of {@code statement} followed by the stage's decision for every node
+     * of its plan, columnar or not and why ({@code == Columnar Decision ==}). Installs the stage first.
+     */
+    public static String explain(TableEnvironment tableEnvironment, String statement) {
+        InstallResult installed = install(tableEnvironment);
+        String plan = tableEnvironment.explainSql(statement);
+        if (!installed.installed()) {
+            return plan + "\n== Columnar Decision ==\nnot installed: " + installed.message() + "\n";
+        }
+        return plan + "\n== Columnar Decision ==\n"
+                + StageInstaller.lastDecision(((TableEnvironmentImpl) tableEnvironment).getConfig()) + "\n";
+    }
+
     private static InstallResult tryInstall(TableEnvironment tableEnvironment) {
         Class<?> plannerBase = visiblePlanner(ColumnarSql.class.getClassLoader());
         if (plannerBase == null) {

@@ -1,5 +1,6 @@
 package io.columnarkafka.planner;
 
+import io.columnarkafka.planner.match.PlanDecision;
 import io.columnarkafka.planner.translate.ColumnarStage;
 import org.apache.flink.table.api.PlannerConfig;
 import org.apache.flink.table.api.TableConfig;
@@ -18,6 +19,22 @@ import org.apache.flink.table.planner.plan.optimize.program.StreamOptimizeContex
  */
 final class StageInstaller {
     private StageInstaller() {}
+
+    /** The decision of the stage on {@code config} for the plan this thread optimized last. */
+    static String lastDecision(TableConfig config) {
+        ColumnarStage stage = stage(config);
+        PlanDecision decision = stage == null ? null : stage.lastDecision();
+        return decision == null ? "no plan decided yet" : decision.describe();
+    }
+
+    /** The stage installed on {@code config}, or null. */
+    private static ColumnarStage stage(TableConfig config) {
+        if (!(config.getPlannerConfig() instanceof CalciteConfig calcite) || calcite.getStreamProgram().isEmpty()) {
+            return null;
+        }
+        return calcite.getStreamProgram().get().get(ColumnarStage.NAME).getOrElse(() -> null) instanceof ColumnarStage s
+                ? s : null;
+    }
 
     static InstallResult install(TableConfig config) {
         PlannerConfig current = config.getPlannerConfig();

@@ -63,6 +63,17 @@ class ColumnarSqlExplainTest {
     }
 
     @Test
+    void theDecisionNamesEveryNodeAndItsReason() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(sink("results", "auction BIGINT, price BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, price * 2 FROM bids");
+        assertThat(explained).contains("== Columnar Decision ==")
+                .contains("columnar TableSourceScan: admitted: json value, bounded latest")
+                .containsPattern("Flink Calc: (CALC_NOT_EXACT|EXPRESSION_NOT_TRANSLATED) ")
+                .contains("Flink Sink: INPUT_NOT_COLUMNAR input Calc");
+    }
+
+    @Test
     void aStockKafkaScanStaysFlinks() {
         TableEnvironment tEnv = installed();
         tEnv.executeSql(BIDS.replace("CREATE TABLE bids", "CREATE TABLE stock_bids").replace("kafka-columnar", "kafka"));

@@ -19,10 +19,19 @@ public final class ColumnarStage implements FlinkOptimizeProgram<StreamOptimizeC
 
     private static final Logger LOG = LoggerFactory.getLogger(ColumnarStage.class);
 
+    /** The decision for the plan optimized last on this thread (the planner optimizes on the caller's thread). */
+    private final ThreadLocal<PlanDecision> lastDecision = new ThreadLocal<>();
+
     @Override
     public RelNode optimize(RelNode root, StreamOptimizeContext context) {
         PlanDecision decision = PlanMatcher.decide(root);
+        lastDecision.set(decision);
         LOG.info("columnar-kafka plan decision:\n{}", decision.describe());
         return decision.anyColumnar() ? PlanTranslator.apply(root, decision) : root;
+    }
+
+    /** The decision for the plan this thread optimized last, or null. */
+    public PlanDecision lastDecision() {
+        return lastDecision.get();
     }
 }
