@@ -90,6 +90,16 @@ class NexmarkColumnarParityITCase {
         assertFullyColumnar(parity("q2", NexmarkRuns.resource("q2.sql"), false));
     }
 
+    @Test
+    void q21() throws Exception {
+        assertFullyColumnar(parity("q21", NexmarkRuns.resource("q21.sql"), false));
+    }
+
+    @Test
+    void q22() throws Exception {
+        assertFullyColumnar(parity("q22", NexmarkRuns.resource("q22.sql"), false));
+    }
+
     /**
      * A stateful query: the columnar scan, then Flink's aggregate behind an Arrow-to-rows edge, into an upsert
      * table whose changelog Flink's row path writes.

@@ -47,24 +47,33 @@ final class NexmarkRuns {
 
     /** The source table over the events topic, through {@code connector}. */
     String sourceTable(String connector, String groupId) {
+        return sourceTable(connector, broker.bootstrapServers(), eventsTopic, groupId);
+    }
+
+    /** The source table over {@code topic} at {@code bootstrapServers}, through {@code connector}. */
+    static String sourceTable(String connector, String bootstrapServers, String topic, String groupId) {
         String columns = NexmarkGenerator.EVENT_TYPE.getFields().stream()
                 .map(f -> "`" + f.getName() + "` " + f.getType().asSerializableString())
                 .collect(Collectors.joining(",\n    "));
         return "CREATE TABLE nexmark (\n    " + columns + ",\n"
                 + "    `dateTime` AS CASE WHEN event_type = 0 THEN person.`dateTime`"
                 + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END\n"
-                + ") WITH ('connector' = '" + connector + "', 'topic' = '" + eventsTopic + "',"
-                + " 'properties.bootstrap.servers' = '" + broker.bootstrapServers() + "',"
+                + ") WITH ('connector' = '" + connector + "', 'topic' = '" + topic + "',"
+                + " 'properties.bootstrap.servers' = '" + bootstrapServers + "',"
                 + " 'properties.group.id' = '" + groupId + "', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')";
     }
 
     /** The result table's options: EXACTLY_ONCE, json values (json keys for an upsert table), fixed partitions. */
     String sinkOptions(String connector, String topic, boolean upsert) {
+        return sinkOptions(connector, broker.bootstrapServers(), topic, upsert);
+    }
+
+    static String sinkOptions(String connector, String bootstrapServers, String topic, boolean upsert) {
         String format = upsert ? "'key.format' = 'json', 'value.format' = 'json'"
                 : "'format' = 'json', 'sink.partitioner' = 'fixed'";
         return "'connector' = '" + connector + "', 'topic' = '" + topic + "', 'properties.bootstrap.servers' = '"
-                + broker.bootstrapServers() + "', " + format + ", 'sink.delivery-guarantee' = 'exactly-once',"
+                + bootstrapServers + "', " + format + ", 'sink.delivery-guarantee' = 'exactly-once',"
                 + " 'sink.transactional-id-prefix' = '" + topic + "', 'properties.transaction.timeout.ms' = '60000'";
     }
 
