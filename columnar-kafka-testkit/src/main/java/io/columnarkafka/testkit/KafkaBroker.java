@@ -1,39 +1,19 @@
 package io.columnarkafka.testkit;
 
-import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.admin.TopicDescription;
-import org.apache.kafka.common.Node;
-import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.Uuid;
-import org.apache.kafka.common.errors.TopicExistsException;
 
 /**
  * A real single-node Apache Kafka 4.2 broker in KRaft mode (combined broker and controller, {@code node.id=1}),
@@ -46,6 +26,10 @@ import org.apache.kafka.common.errors.TopicExistsException;
  *     ...
  * }
  * }</pre>
+ *
+ * <p>Built from three parts that {@link KafkaCluster} shares: {@link BrokerProcess} (the child JVM, which can be
+ * stopped, killed and restarted on the same ports and data: {@link #brokerProcess()}), {@code KraftConfig} (the
+ * {@code server.properties} writer) and {@link ClusterAdmin} (topics, leaders, transactions: {@link #admin()}).
  *
  * <h2>How it starts</h2>
  * <ol>
@@ -124,41 +108,26 @@ public final class KafkaBroker implements AutoCloseable {
     public static final Duration DEFAULT_STARTUP_TIMEOUT = Duration.ofSeconds(90);
     /** Default time {@link #close()} waits after {@code destroy()} before {@code destroyForcibly()}. */
     public static final Duration DEFAULT_SHUTDOWN_TIMEOUT = Duration.ofSeconds(20);
+    /** System property naming the Kafka broker jars to run instead of this JVM's (a classpath string). */
+    public static final String BROKER_CLASSPATH_PROPERTY = BrokerJvm.BROKER_CLASSPATH_PROPERTY;
 
-    private static final String LOG4J_SLF4J_PROVIDER = "org.apache.logging.slf4j.SLF4JServiceProvider";
+    /** System property naming a child JVM's role, "broker" or "format", early on its command line for ps. */
+    static final String ROLE_PROPERTY = BrokerJvm.ROLE_PROPERTY;
+
     private static final int MAX_START_ATTEMPTS = 3;
     private static final int LOG_TAIL_LINES = 60;
-    private static final Set<String> RESERVED_PROPERTIES = Set.of(
-            "process.roles", "node.id", "listeners", "advertised.listeners", "controller.listener.names",
-            "controller.quorum.bootstrap.servers", "controller.quorum.voters", "inter.broker.listener.name",
-            "listener.security.protocol.map", "log.dirs", "log.dir", "metadata.log.dir");
 
     private final Builder options;
-    private final Path workDir;
-    private final Path dataDir;
-    private final Path brokerLog;
     private final String clusterId;
-    private final int port;
-    private final int controllerPort;
-    private final Process process;
-    private final Admin admin;
-    private final Thread shutdownHook;
-    private final Duration startupTime;
-    private final AtomicBoolean closed = new AtomicBoolean();
+    private final BrokerProcess node;
+    private final ClusterAdmin admin;
+    private volatile boolean closed;
 
-    private KafkaBroker(Builder options, Path workDir, String clusterId, int port, int controllerPort,
-                        Process process, Admin admin, Thread shutdownHook, Duration startupTime) {
+    private KafkaBroker(Builder options, String clusterId, BrokerProcess node) {
         this.options = options;
-        this.workDir = workDir;
-        this.dataDir = workDir.resolve("data");
-        this.brokerLog = workDir.resolve("broker.log");
         this.clusterId = clusterId;
-        this.port = port;
-        this.controllerPort = controllerPort;
-        this.process = process;
-        this.admin = admin;
-        this.shutdownHook = shutdownHook;
-        this.startupTime = startupTime;
+        this.node = node;
+        this.admin = ClusterAdmin.connect(node.bootstrapServers(), () -> node.logTail(LOG_TAIL_LINES));
     }
 
     /** Starts a broker with all defaults. */
@@ -175,17 +144,17 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** {@code 127.0.0.1:<port>}, for {@code bootstrap.servers}. */
     public String bootstrapServers() {
-        return "127.0.0.1:" + port;
+        return node.bootstrapServers();
     }
 
     /** The PLAINTEXT listener port. */
     public int port() {
-        return port;
+        return node.port();
     }
 
     /** The CONTROLLER listener port. */
     public int controllerPort() {
-        return controllerPort;
+        return node.controllerPort();
     }
 
     /** The cluster id the storage was formatted with. */
@@ -195,37 +164,42 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** This broker's work directory; deleted by {@link #close()} unless {@link Builder#keepFilesOnClose}. */
     public Path workDir() {
-        return workDir;
+        return node.workDir();
     }
 
     /** Kafka's {@code log.dirs} (topic data and the KRaft metadata log). */
     public Path dataDir() {
-        return dataDir;
+        return node.dataDir();
     }
 
     /** The child JVM's stdout and stderr. */
     public Path brokerLogFile() {
-        return brokerLog;
+        return node.brokerLogFile();
     }
 
     /** The last {@code lines} lines of {@link #brokerLogFile()}. */
     public String logTail(int lines) {
-        return FileUtil.tail(brokerLog, lines);
+        return node.logTail(lines);
     }
 
-    /** The child JVM's process handle (pid, liveness, {@code onExit()}). */
+    /** The child JVM's process handle (pid, liveness, {@code onExit()}); a new one after a restart. */
     public ProcessHandle process() {
-        return process.toHandle();
+        return node.process();
+    }
+
+    /** The broker's process: stop, kill with {@code SIGKILL}, restart on the same ports and data. */
+    public BrokerProcess brokerProcess() {
+        return node;
     }
 
     /** Whether the child JVM is alive. */
     public boolean isRunning() {
-        return process.isAlive();
+        return node.isRunning();
     }
 
     /** Time from launching the child JVM (after formatting) to readiness, for the record. */
     public Duration startupTime() {
-        return startupTime;
+        return node.startupTime();
     }
 
     /** The broker's {@code transaction.max.timeout.ms}; producers' {@code transaction.timeout.ms} must not exceed it. */
@@ -247,7 +221,13 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** A new Admin client for this broker; the caller closes it. */
     public Admin createAdmin() {
-        return Admin.create(adminProperties(bootstrapServers()));
+        return Admin.create(ClusterAdmin.adminProperties(bootstrapServers()));
+    }
+
+    /** The broker's admin operations (topics, leaders, transactions), open until {@link #close()}. */
+    public ClusterAdmin admin() {
+        ensureOpen();
+        return admin;
     }
 
     // ------------------------------------------------------------------------------------------ topics
@@ -269,71 +249,17 @@ public final class KafkaBroker implements AutoCloseable {
      * @throws IllegalStateException if the topic exists or cannot be created
      */
     public void createTopic(String name, int partitions, Map<String, String> topicConfigs) {
-        Objects.requireNonNull(name, "name");
-        if (partitions < 1) {
-            throw new IllegalArgumentException("partitions must be >= 1: " + partitions);
-        }
-        ensureOpen();
-        NewTopic topic = new NewTopic(name, partitions, (short) 1).configs(topicConfigs);
-        try {
-            admin.createTopics(List.of(topic)).all().get(30, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof TopicExistsException) {
-                throw new IllegalStateException("Topic already exists: " + name, e.getCause());
-            }
-            throw new IllegalStateException("Could not create topic " + name + ": " + e.getCause(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while creating topic " + name, e);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("Timed out creating topic " + name + "\n" + logTail(LOG_TAIL_LINES), e);
-        }
-        awaitLeaders(name, partitions, Duration.ofSeconds(30));
+        admin().createTopic(name, partitions, 1, topicConfigs);
     }
 
     /** Deletes a topic and waits for the deletion to be accepted. */
     public void deleteTopic(String name) {
-        ensureOpen();
-        try {
-            admin.deleteTopics(List.of(name)).all().get(30, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("Could not delete topic " + name + ": " + e.getCause(), e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted while deleting topic " + name, e);
-        } catch (TimeoutException e) {
-            throw new IllegalStateException("Timed out deleting topic " + name, e);
-        }
+        admin().deleteTopic(name);
     }
 
     /** All transactions the broker knows, with their states (see {@link TopicVerifier#listTransactions(Admin)}). */
     public List<TransactionInfo> listTransactions() {
-        ensureOpen();
-        return TopicVerifier.listTransactions(admin);
-    }
-
-    private void awaitLeaders(String name, int partitions, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Exception last = null;
-        while (System.nanoTime() < deadline) {
-            try {
-                TopicDescription description = admin.describeTopics(List.of(name)).allTopicNames()
-                        .get(5, TimeUnit.SECONDS).get(name);
-                if (description != null && description.partitions().size() == partitions
-                        && description.partitions().stream().map(TopicPartitionInfo::leader)
-                                .allMatch(leader -> leader != null && !leader.isEmpty())) {
-                    return;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while waiting for topic " + name, e);
-            } catch (ExecutionException | TimeoutException e) {
-                last = e; // UnknownTopicOrPartition until the metadata has propagated
-            }
-            sleep(50);
-        }
-        throw new IllegalStateException("Topic " + name + " has no leader for all " + partitions
-                + " partitions after " + timeout + (last == null ? "" : ": " + last), last);
+        return admin().listTransactions();
     }
 
     // ------------------------------------------------------------------------------------------ close
@@ -349,60 +275,23 @@ public final class KafkaBroker implements AutoCloseable {
      */
     @Override
     public void close() {
-        if (!closed.compareAndSet(false, true)) {
+        if (closed) {
             return;
         }
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException e) {
-            // JVM already shutting down; the hook does nothing now that closed is set
-        }
-        try {
-            admin.close(Duration.ofSeconds(2));
-        } catch (RuntimeException e) {
-            // closing a client of a broker that is about to go away: nothing to do
-        }
-        boolean exited = stopProcess(process, options.shutdownTimeout);
-        if (!exited) {
-            throw new IllegalStateException("Kafka broker child JVM (pid " + process.pid() + ") did not exit");
-        }
-        if (!options.keepFilesOnClose) {
-            try {
-                FileUtil.deleteRecursively(workDir);
-            } catch (IOException e) {
-                throw new UncheckedIOException("Could not delete broker work dir " + workDir, e);
-            }
-        }
+        closed = true;
+        admin.close();
+        node.close();
     }
 
     private void ensureOpen() {
-        if (closed.get()) {
+        if (closed) {
             throw new IllegalStateException("KafkaBroker is closed");
         }
     }
 
     @Override
     public String toString() {
-        return "KafkaBroker[" + bootstrapServers() + ", pid " + process.pid() + ", " + workDir + "]";
-    }
-
-    /** destroy, wait, destroyForcibly, wait. Returns whether the process has exited. */
-    private static boolean stopProcess(Process process, Duration gracefulTimeout) {
-        if (!process.isAlive()) {
-            return true;
-        }
-        process.destroy();
-        try {
-            if (process.waitFor(gracefulTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                return true;
-            }
-            process.destroyForcibly();
-            return process.waitFor(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            process.destroyForcibly();
-            Thread.currentThread().interrupt();
-            return !process.isAlive();
-        }
+        return "KafkaBroker[" + node + "]";
     }
 
     // ------------------------------------------------------------------------------------------ start
@@ -419,14 +308,25 @@ public final class KafkaBroker implements AutoCloseable {
         }
         try {
             for (int attempt = 1; ; attempt++) {
+                String clusterId = Uuid.randomUuid().toString();
+                List<KraftConfig.Node> nodes = KraftConfig.newNodes(1);
+                BrokerProcess node = BrokerProcess.format(nodes.get(0), nodes, workDir, options.jvm(),
+                        KraftConfig.properties(nodes.get(0), nodes, workDir.resolve("data"),
+                                options.defaultPartitions, options.transactionMaxTimeout, options.brokerProperties),
+                        clusterId, options.keepFilesOnClose);
                 try {
-                    return launch(options, workDir);
-                } catch (PortConflictException e) {
+                    node.start();
+                    return new KafkaBroker(options.copy(), clusterId, node);
+                } catch (BrokerProcess.PortConflictException e) {
+                    node.close();
                     if (attempt >= MAX_START_ATTEMPTS) {
                         throw new IllegalStateException(e.getMessage(), e);
                     }
                     FileUtil.deleteRecursively(workDir.resolve("data"));
                     Files.deleteIfExists(workDir.resolve("broker.log"));
+                } catch (RuntimeException | Error e) {
+                    node.close();
+                    throw e;
                 }
             }
         } catch (RuntimeException | Error e) {
@@ -440,377 +340,9 @@ public final class KafkaBroker implements AutoCloseable {
         }
     }
 
-    private static KafkaBroker launch(Builder options, Path workDir) throws IOException {
-        int[] ports = freePorts(2);
-        int port = ports[0];
-        int controllerPort = ports[1];
-        Path dataDir = workDir.resolve("data");
-        Path propertiesFile = workDir.resolve("server.properties");
-        Path log4jFile = workDir.resolve("log4j2.xml");
-        Path brokerLog = workDir.resolve("broker.log");
-        Files.writeString(propertiesFile, serverProperties(options, port, controllerPort, dataDir));
-        Files.writeString(log4jFile, log4jConfig(options.logLevel));
-        String clusterId = Uuid.randomUuid().toString();
-
-        format(options, workDir, propertiesFile, log4jFile, clusterId);
-
-        List<String> command = new ArrayList<>(javaCommand(options, workDir, log4jFile, "broker"));
-        command.add(BrokerMain.class.getName());
-        command.add(options.keepFilesOnClose ? "-" : workDir.toString());
-        command.add(propertiesFile.toString());
-        long launched = System.nanoTime();
-        Process process = new ProcessBuilder(command)
-                .directory(workDir.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(brokerLog.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.PIPE)
-                .start();
-        Thread hook = new Thread(() -> {
-            process.destroyForcibly();
-            try {
-                process.waitFor(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            if (!options.keepFilesOnClose) {
-                FileUtil.deleteRecursivelyQuietly(workDir);
-            }
-        }, "kafka-broker-shutdown-" + port);
-        Runtime.getRuntime().addShutdownHook(hook);
-
-        Admin admin;
-        try {
-            admin = awaitReady(process, brokerLog, port, options.startupTimeout);
-        } catch (RuntimeException | Error e) {
-            stopProcess(process, Duration.ofSeconds(5));
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException ignored) {
-                // shutting down
-            }
-            throw e;
-        }
-        Duration startupTime = Duration.ofNanos(System.nanoTime() - launched);
-        KafkaBroker broker = new KafkaBroker(options.copy(), workDir, clusterId, port, controllerPort, process, admin,
-                hook, startupTime);
-        return broker;
-    }
-
-    private static void format(Builder options, Path workDir, Path propertiesFile, Path log4jFile, String clusterId)
-            throws IOException {
-        String[] args = {"format", "-t", clusterId, "-c", propertiesFile.toString(), "--standalone"};
-        Path formatLog = workDir.resolve("format.log");
-        if (options.formatInChildJvm) {
-            List<String> command = new ArrayList<>(javaCommand(options, workDir, log4jFile, "format"));
-            command.add("kafka.tools.StorageTool");
-            command.addAll(List.of(args));
-            Process p = new ProcessBuilder(command)
-                    .directory(workDir.toFile())
-                    .redirectErrorStream(true)
-                    .redirectOutput(formatLog.toFile())
-                    .start();
-            boolean done;
-            try {
-                done = p.waitFor(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while formatting Kafka storage", e);
-            }
-            if (!done) {
-                p.destroyForcibly();
-                throw new IllegalStateException("Formatting Kafka storage timed out:\n" + FileUtil.tail(formatLog, 40));
-            }
-            if (p.exitValue() != 0) {
-                throw new IllegalStateException("Formatting Kafka storage failed (exit " + p.exitValue() + "):\n"
-                        + FileUtil.tail(formatLog, 40));
-            }
-        } else {
-            ByteArrayOutputStream output = new ByteArrayOutputStream();
-            int exit;
-            try (PrintStream out = new PrintStream(output, true, StandardCharsets.UTF_8)) {
-                exit = kafka.tools.StorageTool.execute(args, out);
-            } catch (Exception e) {
-                // TerseFailure and configuration errors
-                throw new IllegalStateException("Formatting Kafka storage failed: " + e.getMessage()
-                        + "\n" + output.toString(StandardCharsets.UTF_8), e);
-            } finally {
-                Files.write(formatLog, output.toByteArray());
-            }
-            if (exit != 0) {
-                throw new IllegalStateException("Formatting Kafka storage failed (exit " + exit + "):\n"
-                        + output.toString(StandardCharsets.UTF_8));
-            }
-        }
-    }
-
-    /**
-     * Waits until the broker answers describeCluster and lists itself; returns the Admin client used, open. The
-     * Admin client is created only once the port accepts connections, so it does not log a warning per refused
-     * connection while the broker JVM starts.
-     */
-    private static Admin awaitReady(Process process, Path brokerLog, int port, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        Throwable last = null;
-        Admin admin = null;
-        boolean ready = false;
-        try {
-            while (true) {
-                if (!process.isAlive()) {
-                    String tail = FileUtil.tail(brokerLog, LOG_TAIL_LINES);
-                    String message = "Kafka broker child JVM exited with code " + process.exitValue()
-                            + " before becoming ready. Tail of " + brokerLog + ":\n" + tail;
-                    if (tail.contains("Address already in use") || tail.contains("BindException")) {
-                        throw new PortConflictException(message);
-                    }
-                    throw new IllegalStateException(message);
-                }
-                long remainingMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-                if (remainingMs <= 0) {
-                    throw new IllegalStateException("Kafka broker not ready after " + timeout
-                            + (last == null ? "" : " (last error: " + last + ")")
-                            + ". Tail of " + brokerLog + ":\n" + FileUtil.tail(brokerLog, LOG_TAIL_LINES));
-                }
-                if (admin == null) {
-                    if (!canConnect(port)) {
-                        sleep(100);
-                        continue;
-                    }
-                    admin = Admin.create(adminProperties("127.0.0.1:" + port));
-                }
-                try {
-                    Collection<Node> nodes = admin.describeCluster().nodes()
-                            .get(Math.min(remainingMs, 3000), TimeUnit.MILLISECONDS);
-                    if (nodes.stream().anyMatch(n -> n.id() == 1)) {
-                        ready = true;
-                        return admin;
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("Interrupted while waiting for the Kafka broker", e);
-                } catch (ExecutionException e) {
-                    last = e.getCause();
-                } catch (TimeoutException e) {
-                    last = e;
-                }
-                sleep(100);
-            }
-        } finally {
-            if (!ready && admin != null) {
-                admin.close(Duration.ZERO);
-            }
-        }
-    }
-
-    private static boolean canConnect(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static Properties adminProperties(String bootstrap) {
-        Properties properties = new Properties();
-        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        properties.put(AdminClientConfig.CLIENT_ID_CONFIG, "columnar-kafka-testkit-admin");
-        properties.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
-        properties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, "10000");
-        properties.put(AdminClientConfig.RECONNECT_BACKOFF_MS_CONFIG, "50");
-        properties.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "500");
-        properties.put(AdminClientConfig.RETRY_BACKOFF_MS_CONFIG, "50");
-        properties.put(AdminClientConfig.RETRY_BACKOFF_MAX_MS_CONFIG, "500");
-        return properties;
-    }
-
-    /** System property naming a child JVM's role, "broker" or "format", early on its command line for ps. */
-    static final String ROLE_PROPERTY = "columnarkafka.testkit.role";
-
-    private static List<String> javaCommand(Builder options, Path workDir, Path log4jFile, String role)
-            throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(javaExecutable(options));
-        command.add("-D" + ROLE_PROPERTY + "=" + role);
-        command.add("-Xmx" + options.maxHeap);
-        command.add("-XX:+UseSerialGC");
-        command.add("-XX:+ExitOnOutOfMemoryError");
-        command.add("-Djava.awt.headless=true");
-        command.add("-Dlog4j2.configurationFile=" + log4jFile.toUri());
-        command.add("-Dkafka.logs.dir=" + workDir);
-        if (isOnClasspath(LOG4J_SLF4J_PROVIDER)) {
-            command.add("-Dslf4j.provider=" + LOG4J_SLF4J_PROVIDER);
-        }
-        command.addAll(options.jvmArgs);
-        String classpath = absoluteClasspath(
-                options.classpath != null ? options.classpath : System.getProperty("java.class.path"));
-        if (classpath.length() > 32 * 1024) {
-            // Linux limits one argument to 128 KiB; a java @argfile has no such limit.
-            Path argFile = workDir.resolve("classpath.args");
-            String quoted = classpath.replace("\\", "\\\\").replace("\"", "\\\"");
-            Files.writeString(argFile, "-cp \"" + quoted + "\"\n");
-            command.add("@" + argFile);
-        } else {
-            command.add("-cp");
-            command.add(classpath);
-        }
-        return command;
-    }
-
-    /** The child runs in the work dir, so relative entries (e.g. {@code -cp target/classes}) are made absolute. */
-    static String absoluteClasspath(String classpath) {
-        if (classpath == null || classpath.isEmpty()) {
-            throw new IllegalStateException("java.class.path is empty; pass Builder.classpath(...)");
-        }
-        List<String> entries = new ArrayList<>();
-        for (String entry : classpath.split(java.util.regex.Pattern.quote(File.pathSeparator))) {
-            if (entry.isEmpty()) {
-                continue;
-            }
-            if (entry.endsWith("*")) { // a java wildcard entry: dir/*
-                String dir = entry.substring(0, entry.length() - 1);
-                entries.add((dir.isEmpty() ? Path.of("") : Path.of(dir)).toAbsolutePath() + File.separator + "*");
-            } else {
-                entries.add(Path.of(entry).toAbsolutePath().toString());
-            }
-        }
-        return String.join(File.pathSeparator, entries);
-    }
-
-    private static String javaExecutable(Builder options) {
-        if (options.javaExecutable != null) {
-            return options.javaExecutable.toString();
-        }
-        Path fromHome = Path.of(System.getProperty("java.home"), "bin",
-                System.getProperty("os.name", "").toLowerCase().startsWith("windows") ? "java.exe" : "java");
-        if (Files.isExecutable(fromHome)) {
-            return fromHome.toString();
-        }
-        return ProcessHandle.current().info().command()
-                .orElseThrow(() -> new IllegalStateException("Cannot find the java executable; set javaExecutable"));
-    }
-
-    private static boolean isOnClasspath(String className) {
-        try {
-            Class.forName(className, false, KafkaBroker.class.getClassLoader());
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
-    }
-
-    static String serverProperties(Builder options, int port, int controllerPort, Path dataDir) {
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put("process.roles", "broker,controller");
-        p.put("node.id", "1");
-        p.put("controller.quorum.bootstrap.servers", "127.0.0.1:" + controllerPort);
-        p.put("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
-        p.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
-        p.put("controller.listener.names", "CONTROLLER");
-        p.put("inter.broker.listener.name", "PLAINTEXT");
-        p.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
-        p.put("log.dirs", dataDir.toString());
-        p.put("num.partitions", Integer.toString(options.defaultPartitions));
-        p.put("offsets.topic.replication.factor", "1");
-        p.put("offsets.topic.num.partitions", "1");
-        p.put("transaction.state.log.replication.factor", "1");
-        p.put("transaction.state.log.min.isr", "1");
-        p.put("transaction.state.log.num.partitions", "1");
-        p.put("transaction.max.timeout.ms", Long.toString(options.transactionMaxTimeout.toMillis()));
-        p.put("share.coordinator.state.topic.replication.factor", "1");
-        p.put("share.coordinator.state.topic.min.isr", "1");
-        p.put("share.coordinator.state.topic.num.partitions", "1");
-        p.put("group.initial.rebalance.delay.ms", "0");
-        p.put("auto.create.topics.enable", "false");
-        p.put("num.network.threads", "2");
-        p.put("num.io.threads", "4");
-        p.put("background.threads", "4");
-        p.put("num.recovery.threads.per.data.dir", "1");
-        p.putAll(options.brokerProperties);
-        StringBuilder out = new StringBuilder("# Written by io.columnarkafka.testkit.KafkaBroker\n");
-        p.forEach((key, value) -> out.append(key).append('=').append(escapePropertyValue(value)).append('\n'));
-        return out.toString();
-    }
-
-    private static String escapePropertyValue(String value) {
-        StringBuilder out = new StringBuilder(value.length());
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> out.append(c);
-            }
-        }
-        return out.toString();
-    }
-
-    static String log4jConfig(String level) {
-        return """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <!-- Written by io.columnarkafka.testkit.KafkaBroker: quiet broker logging to stdout (broker.log). -->
-                <Configuration status="WARN">
-                  <Appenders>
-                    <Console name="STDOUT" target="SYSTEM_OUT">
-                      <PatternLayout pattern="[%d{HH:mm:ss.SSS}] %-5p [%t] %c - %m%n"/>
-                    </Console>
-                  </Appenders>
-                  <Loggers>
-                    <Logger name="kafka.server.KafkaRaftServer" level="INFO"/>
-                    <Root level="LEVEL">
-                      <AppenderRef ref="STDOUT"/>
-                    </Root>
-                  </Loggers>
-                </Configuration>
-                """.replace("LEVEL", level);
-    }
-
-    private static int[] freePorts(int count) throws IOException {
-        ServerSocket[] sockets = new ServerSocket[count];
-        try {
-            int[] ports = new int[count];
-            for (int i = 0; i < count; i++) {
-                sockets[i] = new ServerSocket();
-                sockets[i].setReuseAddress(true);
-                sockets[i].bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-                ports[i] = sockets[i].getLocalPort();
-            }
-            return ports;
-        } finally {
-            for (ServerSocket socket : sockets) {
-                if (socket != null) {
-                    socket.close();
-                }
-            }
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("Interrupted", e);
-        }
-    }
-
-    private static final class PortConflictException extends RuntimeException {
-        PortConflictException(String message) {
-            super(message);
-        }
-    }
-
     // ------------------------------------------------------------------------------------------ builder
 
     /** Options for {@link KafkaBroker}. Not thread-safe; {@link #start()} copies it. */
-    /**
-     * System property naming the Kafka broker jars to run instead of this JVM's: a classpath string, or
-     * {@code @<file>} for a file holding one (as the testkit's build writes to {@code target/broker.classpath}).
-     */
-    public static final String BROKER_CLASSPATH_PROPERTY = "columnarkafka.broker.classpath";
-
     public static final class Builder {
         private int defaultPartitions = 1;
         private final Map<String, String> brokerProperties = new LinkedHashMap<>();
@@ -829,24 +361,13 @@ public final class KafkaBroker implements AutoCloseable {
         private Builder() {
             // Another broker version for compatibility runs (README, Compatibility): the child JVMs run that
             // version's jars, plus this module, and format the storage with that version's StorageTool.
-            String brokerJars = brokerJars(System.getProperty(BROKER_CLASSPATH_PROPERTY));
-            if (brokerJars != null && !brokerJars.isBlank()) {
-                classpath = brokerJars + File.pathSeparator
-                        + KafkaBroker.class.getProtectionDomain().getCodeSource().getLocation().getPath();
-                formatInChildJvm = true;
-            }
+            classpath = BrokerJvm.brokerClasspathOverride();
+            formatInChildJvm = classpath != null;
         }
 
-        /** The classpath the property names: as given, or read from the file after an {@code @}. */
-        private static String brokerJars(String property) {
-            if (property == null || !property.startsWith("@")) {
-                return property;
-            }
-            try {
-                return Files.readString(Path.of(property.substring(1))).trim();
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read the broker classpath file " + property.substring(1), e);
-            }
+        BrokerJvm jvm() {
+            return new BrokerJvm(javaExecutable, classpath, maxHeap, jvmArgs, logLevel, formatInChildJvm,
+                    startupTimeout, shutdownTimeout);
         }
 
         /** Partitions for {@link KafkaBroker#createTopic(String)} and the broker's {@code num.partitions}. Default 1. */
@@ -865,7 +386,7 @@ public final class KafkaBroker implements AutoCloseable {
         public Builder brokerProperty(String key, String value) {
             Objects.requireNonNull(key, "key");
             Objects.requireNonNull(value, "value");
-            if (RESERVED_PROPERTIES.contains(key)) {
+            if (KraftConfig.RESERVED_PROPERTIES.contains(key)) {
                 throw new IllegalArgumentException("Broker property " + key + " is managed by KafkaBroker");
             }
             brokerProperties.put(key, value);

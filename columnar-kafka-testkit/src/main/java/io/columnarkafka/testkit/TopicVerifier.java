@@ -152,6 +152,16 @@ public final class TopicVerifier {
         return this;
     }
 
+    // ------------------------------------------------------------------------------------------ timeline
+
+    /**
+     * Starts sampling the topic's {@code read_committed} output in the background, for a fault test's timeline: mark
+     * faults on it, then read when the output resumed (see {@link OutputTimeline}). The caller closes it.
+     */
+    public OutputTimeline startTimeline() {
+        return new OutputTimeline(bootstrapServers, topic, OutputTimeline.DEFAULT_SAMPLE_INTERVAL);
+    }
+
     // ------------------------------------------------------------------------------------------ reads
 
     /** Reads the topic to its end without comparing: counts, and records if kept. */

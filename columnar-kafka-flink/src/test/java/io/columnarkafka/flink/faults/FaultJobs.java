@@ -1,0 +1,144 @@
+package io.columnarkafka.flink.faults;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import io.columnarkafka.flink.testing.SinkJobs;
+import io.columnarkafka.flink.testing.TestRows;
+import io.columnarkafka.testkit.OutputTimeline;
+import io.columnarkafka.testkit.TopicReport;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.flink.api.common.functions.FlatMapFunction;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
+import org.apache.flink.formats.common.TimestampFormat;
+import org.apache.flink.formats.json.JsonFormatOptions;
+import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.util.Collector;
+
+/**
+ * The job of the fault tests, with the columnar sink or with stock Flink's {@code KafkaSink} + Flink's JSON on
+ * {@code RowData}: rate-limited batch indexes from a checkpointed generator, rows of {@link TestRows}, a sink of
+ * parallelism 2. Same rows, same source, same Kafka settings; only the serialization path differs.
+ */
+final class FaultJobs {
+    /** Where every fault test appends its result line (a Markdown table row), for docs/faults.md. */
+    static final Path RESULTS = Path.of("target", "fault-results.md");
+
+    private FaultJobs() {}
+
+    /** The sink under test. */
+    enum SinkUnderTest {
+        COLUMNAR,
+        STOCK
+    }
+
+    /**
+     * An environment with 1 s checkpoints and a fixed-delay restart strategy generous enough for a broker outage,
+     * running {@code batches} batches of {@code rows} rows at {@code batchesPerSecond} into {@code topic}.
+     */
+    static StreamExecutionEnvironment job(SinkUnderTest sink, DeliveryGuarantee guarantee, String bootstrapServers,
+                                          String topic, long batches, int rows, double batchesPerSecond) {
+        StreamExecutionEnvironment env = SinkJobs.environment(30);
+        env.enableCheckpointing(1000);
+        DataStream<Long> indexes = SinkJobs.batchIndexes(env, batches, batchesPerSecond, 2, "src");
+        String prefix = topic + "-tx";
+        switch (sink) {
+            case COLUMNAR -> ColumnarKafkaSink.builder()
+                    .setRowType(TestRows.ROW_TYPE)
+                    .setValueFormat("json", Map.of())
+                    .setTopic(topic)
+                    .setBootstrapServers(bootstrapServers)
+                    .setDeliveryGuarantee(guarantee)
+                    .setTransactionalIdPrefix(prefix)
+                    .setTransactionNamingStrategy(TransactionNamingStrategy.POOLING)
+                    .setProperty("transaction.timeout.ms", "60000")
+                    .setParallelism(2)
+                    .setUidPrefix("sink")
+                    .build()
+                    .sinkTo(SinkJobs.batches(indexes, rows, "rows"));
+            case STOCK -> {
+                DataStream<RowData> rowData = indexes
+                        .flatMap(new RowsOfBatch(rows), InternalTypeInfo.of(TestRows.ROW_TYPE))
+                        .setParallelism(2)
+                        .uid("rows")
+                        .name("rows as RowData");
+                rowData.sinkTo(KafkaSink.<RowData>builder()
+                                .setBootstrapServers(bootstrapServers)
+                                .setRecordSerializer(KafkaRecordSerializationSchema.<RowData>builder()
+                                        .setTopic(topic)
+                                        .setValueSerializationSchema(new JsonRowDataSerializationSchema(
+                                                TestRows.ROW_TYPE, TimestampFormat.SQL,
+                                                JsonFormatOptions.MapNullKeyMode.FAIL, "null", false, false))
+                                        .build())
+                                .setDeliveryGuarantee(guarantee)
+                                .setTransactionalIdPrefix(prefix)
+                                .setTransactionNamingStrategy(TransactionNamingStrategy.POOLING)
+                                .setProperty("transaction.timeout.ms", "60000")
+                                .build())
+                        .setParallelism(2)
+                        .uid("sink-kafka-sink")
+                        .name("Kafka sink (Flink JSON)");
+            }
+        }
+        return env;
+    }
+
+    /** Batch index to the rows of that batch as Flink RowData, the same rows {@code BatchOfRows} builds as Arrow. */
+    static final class RowsOfBatch implements FlatMapFunction<Long, RowData> {
+        private static final long serialVersionUID = 1L;
+        private final int rows;
+
+        RowsOfBatch(int rows) {
+            this.rows = rows;
+        }
+
+        @Override
+        public void flatMap(Long batchIndex, Collector<RowData> out) {
+            long first = batchIndex * rows;
+            for (long id = first; id < first + rows; id++) {
+                out.collect(TestRows.rowData(id));
+            }
+        }
+    }
+
+    /** Appends one result row to {@link #RESULTS} and prints it with the timeline. */
+    static void record(String scenario, SinkUnderTest sink, DeliveryGuarantee guarantee, TopicReport report,
+                       OutputTimeline timeline, OutputTimeline.Fault fault) {
+        String row = String.format("| %s | %s | %s | %d | %d | %d | %s | %s | %d |%n",
+                scenario, sink, guarantee, report.expectedCount(), report.missingCount(), report.duplicateCount(),
+                timeline.recovery(fault).map(d -> Long.toString(d.toMillis())).orElse("never"),
+                timeline.resumeAfterEnd(fault).map(d -> Long.toString(d.toMillis())).orElse("-"),
+                timeline.longestStall().toMillis());
+        System.out.println(row + timeline.describe());
+        try {
+            Files.createDirectories(RESULTS.getParent());
+            Files.writeString(RESULTS, row, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Sleeps, failing the test if interrupted. */
+    static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}
