@@ -1,5 +1,8 @@
 package io.columnarkafka.planner;
 
+import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.ExecutionOptions;
+import org.apache.flink.table.api.TableConfig;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.slf4j.Logger;
@@ -32,12 +35,34 @@ public final class ColumnarSql {
      */
     public static InstallResult install(TableEnvironment tableEnvironment) {
         InstallResult result = tryInstall(tableEnvironment);
-        if (result.status() == InstallStatus.INSTALLED || result.status() == InstallStatus.ALREADY_INSTALLED) {
+        log(result);
+        return result;
+    }
+
+    private static void log(InstallResult result) {
+        if (result.installed()) {
             LOG.info("columnar-kafka planner stage: {}", result.message());
         } else {
             LOG.warn("columnar-kafka planner stage not installed, plain Flink runs the queries: {}",
                     result.message());
         }
+    }
+
+    /**
+     * Appends the columnar stage to the stream optimizer of the session whose configuration is {@code
+     * tableConfig}; for sessions that cannot call {@link #install(TableEnvironment)} (the SQL client: the
+     * {@code kafka-columnar} factories call this when {@code columnar-kafka.planner.enabled} is set).
+     */
+    public static InstallResult install(TableConfig tableConfig) {
+        InstallResult result;
+        if (visiblePlanner(ColumnarSql.class.getClassLoader()) == null) {
+            result = new InstallResult(InstallStatus.PLANNER_NOT_VISIBLE, PLANNER_HIDDEN);
+        } else if (tableConfig.get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.STREAMING) {
+            result = new InstallResult(InstallStatus.NOT_STREAMING, "the stage is for streaming mode only");
+        } else {
+            result = StageInstaller.install(tableConfig);
+        }
+        log(result);
         return result;
     }
 
@@ -82,8 +107,7 @@ public final class ColumnarSql {
                     + ") is not the visible " + PLANNER_CLASS
                     + ": is flink-table-planner-loader on the classpath beside flink-table-planner_2.12?");
         }
-        if (!impl.getConfig().get(org.apache.flink.configuration.ExecutionOptions.RUNTIME_MODE)
-                .equals(org.apache.flink.api.common.RuntimeExecutionMode.STREAMING)) {
+        if (impl.getConfig().get(ExecutionOptions.RUNTIME_MODE) != RuntimeExecutionMode.STREAMING) {
             return new InstallResult(InstallStatus.NOT_STREAMING, "the stage is for streaming mode only");
         }
         return StageInstaller.install(impl.getConfig());

@@ -73,6 +73,27 @@ class ColumnarSqlExplainTest {
                 .contains("Flink Sink: INPUT_NOT_COLUMNAR input Calc");
     }
 
+    /** The SQL client's way: a session option, and the kafka-columnar factories install the stage. */
+    @Test
+    void theSessionOptionInstallsTheStageWithoutJava() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.getConfig().set("columnar-kafka.planner.enabled", "true"); // what the SQL client's SET does
+        tEnv.executeSql(BIDS);
+        tEnv.executeSql(sink("results", "auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,"
+                + " `dateTime` TIMESTAMP(3), extra STRING", "kafka-columnar"));
+        assertThat(tEnv.explainSql("INSERT INTO results SELECT * FROM bids")).contains("ColumnarScan(")
+                .contains("ColumnarSink(");
+    }
+
+    @Test
+    void withoutTheSessionOptionOrInstallThePlanIsFlinks() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql(BIDS);
+        tEnv.executeSql(sink("results", "auction BIGINT, price BIGINT", "kafka-columnar"));
+        assertThat(tEnv.explainSql("INSERT INTO results SELECT auction, price FROM bids")).doesNotContain("Columnar")
+                .doesNotContain("ArrowToRows");
+    }
+
     @Test
     void aStockKafkaScanStaysFlinks() {
         TableEnvironment tEnv = installed();
