@@ -68,13 +68,8 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
             VectorSchemaRoot root = openBatch(batch);
             checkLayout(root);
             long encodeStart = System.nanoTime();
-            // A filtered batch: only its selected rows are records (the others are never encoded).
-            int[] selection = batch.selection();
-            int selected = batch.selectedCount(allocator);
-            RecordSlab values = selection == null ? valueEncoder.encode(root)
-                    : valueEncoder.encode(root, selection, selected);
-            RecordSlab keys = keyEncoder == null ? null
-                    : selection == null ? keyEncoder.encode(root) : keyEncoder.encode(root, selection, selected);
+            RecordSlab values = encode(valueEncoder, root, batch);
+            RecordSlab keys = keyEncoder == null ? null : encode(keyEncoder, root, batch);
             long drainStart = System.nanoTime();
             lastValues = values;
             lastKeys = keys;
@@ -89,6 +84,14 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
         } finally {
             batch.close();
         }
+    }
+
+    /** Only the batch's selected rows are encoded: rows a columnar filter dropped never become records. */
+    private static RecordSlab encode(BatchEncoder encoder, VectorSchemaRoot root, ArrowBatch batch) {
+        int[] selection = batch.selection();
+        return selection == null
+                ? encoder.encode(root)
+                : encoder.encode(root, selection, batch.selectedCount(null));
     }
 
     private VectorSchemaRoot openBatch(ArrowBatch batch) {

@@ -2,7 +2,7 @@ package io.columnarkafka.planner.nexmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.testing.ArrowMemoryChecks;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicRecord;
@@ -110,7 +110,7 @@ final class NexmarkRuns {
         }
         String explain = tEnv.explainSql(insert);
         tEnv.executeSql(insert).await();
-        assertArrowMemoryReleased();
+        ArrowMemoryChecks.assertReleased();
         return new Run(topic, explain);
     }
 
@@ -150,16 +150,5 @@ final class NexmarkRuns {
             }
         }
         return statements;
-    }
-
-    /** Every Arrow allocator closed with nothing outstanding once the job ended (tasks may still be closing). */
-    static void assertArrowMemoryReleased() throws InterruptedException {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while ((ArrowMemory.allocatedBytes() != 0 || ArrowMemory.openAllocators() != 0)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
-        assertThat(ArrowMemory.openAllocators()).as(ArrowMemory.describe()).isZero();
     }
 }
