@@ -21,6 +21,7 @@ import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 
 /**
@@ -80,16 +81,28 @@ final class NexmarkRuns {
     /** A finished run: its output topic and the INSERT's EXPLAIN. */
     record Run(String topic, String explain) {}
 
+    /** A started run: its output topic, consumer group, the INSERT's EXPLAIN and the running job. */
+    record Started(String topic, String groupId, String explain, TableResult job) {}
+
     /**
      * Runs {@code script} (a query file's statements, {@code ${SINK}} filled) through {@code connector} or its
      * upsert twin, with the columnar stage installed when asked; waits for the job to end.
      */
     Run run(String query, String script, boolean columnar, boolean upsert, int parallelism) throws Exception {
+        Started started = start(query, script, columnar, upsert, parallelism,
+                StreamExecutionEnvironment.getExecutionEnvironment(), 500);
+        started.job().await();
+        ArrowMemoryChecks.assertReleased();
+        return new Run(started.topic(), started.explain());
+    }
+
+    /** As {@link #run}, on {@code env}, checkpointing every {@code checkpointMillis}; returns once submitted. */
+    Started start(String query, String script, boolean columnar, boolean upsert, int parallelism,
+            StreamExecutionEnvironment env, long checkpointMillis) throws Exception {
         String topic = query + "_" + (columnar ? "columnar" : "stock") + "_" + RUN.incrementAndGet();
         broker.createTopic(topic, parallelism);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(parallelism);
-        env.enableCheckpointing(500, CheckpointingMode.EXACTLY_ONCE);
+        env.enableCheckpointing(checkpointMillis, CheckpointingMode.EXACTLY_ONCE);
         TableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
         if (columnar) {
             assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
@@ -109,9 +122,7 @@ final class NexmarkRuns {
             }
         }
         String explain = tEnv.explainSql(insert);
-        tEnv.executeSql(insert).await();
-        ArrowMemoryChecks.assertReleased();
-        return new Run(topic, explain);
+        return new Started(topic, topic, explain, tEnv.executeSql(insert));
     }
 
     /** The topic's committed records, per partition in offset order: {@code p<n> key=<b64> value=<b64>}. */
