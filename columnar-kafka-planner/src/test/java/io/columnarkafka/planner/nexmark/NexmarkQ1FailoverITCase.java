@@ -17,6 +17,7 @@ import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,8 +26,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * task manager is killed once a checkpoint has committed part of the input (so a transaction is open and more
  * checkpoints are in flight), a new one starts, and the job restarts from the last checkpoint. Read back
  * read_committed, the output is byte for byte stock Flink's run without a failure: every record exactly once,
- * in order, no transaction left open.
+ * in order, no transaction left open. A fault test (tag {@code faults}, about 2.5 minutes): it runs with
+ * {@code -Pfaults}, not in the default run.
  */
+@Tag("faults")
 class NexmarkQ1FailoverITCase {
     private static final int PARALLELISM = 2;
     private static final long EVENTS = 60_000;
