@@ -15,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.flink.api.common.functions.FlatMapFunction;
+import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
@@ -22,6 +23,9 @@ import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.json.JsonFormatOptions;
 import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -46,14 +50,29 @@ final class FaultJobs {
     }
 
     /**
-     * An environment with 1 s checkpoints and a fixed-delay restart strategy generous enough for a broker outage,
-     * running {@code batches} batches of {@code rows} rows at {@code batchesPerSecond} into {@code topic}.
+     * A local (MiniCluster) environment with 1 s checkpoints and a fixed-delay restart strategy generous enough for
+     * a broker outage, running {@code batches} batches of {@code rows} rows at {@code batchesPerSecond} into
+     * {@code topic}.
      */
     static StreamExecutionEnvironment job(SinkUnderTest sink, DeliveryGuarantee guarantee, String bootstrapServers,
                                           String topic, long batches, int rows, double batchesPerSecond) {
         StreamExecutionEnvironment env = SinkJobs.environment(30);
+        build(env, sink, guarantee, bootstrapServers, topic, batches, rows, batchesPerSecond, Duration.ZERO);
+        return env;
+    }
+
+    /**
+     * The job in {@code env}, with 1 s checkpoints; with a positive {@code snapshotDelay}, each checkpoint is held
+     * in flight that long by a pass-through operator after the source.
+     */
+    static void build(StreamExecutionEnvironment env, SinkUnderTest sink, DeliveryGuarantee guarantee,
+                      String bootstrapServers, String topic, long batches, int rows, double batchesPerSecond,
+                      Duration snapshotDelay) {
         env.enableCheckpointing(1000);
         DataStream<Long> indexes = SinkJobs.batchIndexes(env, batches, batchesPerSecond, 2, "src");
+        if (!snapshotDelay.isZero()) {
+            indexes = indexes.map(new SlowSnapshot<>(snapshotDelay.toMillis())).setParallelism(2).uid("slow");
+        }
         String prefix = topic + "-tx";
         switch (sink) {
             case COLUMNAR -> ColumnarKafkaSink.builder()
@@ -93,7 +112,29 @@ final class FaultJobs {
                         .name("Kafka sink (Flink JSON)");
             }
         }
-        return env;
+    }
+
+    /** Passes elements through; its snapshot sleeps, so each checkpoint stays in flight for a while. */
+    static final class SlowSnapshot<T> implements MapFunction<T, T>, CheckpointedFunction {
+        private static final long serialVersionUID = 1L;
+        private final long millis;
+
+        SlowSnapshot(long millis) {
+            this.millis = millis;
+        }
+
+        @Override
+        public T map(T value) {
+            return value;
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) throws InterruptedException {
+            Thread.sleep(millis);
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {}
     }
 
     /** Batch index to the rows of that batch as Flink RowData, the same rows {@code BatchOfRows} builds as Arrow. */
