@@ -1,11 +1,14 @@
 package io.columnarkafka.flink.faults;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.flink.testing.TestRows;
 import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TopicVerifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,12 +17,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.json.JsonFormatOptions;
 import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
@@ -155,8 +162,33 @@ final class FaultJobs {
         }
     }
 
+    /**
+     * Runs a fault test on a submitted job: waits until 2,000 offsets are committed, lets {@code inject} break
+     * something and mark the fault on the timeline, waits for the committed output to resume and for the job to
+     * finish, then reads the topic {@code read_committed}, counts every id of {@code 0 .. rows-1} and records the
+     * result row. Assertions on the report are the caller's.
+     */
+    static TopicReport runWithFault(JobClient job, String bootstrapServers, String topic, long rows,
+                                    String scenario, SinkUnderTest sink, DeliveryGuarantee guarantee,
+                                    Function<OutputTimeline, OutputTimeline.Fault> inject,
+                                    Supplier<String> diagnostics) throws Exception {
+        try (OutputTimeline timeline = TopicVerifier.forTopic(bootstrapServers, topic).startTimeline()) {
+            assertThat(timeline.awaitCommitted(2_000, Duration.ofSeconds(120)))
+                    .as("output flows before the fault\n%s", diagnostics.get()).isTrue();
+            OutputTimeline.Fault fault = inject.apply(timeline);
+            assertThat(timeline.awaitRecovery(fault, Duration.ofSeconds(180)))
+                    .as("output resumes after the fault: %s", timeline.describe()).isPresent();
+            job.getJobExecutionResult().get(5, TimeUnit.MINUTES);
+            TopicReport report = TopicVerifier.forTopic(bootstrapServers, topic)
+                    .awaitStableOffsets(Duration.ofSeconds(30))
+                    .verifyIds(0, Math.toIntExact(rows), TestRows::idOf);
+            record(scenario, sink, guarantee, report, timeline, fault);
+            return report;
+        }
+    }
+
     /** Appends one result row to {@link #RESULTS} and prints it with the timeline. */
-    static void record(String scenario, SinkUnderTest sink, DeliveryGuarantee guarantee, TopicReport report,
+    private static void record(String scenario, SinkUnderTest sink, DeliveryGuarantee guarantee, TopicReport report,
                        OutputTimeline timeline, OutputTimeline.Fault fault) {
         String row = String.format("| %s | %s | %s | %d | %d | %d | %s | %s | %d |%n",
                 scenario, sink, guarantee, report.expectedCount(), report.missingCount(), report.duplicateCount(),

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.faults.FaultJobs.SinkUnderTest;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
-import io.columnarkafka.flink.testing.TestRows;
 import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
@@ -16,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.configuration.Configuration;
@@ -89,20 +87,15 @@ class TaskManagerKillFaultITCase {
         JobClient job = env.executeAsync("task manager kill " + sink);
         FlinkProcess victim = cluster.taskManagers().get(0);
         TopicReport report;
-        try (OutputTimeline timeline = TopicVerifier.forTopic(KAFKA.broker(), topic).startTimeline()) {
-            assertThat(timeline.awaitCommitted(2_000, Duration.ofSeconds(120)))
-                    .as("output flows before the fault\n" + cluster.logTails()).isTrue();
-            awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
-            OutputTimeline.Fault kill = timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
-            victim.kill();
-            assertThat(timeline.awaitRecovery(kill, Duration.ofSeconds(180)))
-                    .as("output resumes after the task manager is killed: " + timeline.describe()).isPresent();
-            job.getJobExecutionResult().get(5, TimeUnit.MINUTES);
-
-            report = TopicVerifier.forTopic(KAFKA.broker(), topic).awaitStableOffsets(Duration.ofSeconds(30))
-                    .verifyIds(0, batches * rows, TestRows::idOf);
-            FaultJobs.record("kill -9 TaskManager, checkpoint in flight", sink, DeliveryGuarantee.EXACTLY_ONCE,
-                    report, timeline, kill);
+        try {
+            report = FaultJobs.runWithFault(job, KAFKA.broker().bootstrapServers(), topic, (long) batches * rows,
+                    "kill -9 TaskManager, checkpoint in flight", sink, DeliveryGuarantee.EXACTLY_ONCE, timeline -> {
+                        awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
+                        OutputTimeline.Fault kill =
+                                timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
+                        victim.kill();
+                        return kill;
+                    }, cluster::logTails);
         } finally {
             if (!victim.isRunning()) {
                 victim.start();

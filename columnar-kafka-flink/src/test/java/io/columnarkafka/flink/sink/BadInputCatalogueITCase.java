@@ -19,7 +19,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.DecimalVector;
@@ -122,15 +121,7 @@ class BadInputCatalogueITCase {
                     assertThat(error).as("the job's error").contains(bad.messageParts);
                 });
 
-        TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), topic).keepRecords(true).read();
-        TopicReport uncommitted = TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read();
-        List<Long> ids = committed.records().stream().map(r -> TestRows.idOf(r.value())).toList();
-        assertThat(ids).as("a prefix of whole good batches").isEqualTo(LongStream.range(0, ids.size()).boxed().toList());
-        assertThat(ids.size() % ROWS).isZero();
-        assertThat((long) ids.size()).isLessThanOrEqualTo(BAD_BATCH * ROWS);
-        assertThat(uncommitted.totalRecords())
-                .as("the good rows sent with the bad batch reached the broker but stay invisible to read_committed")
-                .isGreaterThan(committed.totalRecords());
+        SinkJobs.assertOnlyWholeBatchesCommitted(KAFKA.broker(), topic, ROWS, BAD_BATCH * ROWS);
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
     }
 
