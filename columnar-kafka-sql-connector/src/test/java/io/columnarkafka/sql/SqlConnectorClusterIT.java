@@ -28,8 +28,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The connector jar as a user deploys it: a real standalone Flink cluster (job manager and task manager JVMs)
- * and the SQL client's embedded mode, each on nothing but a Flink distribution's lib/ (Maven jars; see
- * {@link FlinkLib}), the shaded jar given to the SQL client with {@code -j} or put in every process's lib/.
+ * (the testkit's {@link FlinkCluster}) and the SQL client's embedded mode, each on nothing but a Flink
+ * distribution's lib/ (Maven jars; see {@link FlinkLib}) and the testkit's one-class launcher, the shaded jar given
+ * to the SQL client with {@code -j} or put in every process's lib/.
  * The script creates a {@code kafka-columnar} (exactly-once, json key and value) and an
  * {@code upsert-kafka-columnar} table on a real broker, EXPLAINs both INSERTs and runs them from a bounded
  * datagen on the cluster; the topics are read back {@code read_committed}.

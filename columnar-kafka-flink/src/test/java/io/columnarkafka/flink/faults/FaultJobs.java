@@ -2,7 +2,6 @@ package io.columnarkafka.flink.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.flink.testing.TestRows;

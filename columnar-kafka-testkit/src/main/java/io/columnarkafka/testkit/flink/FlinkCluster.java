@@ -5,12 +5,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.io.InputStream;
 import java.net.URISyntaxException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -174,7 +176,7 @@ public final class FlinkCluster implements AutoCloseable {
         List<String> cp = new ArrayList<>();
         classpath.forEach(entry -> cp.add(entry.toString()));
         extraClasspath.forEach(entry -> cp.add(entry.toString()));
-        cp.add(codeSource());
+        cp.add(launcherDir());
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPENS);
@@ -189,12 +191,20 @@ public final class FlinkCluster implements AutoCloseable {
                 dir.resolve(name + ".log"));
     }
 
-    /** This module's classes (the {@link ParentWatch} launcher) for the child classpath. */
-    private static String codeSource() {
-        try {
-            return Path.of(ParentWatch.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
+    /**
+     * A directory holding only the {@link ParentWatch} launcher class, for the child classpath: the processes see
+     * the given classpath and nothing else of this project.
+     */
+    private String launcherDir() {
+        return dir.resolve("launcher").toString();
+    }
+
+    private void writeLauncher() throws IOException {
+        String name = ParentWatch.class.getName().replace('.', '/') + ".class";
+        Path target = dir.resolve("launcher").resolve(name);
+        Files.createDirectories(target.getParent());
+        try (InputStream in = ParentWatch.class.getClassLoader().getResourceAsStream(name)) {
+            Files.copy(Objects.requireNonNull(in, name), target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 
@@ -303,6 +313,7 @@ public final class FlinkCluster implements AutoCloseable {
         public FlinkCluster start() {
             FlinkCluster cluster = new FlinkCluster(this, freePort());
             try {
+                cluster.writeLauncher();
                 cluster.writeConf(freePort(), config);
                 cluster.jobManager.start();
                 cluster.taskManagers.forEach(FlinkProcess::start);
