@@ -15,7 +15,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -121,18 +120,7 @@ final class DecodeCommand {
             whole.writeTo(stdout);
             return rows;
         }
-        Path target = output.toAbsolutePath();
-        Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".partial");
-        try {
-            long rows;
-            try (OutputStream out = Files.newOutputStream(temp)) {
-                rows = decodeTo(decoder, out);
-            }
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return rows;
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        return AtomicFile.write(output, out -> decodeTo(decoder, out));
     }
 
     private long decodeTo(BatchDecoder decoder, OutputStream out) throws IOException {

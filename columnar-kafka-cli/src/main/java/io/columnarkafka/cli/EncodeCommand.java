@@ -12,7 +12,6 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -120,18 +119,7 @@ final class EncodeCommand {
         if (output == null) {
             return encodeTo(encoder, stdout);
         }
-        Path target = output.toAbsolutePath();
-        Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".partial");
-        try {
-            long records;
-            try (OutputStream out = Files.newOutputStream(temp)) {
-                records = encodeTo(encoder, out);
-            }
-            Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            return records;
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        return AtomicFile.write(output, out -> encodeTo(encoder, out));
     }
 
     private long encodeTo(BatchEncoder encoder, OutputStream sink) throws IOException {

@@ -22,7 +22,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -72,11 +72,11 @@ class DecodeCommandTest {
         records.add(null); // a tombstone: Flink's CSV deserializer returns no row
         Path input = Files.write(dir.resolve("records.bin"), lengthPrefixed(records));
         Path output = dir.resolve("rows.arrows");
-        Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+        CliProcess.Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
                 "--input", input.toString(), "--output", output.toString(), "--framing", "length-prefixed",
                 "--batch-size", "2");
 
-        assertThat(result.exitCode).as(result.stderr).isZero();
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
         assertThat(readArrow(Files.readAllBytes(output))).containsExactlyElementsOf(flinkRows(records,
                 Map.of("null-literal", "NULL")));
     }
@@ -91,14 +91,14 @@ class DecodeCommandTest {
             lines.write('\n');
         }
         Path input = Files.write(dir.resolve("records.csv"), lines.toByteArray());
-        Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--input", input.toString(),
+        CliProcess.Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--input", input.toString(),
                 "--option", "csv.null-literal=NULL", "--option", "csv.ignore-parse-errors=true");
 
-        assertThat(result.exitCode).as(result.stderr).isZero();
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
         Map<String, String> options = Map.of("null-literal", "NULL", "ignore-parse-errors", "true");
         List<List<Object>> expected = flinkRows(records, options);
         assertThat(expected).hasSize(records.size() - 1);
-        assertThat(readArrow(result.stdout)).containsExactlyElementsOf(expected);
+        assertThat(readArrow(result.stdout())).containsExactlyElementsOf(expected);
     }
 
     @Test
@@ -107,19 +107,19 @@ class DecodeCommandTest {
         records.add(3, "7,a,not-a-number,2020-01-01 00:00:00,x,1;y".getBytes(StandardCharsets.UTF_8));
         Path input = Files.write(dir.resolve("records.bin"), lengthPrefixed(records));
         Path output = dir.resolve("rows.arrows");
-        Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+        CliProcess.Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
                 "--input", input.toString(), "--output", output.toString(), "--framing", "length-prefixed",
                 "--batch-size", "2");
-        Result toStdout = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+        CliProcess.Result toStdout = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
                 "--input", input.toString(), "--framing", "length-prefixed");
 
-        assertThat(result.exitCode).isNotZero();
+        assertThat(result.exitCode()).isNotZero();
         assertThat(result.stderrLines()).singleElement().asString()
                 .contains("record 3").contains("'price'").contains("NumberFormatException");
         assertThat(output).doesNotExist();
         assertThat(Files.list(dir).map(p -> p.getFileName().toString())).containsExactly("records.bin");
-        assertThat(toStdout.exitCode).isNotZero();
-        assertThat(toStdout.stdout).isEmpty();
+        assertThat(toStdout.exitCode()).isNotZero();
+        assertThat(toStdout.stdout()).isEmpty();
     }
 
     @Test
@@ -137,14 +137,14 @@ class DecodeCommandTest {
             }
         }
         Path records = dir.resolve("records.bin");
-        Result encoded = run("encode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+        CliProcess.Result encoded = run("encode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
                 "--input", arrow.toString(), "--output", records.toString(), "--framing", "length-prefixed");
-        assertThat(encoded.exitCode).as(encoded.stderr).isZero();
+        assertThat(encoded.exitCode()).as(encoded.stderr()).isZero();
         Path decoded = dir.resolve("decoded.arrows");
-        Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
+        CliProcess.Result result = run("decode", "--row-type", TYPE, "--format", "csv", "--option", "csv.null-literal=NULL",
                 "--input", records.toString(), "--output", decoded.toString(), "--framing", "length-prefixed");
 
-        assertThat(result.exitCode).as(result.stderr).isZero();
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
         List<List<Object>> expected = new ArrayList<>();
         rows().forEach(row -> expected.add(PlainValues.decodedFromFlink(row, ROW_TYPE)));
         assertThat(readArrow(Files.readAllBytes(decoded))).containsExactlyElementsOf(expected);
@@ -153,18 +153,18 @@ class DecodeCommandTest {
     @Test
     void badArgumentsAreRejected() throws Exception {
         Path input = Files.write(dir.resolve("records.csv"), "1,a\n".getBytes(StandardCharsets.UTF_8));
-        Result noDecoder = run("decode", "--row-type", TYPE, "--format", "canal-json", "--input", input.toString());
-        Result badOption = run("decode", "--row-type", TYPE, "--format", "csv", "--input", input.toString(),
+        CliProcess.Result noDecoder = run("decode", "--row-type", TYPE, "--format", "canal-json", "--input", input.toString());
+        CliProcess.Result badOption = run("decode", "--row-type", TYPE, "--format", "csv", "--input", input.toString(),
                 "--option", "csv.no-such-option=1");
-        Result truncated = run("decode", "--row-type", "ROW<v STRING>", "--format", "raw", "--input",
+        CliProcess.Result truncated = run("decode", "--row-type", "ROW<v STRING>", "--format", "raw", "--input",
                 Files.write(dir.resolve("cut.bin"), new byte[] {0, 0, 0, 9, 'a'}).toString(),
                 "--framing", "length-prefixed");
 
-        assertThat(noDecoder.exitCode).isNotZero();
+        assertThat(noDecoder.exitCode()).isNotZero();
         assertThat(noDecoder.stderrLines()).singleElement().asString().contains("canal-json").contains("csv");
-        assertThat(badOption.exitCode).isNotZero();
+        assertThat(badOption.exitCode()).isNotZero();
         assertThat(badOption.stderrLines()).singleElement().asString().contains("no-such-option");
-        assertThat(truncated.exitCode).isNotZero();
+        assertThat(truncated.exitCode()).isNotZero();
         assertThat(truncated.stderrLines()).singleElement().asString().contains("record 0");
     }
 
@@ -208,31 +208,7 @@ class DecodeCommandTest {
         return bytes.toByteArray();
     }
 
-    private record Result(int exitCode, byte[] stdout, String stderr) {
-        List<String> stderrLines() {
-            return stderr.lines().toList();
-        }
-    }
-
-    /** Runs the command's main class in a child JVM with this test's classpath. */
-    private Result run(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-cp", System.getProperty("java.class.path"),
-                ColumnarKafkaCli.class.getName()));
-        command.addAll(List.of(args));
-        Path stdout = Files.createTempFile("decode", ".out");
-        Path stderr = Files.createTempFile("decode", ".err");
-        try {
-            Process process = new ProcessBuilder(command)
-                    .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
-            assertThat(process.waitFor(2, TimeUnit.MINUTES)).as("command finished").isTrue();
-            return new Result(process.exitValue(), Files.readAllBytes(stdout),
-                    Files.readString(stderr, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(stdout);
-            Files.deleteIfExists(stderr);
-        }
+    private static CliProcess.Result run(String... args) throws Exception {
+        return CliProcess.run(Duration.ofMinutes(2), args);
     }
 }

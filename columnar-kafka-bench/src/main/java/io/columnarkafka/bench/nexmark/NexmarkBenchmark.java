@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.BenchCommand;
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
@@ -66,30 +67,12 @@ public final class NexmarkBenchmark {
     private String note = "";
 
     public static void main(String[] args) throws Exception {
-        NexmarkBenchmark bench;
-        try {
-            bench = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println(USAGE);
-            System.exit(2);
-            return;
-        }
-        boolean ok = bench.run(System.out);
-        System.exit(ok ? 0 : 1);
+        BenchCommand.main(args, USAGE, NexmarkBenchmark::parse, bench -> bench.run(System.out));
     }
 
     static NexmarkBenchmark parse(String[] args) {
         NexmarkBenchmark b = new NexmarkBenchmark();
-        for (int i = 0; i < args.length; i++) {
-            String flag = args[i];
-            if (flag.equals("--help") || flag.equals("-h")) {
-                throw new IllegalArgumentException("Nexmark exactly-once Kafka matrix");
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(flag + " needs a value");
-            }
-            String value = args[++i];
+        BenchCommand.forEachFlag(args, (flag, value) -> {
             switch (flag) {
                 case "--queries" -> b.queries = queries(value);
                 case "--events" -> b.events = Long.parseLong(value.replace("_", ""));
@@ -112,7 +95,7 @@ public final class NexmarkBenchmark {
                 case "--note" -> b.note = value;
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
-        }
+        });
         if (b.rounds < 1 || b.warmup < 0) {
             throw new IllegalArgumentException("--rounds needs at least 1, --warmup at least 0");
         }

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.pipeline;
 
+import io.columnarkafka.bench.BenchCommand;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
@@ -59,29 +60,28 @@ public final class PipelineBenchmark {
     private String note = "";
 
     public static void main(String[] args) throws Exception {
-        PipelineBenchmark benchmark = new PipelineBenchmark();
-        for (int i = 0; i < args.length; i++) {
-            String value = i + 1 < args.length ? args[i + 1] : null;
-            switch (args[i]) {
-                case "--bids": benchmark.bids = Integer.parseInt(value); i++; break;
-                case "--rounds": benchmark.rounds = Integer.parseInt(value); i++; break;
-                case "--parallelism": benchmark.parallelism = Integer.parseInt(value); i++; break;
-                case "--partitions": benchmark.partitions = Integer.parseInt(value); i++; break;
-                case "--checkpoint-interval": benchmark.checkpointInterval = Long.parseLong(value); i++; break;
-                case "--out": benchmark.out = Path.of(value); i++; break;
-                case "--note": benchmark.note = value; i++; break;
-                case "--help":
-                    System.out.println(USAGE);
-                    return;
-                default:
-                    System.err.println("unknown option " + args[i] + "\n" + USAGE);
-                    System.exit(2);
-            }
-        }
-        benchmark.run();
+        BenchCommand.main(args, USAGE, PipelineBenchmark::parse, PipelineBenchmark::run);
     }
 
-    private void run() throws Exception {
+    static PipelineBenchmark parse(String[] args) {
+        PipelineBenchmark b = new PipelineBenchmark();
+        BenchCommand.forEachFlag(args, (flag, value) -> {
+            switch (flag) {
+                case "--bids" -> b.bids = Integer.parseInt(value);
+                case "--rounds" -> b.rounds = Integer.parseInt(value);
+                case "--parallelism" -> b.parallelism = Integer.parseInt(value);
+                case "--partitions" -> b.partitions = Integer.parseInt(value);
+                case "--checkpoint-interval" -> b.checkpointInterval = Long.parseLong(value);
+                case "--out" -> b.out = Path.of(value);
+                case "--note" -> b.note = value;
+                default -> throw new IllegalArgumentException("unknown argument " + flag);
+            }
+        });
+        return b;
+    }
+
+    /** Runs every round; returns whether every run passed its read_committed check. */
+    private boolean run() throws Exception {
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
         Path work = Path.of("columnar-kafka-bench", "target", "bench-pipeline", stamp);
         Files.createDirectories(work);
@@ -114,6 +114,7 @@ public final class PipelineBenchmark {
         Files.writeString(out.resolve("pipeline-" + stamp + ".md"), report.markdown());
         Files.writeString(out.resolve("pipeline-" + stamp + ".json"), report.json());
         System.out.println(report.markdown());
+        return report.allPassed();
     }
 
     /** The input: bids {@code 0 .. N-1} as Flink JSON (the columnar encoder's bytes), round-robin over partitions. */

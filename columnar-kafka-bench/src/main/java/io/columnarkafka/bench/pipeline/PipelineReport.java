@@ -41,7 +41,7 @@ final class PipelineReport {
         return results.stream().filter(r -> r.variant == variant && r.round == round).findFirst().orElseThrow();
     }
 
-    private boolean allPassed() {
+    boolean allPassed() {
         return results.stream().allMatch(PipelineResult::passed);
     }
 

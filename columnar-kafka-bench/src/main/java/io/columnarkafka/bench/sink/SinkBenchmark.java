@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.sink;
 
+import io.columnarkafka.bench.BenchCommand;
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.testkit.KafkaBroker;
 import java.io.PrintStream;
@@ -88,30 +89,12 @@ public final class SinkBenchmark {
     private String note = "";
 
     public static void main(String[] args) throws Exception {
-        SinkBenchmark bench;
-        try {
-            bench = parse(args);
-        } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println(USAGE);
-            System.exit(2);
-            return;
-        }
-        boolean passed = bench.run(System.out);
-        System.exit(passed ? 0 : 1);
+        BenchCommand.main(args, USAGE, SinkBenchmark::parse, bench -> bench.run(System.out));
     }
 
     static SinkBenchmark parse(String[] args) {
         SinkBenchmark b = new SinkBenchmark();
-        for (int i = 0; i < args.length; i++) {
-            String flag = args[i];
-            if (flag.equals("--help") || flag.equals("-h")) {
-                throw new IllegalArgumentException("sink benchmark");
-            }
-            if (i + 1 >= args.length) {
-                throw new IllegalArgumentException(flag + " needs a value");
-            }
-            String value = args[++i];
+        BenchCommand.forEachFlag(args, (flag, value) -> {
             switch (flag) {
                 case "--rows" -> b.rows = Long.parseLong(value.replace("_", ""));
                 case "--variants" -> b.variants = Variant.parseList(value);
@@ -146,7 +129,7 @@ public final class SinkBenchmark {
                 case "--note" -> b.note = value;
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
-        }
+        });
         if (b.repeat < 1) {
             throw new IllegalArgumentException("--repeat needs at least 1");
         }

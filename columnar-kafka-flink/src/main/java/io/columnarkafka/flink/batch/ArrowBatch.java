@@ -48,11 +48,16 @@ public final class ArrowBatch implements AutoCloseable {
     private byte[] ipc;
     private ArrowStreamReader opened;
     private boolean closed;
+    /** Ascending row indexes that passed a filter, or null for every row; see {@link #selection()}. */
+    private final int[] selection;
+    private final int selectedCount;
 
-    private ArrowBatch(VectorSchemaRoot live, AutoCloseable liveOwner, byte[] ipc) {
+    private ArrowBatch(VectorSchemaRoot live, AutoCloseable liveOwner, byte[] ipc, int[] selection, int count) {
         this.live = live;
         this.liveOwner = liveOwner;
         this.ipc = ipc;
+        this.selection = selection;
+        this.selectedCount = count;
     }
 
     /**
@@ -64,7 +69,40 @@ public final class ArrowBatch implements AutoCloseable {
         if (root == null) {
             throw new IllegalArgumentException("root must not be null");
         }
-        return new ArrowBatch(root, owner, null);
+        return new ArrowBatch(root, owner, null, null, -1);
+    }
+
+    /**
+     * A batch over vectors the caller built, of which only the rows {@code selection[0..count)} (ascending,
+     * each below the root's row count) are part of the stream: a filter's result with no vector copied.
+     * Ownership as {@link #of(VectorSchemaRoot, AutoCloseable)}; the batch keeps {@code selection} as is.
+     */
+    public static ArrowBatch of(VectorSchemaRoot root, AutoCloseable owner, int[] selection, int count) {
+        if (root == null) {
+            throw new IllegalArgumentException("root must not be null");
+        }
+        if (selection == null || count < 0 || count > selection.length || count > root.getRowCount()) {
+            throw new IllegalArgumentException("selection of " + count + " rows does not fit a batch of "
+                    + root.getRowCount() + " rows");
+        }
+        return new ArrowBatch(root, owner, null, selection, count);
+    }
+
+    /**
+     * The rows of the batch that are part of the stream, ascending, valid in {@code [0, selectedCount())};
+     * null when every row of the root is. Readers must honour it: rows not selected were filtered out.
+     * A batch that crossed a shuffle has no selection (the serializer sends the selected rows only).
+     */
+    public int[] selection() {
+        return selection;
+    }
+
+    /**
+     * The number of rows that are part of the stream: the selection's length, or the root's row count
+     * (opened into {@code allocator} for a wire batch) when there is no selection.
+     */
+    public int selectedCount(BufferAllocator allocator) {
+        return selection != null ? selectedCount : open(allocator).getRowCount();
     }
 
     /** A batch in wire form: one Arrow IPC stream holding one record batch. Holds no Arrow memory. */
@@ -72,7 +110,7 @@ public final class ArrowBatch implements AutoCloseable {
         if (ipcStream == null) {
             throw new IllegalArgumentException("ipcStream must not be null");
         }
-        return new ArrowBatch(null, null, ipcStream);
+        return new ArrowBatch(null, null, ipcStream, null, -1);
     }
 
     /**
@@ -116,7 +154,7 @@ public final class ArrowBatch implements AutoCloseable {
     byte[] ipcStream() {
         checkOpen();
         if (ipc == null) {
-            ipc = write(live);
+            ipc = selection == null ? write(live) : writeSelected(live, selection, selectedCount);
             AutoCloseable root = live;
             AutoCloseable owner = liveOwner;
             live = null;
@@ -182,6 +220,16 @@ public final class ArrowBatch implements AutoCloseable {
         return out.toByteArray();
     }
 
+    /**
+     * Only the selected rows cross the shuffle: they are copied into vectors of the live root's own
+     * allocator, written, and freed (the receiver sees a plain batch with no selection).
+     */
+    private static byte[] writeSelected(VectorSchemaRoot root, int[] selection, int count) {
+        try (VectorSchemaRoot compacted = Selections.compact(root, selection, count)) {
+            return write(compacted);
+        }
+    }
+
     private static int estimate(VectorSchemaRoot root) {
         long bytes = 1024;
         for (var vector : root.getFieldVectors()) {
@@ -221,7 +269,8 @@ public final class ArrowBatch implements AutoCloseable {
             return "ArrowBatch[closed]";
         }
         return live != null
-                ? "ArrowBatch[live, " + live.getRowCount() + " rows]"
+                ? "ArrowBatch[live, " + live.getRowCount() + " rows"
+                        + (selection != null ? ", " + selectedCount + " selected]" : "]")
                 : "ArrowBatch[ipc, " + ipc.length + " bytes" + (opened != null ? ", opened" : "") + "]";
     }
 }

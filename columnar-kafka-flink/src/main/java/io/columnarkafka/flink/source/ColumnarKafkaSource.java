@@ -2,14 +2,18 @@ package io.columnarkafka.flink.source;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.source.enumerator.NoMoreSplitsAfterDiscovery;
 import io.columnarkafka.flink.source.reader.ChunkEmitter;
 import io.columnarkafka.flink.source.reader.ChunkingSplitReader;
 import io.columnarkafka.flink.source.reader.ColumnarKafkaSourceReader;
 import io.columnarkafka.format.RowTypes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -133,13 +137,32 @@ public final class ColumnarKafkaSource<T>
     @Override
     public SplitEnumerator<KafkaPartitionSplit, KafkaSourceEnumState> createEnumerator(
             SplitEnumeratorContext<KafkaPartitionSplit> context) {
-        return kafkaSource.createEnumerator(context);
+        return enumerator(context, kafkaSource::createEnumerator);
     }
 
     @Override
     public SplitEnumerator<KafkaPartitionSplit, KafkaSourceEnumState> restoreEnumerator(
-            SplitEnumeratorContext<KafkaPartitionSplit> context, KafkaSourceEnumState state) throws Exception {
-        return kafkaSource.restoreEnumerator(context, state);
+            SplitEnumeratorContext<KafkaPartitionSplit> context, KafkaSourceEnumState state) {
+        return enumerator(context, tracked -> {
+            try {
+                return kafkaSource.restoreEnumerator(tracked, state);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    /**
+     * Flink's enumerator; bounded, wrapped so that its readers hear "no more splits" also after a
+     * restore, where Flink's own enumerator never says it (see {@link NoMoreSplitsAfterDiscovery}).
+     */
+    private SplitEnumerator<KafkaPartitionSplit, KafkaSourceEnumState> enumerator(
+            SplitEnumeratorContext<KafkaPartitionSplit> context,
+            Function<SplitEnumeratorContext<KafkaPartitionSplit>, SplitEnumerator<KafkaPartitionSplit, KafkaSourceEnumState>> create) {
+        if (getBoundedness() == Boundedness.BOUNDED) {
+            return new NoMoreSplitsAfterDiscovery<>(context, create);
+        }
+        return create.apply(context);
     }
 
     @Override

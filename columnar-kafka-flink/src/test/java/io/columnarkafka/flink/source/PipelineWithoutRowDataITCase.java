@@ -40,9 +40,10 @@ import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -51,8 +52,8 @@ import org.junit.jupiter.api.io.TempDir;
  * EvenAuctionBids} on the Arrow vectors → {@link ColumnarKafkaSink}, EXACTLY_ONCE. The job graph carries
  * only Arrow batches and pre-serialized records; the output equals what the same query in stock Flink
  * SQL (Flink's {@code kafka} connector and {@code json} format) writes; a failure with a checkpoint in
- * flight keeps every result exactly once. The restore from a savepoint with the source rescaled 2 → 3 is
- * written but disabled: it exposes a hang that is not fixed yet.
+ * flight keeps every result exactly once; so does a restore from a savepoint with the source rescaled
+ * 2 → 3 and 3 → 1, after which the restored bounded job finishes and commits the input's end offsets.
  */
 class PipelineWithoutRowDataITCase {
     @RegisterExtension
@@ -194,17 +195,33 @@ class PipelineWithoutRowDataITCase {
     }
 
     @Test
-    @Disabled("Known defect, issue #9: the job restored at parallelism 3 never finishes (its three readers stay"
-            + " idle with their splits unfinished), so the rescaled restore is not yet proven; it hung the build")
+    @Timeout(300)
     void aRestoreFromASavepointWithTheSourceRescaledFromTwoToThreeKeepsEveryResultExactlyOnce(
             @TempDir Path savepoints) throws Exception {
-        String output = "bids-rescaled";
+        restoreRescaled(2, 3, "bids-rescaled-up", "pipeline-rescale-up", savepoints);
+    }
+
+    @Test
+    @Timeout(300)
+    void aRestoreFromASavepointWithTheSourceRescaledFromThreeToOneKeepsEveryResultExactlyOnce(
+            @TempDir Path savepoints) throws Exception {
+        restoreRescaled(3, 1, "bids-rescaled-down", "pipeline-rescale-down", savepoints);
+    }
+
+    /**
+     * Runs the pipeline at {@code from} subtasks, stops it with a savepoint part-way, restores it at
+     * {@code to} subtasks and lets the bounded job finish: every result committed exactly once, and the
+     * source's group committed the input's end offsets (the restored readers finished every split).
+     */
+    private static void restoreRescaled(int from, int to, String output, String prefix, Path savepoints)
+            throws Exception {
         KAFKA.broker().createTopic(output, 3);
         StreamExecutionEnvironment first = SinkJobs.environment(0);
-        first.setParallelism(2);
+        first.setParallelism(from);
         first.enableCheckpointing(300);
-        pipeline(first, output, "pipeline-rescale", 60, false);
-        JobClient running = first.executeAsync("pipeline at parallelism 2");
+        // 200 ms a batch of 50: a subtask takes 8 s or more for its 2000 bids, long past the savepoint.
+        pipeline(first, output, prefix, 200, false);
+        JobClient running = first.executeAsync("pipeline at parallelism " + from);
         SourceTopics.await(() -> TopicVerifier.forTopic(KAFKA.broker(), output).read().totalRecords() >= 100,
                 Duration.ofSeconds(90), "the first run commits some results");
         String savepoint = running.stopWithSavepoint(false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
@@ -213,15 +230,22 @@ class PipelineWithoutRowDataITCase {
         assertThat(atSavepoint).as("the first run stopped part-way").isLessThan(expected.size());
 
         StreamExecutionEnvironment second = SinkJobs.environment(0);
-        second.setParallelism(3);
+        second.setParallelism(to);
         second.enableCheckpointing(300);
-        pipeline(second, output, "pipeline-rescale", 0, false);
+        pipeline(second, output, prefix, 0, false);
         StreamGraph graph = second.getStreamGraph();
         graph.setSavepointRestoreSettings(SavepointRestoreSettings.forPath(savepoint, false));
         second.execute(graph);
 
         TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), output).verify(expected);
         assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
+        Map<TopicPartition, Long> ends = SourceTopics.endOffsets(KAFKA.broker(), INPUT, PARTITIONS);
+        try {
+            SourceTopics.await(() -> SourceTopics.committedOffsets(KAFKA.broker(), prefix).equals(ends),
+                    Duration.ofSeconds(30), "the restored job commits the input's end offsets");
+        } catch (AssertionError e) {
+            assertThat(SourceTopics.committedOffsets(KAFKA.broker(), prefix)).as(e.getMessage()).isEqualTo(ends);
+        }
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
     }
 }

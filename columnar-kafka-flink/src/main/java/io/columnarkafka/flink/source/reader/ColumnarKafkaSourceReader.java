@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.source.reader;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -32,6 +33,8 @@ import org.slf4j.LoggerFactory;
 public final class ColumnarKafkaSourceReader<T>
         extends SingleThreadMultiplexSourceReaderBase<RecordChunk, T, KafkaPartitionSplit, KafkaPartitionSplitState> {
     private static final Logger LOG = LoggerFactory.getLogger(ColumnarKafkaSourceReader.class);
+    /** How long close waits for the last commit task to run: it only waits behind a fetch in progress. */
+    private static final Duration LAST_COMMIT_TIMEOUT = Duration.ofSeconds(5);
 
     // Read by the task thread and by commit callbacks on the fetcher thread.
     private final SortedMap<Long, Map<TopicPartition, OffsetAndMetadata>> offsetsToCommit =
@@ -121,10 +124,16 @@ public final class ColumnarKafkaSourceReader<T>
         return state.toKafkaPartitionSplit();
     }
 
-    /** Stops the fetcher, then frees the reader's Arrow allocator. */
+    /**
+     * Lets the last offset commit reach the consumer (see {@link ChunkFetcherManager}), stops the fetcher
+     * (closing the consumer completes that commit), then frees the reader's Arrow allocator.
+     */
     @Override
     public void close() throws Exception {
         try {
+            if (!((ChunkFetcherManager) splitFetcherManager).awaitLastCommitEnqueued(LAST_COMMIT_TIMEOUT)) {
+                LOG.warn("The last offset commit did not start within {}; closing without it", LAST_COMMIT_TIMEOUT);
+            }
             super.close();
         } finally {
             emitter.close();

@@ -1,0 +1,32 @@
+package io.columnarkafka.flink.calc;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Objects;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * One Calc as Flink's planner has it: an optional filter {@code condition} (a BOOLEAN expression; a row
+ * passes when it is TRUE, not when it is FALSE or NULL), then {@code projections} over the {@code input}
+ * row type, named {@code outputNames}.
+ */
+public record CalcProgram(RowType input, List<Expr> projections, List<String> outputNames, Expr condition)
+        implements Serializable {
+
+    public CalcProgram {
+        Objects.requireNonNull(input, "input");
+        projections = List.copyOf(projections);
+        outputNames = List.copyOf(outputNames);
+        if (projections.size() != outputNames.size()) {
+            throw new IllegalArgumentException(
+                    projections.size() + " projections but " + outputNames.size() + " output names");
+        }
+    }
+
+    /** The row type of the output batches: the projections' types under the output names. */
+    public RowType outputType() {
+        LogicalType[] types = projections.stream().map(Expr::type).toArray(LogicalType[]::new);
+        return RowType.of(false, types, outputNames.toArray(String[]::new));
+    }
+}
