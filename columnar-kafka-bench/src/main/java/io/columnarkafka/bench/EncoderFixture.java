@@ -14,6 +14,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.table.data.BoxedWrapperRowData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
@@ -119,7 +120,7 @@ final class EncoderFixture implements AutoCloseable {
         return encodeAndDrain(encoder, batch, blackhole);
     }
 
-    private static long encodeAndDrain(BatchEncoder encoder, VectorSchemaRoot encoded, Blackhole blackhole) {
+    static long encodeAndDrain(BatchEncoder encoder, VectorSchemaRoot encoded, Blackhole blackhole) {
         RecordSlab slab = encoder.encode(encoded);
         int records = slab.recordCount();
         for (int i = 0; i < records; i++) {
@@ -128,21 +129,58 @@ final class EncoderFixture implements AutoCloseable {
         return slab.size();
     }
 
-    /**
-     * What the SQL sink pays: transpose Flink's rows into the writer's Arrow batch, encode it, then copy
-     * each record out as its own {@code byte[]}.
-     */
-    long transposeEncodeAndDrain(RowDataArrowWriter writer, BatchEncoder encoder, Blackhole blackhole) {
-        return encodeAndDrain(encoder, transpose(writer), blackhole);
-    }
-
-    /** Flink's rows as the writer's Arrow batch, valid until the writer's next use. */
-    VectorSchemaRoot transpose(RowDataArrowWriter writer) {
+    /** {@code input} (the fixture's rows, {@link #rowsAs} some class) as the writer's Arrow batch. */
+    static VectorSchemaRoot transpose(RowDataArrowWriter writer, RowData[] input) {
         writer.reset();
-        for (RowData row : rows) {
+        for (RowData row : input) {
             writer.write(row);
         }
         return writer.finish();
+    }
+
+    /**
+     * The rows as the class a sink gets them in: {@code binary} ({@code BinaryRowData}: after a network
+     * exchange), {@code generic} ({@code GenericRowData}: behind a source such as datagen) or {@code boxed}
+     * ({@code BoxedWrapperRowData}: behind a chained code-generated Calc). Strings and timestamps are the
+     * binary row's own views, as a Calc passing a column through hands them on.
+     */
+    RowData[] rowsAs(String rowClass, RowType type) {
+        if (rowClass.equals("binary")) {
+            return rows;
+        }
+        if (!rowClass.equals("generic") && !rowClass.equals("boxed")) {
+            throw new IllegalArgumentException("row class " + rowClass + ": binary, generic or boxed");
+        }
+        RowData.FieldGetter[] getters = new RowData.FieldGetter[type.getFieldCount()];
+        for (int f = 0; f < getters.length; f++) {
+            getters[f] = RowData.createFieldGetter(type.getTypeAt(f), f);
+        }
+        RowData[] out = new RowData[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            if (rowClass.equals("generic")) {
+                GenericRowData row = new GenericRowData(getters.length);
+                for (int f = 0; f < getters.length; f++) {
+                    row.setField(f, getters[f].getFieldOrNull(rows[i]));
+                }
+                out[i] = row;
+            } else {
+                BoxedWrapperRowData row = new BoxedWrapperRowData(getters.length);
+                for (int f = 0; f < getters.length; f++) {
+                    Object value = getters[f].getFieldOrNull(rows[i]);
+                    if (value == null) {
+                        row.setNullAt(f);
+                    } else if (value instanceof Long l) {
+                        row.setLong(f, l);
+                    } else if (value instanceof Integer n) {
+                        row.setInt(f, n);
+                    } else {
+                        row.setNonPrimitiveValue(f, value);
+                    }
+                }
+                out[i] = row;
+            }
+        }
+        return out;
     }
 
     /** Flink's path: one {@code serialize(row)} per row, each returning a fresh {@code byte[]}; the bytes written. */

@@ -13,6 +13,7 @@ import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -69,6 +70,13 @@ public class FormatEncoderBenchmark {
     @Param({"bid", "adversarial"})
     public String dataset;
 
+    /**
+     * The {@code RowData} class the SQL path ({@link FromRows}) transposes: {@code binary}, {@code generic}
+     * or {@code boxed} ({@link EncoderFixture#rowsAs}).
+     */
+    @Param({"binary"})
+    public String rowClass;
+
     private EncoderFixture fixture;
     private Projection projection;
     private Map<String, String> options = Map.of();
@@ -95,13 +103,21 @@ public class FormatEncoderBenchmark {
         private final BufferAllocator allocator = new RootAllocator();
         RowDataArrowWriter writer;
         BatchEncoder encoder;
+        /** The fixture's rows in the benchmark's {@link #rowClass}. */
+        RowData[] input;
 
         @Setup(Level.Trial)
         public void plan(FormatEncoderBenchmark data) {
             RowType rowType = data.projection.outputType();
             writer = new RowDataArrowWriter(rowType, allocator);
             encoder = Formats.encoder(data.format, Projection.all(rowType), data.options);
-            data.fixture.checkSameBytes(encoder, data.fixture.transpose(writer));
+            input = data.fixture.rowsAs(data.rowClass, rowType);
+            data.fixture.checkSameBytes(encoder, EncoderFixture.transpose(writer, input));
+        }
+
+        /** What the SQL sink pays for a batch: transpose {@link #input}, encode, copy each record out. */
+        long transposeEncodeAndDrain(Blackhole blackhole) {
+            return EncoderFixture.encodeAndDrain(encoder, EncoderFixture.transpose(writer, input), blackhole);
         }
 
         @TearDown(Level.Trial)
@@ -167,16 +183,16 @@ public class FormatEncoderBenchmark {
         output.outputBytes += fixture.encodeAndDrain(columnar.encoder, blackhole);
     }
 
-    /** What the SQL sink pays: transpose Flink's binary rows into Arrow, encode, copy each record out. */
+    /** What the SQL sink pays: transpose Flink's rows ({@link #rowClass}) into Arrow, encode, copy each record out. */
     @Benchmark
     public void rowDataTransposeEncodeAndDrain(FromRows fromRows, OutputBytes output, Blackhole blackhole) {
-        output.outputBytes += fixture.transposeEncodeAndDrain(fromRows.writer, fromRows.encoder, blackhole);
+        output.outputBytes += fromRows.transposeEncodeAndDrain(blackhole);
     }
 
-    /** The transpose alone: Flink's binary rows into the Arrow batch. */
+    /** The transpose alone: Flink's rows into the Arrow batch. */
     @Benchmark
     public VectorSchemaRoot rowDataTransposeOnly(FromRows fromRows) {
-        return fixture.transpose(fromRows.writer);
+        return EncoderFixture.transpose(fromRows.writer, fromRows.input);
     }
 
     /** Flink's path: one {@code serialize(row)} per row, each returning a fresh {@code byte[]}. */

@@ -19,7 +19,7 @@ import org.openjdk.jmh.infra.Blackhole;
  *
  * <p>Uses {@link FormatEncoderBenchmark}'s setup, which refuses a columnar side whose bytes differ from
  * Flink's. Usage: {@code java -cp benchmarks.jar io.columnarkafka.bench.InterleavedRowDataComparison
- * [format=json] [rounds=7] [seconds=2] [batchSize=4096] [dataset=bid]}.
+ * [format=json] [rounds=7] [seconds=2] [batchSize=4096] [dataset=bid] [rowClass=binary|generic|boxed]}.
  */
 public final class InterleavedRowDataComparison {
     private static final String[] SIDES = {"flink", "rowdata", "columnar"};
@@ -34,6 +34,7 @@ public final class InterleavedRowDataComparison {
         data.format = format;
         data.batchSize = Integer.parseInt(arg(args, 3, "4096"));
         data.dataset = arg(args, 4, "bid");
+        data.rowClass = arg(args, 5, "binary");
         data.prepare();
         FormatEncoderBenchmark.Columnar columnar = new FormatEncoderBenchmark.Columnar();
         FormatEncoderBenchmark.FromRows fromRows = new FormatEncoderBenchmark.FromRows();
@@ -43,7 +44,7 @@ public final class InterleavedRowDataComparison {
                 "Today's password is swordfish. I understand instantiating Blackholes directly is dangerous.");
         List<ToLongFunction<Blackhole>> batches = List.of(
                 b -> data.fixture().flinkSerialize(b),
-                b -> data.fixture().transposeEncodeAndDrain(fromRows.writer, fromRows.encoder, b),
+                fromRows::transposeEncodeAndDrain,
                 b -> data.fixture().encodeAndDrain(columnar.encoder, b));
         double[][] rowsPerSecond = new double[SIDES.length][rounds];
         double[][] cpuNanosPerRow = new double[SIDES.length][rounds];
@@ -72,8 +73,8 @@ public final class InterleavedRowDataComparison {
             fromRows.close();
             data.tearDown();
         }
-        System.out.printf(Locale.ROOT, "%n%s, %s, batch %d, %d counted rounds of %.1f s per side, order rotated per round%n%n",
-                format, data.dataset, data.batchSize, rounds - 1, seconds);
+        System.out.printf(Locale.ROOT, "%n%s, %s, %s rows, batch %d, %d counted rounds of %.1f s per side,"
+                + " order rotated per round%n%n", format, data.dataset, data.rowClass, data.batchSize, rounds - 1, seconds);
         System.out.println("| side | rows/s (median) | CPU ns/row (median) | paired ratio to Flink: median | min | max |");
         System.out.println("|---|---:|---:|---:|---:|---:|");
         for (int side = 0; side < SIDES.length; side++) {

@@ -16,13 +16,17 @@ import org.openjdk.jmh.annotations.Param;
 class FormatEncoderBenchmarkTest {
 
     @ParameterizedTest
-    @CsvSource({"json, bid", "csv, bid", "avro, bid", "avro-confluent, bid", "debezium-json, bid", "protobuf, bid",
-        "raw, bid", "json, adversarial", "csv, adversarial", "avro, adversarial", "avro-confluent, adversarial",
-        "debezium-json, adversarial", "protobuf, adversarial", "raw, adversarial"})
-    void columnarBytesEqualFlinksOnTheBenchmarkRows(String format, String dataset) throws Exception {
+    @CsvSource({"json, bid, binary", "csv, bid, binary", "avro, bid, binary", "avro-confluent, bid, binary",
+        "debezium-json, bid, binary", "protobuf, bid, binary", "raw, bid, binary", "json, adversarial, binary",
+        "csv, adversarial, binary", "avro, adversarial, binary", "avro-confluent, adversarial, binary",
+        "debezium-json, adversarial, binary", "protobuf, adversarial, binary", "raw, adversarial, binary",
+        "json, adversarial, generic", "json, adversarial, boxed", "csv, adversarial, boxed",
+        "avro, bid, generic", "protobuf, bid, boxed", "raw, adversarial, generic"})
+    void columnarBytesEqualFlinksOnTheBenchmarkRows(String format, String dataset, String rowClass) throws Exception {
         FormatEncoderBenchmark benchmark = new FormatEncoderBenchmark();
         benchmark.format = format;
         benchmark.dataset = dataset;
+        benchmark.rowClass = rowClass;
         benchmark.batchSize = 512;
         benchmark.prepare();
         try {

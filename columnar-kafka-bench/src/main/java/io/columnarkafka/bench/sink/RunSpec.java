@@ -12,6 +12,8 @@ import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
  * @param pooledInput whether every variant takes its rows from a pool built once per subtask (true) or
  *     (a) and (b) generate each row as they go (false)
  * @param transactionNaming the Flink variants' KafkaSink transaction naming strategy
+ * @param sqlTimestampPrecision the precision of the SQL variants' {@code dateTime} column (3 as Nexmark's;
+ *     7–9 runs the sink's full-range nanosecond layout)
  * @param producer producer settings every variant uses (batch.size, linger.ms, compression.type, ...)
  * @param profile where to write a JFR recording of the job, or null for none
  * @param resultFile where the child writes its measurements (a properties file)
@@ -25,6 +27,7 @@ record RunSpec(
         int parallelism,
         long checkpointIntervalMs,
         TransactionNamingStrategy transactionNaming,
+        int sqlTimestampPrecision,
         String bootstrapServers,
         String topic,
         Map<String, String> producer,
@@ -64,6 +67,7 @@ record RunSpec(
                 "--parallelism", Integer.toString(parallelism),
                 "--checkpoint-interval", Long.toString(checkpointIntervalMs),
                 "--transaction-naming", transactionNaming.name(),
+                "--sql-timestamp-precision", Integer.toString(sqlTimestampPrecision),
                 "--bootstrap-servers", bootstrapServers,
                 "--topic", topic,
                 "--result", resultFile));
@@ -94,6 +98,7 @@ record RunSpec(
                 Integer.parseInt(flags.get("--parallelism")),
                 Long.parseLong(flags.get("--checkpoint-interval")),
                 TransactionNamingStrategy.valueOf(flags.get("--transaction-naming")),
+                Integer.parseInt(flags.get("--sql-timestamp-precision")),
                 flags.get("--bootstrap-servers"),
                 flags.get("--topic"),
                 producer,

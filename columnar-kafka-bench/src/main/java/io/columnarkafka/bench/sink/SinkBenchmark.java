@@ -30,6 +30,7 @@ public final class SinkBenchmark {
             "usage: bin/bench-sink [--rows N] [--variants a,b,c,d] [--object-reuse both|off|on] [--profile true|false]",
             "                      [--batch-size N] [--parallelism N] [--checkpoint-interval MS] [--partitions N]",
             "                      [--transaction-naming incrementing|pooling] [--input pooled|generated] [--repeat N]",
+            "                      [--sql-timestamp-precision P]",
             "                      [--producer KEY=VALUE]... [--out DIR] [--work-dir DIR] [--note TEXT]",
             "",
             "  --rows                 Nexmark Bid rows each variant writes (default 2000000)",
@@ -56,6 +57,8 @@ public final class SinkBenchmark {
             "  --partitions           partitions of each topic (default 2)",
             "  --transaction-naming   KafkaSink transaction naming of a, b, c (default incrementing, the stock default;",
             "                         pooling reuses transactional ids and producers across checkpoints)",
+            "  --sql-timestamp-precision  precision of the SQL variants' dateTime column (default 3; 9 runs the",
+            "                         columnar SQL sink's full-range nanosecond timestamps)",
             "  --producer             producer setting for every variant (defaults: batch.size=65536,",
             "                         linger.ms=5, compression.type=none)",
             "  --out                  where results go (default bench-results)",
@@ -83,6 +86,7 @@ public final class SinkBenchmark {
     private long checkpointIntervalMs = 1000;
     private int partitions = 2;
     private TransactionNamingStrategy transactionNaming = TransactionNamingStrategy.INCREMENTING;
+    private int sqlTimestampPrecision = 3;
     private final Map<String, String> producer = ProducerSettings.defaults();
     private Path out = Path.of("bench-results");
     private Path workDir = Path.of("columnar-kafka-bench", "target", "bench-sink");
@@ -124,6 +128,7 @@ public final class SinkBenchmark {
                     }
                     b.producer.put(kv[0], kv[1]);
                 }
+                case "--sql-timestamp-precision" -> b.sqlTimestampPrecision = Integer.parseInt(value);
                 case "--out" -> b.out = Path.of(value);
                 case "--work-dir" -> b.workDir = Path.of(value);
                 case "--note" -> b.note = value;
@@ -132,6 +137,12 @@ public final class SinkBenchmark {
         });
         if (b.repeat < 1) {
             throw new IllegalArgumentException("--repeat needs at least 1");
+        }
+        if (b.sqlTimestampPrecision < 0 || b.sqlTimestampPrecision > 9) {
+            throw new IllegalArgumentException("--sql-timestamp-precision is 0 to 9");
+        }
+        if (b.sqlTimestampPrecision != 3) {
+            b.note = (b.note.isEmpty() ? "" : b.note + "; ") + "SQL dateTime TIMESTAMP(" + b.sqlTimestampPrecision + ")";
         }
         if (!"none".equals(b.producer.get("compression.type"))) {
             throw new IllegalArgumentException("the benchmark compares without compression: compression.type=none");
@@ -227,7 +238,8 @@ public final class SinkBenchmark {
                 + "-" + stamp;
         Path resultFile = workDir.resolve(name + ".properties").toAbsolutePath();
         RunSpec spec = new RunSpec(variant, reuse, rows, batchSize, pooledInput, parallelism, checkpointIntervalMs,
-                transactionNaming, broker.bootstrapServers(), name, producer, jfr, resultFile.toString());
+                transactionNaming, sqlTimestampPrecision, broker.bootstrapServers(), name, producer, jfr,
+                resultFile.toString());
         console.printf("%-14s %s%s: %,d rows ...%n", spec.label(), variant.description(),
                 jfr != null ? " [JFR]" : "", rows);
         if (variant.writesKafka()) {

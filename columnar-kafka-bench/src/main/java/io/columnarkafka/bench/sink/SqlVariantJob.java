@@ -25,7 +25,7 @@ final class SqlVariantJob {
 
     private static final String SOURCE = String.join("\n",
             "CREATE TABLE bids_src (",
-            "  auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING, `dateTime` TIMESTAMP(3),",
+            "  auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING, `dateTime` TIMESTAMP(%d),",
             "  extra STRING",
             ") WITH (",
             "  'connector' = 'datagen', 'number-of-rows' = '%d', 'rows-per-second' = '1000000000',",
@@ -40,9 +40,10 @@ final class SqlVariantJob {
     /** Attaches the variant's INSERT to {@code env}. */
     static void build(StreamExecutionEnvironment env, RunSpec spec) {
         StreamTableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql(String.format(Locale.ROOT, SOURCE, spec.rows()));
+        tEnv.executeSql(String.format(Locale.ROOT, SOURCE, spec.sqlTimestampPrecision(), spec.rows()));
         tEnv.executeSql("CREATE TABLE bids (auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,"
-                + " `dateTime` TIMESTAMP(3), extra STRING) WITH (" + sinkOptions(spec) + ")");
+                + " `dateTime` TIMESTAMP(" + spec.sqlTimestampPrecision() + "), extra STRING) WITH ("
+                + sinkOptions(spec) + ")");
         StreamStatementSet insert = tEnv.createStatementSet();
         insert.addInsertSql("INSERT INTO bids SELECT * FROM bids_src");
         insert.attachAsDataStream();

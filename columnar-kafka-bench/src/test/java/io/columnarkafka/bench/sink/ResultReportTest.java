@@ -40,7 +40,7 @@ class ResultReportTest {
     }
 
     private static RunSpec spec(Variant variant) {
-        return new RunSpec(variant, false, 1000, 4096, true, 2, 1000, TransactionNamingStrategy.INCREMENTING,
+        return new RunSpec(variant, false, 1000, 4096, true, 2, 1000, TransactionNamingStrategy.INCREMENTING, 3,
                 "localhost:9092", "t", Map.of(), null, "r");
     }
 

@@ -37,6 +37,11 @@ import org.apache.flink.util.Collector;
  * errors before it serializes, and a cancelled task stops mid-chain), and only the emitting code can
  * then free it. A batch returned from a {@code MapFunction} has no such guard.
  *
+ * <p><b>Selection.</b> A batch may carry a selection ({@link #selection()}): the rows of its vectors that
+ * are part of the stream, as a columnar filter leaves them, with no vector copied. Every reader honours it:
+ * the encode operator encodes only those rows, the serializer sends only those rows across a shuffle, a
+ * following columnar calc evaluates only those rows.
+ *
  * <p>Once emitted a batch is never modified, so {@link ArrowBatchSerializer#copy} returns the same
  * instance and the path behaves the same with or without object reuse. Not thread-safe: a batch is
  * used by one task thread at a time, as Flink hands elements over.

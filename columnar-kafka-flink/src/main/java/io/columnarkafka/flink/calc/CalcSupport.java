@@ -1,19 +1,27 @@
 package io.columnarkafka.flink.calc;
 
+import io.columnarkafka.flink.calc.eval.CalcPlan;
+import io.columnarkafka.flink.calc.eval.UnsupportedExpressionException;
 import java.util.Optional;
 
 /**
  * Whether the columnar calc evaluates a program exactly as Flink's generated code does. The answer comes
- * from the same compiler that builds the evaluation plan, so what is admitted is what runs.
+ * from the same compiler that builds the evaluation plan, so what is admitted is exactly what runs.
  */
 public final class CalcSupport {
     private CalcSupport() {}
 
     /**
      * Empty when every part of {@code program} is evaluated exactly; otherwise the first unsupported part
-     * and why, e.g. "DIVIDE on DECIMAL(38, 10) / DECIMAL(38, 10): result scale rule not reproduced".
+     * and why, e.g. "DIVIDE on DECIMAL(38, 10), DECIMAL(38, 10) typed DECIMAL(38, 6): DECIMAL DIVIDE
+     * (rounding of the quotient or remainder) is not reproduced".
      */
     public static Optional<String> unsupported(CalcProgram program) {
-        return Optional.of("the columnar calc evaluates no expression yet");
+        try {
+            CalcPlan.compile(program);
+            return Optional.empty();
+        } catch (UnsupportedExpressionException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 }

@@ -1,21 +1,43 @@
 package io.columnarkafka.flink.calc;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.calc.eval.CalcPlan;
+import io.columnarkafka.flink.calc.eval.UnsupportedExpressionException;
+import io.columnarkafka.format.BatchLayoutException;
+import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.util.AutoCloseables;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * A {@link CalcProgram} evaluated on Arrow vectors: planned once per task, then one {@link #apply} per
  * batch. The condition becomes a selection on the output batch (no vector is copied for it); projections
- * that are column references share the input's vectors; computed projections are evaluated on the
- * selected rows only, as Flink's generated code evaluates them only for rows that passed the filter.
+ * that are input columns share the input's buffers; computed projections are evaluated for the selected
+ * rows only, as Flink's generated code evaluates them only for rows that passed the filter.
+ *
+ * <p><b>Memory.</b> Computed vectors and opened wire batches live in the allocator given to {@link #plan};
+ * an output batch that shares input buffers owns its input batch and frees it when it is closed.
  */
 public final class ColumnarCalc implements AutoCloseable {
     private final CalcProgram program;
+    private final CalcPlan plan;
     private final BufferAllocator allocator;
+    private final Schema outputSchema;
+    private final boolean sharesInput;
 
-    private ColumnarCalc(CalcProgram program, BufferAllocator allocator) {
+    private ColumnarCalc(CalcProgram program, CalcPlan plan, BufferAllocator allocator) {
         this.program = program;
+        this.plan = plan;
         this.allocator = allocator;
+        this.outputSchema = ArrowLayout.schema(program.outputType());
+        this.sharesInput = program.projections().stream()
+                .anyMatch(e -> e instanceof Expr.Column || e instanceof Expr.Field);
     }
 
     /**
@@ -25,20 +47,79 @@ public final class ColumnarCalc implements AutoCloseable {
      * @throws IllegalArgumentException if {@link CalcSupport#unsupported} gives a reason for the program
      */
     public static ColumnarCalc plan(CalcProgram program, BufferAllocator allocator) {
-        CalcSupport.unsupported(program).ifPresent(reason -> {
-            throw new IllegalArgumentException("the columnar calc cannot evaluate this program: " + reason);
-        });
-        return new ColumnarCalc(program, allocator);
+        try {
+            return new ColumnarCalc(program, CalcPlan.compile(program), allocator);
+        } catch (UnsupportedExpressionException e) {
+            throw new IllegalArgumentException("the columnar calc cannot evaluate this program: " + e.getMessage(), e);
+        }
     }
 
     /**
-     * Consumes {@code input} (closes it, or moves its vectors into the result, also when evaluation
-     * fails) and returns the output batch, whose rows are the input's selected rows that pass the
-     * condition.
+     * Consumes {@code input} (closes it, or makes it the owner of the result, also when evaluation fails)
+     * and returns the output batch, whose rows are the input's selected rows that pass the condition.
+     *
+     * @throws BatchLayoutException if the batch does not carry the program's input row type
+     * @throws ArithmeticException where Flink's generated code throws one (integer division by zero),
+     *     naming the projection
      */
     public ArrowBatch apply(ArrowBatch input) {
-        input.close();
-        throw new UnsupportedOperationException("not planned: " + program);
+        List<FieldVector> vectors = new ArrayList<>(outputSchema.getFields().size());
+        try {
+            VectorSchemaRoot root = input.open(allocator);
+            ArrowLayout.check(program.input(), root);
+            int[] selection = input.selection();
+            int[] passed = filter(root, selection, selection == null ? root.getRowCount()
+                    : input.selectedCount(allocator));
+            int count = plan.passedCount();
+            List<Field> fields = outputSchema.getFields();
+            for (int p = 0; p < fields.size(); p++) {
+                vectors.add(project(p, fields.get(p).getName()));
+            }
+            // each vector's own field: a shared column keeps the Arrow type it came in (e.g. LargeUtf8)
+            List<Field> actual = new ArrayList<>(vectors.size());
+            for (FieldVector vector : vectors) {
+                actual.add(vector.getField());
+            }
+            VectorSchemaRoot out = new VectorSchemaRoot(actual, vectors, root.getRowCount());
+            AutoCloseable owner = input;
+            if (!sharesInput) {
+                input.close();
+                owner = null;
+            }
+            return count == root.getRowCount()
+                    ? ArrowBatch.of(out, owner)
+                    : ArrowBatch.of(out, owner, Arrays.copyOf(passed, count), count);
+        } catch (RuntimeException | Error e) {
+            try {
+                AutoCloseables.close(vectors);
+                input.close();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    private int[] filter(VectorSchemaRoot root, int[] selection, int count) {
+        try {
+            return plan.filter(root, selection, count);
+        } catch (ArithmeticException e) {
+            throw named("the condition", e);
+        }
+    }
+
+    private FieldVector project(int p, String name) {
+        try {
+            return plan.project(p, name, allocator);
+        } catch (ArithmeticException e) {
+            throw named("projection " + p + " (" + name + ")", e);
+        }
+    }
+
+    private static ArithmeticException named(String part, ArithmeticException e) {
+        ArithmeticException named = new ArithmeticException(part + " of the columnar calc: " + e.getMessage());
+        named.initCause(e);
+        return named;
     }
 
     /** The program this calc evaluates. */
@@ -46,7 +127,7 @@ public final class ColumnarCalc implements AutoCloseable {
         return program;
     }
 
-    /** Frees the plan's reusable buffers; the allocator stays the caller's. */
+    /** Nothing to free: the plan holds heap arrays only, and the allocator is the caller's. */
     @Override
     public void close() {}
 }

@@ -78,7 +78,9 @@ public final class EvenAuctionBids extends RichFlatMapFunction<ArrowBatch, Arrow
         try (batch) {
             VectorSchemaRoot in = batch.open(allocator);
             ArrowLayout.check(INPUT_TYPE, in);
-            int rows = select((BigIntVector) in.getVector(AUCTION), in.getRowCount());
+            int[] selection = batch.selection();
+            int rows = select((BigIntVector) in.getVector(AUCTION), selection,
+                    selection == null ? in.getRowCount() : batch.selectedCount(allocator));
             if (rows == 0) {
                 return;
             }
@@ -87,13 +89,17 @@ public final class EvenAuctionBids extends RichFlatMapFunction<ArrowBatch, Arrow
         ArrowBatch.of(result, null).emitTo(out);
     }
 
-    /** Fills {@link #selected} with the rows whose auction is even; returns how many. */
-    private int select(BigIntVector auction, int rowCount) {
+    /**
+     * Fills {@link #selected} with the rows whose auction is even, among the batch's selected rows
+     * ({@code selection} null: the first {@code rowCount}); returns how many.
+     */
+    private int select(BigIntVector auction, int[] selection, int rowCount) {
         if (selected.length < rowCount) {
             selected = new int[rowCount];
         }
         int rows = 0;
-        for (int i = 0; i < rowCount; i++) {
+        for (int k = 0; k < rowCount; k++) {
+            int i = selection == null ? k : selection[k];
             if (!auction.isNull(i) && auction.get(i) % 2 == 0) {
                 selected[rows++] = i;
             }

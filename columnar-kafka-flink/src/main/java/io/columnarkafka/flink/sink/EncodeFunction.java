@@ -64,8 +64,8 @@ final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerialized
             VectorSchemaRoot root = openBatch(batch);
             checkLayout(root);
             long encodeStart = System.nanoTime();
-            RecordSlab values = valueEncoder.encode(root);
-            RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(root);
+            RecordSlab values = encode(valueEncoder, root, batch);
+            RecordSlab keys = keyEncoder == null ? null : encode(keyEncoder, root, batch);
             long drainStart = System.nanoTime();
             lastValues = values;
             lastKeys = keys;
@@ -80,6 +80,14 @@ final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerialized
         } finally {
             batch.close();
         }
+    }
+
+    /** Only the batch's selected rows are encoded: rows a columnar filter dropped never become records. */
+    private static RecordSlab encode(BatchEncoder encoder, VectorSchemaRoot root, ArrowBatch batch) {
+        int[] selection = batch.selection();
+        return selection == null
+                ? encoder.encode(root)
+                : encoder.encode(root, selection, batch.selectedCount(null));
     }
 
     private VectorSchemaRoot openBatch(ArrowBatch batch) {

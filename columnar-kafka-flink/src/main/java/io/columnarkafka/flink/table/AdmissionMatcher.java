@@ -10,10 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.flink.table.types.logical.LocalZonedTimestampType;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.types.logical.TimestampType;
 
 /**
  * Decides, once per sink at planning time, whether a Kafka table sink's shape is reproduced byte for byte
@@ -26,8 +23,11 @@ import org.apache.flink.table.types.logical.TimestampType;
  */
 final class AdmissionMatcher {
     static final Set<String> WRITABLE_METADATA = Set.of("topic", "headers", "timestamp");
-    /** Arrow carries precision 7–9 in 64-bit nanoseconds, a narrower range than Flink's TimestampData. */
-    static final int MAX_TIMESTAMP_PRECISION = 6;
+    /**
+     * How the sink's batches carry TIMESTAMP(7–9): Flink's own millis + nanos of the milli, so every value of
+     * Flink's range is written (Arrow's 64-bit nanoseconds end at 1677 and 2262).
+     */
+    static final ArrowLayout.NanoTimestamps NANO_TIMESTAMPS = ArrowLayout.NanoTimestamps.EPOCH_MILLIS_AND_NANOS;
 
     private AdmissionMatcher() {}
 
@@ -100,12 +100,8 @@ final class AdmissionMatcher {
 
     private static String typeProblem(KafkaSinkShape shape, RowType physical, SqlFormat valueFormat,
             SqlFormat keyFormat) {
-        String timestamps = timestampProblem(physical);
-        if (timestamps != null) {
-            return timestamps;
-        }
         try {
-            ArrowLayout.schema(physical);
+            ArrowLayout.schema(physical, NANO_TIMESTAMPS);
             Formats.encoder(shape.valueFormat(), valueProjection(shape, valueFormat), valueOptions(shape, valueFormat));
             if (shape.hasKey()) {
                 Formats.encoder(shape.keyFormat(), keyProjection(shape, keyFormat), shape.keyFormatOptions());
@@ -166,26 +162,5 @@ final class AdmissionMatcher {
             names.add(keys.name(i).substring(shape.keyPrefix().length()));
         }
         return keys.withNames(names);
-    }
-
-    /** A column holding a timestamp of precision 7–9 (at any depth), or null. */
-    static String timestampProblem(RowType physical) {
-        for (RowType.RowField field : physical.getFields()) {
-            if (NullableTypes.contains(field.getType(), AdmissionMatcher::nanosecondTimestamp)) {
-                return "column '" + field.getName() + "' " + field.getType().asSummaryString()
-                        + ": timestamp precision above " + MAX_TIMESTAMP_PRECISION;
-            }
-        }
-        return null;
-    }
-
-    private static boolean nanosecondTimestamp(LogicalType type) {
-        if (type instanceof TimestampType t) {
-            return t.getPrecision() > MAX_TIMESTAMP_PRECISION;
-        }
-        if (type instanceof LocalZonedTimestampType t) {
-            return t.getPrecision() > MAX_TIMESTAMP_PRECISION;
-        }
-        return false;
     }
 }

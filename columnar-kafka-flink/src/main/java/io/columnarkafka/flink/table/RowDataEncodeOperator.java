@@ -87,7 +87,8 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
         allocator = ArrowMemory.newChild(
                 "columnar-kafka-sql " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
-        writer = new RowDataArrowWriter(plan.physicalType(), plan.rowKindColumn(), allocator);
+        writer = new RowDataArrowWriter(
+                plan.physicalType(), plan.rowKindColumn(), AdmissionMatcher.NANO_TIMESTAMPS, allocator);
         topics = new String[size];
         if (plan.metadata().hasTimestamp()) {
             timestamps = new long[size];

@@ -2,6 +2,7 @@ package io.columnarkafka.flink.table;
 
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.WideTimestamps;
 import io.columnarkafka.format.json.JsonDecodeOptions;
 import java.util.ArrayList;
 import java.util.List;
@@ -121,7 +122,7 @@ final class ScanAdmissionMatcher {
     }
 
     private static String typeProblem(KafkaScanShape shape) {
-        String timestamps = AdmissionMatcher.timestampProblem(shape.physicalType());
+        String timestamps = timestampProblem(shape.physicalType());
         if (timestamps != null) {
             return timestamps;
         }
@@ -133,6 +134,20 @@ final class ScanAdmissionMatcher {
             }
         } catch (IllegalArgumentException | UnsupportedOperationException e) {
             return e.getMessage();
+        }
+        return null;
+    }
+
+    /**
+     * A column holding a timestamp of precision 7–9 (at any depth), or null: the decoders write Arrow's
+     * 64-bit nanoseconds, a narrower range than Flink's {@code TimestampData}.
+     */
+    static String timestampProblem(RowType physical) {
+        for (RowType.RowField field : physical.getFields()) {
+            if (NullableTypes.contains(field.getType(), WideTimestamps::applies)) {
+                return "column '" + field.getName() + "' " + field.getType().asSummaryString()
+                        + ": timestamp precision above 6";
+            }
         }
         return null;
     }

@@ -20,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The SQL gate's decisions for shapes no SQL run can reach here: {@code avro-confluent} (Flink's
@@ -83,15 +84,13 @@ class AdmissionMatcherTest {
      */
     static Stream<Arguments> unsupported() {
         return Stream.of(
-                Arguments.of("json", Map.of(), "ROW<id INT, ts TIMESTAMP(9)>",
-                        "fallback: UNSUPPORTED_TYPE column 'ts' TIMESTAMP(9): timestamp precision above 6"),
-                Arguments.of("csv", Map.of(), "ROW<id INT, ts TIMESTAMP_LTZ(7)>",
-                        "fallback: UNSUPPORTED_TYPE column 'ts' TIMESTAMP_LTZ(7): timestamp precision above 6"),
+                Arguments.of("csv", Map.of(), "ROW<id INT, m INTERVAL YEAR(2) TO MONTH>",
+                        "fallback: UNSUPPORTED_TYPE Unsupported type 'INTERVAL YEAR(2) TO MONTH' for field 'm'."),
+                Arguments.of("avro", Map.of(), "ROW<id INT, ts TIMESTAMP(9)>",
+                        "fallback: UNSUPPORTED_TYPE Avro does not support TIMESTAMP type with precision: 9"),
                 Arguments.of("avro", Map.of("encoding", "json"), "ROW<id INT>",
                         "fallback: UNSUPPORTED_OPTION value.avro options: avro option 'encoding' = 'json':"
                                 + " only 'binary' has a columnar encoder ('json' is Flink-only)"),
-                Arguments.of("debezium-json", Map.of(), "ROW<id INT, ts TIMESTAMP(9)>",
-                        "fallback: UNSUPPORTED_TYPE column 'ts' TIMESTAMP(9): timestamp precision above 6"),
                 Arguments.of("debezium-json", Map.of("schema-include", "true"), "ROW<id INT>",
                         "fallback: UNSUPPORTED_OPTION value.debezium-json options: Debezium JSON serialization"
                                 + " doesn't support 'debezium-json.schema-include' option been set to true."),
@@ -110,6 +109,24 @@ class AdmissionMatcherTest {
         RowType physical = (RowType) RowTypes.parse(type).copy(false);
         assertThat(AdmissionMatcher.match(shape(format, options, null, Map.of(), false, physical)).describe())
                 .startsWith(expected);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"json", "csv", "debezium-json"})
+    void nanosecondTimestampsAtAnyDepthAreAdmittedWhereFlinksFormatWritesThem(String format) {
+        RowType physical = (RowType) RowTypes.parse("ROW<id INT, t TIMESTAMP(9), l TIMESTAMP_LTZ(7),"
+                + " a ARRAY<TIMESTAMP(8)>, r ROW<x TIMESTAMP_LTZ(9)>>").copy(false);
+        assertThat(AdmissionMatcher.match(shape(format, Map.of(), null, Map.of(), false, physical)).describe())
+                .isEqualTo("admitted: " + format + " value");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"json", "debezium-json"})
+    void intervalsAreAdmittedWhereFlinksFormatWritesThem(String format) {
+        RowType physical = (RowType) RowTypes.parse("ROW<id INT, m INTERVAL YEAR(2) TO MONTH,"
+                + " d INTERVAL DAY(2) TO SECOND(3), a ARRAY<INTERVAL SECOND(3)>>").copy(false);
+        assertThat(AdmissionMatcher.match(shape(format, Map.of(), null, Map.of(), false, physical)).describe())
+                .isEqualTo("admitted: " + format + " value");
     }
 
     @Test

@@ -84,10 +84,25 @@ class FormatParityITCase {
     }
 
     @Test
-    void debeziumJsonNanosecondTimestampFallsBackAndMatches() throws Exception {
-        String summary = parity("debezium_nanos", 1, sinkDdl("id INT, ts TIMESTAMP(9)", "'format' = 'debezium-json'"),
+    void debeziumJsonNanosecondTimestampsAreNativeAndMatch() throws Exception {
+        String summary = parity("debezium_nanos", 1, sinkDdl(KafkaColumnarParityITCase.NANOSECOND_COLUMNS,
+                "'format' = 'debezium-json'"), KafkaColumnarParityITCase.NANOSECOND_INSERT);
+        assertThat(summary).contains("kafka-columnar[admitted: debezium-json value]");
+    }
+
+    @Test
+    void csvNanosecondTimestampsAreNativeAndMatch() throws Exception {
+        String summary = parity("csv_nanos", 1, sinkDdl(KafkaColumnarParityITCase.NANOSECOND_COLUMNS,
+                "'format' = 'csv'"), KafkaColumnarParityITCase.NANOSECOND_INSERT);
+        assertThat(summary).contains("kafka-columnar[admitted: csv value]");
+    }
+
+    @Test
+    void avroNanosecondTimestampFailsExactlyAsFlink() {
+        // Flink's avro format has no precision above 6: the columnar sink falls back and Flink raises its error.
+        String message = sameErrorAsFlink("avro_nanos", sinkDdl("id INT, ts TIMESTAMP(9)", "'format' = 'avro'"),
                 "INSERT INTO ${t}sink VALUES (1, TIMESTAMP '2020-01-02 03:04:05.123456789')");
-        assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_TYPE column 'ts' TIMESTAMP(9)");
+        assertThat(message).contains("Avro does not support TIMESTAMP type with precision: 9");
     }
 
     @Test

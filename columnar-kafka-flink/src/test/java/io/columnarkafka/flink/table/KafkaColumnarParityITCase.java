@@ -307,12 +307,42 @@ class KafkaColumnarParityITCase {
                 + RowPartitioner.class.getName());
     }
 
+    /** Flink's whole TIMESTAMP(7–9) range: year 0001 and 9999, pre-1970 nanoseconds, Arrow's 1677/2262 edges. */
+    static final String NANOSECOND_VALUES = "VALUES"
+            + " (1, TIMESTAMP '9999-12-31 23:59:59.999999999', TIMESTAMP '0001-01-01 00:00:00.000000001'),"
+            + " (2, TIMESTAMP '0001-01-01 00:00:00', TIMESTAMP '1969-12-31 23:59:59.999999999'),"
+            + " (3, TIMESTAMP '1677-09-21 00:12:43.145224191', TIMESTAMP '2262-04-11 23:47:16.854775808'),"
+            + " (4, TIMESTAMP '1900-01-01 00:00:00.1', TIMESTAMP '2020-01-02 03:04:05.120000001'),"
+            + " (5, CAST(NULL AS TIMESTAMP(9)), TIMESTAMP '1970-01-01 00:00:00')";
+
+    /** A SELECT over {@link #NANOSECOND_VALUES} filling {@code id INT, t TIMESTAMP(9), l TIMESTAMP_LTZ(7), a ARRAY<TIMESTAMP(8)>}. */
+    static final String NANOSECOND_INSERT = "INSERT INTO ${t}sink SELECT id, t, CAST(u AS TIMESTAMP_LTZ(7)),"
+            + " ARRAY[CAST(u AS TIMESTAMP(8)), CAST(t AS TIMESTAMP(8))] FROM (" + NANOSECOND_VALUES + ") AS v(id, t, u)";
+
+    static final String NANOSECOND_COLUMNS = "id INT, t TIMESTAMP(9), l TIMESTAMP_LTZ(7), a ARRAY<TIMESTAMP(8)>";
+
     @Test
-    void nanosecondTimestampFallsBackAndMatches() throws Exception {
-        String summary = parity("nanos", 1, 1,
-                sinkDdl("id INT, ts TIMESTAMP(9)", "'format' = 'json'"),
-                "INSERT INTO ${t}sink VALUES (1, TIMESTAMP '9999-12-31 23:59:59.123456789')", false);
-        assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_TYPE column 'ts' TIMESTAMP(9)");
+    void nanosecondTimestampsOverFlinksWholeRangeAreNativeAndMatch() throws Exception {
+        String summary = parity("nanos", 1, 1, sinkDdl(NANOSECOND_COLUMNS, "'format' = 'json'"),
+                NANOSECOND_INSERT, false);
+        assertThat(summary).contains("kafka-columnar[admitted: json value]");
+        summary = parity("nanos_csv_key", 2, 1, sinkDdl(NANOSECOND_COLUMNS,
+                        "'key.format' = 'csv', 'key.fields' = 't;id', 'value.format' = 'json',"
+                        + " 'value.json.timestamp-format.standard' = 'ISO-8601'"),
+                NANOSECOND_INSERT, false);
+        assertThat(summary).contains("kafka-columnar[admitted: json value, csv key]");
+    }
+
+    @Test
+    void upsertNanosecondTimestampsAreNativeAndMatch() throws Exception {
+        String ddl = UPSERT_DDL.replace("total INT", "latest TIMESTAMP(9)").replace("${flush}", "");
+        String insert = UPSERT_INSERT.replace("SUM(amount) FROM", "MAX(ts) FROM").replace("SELECT * FROM",
+                "SELECT user_id, amount, CASE amount WHEN 1 THEN TIMESTAMP '0001-01-01 00:00:00.000000001'"
+                + " WHEN 2 THEN TIMESTAMP '9999-12-31 23:59:59.999999999'"
+                + " WHEN 3 THEN TIMESTAMP '1969-12-31 23:59:59.999999999'"
+                + " ELSE TIMESTAMP '2262-04-11 23:47:16.854775808' END AS ts FROM");
+        assertThat(parity("upsert_nanos", 1, 1, ddl, insert, false, true))
+                .contains("upsert-kafka-columnar[admitted: json value, json key, upsert tombstones]");
     }
 
     /** Our connector or Flink's writing {@code columns} to topic {@code <prefix>out}, with more options. */

@@ -8,6 +8,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.IntervalUnit;
 import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -37,8 +38,10 @@ import org.apache.flink.table.types.logical.TimestampType;
  *   <tr><td>BINARY, VARBINARY</td><td>Binary</td><td>LargeBinary</td></tr>
  *   <tr><td>DATE</td><td>Date(DAY)</td><td></td></tr>
  *   <tr><td>TIME(p)</td><td>Time(MILLISECOND, 32)</td><td></td></tr>
- *   <tr><td>TIMESTAMP(p)</td><td>Timestamp(unit, no zone)</td><td></td></tr>
- *   <tr><td>TIMESTAMP_LTZ(p)</td><td>Timestamp(unit, "UTC")</td><td></td></tr>
+ *   <tr><td>INTERVAL YEAR TO MONTH (all resolutions)</td><td>Interval(YEAR_MONTH): Flink's int of months</td><td></td></tr>
+ *   <tr><td>INTERVAL DAY TO SECOND (all resolutions)</td><td>Duration(MILLISECOND): Flink's long of milliseconds</td><td></td></tr>
+ *   <tr><td>TIMESTAMP(p)</td><td>Timestamp(unit, no zone)</td><td>FixedSizeBinary(12) for p 7–9 ({@link WideTimestamps})</td></tr>
+ *   <tr><td>TIMESTAMP_LTZ(p)</td><td>Timestamp(unit, "UTC")</td><td>FixedSizeBinary(12) for p 7–9</td></tr>
  *   <tr><td>ARRAY&lt;T&gt;</td><td>List&lt;T&gt;</td><td>LargeList&lt;T&gt;</td></tr>
  *   <tr><td>ROW&lt;...&gt;</td><td>Struct&lt;...&gt;</td><td></td></tr>
  *   <tr><td>MAP&lt;K,V&gt;</td><td>Map&lt;K,V&gt;</td><td></td></tr>
@@ -47,6 +50,11 @@ import org.apache.flink.table.types.logical.TimestampType;
  *
  * <p>The timestamp unit follows the precision: SECOND for 0, MILLISECOND for 1–3, MICROSECOND for
  * 4–6, NANOSECOND for 7–9. Columns are matched by position; names are not compared.
+ *
+ * <p>Arrow's 64-bit nanoseconds reach only 1677-09-21 .. 2262-04-11, Flink's {@code TimestampData} year
+ * 0001 .. 9999. A batch may therefore carry a precision 7–9 column in the {@link WideTimestamps} layout
+ * instead ({@link NanoTimestamps#EPOCH_MILLIS_AND_NANOS}: Flink's own epoch millis plus nanos of the
+ * milli), which every encoder reads; the SQL sink writes it, so it admits Flink's whole range.
  */
 public final class ArrowLayout {
     /** Child names Arrow Java itself uses for list elements and map entries. */
@@ -55,36 +63,55 @@ public final class ArrowLayout {
     static final String MAP_KEY = "key";
     static final String MAP_VALUE = "value";
 
+    /** How a batch carries TIMESTAMP(7–9) and TIMESTAMP_LTZ(7–9) values, at any depth. */
+    public enum NanoTimestamps {
+        /** Arrow Timestamp(NANOSECOND): 1677-09-21 .. 2262-04-11 only; the layout of {@link #schema(RowType)}. */
+        ARROW_NANOSECOND,
+        /** {@link WideTimestamps}: epoch millis plus nanos of the milli, Flink's whole range. */
+        EPOCH_MILLIS_AND_NANOS
+    }
+
     private ArrowLayout() {}
 
     /** The Arrow schema that carries batches of {@code rowType}. */
     public static Schema schema(RowType rowType) {
+        return schema(rowType, NanoTimestamps.ARROW_NANOSECOND);
+    }
+
+    /** The Arrow schema that carries batches of {@code rowType}, nanosecond timestamps as {@code nanos} says. */
+    public static Schema schema(RowType rowType, NanoTimestamps nanos) {
         List<Field> fields = new ArrayList<>(rowType.getFieldCount());
         for (RowType.RowField field : rowType.getFields()) {
-            fields.add(field(field.getName(), field.getType()));
+            fields.add(field(field.getName(), field.getType(), nanos));
         }
         return new Schema(fields);
     }
 
     /** The Arrow field that carries a column of {@code type}. */
     public static Field field(String name, LogicalType type) {
-        FieldType fieldType = new FieldType(type.isNullable(), arrowType(name, type), null);
-        return new Field(name, fieldType, children(type));
+        return field(name, type, NanoTimestamps.ARROW_NANOSECOND);
     }
 
-    private static List<Field> children(LogicalType type) {
+    private static Field field(String name, LogicalType type, NanoTimestamps nanos) {
+        ArrowType arrowType = nanos == NanoTimestamps.EPOCH_MILLIS_AND_NANOS && WideTimestamps.applies(type)
+                ? WideTimestamps.ARROW_TYPE : arrowType(name, type);
+        FieldType fieldType = new FieldType(type.isNullable(), arrowType, null);
+        return new Field(name, fieldType, children(type, nanos));
+    }
+
+    private static List<Field> children(LogicalType type, NanoTimestamps nanos) {
         switch (type.getTypeRoot()) {
             case ARRAY:
-                return List.of(field(LIST_ELEMENT, ((ArrayType) type).getElementType()));
+                return List.of(field(LIST_ELEMENT, ((ArrayType) type).getElementType(), nanos));
             case ROW:
-                return schema((RowType) type).getFields();
+                return schema((RowType) type, nanos).getFields();
             case MAP:
                 MapType map = (MapType) type;
-                return List.of(entries(map.getKeyType(), map.getValueType()));
+                return List.of(entries(map.getKeyType(), map.getValueType(), nanos));
             case MULTISET:
                 return List.of(entries(
                         ((MultisetType) type).getElementType(),
-                        new org.apache.flink.table.types.logical.IntType(false)));
+                        new org.apache.flink.table.types.logical.IntType(false), nanos));
             default:
                 return List.of();
         }
@@ -95,11 +122,11 @@ public final class ArrowLayout {
      * Java's {@code MapVector} refuses to create a map with a nullable key field. A null Flink key is
      * carried as an unset validity bit in the key vector (see {@code RowDataArrowWriter}).
      */
-    private static Field entries(LogicalType key, LogicalType value) {
+    private static Field entries(LogicalType key, LogicalType value, NanoTimestamps nanos) {
         return new Field(
                 MAP_ENTRIES,
                 FieldType.notNullable(ArrowType.Struct.INSTANCE),
-                List.of(field(MAP_KEY, key.copy(false)), field(MAP_VALUE, value)));
+                List.of(field(MAP_KEY, key.copy(false), nanos), field(MAP_VALUE, value, nanos)));
     }
 
     private static ArrowType arrowType(String name, LogicalType type) {
@@ -131,6 +158,10 @@ public final class ArrowLayout {
                 return new ArrowType.Date(DateUnit.DAY);
             case TIME_WITHOUT_TIME_ZONE:
                 return new ArrowType.Time(TimeUnit.MILLISECOND, 32);
+            case INTERVAL_YEAR_MONTH:
+                return new ArrowType.Interval(IntervalUnit.YEAR_MONTH);
+            case INTERVAL_DAY_TIME:
+                return new ArrowType.Duration(TimeUnit.MILLISECOND);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
                 return new ArrowType.Timestamp(timeUnit(((TimestampType) type).getPrecision()), null);
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
@@ -256,6 +287,8 @@ public final class ArrowLayout {
             return true;
         }
         return (expected instanceof ArrowType.Utf8 && got instanceof ArrowType.LargeUtf8)
+                || (expected instanceof ArrowType.Timestamp t && t.getUnit() == TimeUnit.NANOSECOND
+                        && got.equals(WideTimestamps.ARROW_TYPE))
                 || (expected instanceof ArrowType.Binary && got instanceof ArrowType.LargeBinary)
                 || (expected instanceof ArrowType.List && got instanceof ArrowType.LargeList);
     }

@@ -4,9 +4,12 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.DurationVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.IntervalYearVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TimeStampVector;
@@ -69,7 +72,7 @@ abstract class FieldWriter<V extends FieldVector> {
 
     /**
      * The writer for a column of {@code type} carried in {@code vector}, which must have been created from
-     * {@link ArrowLayout#field} of the same type.
+     * {@link ArrowLayout}'s field of the same type (in either {@link ArrowLayout.NanoTimestamps} layout).
      */
     static FieldWriter<?> of(String path, LogicalType type, FieldVector vector) {
         switch (type.getTypeRoot()) {
@@ -99,12 +102,14 @@ abstract class FieldWriter<V extends FieldVector> {
                 return new ScalarWriters.DateWriter(path, (DateDayVector) vector);
             case TIME_WITHOUT_TIME_ZONE:
                 return new ScalarWriters.TimeWriter(path, (TimeMilliVector) vector);
+            case INTERVAL_YEAR_MONTH:
+                return new ScalarWriters.MonthsWriter(path, (IntervalYearVector) vector);
+            case INTERVAL_DAY_TIME:
+                return new ScalarWriters.MillisDurationWriter(path, (DurationVector) vector);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
-                return new TimestampWriter(
-                        path, (TimeStampVector) vector, ((TimestampType) type).getPrecision());
+                return timestampWriter(path, vector, ((TimestampType) type).getPrecision());
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return new TimestampWriter(
-                        path, (TimeStampVector) vector, ((LocalZonedTimestampType) type).getPrecision());
+                return timestampWriter(path, vector, ((LocalZonedTimestampType) type).getPrecision());
             case ARRAY:
                 ListVector list = (ListVector) vector;
                 return new NestedWriters.ArrayWriter(path, list,
@@ -121,5 +126,13 @@ abstract class FieldWriter<V extends FieldVector> {
                 throw new IllegalArgumentException(
                         "column '" + path + "': Flink type " + type.asSummaryString() + " has no Arrow layout");
         }
+    }
+
+    /** Arrow's timestamp units, or the full-range {@link WideTimestamps} layout the vector was made in. */
+    private static FieldWriter<?> timestampWriter(String path, FieldVector vector, int precision) {
+        if (vector instanceof FixedSizeBinaryVector wide) {
+            return new WideTimestampWriter(path, wide, precision);
+        }
+        return new TimestampWriter(path, (TimeStampVector) vector, precision);
     }
 }

@@ -19,9 +19,9 @@ import org.apache.flink.table.types.logical.TinyIntType;
  *
  * <p>Use: {@link #write} rows, {@link #finish} to get the batch, {@link #reset} to start the next batch in
  * the same buffers, {@link #close} to free them. Writers are planned once per column, so a row costs no
- * type dispatch and no objects beyond what the {@code RowData} getters themselves create. A {@code
- * BinaryRowData} in one heap segment, what Flink's planner hands a sink, skips the getters: {@link
- * BinaryRowTranspose} reads its fields straight from the row's memory. Not thread-safe.
+ * type dispatch and no objects beyond what the {@code RowData} getters themselves create: {@link
+ * RowTranspose} writes the top-level columns, a {@code BinaryRowData} in one heap segment straight from
+ * the row's memory, any other row through its typed getters. Not thread-safe.
  *
  * <p>Arrow has no row kind. A writer built with a row-kind column ({@link #RowDataArrowWriter(RowType,
  * String, BufferAllocator)}) adds it as a last TINYINT column holding each row's {@code
@@ -33,11 +33,13 @@ public final class RowDataArrowWriter implements AutoCloseable {
     private final List<String> names;
     /** The row-kind column, or null. */
     private final TinyIntVector rowKinds;
-    /** Reads {@code BinaryRowData} fields straight from memory; null where it cannot be used. */
-    private final BinaryRowTranspose binary;
+    /** The planned transpose of the top-level columns; null where it cannot be used (a big-endian machine). */
+    private final RowTranspose planned;
     private int rowCount;
-    /** Rows of this batch that {@link #binary} read straight from memory. */
+    /** Rows of this batch that {@link #planned} read straight from {@code BinaryRowData} memory. */
     private int directRowCount;
+    /** Rows of this batch written through every column's {@link FieldWriter}, outside the plan. */
+    private int unplannedRowCount;
     /** Set when a row failed half-way: its slot holds partial values until {@link #reset}. */
     private boolean failed;
 
@@ -50,8 +52,18 @@ public final class RowDataArrowWriter implements AutoCloseable {
      * of that name ({@link #withRowKindColumn}) holding each row's kind.
      */
     public RowDataArrowWriter(RowType rowType, String rowKindColumn, BufferAllocator allocator) {
+        this(rowType, rowKindColumn, ArrowLayout.NanoTimestamps.ARROW_NANOSECOND, allocator);
+    }
+
+    /**
+     * As {@link #RowDataArrowWriter(RowType, String, BufferAllocator)}, carrying TIMESTAMP(7–9) and
+     * TIMESTAMP_LTZ(7–9) values as {@code nanos} says: {@link ArrowLayout.NanoTimestamps#EPOCH_MILLIS_AND_NANOS}
+     * takes every value of Flink's range, Arrow's nanoseconds reject those outside 1677..2262.
+     */
+    public RowDataArrowWriter(RowType rowType, String rowKindColumn, ArrowLayout.NanoTimestamps nanos,
+            BufferAllocator allocator) {
         RowType batchType = rowKindColumn == null ? rowType : withRowKindColumn(rowType, rowKindColumn);
-        VectorSchemaRoot created = VectorSchemaRoot.create(ArrowLayout.schema(batchType), allocator);
+        VectorSchemaRoot created = VectorSchemaRoot.create(ArrowLayout.schema(batchType, nanos), allocator);
         try {
             created.allocateNew();
             List<FieldVector> vectors = created.getFieldVectors();
@@ -61,7 +73,7 @@ public final class RowDataArrowWriter implements AutoCloseable {
                 writers[i] = FieldWriter.of(names.get(i), rowType.getTypeAt(i), vectors.get(i));
             }
             this.rowKinds = rowKindColumn == null ? null : (TinyIntVector) vectors.get(writers.length);
-            this.binary = BinaryRowTranspose.plan(rowType, writers, vectors);
+            this.planned = RowTranspose.plan(rowType, writers, vectors);
         } catch (RuntimeException | Error e) {
             created.close();
             throw e;
@@ -88,21 +100,19 @@ public final class RowDataArrowWriter implements AutoCloseable {
      * Appends one row.
      *
      * @throws IllegalArgumentException naming the column and the row if a value has no Arrow
-     *     representation (a nanosecond timestamp outside the 64-bit range) or is not of the column's
+     *     representation (in the Arrow nanosecond layout, a timestamp outside its 64-bit range) or is not of the column's
      *     internal data type; the row is not added and the writer refuses further rows until {@link #reset}
      */
     public void write(RowData row) {
         checkUsable();
-        boolean direct;
         try {
-            direct = binary != null && row instanceof BinaryRowData binaryRow && binary.write(binaryRow, rowCount);
-        } catch (BinaryRowTranspose.FieldException e) {
+            if (planned != null && row instanceof BinaryRowData binaryRow && planned.writeBinary(binaryRow, rowCount)) {
+                directRowCount++;
+            } else if (planned == null || !planned.writeGetters(row, rowCount)) {
+                writeFields(row);
+            }
+        } catch (RowTranspose.FieldException e) {
             throw fieldFailed(e.column, e.getCause());
-        }
-        if (direct) {
-            directRowCount++;
-        } else {
-            writeFields(row);
         }
         if (rowKinds != null) {
             rowKinds.setSafe(rowCount, row.getRowKind().toByteValue());
@@ -110,11 +120,12 @@ public final class RowDataArrowWriter implements AutoCloseable {
         rowCount++;
     }
 
-    /** Through the {@code RowData} getters, for any row the binary path does not read. */
+    /** Through each column's {@link FieldWriter}, for a row the plan does not read (another arity). */
     private void writeFields(RowData row) {
-        if (binary != null) {
-            binary.invalidate();
+        if (planned != null) {
+            planned.invalidate();
         }
+        unplannedRowCount++;
         int field = 0;
         try {
             for (; field < writers.length; field++) {
@@ -146,6 +157,14 @@ public final class RowDataArrowWriter implements AutoCloseable {
     }
 
     /**
+     * Number of rows written since the last {@link #reset} outside the planned transpose, through each
+     * column's writer (a row whose arity differs from the row type's, or any row on a big-endian machine).
+     */
+    public int unplannedRowCount() {
+        return unplannedRowCount;
+    }
+
+    /**
      * Sets the value counts of every vector and returns the batch. The root stays owned by this writer:
      * it is valid until the next {@link #write}, {@link #reset} or {@link #close}.
      */
@@ -161,11 +180,12 @@ public final class RowDataArrowWriter implements AutoCloseable {
             vector.reset();
         }
         root.setRowCount(0);
-        if (binary != null) {
-            binary.invalidate();
+        if (planned != null) {
+            planned.invalidate();
         }
         rowCount = 0;
         directRowCount = 0;
+        unplannedRowCount = 0;
         failed = false;
     }
 

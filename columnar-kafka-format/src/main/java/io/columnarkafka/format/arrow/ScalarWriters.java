@@ -1,12 +1,15 @@
 package io.columnarkafka.format.arrow;
 
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.DurationVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.IntervalYearVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMilliVector;
 import org.apache.arrow.vector.TinyIntVector;
@@ -170,6 +173,40 @@ final class ScalarWriters {
         }
     }
 
+    /** INTERVAL YEAR TO MONTH: Flink's internal int of months, as Arrow Interval(YEAR_MONTH) holds it. */
+    static final class MonthsWriter extends FieldWriter<IntervalYearVector> {
+        MonthsWriter(String path, IntervalYearVector vector) {
+            super(path, vector);
+        }
+
+        @Override
+        void writeValue(RowData row, int pos, int index) {
+            vector.setSafe(index, row.getInt(pos));
+        }
+
+        @Override
+        void writeValue(ArrayData array, int pos, int index) {
+            vector.setSafe(index, array.getInt(pos));
+        }
+    }
+
+    /** INTERVAL DAY TO SECOND: Flink's internal long of milliseconds, as Arrow Duration(MILLISECOND) holds it. */
+    static final class MillisDurationWriter extends FieldWriter<DurationVector> {
+        MillisDurationWriter(String path, DurationVector vector) {
+            super(path, vector);
+        }
+
+        @Override
+        void writeValue(RowData row, int pos, int index) {
+            vector.setSafe(index, row.getLong(pos));
+        }
+
+        @Override
+        void writeValue(ArrayData array, int pos, int index) {
+            vector.setSafe(index, array.getLong(pos));
+        }
+    }
+
     /**
      * DECIMAL(p,s): a compact decimal (p ≤ 18) goes in as its unscaled long, a wider one as its
      * big-endian unscaled bytes, so no {@code BigDecimal} is built per value.
@@ -213,15 +250,16 @@ final class ScalarWriters {
 
         @Override
         void writeValue(RowData row, int pos, int index) {
-            set(index, row.getString(pos));
+            set(vector, index, row.getString(pos));
         }
 
         @Override
         void writeValue(ArrayData array, int pos, int index) {
-            set(index, array.getString(pos));
+            set(vector, index, array.getString(pos));
         }
 
-        private void set(int index, StringData string) {
+        /** Stores {@code string}'s bytes at {@code index}; also {@link RowTranspose}'s string column. */
+        static void set(BaseVariableWidthVector vector, int index, StringData string) {
             if (string instanceof BinaryStringData binary) {
                 binary.ensureMaterialized();
                 MemorySegment[] segments = binary.getSegments();

@@ -2,10 +2,12 @@ package io.columnarkafka.format.csv;
 
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.EncodeException;
+import io.columnarkafka.format.arrow.WideTimestamps;
 import io.columnarkafka.format.text.DateText;
 import io.columnarkafka.format.text.TimeText;
 import io.columnarkafka.format.text.TimestampText;
 import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.types.TimeUnit;
 
 /** DATE, TIME and TIMESTAMP / TIMESTAMP_LTZ columns as the text Flink's CSV converters write. */
@@ -53,19 +55,35 @@ final class TemporalCsvWriter {
 
     /**
      * TIMESTAMP as {@code yyyy-MM-dd HH:mm:ss[.fraction]} of {@code TimestampData.toLocalDateTime()};
-     * TIMESTAMP_LTZ the same with a {@code Z} (Flink formats the same local date-time, at UTC).
+     * TIMESTAMP_LTZ the same with a {@code Z} (Flink formats the same local date-time, at UTC). A
+     * precision 7–9 column may come in the {@link WideTimestamps} layout instead, decided per batch.
      */
-    static final class Timestamp extends FixedWidthCsvWriter {
+    static final class Timestamp extends CsvValueWriter {
         private final TimestampText text;
+        private long data;
+        /** The bound batch carries the column in the {@link WideTimestamps} layout. */
+        private boolean wide;
 
         Timestamp(String path, TimeUnit unit, boolean zulu) {
-            super(path, true, 8);
+            super(path, true);
             this.text = TimestampText.localDateTime(path, unit, ' ', zulu);
         }
 
         @Override
+        protected void bindValues(ValueVector vector, int count) {
+            wide = WideTimestamps.carries(vector);
+            data = address(vector.getDataBuffer(), (long) count * (wide ? WideTimestamps.BYTE_WIDTH : 8), "data");
+        }
+
+        @Override
         void write(ByteOutput out, int index) {
-            text.write(out, MemoryUtil.getLong(data + 8L * index));
+            if (wide) {
+                out.ensure(TimestampText.MAX_BYTES);
+                out.pos = text.put(out, out.pos, WideTimestamps.millis(data, index),
+                        WideTimestamps.nanoOfMilli(data, index));
+            } else {
+                text.write(out, MemoryUtil.getLong(data + 8L * index));
+            }
         }
     }
 }

@@ -35,8 +35,10 @@ final class JsonWriterPlan {
             case SMALLINT:
                 return new SmallIntJsonWriter(path);
             case INTEGER:
+            case INTERVAL_YEAR_MONTH: // Flink writes the int of months
                 return new IntJsonWriter(path);
             case BIGINT:
+            case INTERVAL_DAY_TIME: // Flink writes the long of milliseconds
                 return new BigIntJsonWriter(path);
             case FLOAT:
                 return new FloatingJsonWriter(path, true);

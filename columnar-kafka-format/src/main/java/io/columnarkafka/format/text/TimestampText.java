@@ -97,6 +97,14 @@ public final class TimestampText {
                 nanoOfMilli = (int) Math.floorMod(value, 1_000_000L);
                 break;
         }
+        return put(out, p, millis, nanoOfMilli);
+    }
+
+    /**
+     * Stores Flink's pair, epoch {@code millis} and {@code nanoOfMilli} (0–999,999), whatever this text's
+     * unit (the {@code WideTimestamps} layout), as {@link #put(ByteOutput, int, long)} does.
+     */
+    public int put(ByteOutput out, int p, long millis, int nanoOfMilli) {
         // A second never straddles days, so every value of the cached second has the cached prefix.
         // (Compared without subtracting, which could wrap; near Long.MAX_VALUE the sum wraps and the
         // prefix is merely formatted again.)

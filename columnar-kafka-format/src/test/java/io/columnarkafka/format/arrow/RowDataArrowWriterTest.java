@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.format.RowTypes;
+import io.columnarkafka.format.parity.BoxedRows;
 import java.nio.charset.StandardCharsets;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -159,26 +160,36 @@ class RowDataArrowWriterTest {
     void binaryRowsAreReadDirectlyIntoTheSameBatchAsTheirGenericForm() {
         List<RowData> generic = new ArrayList<>();
         List<RowData> binary = new ArrayList<>();
+        List<RowData> boxed = new ArrayList<>();
         for (int i = 0; i < 5000; i++) { // beyond the initial capacity of every vector
             GenericRowData row = List.of(ordinary(), allNull(), extremes()).get(i % 3);
             generic.add(row);
             // every fourth row stays generic: the two paths alternate within one batch
             binary.add(i % 4 == 3 ? row : binary(ALL_TYPES, row));
+            // BoxedWrapperRowData, what a chained Calc emits, and generic rows alternate too
+            boxed.add(i % 2 == 0 ? BoxedRows.of(ALL_TYPES, row) : row);
         }
         try (BufferAllocator allocator = new RootAllocator()) {
             try (RowDataArrowWriter viaGetters = new RowDataArrowWriter(ALL_TYPES, allocator);
-                    RowDataArrowWriter direct = new RowDataArrowWriter(ALL_TYPES, allocator)) {
+                    RowDataArrowWriter direct = new RowDataArrowWriter(ALL_TYPES, allocator);
+                    RowDataArrowWriter viaBoxed = new RowDataArrowWriter(ALL_TYPES, allocator)) {
                 for (int round = 0; round < 2; round++) { // the second batch reuses the buffers
                     viaGetters.reset();
                     direct.reset();
+                    viaBoxed.reset();
                     generic.forEach(viaGetters::write);
                     binary.forEach(direct::write);
+                    boxed.forEach(viaBoxed::write);
                     assertThat(direct.directRowCount()).isEqualTo(3750);
                     assertThat(viaGetters.directRowCount()).isZero();
+                    assertThat(viaGetters.unplannedRowCount() + direct.unplannedRowCount()
+                            + viaBoxed.unplannedRowCount()).as("rows outside the plan").isZero();
                     VectorSchemaRoot expected = viaGetters.finish();
                     VectorSchemaRoot actual = direct.finish();
                     assertThat(actual.equals(expected)).as("batches equal").isTrue();
+                    assertThat(viaBoxed.finish().equals(expected)).as("boxed rows' batch equal").isTrue();
                     assertFirstRows(actual, binary.subList(0, 6));
+                    assertFirstRows(viaBoxed.finish(), boxed.subList(0, 6));
                 }
             }
             assertThat(allocator.getAllocatedMemory()).isZero();
@@ -331,6 +342,22 @@ class RowDataArrowWriterTest {
             assertThatThrownBy(() -> writer.write(row(1, "a java.lang.String, not StringData")))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageStartingWith("column 's', row 0: ");
+        }
+    }
+
+    @Test
+    void genericAndBoxedRowsTakeThePlanAndARowOfAnotherArityEachColumnsWriter() {
+        RowType type = RowTypes.parse("ROW<i INT, s STRING>");
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(type, allocator)) {
+            writer.write(row(1, str("planned")));
+            writer.write(BoxedRows.of(type, row(2, str("boxed"))));
+            writer.write(row(3, str("wider"), "a third field the writers never read"));
+            assertThat(writer.unplannedRowCount()).isOne();
+            assertThat(writer.directRowCount()).isZero();
+            VectorSchemaRoot root = writer.finish();
+            assertThat(PlainValues.fromArrow(root.getFieldVectors(), type, 1)).containsExactly(2L, "boxed");
+            assertThat(PlainValues.fromArrow(root.getFieldVectors(), type, 2)).containsExactly(3L, "wider");
         }
     }
 

@@ -69,6 +69,14 @@ public final class EdgeValues {
 
     /** Edge values of a scalar {@code type}, every one valid for it (fits the precision, the Arrow unit range). */
     public static List<Object> of(LogicalType type) {
+        return of(type, false);
+    }
+
+    /**
+     * Edge values of a scalar {@code type}; with {@code fullRange}, nanosecond timestamps over Flink's whole
+     * range (year 0001 .. 9999), which only the full-range layout of the encoders carries.
+     */
+    public static List<Object> of(LogicalType type, boolean fullRange) {
         List<Object> out = new ArrayList<>();
         switch (type.getTypeRoot()) {
             case BOOLEAN:
@@ -137,10 +145,10 @@ public final class EdgeValues {
                 }
                 break;
             case TIMESTAMP_WITHOUT_TIME_ZONE:
-                out.addAll(timestamps(((TimestampType) type).getPrecision()));
+                out.addAll(timestamps(((TimestampType) type).getPrecision(), fullRange));
                 break;
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                out.addAll(timestamps(((LocalZonedTimestampType) type).getPrecision()));
+                out.addAll(timestamps(((LocalZonedTimestampType) type).getPrecision(), fullRange));
                 break;
             default:
                 throw new IllegalArgumentException("not a scalar: " + type);
@@ -148,12 +156,15 @@ public final class EdgeValues {
         return out;
     }
 
-    /** The timestamps truncated to {@code precision}, minus those a nanosecond Arrow column cannot hold. */
-    public static List<Object> timestamps(int precision) {
+    /**
+     * The timestamps truncated to {@code precision}, minus those a nanosecond Arrow column cannot hold
+     * unless {@code fullRange}.
+     */
+    public static List<Object> timestamps(int precision, boolean fullRange) {
         List<Object> out = new ArrayList<>();
         for (String s : TIMESTAMPS) {
             TimestampData t = TimestampData.fromLocalDateTime(truncate(LocalDateTime.parse(s), precision));
-            if (precision <= 6 || fitsNanos(t)) {
+            if (precision <= 6 || fullRange || fitsNanos(t)) {
                 out.add(t);
             }
         }
@@ -176,10 +187,15 @@ public final class EdgeValues {
      * two alternating-null rows (nullable columns only).
      */
     public static List<RowData> cyclingRows(RowType type) {
+        return cyclingRows(type, false);
+    }
+
+    /** As {@link #cyclingRows(RowType)}, with {@link #of(LogicalType, boolean) fullRange} edge values. */
+    public static List<RowData> cyclingRows(RowType type, boolean fullRange) {
         List<List<Object>> values = new ArrayList<>();
         int longest = 0;
         for (LogicalType t : type.getChildren()) {
-            values.add(of(t));
+            values.add(of(t, fullRange));
             longest = Math.max(longest, values.get(values.size() - 1).size());
         }
         List<RowData> rows = new ArrayList<>();
@@ -193,6 +209,29 @@ public final class EdgeValues {
             }
             rows.add(row);
         }
+        return rows;
+    }
+
+    /** INTERVAL columns at the top level and nested, for {@link #intervalRows}. */
+    public static final RowType INTERVALS = io.columnarkafka.format.RowTypes.parse("ROW<ym INTERVAL YEAR(2) TO MONTH,"
+            + " m INTERVAL MONTH, dt INTERVAL DAY(2) TO SECOND(3), d INTERVAL DAY(6), s INTERVAL SECOND(9),"
+            + " a ARRAY<INTERVAL DAY(2) TO SECOND(3)>, r ROW<x INTERVAL YEAR(4), y INTERVAL HOUR TO MINUTE>>");
+
+    /** Rows of {@link #INTERVALS}: Flink's int months and long millis at their extremes, zero, negatives, nulls. */
+    public static List<RowData> intervalRows() {
+        int[] months = {0, 1, -1, 27, -27, Integer.MAX_VALUE, Integer.MIN_VALUE};
+        long[] millis = {0L, 1L, -1L, 86_400_000L, -90_061_001L, Long.MAX_VALUE, Long.MIN_VALUE};
+        List<RowData> rows = new ArrayList<>();
+        for (int i = 0; i < months.length; i++) {
+            long ms = millis[i];
+            rows.add(GenericRowData.of(months[i], months[(i + 1) % months.length], ms, millis[(i + 2) % millis.length],
+                    millis[(i + 3) % millis.length],
+                    new org.apache.flink.table.data.GenericArrayData(new Object[] {ms, null, -ms}),
+                    GenericRowData.of(months[(i + 4) % months.length], ms)));
+        }
+        rows.add(new GenericRowData(INTERVALS.getFieldCount()));
+        rows.add(GenericRowData.of(null, 5, null, 7L, null, new org.apache.flink.table.data.GenericArrayData(new Object[0]),
+                GenericRowData.of(null, null)));
         return rows;
     }
 

@@ -9,7 +9,9 @@ import io.columnarkafka.format.EncodeException;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RecordSlab;
+import io.columnarkafka.format.arrow.ArrowLayout.NanoTimestamps;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.arrow.WideTimestamps;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,6 +24,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -47,6 +50,8 @@ public final class ParityCheck {
 
     private final String format;
     private final OracleFactory oracles;
+    private int wideTimestampCases;
+    private int beyondArrowNanosCases;
 
     public ParityCheck(String format, OracleFactory oracles) {
         this.format = format;
@@ -59,20 +64,22 @@ public final class ParityCheck {
     }
 
     /**
-     * The projected columns of {@code rows}, transposed through {@link RowDataArrowWriter} twice: as given
-     * (its getter path) and as {@code BinaryRowData}, the rows Flink's planner hands a sink (its direct
-     * binary path). Both must match Flink, and agree on whether Flink rejected a row.
+     * The projected columns of {@code rows}, transposed through {@link RowDataArrowWriter} three times: as
+     * given (usually {@code GenericRowData}: its planned getter path), as {@code BoxedWrapperRowData} (what
+     * a chained Calc hands a sink: the same path) and as {@code BinaryRowData} (after a network exchange:
+     * its direct binary path). All must match Flink, and agree on whether Flink rejected a row. A type with a
+     * TIMESTAMP(7–9) / TIMESTAMP_LTZ(7–9) anywhere is checked in both {@link NanoTimestamps} layouts: the
+     * full-range one always, Arrow's nanoseconds only where every value fits its 1677..2262 range.
      */
     public boolean assertParity(Projection projection, List<? extends RowData> rows, Map<String, String> options) {
-        boolean compared = assertTransposedParity(projection, rows, options);
         RowDataSerializer binary = new RowDataSerializer(projection.batchType());
         List<RowData> binaryRows = new ArrayList<>(rows.size());
+        List<RowData> boxedRows = new ArrayList<>(rows.size());
         for (RowData row : rows) {
             binaryRows.add(binary.toBinaryRow(row).copy()); // toBinaryRow reuses one row
+            boxedRows.add(BoxedRows.of(projection.batchType(), row));
         }
-        assertThat(assertTransposedParity(projection, binaryRows, options))
-                .as("binary rows compared as the given rows were").isEqualTo(compared);
-        return compared;
+        return assertInLayouts(projection, List.of(rows, boxedRows, binaryRows), options);
     }
 
     /**
@@ -80,19 +87,94 @@ public final class ParityCheck {
      * itself behaves differently on {@code BinaryRowData} (a test then pins that difference separately).
      */
     public boolean assertParityAsGiven(RowType type, List<? extends RowData> rows, Map<String, String> options) {
-        return assertTransposedParity(Projection.all(type), rows, options);
+        return assertInLayouts(Projection.all(type), List.of(rows), options);
     }
 
-    private boolean assertTransposedParity(Projection projection, List<? extends RowData> rows,
+    /** Cases compared (or rejected as Flink rejects them) in the full-range timestamp layout so far. */
+    public int wideTimestampCases() {
+        return wideTimestampCases;
+    }
+
+    /** Of those, cases with a timestamp outside Arrow's 64-bit nanoseconds, which only that layout carries. */
+    public int beyondArrowNanosCases() {
+        return beyondArrowNanosCases;
+    }
+
+    private boolean assertInLayouts(Projection projection, List<List<? extends RowData>> inputs,
             Map<String, String> options) {
+        Boolean compared = null;
+        boolean beyondArrowNanos = false;
+        for (NanoTimestamps nanos : layouts(projection.batchType())) {
+            for (List<? extends RowData> rows : inputs) {
+                Boolean result = assertTransposedParity(projection, rows, options, nanos);
+                if (result == null) {
+                    beyondArrowNanos = true;
+                    continue;
+                }
+                if (beyondArrowNanos && nanos == NanoTimestamps.EPOCH_MILLIS_AND_NANOS && rows == inputs.get(0)) {
+                    beyondArrowNanosCases++;
+                }
+                if (nanos == NanoTimestamps.EPOCH_MILLIS_AND_NANOS && rows == inputs.get(0)) {
+                    wideTimestampCases++;
+                }
+                if (compared == null) {
+                    compared = result;
+                } else {
+                    assertThat(result).as("%s rows compared in the %s layout as in the others",
+                            rowClass(rows), nanos).isEqualTo(compared);
+                }
+            }
+        }
+        assertThat(compared).as("some layout carried the rows").isNotNull();
+        return compared;
+    }
+
+    /** The full-range layout only for a type that has nanosecond timestamps (elsewhere it is the same). */
+    private static List<NanoTimestamps> layouts(LogicalType type) {
+        return hasNanosecondTimestamp(type)
+                ? List.of(NanoTimestamps.ARROW_NANOSECOND, NanoTimestamps.EPOCH_MILLIS_AND_NANOS)
+                : List.of(NanoTimestamps.ARROW_NANOSECOND);
+    }
+
+    private static boolean hasNanosecondTimestamp(LogicalType type) {
+        return WideTimestamps.applies(type)
+                || type.getChildren().stream().anyMatch(ParityCheck::hasNanosecondTimestamp);
+    }
+
+    /**
+     * True if bytes were compared, false if Flink and the encoder rejected the same row, null if the
+     * {@link NanoTimestamps#ARROW_NANOSECOND} layout cannot hold a value of the rows (the writer says so).
+     */
+    private Boolean assertTransposedParity(Projection projection, List<? extends RowData> rows,
+            Map<String, String> options, NanoTimestamps nanos) {
         try (BufferAllocator allocator = new RootAllocator();
-                RowDataArrowWriter writer = new RowDataArrowWriter(projection.batchType(), allocator)) {
-            rows.forEach(writer::write);
+                RowDataArrowWriter writer = new RowDataArrowWriter(projection.batchType(), null, nanos, allocator)) {
+            try {
+                rows.forEach(writer::write);
+            } catch (IllegalArgumentException e) {
+                if (nanos == NanoTimestamps.ARROW_NANOSECOND && e.getMessage().contains(OUTSIDE_ARROW_NANOS)) {
+                    return null;
+                }
+                throw e;
+            }
             long binaryRows = rows.stream().filter(BinaryRowData.class::isInstance).count();
             assertThat(writer.directRowCount()).as("binary rows read directly").isEqualTo(binaryRows);
-            return assertParity(projection, rows, writer.finish(), options);
+            assertThat(writer.unplannedRowCount()).as("rows outside the planned transpose").isZero();
+            try {
+                return assertParity(projection, rows, writer.finish(), options);
+            } catch (AssertionError e) {
+                throw new AssertionError(nanos + " layout, " + rowClass(rows) + " rows: "
+                        + e.getMessage(), e);
+            }
         }
     }
+
+    private static String rowClass(List<? extends RowData> rows) {
+        return rows.isEmpty() ? "no" : rows.get(0).getClass().getSimpleName();
+    }
+
+    /** What {@code RowDataArrowWriter} says of a timestamp that Arrow's 64-bit nanoseconds cannot hold. */
+    private static final String OUTSIDE_ARROW_NANOS = "outside the range of Arrow nanosecond timestamps";
 
     /**
      * {@code batch} must carry {@code rows} (e.g. built by hand with Large* vectors). Returns true if bytes were

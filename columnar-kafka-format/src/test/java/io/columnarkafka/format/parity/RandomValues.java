@@ -21,10 +21,17 @@ import org.apache.flink.table.types.logical.RowType;
 public final class RandomValues {
     private final Random random;
     private final boolean nullMapKeys;
+    private final boolean fullRange;
 
     public RandomValues(long seed, boolean nullMapKeys) {
+        this(seed, nullMapKeys, false);
+    }
+
+    /** With {@code fullRange}, nanosecond timestamps over Flink's whole range ({@link EdgeValues#of(LogicalType, boolean)}). */
+    public RandomValues(long seed, boolean nullMapKeys, boolean fullRange) {
         this.random = new Random(seed);
         this.nullMapKeys = nullMapKeys;
+        this.fullRange = fullRange;
     }
 
     public GenericRowData row(RowType type) {
@@ -65,7 +72,7 @@ public final class RandomValues {
             case MULTISET:
                 return map(((MultisetType) type).getElementType(), new org.apache.flink.table.types.logical.IntType(false));
             default:
-                List<Object> values = EdgeValues.of(type);
+                List<Object> values = EdgeValues.of(type, fullRange);
                 return values.get(random.nextInt(values.size()));
         }
     }

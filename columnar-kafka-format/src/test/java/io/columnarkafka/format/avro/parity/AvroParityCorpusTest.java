@@ -256,4 +256,14 @@ class AvroParityCorpusTest {
         assertThatThrownBy(() -> Formats.encoder("avro", Projection.all(type), Map.of("timestamp-mapping", "x")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("timestamp-mapping");
     }
+
+    @Test
+    void intervalsAreRejectedAsFlinkRejectsThem() {
+        RowType type = (RowType) EdgeValues.INTERVALS.copy(false);
+        assertThatThrownBy(() -> FlinkAvroOracle.open(type, Map.of()).serialize(EdgeValues.intervalRows().get(0)))
+                .as("Flink's avro").hasMessage("Unsupported to derive Schema for type: INTERVAL YEAR(2) TO MONTH");
+        assertThatThrownBy(() -> Formats.encoder("avro", Projection.all(type), Map.of()))
+                .isInstanceOf(UnsupportedOperationException.class)
+                .hasMessage("Unsupported to derive Schema for type: INTERVAL YEAR(2) TO MONTH");
+    }
 }

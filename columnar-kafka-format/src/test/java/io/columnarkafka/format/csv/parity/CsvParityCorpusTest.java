@@ -5,6 +5,7 @@ import static io.columnarkafka.format.arrow.FlinkValues.dec;
 import static io.columnarkafka.format.arrow.FlinkValues.row;
 import static io.columnarkafka.format.arrow.FlinkValues.str;
 import static io.columnarkafka.format.csv.parity.FlinkCsvOracle.CSV;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.format.Formats;
@@ -81,12 +82,24 @@ class CsvParityCorpusTest {
     @MethodSource("options")
     void everyScalarTypeAndEdgeValue(Map<String, String> options) {
         CSV.assertParity(SCALARS, EdgeValues.cyclingRows(SCALARS), options);
+        int beyond = CSV.beyondArrowNanosCases();
+        CSV.assertParity(SCALARS, EdgeValues.cyclingRows(SCALARS, true), options);
+        assertThat(CSV.beyondArrowNanosCases()).as("year 0001 and 9999 at precision 7-9 compared").isGreaterThan(beyond);
+    }
+
+    @Test
+    void intervalsAreRejectedAsFlinkRejectsThem() {
+        // Flink's CSV schema converter has no INTERVAL: its error, and the encoder's, at planning.
+        assertThatThrownBy(() -> FlinkCsvOracle.of(EdgeValues.INTERVALS, Map.of()))
+                .hasMessageContaining("Unsupported type 'INTERVAL YEAR(2) TO MONTH' for field 'ym'");
+        assertThatThrownBy(() -> Formats.encoder("csv", Projection.all(EdgeValues.INTERVALS), Map.of()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'ym'");
     }
 
     @ParameterizedTest
     @MethodSource("options")
     void arraysAndRowsOneLevelDeepWithNulls(Map<String, String> options) {
-        RandomValues random = new RandomValues(options.hashCode(), false);
+        RandomValues random = new RandomValues(options.hashCode(), false, true);
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < 80; i++) {
             rows.add(random.row(NESTED));

@@ -52,12 +52,17 @@ class CsvParityPropertyTest {
             options.put("write-bigdecimal-in-scientific-notation", Boolean.toString(random.nextBoolean()));
         }
         RowType type = TYPES.get(random.nextInt(TYPES.size()));
-        RandomValues values = new RandomValues(seed, false);
+        RandomValues values = new RandomValues(seed, false, random.nextBoolean());
         List<RowData> rows = new ArrayList<>();
         for (int i = random.nextInt(12); i >= 0; i--) {
             rows.add(values.row(type));
         }
+        int beyond = CSV.beyondArrowNanosCases();
         boolean compared = CSV.assertParity(type, rows, options);
+        Statistics.label("timestamps").collect(CSV.beyondArrowNanosCases() > beyond
+                ? "beyond Arrow nanoseconds, full-range layout" : "within Arrow nanoseconds");
+        Statistics.label("timestamps").coverage(coverage -> coverage
+                .check("beyond Arrow nanoseconds, full-range layout").percentage(share -> share >= 20));
         Statistics.label("outcome").collect(!compared ? "rejected like Flink"
                 : rows.isEmpty() ? "empty batch" : "bytes compared");
         Statistics.label("outcome").coverage(coverage -> coverage.check("bytes compared")

@@ -11,6 +11,7 @@ import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.parity.EdgeValues;
 import io.columnarkafka.format.parity.ParityCheck;
 import io.columnarkafka.format.parity.RandomValues;
 import java.util.ArrayList;
@@ -77,7 +78,7 @@ class DebeziumJsonParityTest {
     }
 
     private static List<RowData> rows(RowType type, long seed, int count) {
-        RandomValues random = new RandomValues(seed, false);
+        RandomValues random = new RandomValues(seed, false, true);
         RowKind[] kinds = RowKind.values();
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -111,6 +112,11 @@ class DebeziumJsonParityTest {
         List<RowData> rows = List.of(row(1L, str("a"), null), row(null, null, null));
         DEBEZIUM.assertParity(type, rows, Map.of());
         DEBEZIUM.assertParity(type, rows, Map.of("encode.ignore-null-fields", "true", "schema-include", "false"));
+    }
+
+    @Test
+    void intervals() {
+        DEBEZIUM.assertParity(EdgeValues.INTERVALS, EdgeValues.intervalRows(), Map.of());
     }
 
     @Test

@@ -104,12 +104,15 @@ class JsonParityCorpusTest {
     @MethodSource("options")
     void everyScalarTypeAndEdgeValue(Map<String, String> options) {
         JSON.assertParity(SCALARS, scalarRows(), options);
+        int beyond = JSON.beyondArrowNanosCases();
+        JSON.assertParity(SCALARS, EdgeValues.cyclingRows(SCALARS, true), options);
+        assertThat(JSON.beyondArrowNanosCases()).as("year 0001 and 9999 at precision 7-9 compared").isGreaterThan(beyond);
     }
 
     @ParameterizedTest
     @MethodSource("options")
     void nestedThreeLevelsDeepWithNullsAtEveryLevel(Map<String, String> options) {
-        RandomValues random = new RandomValues(options.hashCode(), nullKeysAllowed(options));
+        RandomValues random = new RandomValues(options.hashCode(), nullKeysAllowed(options), true);
         List<RowData> rows = new ArrayList<>();
         for (int i = 0; i < 60; i++) {
             rows.add(random.row(NESTED));
@@ -408,6 +411,12 @@ class JsonParityCorpusTest {
             rows.add(row(days));
         }
         JSON.assertParity(type, rows, Map.of());
+    }
+
+    @ParameterizedTest
+    @MethodSource("options")
+    void intervalsAsFlinksIntOfMonthsAndLongOfMillis(Map<String, String> options) {
+        JSON.assertParity(EdgeValues.INTERVALS, EdgeValues.intervalRows(), options);
     }
 
     @Test

@@ -58,6 +58,11 @@ class JsonParityProperties {
     static final int MAX_DEPTH = 3;
     /** Most batches must be compared byte for byte, not merely rejected as Flink rejects them. */
     private static final double MIN_COMPARED_PERCENT = 80;
+    /**
+     * Batches with a timestamp only the full-range layout carries (year 0001..1677 or 2262..9999 at
+     * precision 7–9), and batches of nanosecond timestamps checked in both layouts: each at least this share.
+     */
+    private static final double MIN_BEYOND_ARROW_NANOS_PERCENT = 5;
     /** Field names that need JSON escaping or are non-ASCII; an index suffix keeps them unique. */
     private static final List<String> NAMES = List.of("f", "a\"b", "back\\slash", "\u00fc\u20ac\uD83D\uDE00", "x y",
             "ctl\u0001", "/");
@@ -81,10 +86,20 @@ class JsonParityProperties {
 
     @Property(tries = 1000, shrinking = ShrinkingMode.BOUNDED)
     void columnarJsonIsByteIdenticalToFlink(@ForAll("cases") ParityCase c) {
+        int beyondBefore = JSON.beyondArrowNanosCases();
+        int wideBefore = JSON.wideTimestampCases();
         boolean compared = JSON.assertParity(c.type(), c.rows(), c.options());
         Statistics.label("outcome").collect(compared ? "bytes compared" : "rejected like Flink (FAIL null key)");
         Statistics.label("outcome").coverage(coverage -> coverage.check("bytes compared")
                 .percentage(share -> share >= MIN_COMPARED_PERCENT));
+        Statistics.label("nanosecond timestamps").collect(JSON.beyondArrowNanosCases() > beyondBefore
+                ? "beyond Arrow nanoseconds, full-range layout"
+                : JSON.wideTimestampCases() > wideBefore ? "both layouts" : "none");
+        Statistics.label("nanosecond timestamps").coverage(coverage -> {
+            coverage.check("beyond Arrow nanoseconds, full-range layout")
+                    .percentage(share -> share >= MIN_BEYOND_ARROW_NANOS_PERCENT);
+            coverage.check("both layouts").percentage(share -> share >= MIN_BEYOND_ARROW_NANOS_PERCENT);
+        });
         Statistics.label("nesting depth").collect(depth(c.type()));
         Statistics.label("map-null-key.mode").collect(c.options().get("map-null-key.mode"));
     }
@@ -217,7 +232,7 @@ class JsonParityProperties {
      * (a {@code BinaryRowData} writer, like Flink's planner, requires it).
      */
     private static Arbitrary<Object> edgeValues(LogicalType type) {
-        Arbitrary<Object> values = Arbitraries.of(EdgeValues.of(type));
+        Arbitrary<Object> values = Arbitraries.of(EdgeValues.of(type, true));
         if (type instanceof DecimalType d) {
             return values.map(v -> DecimalData.fromBigDecimal(
                     ((DecimalData) v).toBigDecimal(), d.getPrecision(), d.getScale()));
@@ -282,14 +297,17 @@ class JsonParityProperties {
         }
     }
 
-    /** Seconds over the whole range the column's Arrow unit holds, nanoseconds cut to the precision. */
+    /**
+     * Seconds over Flink's whole range (year 0001..9999), nanoseconds cut to the precision; at precision
+     * 7–9 half of them within Arrow's 64-bit nanoseconds, so both layouts are compared.
+     */
     private static Arbitrary<Object> timestamp(int precision) {
-        boolean nanos = precision > 6;
         long unit = (long) Math.pow(10, 9 - precision);
-        return Combinators.combine(
-                        Arbitraries.longs().between(nanos ? NANOS_MIN_SECOND : MIN_SECOND,
-                                nanos ? NANOS_MAX_SECOND : MAX_SECOND),
-                        Arbitraries.integers().between(0, 999_999_999))
+        Arbitrary<Long> seconds = Arbitraries.longs().between(MIN_SECOND, MAX_SECOND);
+        if (precision > 6) {
+            seconds = Arbitraries.oneOf(seconds, Arbitraries.longs().between(NANOS_MIN_SECOND, NANOS_MAX_SECOND));
+        }
+        return Combinators.combine(seconds, Arbitraries.integers().between(0, 999_999_999))
                 .as((second, nano) -> {
                     long cut = nano / unit * unit;
                     return (Object) TimestampData.fromEpochMillis(second * 1000 + cut / 1_000_000,

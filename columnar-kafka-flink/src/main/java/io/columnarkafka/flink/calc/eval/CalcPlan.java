@@ -1,0 +1,171 @@
+package io.columnarkafka.flink.calc.eval;
+
+import io.columnarkafka.flink.calc.CalcProgram;
+import io.columnarkafka.flink.calc.Expr;
+import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ValueVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.util.TransferPair;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
+
+/**
+ * A compiled {@link CalcProgram}: nodes for the condition and each computed projection, built once; then
+ * per batch {@link #filter} and {@link #project}. Projections that are input columns (or nested fields
+ * whose enclosing rows have no nulls in the batch) share the input's buffers (reference counted), with no
+ * copy.
+ */
+public final class CalcPlan {
+    private final CalcProgram program;
+    private final List<ColumnLoad> loads;
+    private final Node condition;
+    /** Per projection: the node, or null for an input column shared as is. */
+    private final Node[] computed;
+    private final int[] sharedColumn;
+    private final InputBatch batch = new InputBatch();
+    private final Selection input = new Selection();
+    private final Selection passed = new Selection();
+
+    private CalcPlan(CalcProgram program, List<ColumnLoad> loads, Node condition, Node[] computed, int[] sharedColumn) {
+        this.program = program;
+        this.loads = loads;
+        this.condition = condition;
+        this.computed = computed;
+        this.sharedColumn = sharedColumn;
+    }
+
+    /** Compiles {@code program}, or says what in it the calc does not evaluate exactly. */
+    public static CalcPlan compile(CalcProgram program) throws UnsupportedExpressionException {
+        Compiler compiler = new Compiler(program.input());
+        Node condition = null;
+        if (program.condition() != null) {
+            if (program.condition().type().getTypeRoot() != LogicalTypeRoot.BOOLEAN) {
+                throw new UnsupportedExpressionException("the condition is typed "
+                        + program.condition().type().asSummaryString() + ", not BOOLEAN");
+            }
+            condition = compiler.compile(program.condition());
+        }
+        int count = program.projections().size();
+        Node[] computed = new Node[count];
+        int[] shared = new int[count];
+        for (int p = 0; p < count; p++) {
+            Expr e = program.projections().get(p);
+            shared[p] = -1;
+            if (e instanceof Expr.Column c) {
+                checkColumn(program, c);
+                shared[p] = c.index();
+            } else {
+                computed[p] = compiler.compile(e);
+            }
+        }
+        return new CalcPlan(program, compiler.loads(), condition, computed, shared);
+    }
+
+    private static void checkColumn(CalcProgram program, Expr.Column c) throws UnsupportedExpressionException {
+        if (c.index() >= program.input().getFieldCount()) {
+            throw new UnsupportedExpressionException("column " + c.index() + " does not exist in the input row type "
+                    + program.input().asSummaryString());
+        }
+        LogicalType actual = program.input().getTypeAt(c.index());
+        if (!actual.copy(true).equals(c.type().copy(true))) {
+            throw new UnsupportedExpressionException("column " + c.index() + " is typed " + c.type().asSummaryString()
+                    + " but the input holds " + actual.asSummaryString());
+        }
+        if (!ArrowLayout.supports(actual)) {
+            throw new UnsupportedExpressionException("column " + c.index() + " of type " + actual.asSummaryString()
+                    + " has no Arrow layout");
+        }
+    }
+
+    /**
+     * Binds {@code root}, reads the input columns the expressions use for rows {@code selection[0..count)}
+     * ({@code selection} null: every row), and evaluates the condition. Returns the rows that passed: an
+     * array valid until the next call, holding {@link #passedCount()} rows.
+     */
+    public int[] filter(VectorSchemaRoot root, int[] selection, int count) {
+        batch.bind(root);
+        int rows = root.getRowCount();
+        if (selection == null) {
+            input.reset(rows);
+            for (int i = 0; i < rows; i++) {
+                input.add(i);
+            }
+        } else {
+            input.reset(count);
+            System.arraycopy(selection, 0, input.rows, 0, count);
+            input.count = count;
+        }
+        for (ColumnLoad load : loads) {
+            load.evaluate(batch, input.rows, input.count);
+        }
+        if (condition == null) {
+            return input.rows;
+        }
+        condition.evaluate(batch, input.rows, input.count);
+        passed.reset(input.count);
+        boolean[] nulls = condition.out.nulls;
+        long[] values = condition.out.longs;
+        for (int k = 0; k < input.count; k++) {
+            int i = input.rows[k];
+            if (!nulls[i] && values[i] != 0) {
+                passed.add(i);
+            }
+        }
+        return passed.rows;
+    }
+
+    /** Rows that passed the last {@link #filter}. */
+    public int passedCount() {
+        return condition == null ? input.count : passed.count;
+    }
+
+    /**
+     * The vector of projection {@code p} for the rows that passed, named {@code name}, in {@code allocator}
+     * (a shared input column stays in the input's allocator). The caller owns it.
+     */
+    public FieldVector project(int p, String name, BufferAllocator allocator) {
+        Expr e = program.projections().get(p);
+        int[] rows = condition == null ? input.rows : passed.rows;
+        int n = passedCount();
+        if (sharedColumn[p] >= 0) {
+            return share(batch.column(sharedColumn[p]), name);
+        }
+        Node node = computed[p];
+        if (node instanceof ColumnLoad load && !hasNullParents(load)) {
+            return share(load.vector(batch, null), name);
+        }
+        node.evaluate(batch, rows, n);
+        FieldVector vector = ArrowLayout.field(name, e.type()).createVector(allocator);
+        try {
+            VectorWriter.write(node.out, e.type(), vector, rows, n, batch.rowCount());
+            return vector;
+        } catch (RuntimeException | Error t) {
+            vector.close();
+            throw t;
+        }
+    }
+
+    private boolean hasNullParents(ColumnLoad load) {
+        if (load.path().length == 0) {
+            return false;
+        }
+        ValueVector[] parents = new ValueVector[load.path().length];
+        load.vector(batch, parents);
+        for (ValueVector parent : parents) {
+            if (parent.getNullCount() > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A vector over the same (reference counted) buffers, renamed; no bytes are copied. */
+    private FieldVector share(FieldVector source, String name) {
+        TransferPair pair = source.getTransferPair(name, source.getAllocator());
+        pair.splitAndTransfer(0, source.getValueCount());
+        return (FieldVector) pair.getTo();
+    }
+}

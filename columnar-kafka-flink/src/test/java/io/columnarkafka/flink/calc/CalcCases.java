@@ -1,0 +1,197 @@
+package io.columnarkafka.flink.calc;
+
+import static io.columnarkafka.flink.calc.Exprs.BIGINT;
+import static io.columnarkafka.flink.calc.Exprs.BOOLEAN;
+import static io.columnarkafka.flink.calc.Exprs.BOOLEAN_NOT_NULL;
+import static io.columnarkafka.flink.calc.Exprs.INT;
+import static io.columnarkafka.flink.calc.Exprs.STRING;
+import static io.columnarkafka.flink.calc.Exprs.call;
+import static io.columnarkafka.flink.calc.Exprs.dec;
+import static io.columnarkafka.flink.calc.Exprs.decimal;
+import static io.columnarkafka.flink.calc.Exprs.lit;
+import static io.columnarkafka.flink.calc.Exprs.unit;
+
+import io.columnarkafka.format.RowTypes;
+import java.util.List;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.SmallIntType;
+import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.TinyIntType;
+
+/**
+ * The expressions the parity tests run, by family: each is the SQL Flink evaluates and the {@link Expr} the
+ * planner stage would hand the calc for it, typed as Flink types it (the tests check the types too).
+ */
+final class CalcCases {
+    /** One expression: Flink SQL over view {@code t}, and the same as an {@link Expr}. */
+    record Case(String sql, Expr expr) {}
+
+    static final RowType INPUT = RowTypes.parse("ROW<id INT NOT NULL, i INT, j INT, b BIGINT, c BIGINT, si SMALLINT,"
+            + " ti TINYINT, d DOUBLE, e DOUBLE, m DECIMAL(10, 2), m18 DECIMAL(18, 4), m38 DECIMAL(38, 10),"
+            + " s STRING, s2 STRING, url STRING, ts TIMESTAMP(3), ts6 TIMESTAMP(6), bo BOOLEAN, bo2 BOOLEAN,"
+            + " r ROW<a BIGINT, s STRING>>");
+
+    private static final Exprs X = new Exprs(INPUT);
+    private static final LogicalType DOUBLE = new DoubleType();
+    private static final LogicalType SMALLINT = new SmallIntType();
+    private static final LogicalType TINYINT = new TinyIntType();
+
+    private CalcCases() {}
+
+    static Expr col(String name) {
+        return X.col(name);
+    }
+
+    static List<Case> arithmetic() {
+        return List.of(
+                new Case("i + j", call(Op.PLUS, INT, col("i"), col("j"))),
+                new Case("i - j", call(Op.MINUS, INT, col("i"), col("j"))),
+                new Case("i * j", call(Op.TIMES, INT, col("i"), col("j"))),
+                new Case("i / 7", call(Op.DIVIDE, INT, col("i"), lit(7))),
+                new Case("MOD(i, 7)", call(Op.MOD, INT, col("i"), lit(7))),
+                new Case("MOD(i, -3)", call(Op.MOD, INT, col("i"), lit(-3))),
+                new Case("-i", call(Op.UNARY_MINUS, INT, col("i"))),
+                new Case("b + i", call(Op.PLUS, BIGINT, col("b"), col("i"))),
+                new Case("b - c", call(Op.MINUS, BIGINT, col("b"), col("c"))),
+                new Case("b * c", call(Op.TIMES, BIGINT, col("b"), col("c"))),
+                new Case("b / 3", call(Op.DIVIDE, BIGINT, col("b"), lit(3))),
+                new Case("MOD(b, 123)", call(Op.MOD, INT, col("b"), lit(123))),
+                new Case("-b", call(Op.UNARY_MINUS, BIGINT, col("b"))),
+                new Case("si + ti", call(Op.PLUS, SMALLINT, col("si"), col("ti"))),
+                new Case("ti * ti", call(Op.TIMES, TINYINT, col("ti"), col("ti"))),
+                new Case("d + e", call(Op.PLUS, DOUBLE, col("d"), col("e"))),
+                new Case("d * i", call(Op.TIMES, DOUBLE, col("d"), col("i"))),
+                new Case("d / j", call(Op.DIVIDE, DOUBLE, col("d"), col("j"))),
+                new Case("d - b", call(Op.MINUS, DOUBLE, col("d"), col("b"))),
+                new Case("-d", call(Op.UNARY_MINUS, DOUBLE, col("d"))),
+                new Case("m + m", call(Op.PLUS, decimal(11, 2), col("m"), col("m"))),
+                new Case("m - m18", call(Op.MINUS, decimal(19, 4), col("m"), col("m18"))),
+                new Case("m * m", call(Op.TIMES, decimal(21, 4), col("m"), col("m"))),
+                new Case("m18 * m18", call(Op.TIMES, decimal(37, 8), col("m18"), col("m18"))),
+                new Case("0.908 * b", call(Op.TIMES, decimal(24, 3), dec("0.908"), col("b"))),
+                new Case("m + i", call(Op.PLUS, decimal(13, 2), col("m"), col("i"))),
+                new Case("m * i", call(Op.TIMES, decimal(21, 2), col("m"), col("i"))),
+                new Case("-m", call(Op.UNARY_MINUS, decimal(10, 2), col("m"))),
+                new Case("r.a + b", call(Op.PLUS, BIGINT, X.field("r", "a"), col("b"))));
+    }
+
+    static List<Case> comparisons() {
+        return List.of(
+                new Case("i < j", call(Op.LESS_THAN, BOOLEAN, col("i"), col("j"))),
+                new Case("i = b", call(Op.EQUALS, BOOLEAN, col("i"), col("b"))),
+                new Case("b >= c", call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, col("b"), col("c"))),
+                new Case("si <> ti", call(Op.NOT_EQUALS, BOOLEAN, col("si"), col("ti"))),
+                new Case("d <= e", call(Op.LESS_THAN_OR_EQUAL, BOOLEAN, col("d"), col("e"))),
+                new Case("d = e", call(Op.EQUALS, BOOLEAN, col("d"), col("e"))),
+                new Case("d = i", call(Op.EQUALS, BOOLEAN, col("d"), col("i"))),
+                new Case("d > b", call(Op.GREATER_THAN, BOOLEAN, col("d"), col("b"))),
+                new Case("m > m18", call(Op.GREATER_THAN, BOOLEAN, col("m"), col("m18"))),
+                new Case("m = i", call(Op.EQUALS, BOOLEAN, col("m"), col("i"))),
+                new Case("m38 < m18", call(Op.LESS_THAN, BOOLEAN, col("m38"), col("m18"))),
+                new Case("0.908 * b > 1000000", call(Op.GREATER_THAN, BOOLEAN,
+                        call(Op.TIMES, decimal(24, 3), dec("0.908"), col("b")), lit(1000000))),
+                new Case("s < s2", call(Op.LESS_THAN, BOOLEAN, col("s"), col("s2"))),
+                new Case("s >= s2", call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, col("s"), col("s2"))),
+                new Case("s = s2", call(Op.EQUALS, BOOLEAN, col("s"), col("s2"))),
+                new Case("s <> 'apple'", call(Op.NOT_EQUALS, BOOLEAN, col("s"), lit("apple"))),
+                new Case("ts < ts", call(Op.LESS_THAN, BOOLEAN, col("ts"), col("ts"))),
+                new Case("ts6 >= ts6", call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, col("ts6"), col("ts6"))),
+                new Case("bo = bo2", call(Op.EQUALS, BOOLEAN, col("bo"), col("bo2"))));
+    }
+
+    static List<Case> logic() {
+        return List.of(
+                new Case("bo AND bo2", call(Op.AND, BOOLEAN, col("bo"), col("bo2"))),
+                new Case("bo OR bo2", call(Op.OR, BOOLEAN, col("bo"), col("bo2"))),
+                new Case("NOT bo", call(Op.NOT, BOOLEAN, col("bo"))),
+                new Case("bo IS TRUE", call(Op.IS_TRUE, BOOLEAN_NOT_NULL, col("bo"))),
+                new Case("bo IS NOT TRUE", call(Op.IS_NOT_TRUE, BOOLEAN_NOT_NULL, col("bo"))),
+                new Case("bo IS FALSE", call(Op.IS_FALSE, BOOLEAN_NOT_NULL, col("bo"))),
+                new Case("bo IS NOT FALSE", call(Op.IS_NOT_FALSE, BOOLEAN_NOT_NULL, col("bo"))),
+                new Case("i IS NULL", call(Op.IS_NULL, BOOLEAN_NOT_NULL, col("i"))),
+                new Case("s IS NOT NULL", call(Op.IS_NOT_NULL, BOOLEAN_NOT_NULL, col("s"))),
+                new Case("(i > 0 AND b < 0) OR bo", call(Op.OR, BOOLEAN,
+                        call(Op.AND, BOOLEAN, call(Op.GREATER_THAN, BOOLEAN, col("i"), lit(0)),
+                                call(Op.LESS_THAN, BOOLEAN, col("b"), lit(0))),
+                        col("bo"))),
+                new Case("CASE WHEN i > j THEN b WHEN bo THEN c ELSE b + c END", call(Op.CASE, BIGINT,
+                        call(Op.GREATER_THAN, BOOLEAN, col("i"), col("j")), col("b"),
+                        col("bo"), col("c"),
+                        call(Op.PLUS, BIGINT, col("b"), col("c")))),
+                new Case("CASE WHEN i > 0 THEN s WHEN bo THEN s2 ELSE url END", call(Op.CASE, STRING,
+                        call(Op.GREATER_THAN, BOOLEAN, col("i"), lit(0)), col("s"),
+                        col("bo"), col("s2"),
+                        col("url"))));
+    }
+
+    static List<Case> strings() {
+        return List.of(
+                new Case("LOWER(s)", call(Op.LOWER, STRING, col("s"))),
+                new Case("UPPER(s)", call(Op.UPPER, STRING, col("s"))),
+                new Case("LOWER(url)", call(Op.LOWER, STRING, col("url"))),
+                new Case("UPPER(r.s)", call(Op.UPPER, STRING, X.field("r", "s"))),
+                new Case("CHAR_LENGTH(s)", call(Op.CHAR_LENGTH, INT, col("s"))),
+                new Case("CONCAT(s, s2)", call(Op.CONCAT, STRING, col("s"), col("s2"))),
+                new Case("s || url", call(Op.CONCAT, STRING, col("s"), col("url"))),
+                new Case("s LIKE 'a%'", call(Op.LIKE, BOOLEAN, col("s"), lit("a%"))),
+                new Case("s LIKE '%b'", call(Op.LIKE, BOOLEAN, col("s"), lit("%b"))),
+                new Case("s LIKE '%\u00e9%'", call(Op.LIKE, BOOLEAN, col("s"), lit("%\u00e9%"))),
+                new Case("url LIKE '%channel%'", call(Op.LIKE, BOOLEAN, col("url"), lit("%channel%"))),
+                new Case("s LIKE 'apple'", call(Op.LIKE, BOOLEAN, col("s"), lit("apple"))),
+                new Case("REGEXP_EXTRACT(url, '(&|^)channel_id=([^&]*)', 2)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("url"), lit("(&|^)channel_id=([^&]*)"), lit(2))),
+                new Case("REGEXP_EXTRACT(s, '([a-z]+)([0-9]*)', 1)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("([a-z]+)([0-9]*)"), lit(1))),
+                new Case("REGEXP_EXTRACT(s, 'a(x)?', 1)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("a(x)?"), lit(1))),
+                new Case("REGEXP_EXTRACT(s, '(\u00e9.)', 1)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("(\u00e9.)"), lit(1))),
+                new Case("REGEXP_EXTRACT(s, '(a)', 3)", call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("(a)"), lit(3))),
+                new Case("SPLIT_INDEX(url, '/', 3)", call(Op.SPLIT_INDEX, STRING, col("url"), lit("/"), lit(3))),
+                new Case("SPLIT_INDEX(url, '/', 0)", call(Op.SPLIT_INDEX, STRING, col("url"), lit("/"), lit(0))),
+                new Case("SPLIT_INDEX(s, 'a', 1)", call(Op.SPLIT_INDEX, STRING, col("s"), lit("a"), lit(1))),
+                new Case("SPLIT_INDEX(s, ',', 2)", call(Op.SPLIT_INDEX, STRING, col("s"), lit(","), lit(2))),
+                new Case("SPLIT_INDEX(s, '\u00e9a', 0)", call(Op.SPLIT_INDEX, STRING, col("s"), lit("\u00e9a"), lit(0))),
+                new Case("SPLIT_INDEX(s, '/', -1)", call(Op.SPLIT_INDEX, STRING, col("s"), lit("/"), lit(-1))),
+                new Case("SUBSTRING(s, 2)", call(Op.SUBSTRING, STRING, col("s"), lit(2))),
+                new Case("SUBSTRING(s, 2, 3)", call(Op.SUBSTRING, STRING, col("s"), lit(2), lit(3))),
+                new Case("SUBSTRING(s, -2, 5)", call(Op.SUBSTRING, STRING, col("s"), lit(-2), lit(5))),
+                new Case("SUBSTRING(s, 0, 2)", call(Op.SUBSTRING, STRING, col("s"), lit(0), lit(2))),
+                new Case("SUBSTRING(url, MOD(i, 40), MOD(j, 30))", call(Op.SUBSTRING, STRING, col("url"),
+                        call(Op.MOD, INT, col("i"), lit(40)), call(Op.MOD, INT, col("j"), lit(30)))),
+                new Case("SUBSTRING(s, i, j)", call(Op.SUBSTRING, STRING, col("s"), col("i"), col("j"))));
+    }
+
+    static List<Case> temporalAndCasts() {
+        return List.of(
+                new Case("HOUR(ts)", call(Op.EXTRACT, BIGINT, unit("HOUR"), col("ts"))),
+                new Case("EXTRACT(MINUTE FROM ts)", call(Op.EXTRACT, BIGINT, unit("MINUTE"), col("ts"))),
+                new Case("EXTRACT(SECOND FROM ts6)", call(Op.EXTRACT, BIGINT, unit("SECOND"), col("ts6"))),
+                new Case("HOUR(ts6)", call(Op.HOUR, BIGINT, col("ts6"))),
+                new Case("CAST(i AS BIGINT)", call(Op.CAST, BIGINT, col("i"))),
+                new Case("CAST(b AS INT)", call(Op.CAST, INT, col("b"))),
+                new Case("CAST(b AS SMALLINT)", call(Op.CAST, SMALLINT, col("b"))),
+                new Case("CAST(i AS TINYINT)", call(Op.CAST, TINYINT, col("i"))),
+                new Case("CAST(i AS DOUBLE)", call(Op.CAST, DOUBLE, col("i"))),
+                new Case("CAST(b AS DOUBLE)", call(Op.CAST, DOUBLE, col("b"))),
+                new Case("CAST(d AS BIGINT)", call(Op.CAST, BIGINT, col("d"))),
+                new Case("CAST(d AS INT)", call(Op.CAST, INT, col("d"))),
+                new Case("CAST(d AS TINYINT)", call(Op.CAST, TINYINT, col("d"))),
+                new Case("CAST(i AS DECIMAL(12, 2))", call(Op.CAST, decimal(12, 2), col("i"))),
+                new Case("CAST(b AS DECIMAL(10, 0))", call(Op.CAST, decimal(10, 0), col("b"))),
+                new Case("CAST(m AS DECIMAL(20, 4))", call(Op.CAST, decimal(20, 4), col("m"))),
+                new Case("CAST(m18 AS DECIMAL(10, 4))", call(Op.CAST, decimal(10, 4), col("m18"))),
+                new Case("CAST(b AS STRING)", call(Op.CAST, STRING, col("b"))),
+                new Case("CAST(ts AS TIMESTAMP(6))", call(Op.CAST, new TimestampType(6), col("ts"))),
+                new Case("CAST(ts AS STRING)", call(Op.CAST, STRING, col("ts"))),
+                new Case("CAST(ts6 AS STRING)", call(Op.CAST, STRING, col("ts6"))),
+                new Case("DATE_FORMAT(ts, 'yyyy-MM-dd')", call(Op.DATE_FORMAT, STRING, col("ts"), lit("yyyy-MM-dd"))),
+                new Case("DATE_FORMAT(ts, 'HH:mm')", call(Op.DATE_FORMAT, STRING, col("ts"), lit("HH:mm"))),
+                new Case("DATE_FORMAT(ts6, 'uuuu-MM-dd HH:mm:ss.SSSSSS')",
+                        call(Op.DATE_FORMAT, STRING, col("ts6"), lit("uuuu-MM-dd HH:mm:ss.SSSSSS"))),
+                new Case("DATE_FORMAT(ts, 'EEE d MMM yyyy')",
+                        call(Op.DATE_FORMAT, STRING, col("ts"), lit("EEE d MMM yyyy"))));
+    }
+}

@@ -1,0 +1,95 @@
+package io.columnarkafka.flink.calc;
+
+import static io.columnarkafka.flink.calc.CalcCases.col;
+import static io.columnarkafka.flink.calc.Exprs.BIGINT;
+import static io.columnarkafka.flink.calc.Exprs.BOOLEAN;
+import static io.columnarkafka.flink.calc.Exprs.INT;
+import static io.columnarkafka.flink.calc.Exprs.STRING;
+import static io.columnarkafka.flink.calc.Exprs.call;
+import static io.columnarkafka.flink.calc.Exprs.dec;
+import static io.columnarkafka.flink.calc.Exprs.decimal;
+import static io.columnarkafka.flink.calc.Exprs.lit;
+import static io.columnarkafka.flink.calc.Exprs.unit;
+
+import java.util.List;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.VarCharType;
+
+/** Programs with a condition, shaped like the Nexmark stateless queries, for the filter parity test. */
+final class CalcFilters {
+    /** Flink SQL over view {@code t}, and the same as a {@link CalcProgram}. */
+    record Filter(String sql, CalcProgram program) {}
+
+    private CalcFilters() {}
+
+    static List<Filter> all() {
+        return List.of(q2(), q14(), q21(), lazyDivision());
+    }
+
+    /** q2: SELECT auction, price FROM bid WHERE MOD(auction, 123) = 0 (here 3, so rows pass). */
+    private static Filter q2() {
+        return new Filter("SELECT id, b FROM t WHERE MOD(b, 3) = 0", program(
+                call(Op.EQUALS, BOOLEAN, call(Op.MOD, INT, col("b"), lit(3)), lit(0)),
+                List.of(col("id"), col("b"))));
+    }
+
+    /** q14: a decimal range condition, the decimal price and the time-of-day CASE. */
+    private static Filter q14() {
+        Expr price = call(Op.TIMES, decimal(24, 3), dec("0.908"), col("b"));
+        Expr hour = call(Op.EXTRACT, BIGINT, unit("HOUR"), col("ts"));
+        LogicalType label = new VarCharType(false, 9);
+        Expr timeType = call(Op.CASE, label,
+                call(Op.AND, BOOLEAN, call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, hour, lit(8)),
+                        call(Op.LESS_THAN_OR_EQUAL, BOOLEAN, hour, lit(18))),
+                Exprs.lit("dayTime", label),
+                call(Op.OR, BOOLEAN, call(Op.LESS_THAN_OR_EQUAL, BOOLEAN, hour, lit(6)),
+                        call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, hour, lit(20))),
+                Exprs.lit("nightTime", label),
+                Exprs.lit("otherTime", label));
+        return new Filter("SELECT id, 0.908 * b, CASE WHEN HOUR(ts) >= 8 AND HOUR(ts) <= 18 THEN 'dayTime'"
+                + " WHEN HOUR(ts) <= 6 OR HOUR(ts) >= 20 THEN 'nightTime' ELSE 'otherTime' END, ts FROM t"
+                + " WHERE 0.908 * b > 1000000 AND 0.908 * b < 50000000",
+                program(call(Op.AND, BOOLEAN,
+                                call(Op.GREATER_THAN, BOOLEAN, price, lit(1000000)),
+                                call(Op.LESS_THAN, BOOLEAN, price, lit(50000000))),
+                        List.of(col("id"), price, timeType, col("ts"))));
+    }
+
+    /** q21: REGEXP_EXTRACT and LOWER in the condition and a CASE over them. */
+    private static Filter q21() {
+        Expr channelId = call(Op.REGEXP_EXTRACT, STRING, col("url"), lit("(&|^)channel_id=([^&]*)"), lit(2));
+        Expr lower = call(Op.LOWER, STRING, col("s"));
+        LogicalType digit = new VarCharType(false, 1);
+        Expr channel = call(Op.CASE, STRING,
+                call(Op.EQUALS, BOOLEAN, lower, lit("apple")), Exprs.lit("0", STRING),
+                call(Op.EQUALS, BOOLEAN, lower, lit("google")), Exprs.lit("1", STRING),
+                channelId);
+        return new Filter("SELECT id, s, CASE WHEN LOWER(s) = 'apple' THEN CAST('0' AS STRING)"
+                + " WHEN LOWER(s) = 'google' THEN CAST('1' AS STRING)"
+                + " ELSE REGEXP_EXTRACT(url, '(&|^)channel_id=([^&]*)', 2) END FROM t"
+                + " WHERE REGEXP_EXTRACT(url, '(&|^)channel_id=([^&]*)', 2) IS NOT NULL"
+                + " OR LOWER(s) = 'apple' OR LOWER(s) = 'google'",
+                program(call(Op.OR, BOOLEAN,
+                                call(Op.IS_NOT_NULL, Exprs.BOOLEAN_NOT_NULL, channelId),
+                                call(Op.EQUALS, BOOLEAN, lower, lit("apple")),
+                                call(Op.EQUALS, BOOLEAN, lower, lit("google"))),
+                        List.of(col("id"), col("s"), channel)));
+    }
+
+    /** A division only for rows the condition keeps, and one guarded by an earlier AND operand. */
+    private static Filter lazyDivision() {
+        return new Filter("SELECT id, i / j FROM t WHERE j <> 0 AND i / j > 1", program(
+                call(Op.AND, BOOLEAN,
+                        call(Op.NOT_EQUALS, BOOLEAN, col("j"), lit(0)),
+                        call(Op.GREATER_THAN, BOOLEAN, call(Op.DIVIDE, INT, col("i"), col("j")), lit(1))),
+                List.of(col("id"), call(Op.DIVIDE, INT, col("i"), col("j")))));
+    }
+
+    private static CalcProgram program(Expr condition, List<Expr> projections) {
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < projections.size(); i++) {
+            names.add("EXPR$" + i);
+        }
+        return new CalcProgram(CalcCases.INPUT, projections, names, condition);
+    }
+}
