@@ -116,6 +116,7 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
                     "the Arrow batch does not fit the sink's row type " + spec.rowType().asSummaryString()
                             + ": " + e.getMessage());
         }
+        ArrowLayout.checkNotNull(spec.rowType(), root);
     }
 
     /** One record per row; the single copy per record is the one Kafka's producer keeps. */
