@@ -27,6 +27,12 @@ public final class ChildJvm {
      */
     public static Properties run(Class<?> main, List<String> args, String javaOpts, Path resultFile, Path log,
                                  Duration timeout, String label) throws Exception {
+        return run(main, System.getProperty("java.class.path"), args, javaOpts, resultFile, log, timeout, label);
+    }
+
+    /** As {@link #run(Class, List, String, Path, Path, Duration, String)}, on {@code classpath}. */
+    public static Properties run(Class<?> main, String classpath, List<String> args, String javaOpts, Path resultFile,
+                                 Path log, Duration timeout, String label) throws Exception {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
@@ -35,7 +41,7 @@ public final class ChildJvm {
                 command.add(opt);
             }
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), main.getName()));
+        command.addAll(List.of("-cp", classpath, main.getName()));
         command.addAll(args);
         Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {

@@ -38,6 +38,7 @@ final class BatchSender {
             throw new BatchLayoutException(e.column(), "the Arrow batch does not fit the sink's row type "
                     + settings.rowType.asSummaryString() + ": " + e.getMessage());
         }
+        ArrowLayout.checkNotNull(settings.rowType, batch);
         metadata.bind(batch);
         metadata.check(batch.getRowCount());
         long encodeStart = System.nanoTime();

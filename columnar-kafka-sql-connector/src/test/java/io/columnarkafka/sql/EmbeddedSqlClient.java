@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.DeploymentOptions;
 import org.apache.flink.configuration.GlobalConfiguration;
@@ -50,6 +52,9 @@ public final class EmbeddedSqlClient {
         System.exit(status);
     }
 
+    /** {@code SET 'key' = 'value'}, as the SQL client takes it. */
+    private static final Pattern SET = Pattern.compile("(?is)SET\\s+'([^']+)'\\s*=\\s*'([^']*)'");
+
     private static void run(List<String> jars, List<String> statements) throws Exception {
         Configuration conf = GlobalConfiguration.loadConfiguration(System.getenv("FLINK_CONF_DIR"));
         if (!conf.contains(DeploymentOptions.TARGET)) {
@@ -62,6 +67,14 @@ public final class EmbeddedSqlClient {
         }
         for (String statement : statements) {
             System.out.println("Flink SQL> " + statement);
+            Matcher set = SET.matcher(statement);
+            if (set.matches()) {
+                // The SQL client's SET: a session option, which the planner and table factories read from the
+                // TableConfig (TableEnvironment#executeSql has no SET).
+                tEnv.getConfig().set(set.group(1), set.group(2));
+                System.out.println("[INFO] Execute statement succeeded.");
+                continue;
+            }
             TableResult result = tEnv.executeSql(statement);
             if (result.getJobClient().isPresent()) {
                 System.out.println("[INFO] Submitted job " + result.getJobClient().get().getJobID());

@@ -15,9 +15,9 @@ import java.util.stream.Collectors;
 
 /**
  * A Flink distribution's {@code lib/} built from Maven jars: the module's provided scope, written by the
- * build to {@code target/flink-lib.classpath}. Starts child JVMs on it, the way {@code bin/*.sh} start
- * Flink's processes, plus this module's test classes (only {@link ParentWatch} and the SQL runner are
- * used there) and any extra jar, e.g. the connector jar in a cluster's {@code lib/}.
+ * build to {@code target/flink-lib.classpath}. The testkit's {@code FlinkCluster} starts Flink's processes on
+ * it, plus this module's test classes (only the SQL runner is used there) and any extra jar, e.g. the connector
+ * jar in a cluster's {@code lib/}.
  */
 final class FlinkLib {
     /** What the Flink distribution does not have: the project's own classes, Kafka's client, Arrow, Avro. */
@@ -44,7 +44,7 @@ final class FlinkLib {
         try {
             List<Path> jars = Arrays.stream(Files.readString(file).trim().split(File.pathSeparator))
                     .map(Paths::get).collect(Collectors.toList());
-            Path testClasses = Paths.get(ParentWatch.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path testClasses = Paths.get(EmbeddedSqlClient.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             return new FlinkLib(jars, testClasses);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -73,32 +73,12 @@ final class FlinkLib {
         return found;
     }
 
-    /**
-     * Starts {@code mainClass} in a child JVM on lib/ (+ {@code extraJars}) through {@link ParentWatch},
-     * output to {@code log}, with {@code FLINK_CONF_DIR} = {@code confDir}.
-     */
-    Process start(String mainClass, List<String> jvmArgs, List<Path> extraJars, Path confDir, Path log,
-                  String... args) throws IOException {
-        List<String> cp = new ArrayList<>();
-        jars.forEach(j -> cp.add(j.toString()));
-        extraJars.forEach(j -> cp.add(j.toString()));
-        cp.add(testClasses.toString());
-        List<String> command = new ArrayList<>();
-        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(JVM_OPENS);
-        command.addAll(jvmArgs);
-        command.add("-Dlog4j.configurationFile=" + confDir.resolve("log4j.properties"));
-        command.add("-cp");
-        command.add(String.join(File.pathSeparator, cp));
-        command.add(ParentWatch.class.getName());
-        command.add(mainClass);
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command)
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-                .redirectInput(ProcessBuilder.Redirect.PIPE);
-        builder.environment().put("FLINK_CONF_DIR", confDir.toString());
-        return builder.start();
+    /** The classpath of a Flink process: lib/ (the jars), {@code extraJars}, then this module's test classes. */
+    List<Path> classpath(List<Path> extraJars) {
+        List<Path> cp = new ArrayList<>(jars);
+        cp.addAll(extraJars);
+        cp.add(testClasses);
+        return cp;
     }
 
     private static String required(String property) {

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.flink.FlinkCluster;
+import io.columnarkafka.testkit.flink.FlinkProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +28,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The connector jar as a user deploys it: a real standalone Flink cluster (job manager and task manager JVMs)
- * and the SQL client's embedded mode, each on nothing but a Flink distribution's lib/ (Maven jars; see
- * {@link FlinkLib}), the shaded jar given to the SQL client with {@code -j} or put in every process's lib/.
+ * (the testkit's {@link FlinkCluster}) and the SQL client's embedded mode, each on nothing but a Flink
+ * distribution's lib/ (Maven jars; see {@link FlinkLib}) and the testkit's one-class launcher, the shaded jar given
+ * to the SQL client with {@code -j} or put in every process's lib/.
  * The script creates a {@code kafka-columnar} (exactly-once, json key and value) and an
  * {@code upsert-kafka-columnar} table on a real broker, EXPLAINs both INSERTs and runs them from a bounded
  * datagen on the cluster; the topics are read back {@code read_committed}.
@@ -99,7 +102,7 @@ class SqlConnectorClusterIT {
         String topic = "bids_" + deployment.name().toLowerCase();
         String upsertTopic = "bids_by_id_" + deployment.name().toLowerCase();
         long started = System.nanoTime();
-        try (StandaloneFlinkCluster cluster = StandaloneFlinkCluster.start(lib, dir.resolve("flink"), inLib)) {
+        try (FlinkCluster cluster = FlinkCluster.builder(lib.classpath(inLib), dir.resolve("flink")).start()) {
             lap(deployment + ": cluster started", started);
             broker.createTopic(topic, 2);
             broker.createTopic(upsertTopic, 2);
@@ -110,11 +113,12 @@ class SqlConnectorClusterIT {
                     .replace("${upsert_topic}", upsertTopic)
                     .replace("${servers}", broker.bootstrapServers()));
 
-            Path log = dir.resolve("sql-client.log");
             List<String> args = new ArrayList<>(jarArgs);
             args.addAll(List.of("-f", script.toString()));
-            Process client = lib.start(EmbeddedSqlClient.class.getName(), List.of("-Xmx512m", "-XX:+UseSerialGC"),
-                    inLib, cluster.confDir(), log, args.toArray(String[]::new));
+            FlinkProcess clientProcess = cluster.launch("sql-client", EmbeddedSqlClient.class.getName(),
+                    List.of("-Xmx512m", "-XX:+UseSerialGC"), List.of(), args.toArray(String[]::new));
+            Path log = clientProcess.log();
+            Process client = clientProcess.process();
             boolean exited = client.waitFor(4, TimeUnit.MINUTES);
             if (!exited) {
                 client.destroyForcibly();
@@ -123,7 +127,7 @@ class SqlConnectorClusterIT {
             String output = Files.readString(log);
             System.out.println("--- SQL client output (" + deployment + ")\n" + output);
             assertThat(exited && client.exitValue() == 0)
-                    .as("SQL client exited 0\n%s\n--- taskmanager.log\n%s", output, cluster.logTail("taskmanager"))
+                    .as("SQL client exited 0\n%s\n--- taskmanager.log\n%s", output, cluster.logTails())
                     .isTrue();
 
             assertThat(output)

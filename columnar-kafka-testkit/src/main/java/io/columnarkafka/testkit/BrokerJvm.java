@@ -2,6 +2,7 @@ package io.columnarkafka.testkit;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +21,10 @@ import java.util.regex.Pattern;
 record BrokerJvm(Path javaExecutable, String classpath, String maxHeap, List<String> jvmArgs, String logLevel,
                  boolean formatInChildJvm, Duration startupTimeout, Duration shutdownTimeout) {
 
-    /** System property naming the Kafka broker jars to run instead of this JVM's (a classpath string). */
+    /**
+     * System property naming the Kafka broker jars to run instead of this JVM's: a classpath string, or {@code @<file>}
+     * for a file holding one (the testkit's build writes its own to {@code target/broker.classpath}).
+     */
     static final String BROKER_CLASSPATH_PROPERTY = "columnarkafka.broker.classpath";
     /** System property naming a child JVM's role, "broker" or "format", early on its command line for ps. */
     static final String ROLE_PROPERTY = "columnarkafka.testkit.role";
@@ -43,6 +47,14 @@ record BrokerJvm(Path javaExecutable, String classpath, String maxHeap, List<Str
         String brokerJars = System.getProperty(BROKER_CLASSPATH_PROPERTY);
         if (brokerJars == null || brokerJars.isBlank()) {
             return null;
+        }
+        if (brokerJars.startsWith("@")) {
+            // A file holding the classpath, as the testkit's build writes to target/broker.classpath.
+            try {
+                brokerJars = Files.readString(Path.of(brokerJars.substring(1))).trim();
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the broker classpath file " + brokerJars.substring(1), e);
+            }
         }
         return brokerJars + File.pathSeparator
                 + BrokerJvm.class.getProtectionDomain().getCodeSource().getLocation().getPath();

@@ -1,6 +1,8 @@
 package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.planner.InstallResult;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,7 +71,8 @@ public final class CellRunner {
             env.enableCheckpointing(spec.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
             StreamTableEnvironment tables = StreamTableEnvironment.create(env);
             String insert = plan(spec, tables);
-            result.setProperty("sinkPath", sinkPath(spec, tables.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN)));
+            result.setProperty("sinkPath", spec.columnarPlanner() ? planPath(spec, tables.explainSql(insert))
+                    : sinkPath(spec, tables.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN)));
             result.setProperty("sourceConnector", spec.variant().source);
             StreamStatementSet statements = tables.createStatementSet();
             statements.addInsertSql(insert);
@@ -130,14 +133,40 @@ public final class CellRunner {
             tables.getConfig().set("table.exec.mini-batch.size", "50000");
         }
         tables.createTemporarySystemFunction("count_char", CountChar.class);
+        if (spec.columnarPlanner() && spec.variant() == Variant.COLUMNAR) {
+            InstallResult installed = ColumnarSql.install(tables);
+            if (!installed.installed()) {
+                throw new IllegalStateException("the columnar planner stage is not installed: " + installed.message());
+            }
+        }
         tables.executeSql(NexmarkSql.sourceTable(spec.variant().source, spec.bootstrapServers(), spec.inputTopic(),
-                spec.runId()));
+                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful)));
         NexmarkSql.views().forEach(tables::executeSql);
         String sink = NexmarkSql.sinkOptions(spec.variant().sink(spec.query()), spec.query().upsert(),
                 spec.bootstrapServers(), spec.outputTopic(), spec.runId());
         List<String> statements = spec.query().statements(sink);
         statements.subList(0, statements.size() - 1).forEach(tables::executeSql);
         return statements.get(statements.size() - 1);
+    }
+
+    /**
+     * With the columnar planner stage: the columnar nodes and edges the plan holds, e.g. {@code plan:
+     * ColumnarScan+ColumnarCalc+ColumnarSink} (fully columnar) or {@code plan: ColumnarScan+ArrowToRows x1}.
+     */
+    private static String planPath(CellSpec spec, String explained) {
+        if (spec.variant() == Variant.STOCK) {
+            return "stock";
+        }
+        String plan = explained.substring(explained.indexOf("== Optimized Execution Plan =="));
+        List<String> nodes = new java.util.ArrayList<>();
+        for (String node : List.of("ColumnarScan", "ColumnarCalc", "ColumnarSink")) {
+            if (plan.contains(node + "(")) {
+                nodes.add(node);
+            }
+        }
+        int edges = plan.split("ArrowToRows\\(", -1).length - 1;
+        return "plan: " + (nodes.isEmpty() ? "no columnar node" : String.join("+", nodes))
+                + (edges > 0 ? "+ArrowToRows x" + edges : "");
     }
 
     /** Stock for the stock variant; the columnar sink's decision (admitted or fallback and why) otherwise. */

@@ -24,6 +24,7 @@ record CellSpec(
         String outputTopic,
         String runId,
         double failAtFraction,
+        boolean columnarPlanner,
         String checkpointDir,
         String resultFile) {
 
@@ -44,6 +45,7 @@ record CellSpec(
         args.put("outputTopic", outputTopic);
         args.put("runId", runId);
         args.put("failAtFraction", Double.toString(failAtFraction));
+        args.put("columnarPlanner", Boolean.toString(columnarPlanner));
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
         List<String> list = new ArrayList<>();
@@ -69,6 +71,7 @@ record CellSpec(
                 args.get("outputTopic"),
                 args.get("runId"),
                 Double.parseDouble(args.get("failAtFraction")),
+                Boolean.parseBoolean(args.get("columnarPlanner")),
                 args.get("checkpointDir"),
                 args.get("resultFile"));
     }

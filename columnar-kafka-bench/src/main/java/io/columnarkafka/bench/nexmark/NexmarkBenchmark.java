@@ -36,6 +36,7 @@ public final class NexmarkBenchmark {
             "                         [--warmup N] [--parallelism N] [--mini-batch off|on|both]",
             "                         [--recovery q0,q4,...|none] [--recovery-at FRACTION] [--checkpoint-interval MS]",
             "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
+            "                         [--columnar-planner off|on]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
             "  --events               Nexmark events in the input topic (default 200000)",
@@ -46,6 +47,9 @@ public final class NexmarkBenchmark {
             "  --recovery-at          fail after this share of the input is checkpointed (default 0.5)",
             "  --checkpoint-interval  ms (default 1000)",
             "  --partitions           partitions of the input and result topics (default 2)",
+            "  --columnar-planner     on: every cell plans with Flink's planner jar (not the loader), the columnar cells",
+            "                         install the columnar planner stage (ColumnarSql), and the stateless queries'",
+            "                         source table has no WATERMARK (both variants; they use none); default off",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + ").");
 
@@ -65,6 +69,8 @@ public final class NexmarkBenchmark {
     private Path out = Path.of("bench-results");
     private Path workDir = Path.of("columnar-kafka-bench", "target", "bench-nexmark");
     private String note = "";
+    /** Cells plan with Flink's planner jar, and the columnar cells install the columnar planner stage. */
+    private boolean columnarPlanner;
 
     public static void main(String[] args) throws Exception {
         BenchCommand.main(args, USAGE, NexmarkBenchmark::parse, bench -> bench.run(System.out));
@@ -93,6 +99,11 @@ public final class NexmarkBenchmark {
                 case "--out" -> b.out = Path.of(value);
                 case "--work-dir" -> b.workDir = Path.of(value);
                 case "--note" -> b.note = value;
+                case "--columnar-planner" -> b.columnarPlanner = switch (value) {
+                    case "on" -> true;
+                    case "off" -> false;
+                    default -> throw new IllegalArgumentException("--columnar-planner is on or off");
+                };
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
         });
@@ -193,7 +204,7 @@ public final class NexmarkBenchmark {
         String outputTopic = "nexmark-out-" + id;
         Path result = workDir.resolve("cell-" + id + ".properties").toAbsolutePath();
         CellSpec spec = new CellSpec(query, variant, mb, events, parallelism, checkpointIntervalMs,
-                broker.bootstrapServers(), input, outputTopic, "nexmark-" + id, failAt,
+                broker.bootstrapServers(), input, outputTopic, "nexmark-" + id, failAt, columnarPlanner,
                 workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(), result.toString());
         console.printf("%-14s round %s ... ", spec.label(), round < 0 ? "recovery" : round == 0 ? "warm-up" : round);
         CellResult cell;
@@ -240,7 +251,8 @@ public final class NexmarkBenchmark {
     }
 
     private Properties runChild(CellSpec spec, Path log) throws Exception {
-        return ChildJvm.run(CellRunner.class, spec.toArgs(),
+        String classpath = spec.columnarPlanner() ? PlannerClasspath.forCells() : System.getProperty("java.class.path");
+        return ChildJvm.run(CellRunner.class, classpath, spec.toArgs(),
                 System.getenv().getOrDefault("CHILD_JAVA_OPTS", DEFAULT_CHILD_JAVA_OPTS),
                 Path.of(spec.resultFile()), log, Duration.ofMinutes(20), spec.label());
     }

@@ -84,7 +84,7 @@ public final class ColumnarKafkaSink {
     public DataStreamSink<PreSerializedRecord> sinkTo(DataStream<ArrowBatch> batches) {
         SingleOutputStreamOperator<PreSerializedRecord> records = batches
                 .flatMap(new EncodeFunction(spec, allocatorLimit), PreSerializedRecordTypeInfo.INSTANCE)
-                .name("Columnar encode (" + spec.valueFormat() + ")");
+                .name("Columnar encode (" + spec.describe() + ")");
         DataStreamSink<PreSerializedRecord> sink = records.sinkTo(kafkaSink).name("Kafka sink: " + spec.topic());
         if (parallelism > 0) {
             records.setParallelism(parallelism);

@@ -30,10 +30,10 @@ import org.apache.flink.util.Collector;
  * encoding or emitting fails, so between elements this function holds no Arrow memory; close() then
  * closes the allocator, which reports any leak.
  */
-final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord> {
+public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord> {
     private static final long serialVersionUID = 1L;
 
-    private final EncodingSpec spec;
+    private final BatchEncoding spec;
     private final long allocatorLimit;
 
     private transient BufferAllocator allocator;
@@ -43,7 +43,11 @@ final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerialized
     private transient RecordSlab lastKeys;
     private transient EncodeMetrics metrics;
 
-    EncodeFunction(EncodingSpec spec, long allocatorLimit) {
+    /**
+     * @param spec what to encode
+     * @param allocatorLimit the bytes this subtask's allocator may hold (a batch read from the network)
+     */
+    public EncodeFunction(BatchEncoding spec, long allocatorLimit) {
         this.spec = spec;
         this.allocatorLimit = allocatorLimit;
     }
@@ -112,6 +116,7 @@ final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerialized
                     "the Arrow batch does not fit the sink's row type " + spec.rowType().asSummaryString()
                             + ": " + e.getMessage());
         }
+        ArrowLayout.checkNotNull(spec.rowType(), root);
     }
 
     /** One record per row; the single copy per record is the one Kafka's producer keeps. */

@@ -3,7 +3,6 @@ package io.columnarkafka.flink.sink;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
-import java.io.Serializable;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -13,7 +12,7 @@ import org.apache.flink.table.types.logical.RowType;
  * What the sink writes for each row: the batch row type, the value format, and optionally the key
  * columns and key format. Shipped to the tasks, where each plans its encoders once.
  */
-final class EncodingSpec implements Serializable {
+final class EncodingSpec implements BatchEncoding {
     private static final long serialVersionUID = 1L;
 
     private final RowType rowType;
@@ -44,11 +43,13 @@ final class EncodingSpec implements Serializable {
         this.keyOptions = Map.copyOf(keyOptions);
     }
 
-    RowType rowType() {
+    @Override
+    public RowType rowType() {
         return rowType;
     }
 
-    String topic() {
+    @Override
+    public String topic() {
         return topic;
     }
 
@@ -56,13 +57,20 @@ final class EncodingSpec implements Serializable {
         return valueFormat;
     }
 
+    @Override
+    public String describe() {
+        return valueFormat;
+    }
+
     /** The value encoder: every column under its own name (Flink's {@code value.fields-include=ALL}). */
-    BatchEncoder valueEncoder() {
+    @Override
+    public BatchEncoder valueEncoder() {
         return Formats.encoder(valueFormat, Projection.all(rowType), valueOptions);
     }
 
     /** The key encoder over the key columns in the configured order, or null when no key is written. */
-    BatchEncoder keyEncoder() {
+    @Override
+    public BatchEncoder keyEncoder() {
         if (keyFields.length == 0) {
             return null;
         }

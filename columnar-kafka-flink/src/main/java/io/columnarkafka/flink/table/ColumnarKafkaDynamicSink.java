@@ -59,6 +59,16 @@ final class ColumnarKafkaDynamicSink implements DynamicTableSink, SupportsWritin
         return admission;
     }
 
+    /** The {@code columnar.} batching settings. */
+    ColumnarOptions.Settings batching() {
+        return batching;
+    }
+
+    /** The sink's shape as configured so far (only for an admitted sink: a fallback may have none). */
+    KafkaSinkShape shape() {
+        return KafkaSinkShape.of(flink, options);
+    }
+
     @Override
     public ChangelogMode getChangelogMode(ChangelogMode requestedMode) {
         return flink.getChangelogMode(requestedMode);

@@ -1,5 +1,7 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.source.ColumnarKafkaSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -44,6 +46,18 @@ final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProje
 
     Admission admission() {
         return admission;
+    }
+
+    /** The columnar source reading the projected columns as Arrow batches, in the projection's order. */
+    ColumnarKafkaSource<ArrowBatch> arrowSource(TypeInformation<RowData> producedType) {
+        ColumnarScanTranslator.DecodedColumns decoded = ColumnarScanTranslator.DecodedColumns.of(shape, projectedFields);
+        return ColumnarScanTranslator.source(shape, FlinkKafkaScan.of(flink, producedType), decoded.type(),
+                new ArrowBatchProjection(decoded.columns()));
+    }
+
+    /** {@code sink.parallelism}-like {@code scan.parallelism}, or null for the environment's. */
+    Integer parallelism() {
+        return shape.parallelism();
     }
 
     @Override

@@ -57,6 +57,7 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
         Map<String, String> tableOptions = context.getCatalogTable().getOptions();
         ColumnarOptions.Settings batching = ColumnarOptions.read(factoryIdentifier(), tableOptions);
         Map<String, String> kafkaOptions = ColumnarOptions.withoutColumnar(tableOptions);
+        PlannerStageHook.installIfEnabled(context.getConfiguration());
         DynamicTableSink sink = flink.createDynamicTableSink(kafkaContext(context, kafkaOptions));
         if (!(sink instanceof KafkaDynamicSink kafkaSink)) {
             throw new IllegalStateException(
@@ -72,6 +73,7 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
 
     @Override
     public DynamicTableSource createDynamicTableSource(Context context) {
+        PlannerStageHook.installIfEnabled(context.getConfiguration());
         Map<String, String> tableOptions = context.getCatalogTable().getOptions();
         ColumnarOptions.read(factoryIdentifier(), tableOptions); // validated as for the sink; batching only
         Map<String, String> kafkaOptions = ColumnarOptions.withoutColumnar(tableOptions);

@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.source.ColumnarKafkaSource;
+import io.columnarkafka.flink.source.BatchOutputFactory;
 import io.columnarkafka.flink.source.DecodingSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,34 +38,36 @@ final class ColumnarScanTranslator {
             int[] projectedFields,
             TypeInformation<RowData> producedType,
             String operatorName) {
-        RowType physical = shape.physicalType();
-        TreeSet<Integer> decoded = new TreeSet<>();
-        for (int field : projectedFields) {
-            decoded.add(field);
-        }
-        for (int field : shape.keyProjection()) {
-            decoded.add(field);
-        }
-        boolean someValue = false;
-        for (int field : shape.valueProjection()) {
-            someValue |= decoded.contains(field);
-        }
-        if (!someValue || !"json".equals(shape.valueFormat())) {
-            for (int field : shape.valueProjection()) {
-                decoded.add(field);
+        DecodedColumns decoded = DecodedColumns.of(shape, projectedFields);
+        ColumnarKafkaSource<RowData> source =
+                source(shape, kafka, decoded.type(), new RowViewOutput(decoded.type(), decoded.columns(), producedType));
+        return new DataStreamScanProvider() {
+            @Override
+            public DataStream<RowData> produceDataStream(ProviderContext context, StreamExecutionEnvironment env) {
+                DataStreamSource<RowData> rows = env.fromSource(source, WatermarkStrategy.noWatermarks(), operatorName);
+                context.generateUid("kafka-columnar-source").ifPresent(rows::uid);
+                return rows;
             }
-        }
-        List<Integer> order = new ArrayList<>(decoded);
-        List<RowType.RowField> fields = new ArrayList<>();
-        for (int field : order) {
-            fields.add(physical.getFields().get(field));
-        }
-        RowType decodedType = new RowType(false, fields);
-        int[] columns = new int[projectedFields.length];
-        for (int i = 0; i < columns.length; i++) {
-            columns[i] = order.indexOf(projectedFields[i]);
-        }
 
+            @Override
+            public boolean isBounded() {
+                return source.getBoundedness() == Boundedness.BOUNDED;
+            }
+
+            @Override
+            public Optional<Integer> getParallelism() {
+                return Optional.ofNullable(shape.parallelism());
+            }
+        };
+    }
+
+    /**
+     * A {@link ColumnarKafkaSource} with Flink's Kafka settings decoding {@code decodedType}, whose batches
+     * go to {@code output}.
+     */
+    static <T> ColumnarKafkaSource<T> source(
+            KafkaScanShape shape, FlinkKafkaScan kafka, RowType decodedType, BatchOutputFactory<T> output) {
+        RowType physical = shape.physicalType();
         ColumnarKafkaSource.Builder builder = ColumnarKafkaSource.builder()
                 .setProperties(kafka.properties())
                 .setStartingOffsets(kafka.startingOffsets())
@@ -92,24 +95,44 @@ final class ColumnarScanTranslator {
                             ? DecodingSpec.ValueFieldsInclude.ALL
                             : DecodingSpec.ValueFieldsInclude.EXCEPT_KEY);
         }
-        ColumnarKafkaSource<RowData> source = builder.build(new RowViewOutput(decodedType, columns, producedType));
-        return new DataStreamScanProvider() {
-            @Override
-            public DataStream<RowData> produceDataStream(ProviderContext context, StreamExecutionEnvironment env) {
-                DataStreamSource<RowData> rows = env.fromSource(source, WatermarkStrategy.noWatermarks(), operatorName);
-                context.generateUid("kafka-columnar-source").ifPresent(rows::uid);
-                return rows;
-            }
+        return builder.build(output);
+    }
 
-            @Override
-            public boolean isBounded() {
-                return source.getBoundedness() == Boundedness.BOUNDED;
+    /**
+     * The columns a scan decodes and where the query's columns are among them.
+     *
+     * @param type the decoded row type (physical columns in declaration order)
+     * @param columns for each projected field, its column in the decoded batches
+     */
+    record DecodedColumns(RowType type, int[] columns) {
+        static DecodedColumns of(KafkaScanShape shape, int[] projectedFields) {
+            RowType physical = shape.physicalType();
+            TreeSet<Integer> decoded = new TreeSet<>();
+            for (int field : projectedFields) {
+                decoded.add(field);
             }
-
-            @Override
-            public Optional<Integer> getParallelism() {
-                return Optional.ofNullable(shape.parallelism());
+            for (int field : shape.keyProjection()) {
+                decoded.add(field);
             }
-        };
+            boolean someValue = false;
+            for (int field : shape.valueProjection()) {
+                someValue |= decoded.contains(field);
+            }
+            if (!someValue || !"json".equals(shape.valueFormat())) {
+                for (int field : shape.valueProjection()) {
+                    decoded.add(field);
+                }
+            }
+            List<Integer> order = new ArrayList<>(decoded);
+            List<RowType.RowField> fields = new ArrayList<>();
+            for (int field : order) {
+                fields.add(physical.getFields().get(field));
+            }
+            int[] columns = new int[projectedFields.length];
+            for (int i = 0; i < columns.length; i++) {
+                columns[i] = order.indexOf(projectedFields[i]);
+            }
+            return new DecodedColumns(new RowType(false, fields), columns);
+        }
     }
 }

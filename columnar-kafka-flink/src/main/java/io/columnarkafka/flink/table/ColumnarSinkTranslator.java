@@ -75,7 +75,7 @@ final class ColumnarSinkTranslator {
         };
     }
 
-    private static <T> KafkaSink<T> kafkaSink(KafkaSinkShape shape, EncodedRecords<T> elements) {
+    static <T> KafkaSink<T> kafkaSink(KafkaSinkShape shape, EncodedRecords<T> elements) {
         KafkaSinkBuilder<T> builder = KafkaSink.builder();
         if (shape.transactionalIdPrefix() != null) {
             builder.setTransactionalIdPrefix(shape.transactionalIdPrefix());

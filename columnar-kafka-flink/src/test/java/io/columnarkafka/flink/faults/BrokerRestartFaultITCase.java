@@ -6,13 +6,11 @@ import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.faults.FaultJobs.SinkUnderTest;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
-import io.columnarkafka.flink.testing.TestRows;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -49,24 +47,15 @@ class BrokerRestartFaultITCase {
 
         JobClient job = FaultJobs.job(sink, guarantee, broker.bootstrapServers(), topic, batches, rows, 25)
                 .executeAsync("broker restart " + sink + " " + guarantee);
-        OutputTimeline.Fault outage;
-        TopicReport report;
-        try (OutputTimeline timeline = TopicVerifier.forTopic(broker, topic).startTimeline()) {
-            assertThat(timeline.awaitCommitted(2_000, Duration.ofSeconds(90)))
-                    .as("output flows before the fault").isTrue();
-            outage = timeline.fault("broker stopped " + OUTAGE.toSeconds() + " s");
-            broker.brokerProcess().stop();
-            FaultJobs.sleep(OUTAGE);
-            broker.brokerProcess().start();
-            outage.end();
-            assertThat(timeline.awaitRecovery(outage, Duration.ofSeconds(120)))
-                    .as("output resumes after the restart: " + timeline.describe()).isPresent();
-            job.getJobExecutionResult().get(5, TimeUnit.MINUTES);
-
-            TopicVerifier verifier = TopicVerifier.forTopic(broker, topic).awaitStableOffsets(Duration.ofSeconds(30));
-            report = verifier.verifyIds(0, batches * rows, TestRows::idOf);
-            FaultJobs.record("broker stopped 20 s, restarted", sink, guarantee, report, timeline, outage);
-        }
+        TopicReport report = FaultJobs.runWithFault(job, broker.bootstrapServers(), topic, (long) batches * rows,
+                "broker stopped 20 s, restarted", sink, guarantee, timeline -> {
+                    OutputTimeline.Fault outage = timeline.fault("broker stopped " + OUTAGE.toSeconds() + " s");
+                    broker.brokerProcess().stop();
+                    FaultJobs.sleep(OUTAGE);
+                    broker.brokerProcess().start();
+                    outage.end();
+                    return outage;
+                }, () -> broker.logTail(30));
         assertThat(report.missingCount()).as(report.verdict()).isZero();
         assertThat(report.unexpectedCount()).as(report.verdict()).isZero();
         if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {

@@ -1,11 +1,13 @@
 package io.columnarkafka.flink.faults;
 
-import io.columnarkafka.flink.batch.ArrowBatch;
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.flink.testing.TestRows;
 import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TopicVerifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -14,14 +16,22 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.flink.api.common.functions.FlatMapFunction;
+import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
+import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.json.JsonFormatOptions;
 import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
@@ -46,14 +56,29 @@ final class FaultJobs {
     }
 
     /**
-     * An environment with 1 s checkpoints and a fixed-delay restart strategy generous enough for a broker outage,
-     * running {@code batches} batches of {@code rows} rows at {@code batchesPerSecond} into {@code topic}.
+     * A local (MiniCluster) environment with 1 s checkpoints and a fixed-delay restart strategy generous enough for
+     * a broker outage, running {@code batches} batches of {@code rows} rows at {@code batchesPerSecond} into
+     * {@code topic}.
      */
     static StreamExecutionEnvironment job(SinkUnderTest sink, DeliveryGuarantee guarantee, String bootstrapServers,
                                           String topic, long batches, int rows, double batchesPerSecond) {
         StreamExecutionEnvironment env = SinkJobs.environment(30);
+        build(env, sink, guarantee, bootstrapServers, topic, batches, rows, batchesPerSecond, Duration.ZERO);
+        return env;
+    }
+
+    /**
+     * The job in {@code env}, with 1 s checkpoints; with a positive {@code snapshotDelay}, each checkpoint is held
+     * in flight that long by a pass-through operator after the source.
+     */
+    static void build(StreamExecutionEnvironment env, SinkUnderTest sink, DeliveryGuarantee guarantee,
+                      String bootstrapServers, String topic, long batches, int rows, double batchesPerSecond,
+                      Duration snapshotDelay) {
         env.enableCheckpointing(1000);
         DataStream<Long> indexes = SinkJobs.batchIndexes(env, batches, batchesPerSecond, 2, "src");
+        if (!snapshotDelay.isZero()) {
+            indexes = indexes.map(new SlowSnapshot<>(snapshotDelay.toMillis())).setParallelism(2).uid("slow");
+        }
         String prefix = topic + "-tx";
         switch (sink) {
             case COLUMNAR -> ColumnarKafkaSink.builder()
@@ -93,7 +118,29 @@ final class FaultJobs {
                         .name("Kafka sink (Flink JSON)");
             }
         }
-        return env;
+    }
+
+    /** Passes elements through; its snapshot sleeps, so each checkpoint stays in flight for a while. */
+    static final class SlowSnapshot<T> implements MapFunction<T, T>, CheckpointedFunction {
+        private static final long serialVersionUID = 1L;
+        private final long millis;
+
+        SlowSnapshot(long millis) {
+            this.millis = millis;
+        }
+
+        @Override
+        public T map(T value) {
+            return value;
+        }
+
+        @Override
+        public void snapshotState(FunctionSnapshotContext context) throws InterruptedException {
+            Thread.sleep(millis);
+        }
+
+        @Override
+        public void initializeState(FunctionInitializationContext context) {}
     }
 
     /** Batch index to the rows of that batch as Flink RowData, the same rows {@code BatchOfRows} builds as Arrow. */
@@ -114,8 +161,33 @@ final class FaultJobs {
         }
     }
 
+    /**
+     * Runs a fault test on a submitted job: waits until 2,000 offsets are committed, lets {@code inject} break
+     * something and mark the fault on the timeline, waits for the committed output to resume and for the job to
+     * finish, then reads the topic {@code read_committed}, counts every id of {@code 0 .. rows-1} and records the
+     * result row. Assertions on the report are the caller's.
+     */
+    static TopicReport runWithFault(JobClient job, String bootstrapServers, String topic, long rows,
+                                    String scenario, SinkUnderTest sink, DeliveryGuarantee guarantee,
+                                    Function<OutputTimeline, OutputTimeline.Fault> inject,
+                                    Supplier<String> diagnostics) throws Exception {
+        try (OutputTimeline timeline = TopicVerifier.forTopic(bootstrapServers, topic).startTimeline()) {
+            assertThat(timeline.awaitCommitted(2_000, Duration.ofSeconds(120)))
+                    .as("output flows before the fault\n%s", diagnostics.get()).isTrue();
+            OutputTimeline.Fault fault = inject.apply(timeline);
+            assertThat(timeline.awaitRecovery(fault, Duration.ofSeconds(180)))
+                    .as("output resumes after the fault: %s", timeline.describe()).isPresent();
+            job.getJobExecutionResult().get(5, TimeUnit.MINUTES);
+            TopicReport report = TopicVerifier.forTopic(bootstrapServers, topic)
+                    .awaitStableOffsets(Duration.ofSeconds(30))
+                    .verifyIds(0, Math.toIntExact(rows), TestRows::idOf);
+            record(scenario, sink, guarantee, report, timeline, fault);
+            return report;
+        }
+    }
+
     /** Appends one result row to {@link #RESULTS} and prints it with the timeline. */
-    static void record(String scenario, SinkUnderTest sink, DeliveryGuarantee guarantee, TopicReport report,
+    private static void record(String scenario, SinkUnderTest sink, DeliveryGuarantee guarantee, TopicReport report,
                        OutputTimeline timeline, OutputTimeline.Fault fault) {
         String row = String.format("| %s | %s | %s | %d | %d | %d | %s | %s | %d |%n",
                 scenario, sink, guarantee, report.expectedCount(), report.missingCount(), report.duplicateCount(),

@@ -5,14 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.faults.FaultJobs.SinkUnderTest;
 import io.columnarkafka.flink.testing.SinkJobs;
-import io.columnarkafka.flink.testing.TestRows;
 import io.columnarkafka.testkit.BrokerProcess;
 import io.columnarkafka.testkit.KafkaCluster;
 import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -61,22 +59,18 @@ class LeaderKillFaultITCase {
                         batches, rows, 25)
                 .executeAsync("leader kill " + sink);
         TopicReport report;
-        try (OutputTimeline timeline = TopicVerifier.forTopic(cluster.bootstrapServers(), topic).startTimeline()) {
-            assertThat(timeline.awaitCommitted(2_000, Duration.ofSeconds(90)))
-                    .as("output flows before the fault").isTrue();
-            BrokerProcess leader = cluster.broker(cluster.admin().leaderOf(topic, 0));
-            OutputTimeline.Fault kill = timeline.fault("kill -9 leader of partition 0 (node " + leader.nodeId() + ")");
-            leader.kill();
-            assertThat(timeline.awaitRecovery(kill, Duration.ofSeconds(120)))
-                    .as("output resumes after the leader is killed: " + timeline.describe()).isPresent();
-            assertThat(cluster.admin().leaderOf(topic, 0)).as("a follower took over").isNotEqualTo(leader.nodeId());
-            job.getJobExecutionResult().get(5, TimeUnit.MINUTES);
-
-            report = TopicVerifier.forTopic(cluster.bootstrapServers(), topic)
-                    .awaitStableOffsets(Duration.ofSeconds(30))
-                    .verifyIds(0, batches * rows, TestRows::idOf);
-            FaultJobs.record("kill -9 partition leader (3 nodes)", sink, DeliveryGuarantee.EXACTLY_ONCE, report,
-                    timeline, kill);
+        try {
+            report = FaultJobs.runWithFault(job, cluster.bootstrapServers(), topic, (long) batches * rows,
+                    "kill -9 partition leader (3 nodes)", sink, DeliveryGuarantee.EXACTLY_ONCE, timeline -> {
+                        BrokerProcess leader = cluster.broker(cluster.admin().leaderOf(topic, 0));
+                        OutputTimeline.Fault kill =
+                                timeline.fault("kill -9 leader of partition 0 (node " + leader.nodeId() + ")");
+                        leader.kill();
+                        return kill;
+                    }, cluster::logTails);
+            assertThat(cluster.brokers().stream().filter(b -> !b.isRunning()).map(BrokerProcess::nodeId).toList())
+                    .as("the killed leader").hasSize(1)
+                    .doesNotContain(cluster.admin().leaderOf(topic, 0));
         } finally {
             cluster.brokers().stream().filter(b -> !b.isRunning()).forEach(BrokerProcess::start);
         }

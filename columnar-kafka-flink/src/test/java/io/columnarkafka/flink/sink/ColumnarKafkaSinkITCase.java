@@ -179,17 +179,9 @@ class ColumnarKafkaSinkITCase {
                     assertThat(cause.get()).hasMessageContaining("'price'").hasMessageContaining("Utf8");
                 });
 
-        TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), topic).keepRecords(true).read();
-        TopicReport uncommitted = TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().read();
-        List<Long> ids = committed.records().stream().map(r -> TestRows.idOf(r.value())).toList();
         // Committed checkpoints cover a prefix of whole batches; the rows sent after the last completed
         // checkpoint (up to the bad batch) were written in a transaction that never commits.
-        assertThat(ids).isEqualTo(java.util.stream.LongStream.range(0, ids.size()).boxed().toList());
-        assertThat(ids.size() % rows).isZero();
-        assertThat((long) ids.size()).isLessThanOrEqualTo(badBatch * rows);
-        assertThat(uncommitted.totalRecords())
-                .as("rows of the failed checkpoint reached the broker but stay invisible to read_committed")
-                .isGreaterThan(committed.totalRecords());
+        SinkJobs.assertOnlyWholeBatchesCommitted(KAFKA.broker(), topic, rows, badBatch * rows);
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
     }
 

@@ -2,7 +2,7 @@ package io.columnarkafka.flink.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.testing.ArrowMemoryChecks;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicVerifier;
@@ -167,19 +167,9 @@ final class SqlRuns {
         return explain;
     }
 
-    /**
-     * Every Arrow allocator of the columnar operators (one per encode subtask, under {@link ArrowMemory}'s
-     * root) closed with nothing outstanding once the job ended. Tasks of a failed or finished job may still
-     * be closing, so this waits up to 30 s before asserting.
-     */
+    /** Every Arrow allocator closed with nothing outstanding once the job ended ({@link ArrowMemoryChecks}). */
     static void assertArrowMemoryReleased() throws InterruptedException {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        while ((ArrowMemory.allocatedBytes() != 0 || ArrowMemory.openAllocators() != 0)
-                && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-        }
-        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
-        assertThat(ArrowMemory.openAllocators()).as(ArrowMemory.describe()).isZero();
+        ArrowMemoryChecks.assertReleased();
     }
 
     static Map<String, String> pair(String stock, String columnar) {

@@ -1,11 +1,17 @@
 package io.columnarkafka.flink.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TopicVerifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.connector.source.util.ratelimit.RateLimiterStrategy;
@@ -102,5 +108,23 @@ public final class SinkJobs {
             values.add(json.serialize(TestRows.rowData(id)));
         }
         return values;
+    }
+
+    /**
+     * After a job that failed on a bad batch sent right after a good one: {@code read_committed} readers see ids
+     * {@code 0 .. n-1} for a whole number of batches of {@code rowsPerBatch} rows, no more than {@code maxRows},
+     * and the rows of the failed checkpoint are in the log but aborted ({@code read_uncommitted} sees more).
+     */
+    public static void assertOnlyWholeBatchesCommitted(
+            KafkaBroker broker, String topic, int rowsPerBatch, long maxRows) {
+        TopicReport committed = TopicVerifier.forTopic(broker, topic).keepRecords(true).read();
+        TopicReport uncommitted = TopicVerifier.forTopic(broker, topic).readUncommitted().read();
+        List<Long> ids = committed.records().stream().map(r -> TestRows.idOf(r.value())).toList();
+        assertThat(ids).as("a prefix of whole good batches").isEqualTo(LongStream.range(0, ids.size()).boxed().toList());
+        assertThat(ids.size() % rowsPerBatch).isZero();
+        assertThat((long) ids.size()).isLessThanOrEqualTo(maxRows);
+        assertThat(uncommitted.totalRecords())
+                .as("rows of the failed checkpoint reached the broker but stay invisible to read_committed")
+                .isGreaterThan(committed.totalRecords());
     }
 }

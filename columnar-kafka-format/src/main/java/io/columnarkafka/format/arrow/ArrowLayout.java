@@ -1,8 +1,10 @@
 package io.columnarkafka.format.arrow;
 
 import io.columnarkafka.format.BatchLayoutException;
+import io.columnarkafka.format.EncodeException;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -188,6 +190,34 @@ public final class ArrowLayout {
             return TimeUnit.MICROSECOND;
         }
         return TimeUnit.NANOSECOND;
+    }
+
+    /**
+     * Fails on a null in a top-level NOT NULL column, for sinks that take Arrow batches from users: such a
+     * batch does not carry its row type, and the writers would read a null's undefined slot (a SQL job
+     * stops such a row before its sink with Flink's NOT NULL enforcer). One null count per NOT NULL
+     * column and batch; nested NOT NULL fields are not checked.
+     *
+     * @throws EncodeException naming the column and the first null row
+     */
+    public static void checkNotNull(RowType rowType, VectorSchemaRoot batch) {
+        for (int i = 0; i < rowType.getFieldCount(); i++) {
+            RowType.RowField field = rowType.getFields().get(i);
+            if (field.getType().isNullable()) {
+                continue;
+            }
+            FieldVector vector = batch.getVector(i);
+            int rows = Math.min(batch.getRowCount(), vector.getValueCount());
+            if (vector.getNullCount() == 0) {
+                continue;
+            }
+            for (int row = 0; row < rows; row++) {
+                if (vector.isNull(row)) {
+                    throw new EncodeException(field.getName(), row,
+                            "null in a column the row type declares " + field.getType().asSummaryString());
+                }
+            }
+        }
     }
 
     /**

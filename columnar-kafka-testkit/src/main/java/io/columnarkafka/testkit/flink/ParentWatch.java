@@ -1,4 +1,4 @@
-package io.columnarkafka.sql;
+package io.columnarkafka.testkit.flink;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -6,9 +6,9 @@ import java.lang.reflect.Method;
 import java.util.Arrays;
 
 /**
- * Launcher for the child JVMs of {@link FlinkLib} (job manager, task manager, SQL client): runs
- * {@code args[0]}'s main with the remaining arguments and halts this JVM when its standard input, a pipe from
- * the test JVM, closes. So a test JVM that dies, even by SIGKILL, never leaves a Flink process behind.
+ * Launcher of the child JVMs of a {@link FlinkCluster} (job manager, task managers, a SQL client): runs
+ * {@code args[0]}'s main with the remaining arguments and halts this JVM when its standard input, a pipe from the
+ * test JVM, closes. So a test JVM that dies, even by SIGKILL, never leaves a Flink process behind.
  */
 public final class ParentWatch {
     private ParentWatch() {

@@ -1,0 +1,34 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.flink.sink.BatchEncoding;
+import io.columnarkafka.format.BatchEncoder;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * The encoding of an admitted {@code kafka-columnar} sink fed Arrow batches by the planner: the SQL
+ * sink's own encoders ({@link EncodePlan}: Flink's value and key projections, names and format options),
+ * every record to the table's one topic. Only shapes with nothing per row beyond the columns get here
+ * ({@link ColumnarTables#arrowSinkAdmission}).
+ */
+record ArrowSinkEncoding(EncodePlan plan, String topic) implements BatchEncoding {
+
+    @Override
+    public RowType rowType() {
+        return plan.physicalType();
+    }
+
+    @Override
+    public String describe() {
+        return plan.description();
+    }
+
+    @Override
+    public BatchEncoder valueEncoder() {
+        return plan.valueEncoder();
+    }
+
+    @Override
+    public BatchEncoder keyEncoder() {
+        return plan.keyEncoder();
+    }
+}

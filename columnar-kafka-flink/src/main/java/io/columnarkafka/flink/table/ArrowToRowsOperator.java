@@ -1,0 +1,80 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import io.columnarkafka.format.arrow.ArrowRowView;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * The edge where a columnar part of a SQL plan meets a row operator: every selected row of each
+ * {@link ArrowBatch} handed on as a view ({@link ArrowRowView}, one reused {@code ColumnarRowData} reading the
+ * vectors in place), then the batch is freed. The same contract as the scan's row views ({@link
+ * RowViewOutput}): chained with object reuse off, Flink's output copies each row with the row serializer;
+ * with object reuse on, the next operator reads the view during its {@code processElement} only.
+ */
+public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
+        implements OneInputStreamOperator<ArrowBatch, RowData> {
+    private static final long serialVersionUID = 1L;
+
+    private final RowType rowType;
+
+    private transient BufferAllocator allocator;
+    private transient ArrowRowView view;
+    private transient StreamRecord<RowData> reuse;
+
+    /** @param rowType the batches' row type, which is also the rows' */
+    public ArrowToRowsOperator(RowType rowType) {
+        this.rowType = rowType;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        // Only a batch that crossed a shuffle is read into this allocator; a chained one stays where it is.
+        allocator = ArrowMemory.newChild(
+                "columnar-kafka-rows " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
+                ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
+        view = new ArrowRowView(rowType);
+        reuse = new StreamRecord<>(null);
+    }
+
+    @Override
+    public void processElement(StreamRecord<ArrowBatch> element) {
+        ArrowBatch batch = element.getValue();
+        try {
+            VectorSchemaRoot root = batch.open(allocator);
+            view.bind(root);
+            int[] selection = batch.selection();
+            int count = batch.selectedCount(allocator);
+            if (element.hasTimestamp()) {
+                reuse.setTimestamp(element.getTimestamp());
+            } else {
+                reuse.eraseTimestamp();
+            }
+            for (int i = 0; i < count; i++) {
+                output.collect(reuse.replace(view.row(selection == null ? i : selection[i])));
+            }
+        } finally {
+            batch.close();
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            if (allocator != null) {
+                allocator.close();
+            }
+        } finally {
+            allocator = null;
+            super.close();
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
+import io.columnarkafka.flink.record.PreSerializedRecord;
+import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
+import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import io.columnarkafka.flink.sink.EncodeFunction;
+import java.util.Optional;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamSink;
+import org.apache.flink.streaming.api.datastream.DataStreamSource;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.data.RowData;
+
+/**
+ * What a planner stage may ask of the {@code kafka-columnar} tables: whether a table source or sink is
+ * ours and admitted, and their Arrow runtimes (a scan emitting {@link ArrowBatch}es, a sink consuming them)
+ * in place of the RowData runtimes the connectors give Flink's planner. The decisions stay the
+ * connectors' ({@link ScanAdmissionMatcher}, {@link AdmissionMatcher}); the Arrow-fed sink adds only the
+ * shapes that need a row per record (metadata, upsert, changelog formats, partitioners, several topics).
+ */
+public final class ColumnarTables {
+    private ColumnarTables() {}
+
+    /** The scan decision of a {@code kafka-columnar} source, or empty for any other source. */
+    public static Optional<Admission> scanAdmission(DynamicTableSource source) {
+        return source instanceof ColumnarKafkaDynamicSource columnar ? Optional.of(columnar.admission())
+                : source instanceof FallbackKafkaSource fallback ? Optional.of(fallback.admission())
+                : Optional.empty();
+    }
+
+    /**
+     * The Arrow batches of an admitted scan: the columns the planner pushed into the source, in order.
+     *
+     * @param producedType the planner's type of the rows the source would produce (Flink's Kafka source
+     *     is built with it; the columnar source only takes its Kafka settings)
+     */
+    public static DataStream<ArrowBatch> arrowScan(DynamicTableSource source, StreamExecutionEnvironment env,
+            TypeInformation<RowData> producedType, String name) {
+        ColumnarKafkaDynamicSource columnar = (ColumnarKafkaDynamicSource) source;
+        DataStreamSource<ArrowBatch> batches = env.fromSource(
+                columnar.arrowSource(producedType), WatermarkStrategy.noWatermarks(), name, ArrowBatchTypeInfo.INSTANCE);
+        if (columnar.parallelism() != null) {
+            batches.setParallelism(columnar.parallelism());
+        }
+        return batches;
+    }
+
+    /**
+     * Whether a {@code kafka-columnar} sink may be fed Arrow batches: its own decision, then what a batch
+     * cannot carry. Empty for any other sink.
+     */
+    public static Optional<Admission> arrowSinkAdmission(DynamicTableSink sink) {
+        if (!(sink instanceof ColumnarKafkaDynamicSink columnar)) {
+            return Optional.empty();
+        }
+        Admission own = columnar.admission();
+        if (!own.isAdmitted()) {
+            return Optional.of(own);
+        }
+        KafkaSinkShape shape = columnar.shape();
+        if (!shape.metadataKeys().isEmpty()) {
+            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_METADATA,
+                    "metadata " + shape.metadataKeys() + ": Arrow batches carry columns only"));
+        }
+        if (shape.upsertMode() || AdmissionMatcher.rowKindColumn(shape) != null) {
+            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
+                    "row kinds: Arrow batches carry inserts only"));
+        }
+        if (ColumnarSinkTranslator.readsRows(shape.partitioner())) {
+            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
+                    "sink.partitioner " + shape.partitioner().getClass().getName() + " reads rows"));
+        }
+        if (shape.topics() == null || shape.topics().size() != 1) {
+            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
+                    "not a single topic: the topic of each record is not a column"));
+        }
+        return Optional.of(Admission.admitted(own.detail() + ", Arrow input"));
+    }
+
+    /**
+     * Encodes the batches with the admitted sink's encoders and writes them through the Flink
+     * {@link KafkaSink} Flink's Kafka table sink would configure (delivery guarantee, transactions and
+     * properties are Flink's). Both operators get the sink's parallelism ({@code sink.parallelism}, else the
+     * input's), so they chain.
+     */
+    public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name) {
+        ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
+        KafkaSinkShape shape = columnar.shape();
+        String description = columnar.asSummaryString();
+        EncodePlan plan = EncodePlan.of(shape, columnar.batching(), description);
+        int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
+        SingleOutputStreamOperator<PreSerializedRecord> records = batches
+                .flatMap(new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0)),
+                        ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT), PreSerializedRecordTypeInfo.INSTANCE)
+                .name(name)
+                .setParallelism(parallelism);
+        return records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape, EncodedRecords.RECORDS))
+                .name("KafkaSink[" + description + "]")
+                .setParallelism(parallelism);
+    }
+}

@@ -1,0 +1,46 @@
+package io.columnarkafka.planner.edge;
+
+import java.util.List;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelWriter;
+import org.apache.calcite.rel.SingleRel;
+import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
+import org.apache.flink.table.planner.utils.ShortcutUtils;
+
+/**
+ * The edge from a columnar node to a row node: Arrow batches become Flink rows again, the row type
+ * unchanged. EXPLAIN shows why the consumer is not columnar: {@code ArrowToRows(reason=[CALC_NOT_EXACT ...])}.
+ */
+public final class StreamPhysicalArrowToRows extends SingleRel implements StreamPhysicalRel {
+    private final String reason;
+
+    public StreamPhysicalArrowToRows(RelOptCluster cluster, RelTraitSet traits, RelNode input, String reason) {
+        super(cluster, traits, input);
+        this.reason = reason;
+    }
+
+    @Override
+    public RelWriter explainTerms(RelWriter pw) {
+        return super.explainTerms(pw).item("reason", reason);
+    }
+
+    @Override
+    public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+        return new StreamPhysicalArrowToRows(getCluster(), traitSet, inputs.get(0), reason);
+    }
+
+    @Override
+    public boolean requireWatermark() {
+        return false;
+    }
+
+    @Override
+    public ExecNode<?> translateToExecNode() {
+        return new ArrowToRowsExecNode(ShortcutUtils.unwrapTableConfig(this),
+                FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
+    }
+}

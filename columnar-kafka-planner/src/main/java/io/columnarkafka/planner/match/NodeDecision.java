@@ -1,0 +1,40 @@
+package io.columnarkafka.planner.match;
+
+import io.columnarkafka.flink.calc.CalcProgram;
+import java.util.Objects;
+import org.apache.calcite.rel.RelNode;
+
+/**
+ * The decision for one node: columnar (of a {@link NodeKind}), or Flink's operator with a {@link Reason}.
+ *
+ * @param node the node of the physical plan
+ * @param kind the columnar kind, or null for a node of no such kind
+ * @param reason null when columnar; else why not
+ * @param detail what is substituted, or the detail of the reason
+ * @param program the translated program of a columnar Calc, else null
+ */
+public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String detail, CalcProgram program) {
+
+    public NodeDecision {
+        Objects.requireNonNull(node, "node");
+        Objects.requireNonNull(detail, "detail");
+    }
+
+    static NodeDecision columnar(RelNode node, NodeKind kind, String detail, CalcProgram program) {
+        return new NodeDecision(node, Objects.requireNonNull(kind), null, detail, program);
+    }
+
+    static NodeDecision row(RelNode node, NodeKind kind, Reason reason, String detail) {
+        return new NodeDecision(node, kind, Objects.requireNonNull(reason), detail, null);
+    }
+
+    public boolean isColumnar() {
+        return reason == null;
+    }
+
+    /** {@code columnar CALC: ...} or {@code Flink Calc: CALC_NOT_EXACT ...}. */
+    public String describe() {
+        String name = node.getRelTypeName().replace("StreamPhysical", "");
+        return isColumnar() ? "columnar " + name + ": " + detail : "Flink " + name + ": " + reason + " " + detail;
+    }
+}

@@ -1,0 +1,46 @@
+package io.columnarkafka.planner.match;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.calcite.rel.RelNode;
+
+/**
+ * The one decision for a query's physical plan: a {@link NodeDecision} per node, inputs before consumers.
+ * The translator builds from it and asks nothing else.
+ */
+public final class PlanDecision {
+    private final Map<RelNode, NodeDecision> byNode = new IdentityHashMap<>();
+    private final List<NodeDecision> inOrder = new ArrayList<>();
+
+    void add(NodeDecision decision) {
+        byNode.put(decision.node(), decision);
+        inOrder.add(decision);
+    }
+
+    /** The decision for {@code node} (a node of the plan this decision was made for). */
+    public NodeDecision of(RelNode node) {
+        NodeDecision decision = byNode.get(node);
+        if (decision == null) {
+            throw new IllegalArgumentException("no decision for " + node.getRelTypeName() + ": not in the plan");
+        }
+        return decision;
+    }
+
+    /** True when some node runs columnar. */
+    public boolean anyColumnar() {
+        return inOrder.stream().anyMatch(NodeDecision::isColumnar);
+    }
+
+    public List<NodeDecision> decisions() {
+        return Collections.unmodifiableList(inOrder);
+    }
+
+    /** One line per node, inputs first. */
+    public String describe() {
+        return inOrder.stream().map(NodeDecision::describe).collect(Collectors.joining("\n"));
+    }
+}

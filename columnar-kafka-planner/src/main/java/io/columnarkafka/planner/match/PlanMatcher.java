@@ -1,0 +1,103 @@
+package io.columnarkafka.planner.match;
+
+import io.columnarkafka.flink.calc.CalcProgram;
+import io.columnarkafka.flink.calc.CalcSupport;
+import io.columnarkafka.flink.table.Admission;
+import io.columnarkafka.flink.table.ColumnarTables;
+import java.util.Optional;
+import org.apache.calcite.rel.RelNode;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalTableSourceScan;
+import org.apache.flink.table.planner.plan.schema.TableSourceTable;
+import org.apache.flink.table.planner.plan.utils.ChangelogPlanUtils;
+
+/**
+ * Decides, once per query, which nodes of Flink's optimized physical plan run columnar: a {@code
+ * kafka-columnar} scan the connector admitted; a Calc over a columnar input whose every expression
+ * translates and which the calc evaluates exactly; an insert-only {@code kafka-columnar} sink over a
+ * columnar input that the connector admits for Arrow input. Every other node stays Flink's, with its reason.
+ * It builds nothing: {@code PlanTranslator} does, from the decision alone.
+ */
+public final class PlanMatcher {
+    private PlanMatcher() {}
+
+    public static PlanDecision decide(RelNode root) {
+        PlanDecision decision = new PlanDecision();
+        visit(root, decision);
+        return decision;
+    }
+
+    private static void visit(RelNode node, PlanDecision decision) {
+        for (RelNode input : node.getInputs()) {
+            visit(input, decision);
+        }
+        decision.add(decide(node, decision));
+    }
+
+    private static NodeDecision decide(RelNode node, PlanDecision decision) {
+        if (node instanceof StreamPhysicalTableSourceScan scan) {
+            return scan(scan);
+        }
+        if (node instanceof StreamPhysicalCalc calc) {
+            return calc(calc, decision);
+        }
+        if (node instanceof StreamPhysicalSink sink) {
+            return sink(sink, decision);
+        }
+        return NodeDecision.row(node, null, Reason.ROW_OPERATOR, "no columnar operator for this node kind");
+    }
+
+    private static NodeDecision scan(StreamPhysicalTableSourceScan scan) {
+        TableSourceTable table = scan.getTable().unwrap(TableSourceTable.class);
+        Optional<Admission> admission = ColumnarTables.scanAdmission(table.tableSource());
+        if (admission.isEmpty()) {
+            return NodeDecision.row(scan, NodeKind.SCAN, Reason.NOT_KAFKA_COLUMNAR_SCAN, table.tableSource().asSummaryString());
+        }
+        if (!admission.get().isAdmitted()) {
+            return NodeDecision.row(scan, NodeKind.SCAN, Reason.SCAN_NOT_ADMITTED, admission.get().describe());
+        }
+        return NodeDecision.columnar(scan, NodeKind.SCAN, admission.get().describe(), null);
+    }
+
+    private static NodeDecision calc(StreamPhysicalCalc calc, PlanDecision decision) {
+        if (!decision.of(calc.getInput()).isColumnar()) {
+            return NodeDecision.row(calc, NodeKind.CALC, Reason.INPUT_NOT_COLUMNAR, "input " + inputName(calc));
+        }
+        CalcProgram program;
+        try {
+            program = CalcTranslation.of(calc);
+        } catch (NotTranslatable e) {
+            return NodeDecision.row(calc, NodeKind.CALC, Reason.EXPRESSION_NOT_TRANSLATED, e.getMessage());
+        }
+        Optional<String> unsupported = CalcSupport.unsupported(program);
+        if (unsupported.isPresent()) {
+            return NodeDecision.row(calc, NodeKind.CALC, Reason.CALC_NOT_EXACT, unsupported.get());
+        }
+        return NodeDecision.columnar(calc, NodeKind.CALC,
+                program.projections().size() + " projections" + (program.condition() == null ? "" : ", a filter"),
+                program);
+    }
+
+    private static NodeDecision sink(StreamPhysicalSink sink, PlanDecision decision) {
+        Optional<Admission> admission = ColumnarTables.arrowSinkAdmission(sink.tableSink());
+        if (admission.isEmpty()) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_KAFKA_COLUMNAR_SINK, sink.tableSink().asSummaryString());
+        }
+        if (!admission.get().isAdmitted()) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED, admission.get().describe());
+        }
+        if (!decision.of(sink.getInput()).isColumnar()) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.INPUT_NOT_COLUMNAR, "input " + inputName(sink));
+        }
+        if (sink.upsertMaterialize() || !ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) sink.getInput())) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY, "the input is a changelog");
+        }
+        return NodeDecision.columnar(sink, NodeKind.SINK, admission.get().describe(), null);
+    }
+
+    private static String inputName(RelNode node) {
+        return node.getInput(0).getRelTypeName().replace("StreamPhysical", "");
+    }
+}

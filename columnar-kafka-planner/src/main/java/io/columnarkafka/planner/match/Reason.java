@@ -1,0 +1,23 @@
+package io.columnarkafka.planner.match;
+
+/** Why a node of the plan runs on Flink's own operator instead of a columnar one. */
+public enum Reason {
+    /** A scan of a table that is not {@code kafka-columnar}. */
+    NOT_KAFKA_COLUMNAR_SCAN,
+    /** A {@code kafka-columnar} scan the connector itself did not admit (its reason follows). */
+    SCAN_NOT_ADMITTED,
+    /** A sink into a table that is not {@code kafka-columnar}. */
+    NOT_KAFKA_COLUMNAR_SINK,
+    /** A {@code kafka-columnar} sink the connector did not admit, or whose shape needs a row per record. */
+    SINK_NOT_ADMITTED,
+    /** The node's input is not columnar: turning rows back into Arrow for it would gain nothing. */
+    INPUT_NOT_COLUMNAR,
+    /** The node's input carries updates or deletes; Arrow batches carry inserts only. */
+    NOT_INSERT_ONLY,
+    /** A Calc expression with no columnar counterpart (an operator, literal or shape not translated). */
+    EXPRESSION_NOT_TRANSLATED,
+    /** A Calc the columnar calc does not evaluate exactly as Flink's generated code ({@code CalcSupport}). */
+    CALC_NOT_EXACT,
+    /** A node kind with no columnar operator (aggregates, joins, exchanges, watermarks, ...). */
+    ROW_OPERATOR
+}

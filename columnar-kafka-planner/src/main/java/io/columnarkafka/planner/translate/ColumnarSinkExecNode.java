@@ -1,0 +1,39 @@
+package io.columnarkafka.planner.translate;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.table.ColumnarTables;
+import java.util.List;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.planner.delegation.PlannerBase;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeBase;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeConfig;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
+import org.apache.flink.table.planner.plan.nodes.exec.InputProperty;
+import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecNode;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * The encode operator on the input's batches and Flink's {@code KafkaSink} behind it, built by the connector
+ * ({@link ColumnarTables#arrowSink}); like Flink's sink node it is a root of the plan.
+ */
+final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamExecNode<Object> {
+    private final DynamicTableSink sink;
+
+    ColumnarSinkExecNode(ReadableConfig config, DynamicTableSink sink, RowType rowType, String description) {
+        super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-columnar-sink_1"), config,
+                List.of(InputProperty.DEFAULT), rowType, description);
+        this.sink = sink;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected Transformation<Object> translateToPlanInternal(PlannerBase planner, ExecNodeConfig config) {
+        Transformation<ArrowBatch> input = (Transformation<ArrowBatch>) getInputEdges().get(0).translateToPlan(planner);
+        DataStream<ArrowBatch> batches = new DataStream<>(planner.getExecEnv(), input);
+        return (Transformation<Object>) ColumnarTables.arrowSink(sink, batches, createTransformationName(config))
+                .getTransformation();
+    }
+}

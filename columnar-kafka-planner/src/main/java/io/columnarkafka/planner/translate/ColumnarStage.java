@@ -1,0 +1,37 @@
+package io.columnarkafka.planner.translate;
+
+import io.columnarkafka.planner.match.PlanDecision;
+import io.columnarkafka.planner.match.PlanMatcher;
+import org.apache.calcite.rel.RelNode;
+import org.apache.flink.table.planner.plan.optimize.program.FlinkOptimizeProgram;
+import org.apache.flink.table.planner.plan.optimize.program.StreamOptimizeContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The stage appended after Flink's physical optimization: one decision for the optimized plan
+ * ({@link PlanMatcher}), logged, then the plan it describes ({@link PlanTranslator}). A plan with no columnar
+ * node is returned as it came.
+ */
+public final class ColumnarStage implements FlinkOptimizeProgram<StreamOptimizeContext> {
+    /** The stage's name in Flink's chained stream program. */
+    public static final String NAME = "columnar_kafka";
+
+    private static final Logger LOG = LoggerFactory.getLogger(ColumnarStage.class);
+
+    /** The decision for the plan optimized last on this thread (the planner optimizes on the caller's thread). */
+    private final ThreadLocal<PlanDecision> lastDecision = new ThreadLocal<>();
+
+    @Override
+    public RelNode optimize(RelNode root, StreamOptimizeContext context) {
+        PlanDecision decision = PlanMatcher.decide(root);
+        lastDecision.set(decision);
+        LOG.info("columnar-kafka plan decision:\n{}", decision.describe());
+        return decision.anyColumnar() ? PlanTranslator.apply(root, decision) : root;
+    }
+
+    /** The decision for the plan this thread optimized last, or null. */
+    public PlanDecision lastDecision() {
+        return lastDecision.get();
+    }
+}

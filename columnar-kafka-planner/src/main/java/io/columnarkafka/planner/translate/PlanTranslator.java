@@ -1,0 +1,43 @@
+package io.columnarkafka.planner.translate;
+
+import io.columnarkafka.planner.edge.StreamPhysicalArrowToRows;
+import io.columnarkafka.planner.match.NodeDecision;
+import io.columnarkafka.planner.match.PlanDecision;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.rel.RelNode;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalTableSourceScan;
+
+/**
+ * Builds the plan a {@link PlanDecision} describes: each columnar node in place of Flink's, and an
+ * Arrow-to-rows edge wherever a Flink node reads a columnar one (carrying the Flink node's reason, so
+ * EXPLAIN says why the plan leaves Arrow there). Decides nothing.
+ */
+final class PlanTranslator {
+    private PlanTranslator() {}
+
+    static RelNode apply(RelNode node, PlanDecision decision) {
+        NodeDecision self = decision.of(node);
+        List<RelNode> inputs = new ArrayList<>(node.getInputs().size());
+        boolean changed = false;
+        for (RelNode input : node.getInputs()) {
+            RelNode built = apply(input, decision);
+            if (decision.of(input).isColumnar() && !self.isColumnar()) {
+                built = new StreamPhysicalArrowToRows(input.getCluster(), input.getTraitSet(), built,
+                        self.reason() + " " + self.detail());
+            }
+            changed |= built != input;
+            inputs.add(built);
+        }
+        if (!self.isColumnar()) {
+            return changed ? node.copy(node.getTraitSet(), inputs) : node;
+        }
+        return switch (self.kind()) {
+            case SCAN -> StreamPhysicalColumnarScan.replacing((StreamPhysicalTableSourceScan) node, self.detail());
+            case CALC -> StreamPhysicalColumnarCalc.replacing((StreamPhysicalCalc) node, inputs.get(0), self.program());
+            case SINK -> StreamPhysicalColumnarSink.replacing((StreamPhysicalSink) node, inputs.get(0), self.detail());
+        };
+    }
+}

@@ -1,0 +1,21 @@
+package io.columnarkafka.planner.translate;
+
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.calcite.rel.RelWriter;
+import org.apache.calcite.sql.SqlExplainLevel;
+
+/**
+ * Keeps Flink's sub-plan reuse (which merges nodes by digest after the optimizer) from merging two columnar
+ * nodes: a batch goes to one consumer, which frees it, so a merged node feeding two consumers would hand the
+ * second freed memory. Each columnar node adds a term of its own to its digest, at the digest's detail level
+ * only, so EXPLAIN does not show it.
+ */
+final class ReuseBarrier {
+    private static final AtomicLong NEXT = new AtomicLong();
+
+    private final long id = NEXT.incrementAndGet();
+
+    RelWriter writeTo(RelWriter pw) {
+        return pw.itemIf("reuseBarrier", id, pw.getDetailLevel() == SqlExplainLevel.DIGEST_ATTRIBUTES);
+    }
+}

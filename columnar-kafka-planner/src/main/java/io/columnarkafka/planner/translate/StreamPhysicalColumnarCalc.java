@@ -1,0 +1,66 @@
+package io.columnarkafka.planner.translate;
+
+import io.columnarkafka.flink.calc.CalcProgram;
+import java.util.List;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelWriter;
+import org.apache.calcite.rel.SingleRel;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
+import org.apache.flink.table.planner.utils.ShortcutUtils;
+
+/**
+ * A Calc evaluated on Arrow batches by the columnar calc (EXPLAIN: {@code ColumnarCalc(select=[...],
+ * where=[...])}, Flink's own rendering of the expressions).
+ */
+final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysicalRel {
+    private final CalcProgram program;
+    private final RelDataType rowType;
+    private final ExplainItems items;
+    private final ReuseBarrier barrier = new ReuseBarrier();
+
+    private StreamPhysicalColumnarCalc(RelOptCluster cluster, RelTraitSet traits, RelNode input, CalcProgram program,
+            RelDataType rowType, ExplainItems items) {
+        super(cluster, traits, input);
+        this.program = program;
+        this.rowType = rowType;
+        this.items = items;
+    }
+
+    /** The columnar calc in place of {@code calc}, over {@code input}. */
+    static StreamPhysicalColumnarCalc replacing(StreamPhysicalCalc calc, RelNode input, CalcProgram program) {
+        return new StreamPhysicalColumnarCalc(calc.getCluster(), calc.getTraitSet(), input, program, calc.getRowType(),
+                ExplainItems.of(calc));
+    }
+
+    @Override
+    protected RelDataType deriveRowType() {
+        return rowType;
+    }
+
+    @Override
+    public RelWriter explainTerms(RelWriter pw) {
+        return barrier.writeTo(items.writeTo(super.explainTerms(pw)));
+    }
+
+    @Override
+    public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+        return new StreamPhysicalColumnarCalc(getCluster(), traitSet, inputs.get(0), program, rowType, items);
+    }
+
+    @Override
+    public boolean requireWatermark() {
+        return false;
+    }
+
+    @Override
+    public ExecNode<?> translateToExecNode() {
+        return new ColumnarCalcExecNode(ShortcutUtils.unwrapTableConfig(this), program,
+                FlinkTypeFactory.toLogicalRowType(rowType), getRelDetailedDescription());
+    }
+}

@@ -1,0 +1,59 @@
+package io.columnarkafka.planner.translate;
+
+import java.util.List;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelTraitSet;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelWriter;
+import org.apache.calcite.rel.SingleRel;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
+import org.apache.flink.table.planner.utils.ShortcutUtils;
+
+/**
+ * A {@code kafka-columnar} sink fed Arrow batches: the encoders on each batch, no RowData on the way, then
+ * Flink's {@code KafkaSink} (EXPLAIN: {@code ColumnarSink(table=[...], fields=[...], encode=[admitted: ...])}).
+ */
+final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysicalRel {
+    private final DynamicTableSink sink;
+    private final ExplainItems items;
+    private final String encode;
+
+    private StreamPhysicalColumnarSink(RelOptCluster cluster, RelTraitSet traits, RelNode input, DynamicTableSink sink,
+            ExplainItems items, String encode) {
+        super(cluster, traits, input);
+        this.sink = sink;
+        this.items = items;
+        this.encode = encode;
+    }
+
+    /** The columnar sink in place of {@code sink}, over {@code input}. */
+    static StreamPhysicalColumnarSink replacing(StreamPhysicalSink sink, RelNode input, String encode) {
+        return new StreamPhysicalColumnarSink(sink.getCluster(), sink.getTraitSet(), input, sink.tableSink(),
+                ExplainItems.of(sink), encode);
+    }
+
+    @Override
+    public RelWriter explainTerms(RelWriter pw) {
+        return items.writeTo(super.explainTerms(pw)).item("encode", encode);
+    }
+
+    @Override
+    public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
+        return new StreamPhysicalColumnarSink(getCluster(), traitSet, inputs.get(0), sink, items, encode);
+    }
+
+    @Override
+    public boolean requireWatermark() {
+        return false;
+    }
+
+    @Override
+    public ExecNode<?> translateToExecNode() {
+        return new ColumnarSinkExecNode(ShortcutUtils.unwrapTableConfig(this), sink,
+                FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
+    }
+}

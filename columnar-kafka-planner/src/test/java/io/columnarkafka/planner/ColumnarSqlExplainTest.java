@@ -1,0 +1,118 @@
+package io.columnarkafka.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What the stage does to plans, read from EXPLAIN (planning only: no broker, no job). Each test states the
+ * columnar nodes, the edges and the reasons the plan must show.
+ */
+class ColumnarSqlExplainTest {
+    private static final String BIDS = "CREATE TABLE bids (auction BIGINT, bidder BIGINT, price BIGINT, channel STRING,"
+            + " url STRING, `dateTime` TIMESTAMP(3), extra STRING) WITH ('connector' = 'kafka-columnar',"
+            + " 'topic' = 'bids', 'properties.bootstrap.servers' = 'localhost:1', 'properties.group.id' = 'g',"
+            + " 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')";
+
+    private static String sink(String name, String columns, String connector) {
+        return "CREATE TABLE " + name + " (" + columns + ") WITH ('connector' = '" + connector + "', 'topic' = '"
+                + name + "', 'properties.bootstrap.servers' = 'localhost:1', 'format' = 'json',"
+                + " 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = '" + name + "')";
+    }
+
+    private static TableEnvironment installed() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        InstallResult result = ColumnarSql.install(tEnv);
+        assertThat(result.status()).as(result.message()).isEqualTo(InstallStatus.INSTALLED);
+        tEnv.executeSql(BIDS);
+        return tEnv;
+    }
+
+    @Test
+    void installingTwiceChangesNothing() {
+        TableEnvironment tEnv = installed();
+        assertThat(ColumnarSql.install(tEnv).status()).isEqualTo(InstallStatus.ALREADY_INSTALLED);
+    }
+
+    @Test
+    void kafkaColumnarToKafkaColumnarIsColumnarEndToEnd() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(sink("results", "auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,"
+                + " `dateTime` TIMESTAMP(3), extra STRING", "kafka-columnar"));
+        String plan = tEnv.explainSql("INSERT INTO results SELECT * FROM bids");
+        System.out.println(plan);
+        assertThat(plan).contains("ColumnarScan(table=[[default_catalog, default_database, bids]]")
+                .contains("decode=[admitted: json value, bounded latest]")
+                .contains("ColumnarSink(table=[default_catalog.default_database.results]")
+                .contains("encode=[admitted: json value, Arrow input]")
+                .doesNotContain("ArrowToRows");
+    }
+
+    @Test
+    void aRowOperatorGetsAnEdgeThatSaysWhy() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(sink("counts", "auction BIGINT, n BIGINT, PRIMARY KEY (auction) NOT ENFORCED",
+                "upsert-kafka-columnar").replace("'format' = 'json',", "'key.format' = 'json', 'value.format' = 'json',")
+                .replace("'sink.delivery-guarantee' = 'exactly-once', ", "").replace("'sink.transactional-id-prefix'",
+                        "'properties.transactional.id'"));
+        String plan = tEnv.explainSql("INSERT INTO counts SELECT auction, COUNT(*) FROM bids GROUP BY auction");
+        assertThat(plan).contains("ColumnarScan(").contains("ArrowToRows(").contains("reason=[ROW_OPERATOR")
+                .doesNotContain("ColumnarSink(");
+    }
+
+    @Test
+    void aSupportedCalcIsColumnarEndToEnd() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(sink("results", "auction BIGINT, price BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv,
+                "INSERT INTO results SELECT auction, price * 2 FROM bids WHERE channel IN ('apple', 'google')");
+        assertThat(explained).contains("ColumnarScan(").contains("ColumnarCalc(").contains("ColumnarSink(")
+                .doesNotContain("ArrowToRows(")
+                .contains("columnar Calc: 2 projections, a filter");
+    }
+
+    /** ABS has no columnar counterpart: the Calc stays Flink's behind an edge, and so does the sink after it. */
+    @Test
+    void theDecisionNamesEveryNodeAndItsReason() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(sink("results", "auction BIGINT, price BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, ABS(price) FROM bids");
+        assertThat(explained).contains("== Columnar Decision ==")
+                .contains("columnar TableSourceScan: admitted: json value, bounded latest")
+                .contains("Flink Calc: EXPRESSION_NOT_TRANSLATED operator ABS")
+                .contains("Flink Sink: INPUT_NOT_COLUMNAR input Calc")
+                .contains("ArrowToRows(reason=[EXPRESSION_NOT_TRANSLATED operator ABS");
+    }
+
+    /** The SQL client's way: a session option, and the kafka-columnar factories install the stage. */
+    @Test
+    void theSessionOptionInstallsTheStageWithoutJava() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.getConfig().set("columnar-kafka.planner.enabled", "true"); // what the SQL client's SET does
+        tEnv.executeSql(BIDS);
+        tEnv.executeSql(sink("results", "auction BIGINT, bidder BIGINT, price BIGINT, channel STRING, url STRING,"
+                + " `dateTime` TIMESTAMP(3), extra STRING", "kafka-columnar"));
+        assertThat(tEnv.explainSql("INSERT INTO results SELECT * FROM bids")).contains("ColumnarScan(")
+                .contains("ColumnarSink(");
+    }
+
+    @Test
+    void withoutTheSessionOptionOrInstallThePlanIsFlinks() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql(BIDS);
+        tEnv.executeSql(sink("results", "auction BIGINT, price BIGINT", "kafka-columnar"));
+        assertThat(tEnv.explainSql("INSERT INTO results SELECT auction, price FROM bids")).doesNotContain("Columnar")
+                .doesNotContain("ArrowToRows");
+    }
+
+    @Test
+    void aStockKafkaScanStaysFlinks() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(BIDS.replace("CREATE TABLE bids", "CREATE TABLE stock_bids").replace("kafka-columnar", "kafka"));
+        tEnv.executeSql(sink("results", "auction BIGINT, price BIGINT", "kafka-columnar"));
+        String plan = tEnv.explainSql("INSERT INTO results SELECT auction, price FROM stock_bids");
+        assertThat(plan).doesNotContain("Columnar").doesNotContain("ArrowToRows");
+    }
+}

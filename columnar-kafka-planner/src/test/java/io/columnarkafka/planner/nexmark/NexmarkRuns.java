@@ -1,0 +1,165 @@
+package io.columnarkafka.planner.nexmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.flink.testing.ArrowMemoryChecks;
+import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicRecord;
+import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+
+/**
+ * Runs a Nexmark query of the benchmark's resources ({@code nexmark/qN.sql}, views from {@code views.sql})
+ * over a topic of generated events, once as stock Flink ({@code kafka} in and out, the planner untouched)
+ * and once columnar ({@code kafka-columnar} in and out, {@link ColumnarSql#install}), each job writing
+ * EXACTLY_ONCE into a topic of its own with Flink's {@code fixed} partitioner (sink subtask i writes partition
+ * i, so each partition's order is the order its source partition was read in), and reads both back
+ * read_committed.
+ *
+ * <p>The source table is the suite's {@code ddl_kafka.sql} table without its WATERMARK: the columnar scan does
+ * not generate watermarks yet (the connector falls back for them), and these queries use none.
+ */
+final class NexmarkRuns {
+    private static final AtomicInteger RUN = new AtomicInteger();
+
+    private final KafkaBroker broker;
+    private final String eventsTopic;
+
+    NexmarkRuns(KafkaBroker broker, String eventsTopic) {
+        this.broker = broker;
+        this.eventsTopic = eventsTopic;
+    }
+
+    /** The source table over the events topic, through {@code connector}. */
+    String sourceTable(String connector, String groupId) {
+        return sourceTable(connector, broker.bootstrapServers(), eventsTopic, groupId);
+    }
+
+    /** The source table over {@code topic} at {@code bootstrapServers}, through {@code connector}. */
+    static String sourceTable(String connector, String bootstrapServers, String topic, String groupId) {
+        String columns = NexmarkGenerator.EVENT_TYPE.getFields().stream()
+                .map(f -> "`" + f.getName() + "` " + f.getType().asSerializableString())
+                .collect(Collectors.joining(",\n    "));
+        return "CREATE TABLE nexmark (\n    " + columns + ",\n"
+                + "    `dateTime` AS CASE WHEN event_type = 0 THEN person.`dateTime`"
+                + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END\n"
+                + ") WITH ('connector' = '" + connector + "', 'topic' = '" + topic + "',"
+                + " 'properties.bootstrap.servers' = '" + bootstrapServers + "',"
+                + " 'properties.group.id' = '" + groupId + "', 'scan.startup.mode' = 'earliest-offset',"
+                + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')";
+    }
+
+    /** The result table's options: EXACTLY_ONCE, json values (json keys for an upsert table), fixed partitions. */
+    String sinkOptions(String connector, String topic, boolean upsert) {
+        return sinkOptions(connector, broker.bootstrapServers(), topic, upsert);
+    }
+
+    static String sinkOptions(String connector, String bootstrapServers, String topic, boolean upsert) {
+        String format = upsert ? "'key.format' = 'json', 'value.format' = 'json'"
+                : "'format' = 'json', 'sink.partitioner' = 'fixed'";
+        return "'connector' = '" + connector + "', 'topic' = '" + topic + "', 'properties.bootstrap.servers' = '"
+                + bootstrapServers + "', " + format + ", 'sink.delivery-guarantee' = 'exactly-once',"
+                + " 'sink.transactional-id-prefix' = '" + topic + "', 'properties.transaction.timeout.ms' = '60000'";
+    }
+
+    /** A finished run: its output topic and the INSERT's EXPLAIN. */
+    record Run(String topic, String explain) {}
+
+    /** A started run: its output topic, consumer group, the INSERT's EXPLAIN and the running job. */
+    record Started(String topic, String groupId, String explain, TableResult job) {}
+
+    /**
+     * Runs {@code script} (a query file's statements, {@code ${SINK}} filled) through {@code connector} or its
+     * upsert twin, with the columnar stage installed when asked; waits for the job to end.
+     */
+    Run run(String query, String script, boolean columnar, boolean upsert, int parallelism) throws Exception {
+        Started started = start(query, script, columnar, upsert, parallelism,
+                StreamExecutionEnvironment.getExecutionEnvironment(), 500);
+        started.job().await();
+        ArrowMemoryChecks.assertReleased();
+        return new Run(started.topic(), started.explain());
+    }
+
+    /** As {@link #run}, on {@code env}, checkpointing every {@code checkpointMillis}; returns once submitted. */
+    Started start(String query, String script, boolean columnar, boolean upsert, int parallelism,
+            StreamExecutionEnvironment env, long checkpointMillis) throws Exception {
+        String topic = query + "_" + (columnar ? "columnar" : "stock") + "_" + RUN.incrementAndGet();
+        broker.createTopic(topic, parallelism);
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(checkpointMillis, CheckpointingMode.EXACTLY_ONCE);
+        TableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
+        if (columnar) {
+            assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
+        }
+        String connector = columnar ? "kafka-columnar" : "kafka";
+        tEnv.executeSql(sourceTable(connector, topic));
+        for (String view : statements(resource("views.sql"))) {
+            tEnv.executeSql(view);
+        }
+        String sinkConnector = upsert ? "upsert-" + connector : connector;
+        String insert = null;
+        for (String statement : statements(script.replace("${SINK}", sinkOptions(sinkConnector, topic, upsert)))) {
+            if (statement.toUpperCase().startsWith("INSERT")) {
+                insert = statement;
+            } else {
+                tEnv.executeSql(statement);
+            }
+        }
+        String explain = tEnv.explainSql(insert);
+        return new Started(topic, topic, explain, tEnv.executeSql(insert));
+    }
+
+    /** The topic's committed records, per partition in offset order: {@code p<n> key=<b64> value=<b64>}. */
+    List<String> records(String topic) {
+        List<TopicRecord> records = new ArrayList<>(
+                TopicVerifier.forTopic(broker, topic).readCommitted().keepRecords(true).read().records());
+        records.sort(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset));
+        List<String> out = new ArrayList<>(records.size());
+        for (TopicRecord r : records) {
+            out.add("p" + r.partition() + " key=" + base64(r.key()) + " value=" + base64(r.value()));
+        }
+        return out;
+    }
+
+    private static String base64(byte[] bytes) {
+        return bytes == null ? "null" : Base64.getEncoder().encodeToString(bytes);
+    }
+
+    static String resource(String name) {
+        try (InputStream in = NexmarkRuns.class.getClassLoader().getResourceAsStream("nexmark/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource nexmark/" + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read nexmark/" + name, e);
+        }
+    }
+
+    /** Statements of a script, split at semicolons that end a line. */
+    static List<String> statements(String script) {
+        List<String> statements = new ArrayList<>();
+        for (String statement : script.split(";\\s*(\\n|$)")) {
+            if (!statement.isBlank()) {
+                statements.add(statement.trim());
+            }
+        }
+        return statements;
+    }
+}
