@@ -123,8 +123,9 @@ public final class SinkJobs {
         assertThat(ids).as("a prefix of whole good batches").isEqualTo(LongStream.range(0, ids.size()).boxed().toList());
         assertThat(ids.size() % rowsPerBatch).isZero();
         assertThat((long) ids.size()).isLessThanOrEqualTo(maxRows);
-        assertThat(uncommitted.totalRecords())
-                .as("rows of the failed checkpoint reached the broker but stay invisible to read_committed")
-                .isGreaterThan(committed.totalRecords());
+        // The rows sent after the last completed checkpoint may or may not reach the broker before the failure
+        // aborts their transaction (the producer sends asynchronously); whichever did stay invisible above.
+        assertThat(uncommitted.totalRecords()).as("read_uncommitted sees at least the committed rows")
+                .isGreaterThanOrEqualTo(committed.totalRecords());
     }
 }
