@@ -12,6 +12,7 @@ import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import java.time.Duration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Tag;
@@ -21,8 +22,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The only broker is stopped (SIGTERM, controlled shutdown) for 20 s while the job writes, then started again on the
- * same ports and data. AT_LEAST_ONCE: nothing lost, duplicates counted. EXACTLY_ONCE: every row once
- * {@code read_committed}. The columnar sink and stock Flink's {@code KafkaSink} run the same job; the recovery time
+ * same ports and data, with {@code POOLING} and (EXACTLY_ONCE) {@code INCREMENTING} transactional ids.
+ * AT_LEAST_ONCE: nothing lost, duplicates counted. EXACTLY_ONCE: every row once {@code read_committed}. The columnar sink and stock Flink's {@code KafkaSink} run the same job; the recovery time
  * (fault to the first committed output after the restart) of each is recorded in {@code target/fault-results.md}.
  */
 @Tag("faults")
@@ -35,20 +36,24 @@ class BrokerRestartFaultITCase {
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
-    @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"COLUMNAR, EXACTLY_ONCE", "STOCK, EXACTLY_ONCE", "COLUMNAR, AT_LEAST_ONCE", "STOCK, AT_LEAST_ONCE"})
-    void aBrokerStoppedFor20SecondsLosesNothing(SinkUnderTest sink, DeliveryGuarantee guarantee) throws Exception {
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @CsvSource({"COLUMNAR, EXACTLY_ONCE, POOLING", "STOCK, EXACTLY_ONCE, POOLING",
+                "COLUMNAR, AT_LEAST_ONCE, POOLING", "STOCK, AT_LEAST_ONCE, POOLING",
+                "COLUMNAR, EXACTLY_ONCE, INCREMENTING", "STOCK, EXACTLY_ONCE, INCREMENTING"})
+    void aBrokerStoppedFor20SecondsLosesNothing(SinkUnderTest sink, DeliveryGuarantee guarantee,
+                                                TransactionNamingStrategy naming) throws Exception {
         KafkaBroker broker = KAFKA.broker();
-        String topic = "restart-" + sink.name().toLowerCase() + "-" + guarantee.name().toLowerCase().replace('_', '-');
+        String topic = "restart-" + sink.name().toLowerCase() + "-" + guarantee.name().toLowerCase().replace('_', '-')
+                + "-" + naming.name().toLowerCase();
         broker.createTopic(topic, 2);
         // 40 s of input at 25 batches/s of 40 rows: output before the outage, during it the source keeps producing.
         int batches = 1000;
         int rows = 40;
 
-        JobClient job = FaultJobs.job(sink, guarantee, broker.bootstrapServers(), topic, batches, rows, 25)
-                .executeAsync("broker restart " + sink + " " + guarantee);
+        JobClient job = FaultJobs.job(sink, guarantee, broker.bootstrapServers(), topic, batches, rows, 25, naming)
+                .executeAsync("broker restart " + sink + " " + guarantee + " " + naming);
         TopicReport report = FaultJobs.runWithFault(job, broker.bootstrapServers(), topic, (long) batches * rows,
-                "broker stopped 20 s, restarted", sink, guarantee, timeline -> {
+                "broker stopped 20 s, restarted", sink + " " + naming, guarantee, timeline -> {
                     OutputTimeline.Fault outage = timeline.fault("broker stopped " + OUTAGE.toSeconds() + " s");
                     broker.brokerProcess().stop();
                     FaultJobs.sleep(OUTAGE);

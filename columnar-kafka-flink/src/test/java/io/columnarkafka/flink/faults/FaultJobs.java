@@ -62,8 +62,17 @@ final class FaultJobs {
      */
     static StreamExecutionEnvironment job(SinkUnderTest sink, DeliveryGuarantee guarantee, String bootstrapServers,
                                           String topic, long batches, int rows, double batchesPerSecond) {
+        return job(sink, guarantee, bootstrapServers, topic, batches, rows, batchesPerSecond,
+                TransactionNamingStrategy.POOLING);
+    }
+
+    /** As {@link #job(SinkUnderTest, DeliveryGuarantee, String, String, long, int, double)}, with transactional ids
+     * named by {@code naming}. */
+    static StreamExecutionEnvironment job(SinkUnderTest sink, DeliveryGuarantee guarantee, String bootstrapServers,
+                                          String topic, long batches, int rows, double batchesPerSecond,
+                                          TransactionNamingStrategy naming) {
         StreamExecutionEnvironment env = SinkJobs.environment(30);
-        build(env, sink, guarantee, bootstrapServers, topic, batches, rows, batchesPerSecond, Duration.ZERO);
+        build(env, sink, guarantee, bootstrapServers, topic, batches, rows, batchesPerSecond, Duration.ZERO, naming);
         return env;
     }
 
@@ -74,6 +83,15 @@ final class FaultJobs {
     static void build(StreamExecutionEnvironment env, SinkUnderTest sink, DeliveryGuarantee guarantee,
                       String bootstrapServers, String topic, long batches, int rows, double batchesPerSecond,
                       Duration snapshotDelay) {
+        build(env, sink, guarantee, bootstrapServers, topic, batches, rows, batchesPerSecond, snapshotDelay,
+                TransactionNamingStrategy.POOLING);
+    }
+
+    /** As {@link #build(StreamExecutionEnvironment, SinkUnderTest, DeliveryGuarantee, String, String, long, int,
+     * double, Duration)}, with transactional ids named by {@code naming}. */
+    static void build(StreamExecutionEnvironment env, SinkUnderTest sink, DeliveryGuarantee guarantee,
+                      String bootstrapServers, String topic, long batches, int rows, double batchesPerSecond,
+                      Duration snapshotDelay, TransactionNamingStrategy naming) {
         env.enableCheckpointing(1000);
         DataStream<Long> indexes = SinkJobs.batchIndexes(env, batches, batchesPerSecond, 2, "src");
         if (!snapshotDelay.isZero()) {
@@ -88,7 +106,7 @@ final class FaultJobs {
                     .setBootstrapServers(bootstrapServers)
                     .setDeliveryGuarantee(guarantee)
                     .setTransactionalIdPrefix(prefix)
-                    .setTransactionNamingStrategy(TransactionNamingStrategy.POOLING)
+                    .setTransactionNamingStrategy(naming)
                     .setProperty("transaction.timeout.ms", "60000")
                     .setParallelism(2)
                     .setUidPrefix("sink")
@@ -110,7 +128,7 @@ final class FaultJobs {
                                         .build())
                                 .setDeliveryGuarantee(guarantee)
                                 .setTransactionalIdPrefix(prefix)
-                                .setTransactionNamingStrategy(TransactionNamingStrategy.POOLING)
+                                .setTransactionNamingStrategy(naming)
                                 .setProperty("transaction.timeout.ms", "60000")
                                 .build())
                         .setParallelism(2)
@@ -171,6 +189,15 @@ final class FaultJobs {
                                     String scenario, SinkUnderTest sink, DeliveryGuarantee guarantee,
                                     Function<OutputTimeline, OutputTimeline.Fault> inject,
                                     Supplier<String> diagnostics) throws Exception {
+        return runWithFault(job, bootstrapServers, topic, rows, scenario, sink.name(), guarantee, inject, diagnostics);
+    }
+
+    /** As {@link #runWithFault(JobClient, String, String, long, String, SinkUnderTest, DeliveryGuarantee, Function,
+     * Supplier)}, with the sink named by {@code sinkLabel} in the result row (e.g. a SQL connector and its options). */
+    static TopicReport runWithFault(JobClient job, String bootstrapServers, String topic, long rows,
+                                    String scenario, String sinkLabel, DeliveryGuarantee guarantee,
+                                    Function<OutputTimeline, OutputTimeline.Fault> inject,
+                                    Supplier<String> diagnostics) throws Exception {
         try (OutputTimeline timeline = TopicVerifier.forTopic(bootstrapServers, topic).startTimeline()) {
             assertThat(timeline.awaitCommitted(2_000, Duration.ofSeconds(120)))
                     .as("output flows before the fault\n%s", diagnostics.get()).isTrue();
@@ -181,16 +208,16 @@ final class FaultJobs {
             TopicReport report = TopicVerifier.forTopic(bootstrapServers, topic)
                     .awaitStableOffsets(Duration.ofSeconds(30))
                     .verifyIds(0, Math.toIntExact(rows), TestRows::idOf);
-            record(scenario, sink, guarantee, report, timeline, fault);
+            record(scenario, sinkLabel, guarantee, report, timeline, fault);
             return report;
         }
     }
 
     /** Appends one result row to {@link #RESULTS} and prints it with the timeline. */
-    private static void record(String scenario, SinkUnderTest sink, DeliveryGuarantee guarantee, TopicReport report,
+    private static void record(String scenario, String sinkLabel, DeliveryGuarantee guarantee, TopicReport report,
                        OutputTimeline timeline, OutputTimeline.Fault fault) {
         String row = String.format("| %s | %s | %s | %d | %d | %d | %s | %s | %d |%n",
-                scenario, sink, guarantee, report.expectedCount(), report.missingCount(), report.duplicateCount(),
+                scenario, sinkLabel, guarantee, report.expectedCount(), report.missingCount(), report.duplicateCount(),
                 timeline.recovery(fault).map(d -> Long.toString(d.toMillis())).orElse("never"),
                 timeline.resumeAfterEnd(fault).map(d -> Long.toString(d.toMillis())).orElse("-"),
                 timeline.longestStall().toMillis());

@@ -15,11 +15,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.junit.jupiter.api.AfterAll;
@@ -27,7 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A standalone Flink cluster of separate JVMs (the testkit's {@link FlinkCluster}: a job manager and two task
@@ -41,8 +40,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @Tag("faults")
 class TaskManagerKillFaultITCase {
-    private static final Pattern IN_PROGRESS = Pattern.compile("\"in_progress\":([0-9]+)");
-
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
@@ -69,10 +66,12 @@ class TaskManagerKillFaultITCase {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(SinkUnderTest.class)
-    void killingATaskManagerWithACheckpointInFlightKeepsExactlyOnce(SinkUnderTest sink) throws Exception {
-        String topic = "tm-kill-" + sink.name().toLowerCase();
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"COLUMNAR, POOLING", "STOCK, POOLING", "COLUMNAR, INCREMENTING", "STOCK, INCREMENTING"})
+    void killingATaskManagerWithACheckpointInFlightKeepsExactlyOnce(SinkUnderTest sink,
+                                                                     TransactionNamingStrategy naming)
+            throws Exception {
+        String topic = "tm-kill-" + sink.name().toLowerCase() + "-" + naming.name().toLowerCase();
         KAFKA.broker().createTopic(topic, 2);
         int batches = 750;
         int rows = 40;
@@ -83,14 +82,15 @@ class TaskManagerKillFaultITCase {
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createRemoteEnvironment("localhost", cluster.restPort(), conf);
         FaultJobs.build(env, sink, DeliveryGuarantee.EXACTLY_ONCE, KAFKA.broker().bootstrapServers(), topic, batches,
-                rows, 25, Duration.ofMillis(800));
-        JobClient job = env.executeAsync("task manager kill " + sink);
+                rows, 25, Duration.ofMillis(800), naming);
+        JobClient job = env.executeAsync("task manager kill " + sink + " " + naming);
         FlinkProcess victim = cluster.taskManagers().get(0);
         TopicReport report;
         try {
             report = FaultJobs.runWithFault(job, KAFKA.broker().bootstrapServers(), topic, (long) batches * rows,
-                    "kill -9 TaskManager, checkpoint in flight", sink, DeliveryGuarantee.EXACTLY_ONCE, timeline -> {
-                        awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
+                    "kill -9 TaskManager, checkpoint in flight", sink + " " + naming, DeliveryGuarantee.EXACTLY_ONCE,
+                    timeline -> {
+                        cluster.awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
                         OutputTimeline.Fault kill =
                                 timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
                         victim.kill();
@@ -105,20 +105,5 @@ class TaskManagerKillFaultITCase {
         assertThat(report.isExactlyOnce()).as(report.verdict()).isTrue();
         assertThat(TopicVerifier.awaitNoOpenTransactions(KAFKA.broker().bootstrapServers(), topic,
                 Duration.ofSeconds(30))).as("no transaction left open").isEmpty();
-    }
-
-    /** Polls the REST API until the job has a checkpoint in progress. */
-    private static void awaitCheckpointInFlight(String jobId, Duration timeout) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            last = cluster.restGet("/jobs/" + jobId + "/checkpoints");
-            Matcher m = IN_PROGRESS.matcher(last);
-            if (m.find() && Integer.parseInt(m.group(1)) > 0) {
-                return;
-            }
-            FaultJobs.sleep(Duration.ofMillis(50));
-        }
-        throw new AssertionError("no checkpoint in flight within " + timeout + ": " + last);
     }
 }

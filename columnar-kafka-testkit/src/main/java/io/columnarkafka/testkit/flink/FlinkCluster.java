@@ -19,6 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A real standalone Flink session cluster of separate JVMs, as {@code bin/start-cluster.sh} starts one: one job
@@ -38,6 +40,8 @@ public final class FlinkCluster implements AutoCloseable {
     public static final List<String> JVM_OPENS = List.of(
             "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
             "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
+
+    private static final Pattern CHECKPOINTS_IN_PROGRESS = Pattern.compile("\"in_progress\":([0-9]+)");
 
     private final Path dir;
     private final List<Path> classpath;
@@ -134,6 +138,24 @@ public final class FlinkCluster implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Polls {@code /jobs/<jobId>/checkpoints} until the job has a checkpoint in progress, so a fault can hit one in
+     * flight; fails after {@code timeout} with the last answer.
+     */
+    public void awaitCheckpointInFlight(String jobId, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            last = restGet("/jobs/" + jobId + "/checkpoints");
+            Matcher m = CHECKPOINTS_IN_PROGRESS.matcher(last);
+            if (m.find() && Integer.parseInt(m.group(1)) > 0) {
+                return;
+            }
+            sleep(50);
+        }
+        throw new IllegalStateException("no checkpoint in flight within " + timeout + ": " + last);
     }
 
     /** Waits until {@code count} task managers have registered all their slots. */

@@ -1,0 +1,183 @@
+package io.columnarkafka.flink.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import io.columnarkafka.flink.testing.SinkJobs;
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.OutputTimeline;
+import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.flink.FlinkCluster;
+import io.columnarkafka.testkit.flink.FlinkProcess;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
+import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A SQL {@code INSERT} into a {@code kafka-columnar} table, EXACTLY_ONCE, side by side with the same {@code INSERT}
+ * into Flink's {@code kafka} table, on a standalone Flink cluster of separate JVMs (the testkit's
+ * {@link FlinkCluster} on this module's test classpath: a job manager and two task managers of 2 slots, slots
+ * spread evenly), with {@code POOLING} and {@code INCREMENTING} transactional ids, under two faults: task manager 1
+ * killed with SIGKILL while a checkpoint is in flight (a pass-through operator holds each checkpoint open 800 ms),
+ * and the only broker stopped (SIGTERM) for 20 s and started again. Every row once {@code read_committed}, no
+ * transaction left open, and the columnar run's plan shows the columnar sink admitted (not a fallback). The input is
+ * a checkpointed, rate-limited id sequence (1,000 rows/s) registered as a table view; the sink table has
+ * parallelism 2 and 1 s checkpoints, as in the DataStream fault tests. Results go to {@code target/fault-results.md}.
+ */
+@Tag("faults")
+class SqlSinkFaultITCase {
+    private static final int ROWS_PER_SECOND = 1000;
+    private static final Duration OUTAGE = Duration.ofSeconds(20);
+
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
+
+    private static FlinkCluster cluster;
+
+    /** The fault injected while the INSERT runs. */
+    enum Fault {
+        TASK_MANAGER_KILL("kill -9 TaskManager, checkpoint in flight", 30_000),
+        BROKER_RESTART("broker stopped 20 s, restarted", 40_000);
+
+        final String scenario;
+        final int rows;
+
+        Fault(String scenario, int rows) {
+            this.scenario = scenario;
+            this.rows = rows;
+        }
+    }
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        Path dir = Files.createTempDirectory("columnar-kafka-sql-fault-cluster-");
+        List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(Path::of).toList();
+        cluster = FlinkCluster.builder(classpath, dir)
+                .taskManagers(2)
+                .config("cluster.evenly-spread-out-slots", "true")
+                .config("heartbeat.interval", "1000")
+                .config("heartbeat.timeout", "10000")
+                .start();
+    }
+
+    @AfterAll
+    static void closeCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} {1} {2}")
+    @CsvSource({
+        "TASK_MANAGER_KILL, kafka-columnar, POOLING", "TASK_MANAGER_KILL, kafka, POOLING",
+        "TASK_MANAGER_KILL, kafka-columnar, INCREMENTING", "TASK_MANAGER_KILL, kafka, INCREMENTING",
+        "BROKER_RESTART, kafka-columnar, POOLING", "BROKER_RESTART, kafka, POOLING",
+        "BROKER_RESTART, kafka-columnar, INCREMENTING", "BROKER_RESTART, kafka, INCREMENTING"})
+    void aSqlInsertKeepsExactlyOnceUnderAFault(Fault fault, String connector, TransactionNamingStrategy naming)
+            throws Exception {
+        KafkaBroker broker = KAFKA.broker();
+        String topic = "sql-" + fault.name().toLowerCase().replace('_', '-') + "-" + connector + "-"
+                + naming.name().toLowerCase();
+        broker.createTopic(topic, 2);
+        StreamTableEnvironment tEnv = tableEnvironment(fault == Fault.TASK_MANAGER_KILL, fault.rows);
+        tEnv.executeSql("CREATE TABLE sink (id BIGINT, name STRING, price DOUBLE) WITH ("
+                + " 'connector' = '" + connector + "', 'topic' = '" + topic + "',"
+                + " 'properties.bootstrap.servers' = '" + broker.bootstrapServers() + "', 'value.format' = 'json',"
+                + " 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = '" + topic + "-tx',"
+                + " 'sink.transaction-naming-strategy' = '" + naming + "',"
+                + " 'properties.transaction.timeout.ms' = '60000', 'sink.parallelism' = '2')");
+        String insert = "INSERT INTO sink SELECT f0, CONCAT('row ', CAST(f0 AS STRING)), CAST(f0 AS DOUBLE) / 8"
+                + " FROM ids";
+        String plan = tEnv.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN);
+        if (connector.equals("kafka-columnar")) {
+            assertThat(plan).as("the columnar sink is admitted").contains("kafka-columnar[admitted: json value]");
+        } else {
+            assertThat(plan).doesNotContain("kafka-columnar");
+        }
+        JobClient job = tEnv.executeSql(insert).getJobClient().orElseThrow();
+        FlinkProcess victim = cluster.taskManagers().get(0);
+        TopicReport report;
+        try {
+            report = FaultJobs.runWithFault(job, broker.bootstrapServers(), topic, fault.rows, fault.scenario,
+                    "SQL " + connector + " " + naming, DeliveryGuarantee.EXACTLY_ONCE,
+                    timeline -> inject(fault, timeline, job, broker), () -> cluster.logTails() + broker.logTail(30));
+        } finally {
+            if (!victim.isRunning()) {
+                victim.start();
+                cluster.awaitTaskManagers(2, FlinkCluster.STARTUP_TIMEOUT);
+            }
+            if (!broker.brokerProcess().isRunning()) {
+                broker.brokerProcess().start();
+            }
+        }
+        assertThat(report.isExactlyOnce()).as(report.verdict()).isTrue();
+        assertThat(TopicVerifier.awaitNoOpenTransactions(broker.bootstrapServers(), topic, Duration.ofSeconds(30)))
+                .as("no transaction left open").isEmpty();
+    }
+
+    private static OutputTimeline.Fault inject(Fault fault, OutputTimeline timeline, JobClient job,
+                                               KafkaBroker broker) {
+        switch (fault) {
+            case TASK_MANAGER_KILL -> {
+                FlinkProcess victim = cluster.taskManagers().get(0);
+                cluster.awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
+                OutputTimeline.Fault kill = timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
+                victim.kill();
+                return kill;
+            }
+            case BROKER_RESTART -> {
+                OutputTimeline.Fault outage = timeline.fault("broker stopped " + OUTAGE.toSeconds() + " s");
+                broker.brokerProcess().stop();
+                FaultJobs.sleep(OUTAGE);
+                broker.brokerProcess().start();
+                outage.end();
+                return outage;
+            }
+            default -> throw new IllegalArgumentException(fault.toString());
+        }
+    }
+
+    /**
+     * A table environment on the cluster, with 1 s checkpoints, a fixed-delay restart strategy and a view
+     * {@code ids} of {@code rows} ids (column {@code f0}) at {@link #ROWS_PER_SECOND}; with {@code slowSnapshots},
+     * each checkpoint is held in flight 800 ms after the source.
+     */
+    private static StreamTableEnvironment tableEnvironment(boolean slowSnapshots, int rows) {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 30);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofSeconds(1));
+        StreamExecutionEnvironment env =
+                StreamExecutionEnvironment.createRemoteEnvironment("localhost", cluster.restPort(), conf);
+        env.setParallelism(2);
+        env.enableCheckpointing(1000);
+        DataStream<Long> ids = SinkJobs.batchIndexes(env, rows, ROWS_PER_SECOND, 2, "src");
+        if (slowSnapshots) {
+            ids = ids.map(new FaultJobs.SlowSnapshot<>(800)).setParallelism(2).uid("slow");
+        }
+        StreamTableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
+        tEnv.createTemporaryView("ids", ids);
+        return tEnv;
+    }
+}
