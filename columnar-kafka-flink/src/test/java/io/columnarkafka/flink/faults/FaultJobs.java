@@ -118,24 +118,33 @@ final class FaultJobs {
                         .setParallelism(2)
                         .uid("rows")
                         .name("rows as RowData");
-                rowData.sinkTo(KafkaSink.<RowData>builder()
-                                .setBootstrapServers(bootstrapServers)
-                                .setRecordSerializer(KafkaRecordSerializationSchema.<RowData>builder()
-                                        .setTopic(topic)
-                                        .setValueSerializationSchema(new JsonRowDataSerializationSchema(
-                                                TestRows.ROW_TYPE, TimestampFormat.SQL,
-                                                JsonFormatOptions.MapNullKeyMode.FAIL, "null", false, false))
-                                        .build())
-                                .setDeliveryGuarantee(guarantee)
-                                .setTransactionalIdPrefix(prefix)
-                                .setTransactionNamingStrategy(naming)
-                                .setProperty("transaction.timeout.ms", "60000")
-                                .build())
+                rowData.sinkTo(stockSink(bootstrapServers, topic, guarantee, prefix, naming))
                         .setParallelism(2)
                         .uid("sink-kafka-sink")
                         .name("Kafka sink (Flink JSON)");
             }
         }
+    }
+
+    /**
+     * Stock Flink's {@code KafkaSink} with Flink's JSON on {@code RowData} of {@link TestRows}, with the same Kafka
+     * settings as the columnar sink of these tests (transactions time out after 60 s).
+     */
+    static KafkaSink<RowData> stockSink(String bootstrapServers, String topic, DeliveryGuarantee guarantee,
+                                        String transactionalIdPrefix, TransactionNamingStrategy naming) {
+        return KafkaSink.<RowData>builder()
+                .setBootstrapServers(bootstrapServers)
+                .setRecordSerializer(KafkaRecordSerializationSchema.<RowData>builder()
+                        .setTopic(topic)
+                        .setValueSerializationSchema(new JsonRowDataSerializationSchema(
+                                TestRows.ROW_TYPE, TimestampFormat.SQL,
+                                JsonFormatOptions.MapNullKeyMode.FAIL, "null", false, false))
+                        .build())
+                .setDeliveryGuarantee(guarantee)
+                .setTransactionalIdPrefix(transactionalIdPrefix)
+                .setTransactionNamingStrategy(naming)
+                .setProperty("transaction.timeout.ms", "60000")
+                .build();
     }
 
     /** Passes elements through; its snapshot sleeps, so each checkpoint stays in flight for a while. */
@@ -222,6 +231,11 @@ final class FaultJobs {
                 timeline.resumeAfterEnd(fault).map(d -> Long.toString(d.toMillis())).orElse("-"),
                 timeline.longestStall().toMillis());
         System.out.println(row + timeline.describe());
+        appendResult(row);
+    }
+
+    /** Appends a result row (a Markdown table row ending in a newline) to {@link #RESULTS}. */
+    static void appendResult(String row) {
         try {
             Files.createDirectories(RESULTS.getParent());
             Files.writeString(RESULTS, row, StandardCharsets.UTF_8, StandardOpenOption.CREATE,

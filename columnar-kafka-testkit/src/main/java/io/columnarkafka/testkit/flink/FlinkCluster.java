@@ -41,6 +41,8 @@ public final class FlinkCluster implements AutoCloseable {
             "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
             "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
 
+    private static final Pattern SLOTS_NUMBER = Pattern.compile("\"slotsNumber\":([0-9]+)");
+    private static final Pattern FREE_SLOTS = Pattern.compile("\"freeSlots\":([0-9]+)");
     private static final Pattern CHECKPOINTS_IN_PROGRESS = Pattern.compile("\"in_progress\":([0-9]+)");
 
     private final Path dir;
@@ -63,7 +65,7 @@ public final class FlinkCluster implements AutoCloseable {
             taskManagers.add(process("taskmanager-" + i, "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
                     List.of("-Xmx384m", "-Xms384m", "-XX:MaxDirectMemorySize=320m", "-XX:MaxMetaspaceSize=256m",
                             "-XX:+UseSerialGC"),
-                    "--configDir", confDir().toString()));
+                    "--configDir", confDir().toString(), "-D", "taskmanager.resource-id=taskmanager-" + i));
         }
     }
 
@@ -156,6 +158,29 @@ public final class FlinkCluster implements AutoCloseable {
             sleep(50);
         }
         throw new IllegalStateException("no checkpoint in flight within " + timeout + ": " + last);
+    }
+
+    /**
+     * The task managers running tasks now (the REST API shows fewer free slots than slots for them), by their
+     * resource ids, which are their {@link FlinkProcess#name()}s.
+     */
+    public List<FlinkProcess> taskManagersRunningTasks() {
+        String answer = restGet("/taskmanagers");
+        List<FlinkProcess> busy = new ArrayList<>();
+        for (FlinkProcess tm : taskManagers) {
+            int at = answer.indexOf("\"id\":\"" + tm.name() + "\"");
+            if (at < 0) {
+                continue;
+            }
+            int next = answer.indexOf("\"id\":\"taskmanager-", at + 1);
+            String entry = answer.substring(at, next < 0 ? answer.length() : next);
+            Matcher slots = SLOTS_NUMBER.matcher(entry);
+            Matcher free = FREE_SLOTS.matcher(entry);
+            if (slots.find() && free.find() && Integer.parseInt(free.group(1)) < Integer.parseInt(slots.group(1))) {
+                busy.add(tm);
+            }
+        }
+        return busy;
     }
 
     /** Waits until {@code count} task managers have registered all their slots. */
