@@ -11,13 +11,20 @@ import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.TransactionInfo;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.core.execution.JobClient;
@@ -38,11 +45,12 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Downscale 3 → 1 with {@code POOLING} transactional ids, the scenario of FLINK-40626: the sink runs at parallelism 3
- * into a 3-partition topic, stops with a savepoint while rows flow, and the job is restored from it at parallelism 1.
+ * into a 3-partition topic and stops while rows flow, either with a savepoint or cancelled while transactions are
+ * open ({@link Stop}), and the job is restored from the savepoint or the last retained checkpoint at parallelism 1.
  * A transaction of subtask 1 or 2 left open across the restore would hold the last stable offset of its partitions
  * (so every {@code read_committed} consumer) until {@code transaction.timeout.ms} (60 s) aborts it. The test measures,
  * from the restored job's submission, when each partition's last stable offset reaches the log end offset seen at the
@@ -61,30 +69,51 @@ class DownscaleFaultITCase {
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
-    @ParameterizedTest
-    @EnumSource(SinkUnderTest.class)
-    void downscalingFrom3To1WithPoolingKeepsTheLastStableOffsetAdvancing(SinkUnderTest sink, @TempDir Path savepoints)
-            throws Exception {
+    /** How the job at parallelism 3 ends before the restore at parallelism 1. */
+    enum Stop {
+        /** Stop-with-savepoint: the savepoint's transactions are committed, nothing stays open. */
+        SAVEPOINT,
+        /**
+         * Cancelled while its transactions are open (checked), then restored from the last retained checkpoint: the
+         * transactions of subtasks 1 and 2, which no longer exist, must be committed or aborted by subtask 0.
+         */
+        CANCEL_WITH_OPEN_TRANSACTIONS
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"COLUMNAR, SAVEPOINT", "STOCK, SAVEPOINT", "COLUMNAR, CANCEL_WITH_OPEN_TRANSACTIONS",
+                "STOCK, CANCEL_WITH_OPEN_TRANSACTIONS"})
+    void downscalingFrom3To1WithPoolingKeepsTheLastStableOffsetAdvancing(SinkUnderTest sink, Stop stop,
+                                                                        @TempDir Path dir) throws Exception {
         String servers = KAFKA.broker().bootstrapServers();
-        String topic = "downscale-" + sink.name().toLowerCase();
+        String topic = "downscale-" + sink.name().toLowerCase() + "-" + stop.name().toLowerCase().replace('_', '-');
         String prefix = topic + "-tx";
         KAFKA.broker().createTopic(topic, 3);
         int batches = 900;
         int rows = 20;
+        Path checkpoints = dir.resolve("checkpoints");
 
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, servers));
                 OutputTimeline timeline = TopicVerifier.forTopic(servers, topic).startTimeline()) {
-            JobClient first = job(sink, 3, batches, rows, topic, prefix).executeAsync("downscale, before: " + sink);
+            JobClient first = job(sink, 3, batches, rows, topic, prefix, checkpoints)
+                    .executeAsync("downscale, before: " + sink + " " + stop);
             assertThat(timeline.awaitCommitted(3_000, Duration.ofSeconds(120))).as("output at parallelism 3").isTrue();
-            String savepoint = first.stopWithSavepoint(false, savepoints.toUri().toString(),
-                    SavepointFormatType.CANONICAL).get(2, TimeUnit.MINUTES);
+            String restorePath;
+            if (stop == Stop.SAVEPOINT) {
+                restorePath = first.stopWithSavepoint(false, dir.resolve("savepoints").toUri().toString(),
+                        SavepointFormatType.CANONICAL).get(2, TimeUnit.MINUTES);
+            } else {
+                awaitOpenTransactions(servers, prefix);
+                first.cancel().get(2, TimeUnit.MINUTES);
+                restorePath = lastCheckpoint(checkpoints.resolve(first.getJobID().toString()));
+            }
             List<TransactionInfo> openAfterStop = TopicVerifier.openTransactions(servers, prefix);
             Map<TopicPartition, Long> endAtRestore = offsets(admin, topic, IsolationLevel.READ_UNCOMMITTED);
             Map<TopicPartition, Long> stableAtRestore = offsets(admin, topic, IsolationLevel.READ_COMMITTED);
 
-            StreamExecutionEnvironment env = job(sink, 1, batches, rows, topic, prefix);
+            StreamExecutionEnvironment env = job(sink, 1, batches, rows, topic, prefix, checkpoints);
             StreamGraph graph = env.getStreamGraph();
-            graph.setSavepointRestoreSettings(SavepointRestoreSettings.forPath(savepoint, false));
+            graph.setSavepointRestoreSettings(SavepointRestoreSettings.forPath(restorePath, false));
             OutputTimeline.Fault restore = timeline.fault("restored at parallelism 1");
             long restoredAt = System.nanoTime();
             JobClient second = env.executeAsync(graph);
@@ -98,10 +127,10 @@ class DownscaleFaultITCase {
                     .verifyIds(0, batches * rows, TestRows::idOf);
             long longestHold = clearedMillis.values().stream().mapToLong(Long::longValue).max().orElse(-1);
             String outcome = String.format(
-                    "open after stop-with-savepoint: %s; log end / last stable offsets at restore: %s / %s;"
+                    "open after the stop: %s; log end / last stable offsets at restore: %s / %s;"
                             + " restore -> partition's last stable offset reached the log end at restore (ms): %s",
                     openAfterStop, endAtRestore, stableAtRestore, clearedMillis);
-            record(sink, report, timeline, restore, longestHold, outcome);
+            record(sink, stop, report, timeline, restore, longestHold, outcome);
 
             assertThat(report.isExactlyOnce()).as(report.verdict()).isTrue();
             assertThat(TopicVerifier.awaitNoOpenTransactions(servers, prefix, Duration.ofSeconds(30)))
@@ -153,10 +182,39 @@ class DownscaleFaultITCase {
         return offsets;
     }
 
-    /** The job at {@code parallelism} (source, rows and sink), EXACTLY_ONCE with POOLING ids, 500 ms checkpoints. */
+    /** Waits until the sink has a transaction open (rows written since the last checkpoint). */
+    private static void awaitOpenTransactions(String servers, String prefix) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (TopicVerifier.openTransactions(servers, prefix).isEmpty()) {
+            assertThat(System.nanoTime()).as("a transaction of %s open within 30 s", prefix).isLessThan(deadline);
+            FaultJobs.sleep(Duration.ofMillis(20));
+        }
+    }
+
+    /** The newest completed checkpoint ({@code chk-N} with its {@code _metadata}) in a job's checkpoint directory. */
+    private static String lastCheckpoint(Path jobCheckpoints) throws IOException {
+        try (Stream<Path> children = Files.list(jobCheckpoints)) {
+            return children
+                    .filter(p -> p.getFileName().toString().startsWith("chk-")
+                            && Files.exists(p.resolve("_metadata")))
+                    .max(Comparator.comparingLong(p -> Long.parseLong(p.getFileName().toString().substring(4))))
+                    .orElseThrow(() -> new AssertionError("no retained checkpoint in " + jobCheckpoints))
+                    .toUri().toString();
+        }
+    }
+
+    /**
+     * The job at {@code parallelism} (source, rows and sink), EXACTLY_ONCE with POOLING ids, 500 ms checkpoints
+     * kept in {@code checkpoints} when the job is cancelled.
+     */
     private static StreamExecutionEnvironment job(SinkUnderTest sink, int parallelism, int batches, int rows,
-                                                  String topic, String prefix) {
+                                                  String topic, String prefix, Path checkpoints) {
         StreamExecutionEnvironment env = SinkJobs.environment(0);
+        Configuration conf = new Configuration();
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, checkpoints.toUri().toString());
+        conf.set(CheckpointingOptions.EXTERNALIZED_CHECKPOINT_RETENTION,
+                ExternalizedCheckpointRetention.RETAIN_ON_CANCELLATION);
+        env.configure(conf);
         env.setParallelism(parallelism);
         env.enableCheckpointing(500);
         String servers = KAFKA.broker().bootstrapServers();
@@ -180,10 +238,11 @@ class DownscaleFaultITCase {
     }
 
     /** Appends the result row (longest hold of a partition's last stable offset in the last column) and prints it. */
-    private static void record(SinkUnderTest sink, TopicReport report, OutputTimeline timeline,
+    private static void record(SinkUnderTest sink, Stop stop, TopicReport report, OutputTimeline timeline,
                                OutputTimeline.Fault restore, long longestHold, String outcome) {
-        String row = String.format("| downscale 3 -> 1, POOLING, stop-with-savepoint | %s | EXACTLY_ONCE | %d | %d | %d"
-                        + " | %s | - | %d |%n", sink, report.expectedCount(), report.missingCount(),
+        String row = String.format("| downscale 3 -> 1, POOLING, %s | %s | EXACTLY_ONCE | %d | %d | %d"
+                        + " | %s | - | %d |%n", stop == Stop.SAVEPOINT ? "stop-with-savepoint" : "cancelled with open"
+                        + " transactions, restored from the last checkpoint", sink, report.expectedCount(), report.missingCount(),
                 report.duplicateCount(),
                 timeline.recovery(restore).map(d -> Long.toString(d.toMillis())).orElse("never"), longestHold);
         System.out.println(row + outcome + "\n" + timeline.describe());

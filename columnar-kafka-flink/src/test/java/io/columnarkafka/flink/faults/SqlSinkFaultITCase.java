@@ -40,7 +40,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * spread evenly), with {@code POOLING} and {@code INCREMENTING} transactional ids, under two faults: task manager 1
  * killed with SIGKILL while a checkpoint is in flight (a pass-through operator holds each checkpoint open 800 ms),
  * and the only broker stopped (SIGTERM) for 20 s and started again. Every row once {@code read_committed}, no
- * transaction left open, and the columnar run's plan shows the columnar sink admitted (not a fallback). The input is
+ * transaction left open, and the columnar run's plan and the job running on the cluster show the columnar sink admitted
+ * (not a fallback). The input is
  * a checkpointed, rate-limited id sequence (1,000 rows/s) registered as a table view; the sink table has
  * parallelism 2 and 1 s checkpoints, as in the DataStream fault tests. Results go to {@code target/fault-results.md}.
  */
@@ -116,6 +117,13 @@ class SqlSinkFaultITCase {
             assertThat(plan).doesNotContain("kafka-columnar");
         }
         JobClient job = tEnv.executeSql(insert).getJobClient().orElseThrow();
+        String vertices = cluster.restGet("/jobs/" + job.getJobID());
+        if (connector.equals("kafka-columnar")) {
+            assertThat(vertices).as("the job on the cluster encodes columnar")
+                    .contains("ColumnarEncode[kafka-columnar[admitted: json value]]");
+        } else {
+            assertThat(vertices).doesNotContain("ColumnarEncode");
+        }
         FlinkProcess victim = cluster.taskManagers().get(0);
         TopicReport report;
         try {
