@@ -7,7 +7,6 @@ import io.columnarkafka.flink.faults.FaultJobs.SinkUnderTest;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.KafkaBroker;
-import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import java.time.Duration;
@@ -53,14 +52,9 @@ class BrokerRestartFaultITCase {
         JobClient job = FaultJobs.job(sink, guarantee, broker.bootstrapServers(), topic, batches, rows, 25, naming)
                 .executeAsync("broker restart " + sink + " " + guarantee + " " + naming);
         TopicReport report = FaultJobs.runWithFault(job, broker.bootstrapServers(), topic, (long) batches * rows,
-                "broker stopped 20 s, restarted", sink + " " + naming, guarantee, timeline -> {
-                    OutputTimeline.Fault outage = timeline.fault("broker stopped " + OUTAGE.toSeconds() + " s");
-                    broker.brokerProcess().stop();
-                    FaultJobs.sleep(OUTAGE);
-                    broker.brokerProcess().start();
-                    outage.end();
-                    return outage;
-                }, () -> broker.logTail(30));
+                "broker stopped 20 s, restarted", sink + " " + naming, guarantee,
+                timeline -> FaultJobs.restartBroker(broker.brokerProcess(), OUTAGE, timeline),
+                () -> broker.logTail(30));
         assertThat(report.missingCount()).as(report.verdict()).isZero();
         assertThat(report.unexpectedCount()).as(report.verdict()).isZero();
         if (guarantee == DeliveryGuarantee.EXACTLY_ONCE) {

@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.flink.testing.TestRows;
+import io.columnarkafka.testkit.BrokerProcess;
 import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.flink.FlinkCluster;
+import io.columnarkafka.testkit.flink.FlinkProcess;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,12 +19,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.api.common.functions.MapFunction;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
@@ -145,6 +153,50 @@ final class FaultJobs {
                 .setTransactionNamingStrategy(naming)
                 .setProperty("transaction.timeout.ms", "60000")
                 .build();
+    }
+
+    /**
+     * A standalone Flink cluster of separate JVMs on this module's test classpath (so jobs need no jar): a job
+     * manager and two task managers of 2 slots, slots spread evenly, heartbeats 1 s / 10 s (Flink's defaults are
+     * 10 s / 50 s), in a new temporary directory.
+     */
+    static FlinkCluster flinkCluster() throws IOException {
+        List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .map(Path::of).toList();
+        return FlinkCluster.builder(classpath, Files.createTempDirectory("columnar-kafka-flink-cluster-"))
+                .taskManagers(2)
+                .config("cluster.evenly-spread-out-slots", "true")
+                .config("heartbeat.interval", "1000")
+                .config("heartbeat.timeout", "10000")
+                .start();
+    }
+
+    /** An environment submitting to {@code cluster} over REST, with a fixed-delay restart strategy 1 s apart. */
+    static StreamExecutionEnvironment remoteEnvironment(FlinkCluster cluster, int restartAttempts) {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, restartAttempts);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofSeconds(1));
+        return StreamExecutionEnvironment.createRemoteEnvironment("localhost", cluster.restPort(), conf);
+    }
+
+    /** Once {@code job} has a checkpoint in flight, kills {@code victim} with SIGKILL; the fault on the timeline. */
+    static OutputTimeline.Fault killWithCheckpointInFlight(FlinkCluster cluster, FlinkProcess victim, JobClient job,
+                                                           OutputTimeline timeline) {
+        cluster.awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
+        OutputTimeline.Fault kill = timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
+        victim.kill();
+        return kill;
+    }
+
+    /** Stops the broker (SIGTERM) for {@code outage} and starts it again; the fault on the timeline, ended. */
+    static OutputTimeline.Fault restartBroker(BrokerProcess broker, Duration outage, OutputTimeline timeline) {
+        OutputTimeline.Fault fault = timeline.fault("broker stopped " + outage.toSeconds() + " s");
+        broker.stop();
+        sleep(outage);
+        broker.start();
+        fault.end();
+        return fault;
     }
 
     /** Passes elements through; its snapshot sleeps, so each checkpoint stays in flight for a while. */

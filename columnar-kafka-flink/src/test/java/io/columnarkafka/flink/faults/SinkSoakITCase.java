@@ -15,13 +15,11 @@ import io.columnarkafka.testkit.soak.HeapAfterGc;
 import io.columnarkafka.testkit.soak.HeapSample;
 import io.columnarkafka.testkit.soak.SoakFault;
 import io.columnarkafka.testkit.soak.SoakReport;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +29,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -78,20 +74,11 @@ class SinkSoakITCase {
         String topic = "soak";
         KAFKA.broker().createTopic(topic, 2);
 
-        Path dir = Files.createTempDirectory("columnar-kafka-soak-");
-        List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .map(Path::of).toList();
         List<HeapSample> heap = Collections.synchronizedList(new ArrayList<>());
         List<SoakFault> faults = new ArrayList<>();
         SoakReport report;
-        try (FlinkCluster cluster = FlinkCluster.builder(classpath, dir)
-                .taskManagers(2)
-                .config("cluster.evenly-spread-out-slots", "true")
-                .config("heartbeat.interval", "1000")
-                .config("heartbeat.timeout", "10000")
-                .start()) {
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.createRemoteEnvironment("localhost",
-                    cluster.restPort(), restartEndlessly());
+        try (FlinkCluster cluster = FaultJobs.flinkCluster()) {
+            StreamExecutionEnvironment env = FaultJobs.remoteEnvironment(cluster, Integer.MAX_VALUE);
             FaultJobs.build(env, SinkUnderTest.COLUMNAR, DeliveryGuarantee.EXACTLY_ONCE, servers, topic, batches,
                     ROWS_PER_BATCH, batchesPerSecond, Duration.ofMillis(300));
             JobClient job = env.executeAsync("soak");
@@ -107,7 +94,7 @@ class SinkSoakITCase {
                     double at = minutesSince(start);
                     OutputTimeline.Fault fault = k % 2 == 1
                             ? killATaskManagerRunningTasks(cluster, job, timeline)
-                            : restartTheBroker(timeline);
+                            : FaultJobs.restartBroker(KAFKA.broker().brokerProcess(), OUTAGE, timeline);
                     Optional<Duration> recovery = timeline.awaitRecovery(fault, Duration.ofMinutes(3));
                     faults.add(new SoakFault(at, fault.description(), recovery.map(Duration::toMillis).orElse(-1L)));
                     System.out.printf("soak: %s at %.2f min, output resumed after %s%n", fault.description(), at,
@@ -147,33 +134,11 @@ class SinkSoakITCase {
         assertThat(report.passed()).as(text).isTrue();
     }
 
-    /** A fixed-delay restart strategy that outlasts any number of soak faults. */
-    private static Configuration restartEndlessly() {
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, Integer.MAX_VALUE);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofSeconds(1));
-        return conf;
-    }
-
     private static OutputTimeline.Fault killATaskManagerRunningTasks(FlinkCluster cluster, JobClient job,
                                                                      OutputTimeline timeline) {
         List<FlinkProcess> busy = cluster.taskManagersRunningTasks();
         assertThat(busy).as("a task manager runs the job").isNotEmpty();
-        FlinkProcess victim = busy.get(busy.size() - 1);
-        cluster.awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
-        OutputTimeline.Fault fault = timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
-        victim.kill();
-        return fault;
-    }
-
-    private static OutputTimeline.Fault restartTheBroker(OutputTimeline timeline) {
-        OutputTimeline.Fault fault = timeline.fault("broker stopped " + OUTAGE.toSeconds() + " s");
-        KAFKA.broker().brokerProcess().stop();
-        FaultJobs.sleep(OUTAGE);
-        KAFKA.broker().brokerProcess().start();
-        fault.end();
-        return fault;
+        return FaultJobs.killWithCheckpointInFlight(cluster, busy.get(busy.size() - 1), job, timeline);
     }
 
     /** Heap after a full GC of each running task manager; a task manager dying meanwhile is skipped. */

@@ -10,14 +10,7 @@ import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.flink.FlinkCluster;
 import io.columnarkafka.testkit.flink.FlinkProcess;
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.List;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.core.execution.JobClient;
@@ -71,15 +64,7 @@ class SqlSinkFaultITCase {
 
     @BeforeAll
     static void startCluster() throws Exception {
-        Path dir = Files.createTempDirectory("columnar-kafka-sql-fault-cluster-");
-        List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .map(Path::of).toList();
-        cluster = FlinkCluster.builder(classpath, dir)
-                .taskManagers(2)
-                .config("cluster.evenly-spread-out-slots", "true")
-                .config("heartbeat.interval", "1000")
-                .config("heartbeat.timeout", "10000")
-                .start();
+        cluster = FaultJobs.flinkCluster();
     }
 
     @AfterAll
@@ -146,24 +131,11 @@ class SqlSinkFaultITCase {
 
     private static OutputTimeline.Fault inject(Fault fault, OutputTimeline timeline, JobClient job,
                                                KafkaBroker broker) {
-        switch (fault) {
-            case TASK_MANAGER_KILL -> {
-                FlinkProcess victim = cluster.taskManagers().get(0);
-                cluster.awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
-                OutputTimeline.Fault kill = timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
-                victim.kill();
-                return kill;
-            }
-            case BROKER_RESTART -> {
-                OutputTimeline.Fault outage = timeline.fault("broker stopped " + OUTAGE.toSeconds() + " s");
-                broker.brokerProcess().stop();
-                FaultJobs.sleep(OUTAGE);
-                broker.brokerProcess().start();
-                outage.end();
-                return outage;
-            }
-            default -> throw new IllegalArgumentException(fault.toString());
-        }
+        return switch (fault) {
+            case TASK_MANAGER_KILL ->
+                    FaultJobs.killWithCheckpointInFlight(cluster, cluster.taskManagers().get(0), job, timeline);
+            case BROKER_RESTART -> FaultJobs.restartBroker(broker.brokerProcess(), OUTAGE, timeline);
+        };
     }
 
     /**
@@ -172,12 +144,7 @@ class SqlSinkFaultITCase {
      * each checkpoint is held in flight 800 ms after the source.
      */
     private static StreamTableEnvironment tableEnvironment(boolean slowSnapshots, int rows) {
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 30);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofSeconds(1));
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createRemoteEnvironment("localhost", cluster.restPort(), conf);
+        StreamExecutionEnvironment env = FaultJobs.remoteEnvironment(cluster, 30);
         env.setParallelism(2);
         env.enableCheckpointing(1000);
         DataStream<Long> ids = SinkJobs.batchIndexes(env, rows, ROWS_PER_SECOND, 2, "src");

@@ -4,19 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.faults.FaultJobs.SinkUnderTest;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
-import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.flink.FlinkCluster;
 import io.columnarkafka.testkit.flink.FlinkProcess;
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.List;
-import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
 import org.apache.flink.core.execution.JobClient;
@@ -43,20 +35,11 @@ class TaskManagerKillFaultITCase {
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
-    private static Path dir;
     private static FlinkCluster cluster;
 
     @BeforeAll
     static void startCluster() throws Exception {
-        dir = Files.createTempDirectory("columnar-kafka-flink-cluster-");
-        List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .map(Path::of).toList();
-        cluster = FlinkCluster.builder(classpath, dir)
-                .taskManagers(2)
-                .config("cluster.evenly-spread-out-slots", "true")
-                .config("heartbeat.interval", "1000")
-                .config("heartbeat.timeout", "10000")
-                .start();
+        cluster = FaultJobs.flinkCluster();
     }
 
     @AfterAll
@@ -75,12 +58,7 @@ class TaskManagerKillFaultITCase {
         KAFKA.broker().createTopic(topic, 2);
         int batches = 750;
         int rows = 40;
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofSeconds(1));
-        StreamExecutionEnvironment env =
-                StreamExecutionEnvironment.createRemoteEnvironment("localhost", cluster.restPort(), conf);
+        StreamExecutionEnvironment env = FaultJobs.remoteEnvironment(cluster, 10);
         FaultJobs.build(env, sink, DeliveryGuarantee.EXACTLY_ONCE, KAFKA.broker().bootstrapServers(), topic, batches,
                 rows, 25, Duration.ofMillis(800), naming);
         JobClient job = env.executeAsync("task manager kill " + sink + " " + naming);
@@ -89,13 +67,8 @@ class TaskManagerKillFaultITCase {
         try {
             report = FaultJobs.runWithFault(job, KAFKA.broker().bootstrapServers(), topic, (long) batches * rows,
                     "kill -9 TaskManager, checkpoint in flight", sink + " " + naming, DeliveryGuarantee.EXACTLY_ONCE,
-                    timeline -> {
-                        cluster.awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
-                        OutputTimeline.Fault kill =
-                                timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
-                        victim.kill();
-                        return kill;
-                    }, cluster::logTails);
+                    timeline -> FaultJobs.killWithCheckpointInFlight(cluster, victim, job, timeline),
+                    cluster::logTails);
         } finally {
             if (!victim.isRunning()) {
                 victim.start();
