@@ -55,6 +55,12 @@ final class FaultJobs {
     /** Where every fault test appends its result line (a Markdown table row), for docs/faults.md. */
     static final Path RESULTS = Path.of("target", "fault-results.md");
 
+    /**
+     * How long a broker or task manager may take to (re)start, or a job to first commit 2,000 rows, before a fault
+     * test gives up: on the shared 2-core machine at load average 40-50 each took over 90 s.
+     */
+    static final Duration LOADED_MACHINE_TIMEOUT = Duration.ofMinutes(5);
+
     private FaultJobs() {}
 
     /** The sink under test. */
@@ -260,7 +266,7 @@ final class FaultJobs {
                                     Function<OutputTimeline, OutputTimeline.Fault> inject,
                                     Supplier<String> diagnostics) throws Exception {
         try (OutputTimeline timeline = TopicVerifier.forTopic(bootstrapServers, topic).startTimeline()) {
-            assertThat(timeline.awaitCommitted(2_000, Duration.ofSeconds(120)))
+            assertThat(timeline.awaitCommitted(2_000, LOADED_MACHINE_TIMEOUT))
                     .as("output flows before the fault\n%s", diagnostics.get()).isTrue();
             OutputTimeline.Fault fault = inject.apply(timeline);
             assertThat(timeline.awaitRecovery(fault, Duration.ofSeconds(180)))

@@ -59,8 +59,7 @@ class SinkSoakITCase {
 
     @Test
     void soak() throws Exception {
-        // A restart on a loaded machine can take minutes; the test kit's default start-up bound is 90 s.
-        try (KafkaBroker broker = KafkaBroker.builder().startupTimeout(Duration.ofMinutes(5)).start()) {
+        try (KafkaBroker broker = KafkaBroker.builder().startupTimeout(FaultJobs.LOADED_MACHINE_TIMEOUT).start()) {
             soak(broker);
         }
     }
@@ -107,7 +106,7 @@ class SinkSoakITCase {
                             tm.start();
                         }
                     }
-                    cluster.awaitTaskManagers(2, FlinkCluster.STARTUP_TIMEOUT);
+                    cluster.awaitTaskManagers(2, FaultJobs.LOADED_MACHINE_TIMEOUT);
                 }
                 job.getJobExecutionResult().get(duration.toMinutes() + 10, TimeUnit.MINUTES);
             } finally {

@@ -44,7 +44,7 @@ class SqlSinkFaultITCase {
     private static final Duration OUTAGE = Duration.ofSeconds(20);
 
     @RegisterExtension
-    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension(FaultJobs.LOADED_MACHINE_TIMEOUT);
 
     private static FlinkCluster cluster;
 
@@ -118,7 +118,7 @@ class SqlSinkFaultITCase {
         } finally {
             if (!victim.isRunning()) {
                 victim.start();
-                cluster.awaitTaskManagers(2, FlinkCluster.STARTUP_TIMEOUT);
+                cluster.awaitTaskManagers(2, FaultJobs.LOADED_MACHINE_TIMEOUT);
             }
             if (!broker.brokerProcess().isRunning()) {
                 broker.brokerProcess().start();

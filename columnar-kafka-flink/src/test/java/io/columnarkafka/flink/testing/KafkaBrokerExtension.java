@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.testing;
 
 import io.columnarkafka.testkit.KafkaBroker;
+import java.time.Duration;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -10,11 +11,22 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * {@code @BeforeAll} methods), closed after its last, so no broker outlives the class.
  */
 public final class KafkaBrokerExtension implements BeforeAllCallback, AfterAllCallback {
+    private final Duration startupTimeout;
     private KafkaBroker broker;
+
+    /** A broker with the test kit's start-up bound ({@link KafkaBroker#DEFAULT_STARTUP_TIMEOUT}). */
+    public KafkaBrokerExtension() {
+        this(KafkaBroker.DEFAULT_STARTUP_TIMEOUT);
+    }
+
+    /** A broker allowed {@code startupTimeout} to start, and to start again after a stop (fault tests). */
+    public KafkaBrokerExtension(Duration startupTimeout) {
+        this.startupTimeout = startupTimeout;
+    }
 
     @Override
     public void beforeAll(ExtensionContext context) {
-        broker = KafkaBroker.start();
+        broker = KafkaBroker.builder().startupTimeout(startupTimeout).start();
     }
 
     @Override
