@@ -171,6 +171,7 @@ final class FaultJobs {
                 .map(Path::of).toList();
         return FlinkCluster.builder(classpath, Files.createTempDirectory("columnar-kafka-flink-cluster-"))
                 .taskManagers(2)
+                .startupTimeout(LOADED_MACHINE_TIMEOUT)
                 .config("cluster.evenly-spread-out-slots", "true")
                 .config("heartbeat.interval", "1000")
                 .config("heartbeat.timeout", "10000")

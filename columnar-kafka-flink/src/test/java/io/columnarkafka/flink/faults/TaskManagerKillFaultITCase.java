@@ -72,7 +72,7 @@ class TaskManagerKillFaultITCase {
         } finally {
             if (!victim.isRunning()) {
                 victim.start();
-                cluster.awaitTaskManagers(2, FlinkCluster.STARTUP_TIMEOUT);
+                cluster.awaitTaskManagers(2, FaultJobs.LOADED_MACHINE_TIMEOUT);
             }
         }
         assertThat(report.isExactlyOnce()).as(report.verdict()).isTrue();

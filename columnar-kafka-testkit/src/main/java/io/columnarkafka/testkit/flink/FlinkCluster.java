@@ -331,6 +331,7 @@ public final class FlinkCluster implements AutoCloseable {
         private final Path dir;
         private int taskManagers = 1;
         private int slotsPerTaskManager = 2;
+        private Duration startupTimeout = STARTUP_TIMEOUT;
         private final Map<String, String> config = new LinkedHashMap<>();
 
         private Builder(List<Path> classpath, Path dir) {
@@ -351,6 +352,12 @@ public final class FlinkCluster implements AutoCloseable {
         }
 
         /** Sets or overrides one {@code config.yaml} entry. */
+        /** How long {@link #start()} waits for the task managers' slots (default {@link #STARTUP_TIMEOUT}). */
+        public Builder startupTimeout(Duration timeout) {
+            this.startupTimeout = timeout;
+            return this;
+        }
+
         public Builder config(String key, String value) {
             config.put(key, value);
             return this;
@@ -364,7 +371,7 @@ public final class FlinkCluster implements AutoCloseable {
                 cluster.writeConf(freePort(), config);
                 cluster.jobManager.start();
                 cluster.taskManagers.forEach(FlinkProcess::start);
-                cluster.awaitTaskManagers(taskManagers, STARTUP_TIMEOUT);
+                cluster.awaitTaskManagers(taskManagers, startupTimeout);
                 return cluster;
             } catch (IOException e) {
                 cluster.close();
