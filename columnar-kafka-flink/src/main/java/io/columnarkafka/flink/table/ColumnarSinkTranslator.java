@@ -5,7 +5,6 @@ import java.util.Optional;
 import java.util.function.Function;
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import org.apache.flink.connector.kafka.sink.KafkaPartitioner;
@@ -14,9 +13,6 @@ import org.apache.flink.connector.kafka.sink.KafkaSinkBuilder;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
-import org.apache.flink.streaming.api.operators.ChainingStrategy;
-import org.apache.flink.streaming.api.transformations.LegacySourceTransformation;
-import org.apache.flink.streaming.api.transformations.OneInputTransformation;
 import org.apache.flink.streaming.connectors.kafka.partitioner.FlinkFixedPartitioner;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
@@ -64,9 +60,6 @@ final class ColumnarSinkTranslator {
                         .transform("ColumnarEncode[" + description + "]", elementType.apply(rows.getType()),
                                 new RowDataEncodeOperator<>(plan, elements, rowCopier(rows)))
                         .setParallelism(sinkParallelism);
-                if (chainedToLegacySource(rows.getTransformation())) {
-                    records.startNewChain();
-                }
                 context.generateUid("columnar-encode").ifPresent(records::uid);
                 DataStreamSink<T> end = records.sinkTo(kafkaSink)
                         .name("KafkaSink[" + description + "]")
@@ -80,24 +73,6 @@ final class ColumnarSinkTranslator {
                 return Optional.ofNullable(parallelism);
             }
         };
-    }
-
-    /**
-     * True if {@code input} runs in the chain of a legacy {@code SourceFunction} source (e.g. {@code
-     * datagen}): its operator, or operators chained behind one. Flink never chains a yielding operator such
-     * as {@code KafkaSink}'s writer into such a chain, so an encode operator chained to the source would
-     * hand every encoded record to the writer over a network channel, serialized and deserialized (topic,
-     * key and value bytes); starting the encode operator's own chain instead makes the rows cross that
-     * channel, as they do for Flink's own Kafka sink there, and keeps the records in the writer's thread.
-     */
-    static boolean chainedToLegacySource(Transformation<?> input) {
-        Transformation<?> t = input;
-        while (t instanceof OneInputTransformation<?, ?> operator
-                && operator.getOperatorFactory().getChainingStrategy() == ChainingStrategy.ALWAYS
-                && operator.getInputs().get(0).getParallelism() == operator.getParallelism()) {
-            t = operator.getInputs().get(0);
-        }
-        return t instanceof LegacySourceTransformation && t.getParallelism() == input.getParallelism();
     }
 
     static <T> KafkaSink<T> kafkaSink(KafkaSinkShape shape, EncodedRecords<T> elements) {
