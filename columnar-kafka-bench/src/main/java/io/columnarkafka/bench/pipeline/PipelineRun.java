@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.pipeline;
 
+import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -46,12 +47,16 @@ public final class PipelineRun {
             env.setParallelism(parallelism);
             env.enableCheckpointing(checkpointInterval);
             PipelineJob.build(env, variant, servers, input, output, output);
+            ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             JobID job = cluster.submitJob(env.getStreamGraph()).get().getJobID();
             JobResult jobResult = cluster.requestJobResult(job).get();
             long end = System.nanoTime();
             long cpuEnd = processCpuNanos();
+            if (threadCpu != null) {
+                result.setProperty("cpuByThread", threadCpu.stop());
+            }
             if (!jobResult.isSuccess()) {
                 throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
                         .map(t -> t.deserializeError(PipelineRun.class.getClassLoader())).orElse(null));
