@@ -6,12 +6,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSource;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
+import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
@@ -20,7 +22,9 @@ import org.apache.flink.table.types.logical.RowType;
  * The table source of an admitted {@code kafka-columnar} scan ({@link ScanAdmissionMatcher}): Flink's own
  * {@link KafkaDynamicSource} (built by Flink's factory: options, validation, changelog mode and Kafka
  * settings are Flink's) read by the columnar source ({@link ColumnarScanTranslator}). It adds projection
- * push-down, so only the columns the query reads are decoded.
+ * push-down, so only the columns the query reads are decoded, and takes watermark push-down as Flink's source
+ * does: the strategy Flink's planner generates from the table's WATERMARK (with its idleness and alignment
+ * options) runs in the source, per split.
  *
  * <p>The decision shows in {@link #asSummaryString()}, e.g. {@code kafka-columnar[admitted: raw value]}, and
  * in the log. The planner names a scan's operator after its own {@code TableSourceScan(...)} description
@@ -28,12 +32,15 @@ import org.apache.flink.table.types.logical.RowType;
  * indirectly: an admitted scan accepts projection push-down ({@code project=[...]} in the scan's digest
  * when the query reads fewer columns), Flink's Kafka source does not.
  */
-final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProjectionPushDown {
+final class ColumnarKafkaDynamicSource
+        implements ScanTableSource, SupportsProjectionPushDown, SupportsWatermarkPushDown {
     private final String identifier;
     private final KafkaDynamicSource flink;
     private final KafkaScanShape shape;
     private final Admission admission;
     private int[] projectedFields;
+    /** The strategy the planner pushed, or null when the table has no watermark. */
+    private WatermarkStrategy<RowData> watermarks;
 
     ColumnarKafkaDynamicSource(
             String identifier, KafkaDynamicSource flink, KafkaScanShape shape, Admission admission) {
@@ -55,6 +62,24 @@ final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProje
                 new ArrowBatchProjection(decoded.columns()));
     }
 
+    /**
+     * The watermarks of the Arrow batches {@link #arrowSource} emits: the pushed strategy applied to the
+     * batches' rows ({@link ArrowBatchWatermarks}), or none when the table has no watermark.
+     */
+    WatermarkStrategy<ArrowBatch> arrowWatermarks() {
+        return watermarks == null ? WatermarkStrategy.noWatermarks()
+                : new ArrowBatchWatermarks(watermarks, projectedType());
+    }
+
+    /** Whether a watermark was pushed into this source. */
+    boolean hasWatermark() {
+        return watermarks != null;
+    }
+
+    KafkaScanShape shape() {
+        return shape;
+    }
+
     /** {@code sink.parallelism}-like {@code scan.parallelism}, or null for the environment's. */
     Integer parallelism() {
         return shape.parallelism();
@@ -69,7 +94,8 @@ final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProje
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
         TypeInformation<RowData> producedType = context.createTypeInformation(projectedType());
         FlinkKafkaScan kafka = FlinkKafkaScan.of(flink, producedType);
-        return ColumnarScanTranslator.provider(shape, kafka, projectedFields, producedType, operatorName());
+        return ColumnarScanTranslator.provider(shape, kafka, projectedFields, producedType,
+                watermarks == null ? WatermarkStrategy.noWatermarks() : watermarks, operatorName());
     }
 
     /** The name the source is given, {@code ColumnarDecode[<summary>]} (the planner then names the scan). */
@@ -91,6 +117,11 @@ final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProje
         this.projectedFields = fields;
     }
 
+    @Override
+    public void applyWatermark(WatermarkStrategy<RowData> watermarkStrategy) {
+        this.watermarks = watermarkStrategy;
+    }
+
     /** The physical columns the query reads, in the order the planner asked for them. */
     private RowType projectedType() {
         List<RowType.RowField> fields = new ArrayList<>();
@@ -105,6 +136,7 @@ final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProje
         ColumnarKafkaDynamicSource copy = new ColumnarKafkaDynamicSource(
                 identifier, (KafkaDynamicSource) flink.copy(), shape, admission);
         copy.projectedFields = projectedFields.clone();
+        copy.watermarks = watermarks;
         return copy;
     }
 
@@ -117,12 +149,12 @@ final class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsProje
     public boolean equals(Object o) {
         return o instanceof ColumnarKafkaDynamicSource s && identifier.equals(s.identifier)
                 && flink.equals(s.flink) && admission.equals(s.admission)
-                && Arrays.equals(projectedFields, s.projectedFields);
+                && Arrays.equals(projectedFields, s.projectedFields) && Objects.equals(watermarks, s.watermarks);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(identifier, flink, admission, Arrays.hashCode(projectedFields));
+        return Objects.hash(identifier, flink, admission, Arrays.hashCode(projectedFields), watermarks);
     }
 
     private static int[] identity(int count) {

@@ -37,6 +37,7 @@ final class ColumnarScanTranslator {
             FlinkKafkaScan kafka,
             int[] projectedFields,
             TypeInformation<RowData> producedType,
+            WatermarkStrategy<RowData> watermarks,
             String operatorName) {
         DecodedColumns decoded = DecodedColumns.of(shape, projectedFields);
         ColumnarKafkaSource<RowData> source =
@@ -44,7 +45,7 @@ final class ColumnarScanTranslator {
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(ProviderContext context, StreamExecutionEnvironment env) {
-                DataStreamSource<RowData> rows = env.fromSource(source, WatermarkStrategy.noWatermarks(), operatorName);
+                DataStreamSource<RowData> rows = env.fromSource(source, watermarks, operatorName);
                 context.generateUid("kafka-columnar-source").ifPresent(rows::uid);
                 return rows;
             }

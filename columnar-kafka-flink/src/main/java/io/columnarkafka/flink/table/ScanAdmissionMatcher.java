@@ -19,7 +19,9 @@ import org.apache.flink.table.types.logical.RowType;
  * decision only; {@link ColumnarScanTranslator} builds what was admitted.
  *
  * <p>Everything the decision needs is known when the source is created: the formats and their options, the
- * physical types, the metadata columns the table declares and whether it defines a watermark. The projection
+ * physical types and the metadata columns the table declares. A watermark is admitted whatever its expression:
+ * the planner pushes Flink's own generated watermark strategy into the source, which runs it per split on the
+ * rows it emits, as Flink's Kafka source does. The projection
  * the planner pushes down later only narrows what is decoded, so it never changes the decision.
  */
 final class ScanAdmissionMatcher {
@@ -66,14 +68,13 @@ final class ScanAdmissionMatcher {
                         key + ": the columnar source's batches carry no per-record metadata yet");
             }
         }
-        if (shape.watermark()) {
-            return Admission.fallback(FallbackReason.UNSUPPORTED_WATERMARK,
-                    "Flink's source generates watermarks per partition; the columnar scan does not yet");
-        }
         List<String> admitted = new ArrayList<>();
         admitted.add(shape.valueFormat() + " value");
         if (shape.hasKey()) {
             admitted.add(shape.keyFormat() + " key");
+        }
+        if (shape.watermark()) {
+            admitted.add("watermark");
         }
         if (shape.topicPattern() != null) {
             admitted.add("topic-pattern");

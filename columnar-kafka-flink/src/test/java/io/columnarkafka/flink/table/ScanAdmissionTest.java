@@ -56,6 +56,16 @@ class ScanAdmissionTest {
                 .describe()).isEqualTo("admitted: raw value, topic-pattern, bounded timestamp");
     }
 
+    @Test
+    void aWatermarkIsAdmittedWhateverItsExpression() {
+        assertThat(decide("v STRING, ts AS TO_TIMESTAMP('2020-01-02 03:04:05'), WATERMARK FOR ts AS ts",
+                KAFKA + ", 'format' = 'raw'").describe()).isEqualTo("admitted: raw value, watermark");
+        assertThat(decide("ts TIMESTAMP_LTZ(3), WATERMARK FOR ts AS ts - INTERVAL '0.5' SECOND",
+                KAFKA + ", 'format' = 'json', 'scan.watermark.idle-timeout' = '1 s',"
+                        + " 'scan.watermark.emit.strategy' = 'on-event'").describe())
+                .isEqualTo("admitted: json value, watermark");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "v STRING| 'format' = 'csv'| UNSUPPORTED_VALUE_FORMAT csv: not yet parity-tested through SQL scans",
@@ -68,10 +78,7 @@ class ScanAdmissionTest {
         "v STRING, o BIGINT METADATA FROM 'offset' VIRTUAL| 'format' = 'raw'|"
                 + " UNSUPPORTED_METADATA offset: the columnar source's batches carry no per-record metadata yet",
         "v STRING, e INT METADATA FROM 'leader-epoch' VIRTUAL| 'format' = 'raw'|"
-                + " UNSUPPORTED_METADATA leader-epoch: the columnar source's batches carry no per-record metadata yet",
-        "v STRING, ts AS TO_TIMESTAMP('2020-01-02 03:04:05'), WATERMARK FOR ts AS ts| 'format' = 'raw'|"
-                + " UNSUPPORTED_WATERMARK Flink's source generates watermarks per partition; the columnar scan"
-                + " does not yet"
+                + " UNSUPPORTED_METADATA leader-epoch: the columnar source's batches carry no per-record metadata yet"
     })
     void eachUnsupportedShapeFallsBackWithItsReason(String columns, String options, String reason) {
         assertThat(decide(columns, KAFKA + ", " + options).describe()).startsWith("fallback: " + reason);
