@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.flink.source.KafkaMetadata;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.WideTimestamps;
@@ -8,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -25,11 +25,6 @@ import org.apache.flink.table.types.logical.RowType;
  * the planner pushes down later only narrows what is decoded, so it never changes the decision.
  */
 final class ScanAdmissionMatcher {
-    /**
-     * Flink's readable metadata that the columnar scan produces: none yet, because the columnar source hands
-     * its output whole batches without the consumer records' topic, partition, offset, timestamp or headers.
-     */
-    static final Set<String> READABLE_METADATA = Set.of();
 
     private ScanAdmissionMatcher() {}
 
@@ -63,15 +58,19 @@ final class ScanAdmissionMatcher {
             return Admission.fallback(FallbackReason.UNSUPPORTED_TYPE, typeProblem);
         }
         for (String key : shape.metadataKeys()) {
-            if (!READABLE_METADATA.contains(key)) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA,
-                        key + ": the columnar source's batches carry no per-record metadata yet");
+            if (KafkaMetadata.of(key).isEmpty()) {
+                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA, key + ": " + (key.equals("headers")
+                        ? "Flink builds a map per record; the columnar source does not read headers yet"
+                        : "format metadata; the columnar decoders produce none"));
             }
         }
         List<String> admitted = new ArrayList<>();
         admitted.add(shape.valueFormat() + " value");
         if (shape.hasKey()) {
             admitted.add(shape.keyFormat() + " key");
+        }
+        if (!shape.metadataKeys().isEmpty()) {
+            admitted.add("metadata " + String.join(" ", shape.metadataKeys()));
         }
         if (shape.watermark()) {
             admitted.add("watermark");
