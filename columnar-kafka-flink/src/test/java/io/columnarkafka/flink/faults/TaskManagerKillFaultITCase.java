@@ -4,17 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.faults.FaultJobs.SinkUnderTest;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import io.columnarkafka.flink.testing.TestRows;
 import io.columnarkafka.testkit.OutputTimeline;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.flink.FlinkCluster;
 import io.columnarkafka.testkit.flink.FlinkProcess;
 import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.configuration.Configuration;
@@ -41,6 +47,12 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @Tag("faults")
 class TaskManagerKillFaultITCase {
+    /** Kills per job: the first of one of the job's task managers, the others of the one running all of it. */
+    private static final int KILLS = 3;
+    /** Batches of 40 rows at 25 per second: two minutes of input, enough for {@link #KILLS} kills. */
+    private static final int BATCHES = 3_000;
+    /** Task managers may take minutes to start on the shared, loaded machine. */
+    private static final Duration STARTUP = Duration.ofMinutes(5);
     private static final Pattern IN_PROGRESS = Pattern.compile("\"in_progress\":([0-9]+)");
 
     @RegisterExtension
@@ -59,6 +71,7 @@ class TaskManagerKillFaultITCase {
                 .config("cluster.evenly-spread-out-slots", "true")
                 .config("heartbeat.interval", "1000")
                 .config("heartbeat.timeout", "10000")
+                .startupTimeout(STARTUP)
                 .start();
     }
 
@@ -74,7 +87,6 @@ class TaskManagerKillFaultITCase {
     void killingATaskManagerWithACheckpointInFlightKeepsExactlyOnce(SinkUnderTest sink) throws Exception {
         String topic = "tm-kill-" + sink.name().toLowerCase();
         KAFKA.broker().createTopic(topic, 2);
-        int batches = 750;
         int rows = 40;
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
@@ -82,29 +94,62 @@ class TaskManagerKillFaultITCase {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofSeconds(1));
         StreamExecutionEnvironment env =
                 StreamExecutionEnvironment.createRemoteEnvironment("localhost", cluster.restPort(), conf);
-        FaultJobs.build(env, sink, DeliveryGuarantee.EXACTLY_ONCE, KAFKA.broker().bootstrapServers(), topic, batches,
+        FaultJobs.build(env, sink, DeliveryGuarantee.EXACTLY_ONCE, KAFKA.broker().bootstrapServers(), topic, BATCHES,
                 rows, 25, Duration.ofMillis(800));
         JobClient job = env.executeAsync("task manager kill " + sink);
-        FlinkProcess victim = cluster.taskManagers().get(0);
-        TopicReport report;
-        try {
-            report = FaultJobs.runWithFault(job, KAFKA.broker().bootstrapServers(), topic, (long) batches * rows,
-                    "kill -9 TaskManager, checkpoint in flight", sink, DeliveryGuarantee.EXACTLY_ONCE, timeline -> {
-                        awaitCheckpointInFlight(job.getJobID().toString(), Duration.ofSeconds(30));
-                        OutputTimeline.Fault kill =
-                                timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
-                        victim.kill();
-                        return kill;
-                    }, cluster::logTails);
-        } finally {
-            if (!victim.isRunning()) {
+        String jobId = job.getJobID().toString();
+        List<JobTimeline.Recovery> recoveries = new ArrayList<>();
+        try (OutputTimeline timeline = TopicVerifier.forTopic(KAFKA.broker().bootstrapServers(), topic)
+                .startTimeline();
+             JobTimeline jobTimeline = new JobTimeline(cluster, jobId)) {
+            for (int kill = 0; kill < KILLS; kill++) {
+                // Kill 0 hits one of the job's two task managers; it fails over to the other, so each later
+                // kill (of the other one, once the first is back) hits every task of the job.
+                FlinkProcess victim = cluster.taskManagers().get(kill % 2);
+                assertThat(timeline.awaitCommitted(timeline.committed() + 2_000, Duration.ofSeconds(120)))
+                        .as("output flows before kill %d\n%s", kill, cluster.logTails()).isTrue();
+                awaitCheckpointInFlight(jobId, Duration.ofSeconds(30));
+                OutputTimeline.Fault fault = timeline.fault("kill -9 " + victim.name() + ", checkpoint in flight");
+                long killMillis = System.currentTimeMillis();
+                victim.kill();
+                Duration recovery = timeline.awaitRecovery(fault, Duration.ofSeconds(180)).orElseThrow(
+                        () -> new AssertionError("output did not resume: " + timeline.describe()));
                 victim.start();
-                cluster.awaitTaskManagers(2, FlinkCluster.STARTUP_TIMEOUT);
+                cluster.awaitTaskManagers(2, STARTUP);
+                // the job manager's view of the recovery is complete once the next checkpoint is
+                FaultJobs.sleep(Duration.ofSeconds(2));
+                JobTimeline.Recovery phases = jobTimeline.recovery(killMillis, killMillis + recovery.toMillis());
+                System.out.println("tm-kill-" + sink + " kill " + kill + ": " + phases.describe());
+                assertThat(phases.restarted()).as("the kill of %s restarted tasks: %s", victim.name(), phases)
+                        .isTrue();
+                recoveries.add(phases);
             }
+            job.getJobExecutionResult().get(5, TimeUnit.MINUTES);
+            System.out.println(timeline.describe());
         }
+        TopicReport report = TopicVerifier.forTopic(KAFKA.broker().bootstrapServers(), topic)
+                .awaitStableOffsets(Duration.ofSeconds(30))
+                .verifyIds(0, Math.toIntExact((long) BATCHES * rows), TestRows::idOf);
+        record(sink, report, recoveries);
         assertThat(report.isExactlyOnce()).as(report.verdict()).isTrue();
         assertThat(TopicVerifier.awaitNoOpenTransactions(KAFKA.broker().bootstrapServers(), topic,
                 Duration.ofSeconds(30))).as("no transaction left open").isEmpty();
+    }
+
+    /** Appends one row per kill to {@link FaultJobs#RESULTS}: the recovery and its phases, in ms. */
+    private static void record(SinkUnderTest sink, TopicReport report, List<JobTimeline.Recovery> recoveries)
+            throws IOException {
+        StringBuilder rows = new StringBuilder();
+        for (int kill = 0; kill < recoveries.size(); kill++) {
+            JobTimeline.Recovery r = recoveries.get(kill);
+            rows.append(String.format("| kill -9 TaskManager #%d | %s | %d | %d | %d | %d | %s |%n", kill, sink,
+                    report.expectedCount(), report.missingCount(), report.duplicateCount(), r.resumed() - r.fault(),
+                    r.columns()));
+        }
+        System.out.print(rows);
+        Files.createDirectories(FaultJobs.RESULTS.getParent());
+        Files.writeString(FaultJobs.RESULTS, rows, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
     }
 
     /** Polls the REST API until the job has a checkpoint in progress. */

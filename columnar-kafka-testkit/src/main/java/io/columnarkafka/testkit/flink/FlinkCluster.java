@@ -284,6 +284,7 @@ public final class FlinkCluster implements AutoCloseable {
         private final Path dir;
         private int taskManagers = 1;
         private int slotsPerTaskManager = 2;
+        private Duration startupTimeout = STARTUP_TIMEOUT;
         private final Map<String, String> config = new LinkedHashMap<>();
 
         private Builder(List<Path> classpath, Path dir) {
@@ -303,6 +304,12 @@ public final class FlinkCluster implements AutoCloseable {
             return this;
         }
 
+        /** How long {@link #start()} waits for every task manager to register. Default {@link #STARTUP_TIMEOUT}. */
+        public Builder startupTimeout(Duration timeout) {
+            this.startupTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
         /** Sets or overrides one {@code config.yaml} entry. */
         public Builder config(String key, String value) {
             config.put(key, value);
@@ -317,7 +324,7 @@ public final class FlinkCluster implements AutoCloseable {
                 cluster.writeConf(freePort(), config);
                 cluster.jobManager.start();
                 cluster.taskManagers.forEach(FlinkProcess::start);
-                cluster.awaitTaskManagers(taskManagers, STARTUP_TIMEOUT);
+                cluster.awaitTaskManagers(taskManagers, startupTimeout);
                 return cluster;
             } catch (IOException e) {
                 cluster.close();
