@@ -71,6 +71,9 @@ class TaskManagerKillFaultITCase {
                 .config("cluster.evenly-spread-out-slots", "true")
                 .config("heartbeat.interval", "1000")
                 .config("heartbeat.timeout", "10000")
+                // Flink's 10 s default for starting the RPC actor system is too short on the loaded machine:
+                // the process then dies at start with "Could not create actor system".
+                .config("pekko.startup-timeout", "120 s")
                 .startupTimeout(STARTUP)
                 .start();
     }
