@@ -68,11 +68,14 @@ class TaskManagerKillFaultITCase {
                 .map(Path::of).toList();
         cluster = FlinkCluster.builder(classpath, dir)
                 .taskManagers(2)
-                .config("cluster.evenly-spread-out-slots", "true")
+                // Flink 2 packs slots into the fewest task managers unless told to spread them
+                // (cluster.evenly-spread-out-slots is gone in Flink 2): spread, so the first kill hits half the job.
+                .config("taskmanager.load-balance.mode", "SLOTS")
                 .config("heartbeat.interval", "1000")
                 .config("heartbeat.timeout", "10000")
-                // Flink's 10 s default for starting the RPC actor system is too short on the loaded machine:
-                // the process then dies at start with "Could not create actor system".
+                // On the loaded machine, 10 s (the default ask timeout) is too short for the RPC actor system to
+                // start: the process dies with "Could not create actor system". Both sinks run with these.
+                .config("pekko.ask.timeout", "60 s")
                 .config("pekko.startup-timeout", "120 s")
                 .startupTimeout(STARTUP)
                 .start();
@@ -102,6 +105,7 @@ class TaskManagerKillFaultITCase {
         JobClient job = env.executeAsync("task manager kill " + sink);
         String jobId = job.getJobID().toString();
         List<JobTimeline.Recovery> recoveries = new ArrayList<>();
+        boolean finished = false;
         try (OutputTimeline timeline = TopicVerifier.forTopic(KAFKA.broker().bootstrapServers(), topic)
                 .startTimeline();
              JobTimeline jobTimeline = new JobTimeline(cluster, jobId)) {
@@ -128,7 +132,12 @@ class TaskManagerKillFaultITCase {
                 recoveries.add(phases);
             }
             job.getJobExecutionResult().get(5, TimeUnit.MINUTES);
+            finished = true;
             System.out.println(timeline.describe());
+        } finally {
+            if (!finished) {
+                job.cancel().get(1, TimeUnit.MINUTES); // free the slots for the next sink's job
+            }
         }
         TopicReport report = TopicVerifier.forTopic(KAFKA.broker().bootstrapServers(), topic)
                 .awaitStableOffsets(Duration.ofSeconds(30))
