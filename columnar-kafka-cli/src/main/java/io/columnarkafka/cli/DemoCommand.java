@@ -45,29 +45,33 @@ import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * {@code columnar-kafka demo}: the main job. Starts an embedded Kafka broker (or uses the given one),
- * generates Nexmark bids as Arrow batches, writes them through the columnar sink on a local Flink
- * cluster with 1 s checkpoints, then reads the topic back and checks that every bid is there exactly
- * once. With {@code --compare} it then runs stock Flink on the same bids with the same settings into a
- * topic of its own and prints both side by side.
+ * {@code columnar-kafka demo}: the main job. Starts an embedded Kafka broker (or uses the given one) and
+ * fills an input topic with Nexmark bids as Flink JSON. A local Flink cluster with 1 s checkpoints then
+ * copies them to the output topic through the columnar source and sink, Arrow batches all the way, and the
+ * demo reads the output back and checks that every bid is there exactly once. With {@code --input
+ * generated} the job generates the bids as Arrow batches itself and only the sink is columnar. With {@code
+ * --compare} it then runs stock Flink on the same input with the same settings into a topic of its own and
+ * prints both side by side.
  */
 final class DemoCommand {
     static final String USAGE = String.join("\n",
-            "usage: columnar-kafka demo [--rows N] [--parallelism N] [--batch-size N]",
+            "usage: columnar-kafka demo [--input kafka|generated] [--rows N] [--parallelism N] [--batch-size N]",
             "                           [--delivery-guarantee exactly-once|at-least-once|none]",
             "                           [--checkpoint-interval MS] [--partitions N] [--topic NAME]",
             "                           [--bootstrap-servers HOST:PORT] [--compare]",
             "",
+            "  --input                kafka (default): bids in an input topic <topic>-input, read by the columnar",
+            "                         source; generated: bids made as Arrow batches inside the job (sink only)",
             "  --rows                 Nexmark bids to write (default 2000000)",
             "  --parallelism          Flink parallelism of the source, encoder and KafkaSink (default 2)",
-            "  --batch-size           rows per Arrow batch (default 4096)",
+            "  --batch-size           most rows per Arrow batch (default 4096)",
             "  --delivery-guarantee   the KafkaSink's guarantee (default exactly-once)",
             "  --checkpoint-interval  milliseconds between checkpoints (default 1000)",
-            "  --partitions           partitions of the topic the demo creates (default 2)",
-            "  --topic                topic to create and write (default columnar-kafka-demo-<time>)",
+            "  --partitions           partitions of the topics the demo creates (default 2)",
+            "  --topic                output topic to create and write (default columnar-kafka-demo-<time>)",
             "  --bootstrap-servers    use this Kafka cluster instead of starting an embedded broker",
-            "  --compare              then run stock Flink (KafkaSink + Flink's JsonRowDataSerializationSchema on RowData",
-            "                         of the same bids, same settings) on a fresh topic <topic>-stock and print both",
+            "  --compare              then run stock Flink (KafkaSource and KafkaSink with Flink's JSON on RowData,",
+            "                         the same bids and settings) into a fresh topic <topic>-stock and print both",
             "                         side by side: records/s, Flink CPU per record, checkpoints, verdicts");
 
     private static final long SEED = 42;
@@ -75,6 +79,10 @@ final class DemoCommand {
     private static final String TRANSACTION_TIMEOUT = "transaction.timeout.ms";
     private static final String TRANSACTION_TIMEOUT_MS = "60000";
 
+    /** Where the job's bids come from. */
+    enum Input { KAFKA, GENERATED }
+
+    private Input input = Input.KAFKA;
     private long rows = 2_000_000;
     private int parallelism = 2;
     private int batchSize = 4096;
@@ -106,6 +114,7 @@ final class DemoCommand {
                 case "--topic" -> demo.topic = value;
                 case "--bootstrap-servers" -> demo.bootstrapServers = value;
                 case "--delivery-guarantee" -> demo.guarantee = guarantee(value);
+                case "--input" -> demo.input = input(value);
                 default -> throw new UsageException("unknown argument '" + flag + "'; see --help");
             }
         }
@@ -124,6 +133,14 @@ final class DemoCommand {
         throw new UsageException(flag + " needs a positive number, got '" + value + "'");
     }
 
+    private static Input input(String value) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "kafka" -> Input.KAFKA;
+            case "generated" -> Input.GENERATED;
+            default -> throw new UsageException("--input is kafka or generated, got '" + value + "'");
+        };
+    }
+
     private static DeliveryGuarantee guarantee(String value) {
         return switch (value.toLowerCase(Locale.ROOT).replace('_', '-')) {
             case "exactly-once" -> DeliveryGuarantee.EXACTLY_ONCE;
@@ -140,22 +157,42 @@ final class DemoCommand {
      */
     boolean run(PrintStream out) throws Exception {
         try (KafkaTarget kafka = KafkaTarget.of(bootstrapServers, partitions, out)) {
-            DemoRun columnar = runJob(kafka, topic, "columnar sink", true, out);
+            String inputTopic = input == Input.KAFKA ? fillInputTopic(kafka, out) : null;
+            DemoRun columnar = runJob(kafka, inputTopic, topic,
+                    inputTopic != null ? "columnar source and sink" : "columnar sink", true, out);
             if (!compare) {
                 return columnar.passed();
             }
             out.println();
-            out.println("--compare: the same bids and settings through stock Flink (KafkaSink + Flink's"
-                    + " JsonRowDataSerializationSchema on RowData)");
-            DemoRun stock = runJob(kafka, topic + "-stock", "stock Flink", false, out);
+            out.println(inputTopic != null
+                    ? "--compare: the same bids and settings through stock Flink (KafkaSource and KafkaSink with"
+                            + " Flink's JSON on RowData)"
+                    : "--compare: the same bids and settings through stock Flink (KafkaSink + Flink's"
+                            + " JsonRowDataSerializationSchema on RowData)");
+            DemoRun stock = runJob(kafka, inputTopic, topic + "-stock", "stock Flink", false, out);
             DemoRun.printSideBySide(columnar, stock, out);
             return columnar.passed() && stock.passed();
         }
     }
 
-    /** Runs one job into a fresh topic {@code name}: the columnar sink, or stock Flink's; then verifies the topic. */
-    private DemoRun runJob(KafkaTarget kafka, String name, String label, boolean columnar, PrintStream out)
-            throws Exception {
+    /** Creates {@code <topic>-input} and writes the bids to it, as Flink JSON, through the Flink-free client. */
+    private String fillInputTopic(KafkaTarget kafka, PrintStream out) throws Exception {
+        String inputTopic = topic + "-input";
+        kafka.createTopic(inputTopic, partitions, false);
+        out.printf("filling the input topic %s (%d partitions) with %,d Nexmark bids as Flink JSON"
+                + " (columnar-kafka's client, no Flink) ...%n", inputTopic, partitions, rows);
+        long start = System.nanoTime();
+        BidInputTopic.fill(kafka.servers(), inputTopic, rows, SEED);
+        out.printf("input ready in %.1f s%n", (System.nanoTime() - start) / 1e9);
+        return inputTopic;
+    }
+
+    /**
+     * Runs one job into a fresh topic {@code name}, columnar or stock Flink's, reading {@code inputTopic}, or
+     * generating the bids when it is null; then verifies the topic.
+     */
+    private DemoRun runJob(KafkaTarget kafka, String inputTopic, String name, String label, boolean columnar,
+            PrintStream out) throws Exception {
         kafka.createTopic(name, partitions, false);
         String servers = kafka.servers();
         Configuration conf = new Configuration();
@@ -174,15 +211,27 @@ final class DemoCommand {
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
             env.setParallelism(parallelism);
             env.enableCheckpointing(checkpointIntervalMs);
-            if (columnar) {
-                buildColumnarJob(env, servers, name);
+            if (inputTopic != null) {
+                KafkaToKafkaJob job = new KafkaToKafkaJob(servers, inputTopic, name, name, guarantee,
+                        Long.parseLong(TRANSACTION_TIMEOUT_MS), batchSize);
+                if (columnar) {
+                    job.buildColumnar(env);
+                } else {
+                    job.buildStock(env);
+                }
+                out.printf("copying %,d Nexmark bids from topic %s to topic %s (%d partitions) through the %s:"
+                        + " parallelism %d, %s, checkpoints every %d ms%n", rows, inputTopic, name, partitions, label,
+                        parallelism, guarantee, checkpointIntervalMs);
             } else {
-                buildStockJob(env, servers, name);
+                if (columnar) {
+                    buildColumnarJob(env, servers, name);
+                } else {
+                    buildStockJob(env, servers, name);
+                }
+                out.printf("writing %,d Nexmark bids to topic %s (%d partitions) through the %s: parallelism %d,"
+                        + " batches of %d rows, %s, checkpoints every %d ms%n", rows, name, partitions, label,
+                        parallelism, batchSize, guarantee, checkpointIntervalMs);
             }
-
-            out.printf("writing %,d Nexmark bids to topic %s (%d partitions) through the %s: parallelism %d,"
-                    + " batches of %d rows, %s, checkpoints every %d ms%n", rows, name, partitions, label, parallelism,
-                    batchSize, guarantee, checkpointIntervalMs);
             long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             JobID job = cluster.submitJob(env.getStreamGraph()).get().getJobID();

@@ -27,12 +27,18 @@ record DemoRun(String label, long rows, double seconds, double cpuSeconds, long 
         StatsSummarySnapshot duration = stats.getSummaryStats().getEndToEndDurationStats();
         List<String> reasons = stats.getHistory().getCheckpoints().stream()
                 .filter(c -> c.getStatus() == CheckpointStatsStatus.FAILED)
-                .map(c -> String.valueOf(((FailedCheckpointStats) c).getFailureMessage()))
+                .map(c -> failureMessage((FailedCheckpointStats) c))
                 .distinct()
                 .toList();
         return new DemoRun(label, rows, seconds, cpuSeconds, stats.getCounts().getNumberOfCompletedCheckpoints(),
                 stats.getCounts().getNumberOfFailedCheckpoints(), duration.getMinimum(), duration.getAverage(),
                 duration.getQuantile(0.99), duration.getMaximum(), reasons, verdict, passed);
+    }
+
+    /** Flink's message for a failed checkpoint; some failures (e.g. an expired one) come without one. */
+    private static String failureMessage(FailedCheckpointStats failed) {
+        String message = failed.getFailureMessage();
+        return message == null || message.isBlank() ? "(Flink gave no reason)" : message;
     }
 
     double recordsPerSecond() {

@@ -24,13 +24,27 @@ class DemoCommandTest {
     }
 
     @Test
-    void theDemoWritesEveryBidExactlyOnceAndSaysSo() {
-        String out = runSuccessfully("demo", "--rows", "30000", "--batch-size", "1000", "--checkpoint-interval", "300");
+    void theDemoCopiesEveryBidFromKafkaToKafkaExactlyOnceAndSaysSo() {
+        String out = runSuccessfully("demo", "--rows", "30000", "--batch-size", "1000", "--checkpoint-interval", "300",
+                "--topic", "demo-default");
         assertThat(out)
                 .contains("broker ready at 127.0.0.1:")
-                .contains("writing 30,000 Nexmark bids")
+                .contains("filling the input topic demo-default-input (2 partitions) with 30,000 Nexmark bids")
+                .contains("copying 30,000 Nexmark bids from topic demo-default-input to topic demo-default"
+                        + " (2 partitions) through the columnar source and sink")
                 .containsPattern("checkpoints: [1-9]\\d* completed")
                 .contains("verifier: OK: 30000 records, 0 duplicates, 0 missing, 0 unexpected");
+        assertThat(ArrowMemory.allocatedBytes()).as("Arrow memory after the job").isZero();
+    }
+
+    @Test
+    void generatedInputWritesArrowBatchesMadeInTheJob() {
+        String out = runSuccessfully("demo", "--input", "generated", "--rows", "10000", "--batch-size", "1000",
+                "--checkpoint-interval", "300", "--topic", "demo-generated");
+        assertThat(out)
+                .doesNotContain("filling the input topic")
+                .contains("writing 10,000 Nexmark bids to topic demo-generated (2 partitions) through the columnar sink")
+                .contains("verifier: OK: 10000 records, 0 duplicates, 0 missing, 0 unexpected");
         assertThat(ArrowMemory.allocatedBytes()).as("Arrow memory after the job").isZero();
     }
 
@@ -39,8 +53,10 @@ class DemoCommandTest {
         String out = runSuccessfully("demo", "--rows", "20000", "--batch-size", "1000", "--checkpoint-interval", "300",
                 "--compare", "--topic", "demo-compare");
         assertThat(out)
-                .contains("writing 20,000 Nexmark bids to topic demo-compare (2 partitions) through the columnar sink")
-                .contains("writing 20,000 Nexmark bids to topic demo-compare-stock (2 partitions) through the stock Flink")
+                .contains("copying 20,000 Nexmark bids from topic demo-compare-input to topic demo-compare (2 partitions)"
+                        + " through the columnar source and sink")
+                .contains("copying 20,000 Nexmark bids from topic demo-compare-input to topic demo-compare-stock"
+                        + " (2 partitions) through the stock Flink")
                 .containsPattern("records/s \\(job wall time\\) +[\\d,]+ +[\\d,]+")
                 .containsPattern("Flink JVM CPU per record +\\d+\\.\\d\\d µs +\\d+\\.\\d\\d µs")
                 .containsPattern("checkpoint e2e avg / p99 / max +\\d+ / \\d+ / \\d+ ms +\\d+ / \\d+ / \\d+ ms")
@@ -75,5 +91,11 @@ class DemoCommandTest {
 
         assertThat(exit).isEqualTo(2);
         assertThat(stderr.toString(StandardCharsets.UTF_8)).contains("--rows").contains("many");
+
+        ByteArrayOutputStream inputErr = new ByteArrayOutputStream();
+        int inputExit = ColumnarKafkaCli.run(List.of("demo", "--input", "file"),
+                new PrintStream(new ByteArrayOutputStream()), new PrintStream(inputErr, true, StandardCharsets.UTF_8));
+        assertThat(inputExit).isEqualTo(2);
+        assertThat(inputErr.toString(StandardCharsets.UTF_8)).contains("--input is kafka or generated, got 'file'");
     }
 }

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.client;
 
+import io.columnarkafka.bench.MachineLoad;
 import io.columnarkafka.client.ArrowKafkaSink;
 import io.columnarkafka.client.ArrowKafkaSinkConfig;
 import io.columnarkafka.client.DeliveryGuarantee;
@@ -262,8 +263,7 @@ public final class ClientBenchmark {
                 "same JSON values pre-built. CPU is the benchmark JVM's process CPU per record (the broker is another",
                 "JVM). Every run read back read_committed with the expected record count.",
                 "",
-                "**The machine was shared with other agents' builds** (load average %.1f before, %.1f after): absolute",
-                "figures are low and noisy; the same-round ratio is the measure.",
+                "%s The same-round ratio is the measure.",
                 "",
                 "Parity (warm-up round, uncounted): client topic == bare values: **%s**",
                 "",
@@ -272,7 +272,7 @@ public final class ClientBenchmark {
                 "%s",
                 "Ratio client / bare over %d rounds: **median %.3f** (min %.3f, max %.3f); target >= 0.90.",
                 ""), stamp, BATCH_ROWS, POOL_BATCHES, (long) batches * BATCH_ROWS, epochBatches,
-                (long) epochBatches * BATCH_ROWS, loadBefore, loadAfter, parity, rows, rounds, median,
+                (long) epochBatches * BATCH_ROWS, MachineLoad.sentence(loadBefore, loadAfter), parity, rows, rounds, median,
                 sorted.get(0), sorted.get(sorted.size() - 1));
         Files.createDirectories(out);
         Files.writeString(out.resolve("client-" + stamp + ".md"), md);

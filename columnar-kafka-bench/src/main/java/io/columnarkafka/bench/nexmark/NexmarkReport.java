@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.MachineLoad;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -143,9 +144,8 @@ final class NexmarkReport {
         List<Row> rows = rows();
         StringBuilder md = new StringBuilder();
         md.append("# Nexmark exactly-once Kafka matrix, ").append(stamp).append("\n\n");
-        md.append("**The machine was shared with other agents' builds and tests while this ran** (2 cores; load"
-                + " average before: `").append(loadBefore).append("`, after: `").append(loadAfter)
-                .append("`), so absolute rates are low and noisy; the ratios are paired per round.");
+        md.append(MachineLoad.sentence(MachineLoad.oneMinute(loadBefore), MachineLoad.oneMinute(loadAfter)))
+                .append(" The ratios are paired per round.");
         if (!note.isBlank()) {
             md.append(' ').append(note);
         }
@@ -238,8 +238,9 @@ final class NexmarkReport {
     String json() {
         StringBuilder json = new StringBuilder("{\n  \"stamp\": \"").append(stamp).append("\",\n");
         json.append(String.format(Locale.ROOT, "  \"events\": %d, \"parallelism\": %d, \"warmup\": %d, \"rounds\": %d,"
-                + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\", \"machineShared\": true,%n",
-                events, parallelism, warmup, rounds, checkpointIntervalMs, loadBefore, loadAfter));
+                + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\", \"machineBusyAtStart\": %b,%n",
+                events, parallelism, warmup, rounds, checkpointIntervalMs, loadBefore, loadAfter,
+                MachineLoad.oneMinute(loadBefore) > Runtime.getRuntime().availableProcessors() / 2.0));
         json.append("  \"summary\": [\n");
         List<Row> rows = rows();
         for (int i = 0; i < rows.size(); i++) {

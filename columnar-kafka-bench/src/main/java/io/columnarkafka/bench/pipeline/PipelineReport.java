@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.pipeline;
 
+import io.columnarkafka.bench.MachineLoad;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -97,9 +98,7 @@ final class PipelineReport {
                         + " hold each input value exactly once.%n%n",
                 bids, partitions, parallelism, checkpointInterval, PipelineVariant.COLUMNAR.description,
                 PipelineVariant.STOCK.description));
-        md.append(String.format(Locale.ROOT, "Machine: %d cores, shared with other jobs; load average before %.1f,"
-                        + " after %.1f. Wall-time ratios on a shared machine are noisy; CPU per record is steadier.%n%n",
-                Runtime.getRuntime().availableProcessors(), loadBefore, loadAfter));
+        md.append(MachineLoad.sentence(loadBefore, loadAfter)).append(" CPU per record is steadier than wall time.\n\n");
         md.append("## Paired per-round ratios (columnar vs stock)\n\n| measure | median (min – max) | target |\n|---|---|---|\n");
         double[] throughput = throughputRatios();
         md.append("| records/s, columnar ÷ stock | ").append(summary(throughput)).append(" | ≥ ")

@@ -1,6 +1,8 @@
 package io.columnarkafka.bench.pipeline;
 
+import io.columnarkafka.cli.KafkaToKafkaJob;
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.source.ColumnarKafkaSource;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -10,6 +12,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
@@ -24,6 +27,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * in ms, result file.
  */
 public final class PipelineRun {
+    /** Far above a run's length: no transaction times out while a slow round finishes. */
+    private static final long TRANSACTION_TIMEOUT_MS = 600_000;
+
     private PipelineRun() {}
 
     public static void main(String[] args) throws Exception {
@@ -45,7 +51,13 @@ public final class PipelineRun {
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
             env.setParallelism(parallelism);
             env.enableCheckpointing(checkpointInterval);
-            PipelineJob.build(env, variant, servers, input, output, output);
+            KafkaToKafkaJob pipeline = new KafkaToKafkaJob(servers, input, output, output, DeliveryGuarantee.EXACTLY_ONCE,
+                    TRANSACTION_TIMEOUT_MS, ColumnarKafkaSource.DEFAULT_MAX_BATCH_ROWS);
+            if (variant == PipelineVariant.COLUMNAR) {
+                pipeline.buildColumnar(env);
+            } else {
+                pipeline.buildStock(env);
+            }
             long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             JobID job = cluster.submitJob(env.getStreamGraph()).get().getJobID();

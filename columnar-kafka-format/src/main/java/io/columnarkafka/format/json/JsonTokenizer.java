@@ -548,9 +548,14 @@ final class JsonTokenizer {
 
     // ---- names ----
 
+    /**
+     * Jackson's {@code _parseName}; a name that does not start with a quote fails as its {@code
+     * _handleOddName} fails: a non-ASCII byte is first decoded for the message ({@code _decodeCharForError}),
+     * which consumes the rest of its UTF-8 sequence, so the parser stands after the whole character.
+     */
     private void parseName(int c) {
         if (c != '"') {
-            throw unexpected(c, "was expecting double-quote to start field name");
+            throw unexpected(c < 0x80 ? c : (char) decodeForError(c), "was expecting double-quote to start field name");
         }
         int start = pos;
         int i = scanPlain(start);

@@ -230,6 +230,81 @@ class JsonDecodeCorpusTest {
     }
 
     /**
+     * Invalid UTF-8 (and the other bytes the mutation property inserts) where a nested ROW's field name
+     * starts, inside it, and in place of its quotes: in a ROW, a ROW in a ROW, a ROW in an ARRAY and in a
+     * MAP, before and after fields that were read.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void badBytesAroundNestedFieldNames(Map<String, String> options) {
+        List<String> bytes = new ArrayList<>();
+        for (String hex : BAD_UTF8) {
+            if (hex.startsWith("ff")) {
+                continue; // a name whose last four-byte group starts with 0xFF: the named divergence
+            }
+            bytes.add(new String(HexFormat.of().parseHex(hex.replace(" ", "")), StandardCharsets.ISO_8859_1));
+        }
+        bytes.addAll(List.of("\u0001", "\"", "\\", ":", ",", "{", "}", "[", "]", " ", "e", "-", "0", "n"));
+        List<String> templates = List.of(
+                "{\"i\":1,\"r\":{%s\"x\":2,\"s\":\"a\"},\"t\":3}", "{\"i\":1,\"r\":{\"%s\"x\":2,\"s\":\"a\"},\"t\":3}",
+                "{\"i\":1,\"r\":{\"x%s:2,\"s\":\"a\"},\"t\":3}", "{\"i\":1,\"r\":{%sx\":2,\"s\":\"a\"},\"t\":3}",
+                "{\"i\":1,\"r\":{\"x%s\":2,\"s\":\"a\"},\"t\":3}", "{\"i\":1,\"r\":{\"x\"%s:2,\"s\":\"a\"},\"t\":3}",
+                "{\"i\":1,\"r\":{\"x\":2,%s\"s\":\"a\"},\"t\":3}", "{\"i\":1,\"r\":{\"x\":2,%ss\":\"a\"},\"t\":3}",
+                "{\"i\":1,\"r\":{\"x\":2,\"%ss\":\"a\"},\"t\":3}", "{\"r\":{\"q\":{%sx\":2},\"x\":1},\"t\":3}",
+                "{\"r\":{\"q\":{\"%sx\":2},\"x\":1},\"t\":3}", "{\"a\":[{\"x\":1},{%sx\":2},{\"x\":3}],\"t\":3}",
+                "{\"a\":[{\"x\":1},{\"%sx\":2},{\"x\":3}],\"t\":3}", "{\"m\":{\"k\":{%sx\":2},\"j\":{\"x\":3}},\"t\":3}",
+                "{\"m\":{\"k\":{\"%sx\":2},\"j\":{\"x\":3}},\"t\":3}", "{%si\":1,\"t\":3}", "{\"%si\":1,\"t\":3}");
+        List<byte[]> records = new ArrayList<>();
+        for (String b : bytes) {
+            for (String template : templates) {
+                records.add(template.replace("%s", b).getBytes(StandardCharsets.ISO_8859_1));
+            }
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(row("ROW<i INT, r ROW<x INT, s STRING,"
+                + " q ROW<x INT>>, a ARRAY<ROW<x INT>>, m MAP<STRING, ROW<x INT>>, t INT>"), options, records);
+        assertThat(result.rowsCompared() + result.recordsRejected()).isGreaterThan(records.size() / 5);
+    }
+
+    /** Bytes a single edit puts into a record: structure, string and number syntax, invalid UTF-8 (not 0xFF). */
+    private static final byte[] EDIT_BYTES = {'{', '}', '[', ']', ',', ':', '"', '\\', ' ', 'e', '-', '0', 'n', 't',
+        'u', 0x01, (byte) 0x80, (byte) 0xBC, (byte) 0xC3, (byte) 0xED, (byte) 0xF0, (byte) 0xFE};
+
+    /**
+     * Every single-byte edit (deleted, replaced, inserted) at every position of records whose nested ROWs
+     * have escaped and non-ASCII field names, as Flink's serializer spells them.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void everySingleByteEditOfNestedRecords(Map<String, String> options) {
+        RowType type = row("ROW<i INT, `\u00fc\u20ac\uD83D\uDE00` ROW<`a\"b` INT, `ctl\u0001` STRING,"
+                + " `x y` ARRAY<ROW<`/` INT>>>, m MAP<STRING, ROW<f INT>>, t INT>");
+        List<byte[]> originals = List.of(
+                utf8("{\"i\":1,\"\u00fc\u20ac\\uD83D\\uDE00\":{\"a\\\"b\":2,\"ctl\\u0001\":\"s\","
+                        + "\"x y\":[{\"/\":3}]},\"m\":{\"k\":{\"f\":4}},\"t\":5}"),
+                utf8("{\"\u00fc\u20ac\\uD83D\\uDE00\":{\"ctl\\u0001\":\"\u00e9\",\"a\\\"b\":-2},\"i\":1}"));
+        List<byte[]> records = new ArrayList<>();
+        for (byte[] original : originals) {
+            for (int at = 0; at < original.length; at++) {
+                records.add(splice(original, at, 1, new byte[0]));
+                for (byte b : EDIT_BYTES) {
+                    records.add(splice(original, at, 1, new byte[] {b}));
+                    records.add(splice(original, at, 0, new byte[] {b}));
+                }
+            }
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(type, options, records);
+        assertThat(result.rowsCompared() + result.recordsRejected()).isGreaterThan(records.size() / 5);
+    }
+
+    private static byte[] splice(byte[] b, int at, int remove, byte[] insert) {
+        byte[] out = new byte[b.length - remove + insert.length];
+        System.arraycopy(b, 0, out, 0, at);
+        System.arraycopy(insert, 0, out, at, insert.length);
+        System.arraycopy(b, at + remove, out, at + insert.length, b.length - at - remove);
+        return out;
+    }
+
+    /**
      * One nesting shape with a hole for a value: a ROW in a MAP, a MAP in an ARRAY, an ARRAY in a ROW, a
      * MAP in a MAP, an ARRAY in a MAP, a MAP in a ROW in an ARRAY, a MAP key, the top level.
      */
