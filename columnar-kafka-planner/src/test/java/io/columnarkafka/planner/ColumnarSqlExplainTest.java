@@ -50,6 +50,38 @@ class ColumnarSqlExplainTest {
                 .doesNotContain("ArrowToRows");
     }
 
+    /** A watermarked table with record metadata: the strategy and the metadata columns are in the columnar scan. */
+    @Test
+    void anEventTimeWindowReadsAColumnarScanWithItsWatermarkAndMetadata() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(BIDS.replace("CREATE TABLE bids (", "CREATE TABLE timed (p INT METADATA FROM 'partition' VIRTUAL,"
+                + " o BIGINT METADATA FROM 'offset' VIRTUAL, ").replace("extra STRING)",
+                "extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND)"));
+        tEnv.executeSql(sink("windows", "p INT, n BIGINT, o BIGINT", "kafka-columnar"));
+        String plan = tEnv.explainSql("INSERT INTO windows SELECT p, COUNT(*), MAX(o) FROM TABLE(TUMBLE(TABLE timed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND)) GROUP BY p, window_start, window_end");
+        String physical = plan.substring(plan.indexOf("== Optimized Physical Plan =="));
+        assertThat(physical).contains("ColumnarScan(table=[[default_catalog, default_database, timed,")
+                .contains("metadata=[partition, offset], watermark=[-(dateTime, 4000:INTERVAL SECOND)]")
+                .contains("fields=[dateTime, p, o]")
+                .contains("decode=[admitted: json value, metadata partition offset, watermark, bounded latest]")
+                .contains("ArrowToRows(").contains("WindowAggregate(").doesNotContain("WatermarkAssigner(");
+    }
+
+    /** Per-row watermark emission cannot happen inside an Arrow batch: the scan stays the connector's row scan. */
+    @Test
+    void onEventWatermarksKeepTheRowScan() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(BIDS.replace("CREATE TABLE bids (", "CREATE TABLE timed (").replace("extra STRING)",
+                "extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND)")
+                .replace("'format' = 'json'", "'format' = 'json', 'scan.watermark.emit.strategy' = 'on-event'"));
+        tEnv.executeSql(sink("windows", "n BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO windows SELECT COUNT(*) FROM TABLE(TUMBLE(TABLE timed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND)) GROUP BY window_start, window_end");
+        assertThat(explained).doesNotContain("ColumnarScan(")
+                .contains("SCAN_NOT_ADMITTED fallback: UNSUPPORTED_WATERMARK scan.watermark.emit.strategy=on-event");
+    }
+
     @Test
     void aRowOperatorGetsAnEdgeThatSaysWhy() {
         TableEnvironment tEnv = installed();

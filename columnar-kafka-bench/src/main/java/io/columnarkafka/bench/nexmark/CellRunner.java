@@ -1,6 +1,7 @@
 package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
 import java.io.OutputStream;
@@ -37,7 +38,8 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
  * this process's CPU time is the Flink job's: a MiniCluster with one TaskManager of {@code parallelism}
  * slots, heap state, checkpoints to local files, the query planned by Flink's SQL planner and submitted as
  * one job. Writes what it measured to the cell's result file: job time, CPU time, checkpoint statistics,
- * the sink's admission (from EXPLAIN) and, for a recovery run, the {@link FailureInjection}'s figures.
+ * the sink's admission (from EXPLAIN), the CPU time by thread group ({@link ThreadCpu}: how much is JIT
+ * warm-up) and, for a recovery run, the {@link FailureInjection}'s figures.
  */
 public final class CellRunner {
     private static final Pattern COLUMNAR_SINK =
@@ -80,6 +82,7 @@ public final class CellRunner {
             StreamGraph graph = env.getStreamGraph();
             graph.setJobName("nexmark-" + spec.label());
 
+            ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = ChildJvm.processCpuNanos();
             JobID job = cluster.submitJob(graph).get().getJobID();
             if (spec.failAtFraction() > 0) {
@@ -87,6 +90,9 @@ public final class CellRunner {
             }
             JobResult jobResult = cluster.requestJobResult(job).get();
             long cpuEnd = ChildJvm.processCpuNanos();
+            if (threadCpu != null) {
+                result.setProperty("cpuByThread", threadCpu.stop());
+            }
             if (!jobResult.isSuccess()) {
                 throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
                         .map(t -> t.deserializeError(CellRunner.class.getClassLoader())).orElse(null));

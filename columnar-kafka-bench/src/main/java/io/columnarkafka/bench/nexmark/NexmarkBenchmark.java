@@ -219,6 +219,9 @@ public final class NexmarkBenchmark {
             console.printf(Locale.ROOT, "%.2f s, %,.0f events/s, CPU %.2f s/M events, %s, %s, output %,d entries %s: %s%n",
                     cell.jobSeconds(), cell.eventsPerSecond(), cell.cpuSecondsPerMillionEvents(), cell.checkpoints(),
                     cell.sinkPath(), digest.entries(), digest.sha256(), verdict);
+            if (measured.getProperty("cpuByThread") != null) {
+                console.println("               CPU s by thread group: " + measured.getProperty("cpuByThread"));
+            }
             if (failAt > 0) {
                 console.printf(Locale.ROOT, "               failure: restart %.2f s, caught up %.2f s, %,d records replayed%n",
                         cell.restartSeconds(), cell.recoverySeconds(), cell.recordsReplayed());

@@ -165,8 +165,8 @@ final class NexmarkReport {
                     + " scans emit Arrow batches, Calcs the columnar calc evaluates exactly and insert-only"
                     + " `kafka-columnar` sinks run on them, and Flink's operators take the rest behind Arrow-to-rows"
                     + " edges; the last column shows each plan's columnar nodes and edges. The stateless queries'"
-                    + " source table has no WATERMARK in both variants (they use none; the columnar scan falls back"
-                    + " for one).\n\n");
+                    + " source table has no WATERMARK in both variants (they use none); the event-time queries'"
+                    + " watermark is pushed into the columnar scan.\n\n");
         } else {
             md.append("**What is columnar in the columnar cells:** the source is `").append(source).append("`")
                     .append(source.equals("kafka")

@@ -20,9 +20,9 @@ final class NexmarkSql {
     }
 
     /**
-     * The source table, with or without its watermark: the columnar scan does not generate watermarks yet (the
-     * connector falls back for them), so queries that use no event time run without one on both variants when
-     * the columnar planner stage is measured.
+     * The source table, with or without its watermark: queries that use no event time run without one on both
+     * variants when the columnar planner stage is measured, so their plans stay as measured (the columnar scan
+     * takes the watermark of the event-time queries).
      */
     static String sourceTable(String connector, String bootstrapServers, String topic, String groupId,
                               boolean watermark) {

@@ -9,25 +9,29 @@ final class PipelineResult {
     final int round;
     final double wallSeconds;
     final double cpuSeconds;
+    /** CPU seconds by thread group ({@code ThreadCpu}), or null when not measured. */
+    final String cpuByThread;
     private String failure;
 
-    private PipelineResult(PipelineVariant variant, int round, double wallSeconds, double cpuSeconds, String failure) {
+    private PipelineResult(PipelineVariant variant, int round, double wallSeconds, double cpuSeconds,
+                           String cpuByThread, String failure) {
         this.variant = variant;
         this.round = round;
         this.wallSeconds = wallSeconds;
         this.cpuSeconds = cpuSeconds;
+        this.cpuByThread = cpuByThread;
         this.failure = failure;
     }
 
     static PipelineResult of(PipelineVariant variant, int round, Properties measured) {
         String leak = measured.getProperty("arrowBytesLeft", "0");
         return new PipelineResult(variant, round, Double.parseDouble(measured.getProperty("wallSeconds")),
-                Double.parseDouble(measured.getProperty("cpuSeconds")),
+                Double.parseDouble(measured.getProperty("cpuSeconds")), measured.getProperty("cpuByThread"),
                 "0".equals(leak) ? null : leak + " Arrow bytes left allocated");
     }
 
     static PipelineResult failed(PipelineVariant variant, int round, String why) {
-        return new PipelineResult(variant, round, Double.NaN, Double.NaN, why);
+        return new PipelineResult(variant, round, Double.NaN, Double.NaN, null, why);
     }
 
     /** Records the read_committed check of the run's output topic; a failed check makes the run a FAIL. */
@@ -57,6 +61,7 @@ final class PipelineResult {
         return passed()
                 ? String.format(Locale.ROOT, "%s round %d: %.2f s, %,.0f records/s, %.2f µs CPU/record, OK",
                         variant, round, wallSeconds, recordsPerSecond(records), cpuMicrosPerRecord(records))
+                        + (cpuByThread == null ? "" : "\n    CPU s by thread group: " + cpuByThread)
                 : variant + " round " + round + ": FAIL " + failure;
     }
 }

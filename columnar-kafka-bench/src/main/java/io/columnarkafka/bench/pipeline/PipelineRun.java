@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.pipeline;
 
+import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.cli.KafkaToKafkaJob;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.source.ColumnarKafkaSource;
@@ -58,12 +59,16 @@ public final class PipelineRun {
             } else {
                 pipeline.buildStock(env);
             }
+            ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             JobID job = cluster.submitJob(env.getStreamGraph()).get().getJobID();
             JobResult jobResult = cluster.requestJobResult(job).get();
             long end = System.nanoTime();
             long cpuEnd = processCpuNanos();
+            if (threadCpu != null) {
+                result.setProperty("cpuByThread", threadCpu.stop());
+            }
             if (!jobResult.isSuccess()) {
                 throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
                         .map(t -> t.deserializeError(PipelineRun.class.getClassLoader())).orElse(null));

@@ -40,6 +40,9 @@ public final class JfrSummary {
         COMPONENTS.put("io.columnarkafka.testkit.nexmark.", "Bid generation (benchmark input)");
         COMPONENTS.put("io.columnarkafka.bench.", "benchmark harness");
         COMPONENTS.put("org.apache.arrow.", "Arrow");
+        COMPONENTS.put("org.apache.flink.connector.datagen.", "datagen source (SQL input)");
+        COMPONENTS.put("org.apache.flink.streaming.api.functions.source.datagen.", "datagen source (SQL input)");
+        COMPONENTS.put("org.apache.commons.math3.", "datagen source (SQL input)");
         COMPONENTS.put("org.apache.flink.formats.json.", "Flink JSON serializer");
         COMPONENTS.put("org.apache.flink.shaded.jackson2.", "Flink JSON serializer (shaded Jackson)");
         COMPONENTS.put("org.apache.flink.table.", "Flink RowData / StringData");
@@ -47,6 +50,34 @@ public final class JfrSummary {
         COMPONENTS.put("org.apache.kafka.", "Kafka producer client");
         COMPONENTS.put("org.apache.flink.api.common.typeutils.", "Flink record copy (TypeSerializer)");
         COMPONENTS.put("org.apache.flink.", "Flink runtime (other)");
+    }
+
+    /**
+     * Stage of a sending-thread sample: the first of these whose method prefix is anywhere on its stack. The
+     * order makes it the innermost stage: a producer call inside the writer counts as the producer, the
+     * encoder inside the encode operator as the encoder, the operators behind a network channel or a
+     * copying chain as themselves. Lets the SQL variants' profiles be compared row by row: input, hand-overs
+     * between operators, serialization, producer.
+     */
+    private static final Map<String, String> STAGES = new LinkedHashMap<>();
+
+    static {
+        STAGES.put("org.apache.kafka.clients.producer.KafkaProducer.", "Kafka producer send");
+        STAGES.put("org.apache.flink.formats.json.JsonRowDataSerializationSchema.", "Flink JSON serializer");
+        STAGES.put("io.columnarkafka.format.arrow.RowDataArrowWriter.", "transpose RowData -> Arrow");
+        STAGES.put("io.columnarkafka.format.RecordSlab.", "drain: record bytes copied out of the slab");
+        STAGES.put("io.columnarkafka.format.", "columnar encoder");
+        STAGES.put("io.columnarkafka.flink.record.PreSerializedRecordSerializer.",
+                "encoded record (de)serialized for a network channel");
+        STAGES.put("org.apache.flink.table.runtime.typeutils.RowDataSerializer.copy",
+                "row copied between chained operators (object reuse off)");
+        STAGES.put("org.apache.flink.streaming.runtime.io.RecordWriterOutput.", "row serialized to a network channel");
+        STAGES.put("io.columnarkafka.flink.", "columnar sink glue");
+        STAGES.put("org.apache.flink.connector.kafka.sink.", "KafkaSink writer (other)");
+        STAGES.put("org.apache.flink.streaming.runtime.io.AbstractStreamTaskNetworkInput.",
+                "record read from a network channel");
+        STAGES.put("org.apache.flink.connector.datagen.", "datagen: row generation");
+        STAGES.put("org.apache.flink.streaming.api.functions.source.datagen.", "datagen: source loop");
     }
 
     private JfrSummary() {}
@@ -87,6 +118,8 @@ public final class JfrSummary {
         byGroup.forEach((group, n) -> out.append(String.format("  %7d  %s%n", n, group)));
         out.append("\n## Sending threads: time by component (innermost non-JDK frame)\n");
         sending.appendTop(out, sending.components, Integer.MAX_VALUE);
+        out.append("\n## Sending threads: time by stage\n");
+        sending.appendTop(out, sending.stages, Integer.MAX_VALUE);
         out.append("\n## Sending threads: top ").append(TOP).append(" hot methods (self, top frame)\n");
         sending.appendTop(out, sending.self, TOP);
         out.append("\n## Sending threads: top ").append(TOP)
@@ -120,6 +153,7 @@ public final class JfrSummary {
         final Map<String, Long> self = new HashMap<>();
         final Map<String, Long> inclusive = new HashMap<>();
         final Map<String, Long> components = new HashMap<>();
+        final Map<String, Long> stages = new HashMap<>();
 
         void add(List<RecordedFrame> frames) {
             if (frames.isEmpty()) {
@@ -139,6 +173,18 @@ public final class JfrSummary {
                 }
             }
             components.merge(component == null ? "JDK only" : component, 1L, Long::sum);
+            stages.merge(stage(frames), 1L, Long::sum);
+        }
+
+        private static String stage(List<RecordedFrame> frames) {
+            for (Map.Entry<String, String> stage : STAGES.entrySet()) {
+                for (RecordedFrame frame : frames) {
+                    if (method(frame).startsWith(stage.getKey())) {
+                        return stage.getValue();
+                    }
+                }
+            }
+            return "other";
         }
 
         void appendTop(StringBuilder out, Map<String, Long> counts, int limit) {
@@ -159,6 +205,9 @@ public final class JfrSummary {
                 if (method.startsWith(c.getKey())) {
                     return c.getValue();
                 }
+            }
+            if (method.indexOf('.') == method.lastIndexOf('.')) {
+                return "Flink SQL generated code"; // the planner's generated classes have no package
             }
             return "other: " + method.substring(0, Math.max(0, method.lastIndexOf('.')));
         }

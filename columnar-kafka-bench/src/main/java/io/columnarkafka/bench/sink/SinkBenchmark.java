@@ -23,7 +23,8 @@ import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
  * The sink benchmark ({@code bin/bench-sink}): starts one embedded Kafka broker, runs every variant
  * in a fresh JVM of its own against a fresh topic, reads each topic back read_committed, and writes a
  * Markdown table plus raw JSON and CSV under the output directory. Variants (a), (b) and (c) (the
- * baseline (b) is held to) are then run once more under JFR, and their CPU profiles summarized as text.
+ * baseline (b) is held to) and the SQL variants are then run once more under JFR, and their CPU profiles
+ * summarized as text.
  */
 public final class SinkBenchmark {
     static final String USAGE = String.join("\n",
@@ -43,7 +44,8 @@ public final class SinkBenchmark {
             "                             into 'kafka', 'kafka-columnar' (json, exactly-once) and 'blackhole';",
             "                           sql: all three SQL variants (e.g. --variants sql, or a,b,sql)",
             "  --object-reuse         run a, b, c with Flink object reuse off, on, or both (default both; SQL: Flink's default)",
-            "  --profile              also run a, b, c (object reuse off) under JFR and summarize (default true)",
+            "  --profile              also run a, b, c (object reuse off) and the SQL variants under JFR and summarize"
+                    + " (default true)",
             "  --batch-size           rows per Arrow batch / per source element (default 4096)",
             "  --input                pooled: every variant takes its rows from a pool of one batch built once per",
             "                         subtask (RowData for a, an Arrow batch sliced without copying for b, JSON bytes",
@@ -150,6 +152,10 @@ public final class SinkBenchmark {
         return b;
     }
 
+    /** The variants run once more under JFR (when selected): the serializers' and the SQL sinks' paths. */
+    private static final List<Variant> PROFILED = List.of(Variant.STOCK_JSON, Variant.COLUMNAR, Variant.PREBUILT_BYTES,
+            Variant.SQL_KAFKA, Variant.SQL_COLUMNAR, Variant.SQL_BLACKHOLE);
+
     /** One run of a round: a variant with an object-reuse setting. */
     private record RunKey(Variant variant, boolean objectReuse) {}
 
@@ -187,7 +193,7 @@ public final class SinkBenchmark {
                 }
             }
             if (profile) {
-                for (Variant variant : List.of(Variant.STOCK_JSON, Variant.COLUMNAR, Variant.PREBUILT_BYTES)) {
+                for (Variant variant : PROFILED) {
                     if (!variants.contains(variant)) {
                         continue;
                     }

@@ -212,6 +212,7 @@ public final class ColumnarKafkaSource<T>
         private List<String> keyFields = List.of();
         private String keyFieldsPrefix = "";
         private DecodingSpec.ValueFieldsInclude valueFieldsInclude = DecodingSpec.ValueFieldsInclude.ALL;
+        private List<KafkaMetadata> metadata = List.of();
         private String timestampField;
         private int maxBatchRows = DEFAULT_MAX_BATCH_ROWS;
         private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
@@ -329,6 +330,15 @@ public final class ColumnarKafkaSource<T>
         }
 
         /**
+         * Kafka record metadata held by the row type's last fields, in order (each field of the metadata's
+         * {@link KafkaMetadata#type()}), as Flink's table source appends metadata columns.
+         */
+        public Builder setMetadata(List<KafkaMetadata> metadata) {
+            this.metadata = List.copyOf(metadata);
+            return this;
+        }
+
+        /**
          * The TIMESTAMP or TIMESTAMP_LTZ field whose largest value in a batch is the batch's event time
          * (for a {@code WatermarkStrategy} without a timestamp assigner). Without it, a batch carries the
          * largest Kafka record timestamp of its records.
@@ -377,7 +387,7 @@ public final class ColumnarKafkaSource<T>
             require(keyFields.isEmpty() || keyFormat != null, "key fields " + keyFields + " need a key format (setKeyFormat)");
             require(keyFields.isEmpty() == (keyFormat == null), "a key format needs key fields (setKeyFields)");
             DecodingSpec spec = new DecodingSpec(rowType, valueFormat, valueOptions, keyFormat, keyOptions, keyFields,
-                    keyFieldsPrefix, valueFieldsInclude);
+                    keyFieldsPrefix, valueFieldsInclude, metadata);
             spec.valueDecoder();
             spec.keyDecoder();
             int timestampIndex = -1;

@@ -14,7 +14,8 @@ import org.apache.flink.table.types.logical.RowType;
  * format over the value fields and the optional key format over the key fields (named without the key
  * fields prefix), with the positions of both in the produced row ({@code DynamicKafkaDeserializationSchema}'s
  * key and value projections). With {@link ValueFieldsInclude#ALL} the value holds every field and, as in
- * Flink, its key fields win over the key's.
+ * Flink, its key fields win over the key's. The last fields of the row may hold Kafka record metadata
+ * ({@link KafkaMetadata}), as Flink's source appends its metadata columns after the physical ones.
  */
 public final class DecodingSpec implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -31,6 +32,7 @@ public final class DecodingSpec implements Serializable {
     private final int[] valueProjection;
     private final RowType keyType;
     private final RowType valueType;
+    private final List<KafkaMetadata> metadata;
 
     DecodingSpec(
             RowType rowType,
@@ -40,8 +42,17 @@ public final class DecodingSpec implements Serializable {
             Map<String, String> keyOptions,
             List<String> keyFields,
             String keyFieldsPrefix,
-            ValueFieldsInclude include) {
+            ValueFieldsInclude include,
+            List<KafkaMetadata> metadata) {
         this.rowType = rowType;
+        this.metadata = List.copyOf(metadata);
+        int physicalFields = rowType.getFieldCount() - metadata.size();
+        require(physicalFields >= 0, "metadata " + metadata + " needs as many last fields of " + rowType.asSummaryString());
+        for (int i = 0; i < metadata.size(); i++) {
+            LogicalType declared = rowType.getTypeAt(physicalFields + i);
+            require(declared.equals(metadata.get(i).type()), "metadata '" + metadata.get(i).key() + "' is "
+                    + metadata.get(i).type().asSummaryString() + ", not " + declared.asSummaryString());
+        }
         this.valueFormat = valueFormat;
         this.valueOptions = Map.copyOf(valueOptions);
         this.keyFormat = keyFormat;
@@ -59,7 +70,7 @@ public final class DecodingSpec implements Serializable {
         }
         List<Integer> values = new ArrayList<>();
         List<RowType.RowField> valueRow = new ArrayList<>();
-        for (int i = 0; i < rowType.getFieldCount(); i++) {
+        for (int i = 0; i < physicalFields; i++) {
             if (include == ValueFieldsInclude.ALL || !contains(keyProjection, i)) {
                 values.add(i);
                 valueRow.add(new RowType.RowField(rowType.getFieldNames().get(i), rowType.getTypeAt(i)));
@@ -98,6 +109,11 @@ public final class DecodingSpec implements Serializable {
     /** Plans the key decoder, or null without key fields. */
     public BatchDecoder keyDecoder() {
         return keyFormat == null ? null : Formats.decoder(keyFormat, keyType, keyOptions);
+    }
+
+    /** The Kafka record metadata in the last fields of the produced row, in order. */
+    public List<KafkaMetadata> metadata() {
+        return metadata;
     }
 
     /** Position in the produced row of each key field. */

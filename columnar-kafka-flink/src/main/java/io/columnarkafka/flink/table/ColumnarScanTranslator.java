@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.source.ColumnarKafkaSource;
+import io.columnarkafka.flink.source.KafkaMetadata;
 import io.columnarkafka.flink.source.BatchOutputFactory;
 import io.columnarkafka.flink.source.DecodingSpec;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ import org.apache.flink.table.types.logical.RowType;
  * <p>What is decoded: the projected columns, plus every key column (a record gives a row only if its key
  * does, as in Flink, so the key is decoded even when the query does not read it). A format that does not
  * decode by field name ({@code raw}: one column) and a projection with no value column decode every value
- * column.
+ * column. Metadata columns follow the decoded ones, filled by the source from each row's record.
  */
 final class ColumnarScanTranslator {
     private ColumnarScanTranslator() {}
@@ -36,15 +37,17 @@ final class ColumnarScanTranslator {
             KafkaScanShape shape,
             FlinkKafkaScan kafka,
             int[] projectedFields,
+            List<KafkaMetadata> metadata,
             TypeInformation<RowData> producedType,
+            WatermarkStrategy<RowData> watermarks,
             String operatorName) {
-        DecodedColumns decoded = DecodedColumns.of(shape, projectedFields);
-        ColumnarKafkaSource<RowData> source =
-                source(shape, kafka, decoded.type(), new RowViewOutput(decoded.type(), decoded.columns(), producedType));
+        DecodedColumns decoded = DecodedColumns.of(shape, projectedFields, metadata);
+        ColumnarKafkaSource<RowData> source = source(shape, kafka, decoded.type(), metadata,
+                new RowViewOutput(decoded.type(), decoded.columns(), producedType));
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(ProviderContext context, StreamExecutionEnvironment env) {
-                DataStreamSource<RowData> rows = env.fromSource(source, WatermarkStrategy.noWatermarks(), operatorName);
+                DataStreamSource<RowData> rows = env.fromSource(source, watermarks, operatorName);
                 context.generateUid("kafka-columnar-source").ifPresent(rows::uid);
                 return rows;
             }
@@ -62,16 +65,17 @@ final class ColumnarScanTranslator {
     }
 
     /**
-     * A {@link ColumnarKafkaSource} with Flink's Kafka settings decoding {@code decodedType}, whose batches
-     * go to {@code output}.
+     * A {@link ColumnarKafkaSource} with Flink's Kafka settings decoding {@code decodedType}, whose last fields
+     * hold {@code metadata}, whose batches go to {@code output}.
      */
-    static <T> ColumnarKafkaSource<T> source(
-            KafkaScanShape shape, FlinkKafkaScan kafka, RowType decodedType, BatchOutputFactory<T> output) {
+    static <T> ColumnarKafkaSource<T> source(KafkaScanShape shape, FlinkKafkaScan kafka, RowType decodedType,
+            List<KafkaMetadata> metadata, BatchOutputFactory<T> output) {
         RowType physical = shape.physicalType();
         ColumnarKafkaSource.Builder builder = ColumnarKafkaSource.builder()
                 .setProperties(kafka.properties())
                 .setStartingOffsets(kafka.startingOffsets())
                 .setRowType(decodedType)
+                .setMetadata(metadata)
                 .setValueFormat(shape.valueFormat(), shape.valueFormatOptions());
         if (shape.topicPattern() != null) {
             builder.setTopicPattern(shape.topicPattern());
@@ -98,6 +102,15 @@ final class ColumnarScanTranslator {
         return builder.build(output);
     }
 
+    /** The fields of metadata columns, named so that no physical column can share the name. */
+    static List<RowType.RowField> metadataFields(List<KafkaMetadata> metadata) {
+        List<RowType.RowField> fields = new ArrayList<>();
+        for (KafkaMetadata m : metadata) {
+            fields.add(new RowType.RowField("$metadata$" + m.key(), m.type()));
+        }
+        return fields;
+    }
+
     /**
      * The columns a scan decodes and where the query's columns are among them.
      *
@@ -105,7 +118,7 @@ final class ColumnarScanTranslator {
      * @param columns for each projected field, its column in the decoded batches
      */
     record DecodedColumns(RowType type, int[] columns) {
-        static DecodedColumns of(KafkaScanShape shape, int[] projectedFields) {
+        static DecodedColumns of(KafkaScanShape shape, int[] projectedFields, List<KafkaMetadata> metadata) {
             RowType physical = shape.physicalType();
             TreeSet<Integer> decoded = new TreeSet<>();
             for (int field : projectedFields) {
@@ -128,9 +141,13 @@ final class ColumnarScanTranslator {
             for (int field : order) {
                 fields.add(physical.getFields().get(field));
             }
-            int[] columns = new int[projectedFields.length];
-            for (int i = 0; i < columns.length; i++) {
+            fields.addAll(metadataFields(metadata));
+            int[] columns = new int[projectedFields.length + metadata.size()];
+            for (int i = 0; i < projectedFields.length; i++) {
                 columns[i] = order.indexOf(projectedFields[i]);
+            }
+            for (int i = 0; i < metadata.size(); i++) {
+                columns[projectedFields.length + i] = order.size() + i;
             }
             return new DecodedColumns(new RowType(false, fields), columns);
         }

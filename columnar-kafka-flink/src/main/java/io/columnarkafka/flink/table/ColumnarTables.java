@@ -7,7 +7,6 @@ import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeFunction;
 import java.util.Optional;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -37,6 +36,24 @@ public final class ColumnarTables {
     }
 
     /**
+     * Whether an admitted {@code kafka-columnar} scan may emit Arrow batches: its own decision, then what a
+     * batch cannot reproduce. Empty for any other source.
+     */
+    public static Optional<Admission> arrowScanAdmission(DynamicTableSource source) {
+        Optional<Admission> own = scanAdmission(source);
+        if (own.isEmpty() || !own.get().isAdmitted()) {
+            return own;
+        }
+        ColumnarKafkaDynamicSource columnar = (ColumnarKafkaDynamicSource) source;
+        if (columnar.hasWatermark() && columnar.shape().watermarkOnEvent()) {
+            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_WATERMARK,
+                    "scan.watermark.emit.strategy=on-event: Flink emits a watermark after each row, inside what"
+                            + " would be one Arrow batch"));
+        }
+        return own;
+    }
+
+    /**
      * The Arrow batches of an admitted scan: the columns the planner pushed into the source, in order.
      *
      * @param producedType the planner's type of the rows the source would produce (Flink's Kafka source
@@ -46,7 +63,7 @@ public final class ColumnarTables {
             TypeInformation<RowData> producedType, String name) {
         ColumnarKafkaDynamicSource columnar = (ColumnarKafkaDynamicSource) source;
         DataStreamSource<ArrowBatch> batches = env.fromSource(
-                columnar.arrowSource(producedType), WatermarkStrategy.noWatermarks(), name, ArrowBatchTypeInfo.INSTANCE);
+                columnar.arrowSource(producedType), columnar.arrowWatermarks(), name, ArrowBatchTypeInfo.INSTANCE);
         if (columnar.parallelism() != null) {
             batches.setParallelism(columnar.parallelism());
         }

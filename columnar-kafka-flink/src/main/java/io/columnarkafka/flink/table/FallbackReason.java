@@ -17,7 +17,10 @@ public enum FallbackReason {
     UNSUPPORTED_METADATA,
     /** Flink's sink or source could not be inspected (an unexpected connector version). */
     UNSUPPORTED_CONNECTOR,
-    /** A scan of a table with a watermark: Flink's source generates it per partition, the columnar scan does not yet. */
+    /**
+     * A watermark shape an Arrow-emitting scan does not reproduce: per-row emission ({@code on-event}) inside a
+     * batch. The connector's row scan reproduces every watermark.
+     */
     UNSUPPORTED_WATERMARK,
     /** An {@code upsert-kafka} scan: tombstones as DELETE rows are not yet proven on the columnar path. */
     UNSUPPORTED_CHANGELOG

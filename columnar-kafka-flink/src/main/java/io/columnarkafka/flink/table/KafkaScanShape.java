@@ -9,6 +9,7 @@ import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
 import org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSource;
 import org.apache.flink.table.catalog.Column;
 import org.apache.flink.table.catalog.ResolvedSchema;
+import org.apache.flink.table.factories.FactoryUtil;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -29,6 +30,8 @@ import org.apache.flink.table.types.logical.RowType;
  * @param topicPattern the topic pattern, or null with a list
  * @param metadataKeys the metadata keys the table declares (its metadata columns), in schema order
  * @param watermark whether the table defines a watermark
+ * @param watermarkOnEvent whether {@code scan.watermark.emit.strategy} is {@code on-event} (Flink's default,
+ *     {@code on-periodic}, otherwise)
  */
 record KafkaScanShape(
         RowType physicalType,
@@ -45,7 +48,8 @@ record KafkaScanShape(
         boolean upsertMode,
         Integer parallelism,
         List<String> metadataKeys,
-        boolean watermark) {
+        boolean watermark,
+        boolean watermarkOnEvent) {
 
     /**
      * Reads {@code source} as Flink's factory built it, the format choices of {@code options} and the
@@ -80,7 +84,8 @@ record KafkaScanShape(
                 read(source, "upsertMode", Boolean.class),
                 read(source, "parallelism", Integer.class),
                 List.copyOf(metadataKeys),
-                !schema.getWatermarkSpecs().isEmpty());
+                !schema.getWatermarkSpecs().isEmpty(),
+                "on-event".equalsIgnoreCase(options.get(FactoryUtil.WATERMARK_EMIT_STRATEGY.key())));
     }
 
     boolean hasKey() {

@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.flink.source.KafkaMetadata;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.WideTimestamps;
@@ -8,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -19,15 +19,12 @@ import org.apache.flink.table.types.logical.RowType;
  * decision only; {@link ColumnarScanTranslator} builds what was admitted.
  *
  * <p>Everything the decision needs is known when the source is created: the formats and their options, the
- * physical types, the metadata columns the table declares and whether it defines a watermark. The projection
+ * physical types and the metadata columns the table declares. A watermark is admitted whatever its expression:
+ * the planner pushes Flink's own generated watermark strategy into the source, which runs it per split on the
+ * rows it emits, as Flink's Kafka source does. The projection
  * the planner pushes down later only narrows what is decoded, so it never changes the decision.
  */
 final class ScanAdmissionMatcher {
-    /**
-     * Flink's readable metadata that the columnar scan produces: none yet, because the columnar source hands
-     * its output whole batches without the consumer records' topic, partition, offset, timestamp or headers.
-     */
-    static final Set<String> READABLE_METADATA = Set.of();
 
     private ScanAdmissionMatcher() {}
 
@@ -61,19 +58,22 @@ final class ScanAdmissionMatcher {
             return Admission.fallback(FallbackReason.UNSUPPORTED_TYPE, typeProblem);
         }
         for (String key : shape.metadataKeys()) {
-            if (!READABLE_METADATA.contains(key)) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA,
-                        key + ": the columnar source's batches carry no per-record metadata yet");
+            if (KafkaMetadata.of(key).isEmpty()) {
+                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA, key + ": " + (key.equals("headers")
+                        ? "Flink builds a map per record; the columnar source does not read headers yet"
+                        : "format metadata; the columnar decoders produce none"));
             }
-        }
-        if (shape.watermark()) {
-            return Admission.fallback(FallbackReason.UNSUPPORTED_WATERMARK,
-                    "Flink's source generates watermarks per partition; the columnar scan does not yet");
         }
         List<String> admitted = new ArrayList<>();
         admitted.add(shape.valueFormat() + " value");
         if (shape.hasKey()) {
             admitted.add(shape.keyFormat() + " key");
+        }
+        if (!shape.metadataKeys().isEmpty()) {
+            admitted.add("metadata " + String.join(" ", shape.metadataKeys()));
+        }
+        if (shape.watermark()) {
+            admitted.add("watermark");
         }
         if (shape.topicPattern() != null) {
             admitted.add("topic-pattern");

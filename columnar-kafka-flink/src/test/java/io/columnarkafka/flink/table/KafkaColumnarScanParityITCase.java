@@ -52,6 +52,9 @@ class KafkaColumnarScanParityITCase {
 
     private static final SqlRuns RUNS = new SqlRuns(KAFKA);
 
+    /** Parallelism of each parity job (a test may lower it before it runs). */
+    private int jobParallelism = 2;
+
     @AfterEach
     void noArrowMemoryOutstanding() {
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
@@ -94,16 +97,98 @@ class KafkaColumnarScanParityITCase {
                 .contains("project=[v]");
     }
 
+    /**
+     * Every record metadata column the columnar scan reads, with Flink's types, beside a raw key and value
+     * ({@code EXCEPT_KEY}, so each row's metadata goes through the key/value assembly), a watermark on the
+     * record timestamp, object reuse on: the same rows as Flink's source.
+     */
     @Test
-    void aWatermarkFallsBackToFlinksSourceWithTheSameRows() throws Exception {
-        String ddl = "CREATE TABLE ${t}src (v STRING, ts AS TO_TIMESTAMP('2020-01-02 03:04:05'),"
-                + " WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = '${connector}',"
-                + " 'topic' = '${t}in', 'properties.bootstrap.servers' = '${servers}',"
+    void recordMetadataColumnsMatchFlink() throws Exception {
+        String ddl = "CREATE TABLE ${t}src (k STRING, v STRING, t STRING METADATA FROM 'topic' VIRTUAL,"
+                + " p INT METADATA FROM 'partition' VIRTUAL, o BIGINT METADATA FROM 'offset' VIRTUAL,"
+                + " ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp', tt STRING METADATA FROM 'timestamp-type' VIRTUAL,"
+                + " e INT METADATA FROM 'leader-epoch' VIRTUAL, WATERMARK FOR ts AS ts - INTERVAL '1' SECOND)"
+                + " WITH ('connector' = '${connector}', 'topic' = '${t}in', 'properties.bootstrap.servers' = '${servers}',"
                 + " 'properties.group.id' = '${t}g', 'scan.startup.mode' = 'earliest-offset',"
-                + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'raw')";
-        Run run = parity("watermark", ddl, "SELECT v FROM ${t}src", 2, 300, false);
-        assertThat(run.decision().reason()).isEqualTo(FallbackReason.UNSUPPORTED_WATERMARK);
-        assertThat(run.decodedRows()).as("no columnar source ran").isZero();
+                + " 'scan.bounded.mode' = 'latest-offset', 'key.format' = 'raw', 'key.fields' = 'k',"
+                + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY')";
+        Run run = parity("metadata", ddl, "SELECT o, p, t, v, ts, tt, e, k FROM ${t}src", 3, 900, true);
+        assertThat(run.decision().describe()).isEqualTo("admitted: raw value, raw key,"
+                + " metadata topic partition offset timestamp timestamp-type leader-epoch, watermark, bounded latest");
+        assertThat(run.decodedRows()).as("rows decoded by the columnar source").isEqualTo(900);
+        assertThat(run.rows()).as("offsets are distinct per partition").doesNotHaveDuplicates();
+        assertThat(run.rows().get(0)).contains("CreateTime");
+    }
+
+    /**
+     * JSON events {@code {"id": i, "ms": <epoch millis>, "ts": "<the same instant as TIMESTAMP(3)>"}}, in time
+     * order with up to 1.2 s of disorder (below the tests' watermark bounds, so no row is late and the window
+     * results do not depend on when watermarks are emitted), spread over 5 minutes; with {@code lateEvery} &gt; 0,
+     * every {@code lateEvery}-th event is 30 s late.
+     */
+    private static List<ProducerRecord<byte[], byte[]>> eventRecords(String topic, int count, int partitions,
+            int lateEvery) {
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        java.time.LocalDateTime base = java.time.LocalDateTime.of(2024, 1, 1, 0, 0);
+        java.time.format.DateTimeFormatter format = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
+        for (int i = 0; i < count; i++) {
+            long late = lateEvery > 0 && i % lateEvery == lateEvery - 1 ? 30_000 : 0;
+            java.time.LocalDateTime time = base.plusNanos((i * 137L + (i % 5) * 300L - late) * 1_000_000L);
+            long ms = time.toInstant(java.time.ZoneOffset.UTC).toEpochMilli();
+            String value = "{\"id\": " + i + ", \"ms\": " + ms + ", \"ts\": \"" + format.format(time) + "\"}";
+            records.add(new ProducerRecord<>(topic, i % partitions, null, utf8(value)));
+        }
+        return records;
+    }
+
+    private static final String EVENT_TABLE_OPTIONS = " WITH ('connector' = '${connector}', 'topic' = '${t}in',"
+            + " 'properties.bootstrap.servers' = '${servers}', 'properties.group.id' = '${t}g',"
+            + " 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'format' = 'json'";
+
+    /**
+     * An event-time tumbling window over a TIMESTAMP(3) column with a 2 s bounded-out-of-orderness watermark
+     * and an idle timeout: Flink's generated watermark strategy is pushed into the columnar scan (the scan's
+     * digest carries it) and the windows' counts and sums equal Flink's source's.
+     */
+    @Test
+    void anEventTimeTumblingWindowOverAWatermarkedColumnMatchesFlink() throws Exception {
+        String ddl = "CREATE TABLE ${t}src (id BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '2' SECOND)"
+                + EVENT_TABLE_OPTIONS + ", 'scan.watermark.idle-timeout' = '5 s')";
+        Run run = parity("tumble", ddl, "SELECT window_start, window_end, COUNT(*), SUM(id) FROM TABLE(TUMBLE("
+                + "TABLE ${t}src, DESCRIPTOR(ts), INTERVAL '10' SECOND)) GROUP BY window_start, window_end", 3,
+                t -> eventRecords(t, 2000, 3, 0), false, produced -> 25);
+        assertThat(run.decision().describe()).isEqualTo("admitted: json value, watermark, bounded latest");
+        assertThat(run.decodedRows()).as("rows decoded by the columnar source").isEqualTo(2000);
+        assertThat(run.explain()).as("the watermark pushed into the columnar scan")
+                .contains("watermark=[-(ts, 2000:INTERVAL SECOND)]");
+    }
+
+    /**
+     * The watermark on a computed TIMESTAMP_LTZ(3) column (as the Nexmark table declares its event time), with
+     * a sub-second bound and per-row emission ({@code on-event}), object reuse on, one partition, the job at
+     * parallelism 1 (one channel between each pair of operators, so each watermark reaches the window aggregate
+     * right after the row that raised it; with a second, split-less source subtask the window's watermark waits
+     * for that subtask to finish, and which late rows Flink drops depends on timing): every 50th event is 30 s
+     * late. Flink's watermark has passed their windows when they arrive, so its window aggregate drops all of
+     * them; the columnar scan must drop the same (without watermarks in the stream it would count them).
+     */
+    @Test
+    void aWatermarkOnAComputedTimestampLtzColumnDropsTheSameLateRowsAsFlink() throws Exception {
+        String ddl = "CREATE TABLE ${t}src (id BIGINT, ms BIGINT, ts AS TO_TIMESTAMP_LTZ(ms, 3),"
+                + " WATERMARK FOR ts AS ts - INTERVAL '1.5' SECOND)"
+                + EVENT_TABLE_OPTIONS + ", 'scan.watermark.emit.strategy' = 'on-event')";
+        jobParallelism = 1;
+        Run run = parity("tumble_ltz", ddl, "SELECT window_start, COUNT(*), MAX(id) FROM TABLE(TUMBLE("
+                + "TABLE ${t}src, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY window_start, window_end", 1,
+                t -> eventRecords(t, 1500, 1, 50), true, produced -> 40);
+        assertThat(run.decision().describe()).isEqualTo("admitted: json value, watermark, bounded latest");
+        assertThat(run.decodedRows()).as("rows decoded by the columnar source").isEqualTo(1500);
+        assertThat(run.explain()).as("the watermark pushed into the columnar scan").contains("watermark=[");
+        long counted = 0;
+        for (String row : run.rows()) {
+            counted += Long.parseLong(row.split(", ")[1]);
+        }
+        assertThat(counted).as("rows counted in windows: the late ones were dropped").isEqualTo(1500 - 1500 / 50);
     }
 
     private static final String JSON_COLUMNS = "id BIGINT, name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
@@ -164,7 +249,7 @@ class KafkaColumnarScanParityITCase {
     }
 
     /** The columnar run of a parity test: its scan decision, plan and the rows its columnar source decoded. */
-    record Run(Admission decision, String explain, long decodedRows) {}
+    record Run(Admission decision, String explain, long decodedRows, List<String> rows) {}
 
     /**
      * Fills {@code <prefix>in} once, runs {@code select} over it through both connectors, compares the rows
@@ -179,6 +264,13 @@ class KafkaColumnarScanParityITCase {
     private Run parity(String name, String ddl, String select, int partitions,
             java.util.function.Function<String, List<ProducerRecord<byte[], byte[]>>> records, boolean objectReuse)
             throws Exception {
+        return parity(name, ddl, select, partitions, records, objectReuse, produced -> produced / 2 + 1);
+    }
+
+    /** As above, with the least number of rows the stock run must give for {@code produced} records. */
+    private Run parity(String name, String ddl, String select, int partitions,
+            java.util.function.Function<String, List<ProducerRecord<byte[], byte[]>>> records, boolean objectReuse,
+            java.util.function.IntUnaryOperator minimumRows) throws Exception {
         String prefix = SqlRuns.newPrefix(name);
         KAFKA.broker().createTopic(prefix + "in", partitions);
         List<ProducerRecord<byte[], byte[]>> produced = records.apply(prefix + "in");
@@ -187,7 +279,7 @@ class KafkaColumnarScanParityITCase {
         run("kafka", prefix, ddl, select, objectReuse, stock);
         List<String> columnar = new ArrayList<>();
         Run run = run("kafka-columnar", prefix, ddl, select, objectReuse, columnar);
-        assertThat(stock).as("stock rows").hasSizeGreaterThan(produced.size() / 2);
+        assertThat(stock).as("stock rows").hasSizeGreaterThanOrEqualTo(minimumRows.applyAsInt(produced.size()));
         assertThat(columnar).as("columnar vs stock rows").isEqualTo(stock);
         return run;
     }
@@ -196,7 +288,7 @@ class KafkaColumnarScanParityITCase {
     private Run run(String connector, String prefix, String ddl, String select, boolean objectReuse,
             List<String> rows) throws Exception {
         String tables = prefix + connector.replace('-', '_') + "_";
-        TableEnvironment tEnv = SqlRuns.tableEnvironment(2);
+        TableEnvironment tEnv = SqlRuns.tableEnvironment(jobParallelism);
         tEnv.getConfig().set(PipelineOptions.OBJECT_REUSE, objectReuse);
         tEnv.executeSql(RUNS.fill(ddl, connector, tables)
                 .replace("'topic' = '" + tables + "in'", "'topic' = '" + prefix + "in'"));
@@ -209,7 +301,7 @@ class KafkaColumnarScanParityITCase {
         }
         Collections.sort(rows);
         Admission decision = connector.equals("kafka") ? null : ScanDecisions.of(tEnv, tables + "src");
-        return new Run(decision, explain, decodedRows(job));
+        return new Run(decision, explain, decodedRows(job), rows);
     }
 
     /** Rows the columnar source's readers decoded in {@code job} ({@link DecodeMetrics#ROWS}, all subtasks). */

@@ -56,6 +56,25 @@ class ScanAdmissionTest {
                 .describe()).isEqualTo("admitted: raw value, topic-pattern, bounded timestamp");
     }
 
+    @Test
+    void recordMetadataIsAdmitted() {
+        assertThat(decide("v STRING, o BIGINT METADATA FROM 'offset' VIRTUAL, p INT METADATA FROM 'partition',"
+                + " t STRING METADATA FROM 'topic' VIRTUAL, ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
+                + " tt STRING METADATA FROM 'timestamp-type' VIRTUAL, e INT METADATA FROM 'leader-epoch' VIRTUAL",
+                KAFKA + ", 'format' = 'raw'").describe())
+                .isEqualTo("admitted: raw value, metadata offset partition topic timestamp timestamp-type leader-epoch");
+    }
+
+    @Test
+    void aWatermarkIsAdmittedWhateverItsExpression() {
+        assertThat(decide("v STRING, ts AS TO_TIMESTAMP('2020-01-02 03:04:05'), WATERMARK FOR ts AS ts",
+                KAFKA + ", 'format' = 'raw'").describe()).isEqualTo("admitted: raw value, watermark");
+        assertThat(decide("ts TIMESTAMP_LTZ(3), WATERMARK FOR ts AS ts - INTERVAL '0.5' SECOND",
+                KAFKA + ", 'format' = 'json', 'scan.watermark.idle-timeout' = '1 s',"
+                        + " 'scan.watermark.emit.strategy' = 'on-event'").describe())
+                .isEqualTo("admitted: json value, watermark");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "v STRING| 'format' = 'csv'| UNSUPPORTED_VALUE_FORMAT csv: not yet parity-tested through SQL scans",
@@ -65,13 +84,9 @@ class ScanAdmissionTest {
                 + " precision above 6",
         "k STRING, v STRING| 'key.format' = 'csv', 'key.fields' = 'k', 'value.format' = 'raw',"
                 + " 'value.fields-include' = 'EXCEPT_KEY'| UNSUPPORTED_KEY_FORMAT csv: not yet parity-tested through SQL scans",
-        "v STRING, o BIGINT METADATA FROM 'offset' VIRTUAL| 'format' = 'raw'|"
-                + " UNSUPPORTED_METADATA offset: the columnar source's batches carry no per-record metadata yet",
-        "v STRING, e INT METADATA FROM 'leader-epoch' VIRTUAL| 'format' = 'raw'|"
-                + " UNSUPPORTED_METADATA leader-epoch: the columnar source's batches carry no per-record metadata yet",
-        "v STRING, ts AS TO_TIMESTAMP('2020-01-02 03:04:05'), WATERMARK FOR ts AS ts| 'format' = 'raw'|"
-                + " UNSUPPORTED_WATERMARK Flink's source generates watermarks per partition; the columnar scan"
-                + " does not yet"
+        "v STRING, h MAP<STRING, BYTES> METADATA FROM 'headers' VIRTUAL| 'format' = 'raw'|"
+                + " UNSUPPORTED_METADATA headers: Flink builds a map per record; the columnar source does not read"
+                + " headers yet"
     })
     void eachUnsupportedShapeFallsBackWithItsReason(String columns, String options, String reason) {
         assertThat(decide(columns, KAFKA + ", " + options).describe()).startsWith("fallback: " + reason);

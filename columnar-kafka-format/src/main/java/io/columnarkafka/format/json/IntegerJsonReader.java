@@ -1,12 +1,9 @@
 package io.columnarkafka.format.json;
 
 import java.math.BigInteger;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TinyIntVector;
 
 /**
  * TINYINT, SMALLINT, INT and BIGINT as Flink's converters read them:
@@ -34,10 +31,31 @@ final class IntegerJsonReader extends JsonReader {
         this.kind = kind;
     }
 
+    private long validity;
+    private long values;
+    private int valueCapacity;
+
     @Override
     void bind(FieldVector v) {
         vector = (BaseFixedWidthVector) v;
         count = 0;
+        buffersChanged();
+    }
+
+    private void buffersChanged() {
+        validity = vector.getValidityBufferAddress();
+        values = vector.getDataBufferAddress();
+        valueCapacity = vector.getValueCapacity();
+    }
+
+    /** Makes room for entry {@code count}: values are stored straight into the buffers, unchecked. */
+    private void ensureRoom() {
+        if (count >= valueCapacity) {
+            while (count >= vector.getValueCapacity()) {
+                vector.reAlloc();
+            }
+            buffersChanged();
+        }
     }
 
     @Override
@@ -133,24 +151,29 @@ final class IntegerJsonReader extends JsonReader {
     }
 
     private void store(long value) {
+        ensureRoom();
+        int i = count;
         switch (kind) {
             case TINYINT:
-                ((TinyIntVector) vector).setSafe(count++, (byte) value);
+                MemoryUtil.putByte(values + i, (byte) value);
                 break;
             case SMALLINT:
-                ((SmallIntVector) vector).setSafe(count++, (short) value);
+                MemoryUtil.putShort(values + 2L * i, (short) value);
                 break;
             case INT:
-                ((IntVector) vector).setSafe(count++, (int) value);
+                MemoryUtil.putInt(values + 4L * i, (int) value);
                 break;
             default:
-                ((BigIntVector) vector).setSafe(count++, value);
+                MemoryUtil.putLong(values + 8L * i, value);
         }
+        ArrowAppend.setValid(validity, i);
+        count = i + 1;
     }
 
     @Override
     void appendNull() {
-        vector.setNull(count++);
+        ensureRoom();
+        ArrowAppend.setNull(validity, count++);
     }
 
     @Override

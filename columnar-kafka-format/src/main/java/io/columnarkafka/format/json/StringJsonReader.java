@@ -1,6 +1,7 @@
 package io.columnarkafka.format.json;
 
 import java.nio.charset.StandardCharsets;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
@@ -11,6 +12,10 @@ import org.apache.arrow.vector.FieldVector;
  * are those of Flink's {@code StringData}: a plain string's bytes are copied straight from the record, one
  * with escapes is decoded straight into UTF-8 ({@link JsonTokenizer#prepareUtf8()}); any other decoded
  * string is encoded as Flink does, an unpaired surrogate becoming {@code ?}.
+ *
+ * <p>Values are appended straight into the vector's buffers while they have room (offsets written for
+ * every entry, nulls included, so Arrow's {@code lastSet} is always the last entry); Arrow's {@code setSafe}
+ * grows them when they do not.
  */
 final class StringJsonReader extends JsonReader {
     private final boolean bigDecimalFloats;
@@ -25,10 +30,44 @@ final class StringJsonReader extends JsonReader {
         this.bigDecimalFloats = bigDecimalFloats;
     }
 
+    private long validity;
+    private long offsets;
+    private long data;
+    private int valueCapacity;
+    private long dataCapacity;
+    /** The end of the last entry's bytes in the data buffer. */
+    private int end;
+
     @Override
     void bind(FieldVector v) {
         vector = (BaseVariableWidthVector) v;
         count = 0;
+        end = 0;
+        buffersChanged();
+    }
+
+    private void buffersChanged() {
+        validity = vector.getValidityBufferAddress();
+        offsets = vector.getOffsetBufferAddress();
+        data = vector.getDataBufferAddress();
+        valueCapacity = vector.getValueCapacity();
+        dataCapacity = vector.getByteCapacity();
+    }
+
+    private void append(byte[] bytes, int start, int length) {
+        int i = count;
+        if (i < valueCapacity && end + (long) length <= dataCapacity) {
+            MemoryUtil.copyToMemory(bytes, start, data + end, length);
+            end += length;
+            MemoryUtil.putInt(offsets + ((long) i + 1) * 4, end);
+            ArrowAppend.setValid(validity, i);
+        } else {
+            vector.setSafe(i, bytes, start, length);
+            buffersChanged();
+            end += length;
+        }
+        vector.setLastSet(i);
+        count = i + 1;
     }
 
     @Override
@@ -36,24 +75,35 @@ final class StringJsonReader extends JsonReader {
         int token = t.current();
         if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
             byte[] tree = JsonTreeText.read(t, bigDecimalFloats).getBytes(StandardCharsets.UTF_8);
-            vector.setSafe(count++, tree, 0, tree.length);
+            append(tree, 0, tree.length);
         } else if (t.prepareUtf8()) {
-            vector.setSafe(count++, t.textBuffer(), t.textStart(), t.textEnd() - t.textStart());
+            append(t.textBuffer(), t.textStart(), t.textEnd() - t.textStart());
         } else {
             byte[] bytes = t.text().getBytes(StandardCharsets.UTF_8);
-            vector.setSafe(count++, bytes, 0, bytes.length);
+            append(bytes, 0, bytes.length);
         }
     }
 
     @Override
     void appendNull() {
-        vector.setNull(count++);
+        int i = count;
+        if (i >= valueCapacity) {
+            vector.setNull(i); // grows the validity and offset buffers
+            buffersChanged();
+        }
+        MemoryUtil.putInt(offsets + ((long) i + 1) * 4, end);
+        ArrowAppend.setNull(validity, i);
+        vector.setLastSet(i);
+        count = i + 1;
     }
 
     @Override
     void truncate(int entries) {
+        while (count < entries) {
+            appendNull();
+        }
         count = entries;
-        // Only ever lowered: a null entry (setNull) does not advance it, and the offsets it skips are filled later.
-        vector.setLastSet(Math.min(vector.getLastSet(), entries - 1));
+        end = MemoryUtil.getInt(offsets + (long) entries * 4);
+        vector.setLastSet(entries - 1);
     }
 }

@@ -1,5 +1,6 @@
 package io.columnarkafka.format.json;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -31,16 +32,40 @@ final class TimestampJsonReader extends JsonReader {
         this.zulu = zulu;
     }
 
+    private long validity;
+    private long values;
+    private int valueCapacity;
+
     @Override
     void bind(FieldVector v) {
         vector = (TimeStampVector) v;
         count = 0;
+        buffersChanged();
+    }
+
+    private void buffersChanged() {
+        validity = vector.getValidityBufferAddress();
+        values = vector.getDataBufferAddress();
+        valueCapacity = vector.getValueCapacity();
+    }
+
+    /** Makes room for entry {@code count}: values are stored straight into the buffers, unchecked. */
+    private void ensureRoom() {
+        if (count >= valueCapacity) {
+            while (count >= vector.getValueCapacity()) {
+                vector.reAlloc();
+            }
+            buffersChanged();
+        }
     }
 
     @Override
     void readValue(JsonTokenizer t) {
         text.parseTimestamp(t, iso, zulu);
-        vector.setSafe(count++, epochValue(text.epochDay, text.nanoOfDay));
+        long value = epochValue(text.epochDay, text.nanoOfDay);
+        ensureRoom();
+        MemoryUtil.putLong(values + 8L * count, value);
+        ArrowAppend.setValid(validity, count++);
     }
 
     /**
@@ -84,7 +109,8 @@ final class TimestampJsonReader extends JsonReader {
 
     @Override
     void appendNull() {
-        vector.setNull(count++);
+        ensureRoom();
+        ArrowAppend.setNull(validity, count++);
     }
 
     @Override

@@ -51,7 +51,7 @@ public final class PlanMatcher {
 
     private static NodeDecision scan(StreamPhysicalTableSourceScan scan) {
         TableSourceTable table = scan.getTable().unwrap(TableSourceTable.class);
-        Optional<Admission> admission = ColumnarTables.scanAdmission(table.tableSource());
+        Optional<Admission> admission = ColumnarTables.arrowScanAdmission(table.tableSource());
         if (admission.isEmpty()) {
             return NodeDecision.row(scan, NodeKind.SCAN, Reason.NOT_KAFKA_COLUMNAR_SCAN, table.tableSource().asSummaryString());
         }

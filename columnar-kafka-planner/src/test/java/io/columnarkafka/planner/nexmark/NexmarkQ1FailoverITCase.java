@@ -49,7 +49,7 @@ class NexmarkQ1FailoverITCase {
         String q1 = NexmarkRuns.resource("q1.sql");
         List<String> expected = runs.records(runs.run("q1", q1, false, false, PARALLELISM).topic());
 
-        NexmarkRuns.Started columnar = runs.start("q1", q1, true, false, PARALLELISM, SinkJobs.environment(3), 200);
+        NexmarkRuns.Started columnar = runs.start("q1", q1, true, false, PARALLELISM, SinkJobs.environment(3), 200, false);
         assertThat(columnar.explain()).contains("ColumnarScan(").contains("ColumnarCalc(").contains("ColumnarSink(")
                 .doesNotContain("ArrowToRows(");
         long committedAtFailure = failOnceSomeInputIsCommitted(cluster, columnar.groupId());

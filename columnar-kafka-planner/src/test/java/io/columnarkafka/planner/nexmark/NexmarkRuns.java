@@ -32,8 +32,9 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
  * i, so each partition's order is the order its source partition was read in), and reads both back
  * read_committed.
  *
- * <p>The source table is the suite's {@code ddl_kafka.sql} table without its WATERMARK: the columnar scan does
- * not generate watermarks yet (the connector falls back for them), and these queries use none.
+ * <p>The source table is the suite's {@code ddl_kafka.sql} table, with its WATERMARK ({@code dateTime - INTERVAL
+ * '4' SECOND} on the computed event time) for the event-time queries and without it for the others, which use
+ * none (as the benchmark runs them).
  */
 final class NexmarkRuns {
     private static final AtomicInteger RUN = new AtomicInteger();
@@ -46,19 +47,21 @@ final class NexmarkRuns {
         this.eventsTopic = eventsTopic;
     }
 
-    /** The source table over the events topic, through {@code connector}. */
-    String sourceTable(String connector, String groupId) {
-        return sourceTable(connector, broker.bootstrapServers(), eventsTopic, groupId);
+    /** The source table over the events topic, through {@code connector}, with or without its watermark. */
+    String sourceTable(String connector, String groupId, boolean watermark) {
+        return sourceTable(connector, broker.bootstrapServers(), eventsTopic, groupId, watermark);
     }
 
     /** The source table over {@code topic} at {@code bootstrapServers}, through {@code connector}. */
-    static String sourceTable(String connector, String bootstrapServers, String topic, String groupId) {
+    static String sourceTable(String connector, String bootstrapServers, String topic, String groupId,
+            boolean watermark) {
         String columns = NexmarkGenerator.EVENT_TYPE.getFields().stream()
                 .map(f -> "`" + f.getName() + "` " + f.getType().asSerializableString())
                 .collect(Collectors.joining(",\n    "));
         return "CREATE TABLE nexmark (\n    " + columns + ",\n"
                 + "    `dateTime` AS CASE WHEN event_type = 0 THEN person.`dateTime`"
-                + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END\n"
+                + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END"
+                + (watermark ? ",\n    WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND\n" : "\n")
                 + ") WITH ('connector' = '" + connector + "', 'topic' = '" + topic + "',"
                 + " 'properties.bootstrap.servers' = '" + bootstrapServers + "',"
                 + " 'properties.group.id' = '" + groupId + "', 'scan.startup.mode' = 'earliest-offset',"
@@ -89,8 +92,14 @@ final class NexmarkRuns {
      * upsert twin, with the columnar stage installed when asked; waits for the job to end.
      */
     Run run(String query, String script, boolean columnar, boolean upsert, int parallelism) throws Exception {
+        return run(query, script, columnar, upsert, parallelism, false);
+    }
+
+    /** As above; with {@code watermark}, the source table declares the suite's watermark. */
+    Run run(String query, String script, boolean columnar, boolean upsert, int parallelism, boolean watermark)
+            throws Exception {
         Started started = start(query, script, columnar, upsert, parallelism,
-                StreamExecutionEnvironment.getExecutionEnvironment(), 500);
+                StreamExecutionEnvironment.getExecutionEnvironment(), 500, watermark);
         started.job().await();
         ArrowMemoryChecks.assertReleased();
         return new Run(started.topic(), started.explain());
@@ -98,7 +107,7 @@ final class NexmarkRuns {
 
     /** As {@link #run}, on {@code env}, checkpointing every {@code checkpointMillis}; returns once submitted. */
     Started start(String query, String script, boolean columnar, boolean upsert, int parallelism,
-            StreamExecutionEnvironment env, long checkpointMillis) throws Exception {
+            StreamExecutionEnvironment env, long checkpointMillis, boolean watermark) throws Exception {
         String topic = query + "_" + (columnar ? "columnar" : "stock") + "_" + RUN.incrementAndGet();
         broker.createTopic(topic, parallelism);
         env.setParallelism(parallelism);
@@ -108,7 +117,7 @@ final class NexmarkRuns {
             assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
         }
         String connector = columnar ? "kafka-columnar" : "kafka";
-        tEnv.executeSql(sourceTable(connector, topic));
+        tEnv.executeSql(sourceTable(connector, topic, watermark));
         for (String view : statements(resource("views.sql"))) {
             tEnv.executeSql(view);
         }

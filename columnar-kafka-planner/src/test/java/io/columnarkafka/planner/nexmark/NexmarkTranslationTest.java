@@ -19,7 +19,7 @@ class NexmarkTranslationTest {
     @ValueSource(strings = {"q0", "q1", "q2", "q21", "q22"})
     void everyCalcExpressionTranslates(String query) {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        tEnv.executeSql(NexmarkRuns.sourceTable("kafka-columnar", "localhost:1", "events", "g"));
+        tEnv.executeSql(NexmarkRuns.sourceTable("kafka-columnar", "localhost:1", "events", "g", false));
         for (String view : NexmarkRuns.statements(NexmarkRuns.resource("views.sql"))) {
             tEnv.executeSql(view);
         }

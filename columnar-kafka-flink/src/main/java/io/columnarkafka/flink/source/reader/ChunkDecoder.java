@@ -2,6 +2,7 @@ package io.columnarkafka.flink.source.reader;
 
 import io.columnarkafka.flink.source.DecodingSpec;
 import io.columnarkafka.flink.source.KafkaDecodeException;
+import io.columnarkafka.flink.source.KafkaMetadata;
 import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
@@ -20,6 +21,8 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * the key format, and a record gives a row only if both its value and its key give one; key and value
  * fields are placed at their positions in the row, value fields winning where both hold one.
  *
+ * <p>Metadata columns (the row's last ones, {@link KafkaMetadata}) are filled from each row's record.
+ *
  * <p>The record views point into the consumer's records (no copy). Whole columns move into the result
  * without copying; only when some keys give no row are the value rows that keep a key copied out.
  */
@@ -29,6 +32,7 @@ final class ChunkDecoder {
     private final int[] keyProjection;
     private final int[] valueProjection;
     private final Schema schema;
+    private final List<KafkaMetadata> metadata;
     private final RecordBytes values = new RecordBytes();
     private final RecordBytes keys = new RecordBytes();
 
@@ -38,6 +42,7 @@ final class ChunkDecoder {
         this.keyProjection = spec.keyProjection();
         this.valueProjection = spec.valueProjection();
         this.schema = ArrowLayout.schema(spec.rowType());
+        this.metadata = spec.metadata();
     }
 
     /**
@@ -55,8 +60,31 @@ final class ChunkDecoder {
                 return decodedValues.takeRoot();
             }
             try (DecodedBatch decodedKeys = keyDecoder == null ? null : decodeKeys(chunk, decodedValues, allocator)) {
-                return assemble(decodedValues, decodedKeys, allocator);
+                VectorSchemaRoot rows = assemble(decodedValues, decodedKeys, allocator);
+                if (!metadata.isEmpty()) {
+                    try {
+                        fillMetadata(rows, chunk, decodedValues, decodedKeys);
+                    } catch (RuntimeException e) {
+                        rows.close();
+                        throw e;
+                    }
+                }
+                return rows;
             }
+        }
+    }
+
+    /** The metadata columns (the last ones) of each row's record: its value's, kept only if its key decoded. */
+    private void fillMetadata(VectorSchemaRoot rows, RecordChunk chunk, DecodedBatch values, DecodedBatch keys) {
+        int rowCount = rows.getRowCount();
+        ConsumerRecord<?, ?>[] records = new ConsumerRecord<?, ?>[rowCount];
+        for (int row = 0; row < rowCount; row++) {
+            records[row] = chunk.record(values.recordOf(keys == null ? row : keys.recordOf(row)));
+        }
+        List<FieldVector> vectors = rows.getFieldVectors();
+        int first = vectors.size() - metadata.size();
+        for (int i = 0; i < metadata.size(); i++) {
+            metadata.get(i).fill(vectors.get(first + i), records, rowCount);
         }
     }
 

@@ -1,0 +1,21 @@
+package io.columnarkafka.format.json;
+
+import org.apache.arrow.memory.util.MemoryUtil;
+
+/**
+ * Validity bits written straight into a vector's validity buffer, for readers that append into buffers
+ * they have checked have room (Arrow's {@code setSafe} checks capacity and bounds on every value).
+ */
+final class ArrowAppend {
+    private ArrowAppend() {}
+
+    static void setValid(long validity, int index) {
+        long at = validity + (index >> 3);
+        MemoryUtil.putByte(at, (byte) (MemoryUtil.getByte(at) | (1 << (index & 7))));
+    }
+
+    static void setNull(long validity, int index) {
+        long at = validity + (index >> 3);
+        MemoryUtil.putByte(at, (byte) (MemoryUtil.getByte(at) & ~(1 << (index & 7))));
+    }
+}
