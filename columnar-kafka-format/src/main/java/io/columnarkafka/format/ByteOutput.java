@@ -78,7 +78,11 @@ public final class ByteOutput {
                 buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + extra));
             } else {
                 slab.position(pos);
-                buf = slab.ensure(extra);
+                try {
+                    buf = slab.ensure(extra);
+                } catch (BatchTooLargeException e) {
+                    throw e.atRow(row);
+                }
             }
         }
     }
@@ -86,8 +90,8 @@ public final class ByteOutput {
     /** As {@link #ensure(int)} for a size computed in longs, e.g. six output bytes per input byte. */
     public void ensure(long extra) {
         if (extra > Integer.MAX_VALUE) {
-            throw new IllegalStateException(
-                    "a value needs " + extra + " bytes, more than one Java array holds");
+            throw new BatchTooLargeException(row, pos + extra, slab == null ? RecordSlab.MAX_CAPACITY
+                    : slab.maxCapacity());
         }
         ensure((int) extra);
     }

@@ -18,15 +18,34 @@ import java.util.Arrays;
 public final class RecordSlab {
     /** Smallest buffer a slab starts with. */
     private static final int MIN_CAPACITY = 1 << 12;
-    /** Largest array the JVM reliably allocates. */
-    private static final int MAX_CAPACITY = Integer.MAX_VALUE - 16;
+    /** Largest array the JVM reliably allocates: the default limit. */
+    public static final int MAX_CAPACITY = Integer.MAX_VALUE - 16;
 
+    private final int maxCapacity;
     private byte[] buffer = new byte[MIN_CAPACITY];
     private int position;
     private int[] starts = new int[64];
     private int[] lengths = new int[64];
     private int count;
     private int recordStart = -1;
+
+    /** A slab that grows up to the largest Java array. */
+    public RecordSlab() {
+        this(MAX_CAPACITY);
+    }
+
+    /**
+     * A slab that holds at most {@code maxCapacity} bytes; a batch that needs more fails with {@link
+     * BatchTooLargeException}. Below {@link #MAX_CAPACITY} it bounds an encoder's memory (and lets tests reach
+     * the limit without allocating 2 GiB).
+     */
+    public RecordSlab(int maxCapacity) {
+        if (maxCapacity < MIN_CAPACITY || maxCapacity > MAX_CAPACITY) {
+            throw new IllegalArgumentException("a slab's limit must lie in [" + MIN_CAPACITY + ", " + MAX_CAPACITY
+                    + "] bytes, not " + maxCapacity);
+        }
+        this.maxCapacity = maxCapacity;
+    }
 
     /**
      * Empties the slab for a new batch and makes room for {@code records} records and about {@code
@@ -42,7 +61,7 @@ public final class RecordSlab {
             lengths = new int[capacity];
         }
         if (bytes > buffer.length) {
-            buffer = new byte[(int) Math.min(MAX_CAPACITY, Math.max(bytes, (long) buffer.length * 2))];
+            buffer = new byte[(int) Math.min(maxCapacity, Math.max(bytes, (long) buffer.length * 2))];
         }
     }
 
@@ -82,6 +101,8 @@ public final class RecordSlab {
     /**
      * Makes room for {@code extra} more bytes after the current position, growing the buffer
      * geometrically, and returns the buffer to write into (which may be a new array).
+     *
+     * @throws BatchTooLargeException if that passes the slab's limit
      */
     public byte[] ensure(int extra) {
         long needed = (long) position + extra;
@@ -92,12 +113,10 @@ public final class RecordSlab {
     }
 
     private void grow(long needed) {
-        if (needed > MAX_CAPACITY) {
-            throw new IllegalStateException(
-                    "an encoded batch needs " + needed + " bytes, more than one Java array holds;"
-                            + " send smaller Arrow batches");
+        if (needed > maxCapacity) {
+            throw new BatchTooLargeException(-1, needed, maxCapacity);
         }
-        long capacity = Math.max(needed, Math.min(MAX_CAPACITY, (long) buffer.length * 2));
+        long capacity = Math.max(needed, Math.min(maxCapacity, (long) buffer.length * 2));
         buffer = Arrays.copyOf(buffer, (int) capacity);
     }
 
@@ -138,6 +157,11 @@ public final class RecordSlab {
     /** Bytes in use, the total of every record's length. */
     public int size() {
         return position;
+    }
+
+    /** The most bytes this slab holds. */
+    public int maxCapacity() {
+        return maxCapacity;
     }
 
     /** Capacity of the reused buffer, in bytes. */

@@ -14,14 +14,25 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 public abstract class RowByRowBatchEncoder implements BatchEncoder {
     protected final Projection projection;
     private final SchemaCheck layout;
-    private final RecordSlab slab = new RecordSlab();
+    private final RecordSlab slab;
     private final ByteOutput out = new ByteOutput();
 
     /**
      * @throws IllegalArgumentException if a projected type has no Arrow layout
      */
     protected RowByRowBatchEncoder(Projection projection) {
+        this(projection, RecordSlab.MAX_CAPACITY);
+    }
+
+    /**
+     * An encoder whose batches may take at most {@code maxBatchBytes} encoded bytes (see {@link
+     * RecordSlab#RecordSlab(int)}); a larger batch fails with {@link BatchTooLargeException} and hands out nothing.
+     *
+     * @throws IllegalArgumentException if a projected type has no Arrow layout
+     */
+    protected RowByRowBatchEncoder(Projection projection, int maxBatchBytes) {
         this.projection = projection;
+        this.slab = new RecordSlab(maxBatchBytes);
         this.layout = new SchemaCheck(projection.batchType());
         for (int i = 0; i < projection.fieldCount(); i++) {
             ArrowLayout.field(projection.name(i), projection.type(i));
@@ -56,7 +67,7 @@ public abstract class RowByRowBatchEncoder implements BatchEncoder {
             }
             return slab;
         } catch (RuntimeException e) {
-            // BatchLayoutException, EncodeException, or a batch too large for one array: hand out nothing.
+            // BatchLayoutException, EncodeException or BatchTooLargeException: hand out nothing.
             slab.clear();
             throw e;
         }

@@ -172,9 +172,15 @@ final class FaultJobs {
         return FlinkCluster.builder(classpath, Files.createTempDirectory("columnar-kafka-flink-cluster-"))
                 .taskManagers(2)
                 .startupTimeout(LOADED_MACHINE_TIMEOUT)
-                .config("cluster.evenly-spread-out-slots", "true")
+                // Flink 2 packs slots into the fewest task managers unless told to spread them
+                // (cluster.evenly-spread-out-slots is gone in Flink 2): spread, so a kill hits half the job.
+                .config("taskmanager.load-balance.mode", "SLOTS")
                 .config("heartbeat.interval", "1000")
                 .config("heartbeat.timeout", "10000")
+                // On a loaded machine, 10 s (the default ask timeout) is too short for the RPC actor system to
+                // start: the process dies with "Could not create actor system".
+                .config("pekko.ask.timeout", "60 s")
+                .config("pekko.startup-timeout", "120 s")
                 .start();
     }
 

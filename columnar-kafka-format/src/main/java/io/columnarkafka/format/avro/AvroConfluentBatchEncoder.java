@@ -23,9 +23,14 @@ public final class AvroConfluentBatchEncoder implements BatchEncoder {
     private int schemaId = -1;
 
     public AvroConfluentBatchEncoder(Projection projection, AvroConfluentFormatOptions options) {
+        this(projection, options, RegistryRetries.DEFAULT);
+    }
+
+    /** An encoder whose registry client retries as {@code retries} says (tests shorten the waits). */
+    AvroConfluentBatchEncoder(Projection projection, AvroConfluentFormatOptions options, RegistryRetries retries) {
         this.avro = new AvroBatchEncoder(projection, AvroFormatOptions.defaults());
         this.options = options;
-        this.registry = new SchemaRegistryClient(options);
+        this.registry = new SchemaRegistryClient(options, retries);
     }
 
     /** The writer schema registered under the subject. */

@@ -7,6 +7,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,8 @@ import javax.net.ssl.TrustManagerFactory;
  * A minimal client of the Confluent Schema Registry REST API over {@code java.net.http}: registers a
  * schema under a subject ({@code POST /subjects/{subject}/versions} with {@code {"schema": "..."}}, answer
  * {@code {"id": N}}) or, without auto-registration, looks its id up ({@code POST /subjects/{subject}}).
- * Ids are cached per subject and schema text, as Confluent's caching client does, so a task asks once.
+ * Ids are cached per subject and schema text, as Confluent's caching client does, so a task asks once. A registry
+ * that is down, slow or overloaded is retried ({@link RegistryRetries}).
  */
 final class SchemaRegistryClient {
     private static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
@@ -36,19 +38,31 @@ final class SchemaRegistryClient {
     private final String authorization;
     private final HttpClient http;
     private final Map<String, Integer> ids = new ConcurrentHashMap<>();
+    private final RegistryRetries retries;
 
     SchemaRegistryClient(AvroConfluentFormatOptions options) {
+        this(options, RegistryRetries.DEFAULT);
+    }
+
+    SchemaRegistryClient(AvroConfluentFormatOptions options, RegistryRetries retries) {
+        this.retries = retries;
         String url = options.url().endsWith("/") ? options.url() : options.url() + "/";
         this.base = URI.create(url);
         this.authorization = authorization(options, base);
-        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(30));
+        HttpClient.Builder builder = HttpClient.newBuilder().connectTimeout(retries.requestTimeout());
         if (options.keystoreLocation() != null || options.truststoreLocation() != null) {
             builder.sslContext(sslContext(options));
         }
         this.http = builder.build();
     }
 
-    /** The id of {@code schema} under {@code subject}: registered if {@code register}, else looked up. */
+    /**
+     * The id of {@code schema} under {@code subject}: registered if {@code register}, else looked up. Failures that
+     * may pass are retried as {@link RegistryRetries} says.
+     *
+     * @throws IllegalStateException naming the registry, the subject and the last failure, when the registry
+     *     refused the schema or did not answer within the retries
+     */
     int id(String subject, String schema, boolean register) {
         String cacheKey = subject + '\n' + schema;
         Integer cached = ids.get(cacheKey);
@@ -58,32 +72,63 @@ final class SchemaRegistryClient {
         String path = "subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20")
                 + (register ? "/versions" : "");
         String body = "{\"schema\":" + jsonString(schema) + "}";
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
-                .timeout(Duration.ofSeconds(30))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
+                .timeout(retries.requestTimeout())
                 .header("Content-Type", CONTENT_TYPE)
                 .header("Accept", CONTENT_TYPE)
                 .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
         if (authorization != null) {
-            request.header("Authorization", authorization);
+            builder.header("Authorization", authorization);
         }
-        HttpResponse<String> response;
+        HttpRequest request = builder.build();
+        String action = register ? "registering" : "looking up";
+        long start = System.nanoTime();
+        for (int attempt = 1; ; attempt++) {
+            String failure;
+            IOException cause = null;
+            try {
+                HttpResponse<String> response =
+                        http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                Matcher id = ID.matcher(response.body());
+                if (response.statusCode() == 200 && id.find()) {
+                    int value = Integer.parseInt(id.group(1));
+                    ids.put(cacheKey, value);
+                    return value;
+                }
+                if (!RegistryRetries.transientStatus(response.statusCode())) {
+                    throw new IllegalStateException("schema registry " + base + " answered " + response.statusCode()
+                            + " to " + action + " the schema of subject '" + subject + "': " + response.body());
+                }
+                failure = "answered " + response.statusCode() + ": " + response.body();
+            } catch (HttpTimeoutException e) {
+                cause = e;
+                failure = "did not answer within " + retries.requestTimeout().toMillis() + " ms";
+            } catch (IOException e) {
+                cause = e;
+                failure = "was unreachable (" + e + ")";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while asking the schema registry " + base
+                        + " for subject '" + subject + "'", e);
+            }
+            if (attempt > retries.maxRetries()) {
+                throw new IllegalStateException("schema registry " + base + " failed " + action
+                        + " the schema of subject '" + subject + "': " + attempt + " attempts over "
+                        + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms, the last " + failure,
+                        cause);
+            }
+            sleep(retries.waitBefore(attempt), subject);
+        }
+    }
+
+    private void sleep(Duration wait, String subject) {
         try {
-            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new IllegalStateException("schema registry " + base + " unreachable for subject '" + subject + "'", e);
+            Thread.sleep(wait.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while asking the schema registry for subject " + subject, e);
+            throw new IllegalStateException("interrupted while waiting to retry the schema registry " + base
+                    + " for subject '" + subject + "'", e);
         }
-        Matcher id = ID.matcher(response.body());
-        if (response.statusCode() != 200 || !id.find()) {
-            throw new IllegalStateException("schema registry " + base + " answered " + response.statusCode()
-                    + " to " + (register ? "registering" : "looking up") + " the schema of subject '" + subject
-                    + "': " + response.body());
-        }
-        int value = Integer.parseInt(id.group(1));
-        ids.put(cacheKey, value);
-        return value;
     }
 
     private static String authorization(AvroConfluentFormatOptions options, URI base) {

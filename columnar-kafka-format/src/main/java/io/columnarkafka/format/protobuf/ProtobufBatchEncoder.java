@@ -79,7 +79,7 @@ public final class ProtobufBatchEncoder implements BatchEncoder {
             }
             return slab;
         } catch (RuntimeException e) {
-            // BatchLayoutException, EncodeException, or a batch too large for one array: hand out nothing.
+            // BatchLayoutException, EncodeException or BatchTooLargeException: hand out nothing.
             slab.clear();
             throw e;
         } finally {

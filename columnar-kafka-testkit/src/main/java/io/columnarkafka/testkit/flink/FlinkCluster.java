@@ -351,13 +351,13 @@ public final class FlinkCluster implements AutoCloseable {
             return this;
         }
 
-        /** Sets or overrides one {@code config.yaml} entry. */
-        /** How long {@link #start()} waits for the task managers' slots (default {@link #STARTUP_TIMEOUT}). */
+        /** How long {@link #start()} waits for every task manager to register. Default {@link #STARTUP_TIMEOUT}. */
         public Builder startupTimeout(Duration timeout) {
-            this.startupTimeout = timeout;
+            this.startupTimeout = Objects.requireNonNull(timeout, "timeout");
             return this;
         }
 
+        /** Sets or overrides one {@code config.yaml} entry. */
         public Builder config(String key, String value) {
             config.put(key, value);
             return this;

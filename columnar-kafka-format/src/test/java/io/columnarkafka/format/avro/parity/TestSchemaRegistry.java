@@ -7,10 +7,13 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import org.apache.avro.Schema;
 
 /**
@@ -18,13 +21,20 @@ import org.apache.avro.Schema;
  * calls a producer makes: {@code POST /subjects/{subject}/versions} (register; {@code {"id": N}}, the same id
  * for the same schema) and {@code POST /subjects/{subject}} (look up; 404 with error 40403 when the subject
  * lacks the schema). Requests are parsed with Avro's own schema parser; every request is recorded.
- * Public: the flink module's broker test of {@code avro-confluent} registers through it too.
+ * Public: the flink module's broker test of {@code avro-confluent} registers through it too. For the fault tests it
+ * can go down and come back on the same port ({@link #stop()}, {@link #start()}), answer slowly
+ * ({@link #delayAnswers}) or fail requests with a status ({@link #failNext}).
  */
 public final class TestSchemaRegistry implements AutoCloseable {
     /** One request: method, decoded path, Authorization header, body. */
     public record Request(String method, String path, String authorization, String body) {}
 
-    private final HttpServer server;
+    private final int port;
+    private HttpServer server;
+    /** Answers held back this long before they are computed: a slow registry. */
+    private volatile Duration delay = Duration.ZERO;
+    private int failuresLeft;
+    private int failureStatus;
     private final Map<String, Integer> idsBySchema = new HashMap<>();
     private final Map<String, Map<String, Integer>> subjects = new HashMap<>();
     private final List<Request> requests = new ArrayList<>();
@@ -32,13 +42,58 @@ public final class TestSchemaRegistry implements AutoCloseable {
 
     public TestSchemaRegistry(String requiredAuthorization) throws IOException {
         this.requiredAuthorization = requiredAuthorization;
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.createContext("/subjects/", this::handle);
-        server.start();
+        server = listen(0);
+        port = server.getAddress().getPort();
+    }
+
+    private HttpServer listen(int onPort) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress("127.0.0.1", onPort), 0);
+        http.createContext("/subjects/", exchange -> {
+            pause(delay);
+            handle(exchange);
+        });
+        http.setExecutor(Executors.newCachedThreadPool());
+        http.start();
+        return http;
+    }
+
+    /** Takes the registry down: connections to its port are refused until {@link #start()}. */
+    public synchronized void stop() {
+        if (server != null) {
+            server.stop(0);
+            ((ExecutorService) server.getExecutor()).shutdownNow();
+            server = null;
+        }
+    }
+
+    /** Brings a stopped registry back on the same port, with the same schemas. */
+    public synchronized void start() throws IOException {
+        if (server == null) {
+            server = listen(port);
+        }
+    }
+
+    /** Makes every answer from now on wait {@code wait} first (a slow registry). */
+    public void delayAnswers(Duration wait) {
+        delay = wait;
+    }
+
+    /** Answers the next {@code count} requests with HTTP {@code status} (e.g. 503, an overloaded registry). */
+    public synchronized void failNext(int count, int status) {
+        failuresLeft = count;
+        failureStatus = status;
+    }
+
+    private static void pause(Duration wait) {
+        try {
+            Thread.sleep(wait.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return "http://127.0.0.1:" + port;
     }
 
     public synchronized List<Request> requests() {
@@ -57,6 +112,11 @@ public final class TestSchemaRegistry implements AutoCloseable {
         String path = URLDecoder.decode(exchange.getRequestURI().getRawPath(), StandardCharsets.UTF_8);
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
         requests.add(new Request(exchange.getRequestMethod(), path, authorization, body));
+        if (failuresLeft > 0) {
+            failuresLeft--;
+            respond(exchange, failureStatus, "{\"error_code\":" + failureStatus + ",\"message\":\"injected\"}");
+            return;
+        }
         if (requiredAuthorization != null && !requiredAuthorization.equals(authorization)) {
             respond(exchange, 401, "{\"error_code\":401,\"message\":\"Unauthorized\"}");
             return;
@@ -97,6 +157,6 @@ public final class TestSchemaRegistry implements AutoCloseable {
 
     @Override
     public void close() {
-        server.stop(0);
+        stop();
     }
 }
