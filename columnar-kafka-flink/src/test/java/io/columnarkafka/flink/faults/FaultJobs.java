@@ -181,6 +181,9 @@ final class FaultJobs {
                 // start: the process dies with "Could not create actor system".
                 .config("pekko.ask.timeout", "60 s")
                 .config("pekko.startup-timeout", "120 s")
+                // The REST API caches checkpoint statistics for web.refresh-interval (3 s) by default: a checkpoint
+                // in flight for a few hundred ms could stay unseen by awaitCheckpointInFlight for many intervals.
+                .config("rest.cache.checkpoint-statistics.timeout", "100 ms")
                 .start();
     }
 
