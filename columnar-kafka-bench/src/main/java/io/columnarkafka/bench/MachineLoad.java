@@ -14,15 +14,21 @@ public final class MachineLoad {
         return Double.parseDouble(procLoadavg.trim().split("\\s+")[0]);
     }
 
+    /** Whether other work was running: a 1-minute load above the core count when the run started. */
+    public static boolean busy(double loadBefore) {
+        return loadBefore > Runtime.getRuntime().availableProcessors();
+    }
+
     /**
-     * One sentence: quiet when the 1-minute load before the run was at most half the cores, else busy, in
-     * which case absolute rates are low and noisy and the paired ratios are the measure.
+     * One sentence: quiet when the 1-minute load before the run was at most the core count (the tail of a
+     * benchmark run just before decays through it), else busy, in which case absolute rates are low and
+     * noisy and the paired ratios are the measure.
      */
     public static String sentence(double loadBefore, double loadAfter) {
         int cores = Runtime.getRuntime().availableProcessors();
         String figures = String.format(Locale.ROOT, "%d cores; 1-minute load average %.2f before the run, %.2f after",
                 cores, loadBefore, loadAfter);
-        return loadBefore <= cores / 2.0
+        return !busy(loadBefore)
                 ? "The machine was quiet when the run started (" + figures + "; the load after is the run's own"
                         + " broker and Flink JVMs)."
                 : "**Other work was running on the machine when the run started** (" + figures + "): absolute"

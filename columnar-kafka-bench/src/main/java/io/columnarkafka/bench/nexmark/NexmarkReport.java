@@ -240,7 +240,7 @@ final class NexmarkReport {
         json.append(String.format(Locale.ROOT, "  \"events\": %d, \"parallelism\": %d, \"warmup\": %d, \"rounds\": %d,"
                 + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\", \"machineBusyAtStart\": %b,%n",
                 events, parallelism, warmup, rounds, checkpointIntervalMs, loadBefore, loadAfter,
-                MachineLoad.oneMinute(loadBefore) > Runtime.getRuntime().availableProcessors() / 2.0));
+                MachineLoad.busy(MachineLoad.oneMinute(loadBefore))));
         json.append("  \"summary\": [\n");
         List<Row> rows = rows();
         for (int i = 0; i < rows.size(); i++) {
