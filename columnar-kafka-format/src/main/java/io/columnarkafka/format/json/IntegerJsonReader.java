@@ -31,31 +31,13 @@ final class IntegerJsonReader extends JsonReader {
         this.kind = kind;
     }
 
-    private long validity;
-    private long values;
-    private int valueCapacity;
+    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     @Override
     void bind(FieldVector v) {
         vector = (BaseFixedWidthVector) v;
         count = 0;
-        buffersChanged();
-    }
-
-    private void buffersChanged() {
-        validity = vector.getValidityBufferAddress();
-        values = vector.getDataBufferAddress();
-        valueCapacity = vector.getValueCapacity();
-    }
-
-    /** Makes room for entry {@code count}: values are stored straight into the buffers, unchecked. */
-    private void ensureRoom() {
-        if (count >= valueCapacity) {
-            while (count >= vector.getValueCapacity()) {
-                vector.reAlloc();
-            }
-            buffersChanged();
-        }
+        buffers.bind(vector);
     }
 
     @Override
@@ -151,29 +133,29 @@ final class IntegerJsonReader extends JsonReader {
     }
 
     private void store(long value) {
-        ensureRoom();
+        buffers.ensureRoom(count);
         int i = count;
         switch (kind) {
             case TINYINT:
-                MemoryUtil.putByte(values + i, (byte) value);
+                MemoryUtil.putByte(buffers.values + i, (byte) value);
                 break;
             case SMALLINT:
-                MemoryUtil.putShort(values + 2L * i, (short) value);
+                MemoryUtil.putShort(buffers.values + 2L * i, (short) value);
                 break;
             case INT:
-                MemoryUtil.putInt(values + 4L * i, (int) value);
+                MemoryUtil.putInt(buffers.values + 4L * i, (int) value);
                 break;
             default:
-                MemoryUtil.putLong(values + 8L * i, value);
+                MemoryUtil.putLong(buffers.values + 8L * i, value);
         }
-        ArrowAppend.setValid(validity, i);
+        ArrowAppend.setValid(buffers.validity, i);
         count = i + 1;
     }
 
     @Override
     void appendNull() {
-        ensureRoom();
-        ArrowAppend.setNull(validity, count++);
+        buffers.ensureRoom(count);
+        ArrowAppend.setNull(buffers.validity, count++);
     }
 
     @Override

@@ -32,40 +32,22 @@ final class TimestampJsonReader extends JsonReader {
         this.zulu = zulu;
     }
 
-    private long validity;
-    private long values;
-    private int valueCapacity;
+    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     @Override
     void bind(FieldVector v) {
         vector = (TimeStampVector) v;
         count = 0;
-        buffersChanged();
-    }
-
-    private void buffersChanged() {
-        validity = vector.getValidityBufferAddress();
-        values = vector.getDataBufferAddress();
-        valueCapacity = vector.getValueCapacity();
-    }
-
-    /** Makes room for entry {@code count}: values are stored straight into the buffers, unchecked. */
-    private void ensureRoom() {
-        if (count >= valueCapacity) {
-            while (count >= vector.getValueCapacity()) {
-                vector.reAlloc();
-            }
-            buffersChanged();
-        }
+        buffers.bind(vector);
     }
 
     @Override
     void readValue(JsonTokenizer t) {
         text.parseTimestamp(t, iso, zulu);
         long value = epochValue(text.epochDay, text.nanoOfDay);
-        ensureRoom();
-        MemoryUtil.putLong(values + 8L * count, value);
-        ArrowAppend.setValid(validity, count++);
+        buffers.ensureRoom(count);
+        MemoryUtil.putLong(buffers.values + 8L * count, value);
+        ArrowAppend.setValid(buffers.validity, count++);
     }
 
     /**
@@ -109,8 +91,8 @@ final class TimestampJsonReader extends JsonReader {
 
     @Override
     void appendNull() {
-        ensureRoom();
-        ArrowAppend.setNull(validity, count++);
+        buffers.ensureRoom(count);
+        ArrowAppend.setNull(buffers.validity, count++);
     }
 
     @Override
