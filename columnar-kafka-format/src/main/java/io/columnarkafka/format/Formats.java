@@ -8,7 +8,8 @@ import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.csv.CsvBatchDecoder;
 import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
-import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
+import io.columnarkafka.format.json.ChangelogEnvelope;
+import io.columnarkafka.format.json.ChangelogJsonBatchEncoder;
 import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonDecodeOptions;
@@ -28,7 +29,8 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar encoder. */
     public static Set<String> supported() {
-        return Set.of("json", "csv", "raw", "debezium-json", "avro", "avro-confluent", "protobuf");
+        return Set.of("json", "csv", "raw", "debezium-json", "canal-json", "maxwell-json", "ogg-json", "avro",
+                "avro-confluent", "protobuf");
     }
 
     /**
@@ -47,7 +49,10 @@ public final class Formats {
             case "csv":
                 return new CsvBatchEncoder(projection, CsvFormatOptions.fromMap(options));
             case "debezium-json":
-                return new DebeziumJsonBatchEncoder(projection, options);
+            case "canal-json":
+            case "maxwell-json":
+            case "ogg-json":
+                return new ChangelogJsonBatchEncoder(ChangelogEnvelope.of(format), projection, options);
             case "raw":
                 return new RawBatchEncoder(projection, RawFormatOptions.fromMap(options));
             case "avro":

@@ -4,7 +4,7 @@ import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
-import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
+import io.columnarkafka.format.json.ChangelogJsonBatchEncoder;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -124,13 +124,14 @@ final class AdmissionMatcher {
             return shape.valueFormatOptions();
         }
         Map<String, String> options = new HashMap<>(shape.valueFormatOptions());
-        options.put(DebeziumJsonBatchEncoder.ROW_KIND_COLUMN, rowKinds);
+        options.put(ChangelogJsonBatchEncoder.ROW_KIND_COLUMN, rowKinds);
         return options;
     }
 
     /**
      * The name of the TINYINT column holding each row's kind, added after the physical columns when the
-     * value format writes rows by their kind (debezium-json); null otherwise. A name no column has.
+     * value format writes rows by their kind (debezium-json, canal-json, maxwell-json, ogg-json); null
+     * otherwise. A name no column has.
      */
     static String rowKindColumn(KafkaSinkShape shape) {
         SqlFormat value = SqlFormat.of(shape.valueFormat()).orElse(null);

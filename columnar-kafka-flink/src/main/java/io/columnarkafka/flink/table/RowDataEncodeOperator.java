@@ -32,7 +32,8 @@ import org.apache.kafka.common.header.Header;
  * <p>Per row it keeps only what the format columns cannot carry: the topic when it varies, the
  * timestamp and headers when written, and whether an upsert row is a tombstone (a tombstone's value is not
  * encoded at all: the value encoder gets the other rows as a selection). A changelog value format
- * (debezium-json) gets each row's kind as a column of the batch ({@link EncodePlan#rowKindColumn}).
+ * (debezium-json, canal-json, maxwell-json, ogg-json) gets each row's kind as a column of the batch ({@link
+ * EncodePlan#rowKindColumn}).
  *
  * <p>With {@code sink.buffer-flush.*} on an upsert table, rows first go to {@link LatestRowPerKey} (Flink's
  * reducing upsert buffer), which is written into the batch, in Flink's order, when it holds {@code

@@ -3,7 +3,8 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.csv.CsvFormatOptions;
-import io.columnarkafka.format.json.DebeziumJsonBatchEncoder;
+import io.columnarkafka.format.json.ChangelogEnvelope;
+import io.columnarkafka.format.json.ChangelogJsonBatchEncoder;
 import io.columnarkafka.format.json.JsonFormatOptions;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import io.columnarkafka.format.raw.RawFormatOptions;
@@ -26,8 +27,11 @@ enum SqlFormat {
     CSV("csv", false, CsvFormatOptions::fromMap),
     RAW("raw", false, RawFormatOptions::fromMap),
     AVRO("avro", true, AvroFormatOptions::fromMap),
-    /** Reads each row's kind from a column the SQL sink adds to the batch ({@link #readsRowKind}). */
-    DEBEZIUM_JSON("debezium-json", false, DebeziumJsonBatchEncoder::jsonOptions),
+    /** Reads each row's kind from a column the SQL sink adds to the batch ({@link #readsRowKind}), as do the next. */
+    DEBEZIUM_JSON("debezium-json", false, ChangelogEnvelope.DEBEZIUM::jsonOptions),
+    CANAL_JSON("canal-json", false, ChangelogEnvelope.CANAL::jsonOptions),
+    MAXWELL_JSON("maxwell-json", false, ChangelogEnvelope.MAXWELL::jsonOptions),
+    OGG_JSON("ogg-json", false, ChangelogEnvelope.OGG::jsonOptions),
     PROTOBUF("protobuf", false, ProtobufFormatOptions::fromMap);
 
     /**
@@ -117,10 +121,10 @@ enum SqlFormat {
 
     /**
      * True if the format writes each row according to its {@code RowKind} (a changelog format): its encoder
-     * reads the kind from a TINYINT column of the batch ({@link DebeziumJsonBatchEncoder#ROW_KIND_COLUMN}).
+     * reads the kind from a TINYINT column of the batch ({@link ChangelogJsonBatchEncoder#ROW_KIND_COLUMN}).
      */
     boolean readsRowKind() {
-        return this == DEBEZIUM_JSON;
+        return ChangelogEnvelope.of(identifier) != null;
     }
 
     /** True if nulls are written whatever the declared nullability (see {@link #declaredNullability}). */

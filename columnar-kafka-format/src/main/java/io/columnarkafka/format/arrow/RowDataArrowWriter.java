@@ -25,7 +25,7 @@ import org.apache.flink.table.types.logical.TinyIntType;
  *
  * <p>Arrow has no row kind. A writer built with a row-kind column ({@link #RowDataArrowWriter(RowType,
  * String, BufferAllocator)}) adds it as a last TINYINT column holding each row's {@code
- * RowKind.toByteValue()}, the column {@code debezium-json}'s {@code row-kind.column} option reads.
+ * RowKind.toByteValue()}, the column the changelog JSON formats' {@code row-kind.column} option reads.
  */
 public final class RowDataArrowWriter implements AutoCloseable {
     private final VectorSchemaRoot root;

@@ -121,7 +121,7 @@ class JsonParityProperties {
         });
     }
 
-    private static Arbitrary<Map<String, String>> options() {
+    static Arbitrary<Map<String, String>> options() {
         return Combinators.combine(
                         Arbitraries.of("SQL", "ISO-8601"),
                         Arbitraries.of("FAIL", "DROP", "LITERAL"),
