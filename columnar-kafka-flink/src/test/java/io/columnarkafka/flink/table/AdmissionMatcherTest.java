@@ -94,6 +94,9 @@ class AdmissionMatcherTest {
                 Arguments.of("debezium-json", Map.of("schema-include", "true"), "ROW<id INT>",
                         "fallback: UNSUPPORTED_OPTION value.debezium-json options: Debezium JSON serialization"
                                 + " doesn't support 'debezium-json.schema-include' option been set to true."),
+                Arguments.of("maxwell-json", Map.of("database.include", "db"), "ROW<id INT>",
+                        "fallback: UNSUPPORTED_OPTION value.maxwell-json options: unknown json option"
+                                + " 'database.include'"),
                 Arguments.of("protobuf", Map.of("message-class-name", Inner3.class.getName(), "descriptor-file", "x"),
                         "ROW<x INT>", "fallback: UNSUPPORTED_OPTION value.protobuf options: unknown protobuf option"
                                 + " 'descriptor-file'; known: "),
@@ -112,7 +115,7 @@ class AdmissionMatcherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"json", "csv", "debezium-json"})
+    @ValueSource(strings = {"json", "csv", "debezium-json", "canal-json", "maxwell-json", "ogg-json"})
     void nanosecondTimestampsAtAnyDepthAreAdmittedWhereFlinksFormatWritesThem(String format) {
         RowType physical = (RowType) RowTypes.parse("ROW<id INT, t TIMESTAMP(9), l TIMESTAMP_LTZ(7),"
                 + " a ARRAY<TIMESTAMP(8)>, r ROW<x TIMESTAMP_LTZ(9)>>").copy(false);
@@ -121,7 +124,7 @@ class AdmissionMatcherTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"json", "debezium-json"})
+    @ValueSource(strings = {"json", "debezium-json", "canal-json", "maxwell-json", "ogg-json"})
     void intervalsAreAdmittedWhereFlinksFormatWritesThem(String format) {
         RowType physical = (RowType) RowTypes.parse("ROW<id INT, m INTERVAL YEAR(2) TO MONTH,"
                 + " d INTERVAL DAY(2) TO SECOND(3), a ARRAY<INTERVAL SECOND(3)>>").copy(false);

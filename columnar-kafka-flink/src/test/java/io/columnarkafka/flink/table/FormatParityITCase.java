@@ -13,9 +13,13 @@ import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The formats admitted through SQL after json, csv, raw and avro ({@code debezium-json}, {@code protobuf}),
+ * The formats admitted through SQL after json, csv, raw and avro ({@code debezium-json}, {@code canal-json},
+ * {@code maxwell-json}, {@code ogg-json}, {@code protobuf}),
  * each proven as {@link KafkaColumnarParityITCase} proves those: the same INSERT into {@code kafka} and
  * {@code kafka-columnar} writes identical records through the real broker. Plus the shapes Flink itself
  * refuses (a changelog key format, {@code schema-include}, the missing {@code avro-confluent} factory):
@@ -32,7 +36,7 @@ class FormatParityITCase {
 
     /**
      * An updating aggregate: each change of a group is an UPDATE_BEFORE then UPDATE_AFTER, and a group
-     * leaving the HAVING range is a DELETE; debezium-json writes each by its row kind. The VALUES hold only
+     * leaving the HAVING range is a DELETE; the changelog JSON formats write each by its row kind. The VALUES hold only
      * literals of one type per column, so the planner keeps them one ordered source (a cast would turn them
      * into a union of single rows, whose order varies) and both runs see the same changelog; nulls come from
      * NULLIF markers.
@@ -88,6 +92,50 @@ class FormatParityITCase {
         String summary = parity("debezium_nanos", 1, sinkDdl(KafkaColumnarParityITCase.NANOSECOND_COLUMNS,
                 "'format' = 'debezium-json'"), KafkaColumnarParityITCase.NANOSECOND_INSERT);
         assertThat(summary).contains("kafka-columnar[admitted: debezium-json value]");
+    }
+
+    @Test
+    void canalJsonUpdatingAggregateWithJsonKeyOnThreePartitions() throws Exception {
+        String summary = changelogParity("canal", 3, sinkDdl(AGGREGATE_COLUMNS,
+                "'key.format' = 'json', 'key.fields' = 'user_id', 'value.format' = 'canal-json'"), AGGREGATE);
+        assertThat(summary).contains("kafka-columnar[admitted: canal-json value, json key]");
+    }
+
+    /**
+     * canal-json, maxwell-json and ogg-json on the updating aggregate with every write option changed from its
+     * default, and each format's deserialization-only options set (accepted, no effect on the bytes).
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "canal-json|, 'canal-json.database.include' = 'db.*', 'canal-json.table.include' = 't[0-9]'",
+        "maxwell-json|",
+        "ogg-json|"})
+    void changelogJsonEveryWriteOptionOnAnUpdatingAggregate(String format, String decodeOnly) throws Exception {
+        String summary = changelogParity(format.replace("-json", "_options"), 1, sinkDdl(AGGREGATE_COLUMNS,
+                "'format' = '" + format + "', '" + format + ".timestamp-format.standard' = 'ISO-8601',"
+                        + " '" + format + ".encode.decimal-as-plain-number' = 'true',"
+                        + " '" + format + ".encode.ignore-null-fields' = 'true',"
+                        + " '" + format + ".ignore-parse-errors' = 'true'" + (decodeOnly == null ? "" : decodeOnly)),
+                AGGREGATE);
+        assertThat(summary).contains("kafka-columnar[admitted: " + format + " value]");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"canal-json", "maxwell-json", "ogg-json"})
+    void changelogJsonMapNullKeyLiteralNestedTypesAndNanosecondTimestamps(String format) throws Exception {
+        String summary = parity(format.replace("-json", "_map"), 1, sinkDdl(
+                "id INT, m MAP<STRING, INT>, r ROW<a INT, b ARRAY<STRING>>, d DATE, t TIME(0), b BYTES",
+                "'value.format' = '" + format + "', 'value." + format + ".map-null-key.mode' = 'LITERAL',"
+                        + " 'value." + format + ".map-null-key.literal' = 'nk'"),
+                "INSERT INTO ${t}sink SELECT * FROM (VALUES"
+                        + " (1, MAP['a', 1, CAST(NULL AS STRING), 2], ROW(1, ARRAY['x', CAST(NULL AS STRING)]),"
+                        + "   DATE '2020-02-29', TIME '23:59:59', X'00ff'),"
+                        + " (2, CAST(NULL AS MAP<STRING, INT>), CAST(NULL AS ROW<a INT, b ARRAY<STRING>>),"
+                        + "   CAST(NULL AS DATE), CAST(NULL AS TIME(0)), CAST(NULL AS BYTES)))");
+        assertThat(summary).contains("kafka-columnar[admitted: " + format + " value]");
+        summary = parity(format.replace("-json", "_nanos"), 1, sinkDdl(KafkaColumnarParityITCase.NANOSECOND_COLUMNS,
+                "'format' = '" + format + "'"), KafkaColumnarParityITCase.NANOSECOND_INSERT);
+        assertThat(summary).contains("kafka-columnar[admitted: " + format + " value]");
     }
 
     @Test

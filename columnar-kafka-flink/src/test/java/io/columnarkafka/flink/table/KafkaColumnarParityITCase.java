@@ -216,13 +216,14 @@ class KafkaColumnarParityITCase {
 
     @Test
     void formatWithoutColumnarEncoderFallsBackAndMatches() throws Exception {
-        // canal-json: a changelog format of flink-json this project does not plan to encode natively.
-        String summary = parity("canal", 1, 1,
+        String format = EncoderlessJsonFormatFactory.IDENTIFIER;
+        String summary = parity("encoderless", 1, 1,
                 "CREATE TABLE ${t}sink (" + COLUMNS + ") WITH ('connector' = '${connector}',"
                         + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}',"
-                        + " 'format' = 'canal-json'${columnar})",
+                        + " 'format' = '" + format + "'${columnar})",
                 VALUES, false);
-        assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_VALUE_FORMAT canal-json: no columnar encoder]");
+        assertThat(summary).contains("kafka-columnar[fallback: UNSUPPORTED_VALUE_FORMAT " + format
+                + ": no columnar encoder]");
     }
 
     @Test
