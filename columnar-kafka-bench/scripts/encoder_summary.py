@@ -20,7 +20,8 @@ BENCH = "JsonEncoderBenchmark."
 FORMAT_BENCH = "FormatEncoderBenchmark."
 DECODER_BENCH = "JsonDecoderBenchmark."
 DECODER_SPEEDUP, DECODER_BATCH = 5.0, 4096
-FORMAT_ORDER = ["json", "csv", "avro", "avro-confluent", "debezium-json", "protobuf", "raw"]
+FORMAT_ORDER = ["json", "csv", "avro", "avro-confluent", "debezium-json", "canal-json", "maxwell-json", "ogg-json",
+                "protobuf", "raw"]
 FORMAT_SPEEDUP = 5.0
 # raw has no serialization to speed up: Flink's side and ours are each one copy of the value per record,
 # so its gate is throughput on par with Flink (byte parity and one copy are checked by setup and tests).

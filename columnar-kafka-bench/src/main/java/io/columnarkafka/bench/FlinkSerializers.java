@@ -17,7 +17,10 @@ import org.apache.flink.formats.avro.typeutils.AvroSchemaConverter;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.csv.CsvRowDataSerializationSchema;
 import org.apache.flink.formats.json.JsonFormatOptions.MapNullKeyMode;
+import org.apache.flink.formats.json.canal.CanalJsonSerializationSchema;
 import org.apache.flink.formats.json.debezium.DebeziumJsonSerializationSchema;
+import org.apache.flink.formats.json.maxwell.MaxwellJsonSerializationSchema;
+import org.apache.flink.formats.json.ogg.OggJsonSerializationSchema;
 import org.apache.flink.formats.protobuf.PbFormatConfig;
 import org.apache.flink.formats.protobuf.serialize.PbRowDataSerializationSchema;
 import org.apache.flink.formats.raw.RawFormatSerializationSchema;
@@ -52,6 +55,12 @@ final class FlinkSerializers {
                             AvroSchemaConverter.convertToSchema(rowType), new FixedIdCoder(schemaId)),
                     RowDataToAvroConverters.createConverter(rowType));
             case "debezium-json" -> new DebeziumJsonSerializationSchema(
+                    rowType, TimestampFormat.SQL, MapNullKeyMode.FAIL, "null", false, false);
+            case "canal-json" -> new CanalJsonSerializationSchema(
+                    rowType, TimestampFormat.SQL, MapNullKeyMode.FAIL, "null", false, false);
+            case "maxwell-json" -> new MaxwellJsonSerializationSchema(
+                    rowType, TimestampFormat.SQL, MapNullKeyMode.FAIL, "null", false, false);
+            case "ogg-json" -> new OggJsonSerializationSchema(
                     rowType, TimestampFormat.SQL, MapNullKeyMode.FAIL, "null", false, false);
             case "protobuf" -> new PbRowDataSerializationSchema(rowType,
                     new PbFormatConfig(options.get("message-class-name"), false, false, ""));

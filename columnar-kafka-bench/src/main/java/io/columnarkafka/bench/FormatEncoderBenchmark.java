@@ -63,7 +63,8 @@ public class FormatEncoderBenchmark {
     @Param({"4096"})
     public int batchSize;
 
-    @Param({"json", "csv", "avro", "avro-confluent", "debezium-json", "protobuf", "raw"})
+    @Param({"json", "csv", "avro", "avro-confluent", "debezium-json", "canal-json", "maxwell-json", "ogg-json",
+        "protobuf", "raw"})
     public String format;
 
     /** {@code bid} or {@code adversarial}: both are Bid-shaped, so every format's projection applies. */

@@ -21,7 +21,8 @@ class FormatEncoderBenchmarkTest {
         "csv, adversarial, binary", "avro, adversarial, binary", "avro-confluent, adversarial, binary",
         "debezium-json, adversarial, binary", "protobuf, adversarial, binary", "raw, adversarial, binary",
         "json, adversarial, generic", "json, adversarial, boxed", "csv, adversarial, boxed",
-        "avro, bid, generic", "protobuf, bid, boxed", "raw, adversarial, generic"})
+        "avro, bid, generic", "protobuf, bid, boxed", "raw, adversarial, generic", "canal-json, adversarial, binary",
+        "maxwell-json, adversarial, binary", "ogg-json, adversarial, boxed"})
     void columnarBytesEqualFlinksOnTheBenchmarkRows(String format, String dataset, String rowClass) throws Exception {
         FormatEncoderBenchmark benchmark = new FormatEncoderBenchmark();
         benchmark.format = format;
@@ -46,7 +47,8 @@ class FormatEncoderBenchmarkTest {
     void theBenchmarkRunsEveryFormatAndDatasetByDefault() throws Exception {
         String[] formats = FormatEncoderBenchmark.class.getField("format").getAnnotation(Param.class).value();
         assertThat(Arrays.asList(formats))
-                .containsExactlyInAnyOrder("json", "csv", "avro", "avro-confluent", "debezium-json", "protobuf", "raw");
+                .containsExactlyInAnyOrder("json", "csv", "avro", "avro-confluent", "debezium-json", "canal-json",
+                        "maxwell-json", "ogg-json", "protobuf", "raw");
         String[] datasets = FormatEncoderBenchmark.class.getField("dataset").getAnnotation(Param.class).value();
         assertThat(Arrays.asList(datasets)).containsExactlyInAnyOrder("bid", "adversarial");
         String[] jsonDatasets = JsonEncoderBenchmark.class.getField("dataset").getAnnotation(Param.class).value();

@@ -24,7 +24,10 @@ public record Admission(FallbackReason reason, String detail) {
         return reason == null;
     }
 
-    /** {@code admitted: json value} or {@code fallback: UNSUPPORTED_VALUE_FORMAT canal-json: no columnar encoder}. */
+    /**
+     * {@code admitted: json value} or {@code fallback: UNSUPPORTED_VALUE_FORMAT debezium-avro-confluent: no
+     * columnar encoder}.
+     */
     public String describe() {
         return isAdmitted() ? "admitted: " + detail : "fallback: " + reason + " " + detail;
     }
