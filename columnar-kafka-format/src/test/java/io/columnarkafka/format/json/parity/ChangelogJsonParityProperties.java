@@ -33,7 +33,7 @@ class ChangelogJsonParityProperties {
     /** Each format must have at least this share of the batches. */
     private static final double MIN_FORMAT_PERCENT = 15;
     /** Each row kind must be in at least this share of the batches (a batch has 1 to 20 rows). */
-    private static final double MIN_KIND_PERCENT = 30;
+    private static final double MIN_KIND_PERCENT = 50;
 
     static {
         for (ChangelogEnvelope envelope : ChangelogEnvelope.values()) {
