@@ -180,7 +180,7 @@ class ScanFormatParityITCase {
     }
 
     private static final String AVRO_TYPE = "ROW<id BIGINT NOT NULL, name STRING, price DECIMAL(38, 10), f FLOAT,"
-            + " d DOUBLE, tiny TINYINT, small SMALLINT, i INT, flag BOOLEAN, day DATE, t TIME(3), ts TIMESTAMP(3),"
+            + " d DOUBLE, tiny TINYINT, small SMALLINT, i INT, flag BOOLEAN, dt DATE, t TIME(3), ts TIMESTAMP(3),"
             + " b BYTES, tags ARRAY<STRING>, r ROW<x INT, y ARRAY<BIGINT>>>";
 
     /** {@code AVRO_TYPE}'s fields as DDL columns. */
