@@ -134,7 +134,7 @@ class ScanFormatParityITCase {
                 default -> i + "|trailing||||";
             };
             byte[] bytes = utf8(value);
-            if (i % 12 == 11 && i % 24 == 23) {
+            if (i % 24 == 23) { // every other "trailing" record
                 bytes = Arrays.copyOf(bytes, bytes.length + 2);
                 bytes[bytes.length - 2] = (byte) 0xC3; // invalid UTF-8: a lead byte before the end
                 bytes[bytes.length - 1] = (byte) 0x28;
@@ -183,7 +183,7 @@ class ScanFormatParityITCase {
             + " d DOUBLE, tiny TINYINT, small SMALLINT, i INT, flag BOOLEAN, dt DATE, t TIME(3), ts TIMESTAMP(3),"
             + " b BYTES, tags ARRAY<STRING>, r ROW<x INT, y ARRAY<BIGINT>>>";
 
-    /** {@code AVRO_TYPE}'s fields as DDL columns. */
+    /** The fields of a {@code ROW<...>} type string as DDL columns. */
     private static String columns(String rowType) {
         return rowType.substring("ROW<".length(), rowType.length() - 1);
     }
