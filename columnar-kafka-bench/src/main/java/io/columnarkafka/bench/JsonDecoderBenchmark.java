@@ -63,8 +63,12 @@ public class JsonDecoderBenchmark {
     @Param({"64", "256", "1024", "4096", "16384"})
     public int batchSize;
 
-    /** {@code bid}: Nexmark bids; {@code adversarial}: Bid-shaped rows with escapes, non-ASCII, spread timestamps. */
-    @Param({"bid", "adversarial"})
+    /**
+     * {@code bid}: Nexmark bids; {@code adversarial}: Bid-shaped rows with escapes, non-ASCII, spread
+     * timestamps; {@code wide}: decimals, doubles, floats, booleans, dates, timestamps, a nested row, an
+     * array and a map, with nulls, escapes and non-ASCII text ({@link WideRows}).
+     */
+    @Param({"bid", "adversarial", "wide"})
     public String dataset;
 
     private final BufferAllocator allocator = new RootAllocator();
@@ -98,6 +102,11 @@ public class JsonDecoderBenchmark {
     @Setup(Level.Trial)
     public void setUp(BenchmarkParams params) throws Exception {
         EncoderFixture.requirePerRowScores(params, batchSize);
+        prepare();
+    }
+
+    /** The records and Flink's deserializer; {@link JsonDecoderComparison} calls it without JMH. */
+    void prepare() throws Exception {
         Dataset data = Dataset.named(dataset);
         RowType type = data.rowType();
         SerializationSchema<RowData> writer = FlinkJson.openSerializer(type);
@@ -137,6 +146,11 @@ public class JsonDecoderBenchmark {
         if (allocator.getAllocatedMemory() != 0) {
             throw new IllegalStateException("decoder left " + allocator.getAllocatedMemory() + " bytes allocated");
         }
+    }
+
+    /** The JSON input of one batch, in bytes. */
+    long inputBytes() {
+        return inputBytes;
     }
 
     @TearDown(Level.Trial)
