@@ -164,7 +164,7 @@ public class JsonDecoderBenchmark {
      * object's members are sorted by name, every number kept as spelled (the row's fields are in schema
      * order on both sides, so sorting them forgives nothing else).
      */
-    private static boolean sameMapsInOtherOrder(byte[] expected, byte[] actual) throws java.io.IOException {
+    static boolean sameMapsInOtherOrder(byte[] expected, byte[] actual) throws java.io.IOException {
         return sortedMembers(TREES.readTree(expected)).equals(sortedMembers(TREES.readTree(actual)));
     }
 
