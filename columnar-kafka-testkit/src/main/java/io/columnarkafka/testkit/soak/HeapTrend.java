@@ -36,9 +36,11 @@ public final class HeapTrend {
 
     /**
      * The slope of one segment or of all segments pooled, in bytes per minute, its standard error (from the residuals
-     * about the fitted lines; NaN with too few samples), how many samples it used and the minutes they span.
+     * about the fitted lines; NaN with too few samples), how many samples and segments it used and the minutes they
+     * span.
      */
-    public record Slope(String label, double bytesPerMinute, double standardError, int samples, double minutes) {}
+    public record Slope(String label, double bytesPerMinute, double standardError, int samples, int segments,
+                        double minutes) {}
 
     /** The pooled within-lifetime slope over every lifetime of at least 3 samples (the overall figure). */
     public static Slope pooled(List<HeapSample> samples) {
@@ -137,7 +139,7 @@ public final class HeapTrend {
         // Degrees of freedom: one intercept per segment and the common slope.
         int freedom = n - used.size() - 1;
         double standardError = freedom <= 0 || sxx == 0 ? Double.NaN : Math.sqrt(residuals / freedom / sxx);
-        return new Slope(label, slope, standardError, n, span);
+        return new Slope(label, slope, standardError, n, used.size(), span);
     }
 
     private static double span(List<HeapSample> segment) {

@@ -32,6 +32,9 @@ public record SoakReport(String configuration, long expectedRows, long lost, lon
     /** The fewest samples the pooled per-phase fit needs before a soak can pass its heap check. */
     static final int MIN_HEAP_SAMPLES = 10;
 
+    /** The fewest phases (of at least 3 samples) it needs: one phase alone is one stretch of one workload. */
+    static final int MIN_HEAP_PHASES = 4;
+
     /** The checks of issue #13's soak, each with whether it passed. */
     public Map<String, Boolean> checks() {
         return Map.of(
@@ -53,12 +56,14 @@ public record SoakReport(String configuration, long expectedRows, long lost, lon
 
     /**
      * Whether the heap shows no growth trend: the slope pooled over the phases between faults
-     * ({@link HeapTrend#pooledOverPhases}) is at most the limit, fitted on at least {@link #MIN_HEAP_SAMPLES}.
+     * ({@link HeapTrend#pooledOverPhases}) is at most the limit, fitted on at least {@link #MIN_HEAP_SAMPLES} samples
+     * from at least {@link #MIN_HEAP_PHASES} phases.
      */
     public static boolean heapTrendPasses(List<HeapSample> heap, List<SoakFault> faults,
                                           double slopeLimitBytesPerMinute) {
         HeapTrend.Slope pooled = HeapTrend.pooledOverPhases(heap, faults);
-        return pooled.samples() >= MIN_HEAP_SAMPLES && pooled.bytesPerMinute() <= slopeLimitBytesPerMinute;
+        return pooled.samples() >= MIN_HEAP_SAMPLES && pooled.segments() >= MIN_HEAP_PHASES
+                && pooled.bytesPerMinute() <= slopeLimitBytesPerMinute;
     }
 
     /**
@@ -81,8 +86,9 @@ public record SoakReport(String configuration, long expectedRows, long lost, lon
                 + " from %.1f min after output resumed (after the start, for the first) until the next fault, so steps"
                 + " at faults and the settling after a job moves in are not read as growth. One slope pooled over the"
                 + " phases of at least %d samples, an intercept per phase; it must be at most %s MiB/min over at least"
-                + " %d samples: **%s**.%n%n", HeapTrend.SETTLE_MINUTES, HeapTrend.MIN_SAMPLES,
-                mib(slopeLimitBytesPerMinute), MIN_HEAP_SAMPLES,
+                + " %d samples from at least %d phases (here %d samples from %d phases): **%s**.%n%n",
+                HeapTrend.SETTLE_MINUTES, HeapTrend.MIN_SAMPLES, mib(slopeLimitBytesPerMinute), MIN_HEAP_SAMPLES,
+                MIN_HEAP_PHASES, pooled.samples(), pooled.segments(),
                 heapTrendPasses(heap, faults, slopeLimitBytesPerMinute) ? "pass" : "FAIL"));
         List<HeapTrend.Slope> phases = new ArrayList<>(HeapTrend.perPhase(heap, faults));
         phases.add(pooled);

@@ -85,8 +85,11 @@ class HeapTrendTest {
                 "taskmanager-1 (pid 1), 2.60-4.00 min");
         assertThat(phases.get("taskmanager-1 (pid 1), 2.60-4.00 min")).extracting(HeapSample::minutes)
                 .containsExactly(2.75, 3.0, 3.25, 3.5, 3.75);
-        // Too few samples per phase to fit: the check cannot pass.
+        // Too few samples per phase to fit, or too few phases: the check cannot pass.
         assertThat(SoakReport.heapTrendPasses(samples.subList(0, 4), faults, 0.25 * MIB)).isFalse();
+        assertThat(HeapTrend.pooledOverPhases(samples, faults)).extracting(HeapTrend.Slope::samples,
+                HeapTrend.Slope::segments).containsExactly(11, 2);
+        assertThat(SoakReport.heapTrendPasses(samples, faults, 0.25 * MIB)).as("2 flat phases are too few").isFalse();
     }
 
     @Test
