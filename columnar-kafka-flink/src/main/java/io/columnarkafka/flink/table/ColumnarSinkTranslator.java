@@ -1,12 +1,8 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import java.util.Optional;
-import java.util.function.Function;
 import org.apache.flink.api.common.ExecutionConfig;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.java.typeutils.TupleTypeInfo;
 import org.apache.flink.connector.kafka.sink.KafkaPartitioner;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.sink.KafkaSinkBuilder;
@@ -21,10 +17,10 @@ import org.apache.flink.table.data.RowData;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
- * Builds the runtime of an admitted sink: the encode operator ({@link RowDataEncodeOperator}) chained in
- * front of Flink's stock {@link KafkaSink} (records alone, or with their rows for a custom partitioner:
- * {@link EncodedRecords}), which is configured exactly as Flink's Kafka table sink
- * configures its own (delivery guarantee, bootstrap servers, every {@code properties.*} entry,
+ * Builds the runtime of an admitted sink: the encode operator ({@link RowDataEncodeOperator}), one element
+ * per encoded batch, then {@link SplitEncodedBatch} chained in front of Flink's stock {@link KafkaSink}
+ * (records alone, or with their rows for a custom partitioner: {@link EncodedRecords}), which is
+ * configured exactly as Flink's Kafka table sink configures its own (delivery guarantee, bootstrap servers, every {@code properties.*} entry,
  * transactional-id prefix, transaction naming strategy, {@code sink.parallelism}).
  */
 final class ColumnarSinkTranslator {
@@ -34,11 +30,9 @@ final class ColumnarSinkTranslator {
             KafkaSinkShape shape, ColumnarOptions.Settings batching, String description) {
         EncodePlan plan = EncodePlan.of(shape, batching, description);
         if (readsRows(shape.partitioner())) {
-            return provider(shape, plan, EncodedRecords.WITH_ROWS,
-                    rowType -> new TupleTypeInfo<>(PreSerializedRecordTypeInfo.INSTANCE, rowType), description);
+            return provider(shape, plan, EncodedRecords.WITH_ROWS, description);
         }
-        return provider(shape, plan, EncodedRecords.RECORDS, rowType -> PreSerializedRecordTypeInfo.INSTANCE,
-                description);
+        return provider(shape, plan, EncodedRecords.RECORDS, description);
     }
 
     /** True for a partitioner that may read the consumed row: any but Flink's {@code fixed}. */
@@ -46,22 +40,27 @@ final class ColumnarSinkTranslator {
         return partitioner != null && partitioner.getClass() != FlinkFixedPartitioner.class;
     }
 
-    private static <T> DynamicTableSink.SinkRuntimeProvider provider(KafkaSinkShape shape, EncodePlan plan,
-            EncodedRecords<T> elements, Function<TypeInformation<RowData>, TypeInformation<T>> elementType,
-            String description) {
-        KafkaSink<T> kafkaSink = kafkaSink(shape, elements);
+    private static <B, R> DynamicTableSink.SinkRuntimeProvider provider(
+            KafkaSinkShape shape, EncodePlan plan, EncodedRecords<B, R> elements, String description) {
+        KafkaSink<R> kafkaSink = kafkaSink(shape, elements);
         Integer parallelism = shape.parallelism();
         return new DataStreamSinkProvider() {
             @Override
             public DataStreamSink<?> consumeDataStream(ProviderContext context, DataStream<RowData> rows) {
                 // Like the planner does for Flink's sink: without sink.parallelism, the input's.
                 int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
-                SingleOutputStreamOperator<T> records = rows
-                        .transform("ColumnarEncode[" + description + "]", elementType.apply(rows.getType()),
+                SingleOutputStreamOperator<B> batches = rows
+                        .transform("ColumnarEncode[" + description + "]", elements.batchType(rows.getType()),
                                 new RowDataEncodeOperator<>(plan, elements, rowCopier(rows)))
                         .setParallelism(sinkParallelism);
-                context.generateUid("columnar-encode").ifPresent(records::uid);
-                DataStreamSink<T> end = records.sinkTo(kafkaSink)
+                context.generateUid("columnar-encode").ifPresent(batches::uid);
+                // Same parallelism and a forward edge: the splitter chains with the writer.
+                SingleOutputStreamOperator<R> records = batches
+                        .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(rows.getType()))
+                        .name("SplitEncodedBatch[" + description + "]")
+                        .setParallelism(sinkParallelism);
+                context.generateUid("columnar-split").ifPresent(records::uid);
+                DataStreamSink<R> end = records.sinkTo(kafkaSink)
                         .name("KafkaSink[" + description + "]")
                         .setParallelism(sinkParallelism);
                 context.generateUid("columnar-kafka-sink").ifPresent(end::uid);
@@ -75,8 +74,8 @@ final class ColumnarSinkTranslator {
         };
     }
 
-    static <T> KafkaSink<T> kafkaSink(KafkaSinkShape shape, EncodedRecords<T> elements) {
-        KafkaSinkBuilder<T> builder = KafkaSink.builder();
+    static <R> KafkaSink<R> kafkaSink(KafkaSinkShape shape, EncodedRecords<?, R> elements) {
+        KafkaSinkBuilder<R> builder = KafkaSink.builder();
         if (shape.transactionalIdPrefix() != null) {
             builder.setTransactionalIdPrefix(shape.transactionalIdPrefix());
         }
