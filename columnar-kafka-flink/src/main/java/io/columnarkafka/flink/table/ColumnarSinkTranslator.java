@@ -3,12 +3,16 @@ package io.columnarkafka.flink.table;
 import java.util.Optional;
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.connector.kafka.sink.KafkaPartitioner;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.sink.KafkaSinkBuilder;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
+import org.apache.flink.streaming.api.transformations.LegacySourceTransformation;
+import org.apache.flink.streaming.api.transformations.OneInputTransformation;
 import org.apache.flink.streaming.connectors.kafka.partitioner.FlinkFixedPartitioner;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
@@ -59,6 +63,10 @@ final class ColumnarSinkTranslator {
                         .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(rows.getType()))
                         .name("SplitEncodedBatch[" + description + "]")
                         .setParallelism(sinkParallelism);
+                if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
+                    // The writer never joins this chain: the batch, not each record, crosses the channel.
+                    records.startNewChain();
+                }
                 context.generateUid("columnar-split").ifPresent(records::uid);
                 DataStreamSink<R> end = records.sinkTo(kafkaSink)
                         .name("KafkaSink[" + description + "]")
@@ -72,6 +80,23 @@ final class ColumnarSinkTranslator {
                 return Optional.ofNullable(parallelism);
             }
         };
+    }
+
+    /**
+     * True if {@code input} runs in the chain of a legacy {@code SourceFunction} source (e.g. {@code
+     * datagen}): its operator, or operators chained behind one. Flink never chains a yielding operator such
+     * as {@code KafkaSink}'s writer into such a chain, so the encode operator there reaches the writer over
+     * a network channel. Elsewhere (a FLIP-27 source such as Kafka's) the encode operator, the splitter and
+     * the writer form one chain and nothing is serialized.
+     */
+    static boolean chainedToLegacySource(Transformation<?> input) {
+        Transformation<?> t = input;
+        while (t instanceof OneInputTransformation<?, ?> operator
+                && operator.getOperatorFactory().getChainingStrategy() == ChainingStrategy.ALWAYS
+                && operator.getInputs().get(0).getParallelism() == operator.getParallelism()) {
+            t = operator.getInputs().get(0);
+        }
+        return t instanceof LegacySourceTransformation && t.getParallelism() == input.getParallelism();
     }
 
     static <R> KafkaSink<R> kafkaSink(KafkaSinkShape shape, EncodedRecords<?, R> elements) {
