@@ -69,6 +69,10 @@ public final class JfrSummary {
         STAGES.put("io.columnarkafka.format.", "columnar encoder");
         STAGES.put("io.columnarkafka.flink.record.PreSerializedRecordSerializer.",
                 "encoded record (de)serialized for a network channel");
+        STAGES.put("io.columnarkafka.flink.record.EncodedBatchSerializer.",
+                "encoded batch (de)serialized for a network channel");
+        STAGES.put("io.columnarkafka.flink.record.EncodedBatch",
+                "encoded batch: slabs copied in, records copied out");
         STAGES.put("org.apache.flink.table.runtime.typeutils.RowDataSerializer.copy",
                 "row copied between chained operators (object reuse off)");
         STAGES.put("org.apache.flink.streaming.runtime.io.RecordWriterOutput.", "row serialized to a network channel");

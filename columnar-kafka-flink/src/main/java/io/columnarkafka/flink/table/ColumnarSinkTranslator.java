@@ -1,18 +1,18 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import java.util.Optional;
-import java.util.function.Function;
 import org.apache.flink.api.common.ExecutionConfig;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
-import org.apache.flink.api.java.typeutils.TupleTypeInfo;
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.connector.kafka.sink.KafkaPartitioner;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.sink.KafkaSinkBuilder;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.operators.ChainingStrategy;
+import org.apache.flink.streaming.api.transformations.LegacySourceTransformation;
+import org.apache.flink.streaming.api.transformations.OneInputTransformation;
 import org.apache.flink.streaming.connectors.kafka.partitioner.FlinkFixedPartitioner;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
@@ -21,10 +21,10 @@ import org.apache.flink.table.data.RowData;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
- * Builds the runtime of an admitted sink: the encode operator ({@link RowDataEncodeOperator}) chained in
- * front of Flink's stock {@link KafkaSink} (records alone, or with their rows for a custom partitioner:
- * {@link EncodedRecords}), which is configured exactly as Flink's Kafka table sink
- * configures its own (delivery guarantee, bootstrap servers, every {@code properties.*} entry,
+ * Builds the runtime of an admitted sink: the encode operator ({@link RowDataEncodeOperator}), one element
+ * per encoded batch, then {@link SplitEncodedBatch} chained in front of Flink's stock {@link KafkaSink}
+ * (records alone, or with their rows for a custom partitioner: {@link EncodedRecords}), which is
+ * configured exactly as Flink's Kafka table sink configures its own (delivery guarantee, bootstrap servers, every {@code properties.*} entry,
  * transactional-id prefix, transaction naming strategy, {@code sink.parallelism}).
  */
 final class ColumnarSinkTranslator {
@@ -34,11 +34,9 @@ final class ColumnarSinkTranslator {
             KafkaSinkShape shape, ColumnarOptions.Settings batching, String description) {
         EncodePlan plan = EncodePlan.of(shape, batching, description);
         if (readsRows(shape.partitioner())) {
-            return provider(shape, plan, EncodedRecords.WITH_ROWS,
-                    rowType -> new TupleTypeInfo<>(PreSerializedRecordTypeInfo.INSTANCE, rowType), description);
+            return provider(shape, plan, EncodedRecords.WITH_ROWS, description);
         }
-        return provider(shape, plan, EncodedRecords.RECORDS, rowType -> PreSerializedRecordTypeInfo.INSTANCE,
-                description);
+        return provider(shape, plan, EncodedRecords.RECORDS, description);
     }
 
     /** True for a partitioner that may read the consumed row: any but Flink's {@code fixed}. */
@@ -46,22 +44,31 @@ final class ColumnarSinkTranslator {
         return partitioner != null && partitioner.getClass() != FlinkFixedPartitioner.class;
     }
 
-    private static <T> DynamicTableSink.SinkRuntimeProvider provider(KafkaSinkShape shape, EncodePlan plan,
-            EncodedRecords<T> elements, Function<TypeInformation<RowData>, TypeInformation<T>> elementType,
-            String description) {
-        KafkaSink<T> kafkaSink = kafkaSink(shape, elements);
+    private static <B, R> DynamicTableSink.SinkRuntimeProvider provider(
+            KafkaSinkShape shape, EncodePlan plan, EncodedRecords<B, R> elements, String description) {
+        KafkaSink<R> kafkaSink = kafkaSink(shape, elements);
         Integer parallelism = shape.parallelism();
         return new DataStreamSinkProvider() {
             @Override
             public DataStreamSink<?> consumeDataStream(ProviderContext context, DataStream<RowData> rows) {
                 // Like the planner does for Flink's sink: without sink.parallelism, the input's.
                 int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
-                SingleOutputStreamOperator<T> records = rows
-                        .transform("ColumnarEncode[" + description + "]", elementType.apply(rows.getType()),
+                SingleOutputStreamOperator<B> batches = rows
+                        .transform("ColumnarEncode[" + description + "]", elements.batchType(rows.getType()),
                                 new RowDataEncodeOperator<>(plan, elements, rowCopier(rows)))
                         .setParallelism(sinkParallelism);
-                context.generateUid("columnar-encode").ifPresent(records::uid);
-                DataStreamSink<T> end = records.sinkTo(kafkaSink)
+                context.generateUid("columnar-encode").ifPresent(batches::uid);
+                // Same parallelism and a forward edge: the splitter chains with the writer.
+                SingleOutputStreamOperator<R> records = batches
+                        .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(rows.getType()))
+                        .name("SplitEncodedBatch[" + description + "]")
+                        .setParallelism(sinkParallelism);
+                if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
+                    // The writer never joins this chain: the batch, not each record, crosses the channel.
+                    records.startNewChain();
+                }
+                context.generateUid("columnar-split").ifPresent(records::uid);
+                DataStreamSink<R> end = records.sinkTo(kafkaSink)
                         .name("KafkaSink[" + description + "]")
                         .setParallelism(sinkParallelism);
                 context.generateUid("columnar-kafka-sink").ifPresent(end::uid);
@@ -75,8 +82,25 @@ final class ColumnarSinkTranslator {
         };
     }
 
-    static <T> KafkaSink<T> kafkaSink(KafkaSinkShape shape, EncodedRecords<T> elements) {
-        KafkaSinkBuilder<T> builder = KafkaSink.builder();
+    /**
+     * True if {@code input} runs in the chain of a legacy {@code SourceFunction} source (e.g. {@code
+     * datagen}): its operator, or operators chained behind one. Flink never chains a yielding operator such
+     * as {@code KafkaSink}'s writer into such a chain, so the encode operator there reaches the writer over
+     * a network channel. Elsewhere (a FLIP-27 source such as Kafka's) the encode operator, the splitter and
+     * the writer form one chain and nothing is serialized.
+     */
+    static boolean chainedToLegacySource(Transformation<?> input) {
+        Transformation<?> t = input;
+        while (t instanceof OneInputTransformation<?, ?> operator
+                && operator.getOperatorFactory().getChainingStrategy() == ChainingStrategy.ALWAYS
+                && operator.getInputs().get(0).getParallelism() == operator.getParallelism()) {
+            t = operator.getInputs().get(0);
+        }
+        return t instanceof LegacySourceTransformation && t.getParallelism() == input.getParallelism();
+    }
+
+    static <R> KafkaSink<R> kafkaSink(KafkaSinkShape shape, EncodedRecords<?, R> elements) {
+        KafkaSinkBuilder<R> builder = KafkaSink.builder();
         if (shape.transactionalIdPrefix() != null) {
             builder.setTransactionalIdPrefix(shape.transactionalIdPrefix());
         }

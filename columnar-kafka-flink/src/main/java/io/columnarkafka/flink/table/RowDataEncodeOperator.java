@@ -1,7 +1,7 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.batch.ArrowMemory;
-import io.columnarkafka.flink.record.PreSerializedRecord;
+import io.columnarkafka.flink.record.EncodedBatch;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeMetrics;
 import io.columnarkafka.format.BatchEncoder;
@@ -21,8 +21,11 @@ import org.apache.kafka.common.header.Header;
 
 /**
  * The SQL sink's edge: transposes the planner's rows into an Arrow batch, encodes a full batch with the
- * columnar encoders, and emits one {@link PreSerializedRecord} per row, in input order, to the chained
- * stock {@code KafkaSink}.
+ * columnar encoders, and emits the batch's records as one {@link EncodedBatch}, in input order, which
+ * {@link SplitEncodedBatch} splits into records in front of the stock {@code KafkaSink} writer. One element
+ * per batch, not per record: where the operator and the writer run in two tasks (behind a legacy source
+ * such as {@code datagen}, whose chain never takes the writer), the records cross the network channel as a
+ * few bulk copies.
  *
  * <p>A batch is sent when it holds {@code columnar.batch-size} rows, when its first row has waited
  * {@code columnar.max-latency}, before every checkpoint barrier ({@link #prepareSnapshotPreBarrier}, so
@@ -42,11 +45,11 @@ import org.apache.kafka.common.header.Header;
  *
  * <p>Registers the encode metrics ({@link EncodeMetrics}) of the DataStream sink under the same names.
  */
-final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implements OneInputStreamOperator<RowData, T> {
+final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implements OneInputStreamOperator<RowData, B> {
     private static final long serialVersionUID = 1L;
 
     private final EncodePlan plan;
-    private final EncodedRecords<T> elements;
+    private final EncodedRecords<B, ?> elements;
     /** Copies rows the operator keeps past processElement when the job reuses objects; else null. */
     private final TypeSerializer<RowData> rowCopier;
 
@@ -56,14 +59,13 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
     private transient BatchEncoder keyEncoder;
     private transient String[] topics;
     private transient long[] timestamps;
-    private transient boolean[] hasTimestamp;
     private transient List<Header>[] headers;
     private transient boolean[] tombstone;
     /** The batch rows that are not tombstones, the only ones whose value is encoded; with tombstones only. */
     private transient int[] valueRows;
     /** Each batch row's consumed row, kept for a partitioner that reads it; else null. */
     private transient RowData[] rows;
-    private transient StreamRecord<T> reuse;
+    private transient StreamRecord<B> reuse;
     /** Incremented per sent batch, so a latency timer of an already sent batch does nothing. */
     private transient long batchNumber;
     private transient EncodeMetrics metrics;
@@ -72,7 +74,7 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
     private transient LatestRowPerKey latestRows;
     private transient long lastReducedFlush;
 
-    RowDataEncodeOperator(EncodePlan plan, EncodedRecords<T> elements, TypeSerializer<RowData> rowCopier) {
+    RowDataEncodeOperator(EncodePlan plan, EncodedRecords<B, ?> elements, TypeSerializer<RowData> rowCopier) {
         this.plan = plan;
         this.elements = elements;
         this.rowCopier = rowCopier;
@@ -93,7 +95,6 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
         topics = new String[size];
         if (plan.metadata().hasTimestamp()) {
             timestamps = new long[size];
-            hasTimestamp = new boolean[size];
         }
         if (plan.metadata().hasHeaders()) {
             headers = new List[size];
@@ -158,8 +159,7 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
         writer.write(row);
         if (timestamps != null) {
             Long timestamp = plan.metadata().timestamp(row);
-            hasTimestamp[i] = timestamp != null;
-            timestamps[i] = timestamp == null ? 0 : timestamp;
+            timestamps[i] = timestamp == null ? EncodedBatch.NO_TIMESTAMP : timestamp;
         }
         if (headers != null) {
             headers[i] = plan.metadata().headers(row);
@@ -193,15 +193,12 @@ final class RowDataEncodeOperator<T> extends AbstractStreamOperator<T> implement
                 : valueEncoder.encode(batch, valueRows, selectValueRows(count));
         RecordSlab keys = keyEncoder == null ? null : keyEncoder.encode(batch);
         long drainStart = System.nanoTime();
-        int valueRecord = 0;
-        for (int i = 0; i < count; i++) {
-            byte[] key = keys == null ? null : keys.copyRecord(i);
-            byte[] value = tombstone != null && tombstone[i] ? null : values.copyRecord(valueRecord++);
-            Long timestamp = timestamps != null && hasTimestamp[i] ? timestamps[i] : null;
-            List<Header> recordHeaders = headers == null ? List.of() : headers[i];
-            PreSerializedRecord record = new PreSerializedRecord(topics[i], null, timestamp, key, value, recordHeaders);
-            output.collect(reuse.replace(elements.element(record, rows == null ? null : rows[i])));
-        }
+        EncodedBatch encoded = new EncodedBatch(Arrays.copyOf(topics, count),
+                timestamps == null ? null : Arrays.copyOf(timestamps, count),
+                headers == null ? null : Arrays.copyOf(headers, count),
+                keys == null ? null : EncodedBatch.Slab.copyOf(keys),
+                EncodedBatch.Slab.copyOf(values, count, tombstone));
+        output.collect(reuse.replace(elements.batch(encoded, rows == null ? null : Arrays.copyOf(rows, count))));
         long drainEnd = System.nanoTime();
         bufferCapacity = values.capacity() + (keys == null ? 0 : keys.capacity());
         metrics.batch(count, keys == null ? 0 : keys.size(), values.size(), drainStart - encodeStart,

@@ -33,10 +33,10 @@ final class TableRecordSerializationSchema<T>
     private final List<String> topics;
     private final Pattern topicPattern;
     private final KafkaPartitioner<RowData> partitioner;
-    private final EncodedRecords<T> elements;
+    private final EncodedRecords<?, T> elements;
 
     TableRecordSerializationSchema(List<String> topics, Pattern topicPattern, KafkaPartitioner<RowData> partitioner,
-            EncodedRecords<T> elements) {
+            EncodedRecords<?, T> elements) {
         this.topics = topics == null ? null : new ArrayList<>(topics);
         this.topicPattern = topicPattern;
         this.partitioner = partitioner;
