@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.format.RowTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -13,7 +14,10 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.Row;
@@ -76,18 +80,18 @@ class CalcParityProperties {
     @Example
     void aStringThatDoesNotParseFailsAsInFlink() throws Exception {
         String[][] bad = {{"i32", "INT", "12x"}, {"i32", "INT", "2147483648"}, {"i8", "TINYINT", "128"},
-            {"i64", "BIGINT", ""}, {"dbl", "DOUBLE", "one"}, {"dec", "DECIMAL(10, 2)", "1.2.3"},
-            {"bool", "BOOLEAN", "maybe"}, {"ts", "TIMESTAMP(3)", "2024-13-01 00:00:00"}};
+            {"i64", "BIGINT", ""}, {"dbl", "DOUBLE", "one"}, {"dm", "DECIMAL(10, 2)", "1.2.3"},
+            {"flag", "BOOLEAN", "maybe"}, {"ts", "TIMESTAMP(3)", "2024-13-01 00:00:00"}};
         Exprs x = new Exprs(StringCastValues.INPUT);
         for (String[] b : bad) {
             List<RowData> rows = new StringCastValues(3).rows(20);
-            ((org.apache.flink.table.data.GenericRowData) rows.get(7)).setField(StringCastValues.INPUT.getFieldIndex(b[0]),
-                    org.apache.flink.table.data.StringData.fromString(b[2]));
+            ((GenericRowData) rows.get(7)).setField(StringCastValues.INPUT.getFieldIndex(b[0]),
+                    StringData.fromString(b[2]));
             String sql = "SELECT CAST(" + b[0] + " AS " + b[1] + ") FROM t";
             Throwable flinkError = catchThrowable(() -> oracle.flink(StringCastValues.INPUT, rows, sql));
             assertThat(flinkError).as(sql + " on '" + b[2] + "' in Flink").isNotNull();
 
-            LogicalType target = io.columnarkafka.format.RowTypes.parse("ROW<v " + b[1] + ">").getTypeAt(0);
+            LogicalType target = RowTypes.parse("ROW<v " + b[1] + ">").getTypeAt(0);
             CalcProgram program = new CalcProgram(StringCastValues.INPUT,
                     List.of(Exprs.call(Op.CAST, target, x.col(b[0]))), List.of("q"), null);
             assertThat(CalcSupport.unsupported(program)).isEmpty();
@@ -128,8 +132,8 @@ class CalcParityProperties {
     @Example
     void integerDivisionByZeroFailsAsInFlink() throws Exception {
         List<RowData> rows = new CalcValues(7).rows(CalcCases.INPUT, 50);
-        ((org.apache.flink.table.data.GenericRowData) rows.get(10)).setField(1, 5);
-        ((org.apache.flink.table.data.GenericRowData) rows.get(10)).setField(2, 0);
+        ((GenericRowData) rows.get(10)).setField(1, 5);
+        ((GenericRowData) rows.get(10)).setField(2, 0);
         Throwable flinkError = catchThrowable(() -> oracle.flink(CalcCases.INPUT, rows, "SELECT i / j FROM t"));
         assertThat(flinkError).hasRootCauseInstanceOf(ArithmeticException.class);
 
@@ -150,10 +154,10 @@ class CalcParityProperties {
     void decimalDivisionByZeroFailsAsInFlink() throws Exception {
         List<RowData> rows = new CalcValues(11).rows(CalcCases.INPUT, 50);
         int m18 = CalcCases.INPUT.getFieldIndex("m18");
-        ((org.apache.flink.table.data.GenericRowData) rows.get(10)).setField(m18,
-                org.apache.flink.table.data.DecimalData.fromUnscaledLong(0, 18, 4));
-        ((org.apache.flink.table.data.GenericRowData) rows.get(10)).setField(CalcCases.INPUT.getFieldIndex("m"),
-                org.apache.flink.table.data.DecimalData.fromUnscaledLong(150, 10, 2));
+        ((GenericRowData) rows.get(10)).setField(m18,
+                DecimalData.fromUnscaledLong(0, 18, 4));
+        ((GenericRowData) rows.get(10)).setField(CalcCases.INPUT.getFieldIndex("m"),
+                DecimalData.fromUnscaledLong(150, 10, 2));
         for (Op op : new Op[] {Op.DIVIDE, Op.MOD}) {
             String sql = op == Op.DIVIDE ? "SELECT m / m18 FROM t" : "SELECT MOD(m, m18) FROM t";
             Throwable flinkError = catchThrowable(() -> oracle.flink(CalcCases.INPUT, rows, sql));

@@ -18,7 +18,7 @@ import org.apache.flink.table.types.logical.RowType;
  */
 final class StringCastValues {
     static final RowType INPUT = RowTypes.parse("ROW<id INT NOT NULL, i8 STRING, i32 STRING, i64 STRING,"
-            + " dbl STRING, dec STRING, bool STRING, ts STRING>");
+            + " dbl STRING, dm STRING, flag STRING, ts STRING>");
 
     private static final String[] BOOLEANS = {"true", "false", "TRUE", "False", "t", "f", "T", "F", "1", "0",
         "yes", "no", "YES", "y", "n", "N", " true", "false ", " 1 "};
