@@ -16,8 +16,8 @@ import org.apache.flink.table.types.logical.TimestampType;
  * Flink's own parsers ({@code BinaryStringDataUtil}) as a {@link BinaryStringData} over the column's bytes
  * (one small object per row, as the generated code has its row's string): integers and DOUBLE parse the trimmed string
  * ({@code StringToNumericPrimitiveCastRule}), DECIMAL, BOOLEAN and TIMESTAMP the string as is (their parsers
- * trim); a DECIMAL that needs more digits than the target precision is null. A string that does not parse
- * fails the batch, as Flink's CAST fails the job ({@code table.exec.legacy-cast-behaviour} is off by default;
+ * trim). A string that does not parse, or a DECIMAL that needs more digits than the target precision
+ * ("Overflow"), fails the batch, as Flink's CAST fails the job ({@code table.exec.legacy-cast-behaviour} is off by default;
  * TRY_CAST is not translated): the error names the value and the parser's reason.
  */
 final class StringCast extends UnaryNode {
