@@ -82,7 +82,8 @@ class CalcParityProperties {
         String[][] bad = {{"i32", "INT", "12x"}, {"i32", "INT", "2147483648"}, {"i8", "TINYINT", "128"},
             {"i64", "BIGINT", ""}, {"dbl", "DOUBLE", "one"}, {"dm", "DECIMAL(10, 2)", "1.2.3"},
             {"dm", "DECIMAL(10, 2)", "123456789.5"},
-            {"flag", "BOOLEAN", "maybe"}, {"ts", "TIMESTAMP(3)", "2024-13-01 00:00:00"}};
+            {"flag", "BOOLEAN", "maybe"}, {"flag", "BOOLEAN", " 1 "}, {"ts", "TIMESTAMP(3)", "2024-13-01 00:00:00"},
+            {"ts", "TIMESTAMP(3)", "2024-06-01T07:08:09"}};
         Exprs x = new Exprs(StringCastValues.INPUT);
         for (String[] b : bad) {
             List<RowData> rows = new StringCastValues(3).rows(20);
