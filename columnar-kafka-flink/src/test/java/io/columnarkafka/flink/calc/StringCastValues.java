@@ -68,7 +68,8 @@ final class StringCastValues {
             digits = digits.substring(1);
         }
         String sign = v < 0 ? "-" : random.nextInt(4) == 0 ? "+" : "";
-        String zeros = random.nextInt(5) == 0 ? "00" : "";
+        // Flink's parser reports an overflow for a leading-zero spelling of an extreme value (tested apart)
+        String zeros = Math.abs(v) < 1_000_000 && random.nextInt(5) == 0 ? "00" : "";
         String pad = random.nextInt(5) == 0 ? " " : "";
         return pad + sign + zeros + digits + pad;
     }
