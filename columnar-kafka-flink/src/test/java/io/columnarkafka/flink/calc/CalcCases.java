@@ -197,7 +197,6 @@ final class CalcCases {
                 new Case("CAST(flag AS BOOLEAN)", call(Op.CAST, BOOLEAN, x.col("flag"))),
                 new Case("CAST(ts AS TIMESTAMP(3))", call(Op.CAST, new TimestampType(3), x.col("ts"))),
                 new Case("CAST(ts AS TIMESTAMP(6))", call(Op.CAST, new TimestampType(6), x.col("ts"))),
-                new Case("CAST(ts AS TIMESTAMP(9))", call(Op.CAST, new TimestampType(9), x.col("ts"))),
                 new Case("CAST(ts AS TIMESTAMP(0))", call(Op.CAST, new TimestampType(0), x.col("ts"))));
     }
 

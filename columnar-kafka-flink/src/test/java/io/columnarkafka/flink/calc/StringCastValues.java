@@ -68,7 +68,7 @@ final class StringCastValues {
             digits = digits.substring(1);
         }
         String sign = v < 0 ? "-" : random.nextInt(4) == 0 ? "+" : "";
-        // Flink's parser reports an overflow for a leading-zero spelling of an extreme value (tested apart)
+        // Flink's DECIMAL parser counts leading zeros as digits: " 002147483647 " overflows DECIMAL(12, 1)
         String zeros = Math.abs(v) < 1_000_000 && random.nextInt(5) == 0 ? "00" : "";
         String pad = random.nextInt(5) == 0 ? " " : "";
         return pad + sign + zeros + digits + pad;
