@@ -107,6 +107,24 @@ class CalcParityProperties {
     }
 
     /**
+     * Flink's TIMESTAMP(9) holds year 1095; Arrow's nanosecond timestamp (one int64) does not: the batch fails,
+     * naming the projection, instead of writing a wrapped value.
+     */
+    @Example
+    void aNanosecondTimestampOutsideArrowsRangeFailsTheBatch() {
+        List<RowData> rows = new StringCastValues(5).rows(20);
+        ((GenericRowData) rows.get(4)).setField(StringCastValues.INPUT.getFieldIndex("ts"),
+                StringData.fromString("1095-09-09 20:56:12.588941118"));
+        CalcProgram program = new CalcProgram(StringCastValues.INPUT, List.of(Exprs.call(Op.CAST,
+                new org.apache.flink.table.types.logical.TimestampType(9), new Exprs(StringCastValues.INPUT).col("ts"))),
+                List.of("q"), null);
+        assertThatThrownBy(() -> CalcOracle.columnar(program, rows))
+                .hasMessageContaining("projection 0 (q)")
+                .hasMessageContaining("outside the range of Arrow's nanosecond timestamps");
+        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+    }
+
+    /**
      * Conditions become selections: the rows and values that pass must be Flink's, including conditions
      * whose later operands would fail on rows an earlier operand rejects, and projections that would fail
      * on rows the condition rejects (Flink evaluates neither).
