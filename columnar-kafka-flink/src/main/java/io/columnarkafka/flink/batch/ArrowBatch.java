@@ -56,13 +56,17 @@ public final class ArrowBatch implements AutoCloseable {
     /** Ascending row indexes that passed a filter, or null for every row; see {@link #selection()}. */
     private final int[] selection;
     private final int selectedCount;
+    /** The source split the batch was read from, or null; see {@link #splitId()}. */
+    private final String splitId;
 
-    private ArrowBatch(VectorSchemaRoot live, AutoCloseable liveOwner, byte[] ipc, int[] selection, int count) {
+    private ArrowBatch(
+            VectorSchemaRoot live, AutoCloseable liveOwner, byte[] ipc, int[] selection, int count, String splitId) {
         this.live = live;
         this.liveOwner = liveOwner;
         this.ipc = ipc;
         this.selection = selection;
         this.selectedCount = count;
+        this.splitId = splitId;
     }
 
     /**
@@ -74,7 +78,27 @@ public final class ArrowBatch implements AutoCloseable {
         if (root == null) {
             throw new IllegalArgumentException("root must not be null");
         }
-        return new ArrowBatch(root, owner, null, null, -1);
+        return new ArrowBatch(root, owner, null, null, -1, null);
+    }
+
+    /**
+     * A batch a source read from one split: as {@link #of(VectorSchemaRoot, AutoCloseable)} with no owner,
+     * naming the split ({@link #splitId()}).
+     */
+    public static ArrowBatch fromSplit(VectorSchemaRoot root, String splitId) {
+        if (root == null || splitId == null) {
+            throw new IllegalArgumentException("root and splitId must not be null");
+        }
+        return new ArrowBatch(root, null, null, null, -1, splitId);
+    }
+
+    /**
+     * The id of the source split this batch was read from, or null for a batch an operator built or one that
+     * crossed a shuffle. A source's watermark strategy sees the batches of all the reader's splits through one
+     * timestamp assigner, and keys the state it keeps per split by this id.
+     */
+    public String splitId() {
+        return splitId;
     }
 
     /**
@@ -90,7 +114,7 @@ public final class ArrowBatch implements AutoCloseable {
             throw new IllegalArgumentException("selection of " + count + " rows does not fit a batch of "
                     + root.getRowCount() + " rows");
         }
-        return new ArrowBatch(root, owner, null, selection, count);
+        return new ArrowBatch(root, owner, null, selection, count, null);
     }
 
     /**
@@ -115,7 +139,7 @@ public final class ArrowBatch implements AutoCloseable {
         if (ipcStream == null) {
             throw new IllegalArgumentException("ipcStream must not be null");
         }
-        return new ArrowBatch(null, null, ipcStream, null, -1);
+        return new ArrowBatch(null, null, ipcStream, null, -1, null);
     }
 
     /**

@@ -11,7 +11,8 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
  * Emits each decoded batch as one {@link ArrowBatch}, handing its ownership downstream (the {@code
  * ArrowBatch} rules): a chained consumer gets the vectors as they are and closes them; across a shuffle
  * the batch is written as Arrow IPC and freed at that moment. If the hand-over throws, the batch is
- * closed here.
+ * closed here. Each batch names the split it was read from ({@link ArrowBatch#splitId()}), for the
+ * per-split state of a watermark strategy.
  */
 public final class ArrowBatchOutput implements BatchOutputFactory<ArrowBatch>, BatchOutput<ArrowBatch> {
     private static final long serialVersionUID = 1L;
@@ -32,8 +33,8 @@ public final class ArrowBatchOutput implements BatchOutputFactory<ArrowBatch>, B
     }
 
     @Override
-    public void emit(VectorSchemaRoot rows, long timestamp, SourceOutput<ArrowBatch> output) {
-        ArrowBatch batch = ArrowBatch.of(rows, null);
+    public void emit(VectorSchemaRoot rows, long timestamp, String splitId, SourceOutput<ArrowBatch> output) {
+        ArrowBatch batch = ArrowBatch.fromSplit(rows, splitId);
         try {
             output.collect(batch, timestamp);
         } catch (Throwable t) {

@@ -20,7 +20,8 @@ public interface BatchOutput<T> {
      *     which must close them, or hand them on, before it returns, also when it fails
      * @param timestamp the batch's event time: the largest value of the source's timestamp column, or
      *     else the largest Kafka record timestamp of the batch
+     * @param splitId the id of the split the rows were read from
      * @param output the split-local output, which drives the split's watermark
      */
-    void emit(VectorSchemaRoot rows, long timestamp, SourceOutput<T> output);
+    void emit(VectorSchemaRoot rows, long timestamp, String splitId, SourceOutput<T> output);
 }

@@ -38,8 +38,8 @@ final class ArrowBatchProjection implements BatchOutputFactory<ArrowBatch>, Batc
     }
 
     @Override
-    public void emit(VectorSchemaRoot rows, long timestamp, SourceOutput<ArrowBatch> output) {
-        ArrowBatchOutput.INSTANCE.emit(isIdentity(rows) ? rows : project(rows), timestamp, output);
+    public void emit(VectorSchemaRoot rows, long timestamp, String splitId, SourceOutput<ArrowBatch> output) {
+        ArrowBatchOutput.INSTANCE.emit(isIdentity(rows) ? rows : project(rows), timestamp, splitId, output);
     }
 
     private boolean isIdentity(VectorSchemaRoot rows) {

@@ -2,6 +2,8 @@ package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.format.arrow.ArrowRowView;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.api.common.eventtime.TimestampAssignerSupplier;
 import org.apache.flink.api.common.eventtime.Watermark;
@@ -23,17 +25,23 @@ import org.apache.flink.util.clock.SystemClock;
  * Flink's idleness ({@code scan.watermark.idle-timeout}, {@code table.exec.source.idle-timeout}) and alignment
  * ({@code scan.watermark.alignment.*}) wrappers, one per split as the source operator creates them.
  *
- * <p>Flink's generator keeps the largest watermark its rows gave (a null watermark changes nothing) and, with
- * the default {@code on-periodic} emit strategy, emits it when the source operator's timer fires. The source
- * operator calls a generator only after the element is in the stream, and by then a chained consumer has freed
- * the batch. So the rows are read earlier, in the timestamp assigner, which the source operator calls for
- * the same element just before it emits it: a fresh instance of Flink's generator reads every row of the batch
- * (a view over the vectors) and finds the row giving the batch's largest watermark, which is copied; the split's
- * generator then sees that one row (or, when no row gives a watermark, the last row, which changes nothing but
- * the split's activity). Its state after that row equals its state after all the batch's rows, and a periodic
- * emission after a whole batch is one Flink's row-at-a-time source may make too (its timer can fire after any
- * row). Per-row emission ({@code on-event}) is not reproduced: a watermark inside a batch would make later rows
- * of the same batch late in Flink; such scans keep the row path ({@link ColumnarTables#arrowScanAdmission}).
+ * <p>Flink's generator keeps the watermark of the last row that gave one (a null watermark changes nothing) and,
+ * with the default {@code on-periodic} emit strategy, emits it when the source operator's timer fires; the
+ * split's watermark only ever advances, so what counts is the largest watermark emitted. The source operator
+ * calls a generator only after the element is in the stream, and by then a chained consumer has freed the
+ * batch. So the rows are read earlier, in the timestamp assigner, which the source operator calls for the same
+ * element just before it emits it: the split's <i>probe</i>, a second instance of Flink's generator that has seen
+ * exactly the split's earlier rows, reads every row of the batch (a view over the vectors) with an emission
+ * after each, and the row that raised the emitted watermark last is copied; the split's generator then sees that
+ * one row. When the batch's largest watermark is above the split's earlier ones, that row gives it, so the
+ * split's watermark moves exactly as far as after all the batch's rows; when it is not, the row chosen moves
+ * nothing, as the batch's rows would not. A periodic emission after a whole batch is one Flink's row-at-a-time
+ * source may make too (its timer can fire after any row). Per-row emission ({@code on-event}) is not reproduced:
+ * a watermark inside a batch would make later rows of the same batch late in Flink; such scans keep the row
+ * path ({@link ColumnarTables#arrowScanAdmission}).
+ *
+ * <p>The probes are kept per split ({@link ArrowBatch#splitId()}), made once each: Flink generates and compiles
+ * its watermark code for every generator instance, far too costly per batch.
  */
 final class ArrowBatchWatermarks implements WatermarkStrategy<ArrowBatch> {
     private static final long serialVersionUID = 1L;
@@ -59,16 +67,23 @@ final class ArrowBatchWatermarks implements WatermarkStrategy<ArrowBatch> {
         ArrowRowView view = new ArrowRowView(rowType);
         RowDataSerializer copier = new RowDataSerializer(rowType);
         ProbeContext probeContext = new ProbeContext(context.getMetricGroup());
+        Map<String, WatermarkGenerator<RowData>> probes = new HashMap<>();
         return (batch, recordTimestamp) -> {
+            String split = batch.splitId();
+            if (split == null) {
+                throw new IllegalArgumentException(
+                        "a scan's watermarks apply to the batches its source reads from a split, not to " + batch);
+            }
+            WatermarkGenerator<RowData> probe =
+                    probes.computeIfAbsent(split, id -> rows.createWatermarkGenerator(probeContext));
             view.bind(batch.open(null));
-            pending = copier.copy(view.row(rowGivingTheLargestWatermark(view, probeContext)));
+            pending = copier.copy(view.row(rowRaisingTheWatermarkLast(view, probe)));
             return flink.extractTimestamp(pending, recordTimestamp);
         };
     }
 
-    /** The row whose watermark is the batch's largest, or the last row when no row gives one. */
-    private int rowGivingTheLargestWatermark(ArrowRowView view, ProbeContext probeContext) {
-        WatermarkGenerator<RowData> probe = rows.createWatermarkGenerator(probeContext);
+    /** The row after which the probe's emitted watermark rose last, or the last row when none raised it. */
+    private static int rowRaisingTheWatermarkLast(ArrowRowView view, WatermarkGenerator<RowData> probe) {
         LargestWatermark seen = new LargestWatermark();
         int best = view.rowCount() - 1;
         for (int i = 0; i < view.rowCount(); i++) {

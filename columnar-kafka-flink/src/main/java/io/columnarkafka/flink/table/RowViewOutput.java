@@ -46,7 +46,7 @@ final class RowViewOutput implements BatchOutputFactory<RowData> {
     @Override
     public BatchOutput<RowData> create(SourceReaderContext context) {
         ArrowRowView view = new ArrowRowView(decodedType, columns);
-        return (rows, timestamp, output) -> emit(view, rows, timestamp, output);
+        return (rows, timestamp, splitId, output) -> emit(view, rows, timestamp, output);
     }
 
     private static void emit(ArrowRowView view, VectorSchemaRoot rows, long timestamp, SourceOutput<RowData> output) {

@@ -106,8 +106,9 @@ final class ScanAdmissionMatcher {
 
     /**
      * A problem with a format's options as its decoder reads them, or null: json's decoder refuses {@code
-     * decode.json-parser.enabled=false} (Flink's tree-based deserializer, whose coercions differ); raw reads
-     * the options its encoder reads.
+     * decode.json-parser.enabled=false} (Flink's tree-based deserializer, whose coercions differ); raw, csv and
+     * avro read the options their encoders read (csv's include the deserialization ones, {@code
+     * allow-comments} and {@code ignore-parse-errors}; avro refuses {@code encoding=json}).
      */
     private static String decodeOptionProblem(String scope, SqlFormat format, Map<String, String> options) {
         if (format != SqlFormat.JSON) {

@@ -1,12 +1,17 @@
 package io.columnarkafka.flink.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -18,9 +23,12 @@ import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.generated.GeneratedWatermarkGeneratorSupplier;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.watermark.WatermarkEmitStrategy;
 import org.apache.flink.util.clock.ManualClock;
 import org.apache.flink.util.clock.RelativeClock;
 import org.junit.jupiter.api.AfterEach;
@@ -42,26 +50,39 @@ class ArrowBatchWatermarksTest {
         assertThat(ArrowMemory.allocatedBytes()).isZero();
     }
 
-    /** Flink's generated generator's shape: the largest non-null watermark (here: column 0 minus 10). */
-    private static WatermarkStrategy<RowData> largestMinusTen() {
-        return WatermarkStrategy.forGenerator(context -> new WatermarkGenerator<>() {
-            private long current = Long.MIN_VALUE;
+    /**
+     * Flink's own generator for a pushed watermark ({@code DefaultWatermarkGenerator}: it keeps the watermark of
+     * the last row that gave one), over an expression standing in for the generated one: column 0 minus 10, null
+     * for a null column. Counts the generators made.
+     */
+    private static WatermarkStrategy<RowData> flinksGeneratorMinusTen(AtomicInteger made) {
+        return WatermarkStrategy.forGenerator(context -> {
+            made.incrementAndGet();
+            return new GeneratedWatermarkGeneratorSupplier.DefaultWatermarkGenerator(
+                    new org.apache.flink.table.runtime.generated.WatermarkGenerator() {
+                        @Override
+                        public long extractTimestamp(RowData row) {
+                            return row.getLong(0);
+                        }
 
-            @Override
-            public void onEvent(RowData row, long timestamp, WatermarkOutput output) {
-                if (!row.isNullAt(0)) {
-                    current = Math.max(current, row.getLong(0) - 10);
-                }
-            }
-
-            @Override
-            public void onPeriodicEmit(WatermarkOutput output) {
-                output.emitWatermark(new Watermark(current));
-            }
+                        @Override
+                        public Long currentWatermark(RowData row) {
+                            return row.isNullAt(0) ? null : row.getLong(0) - 10;
+                        }
+                    },
+                    WatermarkEmitStrategy.ON_PERIODIC);
         });
     }
 
+    private static WatermarkStrategy<RowData> flinksGeneratorMinusTen() {
+        return flinksGeneratorMinusTen(new AtomicInteger());
+    }
+
     private ArrowBatch batch(Long... values) {
+        return splitBatch("split-0", values);
+    }
+
+    private ArrowBatch splitBatch(String split, Long... values) {
         BigIntVector vector = new BigIntVector("f0", allocator);
         vector.allocateNew(values.length);
         for (int i = 0; i < values.length; i++) {
@@ -72,12 +93,12 @@ class ArrowBatchWatermarksTest {
             }
         }
         vector.setValueCount(values.length);
-        return ArrowBatch.of(new VectorSchemaRoot(List.of(vector)), null);
+        return ArrowBatch.fromSplit(new VectorSchemaRoot(List.of(vector)), split);
     }
 
     @Test
     void theSplitsGeneratorSeesTheBatchsLargestWatermarkAfterTheBatchIsFreed() {
-        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(largestMinusTen(), ROWS);
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(), ROWS);
         TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
         WatermarkGenerator<ArrowBatch> split = strategy.createWatermarkGenerator(context(new ManualClock()));
         Emitted out = new Emitted();
@@ -85,32 +106,112 @@ class ArrowBatchWatermarksTest {
         assertThat(emit(assigner, split, batch(5L, 30L, null, 12L), 7L, out)).as("record timestamp").isEqualTo(7L);
         assertThat(out.last()).isEqualTo(20L);
         emit(assigner, split, batch(null, null), 8L, out);
-        assertThat(out.last()).as("a batch without watermarks changes nothing").isEqualTo(20L);
+        assertThat(out.largest()).as("a batch without watermarks changes nothing").isEqualTo(20L);
         emit(assigner, split, batch(25L, 3L), 9L, out);
-        assertThat(out.last()).as("a smaller watermark does not move it back").isEqualTo(20L);
+        assertThat(out.largest()).as("a smaller watermark does not move it back").isEqualTo(20L);
         emit(assigner, split, batch(1L, 41L, 40L), 10L, out);
         assertThat(out.last()).isEqualTo(31L);
     }
 
     @Test
     void eachSplitKeepsItsOwnWatermark() {
-        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(largestMinusTen(), ROWS);
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(), ROWS);
         TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
         WatermarkGenerator<ArrowBatch> first = strategy.createWatermarkGenerator(context(new ManualClock()));
         WatermarkGenerator<ArrowBatch> second = strategy.createWatermarkGenerator(context(new ManualClock()));
         Emitted firstOut = new Emitted();
         Emitted secondOut = new Emitted();
-        emit(assigner, first, batch(100L), 0L, firstOut);
-        emit(assigner, second, batch(50L, null), 0L, secondOut);
+        emit(assigner, first, splitBatch("a", 100L), 0L, firstOut);
+        emit(assigner, second, splitBatch("b", null, 50L, null), 0L, secondOut);
+        emit(assigner, first, splitBatch("a", null, 95L), 0L, firstOut);
+        emit(assigner, second, splitBatch("b", null, 45L), 0L, secondOut);
         assertThat(firstOut.last()).isEqualTo(90L);
         assertThat(secondOut.last()).isEqualTo(40L);
+    }
+
+    /** Flink generates and compiles the watermark code for each generator it makes: one probe per split, ever. */
+    @Test
+    void oneProbePerSplitWhateverTheNumberOfBatches() {
+        AtomicInteger made = new AtomicInteger();
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(made), ROWS);
+        TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
+        WatermarkGenerator<ArrowBatch> first = strategy.createWatermarkGenerator(context(new ManualClock()));
+        WatermarkGenerator<ArrowBatch> second = strategy.createWatermarkGenerator(context(new ManualClock()));
+        Emitted out = new Emitted();
+        for (long i = 0; i < 200; i++) {
+            emit(assigner, first, splitBatch("a", i, i + 1), 0L, out);
+            emit(assigner, second, splitBatch("b", i), 0L, out);
+        }
+        assertThat(made.get()).as("two split generators and two probes").isEqualTo(4);
+    }
+
+    @Test
+    void aBatchWithoutItsSplitIsRefused() {
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(), ROWS);
+        TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
+        BigIntVector vector = new BigIntVector("f0", allocator);
+        try (ArrowBatch batch = ArrowBatch.of(new VectorSchemaRoot(List.of(vector)), null)) {
+            assertThatThrownBy(() -> assigner.extractTimestamp(batch, 0L))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("split");
+        }
+    }
+
+    /**
+     * Random batches (nulls, rows out of order, batches below the split's watermark) of three interleaved splits:
+     * after each batch every split's watermark equals the largest Flink's generator emits when it is fed the same
+     * split's rows one at a time with an emission after each row (the most a row-at-a-time source can emit).
+     */
+    @Test
+    void eachSplitsWatermarkIsTheLargestARowAtATimeFeedEmits() {
+        AtomicInteger made = new AtomicInteger();
+        WatermarkStrategy<RowData> flink = flinksGeneratorMinusTen(made);
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flink, ROWS);
+        TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
+        String[] splits = {"a", "b", "c"};
+        Map<String, WatermarkGenerator<ArrowBatch>> ours = new HashMap<>();
+        Map<String, Emitted> oursOut = new HashMap<>();
+        Map<String, WatermarkGenerator<RowData>> oracle = new HashMap<>();
+        Map<String, Emitted> oracleOut = new HashMap<>();
+        for (String split : splits) {
+            ours.put(split, strategy.createWatermarkGenerator(context(new ManualClock())));
+            oursOut.put(split, new Emitted());
+            oracle.put(split, flink.createWatermarkGenerator(context(new ManualClock())));
+            oracleOut.put(split, new Emitted());
+        }
+        Random random = new Random(20261201);
+        int compared = 0;
+        int belowTheSplitsWatermark = 0;
+        for (int b = 0; b < 3000; b++) {
+            String split = splits[random.nextInt(splits.length)];
+            Long[] values = new Long[1 + random.nextInt(6)];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = random.nextInt(4) == 0 ? null : (long) (b + random.nextInt(200) - 100);
+            }
+            for (Long value : values) {
+                GenericRowData row = GenericRowData.of(value);
+                oracle.get(split).onEvent(row, 0L, oracleOut.get(split));
+                oracle.get(split).onPeriodicEmit(oracleOut.get(split));
+            }
+            long before = oursOut.get(split).largest();
+            emit(assigner, ours.get(split), splitBatch(split, values), 0L, oursOut.get(split));
+            assertThat(oursOut.get(split).largest()).as("split %s after batch %d", split, b)
+                    .isEqualTo(oracleOut.get(split).largest());
+            compared++;
+            if (oursOut.get(split).largest() == before) {
+                belowTheSplitsWatermark++;
+            }
+        }
+        assertThat(compared).isEqualTo(3000);
+        assertThat(belowTheSplitsWatermark).as("batches that moved nothing").isGreaterThan(300);
+        assertThat(made.get()).as("three split generators, three oracles, three probes").isEqualTo(9);
     }
 
     @Test
     void idlenessAndAlignmentAreFlinksWrappersOfThePushedStrategy() {
         ManualClock clock = new ManualClock();
         clock.advanceTime(Duration.ofSeconds(1)); // Flink's idleness timer reads a time of 0 as "not started"
-        WatermarkStrategy<RowData> pushed = largestMinusTen().withIdleness(Duration.ofSeconds(1))
+        WatermarkStrategy<RowData> pushed = flinksGeneratorMinusTen().withIdleness(Duration.ofSeconds(1))
                 .withWatermarkAlignment("group", Duration.ofSeconds(3), Duration.ofMillis(250));
         ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(pushed, ROWS);
         assertThat(strategy.getAlignmentParameters().getWatermarkGroup()).isEqualTo("group");
@@ -160,6 +261,10 @@ class ArrowBatchWatermarksTest {
 
         long last() {
             return watermarks.get(watermarks.size() - 1);
+        }
+
+        long largest() {
+            return watermarks.stream().mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
         }
 
         @Override

@@ -20,6 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ScanAdmissionTest {
     private static final String KAFKA = "'topic' = 'in', 'properties.bootstrap.servers' = 'localhost:9092',"
             + " 'scan.startup.mode' = 'earliest-offset'";
+    /** A protobuf message of the format module's tests: a format with a columnar encoder and no decoder. */
+    private static final String INNER3 = "io.columnarkafka.format.protobuf.testmsg.Inner3";
 
     private static Admission decide(String columns, String options) {
         return decide("kafka-columnar", columns, options);
@@ -57,6 +59,23 @@ class ScanAdmissionTest {
     }
 
     @Test
+    void csvAndAvroValueAndKeyAreAdmittedWithTheirOptions() {
+        assertThat(decide("id BIGINT, r ROW<x INT, y STRING>, tags ARRAY<DOUBLE>, ts TIMESTAMP_LTZ(3)",
+                KAFKA + ", 'format' = 'csv', 'csv.field-delimiter' = '\\t', 'csv.ignore-parse-errors' = 'true',"
+                        + " 'csv.allow-comments' = 'true', 'csv.null-literal' = 'n/a', 'csv.quote-character' = '''',"
+                        + " 'csv.escape-character' = '\\', 'csv.array-element-delimiter' = '|'").describe())
+                .isEqualTo("admitted: csv value");
+        assertThat(decide("k_id BIGINT NOT NULL, id BIGINT, r ROW<x INT, a ARRAY<STRING>>, ts TIMESTAMP(6)",
+                KAFKA + ", 'key.format' = 'csv', 'key.fields' = 'k_id', 'key.fields-prefix' = 'k_',"
+                        + " 'value.format' = 'avro', 'value.fields-include' = 'EXCEPT_KEY',"
+                        + " 'value.avro.timestamp_mapping.legacy' = 'false'").describe())
+                .isEqualTo("admitted: avro value, csv key");
+        assertThat(decide("k INT, v STRING", KAFKA + ", 'key.format' = 'avro', 'key.fields' = 'k',"
+                + " 'value.format' = 'csv', 'value.csv.disable-quote-character' = 'true'").describe())
+                .isEqualTo("admitted: csv value, avro key");
+    }
+
+    @Test
     void recordMetadataIsAdmitted() {
         assertThat(decide("v STRING, o BIGINT METADATA FROM 'offset' VIRTUAL, p INT METADATA FROM 'partition',"
                 + " t STRING METADATA FROM 'topic' VIRTUAL, ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
@@ -77,13 +96,19 @@ class ScanAdmissionTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "v STRING| 'format' = 'csv'| UNSUPPORTED_VALUE_FORMAT csv: not yet parity-tested through SQL scans",
+        "x INT, s STRING| 'format' = 'protobuf', 'protobuf.message-class-name' = '" + INNER3 + "'|"
+                + " UNSUPPORTED_VALUE_FORMAT protobuf: no columnar decoder",
+        "v STRING| 'format' = 'avro', 'avro.encoding' = 'json'| UNSUPPORTED_OPTION value.avro options: avro"
+                + " option 'encoding' = 'json'",
+        "v STRING, m MAP<STRING, INT>| 'format' = 'avro'| UNSUPPORTED_TYPE column 'm': the columnar avro decoder",
+        "v STRING, m MAP<STRING, INT>| 'format' = 'csv'| UNSUPPORTED_TYPE Unsupported type 'MAP<STRING, INT>'",
         "v STRING| 'format' = 'json', 'json.decode.json-parser.enabled' = 'false'| UNSUPPORTED_OPTION"
                 + " value.json options: json option 'decode.json-parser.enabled' = false selects Flink's",
         "v STRING, ts TIMESTAMP(9)| 'format' = 'json'| UNSUPPORTED_TYPE column 'ts' TIMESTAMP(9): timestamp"
                 + " precision above 6",
-        "k STRING, v STRING| 'key.format' = 'csv', 'key.fields' = 'k', 'value.format' = 'raw',"
-                + " 'value.fields-include' = 'EXCEPT_KEY'| UNSUPPORTED_KEY_FORMAT csv: not yet parity-tested through SQL scans",
+        "x INT, s STRING, v STRING| 'key.format' = 'protobuf', 'key.protobuf.message-class-name' = '" + INNER3 + "',"
+                + " 'key.fields' = 'x;s', 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'|"
+                + " UNSUPPORTED_KEY_FORMAT protobuf: no columnar decoder",
         "v STRING, h MAP<STRING, BYTES> METADATA FROM 'headers' VIRTUAL| 'format' = 'raw'|"
                 + " UNSUPPORTED_METADATA headers: Flink builds a map per record; the columnar source does not read"
                 + " headers yet"

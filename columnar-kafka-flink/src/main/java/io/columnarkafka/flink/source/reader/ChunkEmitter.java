@@ -62,7 +62,7 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
                 rows.close();
                 throw e;
             }
-            output.emit(rows, timestamp, splitOutput);
+            output.emit(rows, timestamp, split.splitId(), splitOutput);
         }
         split.setCurrentOffset(chunk.lastOffset() + 1);
     }

@@ -1,0 +1,196 @@
+package io.columnarkafka.flink.table;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.columnarkafka.flink.source.DecodeMetrics;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.IntUnaryOperator;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.PipelineOptions;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.types.Row;
+import org.apache.flink.util.CloseableIterator;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * The scan parity runs: fills a topic once, runs the same bounded SELECT over it through Flink's {@code kafka}
+ * source and through {@code kafka-columnar}, and compares the rows (or, for a record Flink rejects, that both
+ * jobs fail). DDL and queries are {@link SqlRuns} templates whose table is {@code ${t}src} over topic
+ * {@code ${t}in}. The columnar run reports its scan decision and, through the decode metrics the test class's
+ * {@link InMemoryReporter} keeps, the rows its columnar source decoded.
+ */
+final class ScanParity {
+    private final InMemoryReporter reporter;
+    private final KafkaBrokerExtension kafka;
+    private final SqlRuns runs;
+    private int jobParallelism = 2;
+
+    /** Runs on the broker of {@code kafka}, reading decode metrics from {@code reporter} (retaining them). */
+    ScanParity(InMemoryReporter reporter, KafkaBrokerExtension kafka) {
+        this.reporter = reporter;
+        this.kafka = kafka;
+        this.runs = new SqlRuns(kafka);
+    }
+
+    /** Sets the parallelism of the jobs run from now on (2 by default). */
+    void parallelism(int parallelism) {
+        jobParallelism = parallelism;
+    }
+
+    /** The columnar run of a parity test: its scan decision, plan and the rows its columnar source decoded. */
+    record Run(Admission decision, String explain, long decodedRows, List<String> rows) {}
+
+    /** A test whose jobs both failed: the topic, the columnar scan's decision and both jobs' failures. */
+    record Failure(String topic, Admission decision, Throwable stock, Throwable columnar) {}
+
+    /**
+     * Fills {@code <prefix>in} once, runs {@code select} over it through both connectors, compares the rows
+     * (as sorted lists: partitions are read in parallel) and returns the columnar run. The stock run must give
+     * at least half as many rows as records were produced.
+     */
+    Run parity(String name, String ddl, String select, int partitions,
+            Function<String, List<ProducerRecord<byte[], byte[]>>> records, boolean objectReuse) throws Exception {
+        return parity(name, ddl, select, partitions, records, objectReuse, produced -> produced / 2 + 1);
+    }
+
+    /** As above, with the least number of rows the stock run must give for {@code produced} records. */
+    Run parity(String name, String ddl, String select, int partitions,
+            Function<String, List<ProducerRecord<byte[], byte[]>>> records, boolean objectReuse,
+            IntUnaryOperator minimumRows) throws Exception {
+        String prefix = SqlRuns.newPrefix(name);
+        List<ProducerRecord<byte[], byte[]>> produced = fill(prefix, partitions, records);
+        List<String> stock = new ArrayList<>();
+        run("kafka", prefix, ddl, select, objectReuse, stock);
+        List<String> columnar = new ArrayList<>();
+        Run run = run("kafka-columnar", prefix, ddl, select, objectReuse, columnar);
+        assertThat(stock).as("stock rows").hasSizeGreaterThanOrEqualTo(minimumRows.applyAsInt(produced.size()));
+        assertThat(columnar).as("columnar vs stock rows").isEqualTo(stock);
+        return run;
+    }
+
+    /**
+     * Fills {@code <prefix>in} once and runs {@code select} over it through both connectors, each of which
+     * must fail (a record the format rejects); returns both failures and the columnar scan's decision.
+     */
+    Failure failureParity(String name, String ddl, String select, int partitions,
+            Function<String, List<ProducerRecord<byte[], byte[]>>> records) throws Exception {
+        String prefix = SqlRuns.newPrefix(name);
+        fill(prefix, partitions, records);
+        Throwable stock = failure("kafka", prefix, ddl, select);
+        Throwable columnar = failure("kafka-columnar", prefix, ddl, select);
+        String tables = prefix + "kafka_columnar_";
+        TableEnvironment tEnv = tableEnvironment("kafka-columnar", prefix, ddl, false);
+        return new Failure(prefix + "in", ScanDecisions.of(tEnv, tables + "src"), stock, columnar);
+    }
+
+    private List<ProducerRecord<byte[], byte[]>> fill(String prefix, int partitions,
+            Function<String, List<ProducerRecord<byte[], byte[]>>> records) {
+        kafka.broker().createTopic(prefix + "in", partitions);
+        List<ProducerRecord<byte[], byte[]>> produced = records.apply(prefix + "in");
+        produce(produced);
+        return produced;
+    }
+
+    /** Runs {@code select} through {@code connector}, which must fail; returns the failure. */
+    private Throwable failure(String connector, String prefix, String ddl, String select) {
+        TableEnvironment tEnv = tableEnvironment(connector, prefix, ddl, false);
+        String query = runs.fill(select, connector, tables(connector, prefix));
+        Throwable[] failure = new Throwable[1];
+        assertThatThrownBy(() -> {
+            try (CloseableIterator<Row> it = tEnv.executeSql(query).collect()) {
+                it.forEachRemaining(row -> { });
+            }
+        }).as("%s job over a record the format rejects", connector).satisfies(e -> failure[0] = e);
+        return failure[0];
+    }
+
+    /** Runs the query over {@code <prefix>in} through {@code connector}, collecting its rows sorted. */
+    private Run run(String connector, String prefix, String ddl, String select, boolean objectReuse,
+            List<String> rows) throws Exception {
+        String tables = tables(connector, prefix);
+        TableEnvironment tEnv = tableEnvironment(connector, prefix, ddl, objectReuse);
+        String query = runs.fill(select, connector, tables);
+        String explain = tEnv.explainSql(query, ExplainDetail.JSON_EXECUTION_PLAN);
+        TableResult result = tEnv.executeSql(query);
+        JobID job = result.getJobClient().orElseThrow().getJobID();
+        try (CloseableIterator<Row> it = result.collect()) {
+            it.forEachRemaining(row -> rows.add(row.toString()));
+        }
+        Collections.sort(rows);
+        Admission decision = connector.equals("kafka") ? null : ScanDecisions.of(tEnv, tables + "src");
+        return new Run(decision, explain, decodedRows(job), rows);
+    }
+
+    private static String tables(String connector, String prefix) {
+        return prefix + connector.replace('-', '_') + "_";
+    }
+
+    /** A table environment holding the DDL's tables for {@code connector}, reading topic {@code <prefix>in}. */
+    private TableEnvironment tableEnvironment(String connector, String prefix, String ddl, boolean objectReuse) {
+        String tables = tables(connector, prefix);
+        TableEnvironment tEnv = SqlRuns.tableEnvironment(jobParallelism);
+        tEnv.getConfig().set(PipelineOptions.OBJECT_REUSE, objectReuse);
+        tEnv.executeSql(runs.fill(ddl, connector, tables)
+                .replace("'topic' = '" + tables + "in'", "'topic' = '" + prefix + "in'"));
+        return tEnv;
+    }
+
+    /** Rows the columnar source's readers decoded in {@code job} ({@link DecodeMetrics#ROWS}, all subtasks). */
+    private long decodedRows(JobID job) {
+        Set<String> readers = new HashSet<>();
+        for (String decodeTime : reporter.findMetrics(job, DecodeMetrics.DECODE_TIME_NANOS).keySet()) {
+            readers.add(decodeTime.substring(0, decodeTime.length() - DecodeMetrics.DECODE_TIME_NANOS.length()));
+        }
+        long rows = 0;
+        for (Map.Entry<String, Metric> metric : reporter.findMetrics(job, DecodeMetrics.ROWS).entrySet()) {
+            String name = metric.getKey();
+            if (name.endsWith(DecodeMetrics.ROWS)
+                    && readers.contains(name.substring(0, name.length() - DecodeMetrics.ROWS.length()))) {
+                rows += ((Counter) metric.getValue()).getCount();
+            }
+        }
+        return rows;
+    }
+
+    private void produce(List<ProducerRecord<byte[], byte[]>> records) {
+        Properties properties = kafka.broker().clientProperties();
+        try (KafkaProducer<byte[], byte[]> producer =
+                new KafkaProducer<>(properties, new ByteArraySerializer(), new ByteArraySerializer())) {
+            records.forEach(producer::send);
+            producer.flush();
+        }
+    }
+
+    /** The whole cause chain of {@code failure}, one message per line, to assert what a job failed with. */
+    static String causes(Throwable failure) {
+        StringBuilder text = new StringBuilder();
+        Throwable t = failure;
+        Set<Throwable> seen = new HashSet<>();
+        while (t != null && seen.add(t)) {
+            text.append(t).append('\n');
+            t = t.getCause();
+        }
+        return text.toString();
+    }
+
+    static byte[] utf8(String s) {
+        return s == null ? null : s.getBytes(StandardCharsets.UTF_8);
+    }
+}
