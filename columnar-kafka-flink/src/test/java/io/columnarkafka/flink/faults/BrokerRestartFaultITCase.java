@@ -21,9 +21,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The only broker is stopped (SIGTERM, controlled shutdown) for 20 s while the job writes, then started again on the
- * same ports and data, with {@code POOLING} and (EXACTLY_ONCE) {@code INCREMENTING} transactional ids.
- * AT_LEAST_ONCE: nothing lost, duplicates counted. EXACTLY_ONCE: every row once {@code read_committed}. The columnar sink and stock Flink's {@code KafkaSink} run the same job; the recovery time
- * (fault to the first committed output after the restart) of each is recorded in {@code target/fault-results.md}.
+ * same ports and data, with {@code POOLING} and {@code INCREMENTING} transactional ids. AT_LEAST_ONCE: nothing lost,
+ * duplicates counted. EXACTLY_ONCE: every row once {@code read_committed}. The columnar sink and stock Flink's
+ * {@code KafkaSink} run the same job; the recovery time (fault to the first committed output after the restart) of
+ * each is recorded in {@code target/fault-results.md}. The {@code INCREMENTING} cells are a method of their own, so
+ * they can be run alone. (Under AT_LEAST_ONCE Flink's {@code KafkaSink} opens no transaction, so the naming strategy
+ * is configured but unused; the cell shows the sink accepts it and behaves as with {@code POOLING}.)
  */
 @Tag("faults")
 class BrokerRestartFaultITCase {
@@ -33,14 +36,24 @@ class BrokerRestartFaultITCase {
     static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(2);
 
     @RegisterExtension
-    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension(FaultJobs.LOADED_MACHINE_TIMEOUT);
 
-    @ParameterizedTest(name = "{0} {1} {2}")
-    @CsvSource({"COLUMNAR, EXACTLY_ONCE, POOLING", "STOCK, EXACTLY_ONCE, POOLING",
-                "COLUMNAR, AT_LEAST_ONCE, POOLING", "STOCK, AT_LEAST_ONCE, POOLING",
-                "COLUMNAR, EXACTLY_ONCE, INCREMENTING", "STOCK, EXACTLY_ONCE, INCREMENTING"})
-    void aBrokerStoppedFor20SecondsLosesNothing(SinkUnderTest sink, DeliveryGuarantee guarantee,
-                                                TransactionNamingStrategy naming) throws Exception {
+    @ParameterizedTest(name = "{0} {1} POOLING")
+    @CsvSource({"COLUMNAR, EXACTLY_ONCE", "STOCK, EXACTLY_ONCE", "COLUMNAR, AT_LEAST_ONCE", "STOCK, AT_LEAST_ONCE"})
+    void aBrokerStoppedFor20SecondsLosesNothing(SinkUnderTest sink, DeliveryGuarantee guarantee) throws Exception {
+        runThroughABrokerRestart(sink, guarantee, TransactionNamingStrategy.POOLING);
+    }
+
+    @ParameterizedTest(name = "{0} {1} INCREMENTING")
+    @CsvSource({"COLUMNAR, EXACTLY_ONCE", "STOCK, EXACTLY_ONCE", "COLUMNAR, AT_LEAST_ONCE", "STOCK, AT_LEAST_ONCE"})
+    void withIncrementingTransactionalIdsABrokerStoppedFor20SecondsLosesNothing(SinkUnderTest sink,
+                                                                              DeliveryGuarantee guarantee)
+            throws Exception {
+        runThroughABrokerRestart(sink, guarantee, TransactionNamingStrategy.INCREMENTING);
+    }
+
+    private static void runThroughABrokerRestart(SinkUnderTest sink, DeliveryGuarantee guarantee,
+                                                 TransactionNamingStrategy naming) throws Exception {
         KafkaBroker broker = KAFKA.broker();
         String topic = "restart-" + sink.name().toLowerCase() + "-" + guarantee.name().toLowerCase().replace('_', '-')
                 + "-" + naming.name().toLowerCase();

@@ -6,7 +6,9 @@ import java.util.Map;
 
 /**
  * An SVG line plot of heap after full GC (MiB) against minutes, one line per process lifetime, with a dashed
- * vertical line at each fault. Plain SVG, no library: the soak's plot is generated from its CSV data by this code.
+ * vertical line at each fault, a grey band from each fault until its phase settles (samples there are left out of
+ * the heap check) and a thin black line per phase for its least-squares fit ({@link HeapTrend#perPhase}). Plain SVG,
+ * no library: the soak's plot is generated from its CSV data by this code.
  */
 public final class SoakPlot {
     private static final int WIDTH = 900;
@@ -34,6 +36,9 @@ public final class SoakPlot {
         axes(svg, maxMinutes, maxMib);
         for (SoakFault fault : faults) {
             double x = x(fault.minutes(), maxMinutes);
+            double settled = x(Math.min(maxMinutes, HeapTrend.settledAfter(fault)), maxMinutes);
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\""
+                    + " fill=\"#eee\"/>%n", x, TOP, settled - x, HEIGHT - BOTTOM - TOP));
             svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\""
                     + " stroke-dasharray=\"4 3\"/>%n", x, TOP, x, HEIGHT - BOTTOM));
             svg.append(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" fill=\"#666\""
@@ -57,6 +62,20 @@ public final class SoakPlot {
                     escape(segment.getKey())));
             legendY += 16;
         }
+        for (List<HeapSample> phase : HeapTrend.phases(samples, faults).values()) {
+            if (phase.size() >= HeapTrend.MIN_SAMPLES) {
+                double[] fit = HeapTrend.centredSums(phase);
+                double slope = fit[1] == 0 ? 0 : fit[0] / fit[1];
+                double from = phase.get(0).minutes();
+                double to = phase.get(phase.size() - 1).minutes();
+                svg.append(String.format(Locale.ROOT, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\""
+                        + " stroke=\"black\" stroke-width=\"1\"/>%n", x(from, maxMinutes),
+                        y(mib(fit[3] + slope * (from - fit[2])), maxMib), x(to, maxMinutes),
+                        y(mib(fit[3] + slope * (to - fit[2])), maxMib)));
+            }
+        }
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-size=\"10\">black: fit per phase;"
+                + " grey: left out (fault until settled)</text>%n", WIDTH - RIGHT + 15, HEIGHT - BOTTOM));
         return svg.append("</svg>\n").toString();
     }
 
@@ -89,7 +108,7 @@ public final class SoakPlot {
         return HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * mib / maxMib;
     }
 
-    private static double mib(long bytes) {
+    private static double mib(double bytes) {
         return bytes / (1024.0 * 1024.0);
     }
 
