@@ -9,7 +9,8 @@ import org.apache.arrow.vector.FieldVector;
  * by Jackson's streaming decoder with its default variant (MIME-NO-LINEFEEDS: the standard alphabet,
  * padding required): whitespace and control characters are skipped only before each four-character
  * group, escapes are decoded, decoding goes on after a padded group, and a group without its padding
- * fails. The bytes go straight from the record into a reused buffer.
+ * fails. The bytes go from the record into a reused buffer, then straight into the vector's buffers
+ * ({@link VariableWidthBuffers}).
  */
 final class BinaryJsonReader extends JsonReader {
     private static final int INVALID = -1;
@@ -27,7 +28,7 @@ final class BinaryJsonReader extends JsonReader {
 
     private byte[] out = new byte[64];
     private int length;
-    private BaseVariableWidthVector vector;
+    private final VariableWidthBuffers buffers = new VariableWidthBuffers();
 
     BinaryJsonReader(String path, boolean ignoreParseErrors) {
         super(path, ignoreParseErrors);
@@ -35,7 +36,7 @@ final class BinaryJsonReader extends JsonReader {
 
     @Override
     void bind(FieldVector v) {
-        vector = (BaseVariableWidthVector) v;
+        buffers.bind((BaseVariableWidthVector) v);
         count = 0;
     }
 
@@ -48,7 +49,7 @@ final class BinaryJsonReader extends JsonReader {
         }
         decode(t);
         t.finishRawString();
-        vector.setSafe(count++, out, 0, length);
+        buffers.append(count++, out, 0, length);
     }
 
     private void decode(JsonTokenizer t) {
@@ -158,13 +159,15 @@ final class BinaryJsonReader extends JsonReader {
 
     @Override
     void appendNull() {
-        vector.setNull(count++);
+        buffers.appendNull(count++);
     }
 
     @Override
     void truncate(int entries) {
+        while (count < entries) {
+            appendNull();
+        }
         count = entries;
-        // Only ever lowered: a null entry (setNull) does not advance it, and the offsets it skips are filled later.
-        vector.setLastSet(Math.min(vector.getLastSet(), entries - 1));
+        buffers.truncate(entries);
     }
 }

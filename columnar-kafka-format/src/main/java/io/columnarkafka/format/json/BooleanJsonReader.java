@@ -5,7 +5,7 @@ import org.apache.arrow.vector.FieldVector;
 
 /** BOOLEAN as Flink's {@code convertToBoolean}: JSON true/false, else {@code Boolean.parseBoolean(text.trim())}. */
 final class BooleanJsonReader extends JsonReader {
-    private BitVector vector;
+    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     BooleanJsonReader(String path, boolean ignoreParseErrors) {
         super(path, ignoreParseErrors);
@@ -13,7 +13,7 @@ final class BooleanJsonReader extends JsonReader {
 
     @Override
     void bind(FieldVector v) {
-        vector = (BitVector) v;
+        buffers.bind((BitVector) v);
         count = 0;
     }
 
@@ -29,12 +29,15 @@ final class BooleanJsonReader extends JsonReader {
             // Any other token, an object or array included (Flink reads "{" and stays on it).
             value = Boolean.parseBoolean(t.text().trim());
         }
-        vector.setSafe(count++, value ? 1 : 0);
+        buffers.ensureRoom(count);
+        ArrowAppend.setBit(buffers.values, count, value);
+        ArrowAppend.setValid(buffers.validity, count++);
     }
 
     @Override
     void appendNull() {
-        vector.setNull(count++);
+        buffers.ensureRoom(count);
+        ArrowAppend.setNull(buffers.validity, count++);
     }
 
     @Override

@@ -1,12 +1,13 @@
 package io.columnarkafka.format.json;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 
 /** DATE as Flink's {@code convertToDate}: {@code ISO_LOCAL_DATE} of the token's text, as an int epoch day. */
 final class DateJsonReader extends JsonReader {
     private final JsonTemporalText text = new JsonTemporalText();
-    private DateDayVector vector;
+    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     DateJsonReader(String path, boolean ignoreParseErrors) {
         super(path, ignoreParseErrors);
@@ -14,7 +15,7 @@ final class DateJsonReader extends JsonReader {
 
     @Override
     void bind(FieldVector v) {
-        vector = (DateDayVector) v;
+        buffers.bind((DateDayVector) v);
         count = 0;
     }
 
@@ -22,12 +23,15 @@ final class DateJsonReader extends JsonReader {
     void readValue(JsonTokenizer t) {
         text.parseDate(t);
         // Flink casts the long epoch day to int as it is.
-        vector.setSafe(count++, (int) text.epochDay);
+        buffers.ensureRoom(count);
+        MemoryUtil.putInt(buffers.values + 4L * count, (int) text.epochDay);
+        ArrowAppend.setValid(buffers.validity, count++);
     }
 
     @Override
     void appendNull() {
-        vector.setNull(count++);
+        buffers.ensureRoom(count);
+        ArrowAppend.setNull(buffers.validity, count++);
     }
 
     @Override

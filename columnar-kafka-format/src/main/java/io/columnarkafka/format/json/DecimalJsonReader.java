@@ -2,6 +2,7 @@ package io.columnarkafka.format.json;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 
@@ -10,30 +11,62 @@ import org.apache.arrow.vector.FieldVector;
  * {@code BigDecimal} (Jackson's {@code getDecimalValue}; any other token fails), rounded HALF_UP to the
  * scale; a value with more than {@code p} digits then is null, not an error ({@code
  * DecimalData.fromBigDecimal}).
+ *
+ * <p>A JSON number without exponent (what Flink's serializer writes for all but tiny values) is read from the
+ * bytes into the unscaled value, with the same result: up to 18 digits in a long, rounded HALF_UP in long
+ * arithmetic; more digits, if at most the scale's fraction digits (so no rounding) and a result of at most
+ * {@code p} digits, in 128 bits. Any other spelling takes {@code BigDecimal}. Values go straight into the
+ * vector's buffers ({@link FixedWidthBuffers}) as Arrow's 128-bit little-endian two's complement.
  */
 final class DecimalJsonReader extends JsonReader {
     /** The largest n for which the JDK's {@code BigInteger.TEN.pow(n)} does not overflow. */
     private static final long MAX_POWER_OF_TEN = 536_870_912L;
+    /** Digits a long holds whatever they are. */
+    private static final int LONG_DIGITS = 18;
+    private static final long[] POWERS_OF_TEN = new long[LONG_DIGITS + 1];
+
+    static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+        }
+    }
 
     private final int precision;
     private final int scale;
+    /** The largest unscaled magnitude of {@code precision} digits that a long holds. */
+    private final long maxUnscaled;
+    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
     private DecimalVector vector;
+    /** The unscaled value {@link #fastUnscaled} found, when it returns true: 128 bits, two's complement. */
+    private long low;
+    private long high;
 
     DecimalJsonReader(String path, boolean ignoreParseErrors, int precision, int scale) {
         super(path, ignoreParseErrors);
         this.precision = precision;
         this.scale = scale;
+        this.maxUnscaled = precision <= LONG_DIGITS ? POWERS_OF_TEN[precision] - 1 : Long.MAX_VALUE;
     }
 
     @Override
     void bind(FieldVector v) {
         vector = (DecimalVector) v;
+        buffers.bind(vector);
         count = 0;
     }
 
     @Override
     void readValue(JsonTokenizer t) {
         int token = t.current();
+        if ((token == JsonTokenizer.VALUE_NUMBER_INT || token == JsonTokenizer.VALUE_NUMBER_FLOAT) && fastUnscaled(t)) {
+            buffers.ensureRoom(count);
+            long at = buffers.values + (long) DecimalVector.TYPE_WIDTH * count;
+            MemoryUtil.putLong(at, low);
+            MemoryUtil.putLong(at + 8, high);
+            ArrowAppend.setValid(buffers.validity, count++);
+            return;
+        }
         BigDecimal value;
         if (token == JsonTokenizer.VALUE_STRING) {
             value = new BigDecimal(t.text().trim());
@@ -44,10 +77,109 @@ final class DecimalJsonReader extends JsonReader {
                     + ") not numeric, can not use numeric value accessors");
         }
         BigDecimal scaled = fit(value);
+        buffers.ensureRoom(count);
         if (scaled == null) {
-            vector.setNull(count++);
+            ArrowAppend.setNull(buffers.validity, count++);
         } else {
-            vector.setSafe(count++, scaled);
+            vector.set(count++, scaled); // room made above: Arrow's set does not grow the buffers
+        }
+    }
+
+    /**
+     * The number token's value at the scale, rounded HALF_UP, into {@link #low} and {@link #high}, if it
+     * has no exponent and either at most 18 digits and a result of at most {@code precision} digits that
+     * fits a long, or no more fraction digits than the scale and a result of at most {@code precision}
+     * digits; false for the {@code BigDecimal} path (which also gives the nulls of values with too many
+     * digits).
+     */
+    private boolean fastUnscaled(JsonTokenizer t) {
+        int fraction = t.fractionDigits();
+        if (!MemoryUtil.LITTLE_ENDIAN || t.exponentDigits() > 0) {
+            return false;
+        }
+        if (t.intDigits() + fraction <= LONG_DIGITS && longUnscaled(t, fraction)) {
+            return true;
+        }
+        return fraction <= scale && wideUnscaled(t, scale - fraction);
+    }
+
+    private boolean longUnscaled(JsonTokenizer t, int fraction) {
+        byte[] b = t.buffer();
+        int end = t.valueEnd();
+        long magnitude = 0;
+        for (int i = t.negative() ? t.valueStart() + 1 : t.valueStart(); i < end; i++) {
+            int c = b[i];
+            if (c != '.') {
+                magnitude = magnitude * 10 + (c - '0');
+            }
+        }
+        if (fraction <= scale) {
+            int up = scale - fraction;
+            if (up > LONG_DIGITS || magnitude > maxUnscaled / POWERS_OF_TEN[up]) {
+                return false;
+            }
+            magnitude *= POWERS_OF_TEN[up];
+        } else {
+            long divisor = POWERS_OF_TEN[fraction - scale];
+            long rest = magnitude % divisor;
+            magnitude /= divisor;
+            if (rest >= divisor - rest) {
+                magnitude++; // HALF_UP: a tie goes away from zero
+            }
+            if (magnitude > maxUnscaled) {
+                return false;
+            }
+        }
+        low = t.negative() ? -magnitude : magnitude;
+        high = low < 0 ? -1 : 0;
+        return true;
+    }
+
+    /**
+     * The digits times {@code 10^up} in 128 bits, exact (no rounding), if the result has at most {@code
+     * precision} digits (at most 38, below 2^127, so the magnitude never reaches the sign bit).
+     */
+    private boolean wideUnscaled(JsonTokenizer t, int up) {
+        byte[] b = t.buffer();
+        int end = t.valueEnd();
+        int i = t.negative() ? t.valueStart() + 1 : t.valueStart();
+        while (i < end && (b[i] == '0' || b[i] == '.')) {
+            i++; // leading zeros are not digits of the result
+        }
+        int significant = 0;
+        for (int j = i; j < end; j++) {
+            if (b[j] != '.') {
+                significant++;
+            }
+        }
+        if (significant > 0 && significant + up > precision) {
+            return false;
+        }
+        low = 0;
+        high = 0;
+        for (; i < end; i++) {
+            int c = b[i];
+            if (c != '.') {
+                times10Plus(c - '0');
+            }
+        }
+        for (int k = 0; k < up; k++) {
+            times10Plus(0);
+        }
+        if (t.negative()) {
+            low = -low;
+            high = low == 0 ? -high : ~high;
+        }
+        return true;
+    }
+
+    /** {@code (high, low) * 10 + digit}, unsigned 128 bits. */
+    private void times10Plus(int digit) {
+        long shifted = low * 10;
+        high = high * 10 + Math.multiplyHigh(low, 10) + ((low >> 63) & 10); // the unsigned high half of low * 10
+        low = shifted + digit;
+        if (Long.compareUnsigned(low, shifted) < 0) {
+            high++;
         }
     }
 
@@ -74,7 +206,8 @@ final class DecimalJsonReader extends JsonReader {
 
     @Override
     void appendNull() {
-        vector.setNull(count++);
+        buffers.ensureRoom(count);
+        ArrowAppend.setNull(buffers.validity, count++);
     }
 
     @Override

@@ -1,9 +1,8 @@
 package io.columnarkafka.format.json;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float4Vector;
-import org.apache.arrow.vector.Float8Vector;
 
 /**
  * FLOAT and DOUBLE as Flink's converters read them: the token's text (trimmed unless it is a JSON float)
@@ -27,7 +26,7 @@ final class FloatingJsonReader extends JsonReader {
     }
 
     private final boolean single;
-    private BaseFixedWidthVector vector;
+    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     FloatingJsonReader(String path, boolean ignoreParseErrors, boolean single) {
         super(path, ignoreParseErrors);
@@ -36,7 +35,7 @@ final class FloatingJsonReader extends JsonReader {
 
     @Override
     void bind(FieldVector v) {
-        vector = (BaseFixedWidthVector) v;
+        buffers.bind((BaseFixedWidthVector) v);
         count = 0;
     }
 
@@ -44,13 +43,16 @@ final class FloatingJsonReader extends JsonReader {
     void readValue(JsonTokenizer t) {
         int token = t.current();
         boolean number = token == JsonTokenizer.VALUE_NUMBER_INT || token == JsonTokenizer.VALUE_NUMBER_FLOAT;
+        buffers.ensureRoom(count);
+        // Raw bits, as Arrow's own setFloat/setDouble store them (a NaN keeps the bits the JDK parsed).
         if (single) {
             float value = number && fastFloat(t) ? fastFloat : Float.parseFloat(number ? t.text() : t.text().trim());
-            ((Float4Vector) vector).setSafe(count++, value);
+            MemoryUtil.putInt(buffers.values + 4L * count, Float.floatToRawIntBits(value));
         } else {
             double value = number && fastDouble(t) ? fastDouble : Double.parseDouble(number ? t.text() : t.text().trim());
-            ((Float8Vector) vector).setSafe(count++, value);
+            MemoryUtil.putLong(buffers.values + 8L * count, Double.doubleToRawLongBits(value));
         }
+        ArrowAppend.setValid(buffers.validity, count++);
     }
 
     private double fastDouble;
@@ -125,7 +127,8 @@ final class FloatingJsonReader extends JsonReader {
 
     @Override
     void appendNull() {
-        vector.setNull(count++);
+        buffers.ensureRoom(count);
+        ArrowAppend.setNull(buffers.validity, count++);
     }
 
     @Override

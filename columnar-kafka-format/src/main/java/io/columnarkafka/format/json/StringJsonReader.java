@@ -1,7 +1,6 @@
 package io.columnarkafka.format.json;
 
 import java.nio.charset.StandardCharsets;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 
@@ -13,13 +12,10 @@ import org.apache.arrow.vector.FieldVector;
  * with escapes is decoded straight into UTF-8 ({@link JsonTokenizer#prepareUtf8()}); any other decoded
  * string is encoded as Flink does, an unpaired surrogate becoming {@code ?}.
  *
- * <p>Values are appended straight into the vector's buffers while they have room (offsets written for
- * every entry, nulls included, so Arrow's {@code lastSet} is always the last entry); Arrow's {@code setSafe}
- * grows them when they do not.
+ * <p>Values are appended straight into the vector's buffers ({@link VariableWidthBuffers}).
  */
 final class StringJsonReader extends JsonReader {
     private final boolean bigDecimalFloats;
-    private BaseVariableWidthVector vector;
 
     /**
      * @param bigDecimalFloats Flink's mapper reads floats in a tree as {@code BigDecimal} when the row
@@ -30,44 +26,17 @@ final class StringJsonReader extends JsonReader {
         this.bigDecimalFloats = bigDecimalFloats;
     }
 
-    private long validity;
-    private long offsets;
-    private long data;
-    private int valueCapacity;
-    private long dataCapacity;
-    /** The end of the last entry's bytes in the data buffer. */
-    private int end;
+    private final VariableWidthBuffers buffers = new VariableWidthBuffers();
 
     @Override
     void bind(FieldVector v) {
-        vector = (BaseVariableWidthVector) v;
+        buffers.bind((BaseVariableWidthVector) v);
         count = 0;
-        end = 0;
-        buffersChanged();
-    }
-
-    private void buffersChanged() {
-        validity = vector.getValidityBufferAddress();
-        offsets = vector.getOffsetBufferAddress();
-        data = vector.getDataBufferAddress();
-        valueCapacity = vector.getValueCapacity();
-        dataCapacity = vector.getByteCapacity();
     }
 
     private void append(byte[] bytes, int start, int length) {
-        int i = count;
-        if (i < valueCapacity && end + (long) length <= dataCapacity) {
-            MemoryUtil.copyToMemory(bytes, start, data + end, length);
-            end += length;
-            MemoryUtil.putInt(offsets + ((long) i + 1) * 4, end);
-            ArrowAppend.setValid(validity, i);
-        } else {
-            vector.setSafe(i, bytes, start, length);
-            buffersChanged();
-            end += length;
-        }
-        vector.setLastSet(i);
-        count = i + 1;
+        buffers.append(count, bytes, start, length);
+        count++;
     }
 
     @Override
@@ -86,15 +55,7 @@ final class StringJsonReader extends JsonReader {
 
     @Override
     void appendNull() {
-        int i = count;
-        if (i >= valueCapacity) {
-            vector.setNull(i); // grows the validity and offset buffers
-            buffersChanged();
-        }
-        MemoryUtil.putInt(offsets + ((long) i + 1) * 4, end);
-        ArrowAppend.setNull(validity, i);
-        vector.setLastSet(i);
-        count = i + 1;
+        buffers.appendNull(count++);
     }
 
     @Override
@@ -103,7 +64,6 @@ final class StringJsonReader extends JsonReader {
             appendNull();
         }
         count = entries;
-        end = MemoryUtil.getInt(offsets + (long) entries * 4);
-        vector.setLastSet(entries - 1);
+        buffers.truncate(entries);
     }
 }

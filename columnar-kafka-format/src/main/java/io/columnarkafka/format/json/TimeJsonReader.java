@@ -1,5 +1,6 @@
 package io.columnarkafka.format.json;
 
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeMilliVector;
 
@@ -11,7 +12,7 @@ final class TimeJsonReader extends JsonReader {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final JsonTemporalText text = new JsonTemporalText();
-    private TimeMilliVector vector;
+    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     TimeJsonReader(String path, boolean ignoreParseErrors) {
         super(path, ignoreParseErrors);
@@ -19,19 +20,22 @@ final class TimeJsonReader extends JsonReader {
 
     @Override
     void bind(FieldVector v) {
-        vector = (TimeMilliVector) v;
+        buffers.bind((TimeMilliVector) v);
         count = 0;
     }
 
     @Override
     void readValue(JsonTokenizer t) {
         text.parseTime(t);
-        vector.setSafe(count++, (int) (text.nanoOfDay / NANOS_PER_SECOND) * 1000);
+        buffers.ensureRoom(count);
+        MemoryUtil.putInt(buffers.values + 4L * count, (int) (text.nanoOfDay / NANOS_PER_SECOND) * 1000);
+        ArrowAppend.setValid(buffers.validity, count++);
     }
 
     @Override
     void appendNull() {
-        vector.setNull(count++);
+        buffers.ensureRoom(count);
+        ArrowAppend.setNull(buffers.validity, count++);
     }
 
     @Override

@@ -180,6 +180,51 @@ class JsonDecodeCorpusTest {
         assertThat(result.rowsCompared()).as("rows compared").isGreaterThan(records.size() / 4);
     }
 
+    /**
+     * DECIMAL number spellings at the edges of the long-arithmetic path: ties rounded HALF_UP both signs,
+     * 18 and 19 digits, results one below and at {@code 10^p}, scales above and below the text's, in
+     * columns of precision 1 to 38 (a precision above 18 may still fit a long, and a scale of 18 needs
+     * 10^18), plus exponents and strings, which take {@code BigDecimal}.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void decimalNumbersAtLongEdges(Map<String, String> options) {
+        RowType type = row("ROW<d1 DECIMAL(1, 0), d5 DECIMAL(5, 5), d10 DECIMAL(10, 2), d18 DECIMAL(18, 4),"
+                + " d18s DECIMAL(18, 18), d19 DECIMAL(19, 0), d20 DECIMAL(20, 1), d38 DECIMAL(38, 18), d38s DECIMAL(38, 30)>");
+        List<String> numbers = List.of("0", "-0", "0.0", "-0.000", "1", "-1", "9", "-9", "9.4", "9.5", "-9.5", "0.5",
+                "-0.5", "0.49", "1.005", "-1.005", "1.004999", "1.015", "-1.015", "0.125", "-0.125", "0.99999",
+                "0.999995", "-0.999995", "0.000005", "0.0000049", "99999999.99", "99999999.994", "99999999.995",
+                "-99999999.995", "12345678.12345", "99999999999999.9999", "99999999999999.99995",
+                "-99999999999999.99995", "999999999999999999", "-999999999999999999", "9999999999999999999",
+                "9223372036854775807", "-9223372036854775808", "922337203685477580.7", "0.999999999999999999",
+                "0.000000000000000001", "-0.0000000000000000005", "0.0000000000000000005", "123456789012345678",
+                "12345678901234567.8", "1.23456789012345678", "1e2", "1.5E-3", "\"1.005\"", "\" 2.5 \"",
+                // beyond 18 digits: the 128-bit path (no more fraction digits than the scale) or BigDecimal
+                "123.450000000000000000", "-123.450000000000000000", "99999999999999999999.999999999999999999",
+                "-99999999999999999999.999999999999999999", "100000000000000000000.000000000000000000",
+                "12345678901234567890", "-12345678901234567890", "123456789012345678901", "0.000000000000000000001",
+                "18446744073709551616", "-18446744073709551616", "18446744073709551615.5", "9223372036854775808.1",
+                "1234567890123456789.1", "-9999999999999999999.9", "-9999999999999999999", "-10000000000000000000",
+                "12345678.123456789012345678901234567890", "-0.000000000000000000000000000001",
+                "0.000000000000000000000000000000", "1700000000000000000000000000000000000.5",
+                "-170141183460469231731.687303715884105727");
+        List<byte[]> records = new ArrayList<>();
+        for (String field : type.getFieldNames()) {
+            for (String number : numbers) {
+                records.add(utf8("{\"" + field + "\":" + number + "}"));
+            }
+        }
+        StringBuilder all = new StringBuilder("{");
+        for (String field : type.getFieldNames()) {
+            all.append(all.length() > 1 ? "," : "").append('"').append(field).append("\":-0.125");
+        }
+        records.add(utf8(all.append('}').toString()));
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(type, options, records);
+        boolean failOnMissing = options.containsKey("fail-on-missing-field");
+        assertThat(result.rowsCompared()).as("rows compared")
+                .isGreaterThanOrEqualTo(failOnMissing ? 1 : records.size());
+    }
+
     private static boolean outsideNanosecondRange(String value) {
         return value.matches("\"[-+]?\\d{4,5}-.*") && !value.matches("\"(19|20)\\d\\d-.*")
                 || value.contains("1677-09-21") || value.contains("2262-04-11");
