@@ -105,6 +105,27 @@ class ColumnarSqlExplainTest {
                 .contains("columnar Calc: 2 projections, a filter");
     }
 
+    /**
+     * A CAST from a string fails the job on a value that does not parse, as the columnar calc does; with the
+     * legacy cast behaviour such a value becomes null instead, so the Calc stays Flink's. TRY_CAST never
+     * translates.
+     */
+    @Test
+    void aCastFromAStringIsColumnarUnlessTheLegacyCastBehaviourTurnsFailuresIntoNulls() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(sink("results", "auction BIGINT, n INT", "kafka-columnar"));
+        String query = "INSERT INTO results SELECT auction, CAST(channel AS INT) FROM bids";
+        assertThat(ColumnarSql.explain(tEnv, query)).contains("ColumnarCalc(").contains("columnar Calc")
+                .doesNotContain("ArrowToRows(");
+        assertThat(ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, TRY_CAST(channel AS INT) FROM bids"))
+                .contains("Flink Calc: EXPRESSION_NOT_TRANSLATED operator TRY_CAST");
+
+        tEnv.getConfig().set("table.exec.legacy-cast-behaviour", "ENABLED");
+        assertThat(ColumnarSql.explain(tEnv, query)).doesNotContain("ColumnarCalc(")
+                .contains("Flink Calc: EXPRESSION_NOT_TRANSLATED CAST from a string with"
+                        + " table.exec.legacy-cast-behaviour enabled");
+    }
+
     /** ABS has no columnar counterpart: the Calc stays Flink's behind an edge, and so does the sink after it. */
     @Test
     void theDecisionNamesEveryNodeAndItsReason() {

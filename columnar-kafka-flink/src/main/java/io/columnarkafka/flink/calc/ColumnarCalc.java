@@ -59,8 +59,10 @@ public final class ColumnarCalc implements AutoCloseable {
      * and returns the output batch, whose rows are the input's selected rows that pass the condition.
      *
      * @throws BatchLayoutException if the batch does not carry the program's input row type
-     * @throws ArithmeticException where Flink's generated code throws one (integer division by zero),
-     *     naming the projection
+     * @throws ArithmeticException where Flink's generated code throws one (integer or DECIMAL division by
+     *     zero), naming the projection
+     * @throws IllegalArgumentException where a CAST from a string does not parse (Flink's CAST fails the job),
+     *     naming the projection and the value
      */
     public ArrowBatch apply(ArrowBatch input) {
         List<FieldVector> vectors = new ArrayList<>(outputSchema.getFields().size());
@@ -105,6 +107,8 @@ public final class ColumnarCalc implements AutoCloseable {
             return plan.filter(root, selection, count);
         } catch (ArithmeticException e) {
             throw named("the condition", e);
+        } catch (IllegalArgumentException e) {
+            throw named("the condition", e);
         }
     }
 
@@ -113,7 +117,14 @@ public final class ColumnarCalc implements AutoCloseable {
             return plan.project(p, name, allocator);
         } catch (ArithmeticException e) {
             throw named("projection " + p + " (" + name + ")", e);
+        } catch (IllegalArgumentException e) {
+            throw named("projection " + p + " (" + name + ")", e);
         }
+    }
+
+    /** A CAST from a string that does not parse (Flink's CAST fails the job there). */
+    private static IllegalArgumentException named(String part, IllegalArgumentException e) {
+        return new IllegalArgumentException(part + " of the columnar calc: " + e.getMessage(), e);
     }
 
     private static ArithmeticException named(String part, ArithmeticException e) {

@@ -31,6 +31,11 @@ public enum Op {
     CASE,
     /** One operand; the target type is the call's type. */
     CAST,
+    /**
+     * One operand, the same value typed otherwise: Flink's {@code Reinterpret}, e.g. of an event-time
+     * column into a rowtime attribute (only the time-attribute marker of the type changes).
+     */
+    REINTERPRET,
     LOWER,
     UPPER,
     CONCAT,

@@ -74,7 +74,22 @@ final class CalcCases {
                 new Case("m + i", call(Op.PLUS, decimal(13, 2), col("m"), col("i"))),
                 new Case("m * i", call(Op.TIMES, decimal(21, 2), col("m"), col("i"))),
                 new Case("-m", call(Op.UNARY_MINUS, decimal(10, 2), col("m"))),
+                new Case("m / 7", call(Op.DIVIDE, decimal(21, 13), col("m"), lit(7))),
+                new Case("m / 3.0", call(Op.DIVIDE, decimal(15, 6), col("m"), dec("3.0"))),
+                new Case("m38 / 7", call(Op.DIVIDE, decimal(38, 10), col("m38"), lit(7))),
+                new Case("b / 0.7", call(Op.DIVIDE, decimal(26, 6), col("b"), dec("0.7"))),
+                new Case("m18 / (m + 0.005)", call(Op.DIVIDE, decimal(34, 17), col("m18"), nonZeroM())),
+                new Case("m38 / (m + 0.005)", call(Op.DIVIDE, decimal(38, 7), col("m38"), nonZeroM())),
+                new Case("MOD(m, 7)", call(Op.MOD, decimal(10, 2), col("m"), lit(7))),
+                new Case("MOD(m, 0.7)", call(Op.MOD, decimal(3, 2), col("m"), dec("0.7"))),
+                new Case("MOD(m18, m + 0.005)", call(Op.MOD, decimal(13, 4), col("m18"), nonZeroM())),
+                new Case("MOD(m38, m + 0.005)", call(Op.MOD, decimal(19, 10), col("m38"), nonZeroM())),
                 new Case("r.a + b", call(Op.PLUS, BIGINT, X.field("r", "a"), col("b"))));
+    }
+
+    /** {@code m + 0.005}: a DECIMAL(12, 3) divisor that is never zero (m has scale 2). */
+    private static Expr nonZeroM() {
+        return call(Op.PLUS, decimal(12, 3), col("m"), dec("0.005"));
     }
 
     static List<Case> comparisons() {
@@ -162,6 +177,27 @@ final class CalcCases {
                 new Case("SUBSTRING(url, MOD(i, 40), MOD(j, 30))", call(Op.SUBSTRING, STRING, col("url"),
                         call(Op.MOD, INT, col("i"), lit(40)), call(Op.MOD, INT, col("j"), lit(30)))),
                 new Case("SUBSTRING(s, i, j)", call(Op.SUBSTRING, STRING, col("s"), col("i"), col("j"))));
+    }
+
+    /** CASTs from strings that parse, over {@link StringCastValues#INPUT}. */
+    static List<Case> stringCasts() {
+        Exprs x = new Exprs(StringCastValues.INPUT);
+        return List.of(
+                new Case("CAST(i8 AS TINYINT)", call(Op.CAST, TINYINT, x.col("i8"))),
+                new Case("CAST(i8 AS SMALLINT)", call(Op.CAST, SMALLINT, x.col("i8"))),
+                new Case("CAST(i32 AS INT)", call(Op.CAST, INT, x.col("i32"))),
+                new Case("CAST(i32 AS BIGINT)", call(Op.CAST, BIGINT, x.col("i32"))),
+                new Case("CAST(i64 AS BIGINT)", call(Op.CAST, BIGINT, x.col("i64"))),
+                new Case("CAST(i64 AS DOUBLE)", call(Op.CAST, DOUBLE, x.col("i64"))),
+                new Case("CAST(dbl AS DOUBLE)", call(Op.CAST, DOUBLE, x.col("dbl"))),
+                new Case("CAST(dm AS DOUBLE)", call(Op.CAST, DOUBLE, x.col("dm"))),
+                new Case("CAST(dm AS DECIMAL(10, 2))", call(Op.CAST, decimal(10, 2), x.col("dm"))),
+                new Case("CAST(dm AS DECIMAL(38, 10))", call(Op.CAST, decimal(38, 10), x.col("dm"))),
+                new Case("CAST(i32 AS DECIMAL(12, 1))", call(Op.CAST, decimal(12, 1), x.col("i32"))),
+                new Case("CAST(flag AS BOOLEAN)", call(Op.CAST, BOOLEAN, x.col("flag"))),
+                new Case("CAST(ts AS TIMESTAMP(3))", call(Op.CAST, new TimestampType(3), x.col("ts"))),
+                new Case("CAST(ts AS TIMESTAMP(6))", call(Op.CAST, new TimestampType(6), x.col("ts"))),
+                new Case("CAST(ts AS TIMESTAMP(0))", call(Op.CAST, new TimestampType(0), x.col("ts"))));
     }
 
     static List<Case> temporalAndCasts() {

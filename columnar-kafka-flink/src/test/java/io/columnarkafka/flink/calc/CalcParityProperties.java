@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.format.RowTypes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -13,8 +14,12 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.Row;
 
 /**
@@ -63,6 +68,62 @@ class CalcParityProperties {
         compare(CalcCases.temporalAndCasts(), seed);
     }
 
+    @Property(tries = 2)
+    void stringCasts(@ForAll long seed) throws Exception {
+        compare(StringCastValues.INPUT, new StringCastValues(seed).rows(ROWS), CalcCases.stringCasts(), seed);
+    }
+
+    /**
+     * A string that does not parse fails the job in Flink's CAST (the legacy cast behaviour is off by default)
+     * and fails the batch here, naming the projection and the value; the memory is freed.
+     */
+    @Example
+    void aStringThatDoesNotParseFailsAsInFlink() throws Exception {
+        String[][] bad = {{"i32", "INT", "12x"}, {"i32", "INT", "2147483648"}, {"i32", "DECIMAL(12, 1)", " 002147483647 "}, {"i8", "TINYINT", "128"},
+            {"i64", "BIGINT", ""}, {"dbl", "DOUBLE", "one"}, {"dm", "DECIMAL(10, 2)", "1.2.3"},
+            {"dm", "DECIMAL(10, 2)", "123456789.5"},
+            {"flag", "BOOLEAN", "maybe"}, {"flag", "BOOLEAN", " 1 "}, {"ts", "TIMESTAMP(3)", "2024-13-01 00:00:00"},
+            {"ts", "TIMESTAMP(3)", "2024-06-01T07:08:09"}};
+        Exprs x = new Exprs(StringCastValues.INPUT);
+        for (String[] b : bad) {
+            List<RowData> rows = new StringCastValues(3).rows(20);
+            ((GenericRowData) rows.get(7)).setField(StringCastValues.INPUT.getFieldIndex(b[0]),
+                    StringData.fromString(b[2]));
+            String sql = "SELECT CAST(" + b[0] + " AS " + b[1] + ") FROM t";
+            Throwable flinkError = catchThrowable(() -> oracle.flink(StringCastValues.INPUT, rows, sql));
+            assertThat(flinkError).as(sql + " on '" + b[2] + "' in Flink").isNotNull();
+
+            LogicalType target = RowTypes.parse("ROW<v " + b[1] + ">").getTypeAt(0);
+            CalcProgram program = new CalcProgram(StringCastValues.INPUT,
+                    List.of(Exprs.call(Op.CAST, target, x.col(b[0]))), List.of("q"), null);
+            assertThat(CalcSupport.unsupported(program)).isEmpty();
+            assertThatThrownBy(() -> CalcOracle.columnar(program, rows))
+                    .as(sql + " on '" + b[2] + "' columnar")
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("projection 0 (q)")
+                    .hasMessageContaining("CAST of '" + b[2] + "'");
+            assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+        }
+    }
+
+    /**
+     * Flink's TIMESTAMP(9) holds year 1095; Arrow's nanosecond timestamp (one int64) does not: the batch fails,
+     * naming the projection, instead of writing a wrapped value.
+     */
+    @Example
+    void aNanosecondTimestampOutsideArrowsRangeFailsTheBatch() {
+        List<RowData> rows = new StringCastValues(5).rows(20);
+        ((GenericRowData) rows.get(4)).setField(StringCastValues.INPUT.getFieldIndex("ts"),
+                StringData.fromString("1095-09-09 20:56:12.588941118"));
+        CalcProgram program = new CalcProgram(StringCastValues.INPUT, List.of(Exprs.call(Op.CAST,
+                new org.apache.flink.table.types.logical.TimestampType(9), new Exprs(StringCastValues.INPUT).col("ts"))),
+                List.of("q"), null);
+        assertThatThrownBy(() -> CalcOracle.columnar(program, rows))
+                .hasMessageContaining("projection 0 (q)")
+                .hasMessageContaining("outside the range of Arrow's nanosecond timestamps");
+        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+    }
+
     /**
      * Conditions become selections: the rows and values that pass must be Flink's, including conditions
      * whose later operands would fail on rows an earlier operand rejects, and projections that would fail
@@ -91,8 +152,8 @@ class CalcParityProperties {
     @Example
     void integerDivisionByZeroFailsAsInFlink() throws Exception {
         List<RowData> rows = new CalcValues(7).rows(CalcCases.INPUT, 50);
-        ((org.apache.flink.table.data.GenericRowData) rows.get(10)).setField(1, 5);
-        ((org.apache.flink.table.data.GenericRowData) rows.get(10)).setField(2, 0);
+        ((GenericRowData) rows.get(10)).setField(1, 5);
+        ((GenericRowData) rows.get(10)).setField(2, 0);
         Throwable flinkError = catchThrowable(() -> oracle.flink(CalcCases.INPUT, rows, "SELECT i / j FROM t"));
         assertThat(flinkError).hasRootCauseInstanceOf(ArithmeticException.class);
 
@@ -105,10 +166,51 @@ class CalcParityProperties {
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
     }
 
+    /**
+     * DECIMAL division by zero fails the job in Flink ({@code BigDecimal#divide} in {@code DecimalDataUtils})
+     * and fails the batch here with the same error, naming the projection; the memory is freed.
+     */
+    @Example
+    void decimalDivisionByZeroFailsAsInFlink() throws Exception {
+        List<RowData> rows = new CalcValues(11).rows(CalcCases.INPUT, 50);
+        int m18 = CalcCases.INPUT.getFieldIndex("m18");
+        ((GenericRowData) rows.get(10)).setField(m18,
+                DecimalData.fromUnscaledLong(0, 18, 4));
+        ((GenericRowData) rows.get(10)).setField(CalcCases.INPUT.getFieldIndex("m"),
+                DecimalData.fromUnscaledLong(150, 10, 2));
+        for (Op op : new Op[] {Op.DIVIDE, Op.MOD}) {
+            String sql = op == Op.DIVIDE ? "SELECT m / m18 FROM t" : "SELECT MOD(m, m18) FROM t";
+            Throwable flinkError = catchThrowable(() -> oracle.flink(CalcCases.INPUT, rows, sql));
+            assertThat(flinkError).as(sql).hasRootCauseInstanceOf(ArithmeticException.class);
+            String flinkMessage = rootCause(flinkError).getMessage();
+
+            CalcProgram program = new CalcProgram(CalcCases.INPUT, List.of(Exprs.call(op,
+                    op == Op.DIVIDE ? Exprs.decimal(33, 21) : Exprs.decimal(12, 4), CalcCases.col("m"),
+                    CalcCases.col("m18"))), List.of("q"), null);
+            assertThat(CalcSupport.unsupported(program)).isEmpty();
+            assertThatThrownBy(() -> CalcOracle.columnar(program, rows))
+                    .isInstanceOf(ArithmeticException.class)
+                    .hasMessageContaining("projection 0 (q)")
+                    .hasMessageContaining(flinkMessage);
+            assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+        }
+    }
+
+    private static Throwable rootCause(Throwable t) {
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
     private static void compare(List<CalcCases.Case> cases, long seed) throws Exception {
-        List<RowData> rows = new CalcValues(seed).rows(CalcCases.INPUT, ROWS);
+        compare(CalcCases.INPUT, new CalcValues(seed).rows(CalcCases.INPUT, ROWS), cases, seed);
+    }
+
+    private static void compare(RowType input, List<RowData> rows, List<CalcCases.Case> cases, long seed)
+            throws Exception {
         String sql = "SELECT " + cases.stream().map(CalcCases.Case::sql).collect(Collectors.joining(", ")) + " FROM t";
-        CalcOracle.FlinkResult flink = oracle.flink(CalcCases.INPUT, rows, sql);
+        CalcOracle.FlinkResult flink = oracle.flink(input, rows, sql);
 
         List<String> typeMismatches = new ArrayList<>();
         for (int c = 0; c < cases.size(); c++) {
@@ -124,7 +226,7 @@ class CalcParityProperties {
         for (int c = 0; c < cases.size(); c++) {
             names.add("e" + c);
         }
-        CalcProgram program = new CalcProgram(CalcCases.INPUT, projections, names, null);
+        CalcProgram program = new CalcProgram(input, projections, names, null);
         assertThat(CalcSupport.unsupported(program)).as("admitted").isEmpty();
         List<Row> ours = CalcOracle.columnar(program, rows);
 

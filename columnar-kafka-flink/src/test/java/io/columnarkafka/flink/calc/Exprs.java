@@ -60,8 +60,9 @@ final class Exprs {
 
     static Expr.Literal dec(String v) {
         BigDecimal d = new BigDecimal(v);
-        return new Expr.Literal(DecimalData.fromBigDecimal(d, d.precision(), d.scale()),
-                new DecimalType(false, d.precision(), d.scale()));
+        int precision = Math.max(d.precision(), d.scale()); // 0.005 is DECIMAL(3, 3)
+        return new Expr.Literal(DecimalData.fromBigDecimal(d, precision, d.scale()),
+                new DecimalType(false, precision, d.scale()));
     }
 
     static Expr.Literal unit(String name) {

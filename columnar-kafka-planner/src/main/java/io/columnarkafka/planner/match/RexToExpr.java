@@ -17,6 +17,7 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.utils.RexLiteralUtil;
@@ -44,7 +45,7 @@ final class RexToExpr {
             Map.entry(SqlKind.IS_TRUE, Op.IS_TRUE), Map.entry(SqlKind.IS_NOT_TRUE, Op.IS_NOT_TRUE),
             Map.entry(SqlKind.IS_FALSE, Op.IS_FALSE), Map.entry(SqlKind.IS_NOT_FALSE, Op.IS_NOT_FALSE),
             Map.entry(SqlKind.CASE, Op.CASE), Map.entry(SqlKind.CAST, Op.CAST), Map.entry(SqlKind.LIKE, Op.LIKE),
-            Map.entry(SqlKind.EXTRACT, Op.EXTRACT));
+            Map.entry(SqlKind.EXTRACT, Op.EXTRACT), Map.entry(SqlKind.REINTERPRET, Op.REINTERPRET));
 
     /** Functions known by name (Calcite's and Flink's built-ins; {@code ||} is CONCAT). */
     private static final Map<String, Op> BY_NAME = Map.ofEntries(
@@ -55,10 +56,13 @@ final class RexToExpr {
 
     private final RexProgram program;
     private final RexBuilder rexBuilder;
+    /** {@code table.exec.legacy-cast-behaviour} enabled: a CAST that fails gives null, as TRY_CAST. */
+    private final boolean legacyCast;
 
-    RexToExpr(RexProgram program, RexBuilder rexBuilder) {
+    RexToExpr(RexProgram program, RexBuilder rexBuilder, boolean legacyCast) {
         this.program = program;
         this.rexBuilder = rexBuilder;
+        this.legacyCast = legacyCast;
     }
 
     /** The expression behind {@code ref}, a projection or the condition of the program. */
@@ -106,6 +110,11 @@ final class RexToExpr {
         if (op == null) {
             throw new NotTranslatable("operator " + call.getOperator().getName() + " (" + call.getKind()
                     + ") has no columnar counterpart");
+        }
+        if (call.getKind() == SqlKind.CAST && legacyCast
+                && SqlTypeUtil.inCharFamily(call.getOperands().get(0).getType())) {
+            throw new NotTranslatable("CAST from a string with table.exec.legacy-cast-behaviour enabled (a value that"
+                    + " does not parse becomes null)");
         }
         if (call.getKind() == SqlKind.LIKE && call.getOperands().size() != 2) {
             throw new NotTranslatable("LIKE with ESCAPE");

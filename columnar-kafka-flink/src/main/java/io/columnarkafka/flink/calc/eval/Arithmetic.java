@@ -52,6 +52,15 @@ final class Arithmetic {
                 + ": not implemented for these types");
     }
 
+    /** Digits an integer operand may need: its type's, or a literal's own. */
+    private static int integerDigits(Node operand) {
+        if (operand instanceof LiteralNode literal && !literal.isNull()) {
+            long value = literal.longValue();
+            return Long.toString(value).length() - (value < 0 ? 1 : 0);
+        }
+        return Types.integerDigits(operand.type);
+    }
+
     private static boolean doubleOperand(LogicalType t) {
         return Types.isInteger(t) || Types.is(t, LogicalTypeRoot.DOUBLE);
     }
@@ -61,10 +70,11 @@ final class Arithmetic {
     }
 
     /**
-     * Flink computes the exact result, then sets it to the result scale (HALF_UP) and returns null when it
-     * needs more digits than the result precision. Admitted where setting the scale cannot round and every
-     * intermediate fits 128 bits; an integer operand must also fit the result type, which Flink casts it to
-     * first (a cast that overflows there gives a null operand and a failing job).
+     * Flink computes the exact result (a quotient rounded to 38 digits), then sets it to the result scale
+     * (HALF_UP) and returns null when it needs more digits than the result precision. {@code + - *} are
+     * admitted where setting the scale cannot round and every intermediate fits 128 bits; {@code / %} always
+     * ({@link DecimalDivision}). An integer operand must fit the result type, which Flink casts it to first
+     * (a cast that overflows there gives a null operand and a failing job); a literal by its value.
      */
     private static Node decimal(Op op, String shape, Node left, Node right, DecimalType type)
             throws UnsupportedExpressionException {
@@ -75,8 +85,8 @@ final class Arithmetic {
                     + " operands");
         }
         int resultIntegerDigits = type.getPrecision() - type.getScale();
-        for (LogicalType t : new LogicalType[] {l, r}) {
-            if (Types.isInteger(t) && Types.integerDigits(t) > resultIntegerDigits) {
+        for (Node operand : new Node[] {left, right}) {
+            if (Types.isInteger(operand.type) && integerDigits(operand) > resultIntegerDigits) {
                 throw new UnsupportedExpressionException(shape + ": the integer operand may not fit the result type");
             }
         }
@@ -107,9 +117,11 @@ final class Arithmetic {
                     throw new UnsupportedExpressionException(shape + ": intermediate beyond 38 digits, not reproduced");
                 }
                 return new DecimalArithmetic(op, left, ls, right, rs, type);
+            case DIVIDE:
+            case MOD:
+                return new DecimalDivision(op, left, right, type);
             default:
-                throw new UnsupportedExpressionException(shape + ": DECIMAL " + op
-                        + " (rounding of the quotient or remainder) is not reproduced");
+                throw new UnsupportedExpressionException(shape + ": not implemented");
         }
     }
 }

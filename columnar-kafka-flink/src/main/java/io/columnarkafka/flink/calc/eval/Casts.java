@@ -41,6 +41,12 @@ final class Casts {
         if (from instanceof TimestampType f && Compiler.isUnboundedString(to)) {
             return cast(Cast.Kind.TIMESTAMP_TO_STRING, operand, 0, 0, f.getPrecision(), to);
         }
+        if (Types.isString(from)) {
+            StringCast.Target target = stringCastTarget(to);
+            if (target != null) {
+                return new StringCast(target, operand, to);
+            }
+        }
         if (Types.isString(from) && to instanceof VarCharType v && v.getLength() >= length(from)) {
             return cast(Cast.Kind.SAME, operand, 0, 0, 0, to);
         }
@@ -48,6 +54,30 @@ final class Casts {
             return cast(Cast.Kind.SAME, operand, 0, 0, 0, to);
         }
         throw new UnsupportedExpressionException(shape + ": not implemented");
+    }
+
+    /** The parser for a CAST from a string to {@code to}, or null when there is none. */
+    private static StringCast.Target stringCastTarget(LogicalType to) {
+        switch (to.getTypeRoot()) {
+            case TINYINT:
+                return StringCast.Target.TINYINT;
+            case SMALLINT:
+                return StringCast.Target.SMALLINT;
+            case INTEGER:
+                return StringCast.Target.INTEGER;
+            case BIGINT:
+                return StringCast.Target.BIGINT;
+            case DOUBLE:
+                return StringCast.Target.DOUBLE;
+            case DECIMAL:
+                return StringCast.Target.DECIMAL;
+            case BOOLEAN:
+                return StringCast.Target.BOOLEAN;
+            case TIMESTAMP_WITHOUT_TIME_ZONE:
+                return StringCast.Target.TIMESTAMP;
+            default:
+                return null;
+        }
     }
 
     private static int length(LogicalType stringType) {

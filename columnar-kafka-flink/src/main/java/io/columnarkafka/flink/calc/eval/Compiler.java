@@ -17,6 +17,7 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.VarCharType;
 
 /**
@@ -151,6 +152,9 @@ final class Compiler {
             case CAST:
                 arity(call, 1);
                 return Casts.of(call, compile(args.get(0)));
+            case REINTERPRET:
+                arity(call, 1);
+                return reinterpret(call, compile(args.get(0)));
             case LOWER:
             case UPPER:
                 arity(call, 1);
@@ -226,6 +230,22 @@ final class Compiler {
                     + Types.name(node.type) + ": only branches of the CASE's own type are evaluated");
         }
         return node;
+    }
+
+    /**
+     * Flink's code generator hands the operand on as is when the type root stays the same (a rowtime
+     * attribute is a TIMESTAMP marked as one); only that shape, with the same precision, is admitted.
+     */
+    private static Node reinterpret(Expr.Call call, Node operand) throws UnsupportedExpressionException {
+        LogicalType from = operand.type;
+        LogicalType to = call.type();
+        if (!Types.is(from, LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE)
+                || !Types.is(to, LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE)
+                || ((TimestampType) from).getPrecision() != ((TimestampType) to).getPrecision()) {
+            throw new UnsupportedExpressionException("REINTERPRET of " + Types.name(from) + " as " + Types.name(to)
+                    + ": only a TIMESTAMP as a time attribute of the same precision is evaluated");
+        }
+        return new Cast(Cast.Kind.SAME, operand, 0, 0, 0, to);
     }
 
     private Node like(Expr.Call call) throws UnsupportedExpressionException {

@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.calc.eval;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
@@ -19,6 +20,9 @@ final class Decimal128 {
             POW10_HIGH[i] = p.shiftRight(64).longValue();
         }
     }
+
+    /** 2^64 - 1: the low word of a value as an unsigned number. */
+    private static final BigInteger LOW_WORD = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     private Decimal128() {}
 
@@ -62,5 +66,14 @@ final class Decimal128 {
     /** 10^k for 0 ≤ k ≤ 18, as a long. */
     static long pow10(int k) {
         return POW10_LOW[k];
+    }
+
+    /** (h, l) as the unscaled value of a {@link BigDecimal} of scale {@code scale}. */
+    static BigDecimal toBigDecimal(long h, long l, int scale) {
+        if (h == l >> 63) {
+            return BigDecimal.valueOf(l, scale);
+        }
+        BigInteger unscaled = BigInteger.valueOf(h).shiftLeft(64).or(BigInteger.valueOf(l).and(LOW_WORD));
+        return new BigDecimal(unscaled, scale);
     }
 }

@@ -50,6 +50,15 @@ final class LiteralNode extends Node {
         stringValue = s;
     }
 
+    boolean isNull() {
+        return isNull;
+    }
+
+    /** The value of a BOOLEAN, integer or DATE literal. */
+    long longValue() {
+        return longValue;
+    }
+
     /** True when {@code value} is null or a value of {@code type} in Flink's internal format. */
     static boolean holds(Object value, LogicalType type) {
         if (value == null) {

@@ -112,6 +112,19 @@ final class VectorWriter {
         }
     }
 
+    /**
+     * Arrow's nanosecond timestamps are one int64 (1677-09-21 .. 2262-04-11); Flink's TIMESTAMP(7..9) reaches
+     * further, so a value outside fails the batch instead of wrapping.
+     */
+    private static long epochNanos(long millis, int nanoOfMillisecond) {
+        try {
+            return Math.addExact(Math.multiplyExact(millis, 1_000_000L), nanoOfMillisecond);
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("the TIMESTAMP value at epoch millisecond " + millis + " is outside"
+                    + " the range of Arrow's nanosecond timestamps (1677-09-21 .. 2262-04-11)", e);
+        }
+    }
+
     /** Epoch millis and nanos of the millisecond, to the Arrow unit {@code ArrowLayout} picks for the precision. */
     private static void writeTimestamps(Column c, int precision, TimeStampVector v, int[] sel, int n) {
         ArrowBuf data = v.getDataBuffer();
@@ -130,7 +143,7 @@ final class VectorWriter {
             } else if (precision <= 6) {
                 value = millis * 1_000L + c.nanos[i] / 1_000;
             } else {
-                value = millis * 1_000_000L + c.nanos[i];
+                value = epochNanos(millis, c.nanos[i]);
             }
             data.setLong((long) i * 8, value);
             BitVectorHelper.setBit(validity, i);
