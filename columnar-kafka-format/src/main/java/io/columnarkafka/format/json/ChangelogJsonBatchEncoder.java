@@ -3,8 +3,6 @@ package io.columnarkafka.format.json;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RowByRowBatchEncoder;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -44,14 +42,7 @@ public final class ChangelogJsonBatchEncoder extends RowByRowBatchEncoder {
         String kindColumn = options.get(ROW_KIND_COLUMN);
         JsonFormatOptions jsonOptions = envelope.jsonOptions(options);
         boolean ignoreNulls = jsonOptions.ignoreNullFields();
-        JsonWriterPlan plan = new JsonWriterPlan(jsonOptions);
-        List<String> names = new ArrayList<>(projection.fieldCount());
-        List<JsonValueWriter> writers = new ArrayList<>(projection.fieldCount());
-        for (int i = 0; i < projection.fieldCount(); i++) {
-            names.add(projection.name(i));
-            writers.add(plan.writer(projection.name(i), projection.type(i)));
-        }
-        this.record = new JsonFields(names, writers, ignoreNulls);
+        this.record = new JsonWriterPlan(jsonOptions).record(projection);
         this.addedHead = envelope.head(true, ignoreNulls);
         this.addedTail = envelope.tail(true, ignoreNulls);
         this.removedHead = envelope.head(false, ignoreNulls);

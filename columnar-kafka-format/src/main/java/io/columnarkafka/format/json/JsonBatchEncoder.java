@@ -3,8 +3,6 @@ package io.columnarkafka.format.json;
 import io.columnarkafka.format.ByteOutput;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RowByRowBatchEncoder;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -31,14 +29,7 @@ public final class JsonBatchEncoder extends RowByRowBatchEncoder {
      */
     public JsonBatchEncoder(Projection projection, JsonFormatOptions options) {
         super(projection);
-        JsonWriterPlan plan = new JsonWriterPlan(options);
-        List<String> names = new ArrayList<>(projection.fieldCount());
-        List<JsonValueWriter> writers = new ArrayList<>(projection.fieldCount());
-        for (int i = 0; i < projection.fieldCount(); i++) {
-            names.add(projection.name(i));
-            writers.add(plan.writer(projection.name(i), projection.type(i)));
-        }
-        this.record = new JsonFields(names, writers, options.ignoreNullFields());
+        this.record = new JsonWriterPlan(options).record(projection);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import java.util.ArrayList;
 import java.util.List;
@@ -81,6 +82,17 @@ final class JsonWriterPlan {
                 throw new IllegalArgumentException(
                         "column '" + path + "': JSON format does not support " + type.asSummaryString());
         }
+    }
+
+    /** Writers for the top-level fields of a record: the projection's columns, by their names. */
+    JsonFields record(Projection projection) {
+        List<String> names = new ArrayList<>(projection.fieldCount());
+        List<JsonValueWriter> writers = new ArrayList<>(projection.fieldCount());
+        for (int i = 0; i < projection.fieldCount(); i++) {
+            names.add(projection.name(i));
+            writers.add(writer(projection.name(i), projection.type(i)));
+        }
+        return new JsonFields(names, writers, options.ignoreNullFields());
     }
 
     /** Writers for the fields of a nested ROW; {@code prefix} is the row's path plus a dot. */
