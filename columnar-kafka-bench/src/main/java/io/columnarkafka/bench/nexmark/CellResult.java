@@ -5,12 +5,15 @@ import java.util.Properties;
 /**
  * One cell's measurements (from its JVM's result file) and its output check.
  *
- * @param round 0 for the uncounted warm-up round, then 1, 2, ...; -1 for a recovery run
+ * @param round 0 for the uncounted warm-up round, then 1, 2, ... (recovery cells run in the counted rounds)
  * @param verdict OK, or FAIL with the reason (output differing from stock, job failure)
+ * @param restoredCheckpoint a recovery cell's checkpoint the restart restored, -1 otherwise
+ * @param checkpointAtFailure a recovery cell's last completed checkpoint at the failure, -1 otherwise
  */
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
-                  double restartSeconds, double recoverySeconds, long recordsReplayed) {
+                  double restartSeconds, double recoverySeconds, long recordsReplayed, long restoredCheckpoint,
+                  long checkpointAtFailure) {
 
     static CellResult of(CellSpec spec, int round, Properties p, OutputDigest output, String verdict) {
         return new CellResult(spec, round,
@@ -22,12 +25,25 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 output, verdict,
                 Double.parseDouble(p.getProperty("restartSeconds", "NaN")),
                 Double.parseDouble(p.getProperty("recoverySeconds", "NaN")),
-                Long.parseLong(p.getProperty("recordsReplayed", "-1")));
+                Long.parseLong(p.getProperty("recordsReplayed", "-1")),
+                Long.parseLong(p.getProperty("restoredCheckpoint", "-1")),
+                Long.parseLong(p.getProperty("checkpointAtFailure", "-1")));
     }
 
     static CellResult failed(CellSpec spec, int round, String reason) {
         return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
-                "", spec.variant().source, new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1);
+                "", spec.variant().source, new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1);
+    }
+
+    /** A recovery cell: one failure injected mid-run. */
+    boolean recovery() {
+        return spec.failAtFraction() > 0;
+    }
+
+    /** The verdict's first line (a failed cell's verdict carries the tail of its log). */
+    String verdictHeadline() {
+        int end = verdict.indexOf('\n');
+        return end < 0 ? verdict : verdict.substring(0, end);
     }
 
     boolean ok() {

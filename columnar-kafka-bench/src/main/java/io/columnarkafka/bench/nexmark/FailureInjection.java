@@ -1,44 +1,45 @@
 package io.columnarkafka.bench.nexmark;
 
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.flink.api.common.JobID;
-import org.apache.flink.api.common.JobStatus;
+import org.apache.flink.runtime.checkpoint.CompletedCheckpointStats;
+import org.apache.flink.runtime.checkpoint.RestoredCheckpointStats;
+import org.apache.flink.runtime.execution.ExecutionState;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.executiongraph.AccessExecutionVertex;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
-import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
 
 /**
- * A recovery run's one failure: once a completed checkpoint has committed {@code failAtFraction} of the
- * input (the source commits its offsets to the consumer group on every completed checkpoint), the cell's
- * TaskManager is terminated, which fails every task, and a fresh one is started for the restart.
+ * A recovery cell's one failure, triggered by the job's progress, not by wall time: once the sources have read
+ * {@code failAtFraction} of the input ({@link SourcePositions}, live) and a checkpoint has completed and been
+ * committed, the cell's only TaskManager is terminated (every task of the job fails; in-process, the MiniCluster's
+ * TaskExecutor shut down, not a process kill) and a fresh one is started for the restart. The position trigger
+ * puts the failure at the same share of the input on a fast and a slow machine, for stock and columnar alike.
  *
- * <p>Measured: the sources' read position at the failure (their Kafka {@code currentOffset} gauges, read
- * over the MiniCluster's REST API), the group's committed offsets then (where the restart resumes), and
- * the time from the failure until the restarted sources have read past the failure position again
- * ("caught up"). Records replayed = position at failure − committed offsets at failure.
+ * <p>Measured: restart (failure to every task running again in a new attempt: Flink's region failover restarts
+ * the tasks without the job leaving RUNNING, so the job status cannot tell), caught up (failure to the new
+ * attempts' sources having read past the failure position again, or the job having finished), and records
+ * replayed = position at the failure − the offsets the source committed for the last completed checkpoint, the
+ * checkpoint the job restores (both checkpoint ids are recorded; they differ only if a checkpoint completed in the
+ * instant between the trigger and the termination).
  */
 final class FailureInjection {
-    private static final long POLL_MS = 50;
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final long POLL_MS = 20;
+    /** The source commits a checkpoint's offsets when notified of its completion: time for that to land. */
+    private static final long COMMIT_SETTLE_MS = 200;
+    private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
     private final MiniCluster cluster;
     private final JobID job;
     private final CellSpec spec;
-    private final HttpClient http = HttpClient.newHttpClient();
-    private URI rest;
 
     FailureInjection(MiniCluster cluster, JobID job, CellSpec spec) {
         this.cluster = cluster;
@@ -47,106 +48,101 @@ final class FailureInjection {
     }
 
     void run(Properties result) throws Exception {
-        rest = cluster.getRestAddress().get();
-        long target = (long) (spec.failAtFraction() * spec.events());
+        long target = (long) Math.ceil(spec.failAtFraction() * spec.events());
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers()))) {
-            while (committed(admin) < target) {
-                if (cluster.getJobStatus(job).get().isGloballyTerminalState()) {
-                    throw new IllegalStateException("the job ended before " + target + " events were committed");
-                }
-                Thread.sleep(POLL_MS);
-            }
-            long position = position();
+            CompletedCheckpointStats lastCheckpoint = awaitTrigger(target);
             long committed = committed(admin);
+            long position = SourcePositions.read(0);
+            List<Integer> attempts = attempts(graph());
             long failedAt = System.nanoTime();
             cluster.terminateTaskManager(0).get();
             cluster.startTaskManager();
-            long restartedAt = awaitRunningAgain();
-            long caughtUpAt = awaitPosition(position);
+            long restartedAt = awaitRestart(attempts);
+            long caughtUpAt = awaitCaughtUp(position);
+            RestoredCheckpointStats restored = graph().getCheckpointStatsSnapshot().getLatestRestoredCheckpoint();
             result.setProperty("failurePosition", Long.toString(position));
             result.setProperty("failureCommitted", Long.toString(committed));
             result.setProperty("recordsReplayed", Long.toString(Math.max(0, position - committed)));
+            result.setProperty("checkpointAtFailure", Long.toString(lastCheckpoint.getCheckpointId()));
+            result.setProperty("restoredCheckpoint", Long.toString(restored == null ? -1 : restored.getCheckpointId()));
             result.setProperty("restartSeconds", Double.toString((restartedAt - failedAt) / 1e9));
             result.setProperty("recoverySeconds", Double.toString((caughtUpAt - failedAt) / 1e9));
         }
     }
 
-    /** Sum over partitions of the offsets the source's consumer group committed (checkpointed) so far. */
+    /**
+     * Waits until the sources have read {@code target} events and the latest completed checkpoint's offsets have
+     * had time to be committed; returns that checkpoint.
+     */
+    private CompletedCheckpointStats awaitTrigger(long target) throws Exception {
+        while (true) {
+            AccessExecutionGraph graph = graph();
+            if (graph.getState().isGloballyTerminalState()) {
+                throw new IllegalStateException(String.format(Locale.ROOT, "the job ended (%s) before its sources had"
+                        + " read %,d of %,d events with a checkpoint completed: the input is too small for a failure"
+                        + " mid-run, use more --events", graph.getState(), target, spec.events()));
+            }
+            CompletedCheckpointStats last = graph.getCheckpointStatsSnapshot().getHistory().getLatestCompletedCheckpoint();
+            if (last != null && SourcePositions.read(0) >= target && System.currentTimeMillis()
+                    - (last.getTriggerTimestamp() + last.getEndToEndDuration()) >= COMMIT_SETTLE_MS) {
+                return last;
+            }
+            Thread.sleep(POLL_MS);
+        }
+    }
+
+    /** Waits until every task runs (or has finished) in an attempt after {@code before}; returns when. */
+    private long awaitRestart(List<Integer> before) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            AccessExecutionGraph graph = graph();
+            if (graph.getState().isGloballyTerminalState()) {
+                throw new IllegalStateException("the job ended (" + graph.getState() + ") instead of restarting");
+            }
+            List<Integer> now = attempts(graph);
+            boolean restarted = true;
+            int i = 0;
+            for (AccessExecutionVertex task : graph.getAllExecutionVertices()) {
+                ExecutionState state = task.getExecutionState();
+                restarted &= now.get(i) > before.get(i++)
+                        && (state == ExecutionState.RUNNING || state == ExecutionState.FINISHED);
+            }
+            if (restarted) {
+                return System.nanoTime();
+            }
+            Thread.sleep(POLL_MS / 4);
+        }
+        throw new IllegalStateException("the job did not restart within " + TIMEOUT);
+    }
+
+    /** Waits until the restarted sources have read {@code position} events again (or the job finished). */
+    private long awaitCaughtUp(long position) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (SourcePositions.read(1) >= position || graph().getState().isGloballyTerminalState()) {
+                return System.nanoTime();
+            }
+            Thread.sleep(POLL_MS / 4);
+        }
+        throw new IllegalStateException("the restarted sources did not read " + position + " events within " + TIMEOUT);
+    }
+
+    /** Sum over partitions of the offsets the source's consumer group committed for completed checkpoints. */
     private long committed(Admin admin) throws Exception {
-        Map<TopicPartition, OffsetAndMetadata> offsets =
+        Map<?, OffsetAndMetadata> offsets =
                 admin.listConsumerGroupOffsets(spec.runId()).partitionsToOffsetAndMetadata().get();
         return offsets.values().stream().filter(o -> o != null).mapToLong(OffsetAndMetadata::offset).sum();
     }
 
-    /** Waits until the job runs again after the failure; returns when (System.nanoTime). */
-    private long awaitRunningAgain() throws Exception {
-        boolean left = false;
-        while (true) {
-            JobStatus status = cluster.getJobStatus(job).get();
-            if (status.isGloballyTerminalState()) {
-                throw new IllegalStateException("the job ended (" + status + ") instead of restarting");
-            }
-            left |= status != JobStatus.RUNNING;
-            if (left && status == JobStatus.RUNNING && sourcesRunning()) {
-                return System.nanoTime();
-            }
-            Thread.sleep(POLL_MS / 5);
-        }
+    private AccessExecutionGraph graph() throws Exception {
+        return cluster.getExecutionGraph(job).get();
     }
 
-    /** Waits until the sources have read {@code position} events again; returns when (System.nanoTime). */
-    private long awaitPosition(long position) throws Exception {
-        while (position() < position) {
-            if (cluster.getJobStatus(job).get().isGloballyTerminalState()) {
-                return System.nanoTime();
-            }
-            Thread.sleep(POLL_MS);
+    private static List<Integer> attempts(AccessExecutionGraph graph) {
+        List<Integer> attempts = new ArrayList<>();
+        for (AccessExecutionVertex task : graph.getAllExecutionVertices()) {
+            attempts.add(task.getCurrentExecutionAttempt().getAttemptNumber());
         }
-        return System.nanoTime();
-    }
-
-    private boolean sourcesRunning() throws Exception {
-        JsonNode vertex = sourceVertex();
-        return vertex != null && "RUNNING".equals(vertex.path("status").asText());
-    }
-
-    /** Events the sources have emitted: per partition its current offset + 1 (the input has no gaps). */
-    private long position() throws Exception {
-        JsonNode vertex = sourceVertex();
-        if (vertex == null) {
-            return 0;
-        }
-        String base = "/jobs/" + job + "/vertices/" + vertex.path("id").asText() + "/subtasks/metrics";
-        List<String> ids = new ArrayList<>();
-        for (JsonNode metric : get(base)) {
-            String id = metric.path("id").asText();
-            if (id.contains("KafkaSourceReader.topic.") && id.endsWith(".currentOffset")) {
-                ids.add(id);
-            }
-        }
-        if (ids.isEmpty()) {
-            return 0;
-        }
-        long sum = 0;
-        String query = URLEncoder.encode(String.join(",", ids), StandardCharsets.UTF_8);
-        for (JsonNode metric : get(base + "?agg=max&get=" + query)) {
-            sum += Math.max(0, (long) metric.path("max").asDouble() + 1);
-        }
-        return sum;
-    }
-
-    private JsonNode sourceVertex() throws Exception {
-        for (JsonNode vertex : get("/jobs/" + job).path("vertices")) {
-            if (vertex.path("name").asText().startsWith("Source")) {
-                return vertex;
-            }
-        }
-        return null;
-    }
-
-    private JsonNode get(String path) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(rest.resolve(path)).GET().build(),
-                HttpResponse.BodyHandlers.ofString());
-        return JSON.readTree(response.body());
+        return attempts;
     }
 }

@@ -27,7 +27,8 @@ import java.util.Properties;
  * filled by the Nexmark generator, then every (query, mini-batch setting) runs stock and columnar in
  * paired, interleaved rounds (an uncounted warm-up round first; the order of the pair alternates round by
  * round and the query order rotates), each cell in a fresh JVM against a fresh result topic that is read
- * back {@code read_committed} and compared with the stock cells' result. Then the recovery runs. Results:
+ * back {@code read_committed} and compared with the stock cells' result; in each counted round also the
+ * recovery cells (one failure mid-run, {@link FailureInjection}), paired the same way. Results:
  * {@code nexmark-<time>.md}, {@code .json} and {@code .csv} in the output directory.
  */
 public final class NexmarkBenchmark {
@@ -43,8 +44,9 @@ public final class NexmarkBenchmark {
             "  --rounds               counted rounds (default 2); --warmup uncounted rounds before them (default 1)",
             "  --parallelism          Flink parallelism (default 2)",
             "  --mini-batch           table.exec.mini-batch off, on (allow-latency 2 s, size 50000) or both (default)",
-            "  --recovery             queries also run once per variant with one TaskManager failure (default q0,q4,q17)",
-            "  --recovery-at          fail after this share of the input is checkpointed (default 0.5)",
+            "  --recovery             queries also run, mini-batch off, once per variant and counted round with one",
+            "                         TaskManager failure mid-run (default q0,q4,q17)",
+            "  --recovery-at          fail once the sources have read this share of the input (default 0.5)",
             "  --checkpoint-interval  ms (default 1000)",
             "  --partitions           partitions of the input and result topics (default 2)",
             "  --columnar-planner     on: every cell plans with Flink's planner jar (not the loader), the columnar cells",
@@ -150,22 +152,24 @@ public final class NexmarkBenchmark {
                 java.util.Collections.rotate(order, -round);
                 for (NexmarkQuery query : order) {
                     for (boolean mb : miniBatch) {
-                        List<Variant> pair = round % 2 == 0
-                                ? List.of(Variant.STOCK, Variant.COLUMNAR)
-                                : List.of(Variant.COLUMNAR, Variant.STOCK);
-                        for (Variant variant : pair) {
+                        for (Variant variant : pair(round)) {
                             results.add(runCell(broker, input, query, variant, mb, 0, counted, stamp + "-" + cell++,
                                     expected, console));
                             writeReport(results, stamp, loadBefore, console, false);
                         }
                     }
                 }
-            }
-            for (NexmarkQuery query : recovery) {
-                for (Variant variant : Variant.values()) {
-                    results.add(runCell(broker, input, query, variant, false, recoveryAt, -1, stamp + "-" + cell++,
-                            expected, console));
-                    writeReport(results, stamp, loadBefore, console, false);
+                if (counted == 0) {
+                    continue;
+                }
+                List<NexmarkQuery> recoveryOrder = new ArrayList<>(recovery);
+                java.util.Collections.rotate(recoveryOrder, -round);
+                for (NexmarkQuery query : recoveryOrder) {
+                    for (Variant variant : pair(round)) {
+                        results.add(runCell(broker, input, query, variant, false, recoveryAt, counted,
+                                stamp + "-" + cell++, expected, console));
+                        writeReport(results, stamp, loadBefore, console, false);
+                    }
                 }
             }
         }
@@ -176,6 +180,11 @@ public final class NexmarkBenchmark {
                     + " cell(s) failed or differ from stock; see the report");
         }
         return ok;
+    }
+
+    /** A round's pair of variants: stock first in even rounds, columnar first in odd ones. */
+    private static List<Variant> pair(int round) {
+        return round % 2 == 0 ? List.of(Variant.STOCK, Variant.COLUMNAR) : List.of(Variant.COLUMNAR, Variant.STOCK);
     }
 
     /**
@@ -206,7 +215,7 @@ public final class NexmarkBenchmark {
         CellSpec spec = new CellSpec(query, variant, mb, events, parallelism, checkpointIntervalMs,
                 broker.bootstrapServers(), input, outputTopic, "nexmark-" + id, failAt, columnarPlanner,
                 workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(), result.toString());
-        console.printf("%-14s round %s ... ", spec.label(), round < 0 ? "recovery" : round == 0 ? "warm-up" : round);
+        console.printf("%-14s round %s ... ", spec.label(), round == 0 ? "warm-up" : round);
         CellResult cell;
         try {
             broker.createTopic(outputTopic, partitions);
@@ -223,8 +232,10 @@ public final class NexmarkBenchmark {
                 console.println("               CPU s by thread group: " + measured.getProperty("cpuByThread"));
             }
             if (failAt > 0) {
-                console.printf(Locale.ROOT, "               failure: restart %.2f s, caught up %.2f s, %,d records replayed%n",
-                        cell.restartSeconds(), cell.recoverySeconds(), cell.recordsReplayed());
+                console.printf(Locale.ROOT, "               failure: restart %.2f s, caught up %.2f s, %,d records"
+                                + " replayed, checkpoint %d restored (last completed at the failure: %d)%n",
+                        cell.restartSeconds(), cell.recoverySeconds(), cell.recordsReplayed(), cell.restoredCheckpoint(),
+                        cell.checkpointAtFailure());
             }
         } catch (Exception e) {
             cell = CellResult.failed(spec, round, e.getMessage());

@@ -13,8 +13,9 @@ import java.util.stream.Collectors;
 /**
  * The matrix's report: per query and mini-batch setting the medians of each variant's counted rounds, the
  * paired per-round throughput ratio (columnar / stock: median, min, max), CPU, checkpoint figures and the
- * output check; geomeans of the median ratios over stateless, stateful and all queries; the recovery runs;
- * raw cells as JSON and CSV.
+ * output check; geomeans of the median ratios over stateless, stateful and all queries; per recovery query the
+ * medians of the recovery cells and their paired per-round ratio of recovery time, and every recovery cell (a
+ * failed check is a FAIL row); raw cells as JSON and CSV.
  */
 final class NexmarkReport {
     private final List<CellResult> cells;
@@ -56,7 +57,7 @@ final class NexmarkReport {
         List<Row> rows = new ArrayList<>();
         Set<String> pairs = new LinkedHashSet<>();
         for (CellResult c : cells) {
-            if (c.round() > 0) {
+            if (c.round() > 0 && !c.recovery()) {
                 pairs.add(c.spec().query().name() + "/" + c.spec().miniBatch());
             }
         }
@@ -74,14 +75,14 @@ final class NexmarkReport {
             List<CellResult> columnar = counted(query, mb, Variant.COLUMNAR);
             List<CellResult> all = new ArrayList<>(stock);
             all.addAll(columnar);
-            all.addAll(cells.stream().filter(c -> c.round() == 0 && c.spec().query() == query
+            all.addAll(cells.stream().filter(c -> c.round() == 0 && !c.recovery() && c.spec().query() == query
                     && c.spec().miniBatch() == mb).toList());
             boolean ok = all.stream().allMatch(CellResult::ok) && !stock.isEmpty() && !columnar.isEmpty();
-            double[] ratios = pairedRatios(stock, columnar);
+            double[] ratios = pairedRatios(stock, columnar, CellResult::eventsPerSecond);
             String output = all.stream().filter(CellResult::ok).findFirst()
                     .map(c -> String.format(Locale.ROOT, "%,d %s", c.output().entries(), query.output.name().toLowerCase(Locale.ROOT)))
                     .orElse("-");
-            String failures = all.stream().filter(c -> !c.ok()).map(CellResult::verdict).distinct()
+            String failures = all.stream().filter(c -> !c.ok()).map(CellResult::verdictHeadline).distinct()
                     .collect(Collectors.joining("; "));
             String sinkPath = columnar.stream().map(CellResult::sinkPath).filter(s -> s != null && !s.isEmpty())
                     .distinct().collect(Collectors.joining(" | "));
@@ -100,15 +101,46 @@ final class NexmarkReport {
     }
 
     private List<CellResult> counted(NexmarkQuery query, boolean mb, Variant variant) {
-        return cells.stream().filter(c -> c.round() > 0 && c.spec().query() == query && c.spec().miniBatch() == mb
-                && c.spec().variant() == variant && c.ok()).toList();
+        return cells.stream().filter(c -> c.round() > 0 && !c.recovery() && c.spec().query() == query
+                && c.spec().miniBatch() == mb && c.spec().variant() == variant && c.ok()).toList();
     }
 
-    private static double[] pairedRatios(List<CellResult> stock, List<CellResult> columnar) {
+    /** The summary of one query's recovery cells over the counted rounds. */
+    record RecoveryRow(NexmarkQuery query, int pairs, double stockRestart, double columnarRestart,
+                       double stockRecovery, double columnarRecovery, double ratio, double ratioMin, double ratioMax,
+                       double stockReplayed, double columnarReplayed, String output, boolean ok) {}
+
+    List<RecoveryRow> recoveryRows() {
+        List<RecoveryRow> rows = new ArrayList<>();
+        List<NexmarkQuery> queries = cells.stream().filter(CellResult::recovery).map(c -> c.spec().query()).distinct()
+                .sorted().toList();
+        for (NexmarkQuery query : queries) {
+            List<CellResult> all = cells.stream().filter(c -> c.recovery() && c.spec().query() == query).toList();
+            List<CellResult> stock = all.stream().filter(c -> c.ok() && c.spec().variant() == Variant.STOCK).toList();
+            List<CellResult> columnar = all.stream().filter(c -> c.ok() && c.spec().variant() == Variant.COLUMNAR)
+                    .toList();
+            double[] ratios = pairedRatios(stock, columnar, CellResult::recoverySeconds);
+            boolean ok = all.stream().allMatch(CellResult::ok) && !stock.isEmpty() && !columnar.isEmpty();
+            String failures = all.stream().filter(c -> !c.ok()).map(CellResult::verdictHeadline).distinct()
+                    .collect(Collectors.joining("; "));
+            rows.add(new RecoveryRow(query, ratios.length,
+                    median(stock, CellResult::restartSeconds), median(columnar, CellResult::restartSeconds),
+                    median(stock, CellResult::recoverySeconds), median(columnar, CellResult::recoverySeconds),
+                    median(ratios), min(ratios), max(ratios),
+                    median(stock, CellResult::recordsReplayed), median(columnar, CellResult::recordsReplayed),
+                    ok ? "exactly once, equal to stock" : "FAIL: " + (failures.isEmpty() ? "no pair completed" : failures),
+                    ok));
+        }
+        return rows;
+    }
+
+    /** Columnar / stock of {@code figure}, per round in which both cells of the pair passed. */
+    private static double[] pairedRatios(List<CellResult> stock, List<CellResult> columnar,
+                                         ToDoubleFunction<CellResult> figure) {
         List<Double> ratios = new ArrayList<>();
         for (CellResult c : columnar) {
             stock.stream().filter(s -> s.round() == c.round()).findFirst()
-                    .ifPresent(s -> ratios.add(c.eventsPerSecond() / s.eventsPerSecond()));
+                    .ifPresent(s -> ratios.add(figure.applyAsDouble(c) / figure.applyAsDouble(s)));
         }
         return ratios.stream().mapToDouble(Double::doubleValue).toArray();
     }
@@ -194,32 +226,15 @@ final class NexmarkReport {
             for (Row r : part) {
                 md.append(String.format(Locale.ROOT,
                         "| %s | %s | %,.0f | %,.0f | **%.2f** (%.2f–%.2f) | %.1f / %.1f | %d / %d | %d / %d | %d / %d"
-                                + " | %,d / %,d | %s | %s |%n",
+                                + " | %,.1f / %,.1f | %s | %s |%n",
                         r.query.id(), r.query.stateful ? "stateful" : "stateless", r.stockEps, r.columnarEps, r.ratio,
                         r.ratioMin, r.ratioMax, r.stockCpu, r.columnarCpu, r.stockP50, r.columnarP50, r.stockP99,
-                        r.columnarP99, r.stockMax, r.columnarMax, r.stockSize / 1024, r.columnarSize / 1024,
+                        r.columnarP99, r.stockMax, r.columnarMax, r.stockSize / 1024.0, r.columnarSize / 1024.0,
                         r.output, r.sinkPath));
             }
             md.append('\n');
         }
-        List<CellResult> recovery = cells.stream().filter(c -> c.round() < 0).toList();
-        if (!recovery.isEmpty()) {
-            md.append("## Recovery: one TaskManager failure mid-run (mini-batch off)\n\n");
-            md.append("The cell's only TaskManager is terminated (every task fails) once a completed checkpoint has"
-                    + " committed half of the input; a fresh TaskManager is started and the job restarts from that"
-                    + " checkpoint. Restart = failure to the sources running again; caught up = failure to the"
-                    + " sources having read past the failure position again (their Kafka offsets over REST);"
-                    + " replayed = records between the restored offsets and the position at the failure.\n\n");
-            md.append("| query | variant | restart s | caught up s | records replayed | job s | output |\n");
-            md.append("|---|---|---:|---:|---:|---:|---|\n");
-            for (CellResult c : recovery) {
-                md.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %.2f | %,d | %.2f | %s |%n",
-                        c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.restartSeconds(),
-                        c.recoverySeconds(), c.recordsReplayed(), c.jobSeconds(),
-                        c.ok() ? "exactly once, equal to stock" : c.verdict()));
-            }
-            md.append('\n');
-        }
+        appendRecovery(md);
         md.append("## Not run\n\n");
         NexmarkQuery.SKIPPED.forEach((q, why) -> md.append("- ").append(q).append(": ").append(why).append('\n'));
         List<CellResult> failed = cells.stream().filter(c -> !c.ok()).toList();
@@ -233,6 +248,59 @@ final class NexmarkReport {
             }
         }
         return md.toString();
+    }
+
+    private void appendRecovery(StringBuilder md) {
+        List<CellResult> recovery = cells.stream().filter(CellResult::recovery).toList();
+        if (recovery.isEmpty()) {
+            return;
+        }
+        md.append("## Recovery: one TaskManager failure mid-run (mini-batch off)\n\n");
+        md.append(String.format(Locale.ROOT, "Per recovery query and counted round, stock and columnar run once more, paired"
+                + " like the cells above. Once the sources have read %.0f %% of the input (their current offsets, read"
+                + " live in the cell's JVM) and a checkpoint has completed, the MiniCluster's only TaskManager is"
+                + " terminated (in-process: its TaskExecutor shut down and every task of the job failed; not a process"
+                + " kill) and a fresh one started; the job restarts from the last completed checkpoint. Restart ="
+                + " failure to every task running again; caught up = failure to the restarted sources having read past"
+                + " the failure position; replayed = the position at the failure − the offsets the sources committed"
+                + " for the checkpoint the job restored. The output must still equal stock's without a failure,"
+                + " read_committed. Ratio = columnar / stock recovery time, paired per round (below 1: columnar"
+                + " recovers faster).%n%n", 100 * recovery.get(0).spec().failAtFraction()));
+        md.append("| query | pairs | restart s stock / col. | caught up s stock / col. | ratio (min–max) |"
+                + " records replayed stock / col. | output |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---|\n");
+        for (RecoveryRow r : recoveryRows()) {
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s / %s | %s / %s | %s | %s / %s | %s |%n",
+                    r.query.id(), r.pairs, seconds(r.stockRestart), seconds(r.columnarRestart),
+                    seconds(r.stockRecovery), seconds(r.columnarRecovery), r.pairs == 0 ? "–"
+                            : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", r.ratio, r.ratioMin, r.ratioMax),
+                    count(r.stockReplayed), count(r.columnarReplayed), r.output));
+        }
+        md.append("\nEvery recovery cell:\n\n");
+        md.append("| query | round | variant | restart s | caught up s | records replayed | checkpoint restored"
+                + " (last at failure) | job s | ckpt p50 / p99 / max ms | ckpt size p50 KiB | output |\n");
+        md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (CellResult c : recovery) {
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                    c.spec().query().id(), c.round(), c.spec().variant().name().toLowerCase(Locale.ROOT),
+                    seconds(c.restartSeconds()), seconds(c.recoverySeconds()),
+                    c.recordsReplayed() < 0 ? "–" : String.format(Locale.ROOT, "%,d", c.recordsReplayed()),
+                    c.restoredCheckpoint() < 0 ? "–" : c.restoredCheckpoint() + " (" + c.checkpointAtFailure() + ")",
+                    seconds(c.jobSeconds()),
+                    c.ok() ? c.checkpoints().p50Ms() + " / " + c.checkpoints().p99Ms() + " / " + c.checkpoints().maxMs()
+                            : "–",
+                    c.ok() ? String.format(Locale.ROOT, "%,.1f", c.checkpoints().sizeP50Bytes() / 1024.0) : "–",
+                    c.ok() ? "exactly once, equal to stock" : c.verdictHeadline()));
+        }
+        md.append('\n');
+    }
+
+    private static String seconds(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    private static String count(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.0f", v);
     }
 
     String json() {
@@ -258,6 +326,18 @@ final class NexmarkReport {
                     r.stockMax, r.columnarMax, r.stockSize, r.columnarSize, r.ok, escape(r.output), escape(r.sinkPath),
                     i + 1 < rows.size() ? "," : ""));
         }
+        json.append("  ],\n  \"recovery\": [\n");
+        List<RecoveryRow> recovery = recoveryRows();
+        for (int i = 0; i < recovery.size(); i++) {
+            RecoveryRow r = recovery.get(i);
+            json.append(String.format(Locale.ROOT, "    {\"query\": \"%s\", \"pairs\": %d, \"stockRestartSeconds\": %s,"
+                            + " \"columnarRestartSeconds\": %s, \"stockRecoverySeconds\": %s, \"columnarRecoverySeconds\": %s,"
+                            + " \"ratio\": %s, \"ratioMin\": %s, \"ratioMax\": %s, \"stockRecordsReplayed\": %s,"
+                            + " \"columnarRecordsReplayed\": %s, \"ok\": %s, \"output\": \"%s\"}%s%n",
+                    r.query.id(), r.pairs, num(r.stockRestart), num(r.columnarRestart), num(r.stockRecovery),
+                    num(r.columnarRecovery), num(r.ratio), num(r.ratioMin), num(r.ratioMax), num(r.stockReplayed),
+                    num(r.columnarReplayed), r.ok, escape(r.output), i + 1 < recovery.size() ? "," : ""));
+        }
         json.append("  ],\n  \"cells\": [\n");
         for (int i = 0; i < cells.size(); i++) {
             json.append("    ").append(cellJson(cells.get(i))).append(i + 1 < cells.size() ? ",\n" : "\n");
@@ -269,29 +349,32 @@ final class NexmarkReport {
         return String.format(Locale.ROOT, "{\"query\": \"%s\", \"variant\": \"%s\", \"miniBatch\": %s, \"round\": %d,"
                         + " \"jobSeconds\": %s, \"cpuSeconds\": %s, \"checkpoints\": %d, \"checkpointP50Ms\": %d,"
                         + " \"checkpointP99Ms\": %d, \"checkpointMaxMs\": %d, \"checkpointSizeP50Bytes\": %d,"
-                        + " \"restartSeconds\": %s, \"recoverySeconds\": %s, \"recordsReplayed\": %d,"
+                        + " \"recovery\": %s, \"restartSeconds\": %s, \"recoverySeconds\": %s, \"recordsReplayed\": %d,"
+                        + " \"restoredCheckpoint\": %d, \"checkpointAtFailure\": %d,"
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
                         + " \"verdict\": \"%s\"}",
                 c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
                 c.round(), num(c.jobSeconds()), num(c.cpuSeconds()), c.checkpoints().completed(),
                 c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
-                c.checkpoints().sizeP50Bytes(), num(c.restartSeconds()), num(c.recoverySeconds()), c.recordsReplayed(),
-                c.output().entries(), c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.verdict()));
+                c.checkpoints().sizeP50Bytes(), c.recovery(), num(c.restartSeconds()), num(c.recoverySeconds()),
+                c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(), c.output().entries(),
+                c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.verdict()));
     }
 
     String csv() {
         StringBuilder csv = new StringBuilder("query,variant,mini_batch,round,job_seconds,events_per_second,"
                 + "cpu_seconds_per_million,checkpoints,checkpoint_p50_ms,checkpoint_p99_ms,checkpoint_max_ms,"
-                + "checkpoint_size_p50_bytes,restart_seconds,recovery_seconds,records_replayed,output_entries,"
+                + "checkpoint_size_p50_bytes,recovery,restart_seconds,recovery_seconds,records_replayed,"
+                + "restored_checkpoint,checkpoint_at_failure,output_entries,"
                 + "output_digest,verdict\n");
         for (CellResult c : cells) {
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%d,%d,%s,\"%s\"%n",
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%d,%d,%d,%d,%s,\"%s\"%n",
                     c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
                     c.round(), num(c.jobSeconds()), num(c.eventsPerSecond()), num(c.cpuSecondsPerMillionEvents()),
                     c.checkpoints().completed(), c.checkpoints().p50Ms(), c.checkpoints().p99Ms(),
-                    c.checkpoints().maxMs(), c.checkpoints().sizeP50Bytes(), num(c.restartSeconds()),
-                    num(c.recoverySeconds()), c.recordsReplayed(), c.output().entries(), c.output().sha256(),
-                    c.verdict().replace("\"", "'")));
+                    c.checkpoints().maxMs(), c.checkpoints().sizeP50Bytes(), c.recovery(), num(c.restartSeconds()),
+                    num(c.recoverySeconds()), c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(),
+                    c.output().entries(), c.output().sha256(), c.verdictHeadline().replace("\"", "'")));
         }
         return csv.toString();
     }
@@ -301,6 +384,7 @@ final class NexmarkReport {
     }
 
     private static String escape(String s) {
-        return s == null ? "" : s.replace("\\", "\\\\").replace("\"", "\\\"");
+        return s == null ? "" : s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")
+                .replace("\r", "\\r").replace("\t", "\\t");
     }
 }
