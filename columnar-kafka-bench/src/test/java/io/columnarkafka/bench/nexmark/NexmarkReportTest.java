@@ -1,0 +1,101 @@
+package io.columnarkafka.bench.nexmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.JsonNode;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The report's recovery section from made-up cells (no cluster): per query the medians and the per-round paired
+ * ratio of recovery time, a FAIL row when any recovery cell of the query failed, every recovery cell listed, the
+ * recovery cells kept out of the throughput rows, and JSON the chart script can read (a failed cell's multi-line
+ * verdict escaped).
+ */
+class NexmarkReportTest {
+    private static final OutputDigest DIGEST = new OutputDigest(920, "abc");
+
+    @Test
+    void recoveryRowsPairStockAndColumnarPerRoundAndFailLoudly() throws Exception {
+        List<CellResult> cells = new ArrayList<>();
+        cells.add(plain(NexmarkQuery.Q0, Variant.STOCK, 1, 10.0));
+        cells.add(plain(NexmarkQuery.Q0, Variant.COLUMNAR, 1, 8.0));
+        cells.add(recovery(NexmarkQuery.Q0, Variant.STOCK, 1, 4.0, 1000));
+        cells.add(recovery(NexmarkQuery.Q0, Variant.COLUMNAR, 1, 2.0, 1200));
+        cells.add(recovery(NexmarkQuery.Q0, Variant.STOCK, 2, 5.0, 1400));
+        cells.add(recovery(NexmarkQuery.Q0, Variant.COLUMNAR, 2, 6.0, 1600));
+        cells.add(recovery(NexmarkQuery.Q5, Variant.STOCK, 1, 7.0, 900));
+        cells.add(CellResult.failed(spec(NexmarkQuery.Q5, Variant.COLUMNAR, 0.5), 1,
+                "q5-c-fail failed (exit 1); log cell.log:\nException in thread \"main\" boom"));
+        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 2, 2, 1000, 2, 42);
+
+        assertThat(report.rows()).singleElement().satisfies(row -> {
+            assertThat(row.query()).isEqualTo(NexmarkQuery.Q0);
+            assertThat(row.ratio()).as("the plain cells only: 10 s / 8 s").isEqualTo(1.25);
+        });
+        List<NexmarkReport.RecoveryRow> rows = report.recoveryRows();
+        assertThat(rows).extracting(NexmarkReport.RecoveryRow::query).containsExactly(NexmarkQuery.Q0, NexmarkQuery.Q5);
+        NexmarkReport.RecoveryRow q0 = rows.get(0);
+        assertThat(q0.ok()).isTrue();
+        assertThat(q0.pairs()).isEqualTo(2);
+        assertThat(q0.stockRecovery()).isEqualTo(4.5);
+        assertThat(q0.columnarRecovery()).isEqualTo(4.0);
+        assertThat(q0.ratioMin()).isEqualTo(0.5);
+        assertThat(q0.ratioMax()).isEqualTo(1.2);
+        assertThat(q0.ratio()).isEqualTo((0.5 + 1.2) / 2);
+        assertThat(q0.columnarReplayed()).isEqualTo(1400);
+        NexmarkReport.RecoveryRow q5 = rows.get(1);
+        assertThat(q5.ok()).isFalse();
+        assertThat(q5.pairs()).isZero();
+        assertThat(q5.output()).startsWith("FAIL: q5-c-fail failed (exit 1)").doesNotContain("\n");
+
+        String markdown = report.markdown();
+        assertThat(markdown).contains("## Recovery: one TaskManager failure mid-run")
+                .contains("| q0 | 2 | 0.50 / 0.50 | 4.50 / 4.00 | **0.85** (0.50–1.20) | 1,200 / 1,400 |")
+                .contains("| q5 | 0 | 0.50 / – | 7.00 / – | – | 900 / – | FAIL: q5-c-fail failed (exit 1); log cell.log: |")
+                .contains("| q5 | 1 | columnar | – | – | – | – | – | – | – | FAIL: q5-c-fail failed (exit 1); log cell.log: |")
+                .contains("| q0 | 2 | columnar | 0.50 | 6.00 | 1,600 | 7 (7) |");
+
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertThat(json.path("recovery")).hasSize(2);
+        assertThat(json.path("recovery").get(0).path("columnarRecoverySeconds").asDouble()).isEqualTo(4.5);
+        assertThat(json.path("recovery").get(1).path("ok").asBoolean()).isFalse();
+        assertThat(json.path("recovery").get(1).path("columnarRecoverySeconds").isNull()).isTrue();
+        assertThat(json.path("cells")).hasSize(cells.size());
+        assertThat(json.path("cells").get(7).path("verdict").asText()).contains("\nException in thread");
+    }
+
+    private static CellResult plain(NexmarkQuery query, Variant variant, int round, double jobSeconds) {
+        Properties p = measured(jobSeconds);
+        return CellResult.of(spec(query, variant, 0), round, p, DIGEST, "OK");
+    }
+
+    private static CellResult recovery(NexmarkQuery query, Variant variant, int round, double recoverySeconds,
+                                       long replayed) {
+        Properties p = measured(20);
+        p.setProperty("restartSeconds", "0.5");
+        p.setProperty("recoverySeconds", Double.toString(recoverySeconds));
+        p.setProperty("recordsReplayed", Long.toString(replayed));
+        p.setProperty("restoredCheckpoint", "7");
+        p.setProperty("checkpointAtFailure", "7");
+        return CellResult.of(spec(query, variant, 0.5), round, p, DIGEST, "OK");
+    }
+
+    private static Properties measured(double jobSeconds) {
+        Properties p = new Properties();
+        p.setProperty("jobSeconds", Double.toString(jobSeconds));
+        p.setProperty("cpuSeconds", "1.0");
+        p.setProperty("sinkPath", "plan: ColumnarScan+ColumnarCalc+ColumnarSink");
+        p.setProperty("sourceConnector", "kafka-columnar");
+        new CheckpointFigures(10, 0, 30, 90, 120, 2048, 4096).store(p);
+        return p;
+    }
+
+    private static CellSpec spec(NexmarkQuery query, Variant variant, double failAt) {
+        return new CellSpec(query, variant, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt, true,
+                "/tmp/checkpoints", "/tmp/result");
+    }
+}
