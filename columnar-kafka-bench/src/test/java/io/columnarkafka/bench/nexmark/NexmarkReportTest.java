@@ -61,7 +61,7 @@ class NexmarkReportTest {
 
         JsonNode json = new ObjectMapper().readTree(report.json());
         assertThat(json.path("recovery")).hasSize(2);
-        assertThat(json.path("recovery").get(0).path("columnarRecoverySeconds").asDouble()).isEqualTo(4.5);
+        assertThat(json.path("recovery").get(0).path("columnarRecoverySeconds").asDouble()).isEqualTo(4.0);
         assertThat(json.path("recovery").get(1).path("ok").asBoolean()).isFalse();
         assertThat(json.path("recovery").get(1).path("columnarRecoverySeconds").isNull()).isTrue();
         assertThat(json.path("cells")).hasSize(cells.size());
