@@ -19,8 +19,8 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 
 /**
  * A recovery cell's one failure, triggered by the job's progress, not by wall time: once the sources have read
- * {@code failAtFraction} of the input ({@link SourcePositions}, live) and a checkpoint has completed and been
- * committed, the cell's only TaskManager is terminated (every task of the job fails; in-process, the MiniCluster's
+ * {@code failAtFraction} of the input ({@link SourcePositions}, live), a checkpoint has completed and been
+ * committed and none is in flight, the cell's only TaskManager is terminated (every task of the job fails; in-process, the MiniCluster's
  * TaskExecutor shut down, not a process kill) and a fresh one is started for the restart. The position trigger
  * puts the failure at the same share of the input on a fast and a slow machine, for stock and columnar alike.
  *
@@ -28,8 +28,8 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
  * the tasks without the job leaving RUNNING, so the job status cannot tell), caught up (failure to the new
  * attempts' sources having read past the failure position again, or the job having finished), and records
  * replayed = position at the failure − the offsets the source committed for the last completed checkpoint, the
- * checkpoint the job restores (both checkpoint ids are recorded; they differ only if a checkpoint completed in the
- * instant between the trigger and the termination).
+ * checkpoint the job restores (both checkpoint ids are recorded; if a checkpoint still completed during the
+ * termination and the job restored that one, the replay is unknown: -1).
  */
 final class FailureInjection {
     private static final long POLL_MS = 20;
@@ -50,29 +50,40 @@ final class FailureInjection {
     void run(Properties result) throws Exception {
         long target = (long) Math.ceil(spec.failAtFraction() * spec.events());
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers()))) {
-            CompletedCheckpointStats lastCheckpoint = awaitTrigger(target);
-            long committed = committed(admin);
-            long position = SourcePositions.read(0);
-            List<Integer> attempts = attempts(graph());
+            long lastCheckpoint;
+            long committed;
+            long position;
+            List<Integer> attempts;
+            do {
+                lastCheckpoint = awaitTrigger(target).getCheckpointId();
+                committed = committed(admin);
+                attempts = attempts(graph());
+                position = SourcePositions.read(0);
+                // A checkpoint started or completed while these were read: its offsets may not be the ones read.
+            } while (!betweenCheckpoints(graph(), lastCheckpoint));
             long failedAt = System.nanoTime();
             cluster.terminateTaskManager(0).get();
             cluster.startTaskManager();
             long restartedAt = awaitRestart(attempts);
             long caughtUpAt = awaitCaughtUp(position);
             RestoredCheckpointStats restored = graph().getCheckpointStatsSnapshot().getLatestRestoredCheckpoint();
+            long restoredCheckpoint = restored == null ? -1 : restored.getCheckpointId();
             result.setProperty("failurePosition", Long.toString(position));
             result.setProperty("failureCommitted", Long.toString(committed));
-            result.setProperty("recordsReplayed", Long.toString(Math.max(0, position - committed)));
-            result.setProperty("checkpointAtFailure", Long.toString(lastCheckpoint.getCheckpointId()));
-            result.setProperty("restoredCheckpoint", Long.toString(restored == null ? -1 : restored.getCheckpointId()));
+            // Restored from a checkpoint completed during the termination: its offsets are unknown here.
+            result.setProperty("recordsReplayed", Long.toString(
+                    restoredCheckpoint == lastCheckpoint ? Math.max(0, position - committed) : -1));
+            result.setProperty("checkpointAtFailure", Long.toString(lastCheckpoint));
+            result.setProperty("restoredCheckpoint", Long.toString(restoredCheckpoint));
             result.setProperty("restartSeconds", Double.toString((restartedAt - failedAt) / 1e9));
             result.setProperty("recoverySeconds", Double.toString((caughtUpAt - failedAt) / 1e9));
         }
     }
 
     /**
-     * Waits until the sources have read {@code target} events and the latest completed checkpoint's offsets have
-     * had time to be committed; returns that checkpoint.
+     * Waits until the sources have read {@code target} events, no checkpoint is in flight (one in flight could
+     * complete while the TaskManager terminates, and the restart would restore offsets not read here) and the
+     * latest completed checkpoint's offsets have had time to be committed; returns that checkpoint.
      */
     private CompletedCheckpointStats awaitTrigger(long target) throws Exception {
         while (true) {
@@ -82,9 +93,10 @@ final class FailureInjection {
                         + " read %,d of %,d events with a checkpoint completed: the input is too small for a failure"
                         + " mid-run, use more --events", graph.getState(), target, spec.events()));
             }
-            CompletedCheckpointStats last = graph.getCheckpointStatsSnapshot().getHistory().getLatestCompletedCheckpoint();
-            if (last != null && SourcePositions.read(0) >= target && System.currentTimeMillis()
-                    - (last.getTriggerTimestamp() + last.getEndToEndDuration()) >= COMMIT_SETTLE_MS) {
+            CompletedCheckpointStats last = latest(graph);
+            if (last != null && SourcePositions.read(0) >= target && betweenCheckpoints(graph, last.getCheckpointId())
+                    && System.currentTimeMillis() - (last.getTriggerTimestamp() + last.getEndToEndDuration())
+                            >= COMMIT_SETTLE_MS) {
                 return last;
             }
             Thread.sleep(POLL_MS);
@@ -125,6 +137,17 @@ final class FailureInjection {
             Thread.sleep(POLL_MS / 4);
         }
         throw new IllegalStateException("the restarted sources did not read " + position + " events within " + TIMEOUT);
+    }
+
+    private static CompletedCheckpointStats latest(AccessExecutionGraph graph) {
+        return graph.getCheckpointStatsSnapshot().getHistory().getLatestCompletedCheckpoint();
+    }
+
+    /** True if {@code checkpoint} is the latest completed one and no other is in flight. */
+    private static boolean betweenCheckpoints(AccessExecutionGraph graph, long checkpoint) {
+        CompletedCheckpointStats latest = latest(graph);
+        return latest != null && latest.getCheckpointId() == checkpoint
+                && graph.getCheckpointStatsSnapshot().getCounts().getNumberOfInProgressCheckpoints() == 0;
     }
 
     /** Sum over partitions of the offsets the source's consumer group committed for completed checkpoints. */
