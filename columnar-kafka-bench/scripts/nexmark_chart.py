@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """SVG chart of a bin/bench-nexmark result (no dependencies beyond Python 3).
 
-usage: nexmark_chart.py bench-results/nexmark-<date>.json docs/nexmark-chart.svg
+usage: nexmark_chart.py bench-results/nexmark-<date>.json docs/nexmark-chart.svg [RECOVERY.json]
 
 Three panels from the JSON's data: the paired throughput ratio (columnar / stock) per query with mini-batch
 off and on; the checkpoint end-to-end duration p50 of stock and columnar per query (mini-batch off); the
 recovery time (failure to caught up, median of the paired rounds) of stock and columnar per recovery query,
-a query whose recovery check failed labelled FAIL.
+a query whose recovery check failed labelled FAIL. The recovery panel comes from RECOVERY.json when given (a
+run of its own, e.g. --recovery q0,q1,q5 with fewer --queries), else from the first file.
 """
 import json
 import sys
@@ -84,7 +85,8 @@ def main():
 
     ratio = [(q, [pick(q, False, "ratio"), pick(q, True, "ratio")]) for q in queries]
     ckpt = [(q, [pick(q, False, "stockCheckpointP50Ms"), pick(q, False, "columnarCheckpointP50Ms")]) for q in queries]
-    rec = recovery_groups(data)
+    recovery_data = json.load(open(sys.argv[3])) if len(sys.argv) > 3 else data
+    rec = recovery_groups(recovery_data)
 
     width = max(700, 42 * len(queries) + 100)
     panel = 170
@@ -103,7 +105,8 @@ def main():
     y += panel + 80
     if rec:
         svg += bars(60, y, min(width - 80, 120 * len(rec) + 60), panel,
-                    "Recovery: TaskManager failure to caught up, s (median of paired rounds)", rec,
+                    f"Recovery: TaskManager failure to caught up, s (median of {recovery_data['rounds']} paired rounds,"
+                    f" {recovery_data['events']:,} events)", rec,
                     [("stock", STOCK), ("columnar", COLUMNAR)], "")
     svg.append("</svg>")
     open(sys.argv[2], "w").write("\n".join(svg) + "\n")
