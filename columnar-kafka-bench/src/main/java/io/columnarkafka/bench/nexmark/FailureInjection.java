@@ -19,10 +19,11 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 
 /**
  * A recovery cell's one failure, triggered by the job's progress, not by wall time: once the sources have read
- * {@code failAtFraction} of the input ({@link SourcePositions}, live), a checkpoint has completed and been
- * committed and none is in flight, the cell's only TaskManager is terminated (every task of the job fails; in-process, the MiniCluster's
- * TaskExecutor shut down, not a process kill) and a fresh one is started for the restart. The position trigger
- * puts the failure at the same share of the input on a fast and a slow machine, for stock and columnar alike.
+ * {@code failAtFraction} of the input ({@link SourcePositions}, live) and a checkpoint has completed, at the next
+ * moment with no checkpoint in flight, the cell's only TaskManager is terminated (every task of the job fails;
+ * in-process, the MiniCluster's TaskExecutor shut down, not a process kill) and a fresh one is started for the
+ * restart. The position trigger puts the failure at the same share of the input on a fast and a slow machine, for
+ * stock and columnar alike.
  *
  * <p>Measured: restart (failure to every task running again in a new attempt: Flink's region failover restarts
  * the tasks without the job leaving RUNNING, so the job status cannot tell), caught up (failure to the new
@@ -35,6 +36,8 @@ final class FailureInjection {
     private static final long POLL_MS = 20;
     /** The source commits a checkpoint's offsets when notified of its completion: time for that to land. */
     private static final long COMMIT_SETTLE_MS = 200;
+    /** How long, in checkpoint intervals, the trigger waits for a moment with no checkpoint in flight. */
+    private static final long QUIET_WAIT_INTERVALS = 3;
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
     private final MiniCluster cluster;
@@ -59,8 +62,8 @@ final class FailureInjection {
                 committed = committed(admin);
                 attempts = attempts(graph());
                 position = SourcePositions.read(0);
-                // A checkpoint started or completed while these were read: its offsets may not be the ones read.
-            } while (!betweenCheckpoints(graph(), lastCheckpoint));
+                // A checkpoint completed while these were read: its offsets may not be the ones read.
+            } while (latestCompleted(graph()) != lastCheckpoint);
             long failedAt = System.nanoTime();
             cluster.terminateTaskManager(0).get();
             cluster.startTaskManager();
@@ -81,11 +84,15 @@ final class FailureInjection {
     }
 
     /**
-     * Waits until the sources have read {@code target} events, no checkpoint is in flight (one in flight could
-     * complete while the TaskManager terminates, and the restart would restore offsets not read here) and the
-     * latest completed checkpoint's offsets have had time to be committed; returns that checkpoint.
+     * Waits until the sources have read {@code target} events and a checkpoint has completed, then for a quiet
+     * moment: no checkpoint in flight (one in flight could complete while the TaskManager terminates, and the
+     * restart would restore offsets not read here) and the latest completed checkpoint's offsets have had time to
+     * be committed. A job whose checkpoints take longer than the interval has no quiet moment: after {@link
+     * #QUIET_WAIT_INTERVALS} checkpoint intervals it fails anyway (its replay may then be unknown). Returns the
+     * latest completed checkpoint.
      */
     private CompletedCheckpointStats awaitTrigger(long target) throws Exception {
+        long reachedAt = -1;
         while (true) {
             AccessExecutionGraph graph = graph();
             if (graph.getState().isGloballyTerminalState()) {
@@ -94,10 +101,14 @@ final class FailureInjection {
                         + " mid-run, use more --events", graph.getState(), target, spec.events()));
             }
             CompletedCheckpointStats last = latest(graph);
-            if (last != null && SourcePositions.read(0) >= target && betweenCheckpoints(graph, last.getCheckpointId())
-                    && System.currentTimeMillis() - (last.getTriggerTimestamp() + last.getEndToEndDuration())
-                            >= COMMIT_SETTLE_MS) {
-                return last;
+            if (last != null && SourcePositions.read(0) >= target) {
+                long now = System.currentTimeMillis();
+                reachedAt = reachedAt < 0 ? now : reachedAt;
+                boolean quiet = graph.getCheckpointStatsSnapshot().getCounts().getNumberOfInProgressCheckpoints() == 0
+                        && now - (last.getTriggerTimestamp() + last.getEndToEndDuration()) >= COMMIT_SETTLE_MS;
+                if (quiet || now - reachedAt >= QUIET_WAIT_INTERVALS * spec.checkpointIntervalMs()) {
+                    return last;
+                }
             }
             Thread.sleep(POLL_MS);
         }
@@ -143,11 +154,9 @@ final class FailureInjection {
         return graph.getCheckpointStatsSnapshot().getHistory().getLatestCompletedCheckpoint();
     }
 
-    /** True if {@code checkpoint} is the latest completed one and no other is in flight. */
-    private static boolean betweenCheckpoints(AccessExecutionGraph graph, long checkpoint) {
+    private static long latestCompleted(AccessExecutionGraph graph) {
         CompletedCheckpointStats latest = latest(graph);
-        return latest != null && latest.getCheckpointId() == checkpoint
-                && graph.getCheckpointStatsSnapshot().getCounts().getNumberOfInProgressCheckpoints() == 0;
+        return latest == null ? -1 : latest.getCheckpointId();
     }
 
     /** Sum over partitions of the offsets the source's consumer group committed for completed checkpoints. */

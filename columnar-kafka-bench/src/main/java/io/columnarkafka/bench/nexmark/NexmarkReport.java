@@ -263,9 +263,10 @@ final class NexmarkReport {
         md.append("## Recovery: one TaskManager failure mid-run (mini-batch off)\n\n");
         md.append(String.format(Locale.ROOT, "Per recovery query and counted round, stock and columnar run once more, paired"
                 + " like the cells above. Once the sources have read %.0f %% of the input (their current offsets, read"
-                + " live in the cell's JVM), a checkpoint has completed and none is in flight, the MiniCluster's only"
-                + " TaskManager is terminated (in-process: its TaskExecutor shut down and every task of the job failed; not a process"
-                + " kill) and a fresh one started; the job restarts from the last completed checkpoint. Restart ="
+                + " live in the cell's JVM) and a checkpoint has completed, at the next moment with no checkpoint in"
+                + " flight (or after 3 intervals without one), the MiniCluster's only TaskManager is terminated"
+                + " (in-process: its TaskExecutor shut down and every task of the job failed; not a process kill) and"
+                + " a fresh one started; the job restarts from the last completed checkpoint. Restart ="
                 + " failure to every task running again; caught up = failure to the restarted sources having read past"
                 + " the failure position; replayed = the position at the failure − the offsets the sources committed"
                 + " for the checkpoint the job restored (– where the job restored a checkpoint that completed during the"
