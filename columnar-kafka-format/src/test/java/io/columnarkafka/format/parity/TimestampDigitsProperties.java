@@ -285,7 +285,7 @@ class TimestampDigitsProperties {
         assertThat(COMPARED.get()).as("timestamps compared").isGreaterThanOrEqualTo(2_400);
         assertThat(EXTRA_DIGITS.get()).as("values with more digits than the precision").isGreaterThanOrEqualTo(1_000);
         assertThat(PRECISION_ZERO_WITH_MILLIS.get()).as("TIMESTAMP(0) values Flink keeps milliseconds of")
-                .isGreaterThanOrEqualTo(200);
+                .isGreaterThanOrEqualTo(100);
         assertThat(BEFORE_1970.get()).as("values before 1970").isGreaterThanOrEqualTo(1_000);
         assertThat(YEAR_9999.get()).as("values in year 9999").isGreaterThanOrEqualTo(50);
         assertThat(ENCODED.get()).as("records re-encoded").isGreaterThanOrEqualTo(2_400);
