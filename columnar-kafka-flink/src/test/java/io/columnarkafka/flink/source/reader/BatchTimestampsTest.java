@@ -20,7 +20,7 @@ class BatchTimestampsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
             "TIMESTAMP(3), 1000;-5;1436918400123, 1436918400123",
-            "TIMESTAMP(0), -2;7;3, 7000",
+            "TIMESTAMP(0), -2000;7123;3000, 7123",
             "TIMESTAMP(6), -1500;-999;-1001, -1",
             "TIMESTAMP_LTZ(9), 9223372036854775807;5, 9223372036854",
             "TIMESTAMP(9), -1000001;-2000000, -2",
