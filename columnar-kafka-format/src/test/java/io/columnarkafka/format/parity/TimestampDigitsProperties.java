@@ -28,7 +28,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterContainer;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.TimestampData;
@@ -39,7 +38,6 @@ import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
-import org.apache.flink.util.Collector;
 
 /**
  * Timestamp digits on the scan path, with Flink 2.2's deserializers as the oracle on the same bytes.
@@ -99,7 +97,7 @@ class TimestampDigitsProperties {
         }
 
         /** Flink's deserializer, opened as the SQL source opens it, on one record: its one row. */
-        RowData deserialize(RowType type, byte[] record) throws Exception {
+        RowData deserialize(RowType type, byte[] record) {
             if (format.equals("json")) {
                 FlinkJsonDecodeOracle.Outcome outcome = FlinkJsonDecodeOracle.of(type, options).deserialize(record);
                 if (outcome.rejected()) {
@@ -109,20 +107,13 @@ class TimestampDigitsProperties {
                 assertThat(outcome.rows()).hasSize(1);
                 return outcome.rows().get(0);
             }
-            DeserializationSchema<RowData> schema = format.equals("csv")
-                    ? FlinkCsvOracle.deserializer(type, options) : FlinkAvroOracle.deserializer(type, options);
-            List<RowData> rows = new ArrayList<>();
-            schema.deserialize(record, new Collector<>() {
-                @Override
-                public void collect(RowData row) {
-                    rows.add(row);
-                }
-
-                @Override
-                public void close() {}
-            });
-            assertThat(rows).hasSize(1);
-            return rows.get(0);
+            DecoderParityCheck.Outcome outcome = DecoderParityCheck.deserialize(format.equals("csv")
+                    ? FlinkCsvOracle.deserializer(type, options) : FlinkAvroOracle.deserializer(type, options), record);
+            if (outcome.rejected()) {
+                throw new AssertionError(this + " rejects a record", outcome.rejection());
+            }
+            assertThat(outcome.rows()).hasSize(1);
+            return outcome.rows().get(0);
         }
 
         ParityCheck.Oracle serializer(RowType type) {
