@@ -188,7 +188,7 @@ class ScanFormatParityITCase {
     private static List<ProducerRecord<byte[], byte[]>> timestampDigitRecords(String topic, String format,
             String separator, int count, int partitions) {
         String[] instants = {"1969-12-31T23:59:59.987654321", "2020-01-02T03:04:05.123456789",
-            "9999-12-31T23:59:59.999999999", "0001-01-01T00:00:00.000000001", "1900-06-15T12:30:45.5",
+            "9999-12-31T23:59:59.999999999", "0001-01-01T00:00:00.000000001", "1900-06-15T12:30:45.500000001",
             "1970-01-01T00:00:00.000999999", "2262-04-11T23:47:16.854775808", "1677-09-21T00:12:43.145224191"};
         List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
         for (int i = 0; i < count; i++) {
