@@ -54,7 +54,9 @@ public final class ColumnarTables {
     }
 
     /**
-     * The Arrow batches of an admitted scan: the columns the planner pushed into the source, in order.
+     * The Arrow batches of an admitted scan: the columns the planner pushed into the source, in order. Each batch
+     * is lent to every consumer for its hand-over ({@code ArrowBatch#lend}), so the planner may share the scan
+     * among several branches.
      *
      * @param producedType the planner's type of the rows the source would produce (Flink's Kafka source
      *     is built with it; the columnar source only takes its Kafka settings)
