@@ -35,9 +35,9 @@ public final class RecordSizeLimit implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** {@code DefaultRecordBatch.RECORD_BATCH_OVERHEAD}: the header of the batch a record travels in. */
-    static final int RECORD_BATCH_OVERHEAD = 61;
+    private static final int RECORD_BATCH_OVERHEAD = 61;
     /** {@code DefaultRecord.MAX_RECORD_OVERHEAD}: length, attributes, timestamp and offset deltas at their largest. */
-    static final int MAX_RECORD_OVERHEAD = 21;
+    private static final int MAX_RECORD_OVERHEAD = 21;
     private static final int MAX_VARINT_BYTES = 5;
     /** Every byte of the estimate apart from the key and value bytes, for a record without headers. */
     private static final int MAX_OVERHEAD_WITHOUT_HEADERS =
@@ -186,7 +186,7 @@ public final class RecordSizeLimit implements Serializable {
     }
 
     /** Bytes of a zigzag-encoded varint of {@code value}, as Kafka's {@code ByteUtils.sizeOfVarint}. */
-    static int varintSize(int value) {
+    private static int varintSize(int value) {
         int zigzag = (value << 1) ^ (value >> 31);
         int bytes = 1;
         while ((zigzag & 0xFFFFFF80) != 0) {

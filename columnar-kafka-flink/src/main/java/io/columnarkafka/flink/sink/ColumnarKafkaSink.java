@@ -109,7 +109,7 @@ public final class ColumnarKafkaSink {
     /** Builds a {@link ColumnarKafkaSink}; Kafka settings are forwarded to {@code KafkaSink.builder()}. */
     public static final class Builder {
         private final KafkaSinkBuilder<PreSerializedRecord> kafka = KafkaSink.builder();
-        /** The producer properties given to {@link #kafka}, merged as it merges them: they set the record size limit. */
+        /** The producer properties given to {@link #kafka}, merged as it merges them; they set the size limit. */
         private final Properties producerProperties = new Properties();
         private RowType rowType;
         private String valueFormat;

@@ -39,7 +39,8 @@ class RecordSizeCheckTest {
         }
         // the longest row is one byte over the limit, the others are within it
         Properties properties = new Properties();
-        properties.setProperty("max.request.size", String.valueOf(RecordSizeLimit.upperBound(-1, longestLength - 1, null)));
+        int limit = RecordSizeLimit.upperBound(-1, longestLength - 1, null);
+        properties.setProperty("max.request.size", String.valueOf(limit));
         EncodeFunction encode = new EncodeFunction(
                 new EncodingSpec(TestRows.ROW_TYPE, "sized", "json", Map.of(), new int[0], List.of(), null, Map.of()),
                 16L << 20, RecordSizeLimit.of(properties));
@@ -55,11 +56,10 @@ class RecordSizeCheckTest {
             ArrowBatch oversized = ArrowBatch.of(TestRows.batch(0, 20, producer), null, selection, selection.length);
             assertThatThrownBy(() -> harness.processElement(new StreamRecord<>(oversized)))
                     .isInstanceOf(OversizedRecordException.class)
-                    .hasMessageStartingWith("topic 'sized', row " + longest + " of the Arrow batch: the Kafka record is "
-                            + RecordSizeLimit.upperBound(-1, longestLength, null) + " bytes")
+                    .hasMessageStartingWith("topic 'sized', row " + longest + " of the Arrow batch: the Kafka"
+                            + " record is " + RecordSizeLimit.upperBound(-1, longestLength, null) + " bytes")
                     .hasMessageContaining("value " + longestLength + " bytes")
-                    .hasMessageContaining("limit of " + RecordSizeLimit.upperBound(-1, longestLength - 1, null)
-                            + " bytes (max.request.size)");
+                    .hasMessageContaining("limit of " + limit + " bytes (max.request.size)");
             assertThat(harness.extractOutputValues()).as("nothing of the failed batch was emitted").hasSize(1);
 
             ArrowBatch fromSplit = ArrowBatch.fromSplit(TestRows.batch(0, 20, producer), "input-3");

@@ -26,7 +26,8 @@ class SelectedRowsEncodeTest {
         List<byte[]> flink = SinkJobs.expectedJson(20);
         BufferAllocator producer = ArrowMemory.newChild("selected-rows-producer", 16L << 20);
         try (OneInputStreamOperatorTestHarness<ArrowBatch, PreSerializedRecord> harness =
-                new OneInputStreamOperatorTestHarness<>(new StreamFlatMap<>(new EncodeFunction(spec, 16L << 20, RecordSizeLimit.of(new Properties()))))) {
+                new OneInputStreamOperatorTestHarness<>(new StreamFlatMap<>(
+                        new EncodeFunction(spec, 16L << 20, RecordSizeLimit.of(new Properties()))))) {
             harness.open();
             int[] selection = {1, 4, 5, 19};
             harness.processElement(new StreamRecord<>(
