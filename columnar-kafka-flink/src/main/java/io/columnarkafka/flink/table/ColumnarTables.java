@@ -4,6 +4,7 @@ import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
+import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeFunction;
 import java.util.Optional;
@@ -118,7 +119,8 @@ public final class ColumnarTables {
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
         SingleOutputStreamOperator<PreSerializedRecord> records = batches
                 .flatMap(new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0)),
-                        ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT), PreSerializedRecordTypeInfo.INSTANCE)
+                        ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties())),
+                        PreSerializedRecordTypeInfo.INSTANCE)
                 .name(name)
                 .setParallelism(parallelism);
         return records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape, EncodedRecords.RECORDS))
