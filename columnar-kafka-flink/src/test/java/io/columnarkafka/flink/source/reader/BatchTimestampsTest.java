@@ -58,7 +58,7 @@ class BatchTimestampsTest {
         RecordChunk chunk = new RecordChunk(new TopicPartition("t", 0), timestamps.length);
         for (int i = 0; i < timestamps.length; i++) {
             chunk.add(new ConsumerRecord<>("t", 0, i, timestamps[i], org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                    0, 1, null, new byte[] {1}, new org.apache.kafka.common.header.internals.RecordHeaders(),
+                    0, 1, null, java.nio.ByteBuffer.wrap(new byte[] {1}), new org.apache.kafka.common.header.internals.RecordHeaders(),
                     java.util.Optional.empty()), 1);
         }
         return chunk;
