@@ -15,7 +15,8 @@ import org.apache.arrow.vector.FieldVector;
  *   <li>any other token is its text, trimmed, through {@code Byte/Short/Integer/Long.parseX} (so {@code
  *       " +7 "} in a string is 7, and an object or array fails).</li>
  * </ul>
- * Integers of up to 18 digits are parsed from the bytes; longer ones and all other spellings take the JDK.
+ * Integers of up to 19 digits are parsed from the bytes (up to 18 without a range check per digit); longer
+ * ones and all other spellings take the JDK.
  */
 final class IntegerJsonReader extends JsonReader {
     enum Kind { TINYINT, SMALLINT, INT, BIGINT }
@@ -56,7 +57,18 @@ final class IntegerJsonReader extends JsonReader {
 
     /** The value of an integer token, with Jackson's range errors for int and long. */
     private long integer(JsonTokenizer t) {
-        if (t.intDigits() <= 19) {
+        if (t.intDigits() <= 18) {
+            // Up to 18 digits cannot overflow a long: no range check per digit.
+            byte[] b = t.buffer();
+            int i = t.negative() ? t.valueStart() + 1 : t.valueStart();
+            int end = t.valueEnd();
+            long v = 0;
+            for (; i < end; i++) {
+                v = v * 10 + (b[i] - '0');
+            }
+            return t.negative() ? -v : v;
+        }
+        if (t.intDigits() == 19) {
             // Summed below zero, where the long range reaches one further (Long.MIN_VALUE); a 19-digit
             // value outside the range goes on to the exact path below, which reports it.
             byte[] b = t.buffer();
