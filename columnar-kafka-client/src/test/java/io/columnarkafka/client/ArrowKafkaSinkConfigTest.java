@@ -132,7 +132,7 @@ class ArrowKafkaSinkConfigTest {
     @Test
     void anArrowSchemaGivesTheRowTypeItCarries() {
         String type = "ROW<a BOOLEAN, b TINYINT, c SMALLINT, d INT NOT NULL, e BIGINT, f FLOAT, g DOUBLE,"
-                + " h DECIMAL(20, 4), i STRING, j BYTES, k DATE, l TIME(0), m TIMESTAMP(0), n TIMESTAMP(3),"
+                + " h DECIMAL(20, 4), i STRING, j BYTES, k DATE, l TIME(0), m TIMESTAMP(3), n TIMESTAMP(3),"
                 + " o TIMESTAMP(6), p TIMESTAMP(9), q TIMESTAMP_LTZ(3), r ARRAY<STRING>, s ROW<x INT, y STRING>,"
                 + " t MAP<STRING NOT NULL, BYTES>>";
         ArrowKafkaSink sink = new ArrowKafkaSink(ArrowLayout.schema(RowTypes.parse(type)), valid().build());

@@ -168,4 +168,47 @@ class ColumnarSqlExplainTest {
         String plan = tEnv.explainSql("INSERT INTO results SELECT auction, price FROM stock_bids");
         assertThat(plan).doesNotContain("Columnar").doesNotContain("ArrowToRows");
     }
+
+    /**
+     * Two branches read {@code bids}, each with columns of its own: as Flink's source reuse would, the stage
+     * unites them into one scan of the union of the columns, each branch's projection and filter a columnar Calc
+     * after it, and Flink's sub-plan reuse keeps that one {@code ColumnarScan} for both branches.
+     */
+    @Test
+    void twoBranchesOfATableShareOneColumnarScanOfTheUnionOfTheirColumns() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(sink("results", "auction BIGINT, n BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, price FROM bids"
+                + " WHERE price > 10 UNION ALL SELECT auction, bidder FROM bids WHERE channel = 'apple'");
+        String execution = section(explained, "== Optimized Execution Plan ==");
+        assertThat(occurrences(execution, "ColumnarScan(")).as(execution).isEqualTo(1);
+        assertThat(execution).contains("fields=[auction, bidder, price, channel]").contains("Reused(reference_id=")
+                .contains("ColumnarCalc(select=[auction, price], where=[>(price, 10)])")
+                .contains("ColumnarCalc(select=[auction, bidder], where=[=(channel, 'apple')])");
+        assertThat(occurrences(execution, "ColumnarCalc(")).isEqualTo(2);
+    }
+
+    /** With source reuse off, Flink keeps one scan per branch, and so does the stage. */
+    @Test
+    void withSourceReuseOffEachBranchKeepsItsScan() {
+        TableEnvironment tEnv = installed();
+        tEnv.getConfig().set("table.optimizer.reuse-source-enabled", "false");
+        tEnv.executeSql(sink("results", "auction BIGINT, n BIGINT", "kafka-columnar"));
+        String plan = tEnv.explainSql("INSERT INTO results SELECT auction, price FROM bids WHERE price > 10"
+                + " UNION ALL SELECT auction, price FROM bids WHERE channel = 'apple'");
+        String execution = section(plan, "== Optimized Execution Plan ==");
+        assertThat(occurrences(execution, "ColumnarScan(")).as(execution).isEqualTo(2);
+        assertThat(execution).doesNotContain("Reused(");
+    }
+
+    static String section(String explained, String title) {
+        int start = explained.indexOf(title);
+        assertThat(start).as("EXPLAIN has %s", title).isNotNegative();
+        int end = explained.indexOf("\n== ", start + title.length());
+        return end < 0 ? explained.substring(start) : explained.substring(start, end);
+    }
+
+    static int occurrences(String text, String part) {
+        return text.split(java.util.regex.Pattern.quote(part), -1).length - 1;
+    }
 }

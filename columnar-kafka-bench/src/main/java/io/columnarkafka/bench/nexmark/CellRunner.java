@@ -153,7 +153,9 @@ public final class CellRunner {
 
     /**
      * With the columnar planner stage: the columnar nodes and edges the plan holds, e.g. {@code plan:
-     * ColumnarScan+ColumnarCalc+ColumnarSink} (fully columnar) or {@code plan: ColumnarScan+ArrowToRows x1}.
+     * ColumnarScan+ColumnarCalc+ColumnarSink} (fully columnar) or {@code plan: ColumnarScan+ArrowToRows x1}; a
+     * plan with more than one {@code ColumnarScan} (branches that do not share one) says how many: {@code
+     * ColumnarScan x2}.
      */
     private static String planPath(CellSpec spec, String explained) {
         if (spec.variant() == Variant.STOCK) {
@@ -165,6 +167,10 @@ public final class CellRunner {
             if (plan.contains(node + "(")) {
                 nodes.add(node);
             }
+        }
+        int scans = plan.split("ColumnarScan\\(", -1).length - 1;
+        if (scans > 1) {
+            nodes.set(0, "ColumnarScan x" + scans);
         }
         int edges = plan.split("ArrowToRows\\(", -1).length - 1;
         return "plan: " + (nodes.isEmpty() ? "no columnar node" : String.join("+", nodes))

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Properties;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
@@ -45,6 +46,8 @@ public final class PipelineRun {
         Configuration conf = new Configuration();
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, parallelism);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Any free port for the REST endpoint: Flink's default, 8081, may be held by another process.
+        conf.set(RestOptions.BIND_PORT, "0");
         Properties result = new Properties();
         try (MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
                 .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(parallelism).build())) {

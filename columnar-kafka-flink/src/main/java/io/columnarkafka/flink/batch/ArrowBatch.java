@@ -32,6 +32,13 @@ import org.apache.flink.util.Collector;
  *       allocator, so the off-heap memory of a received batch is always accounted to the consumer.
  * </ul>
  *
+ * <p><b>Lent batches.</b> A source whose batches may go to several consumers (a planner scan shared by the
+ * branches of a query) lends each batch for one hand-over instead ({@link #lend}): every consumer reads it
+ * during the hand-over, a consumer's {@link #close()} only ends its own use, serializing it for a shuffle
+ * writes its bytes without freeing it, and the lender frees it ({@link #reclaim()}) once the hand-over has
+ * returned, when every chained consumer and every shuffle has done with it. A consumer that shares the
+ * batch's buffers in a batch of its own holds them through Arrow's reference counts.
+ *
  * <p><b>Emitting.</b> Producers should emit with {@link #emitTo(Collector)} from a flat-map or process
  * function: Flink can fail a hand-over before any consumer has the batch (its record writer checks for
  * errors before it serializes, and a cancelled task stops mid-chain), and only the emitting code can
@@ -58,15 +65,18 @@ public final class ArrowBatch implements AutoCloseable {
     private final int selectedCount;
     /** The source split the batch was read from, or null; see {@link #splitId()}. */
     private final String splitId;
+    /** True for a batch lent by its producer: see {@link #lend}. */
+    private final boolean lent;
 
-    private ArrowBatch(
-            VectorSchemaRoot live, AutoCloseable liveOwner, byte[] ipc, int[] selection, int count, String splitId) {
+    private ArrowBatch(VectorSchemaRoot live, AutoCloseable liveOwner, byte[] ipc, int[] selection, int count,
+            String splitId, boolean lent) {
         this.live = live;
         this.liveOwner = liveOwner;
         this.ipc = ipc;
         this.selection = selection;
         this.selectedCount = count;
         this.splitId = splitId;
+        this.lent = lent;
     }
 
     /**
@@ -78,7 +88,7 @@ public final class ArrowBatch implements AutoCloseable {
         if (root == null) {
             throw new IllegalArgumentException("root must not be null");
         }
-        return new ArrowBatch(root, owner, null, null, -1, null);
+        return new ArrowBatch(root, owner, null, null, -1, null, false);
     }
 
     /**
@@ -89,7 +99,19 @@ public final class ArrowBatch implements AutoCloseable {
         if (root == null || splitId == null) {
             throw new IllegalArgumentException("root and splitId must not be null");
         }
-        return new ArrowBatch(root, null, null, null, -1, splitId);
+        return new ArrowBatch(root, null, null, null, -1, splitId, false);
+    }
+
+    /**
+     * A batch a source read from one split and lends to its consumers for one hand-over (see the class
+     * comment): their {@link #close()} does not free it; the caller frees it with {@link #reclaim()} after the
+     * hand-over returns, also when it fails.
+     */
+    public static ArrowBatch lend(VectorSchemaRoot root, String splitId) {
+        if (root == null || splitId == null) {
+            throw new IllegalArgumentException("root and splitId must not be null");
+        }
+        return new ArrowBatch(root, null, null, null, -1, splitId, true);
     }
 
     /**
@@ -114,7 +136,7 @@ public final class ArrowBatch implements AutoCloseable {
             throw new IllegalArgumentException("selection of " + count + " rows does not fit a batch of "
                     + root.getRowCount() + " rows");
         }
-        return new ArrowBatch(root, owner, null, selection, count, null);
+        return new ArrowBatch(root, owner, null, selection, count, null, false);
     }
 
     /**
@@ -139,7 +161,7 @@ public final class ArrowBatch implements AutoCloseable {
         if (ipcStream == null) {
             throw new IllegalArgumentException("ipcStream must not be null");
         }
-        return new ArrowBatch(null, null, ipcStream, null, -1, null);
+        return new ArrowBatch(null, null, ipcStream, null, -1, null, false);
     }
 
     /**
@@ -178,12 +200,16 @@ public final class ArrowBatch implements AutoCloseable {
 
     /**
      * The wire form. A live batch is written as an Arrow IPC stream once, and then frees its vectors
-     * and owner right away: from here on the batch is the bytes.
+     * and owner right away: from here on the batch is the bytes. A lent batch keeps its vectors for its
+     * other consumers (its lender frees them) and writes its bytes once for every shuffle it crosses.
      */
     byte[] ipcStream() {
         checkOpen();
         if (ipc == null) {
             ipc = selection == null ? write(live) : writeSelected(live, selection, selectedCount);
+            if (lent) {
+                return ipc;
+            }
             AutoCloseable root = live;
             AutoCloseable owner = liveOwner;
             live = null;
@@ -220,9 +246,26 @@ public final class ArrowBatch implements AutoCloseable {
         return closed;
     }
 
-    /** Frees everything the batch holds: the opened vectors, or the live vectors and their owner. */
+    /**
+     * Frees everything the batch holds: the opened vectors, or the live vectors and their owner. On a lent
+     * batch it does nothing: the consumer's use ends, the lender frees the batch ({@link #reclaim()}).
+     */
     @Override
     public void close() {
+        if (!lent) {
+            free();
+        }
+    }
+
+    /** The lender's end of a loan ({@link #lend}): frees the batch once the hand-over has returned. */
+    public void reclaim() {
+        if (!lent) {
+            throw new IllegalStateException("only a lent batch is reclaimed; a batch's consumer closes it");
+        }
+        free();
+    }
+
+    private void free() {
         if (closed) {
             return;
         }

@@ -66,6 +66,21 @@ public final class EncodedBatch {
                 values.copyRecord(i), recordHeaders);
     }
 
+    /**
+     * Fails before any record of this batch is sent if one is over the producer's limit, naming its topic and
+     * its index in the batch.
+     *
+     * @throws OversizedRecordException for the first record over {@code limit}
+     */
+    public void checkSizes(RecordSizeLimit limit) {
+        int[] valueLengths = values.lengths;
+        int[] keyLengths = keys == null ? null : keys.lengths;
+        long bytes = values.bytes.length + (keys == null ? 0 : keys.bytes.length);
+        limit.check(size(), bytes, keyLengths == null ? i -> -1 : i -> keyLengths[i], i -> valueLengths[i],
+                headers == null ? null : i -> headers[i],
+                i -> "topic '" + topics[i] + "', row " + i + " of the batch of " + size() + " rows");
+    }
+
     String[] topics() {
         return topics;
     }

@@ -2,6 +2,7 @@ package io.columnarkafka.flink.sink;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.record.PreSerializedRecord;
+import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.record.PreSerializedRecordSerializationSchema;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.format.RowTypes;
@@ -48,18 +49,21 @@ public final class ColumnarKafkaSink {
     private final int parallelism;
     private final String uidPrefix;
     private final long allocatorLimit;
+    private final RecordSizeLimit sizeLimit;
 
     private ColumnarKafkaSink(
             EncodingSpec spec,
             KafkaSink<PreSerializedRecord> kafkaSink,
             int parallelism,
             String uidPrefix,
-            long allocatorLimit) {
+            long allocatorLimit,
+            RecordSizeLimit sizeLimit) {
         this.spec = spec;
         this.kafkaSink = kafkaSink;
         this.parallelism = parallelism;
         this.uidPrefix = uidPrefix;
         this.allocatorLimit = allocatorLimit;
+        this.sizeLimit = sizeLimit;
     }
 
     public static Builder builder() {
@@ -83,7 +87,7 @@ public final class ColumnarKafkaSink {
      */
     public DataStreamSink<PreSerializedRecord> sinkTo(DataStream<ArrowBatch> batches) {
         SingleOutputStreamOperator<PreSerializedRecord> records = batches
-                .flatMap(new EncodeFunction(spec, allocatorLimit), PreSerializedRecordTypeInfo.INSTANCE)
+                .flatMap(new EncodeFunction(spec, allocatorLimit, sizeLimit), PreSerializedRecordTypeInfo.INSTANCE)
                 .name("Columnar encode (" + spec.describe() + ")");
         DataStreamSink<PreSerializedRecord> sink = records.sinkTo(kafkaSink).name("Kafka sink: " + spec.topic());
         if (parallelism > 0) {
@@ -105,6 +109,8 @@ public final class ColumnarKafkaSink {
     /** Builds a {@link ColumnarKafkaSink}; Kafka settings are forwarded to {@code KafkaSink.builder()}. */
     public static final class Builder {
         private final KafkaSinkBuilder<PreSerializedRecord> kafka = KafkaSink.builder();
+        /** The producer properties given to {@link #kafka}, merged as it merges them; they set the size limit. */
+        private final Properties producerProperties = new Properties();
         private RowType rowType;
         private String valueFormat;
         private Map<String, String> valueOptions = Map.of();
@@ -183,11 +189,13 @@ public final class ColumnarKafkaSink {
 
         public Builder setKafkaProducerConfig(Properties properties) {
             kafka.setKafkaProducerConfig(properties);
+            producerProperties.putAll(properties);
             return this;
         }
 
         public Builder setProperty(String key, String value) {
             kafka.setProperty(key, value);
+            producerProperties.setProperty(key, value);
             return this;
         }
 
@@ -246,7 +254,8 @@ public final class ColumnarKafkaSink {
             KafkaSink<PreSerializedRecord> kafkaSink = kafka
                     .setRecordSerializer(new PreSerializedRecordSerializationSchema(List.of(topic)))
                     .build();
-            return new ColumnarKafkaSink(spec, kafkaSink, parallelism, uidPrefix, allocatorLimit);
+            return new ColumnarKafkaSink(spec, kafkaSink, parallelism, uidPrefix, allocatorLimit,
+                    RecordSizeLimit.of(producerProperties));
         }
 
         /** As Flink's Kafka connector: {@code avro-confluent} without a subject uses {@code <topic>-value/-key}. */

@@ -3,6 +3,7 @@ package io.columnarkafka.flink.sink;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.record.PreSerializedRecord;
+import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.BatchLayoutException;
 import io.columnarkafka.format.RecordSlab;
@@ -29,12 +30,17 @@ import org.apache.flink.util.Collector;
  * the producer's memory. Either way the batch is closed when its rows have been emitted, also when
  * encoding or emitting fails, so between elements this function holds no Arrow memory; close() then
  * closes the allocator, which reports any leak.
+ *
+ * <p><b>Record size.</b> A batch with a record over the producer's limit ({@link RecordSizeLimit}) fails
+ * before any of its records is emitted: the error names the row and the source split, and Kafka's producer
+ * never sees the record (a record it rejects can make Flink stop the TaskManager, see docs/faults.md).
  */
 public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord> {
     private static final long serialVersionUID = 1L;
 
     private final BatchEncoding spec;
     private final long allocatorLimit;
+    private final RecordSizeLimit sizeLimit;
 
     private transient BufferAllocator allocator;
     private transient BatchEncoder valueEncoder;
@@ -46,10 +52,12 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
     /**
      * @param spec what to encode
      * @param allocatorLimit the bytes this subtask's allocator may hold (a batch read from the network)
+     * @param sizeLimit the largest record the {@code KafkaSink}'s producer accepts
      */
-    public EncodeFunction(BatchEncoding spec, long allocatorLimit) {
+    public EncodeFunction(BatchEncoding spec, long allocatorLimit, RecordSizeLimit sizeLimit) {
         this.spec = spec;
         this.allocatorLimit = allocatorLimit;
+        this.sizeLimit = sizeLimit;
     }
 
     @Override
@@ -73,6 +81,7 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
             long drainStart = System.nanoTime();
             lastValues = values;
             lastKeys = keys;
+            checkSizes(keys, values, batch);
             emit(keys, values, out);
             long drainEnd = System.nanoTime();
             metrics.batch(
@@ -117,6 +126,16 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
                             + ": " + e.getMessage());
         }
         ArrowLayout.checkNotNull(spec.rowType(), root);
+    }
+
+    /** Fails the batch before any record is emitted if one is over the producer's limit. */
+    private void checkSizes(RecordSlab keys, RecordSlab values, ArrowBatch batch) {
+        int[] selection = batch.selection();
+        String split = batch.splitId() == null ? "" : " read from split '" + batch.splitId() + "'";
+        sizeLimit.check(values.recordCount(), values.size() + (keys == null ? 0L : keys.size()),
+                keys == null ? i -> -1 : keys::length, values::length, null,
+                i -> "topic '" + spec.topic() + "', row " + (selection == null ? i : selection[i])
+                        + " of the Arrow batch" + split);
     }
 
     /** One record per row; the single copy per record is the one Kafka's producer keeps. */

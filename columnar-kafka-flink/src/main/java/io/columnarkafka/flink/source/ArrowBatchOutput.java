@@ -13,14 +13,25 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
  * the batch is written as Arrow IPC and freed at that moment. If the hand-over throws, the batch is
  * closed here. Each batch names the split it was read from ({@link ArrowBatch#splitId()}), for the
  * per-split state of a watermark strategy.
+ *
+ * <p>{@link #LENDING} lends each batch instead ({@link ArrowBatch#lend}): for a scan whose batches several
+ * consumers read (a planner scan shared by a query's branches), the output frees the batch itself once the
+ * hand-over to all of them has returned.
  */
 public final class ArrowBatchOutput implements BatchOutputFactory<ArrowBatch>, BatchOutput<ArrowBatch> {
     private static final long serialVersionUID = 1L;
 
-    /** The one instance: the output keeps no state. */
-    public static final ArrowBatchOutput INSTANCE = new ArrowBatchOutput();
+    /** Hands each batch's ownership downstream, to its one consumer. */
+    public static final ArrowBatchOutput INSTANCE = new ArrowBatchOutput(false);
 
-    private ArrowBatchOutput() {}
+    /** Lends each batch to every consumer for the hand-over, then frees it. */
+    public static final ArrowBatchOutput LENDING = new ArrowBatchOutput(true);
+
+    private final boolean lending;
+
+    private ArrowBatchOutput(boolean lending) {
+        this.lending = lending;
+    }
 
     @Override
     public BatchOutput<ArrowBatch> create(SourceReaderContext context) {
@@ -34,6 +45,15 @@ public final class ArrowBatchOutput implements BatchOutputFactory<ArrowBatch>, B
 
     @Override
     public void emit(VectorSchemaRoot rows, long timestamp, String splitId, SourceOutput<ArrowBatch> output) {
+        if (lending) {
+            ArrowBatch batch = ArrowBatch.lend(rows, splitId);
+            try {
+                output.collect(batch, timestamp);
+            } finally {
+                batch.reclaim();
+            }
+            return;
+        }
         ArrowBatch batch = ArrowBatch.fromSplit(rows, splitId);
         try {
             output.collect(batch, timestamp);
@@ -48,6 +68,6 @@ public final class ArrowBatchOutput implements BatchOutputFactory<ArrowBatch>, B
     }
 
     private Object readResolve() {
-        return INSTANCE;
+        return lending ? LENDING : INSTANCE;
     }
 }

@@ -92,7 +92,7 @@ public final class ColumnarKafkaSource<T>
             long allocatorLimit,
             BatchOutputFactory<T> output) {
         this.kafkaSource = kafkaSource;
-        this.properties = KafkaSourceProperties.of(kafkaSource);
+        this.properties = KafkaSourceProperties.forReaders(kafkaSource);
         this.spec = spec;
         this.timestampField = timestampField;
         this.maxBatchRows = maxBatchRows;
@@ -185,7 +185,11 @@ public final class ColumnarKafkaSource<T>
         return spec;
     }
 
-    /** The Kafka consumer properties the readers use: the delegate {@link KafkaSource}'s, as its builder set them. */
+    /**
+     * The Kafka consumer properties the readers use: the delegate {@link KafkaSource}'s, as its builder set
+     * them, but with Kafka's {@code ByteBufferDeserializer} for keys and values (views of the fetched
+     * bytes, decoded in place, instead of a {@code byte[]} copy per record).
+     */
     public Properties consumerProperties() {
         Properties copy = new Properties();
         copy.putAll(properties);

@@ -3,6 +3,8 @@ package io.columnarkafka.flink.source;
 import java.lang.reflect.Field;
 import java.util.Properties;
 import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.serialization.ByteBufferDeserializer;
 
 /**
  * The consumer properties of a built {@link KafkaSource}. Its builder completes them (byte-array
@@ -15,7 +17,21 @@ import org.apache.flink.connector.kafka.source.KafkaSource;
 final class KafkaSourceProperties {
     private KafkaSourceProperties() {}
 
-    static Properties of(KafkaSource<?> source) {
+    /**
+     * The source's properties with one change that no broker sees: keys and values are handed out by
+     * Kafka's {@link ByteBufferDeserializer}, a view of each record's bytes in the fetched buffer, instead
+     * of the {@code byte[]} copy {@code ByteArrayDeserializer} makes per record (the decoder reads the
+     * views in place, so that copy would be the consumer's only per-record copy of the data). Every fetch,
+     * poll and offset setting is the source's, as stock {@code KafkaSource} uses them.
+     */
+    static Properties forReaders(KafkaSource<?> source) {
+        Properties properties = of(source);
+        properties.setProperty(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
+        properties.setProperty(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
+        return properties;
+    }
+
+    private static Properties of(KafkaSource<?> source) {
         try {
             Field field = KafkaSource.class.getDeclaredField("props");
             field.setAccessible(true);

@@ -15,7 +15,8 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 /**
  * The Arrow-emitting scan's per-batch output: the decoded batch cut down to the query's columns, in the
  * query's order, without copying a vector. A scan decodes key columns the query may not read (a record gives
- * a row only if its key decodes, as in Flink); those vectors are freed here, before the batch goes on.
+ * a row only if its key decodes, as in Flink); those vectors are freed here, before the batch goes on. Each
+ * batch is lent ({@link ArrowBatchOutput#LENDING}): the planner may share one scan among several consumers.
  */
 final class ArrowBatchProjection implements BatchOutputFactory<ArrowBatch>, BatchOutput<ArrowBatch> {
     private static final long serialVersionUID = 1L;
@@ -39,7 +40,7 @@ final class ArrowBatchProjection implements BatchOutputFactory<ArrowBatch>, Batc
 
     @Override
     public void emit(VectorSchemaRoot rows, long timestamp, String splitId, SourceOutput<ArrowBatch> output) {
-        ArrowBatchOutput.INSTANCE.emit(isIdentity(rows) ? rows : project(rows), timestamp, splitId, output);
+        ArrowBatchOutput.LENDING.emit(isIdentity(rows) ? rows : project(rows), timestamp, splitId, output);
     }
 
     private boolean isIdentity(VectorSchemaRoot rows) {

@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.flink.record.RecordSizeLimit;
 import java.util.Optional;
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
@@ -55,7 +56,8 @@ final class ColumnarSinkTranslator {
                 int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
                 SingleOutputStreamOperator<B> batches = rows
                         .transform("ColumnarEncode[" + description + "]", elements.batchType(rows.getType()),
-                                new RowDataEncodeOperator<>(plan, elements, rowCopier(rows)))
+                                new RowDataEncodeOperator<>(plan, elements, rowCopier(rows),
+                                        RecordSizeLimit.of(shape.properties())))
                         .setParallelism(sinkParallelism);
                 context.generateUid("columnar-encode").ifPresent(batches::uid);
                 // Same parallelism and a forward edge: the splitter chains with the writer.

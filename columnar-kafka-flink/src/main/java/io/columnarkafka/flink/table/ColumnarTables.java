@@ -4,6 +4,7 @@ import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
+import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeFunction;
 import java.util.Optional;
@@ -54,7 +55,9 @@ public final class ColumnarTables {
     }
 
     /**
-     * The Arrow batches of an admitted scan: the columns the planner pushed into the source, in order.
+     * The Arrow batches of an admitted scan: the columns the planner pushed into the source, in order. Each batch
+     * is lent to every consumer for its hand-over ({@code ArrowBatch#lend}), so the planner may share the scan
+     * among several branches.
      *
      * @param producedType the planner's type of the rows the source would produce (Flink's Kafka source
      *     is built with it; the columnar source only takes its Kafka settings)
@@ -116,7 +119,8 @@ public final class ColumnarTables {
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
         SingleOutputStreamOperator<PreSerializedRecord> records = batches
                 .flatMap(new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0)),
-                        ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT), PreSerializedRecordTypeInfo.INSTANCE)
+                        ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties())),
+                        PreSerializedRecordTypeInfo.INSTANCE)
                 .name(name)
                 .setParallelism(parallelism);
         return records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape, EncodedRecords.RECORDS))

@@ -2,6 +2,7 @@ package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.record.EncodedBatch;
+import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeMetrics;
 import io.columnarkafka.format.BatchEncoder;
@@ -43,6 +44,9 @@ import org.apache.kafka.common.header.Header;
  * max-rows} keys, when {@code interval} passed since its last flush (Flink's timer, re-armed on every
  * firing), before every checkpoint barrier and at the end of input: still no row waits past a checkpoint.
  *
+ * <p>A batch with a record over the producer's limit ({@link RecordSizeLimit}) fails before it is emitted, so
+ * neither {@link SplitEncodedBatch} nor the writer sees any of its records (docs/faults.md).
+ *
  * <p>Registers the encode metrics ({@link EncodeMetrics}) of the DataStream sink under the same names.
  */
 final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implements OneInputStreamOperator<RowData, B> {
@@ -52,6 +56,8 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
     private final EncodedRecords<B, ?> elements;
     /** Copies rows the operator keeps past processElement when the job reuses objects; else null. */
     private final TypeSerializer<RowData> rowCopier;
+    /** The largest record the {@code KafkaSink}'s producer accepts: a batch with a larger one is never emitted. */
+    private final RecordSizeLimit sizeLimit;
 
     private transient BufferAllocator allocator;
     private transient RowDataArrowWriter writer;
@@ -74,10 +80,12 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
     private transient LatestRowPerKey latestRows;
     private transient long lastReducedFlush;
 
-    RowDataEncodeOperator(EncodePlan plan, EncodedRecords<B, ?> elements, TypeSerializer<RowData> rowCopier) {
+    RowDataEncodeOperator(EncodePlan plan, EncodedRecords<B, ?> elements, TypeSerializer<RowData> rowCopier,
+            RecordSizeLimit sizeLimit) {
         this.plan = plan;
         this.elements = elements;
         this.rowCopier = rowCopier;
+        this.sizeLimit = sizeLimit;
     }
 
     @Override
@@ -198,6 +206,7 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
                 headers == null ? null : Arrays.copyOf(headers, count),
                 keys == null ? null : EncodedBatch.Slab.copyOf(keys),
                 EncodedBatch.Slab.copyOf(values, count, tombstone));
+        encoded.checkSizes(sizeLimit);
         output.collect(reuse.replace(elements.batch(encoded, rows == null ? null : Arrays.copyOf(rows, count))));
         long drainEnd = System.nanoTime();
         bufferCapacity = values.capacity() + (keys == null ? 0 : keys.capacity());

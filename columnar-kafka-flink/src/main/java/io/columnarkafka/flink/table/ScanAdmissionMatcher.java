@@ -10,7 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
+import org.apache.flink.table.types.logical.LocalZonedTimestampType;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
 
 /**
  * Decides, once per scan at planning time (when the table's source is created), whether a Kafka table
@@ -53,7 +56,7 @@ final class ScanAdmissionMatcher {
         if (optionProblem != null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_OPTION, optionProblem);
         }
-        String typeProblem = typeProblem(shape);
+        String typeProblem = typeProblem(shape, valueFormat, keyFormat);
         if (typeProblem != null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_TYPE, typeProblem);
         }
@@ -122,8 +125,14 @@ final class ScanAdmissionMatcher {
         }
     }
 
-    private static String typeProblem(KafkaScanShape shape) {
+    private static String typeProblem(KafkaScanShape shape, SqlFormat valueFormat, SqlFormat keyFormat) {
         String timestamps = timestampProblem(shape.physicalType());
+        if (timestamps == null) {
+            timestamps = textTimestampProblem("value", valueFormat, valueType(shape));
+        }
+        if (timestamps == null && keyFormat != null) {
+            timestamps = textTimestampProblem("key", keyFormat, keyType(shape));
+        }
         if (timestamps != null) {
             return timestamps;
         }
@@ -151,5 +160,33 @@ final class ScanAdmissionMatcher {
             }
         }
         return null;
+    }
+
+    /**
+     * A column holding a timestamp of precision 4–6 (at any depth) that a text format (json, csv) reads, or
+     * null. Flink's json and csv deserializers keep every fraction digit of the text in the {@code TimestampData}
+     * whatever the precision, and Flink's binary row keeps all nine above precision 3, while the decoders'
+     * Arrow MICROSECOND unit holds six: a value with seven to nine digits would lose some. avro reads these as
+     * epoch microseconds, which the unit holds exactly. (Precision 0–3: Flink's binary row keeps milliseconds,
+     * as the Arrow MILLISECOND unit does.)
+     */
+    static String textTimestampProblem(String scope, SqlFormat format, RowType type) {
+        if (format != SqlFormat.JSON && format != SqlFormat.CSV) {
+            return null;
+        }
+        for (RowType.RowField field : type.getFields()) {
+            if (NullableTypes.contains(field.getType(), ScanAdmissionMatcher::microsecondTimestamp)) {
+                return scope + " column '" + field.getName() + "' " + field.getType().asSummaryString() + ": "
+                        + format.identifier + " timestamps of precision 4–6 keep the text's nanoseconds in Flink's"
+                        + " row, the decoder's Arrow microseconds do not";
+            }
+        }
+        return null;
+    }
+
+    private static boolean microsecondTimestamp(LogicalType type) {
+        int precision = type instanceof TimestampType t ? t.getPrecision()
+                : type instanceof LocalZonedTimestampType t ? t.getPrecision() : 0;
+        return precision > 3 && precision <= 6;
     }
 }

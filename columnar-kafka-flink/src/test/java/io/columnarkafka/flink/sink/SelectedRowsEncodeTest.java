@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.record.PreSerializedRecord;
+import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.flink.testing.TestRows;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.flink.streaming.api.operators.StreamFlatMap;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -24,7 +26,8 @@ class SelectedRowsEncodeTest {
         List<byte[]> flink = SinkJobs.expectedJson(20);
         BufferAllocator producer = ArrowMemory.newChild("selected-rows-producer", 16L << 20);
         try (OneInputStreamOperatorTestHarness<ArrowBatch, PreSerializedRecord> harness =
-                new OneInputStreamOperatorTestHarness<>(new StreamFlatMap<>(new EncodeFunction(spec, 16L << 20)))) {
+                new OneInputStreamOperatorTestHarness<>(new StreamFlatMap<>(
+                        new EncodeFunction(spec, 16L << 20, RecordSizeLimit.of(new Properties()))))) {
             harness.open();
             int[] selection = {1, 4, 5, 19};
             harness.processElement(new StreamRecord<>(

@@ -12,7 +12,7 @@ import org.apache.flink.connector.kafka.source.enumerator.KafkaSourceEnumStateSe
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
 import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplitSerializer;
 import org.apache.flink.util.InstantiationUtil;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteBufferDeserializer;
 import org.junit.jupiter.api.Test;
 
 class ColumnarKafkaSourceBuilderTest {
@@ -42,7 +42,9 @@ class ColumnarKafkaSourceBuilderTest {
         assertThat(source.getProducedType()).isEqualTo(ArrowBatchTypeInfo.INSTANCE);
         Properties consumer = source.consumerProperties();
         assertThat(consumer.getProperty("group.id")).isEqualTo("g");
-        assertThat(consumer.getProperty("value.deserializer")).isEqualTo(ByteArrayDeserializer.class.getName());
+        // The readers take views of the fetched bytes instead of a byte[] copy per record; no broker sees this.
+        assertThat(consumer.getProperty("key.deserializer")).isEqualTo(ByteBufferDeserializer.class.getName());
+        assertThat(consumer.getProperty("value.deserializer")).isEqualTo(ByteBufferDeserializer.class.getName());
         assertThat(consumer.getProperty("enable.auto.commit")).isEqualTo("false");
         // KafkaSourceBuilder turns partition discovery off in bounded mode.
         assertThat(consumer.getProperty("partition.discovery.interval.ms")).isEqualTo("-1");

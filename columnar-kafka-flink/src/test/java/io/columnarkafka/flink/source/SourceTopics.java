@@ -21,8 +21,14 @@ final class SourceTopics {
 
     /** Sends the records and waits until every one is acknowledged. */
     static void produce(KafkaBroker broker, List<ProducerRecord<byte[], byte[]>> records) {
+        produce(broker, records, "none");
+    }
+
+    /** Sends the records in batches compressed by {@code compressionType} and waits for every acknowledgement. */
+    static void produce(KafkaBroker broker, List<ProducerRecord<byte[], byte[]>> records, String compressionType) {
         Properties properties = broker.clientProperties();
         properties.put("linger.ms", "5");
+        properties.put("compression.type", compressionType);
         try (KafkaProducer<byte[], byte[]> producer =
                 new KafkaProducer<>(properties, new ByteArraySerializer(), new ByteArraySerializer())) {
             for (ProducerRecord<byte[], byte[]> record : records) {

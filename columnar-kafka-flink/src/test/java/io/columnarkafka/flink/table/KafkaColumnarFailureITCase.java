@@ -3,6 +3,8 @@ package io.columnarkafka.flink.table;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.columnarkafka.flink.record.OversizedRecordException;
+import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.testing.FailOnceWhileCheckpointInFlight;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
@@ -18,11 +20,17 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.LongStream;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.runtime.messages.webmonitor.ClusterOverview;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.AfterEach;
@@ -84,6 +92,65 @@ class KafkaColumnarFailureITCase {
             String insert = "INSERT INTO ${t}sink VALUES (1, 'a')";
             sameFailure("options", ddl, insert, null);
         }
+    }
+
+    /**
+     * A row whose record is over the producer's {@code max.request.size} fails the job before any record of its
+     * batch is sent: the error names the topic, the row in the batch, the size and the limit; {@code
+     * read_committed} readers see only rows before the bad row's batch, and no record of that batch is in the log
+     * at all. Columnar only: Flink's own sink lets the producer reject the record, which can stop the TaskManager
+     * (docs/faults.md).
+     */
+    @Test
+    void aRecordOverMaxRequestSizeFailsNamingTheRowAndNothingOfItsBatchIsSent(
+            @InjectMiniCluster MiniCluster miniCluster) throws Exception {
+        String prefix = SqlRuns.newPrefix("c_oversized");
+        RUNS.createTopics(prefix, 1, List.of("out"));
+        TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
+        tEnv.getConfig().set("execution.checkpointing.interval", "300ms");
+        tEnv.getConfig().set("restart-strategy.type", "none");
+        String ddl = "CREATE TABLE ${t}src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100',"
+                + " 'number-of-rows' = '300', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
+                + " 'fields.id.end' = '300')\n--\n"
+                + "CREATE TABLE ${t}sink (id BIGINT, label STRING) WITH ('connector' = '${connector}',"
+                + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'value.format' = 'json', "
+                + EXACTLY_ONCE + "${columnar})";
+        RUNS.createTables(tEnv, ddl, "kafka-columnar", prefix);
+        String insert = RUNS.fill("INSERT INTO ${t}sink SELECT id, CASE WHEN id = 200 THEN REPEAT('x', 2097152)"
+                + " ELSE CONCAT('row-', CAST(id AS STRING)) END FROM ${t}src", "kafka-columnar", prefix);
+        assertThat(tEnv.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN))
+                .contains("kafka-columnar[admitted: json value]");
+
+        Throwable error = catchThrowable(() -> tEnv.executeSql(insert).await());
+        String message = ExceptionUtils.findThrowable(error, OversizedRecordException.class)
+                .map(Throwable::getMessage)
+                .orElseThrow(() -> new AssertionError("no OversizedRecordException in "
+                        + ExceptionUtils.stringifyException(error)));
+        assertThat(ExceptionUtils.stringifyException(error)).doesNotContain("RecordTooLargeException");
+        Matcher row = Pattern.compile("^topic '" + prefix + "out', row (\\d+) of the batch of (\\d+) rows: the Kafka"
+                + " record is (\\d+) bytes as Kafka's producer counts it \\(key null, value (\\d+) bytes\\), more"
+                + " than the producer's limit of 1048576 bytes \\(max.request.size\\); the batch failed before any"
+                + " of its records was sent\\. Raise the producer property 'max.request.size'.*").matcher(message);
+        assertThat(row.matches()).as(message).isTrue();
+        int value = Integer.parseInt(row.group(4));
+        assertThat(value).as("the bad row's value: 2 MiB and its JSON").isGreaterThan(2097152);
+        assertThat(Integer.parseInt(row.group(3))).isEqualTo(RecordSizeLimit.upperBound(-1, value, null));
+        long firstOfBatch = 200 - Long.parseLong(row.group(1));
+        long endOfBatch = firstOfBatch + Long.parseLong(row.group(2));
+
+        String topic = prefix + "out";
+        TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), topic).keepRecords(true).read();
+        List<Long> committedIds = committed.records().stream().map(r -> TestRows.idOf(r.value())).toList();
+        assertThat(committedIds).as("read_committed: a prefix of the rows before the bad batch, once each")
+                .isEqualTo(LongStream.rangeClosed(1, committedIds.size()).boxed().toList());
+        assertThat((long) committedIds.size()).isLessThan(firstOfBatch);
+        List<Long> loggedIds = TopicVerifier.forTopic(KAFKA.broker(), topic).readUncommitted().keepRecords(true)
+                .read().records().stream().map(r -> TestRows.idOf(r.value())).toList();
+        assertThat(loggedIds).as("no record of the bad row's batch (ids %d to %d) was sent", firstOfBatch,
+                endOfBatch - 1).allMatch(id -> id < firstOfBatch);
+        assertArrowMemoryReleased();
+        ClusterOverview overview = miniCluster.requestClusterOverview().get();
+        assertThat(overview.getNumTaskManagersConnected()).as("the TaskManager lives").isEqualTo(1);
     }
 
     @AfterEach

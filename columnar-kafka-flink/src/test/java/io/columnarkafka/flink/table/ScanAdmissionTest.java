@@ -35,7 +35,8 @@ class ScanAdmissionTest {
 
     @Test
     void jsonValueAndKeyAreAdmittedWithTheirOptions() {
-        assertThat(decide("id BIGINT, r ROW<x INT, m MAP<STRING, ARRAY<DECIMAL(38, 10)>>>, ts TIMESTAMP_LTZ(6)",
+        assertThat(decide("id BIGINT, r ROW<x INT, m MAP<STRING, ARRAY<DECIMAL(38, 10)>>>, ts TIMESTAMP_LTZ(3),"
+                + " ts0 TIMESTAMP(0)",
                 KAFKA + ", 'format' = 'json', 'json.ignore-parse-errors' = 'true',"
                         + " 'json.timestamp-format.standard' = 'ISO-8601'").describe())
                 .isEqualTo("admitted: json value");
@@ -106,6 +107,12 @@ class ScanAdmissionTest {
                 + " value.json options: json option 'decode.json-parser.enabled' = false selects Flink's",
         "v STRING, ts TIMESTAMP(9)| 'format' = 'json'| UNSUPPORTED_TYPE column 'ts' TIMESTAMP(9): timestamp"
                 + " precision above 6",
+        "v STRING, ts TIMESTAMP(6)| 'format' = 'json'| UNSUPPORTED_TYPE value column 'ts' TIMESTAMP(6): json"
+                + " timestamps of precision 4–6 keep the text's nanoseconds in Flink's row",
+        "v STRING, a ARRAY<TIMESTAMP_LTZ(4)>| 'format' = 'csv'| UNSUPPORTED_TYPE value column 'a'"
+                + " ARRAY<TIMESTAMP_LTZ(4)>: csv timestamps of precision 4–6",
+        "k TIMESTAMP(5), v STRING| 'key.format' = 'csv', 'key.fields' = 'k', 'value.format' = 'avro',"
+                + " 'value.fields-include' = 'EXCEPT_KEY'| UNSUPPORTED_TYPE key column 'k' TIMESTAMP(5): csv",
         "x INT, s STRING, v STRING| 'key.format' = 'protobuf', 'key.protobuf.message-class-name' = '" + INNER3 + "',"
                 + " 'key.fields' = 'x;s', 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'|"
                 + " UNSUPPORTED_KEY_FORMAT protobuf: no columnar decoder",

@@ -147,7 +147,7 @@ class ScanFormatParityITCase {
 
     @Test
     void csvKeyAndValueWithEveryOptionAndIgnoreParseErrorsMatchFlink() throws Exception {
-        String ddl = table("k_id INT, k_tag STRING, id BIGINT, name STRING, price DECIMAL(5, 2), ts TIMESTAMP(6),"
+        String ddl = table("k_id INT, k_tag STRING, id BIGINT, name STRING, price DECIMAL(5, 2), ts TIMESTAMP(3),"
                 + " tags ARRAY<STRING>, flag BOOLEAN",
                 "'key.format' = 'csv', 'key.fields' = 'k_id;k_tag', 'key.fields-prefix' = 'k_',"
                         + " 'value.format' = 'csv', 'value.fields-include' = 'EXCEPT_KEY',"
@@ -159,6 +159,49 @@ class ScanFormatParityITCase {
                 + " FROM ${t}src", 2, t -> csvOptionRecords(t, 600, 2), true, produced -> produced / 2);
         assertThat(run.decision().describe()).isEqualTo("admitted: csv value, csv key, bounded latest");
         assertThat(run.decodedRows()).as("rows decoded by the columnar source").isPositive();
+    }
+
+    /**
+     * Timestamps with zero to nine fraction digits in TIMESTAMP(0), TIMESTAMP_LTZ(0) and TIMESTAMP(3) columns,
+     * before 1970, in year 0001 and 9999: Flink's rows keep the milliseconds of a precision-0 value (its binary
+     * row keeps epoch milliseconds up to precision 3), so the columnar scan must too, in json (both timestamp
+     * standards) and csv.
+     */
+    @Test
+    void timestampDigitsFinerThanThePrecisionMatchFlink() throws Exception {
+        String columns = "id INT, ts0 TIMESTAMP(0), ltz0 TIMESTAMP_LTZ(0), ts3 TIMESTAMP(3)";
+        for (String[] shape : new String[][] {
+                {"json", "'format' = 'json'", " "}, {"json", "'format' = 'json', 'json.timestamp-format.standard' = 'ISO-8601'", "T"},
+                {"csv", "'format' = 'csv'", " "}}) {
+            String format = shape[0];
+            String separator = shape[2];
+            ScanParity.Run run = scans.parity("ts_digits_" + format, table(columns, shape[1]), "SELECT * FROM ${t}src", 2,
+                    topic -> timestampDigitRecords(topic, format, separator, 200, 2), false);
+            assertThat(run.decision().describe()).isEqualTo("admitted: " + format + " value, bounded latest");
+            assertThat(run.decodedRows()).as("rows decoded by the columnar source").isEqualTo(200);
+            assertThat(run.rows()).as("rows holding milliseconds in TIMESTAMP(0)")
+                    .filteredOn(row -> row.matches("\\+I\\[\\d+, [-+]?\\d+-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d+,.*"))
+                    .hasSizeGreaterThan(50);
+        }
+    }
+
+    private static List<ProducerRecord<byte[], byte[]>> timestampDigitRecords(String topic, String format,
+            String separator, int count, int partitions) {
+        String[] instants = {"1969-12-31T23:59:59.987654321", "2020-01-02T03:04:05.123456789",
+            "9999-12-31T23:59:59.999999999", "0001-01-01T00:00:00.000000001", "1900-06-15T12:30:45.500000001",
+            "1970-01-01T00:00:00.000999999", "2262-04-11T23:47:16.854775808", "1677-09-21T00:12:43.145224191"};
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            String instant = instants[i % instants.length];
+            int digits = (i / instants.length) % 10;
+            String text = instant.substring(0, 10) + separator + instant.substring(11, 19)
+                    + (digits == 0 ? "" : instant.substring(19, 20 + digits));
+            String value = format.equals("json")
+                    ? "{\"id\":" + i + ",\"ts0\":\"" + text + "\",\"ltz0\":\"" + text + "Z\",\"ts3\":\"" + text + "\"}"
+                    : i + ",\"" + text + "\",\"" + text + "Z\",\"" + text + "\"";
+            records.add(new ProducerRecord<>(topic, i % partitions, null, utf8(value)));
+        }
+        return records;
     }
 
     @Test

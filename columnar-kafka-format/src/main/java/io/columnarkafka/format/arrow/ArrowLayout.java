@@ -48,8 +48,10 @@ import org.apache.flink.table.types.logical.TimestampType;
  *   <tr><td>MULTISET&lt;T&gt;</td><td>Map&lt;T, Int32&gt;</td><td></td></tr>
  * </table>
  *
- * <p>The timestamp unit follows the precision: SECOND for 0, MILLISECOND for 1–3, MICROSECOND for
- * 4–6, NANOSECOND for 7–9. Columns are matched by position; names are not compared.
+ * <p>The timestamp unit follows what Flink's {@code BinaryRowData} keeps of a precision: MILLISECOND for
+ * 0–3 (a compact timestamp is epoch milliseconds, so a TIMESTAMP(0) keeps the milliseconds Flink's json,
+ * csv and avro deserializers put in it), MICROSECOND for 4–6, NANOSECOND for 7–9. Columns are matched
+ * by position; names are not compared.
  *
  * <p>Arrow's 64-bit nanoseconds reach only 1677-09-21 .. 2262-04-11, Flink's {@code TimestampData} year
  * 0001 .. 9999. A batch may therefore carry a precision 7–9 column in the {@link WideTimestamps} layout
@@ -180,11 +182,12 @@ public final class ArrowLayout {
         }
     }
 
-    /** The Arrow time unit of a timestamp of the given precision. */
+    /**
+     * The Arrow time unit of a timestamp of the given precision: milliseconds up to 3, as Flink's compact
+     * {@code TimestampData} (precision 0 included: its binary row keeps the milliseconds, not seconds).
+     */
     public static TimeUnit timeUnit(int precision) {
-        if (precision == 0) {
-            return TimeUnit.SECOND;
-        } else if (precision <= 3) {
+        if (precision <= 3) {
             return TimeUnit.MILLISECOND;
         } else if (precision <= 6) {
             return TimeUnit.MICROSECOND;

@@ -31,7 +31,8 @@ import org.apache.flink.table.types.logical.VarCharType;
  * The Flink row type an Arrow schema carries under {@link ArrowLayout}: the inverse of {@link
  * ArrowLayout#schema}, for callers that hold Arrow schemas rather than Flink type strings. Where the layout
  * is not one-to-one it picks Flink's default: Utf8 is STRING, Binary is BYTES, Time(MILLISECOND, 32) is
- * TIME(0), a timestamp unit gives precision 0, 3, 6 or 9, and Map&lt;K, Int32&gt; is a MAP, not a MULTISET.
+ * TIME(0), a timestamp unit gives precision 3, 6 or 9 (MILLISECOND carries precision 0–3; SECOND has no
+ * Flink type here), and Map&lt;K, Int32&gt; is a MAP, not a MULTISET.
  * Nullability follows each field.
  */
 public final class ArrowRowTypes {
@@ -104,6 +105,9 @@ public final class ArrowRowTypes {
                 break;
             case Timestamp:
                 ArrowType.Timestamp timestamp = (ArrowType.Timestamp) type;
+                if (timestamp.getUnit() == TimeUnit.SECOND) {
+                    break;
+                }
                 int precision = precision(timestamp.getUnit());
                 if (timestamp.getTimezone() == null) {
                     return new TimestampType(nullable, precision);
@@ -127,7 +131,6 @@ public final class ArrowRowTypes {
 
     private static int precision(TimeUnit unit) {
         switch (unit) {
-            case SECOND: return 0;
             case MILLISECOND: return 3;
             case MICROSECOND: return 6;
             default: return 9;

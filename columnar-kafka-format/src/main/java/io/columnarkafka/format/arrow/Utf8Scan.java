@@ -122,6 +122,15 @@ public final class Utf8Scan {
         return (plainBytes(w) & HIGHS) == HIGHS;
     }
 
+    /**
+     * The high bit of each byte of {@code w} that is not plain ASCII (see {@link #isPlainAscii(long)}), the
+     * others zero: for a little-endian word, {@code Long.numberOfTrailingZeros(mask) >>> 3} is the index of
+     * the first such byte, so a scan can jump straight to it.
+     */
+    public static long notPlainBytes(long w) {
+        return ~plainBytes(w) & HIGHS;
+    }
+
     /** True for a UTF-8 continuation byte 0x80..0xBF, which cannot start a value. */
     public static boolean isContinuation(long address) {
         return (MemoryUtil.getByte(address) & 0xC0) == 0x80;

@@ -165,9 +165,6 @@ final class AvroReaders {
             long value;
             try {
                 switch (unit) {
-                    case SECOND:
-                        value = Math.floorDiv(millis, 1_000L); // Flink keeps the milliseconds; the unit cannot
-                        break;
                     case MILLISECOND:
                         value = millis;
                         break;

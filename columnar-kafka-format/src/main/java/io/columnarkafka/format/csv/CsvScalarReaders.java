@@ -284,8 +284,6 @@ final class CsvScalarReaders {
         }
         try {
             switch (unit) {
-                case SECOND:
-                    return nanos < 0 ? seconds - 1 : seconds;
                 case MILLISECOND:
                     return Math.addExact(Math.multiplyExact(seconds, 1_000L), Math.floorDiv(nanos, 1_000_000));
                 case MICROSECOND:

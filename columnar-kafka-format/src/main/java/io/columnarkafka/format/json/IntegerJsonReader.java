@@ -15,13 +15,16 @@ import org.apache.arrow.vector.FieldVector;
  *   <li>any other token is its text, trimmed, through {@code Byte/Short/Integer/Long.parseX} (so {@code
  *       " +7 "} in a string is 7, and an object or array fails).</li>
  * </ul>
- * Integers of up to 18 digits are parsed from the bytes; longer ones and all other spellings take the JDK.
+ * Integers of up to 19 digits are parsed from the bytes (range-checked once, at the 19th digit); longer ones
+ * and all other spellings take the JDK.
  */
 final class IntegerJsonReader extends JsonReader {
     enum Kind { TINYINT, SMALLINT, INT, BIGINT }
 
     private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
     private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+    /** {@code Long.MAX_VALUE / 10}: 19 digits fit a long if their first 18 are below it, or equal and the last small. */
+    private static final long LONG_MAX_TENTH = Long.MAX_VALUE / 10;
 
     private final Kind kind;
     private BaseFixedWidthVector vector;
@@ -56,29 +59,25 @@ final class IntegerJsonReader extends JsonReader {
 
     /** The value of an integer token, with Jackson's range errors for int and long. */
     private long integer(JsonTokenizer t) {
-        if (t.intDigits() <= 19) {
-            // Summed below zero, where the long range reaches one further (Long.MIN_VALUE); a 19-digit
-            // value outside the range goes on to the exact path below, which reports it.
+        int digits = t.intDigits();
+        if (digits <= 19) {
+            // The first 18 digits cannot overflow a long, so they are summed without a check; a 19th digit
+            // is checked once against the range, which below zero reaches one further (Long.MIN_VALUE). A
+            // value outside it goes on to the exact path below, which reports it.
             byte[] b = t.buffer();
-            int i = t.valueStart();
-            int end = t.valueEnd();
-            boolean negative = b[i] == '-';
-            if (negative) {
-                i++;
-            }
-            long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
+            boolean negative = t.negative();
+            int i = negative ? t.valueStart() + 1 : t.valueStart();
+            int end = digits == 19 ? t.valueEnd() - 1 : t.valueEnd();
             long v = 0;
-            boolean inRange = true;
             for (; i < end; i++) {
-                int digit = b[i] - '0';
-                if (v < (limit + digit) / 10) {
-                    inRange = false;
-                    break;
-                }
-                v = v * 10 - digit;
+                v = v * 10 + (b[i] - '0');
             }
-            if (inRange) {
-                return negative ? v : -v;
+            if (digits < 19) {
+                return negative ? -v : v;
+            }
+            int last = b[end] - '0';
+            if (v < LONG_MAX_TENTH || v == LONG_MAX_TENTH && last <= (negative ? 8 : 7)) {
+                return negative ? -v * 10 - last : v * 10 + last;
             }
         }
         BigInteger big = new BigInteger(t.text());

@@ -621,9 +621,14 @@ final class JsonTokenizer {
         byte[] b = buf;
         int limit = end;
         while (i < limit) {
-            if (limit - i >= 8 && Utf8Scan.isPlainAscii((long) WORDS.get(b, i))) {
-                i += 8;
-                continue;
+            if (limit - i >= 8) {
+                long stops = Utf8Scan.notPlainBytes((long) WORDS.get(b, i));
+                if (stops == 0) {
+                    i += 8;
+                    continue;
+                }
+                // Straight to the first byte the word test stopped at (the bytes before it are plain).
+                i += Long.numberOfTrailingZeros(stops) >>> 3;
             }
             int c = b[i];
             if (c >= 0) {

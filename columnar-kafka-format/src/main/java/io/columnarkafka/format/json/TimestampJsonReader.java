@@ -10,9 +10,9 @@ import org.apache.arrow.vector.types.TimeUnit;
  * ISO-8601; TIMESTAMP_LTZ with a literal {@code Z}, read as UTC), stored in the Arrow unit of the declared
  * precision. Flink's {@code TimestampData} keeps every fraction digit of the text whatever the precision;
  * the Arrow unit keeps those its unit holds and drops the rest toward the past (a floor of the epoch
- * value), which is also what Flink's {@code BinaryRowData} keeps for precision 1–3 (milliseconds). For
- * precision 0 (Arrow seconds; Flink's binary row keeps milliseconds) and 4–6 (Arrow microseconds; Flink
- * keeps nanoseconds) this is a named divergence, see {@code docs/formats-text.md}. A value the unit's
+ * value), which is also what Flink's {@code BinaryRowData} keeps for precision 0–3 (milliseconds). For
+ * precision 4–6 (Arrow microseconds; Flink keeps nanoseconds) this is a named divergence, for which SQL
+ * scans fall back, see {@code docs/formats-text.md}. A value the unit's
  * 64 bits cannot hold (nanoseconds outside 1677–2262) is rejected.
  */
 final class TimestampJsonReader extends JsonReader {

@@ -150,7 +150,7 @@ public final class PlainValues {
      * The decoder comparison form of a row Flink's deserializer returned (see {@link #decodedFromArrow}):
      * strings as the UTF-8 bytes Flink's {@code StringData} holds (an unpaired surrogate is {@code ?}), and
      * timestamps as Flink stores them in the column's Arrow unit: {@link #flinkInArrowUnit}, the one named
-     * truncation (precisions 0 and 4–6 keep fewer digits than Flink's {@code BinaryRowData}).
+     * truncation (precisions 4–6 keep fewer digits than Flink's {@code BinaryRowData}).
      */
     public static List<Object> decodedFromFlink(RowData row, RowType type) {
         return fromFlink(row, type, true);
@@ -249,15 +249,14 @@ public final class PlainValues {
 
     /**
      * Flink's {@code TimestampData} with the digits below the Arrow unit of {@code precision} dropped
-     * toward the past: the decoder's documented behaviour. For precision 1–3 this is also exactly what
-     * Flink's {@code BinaryRowData} keeps (milliseconds); for 0 and 4–6 Flink keeps more.
+     * toward the past: the decoder's documented behaviour. For precision 0–3 this is also exactly what
+     * Flink's {@code BinaryRowData} keeps (milliseconds); for 4–6 Flink keeps more (a json or csv SQL scan
+     * falls back, see {@code TimestampDigitsProperties}).
      */
     public static String flinkInArrowUnit(TimestampData t, int precision) {
         long millis = t.getMillisecond();
         int nanos = t.getNanoOfMillisecond();
         switch (ArrowLayout.timeUnit(precision)) {
-            case SECOND:
-                return exact(Math.floorDiv(millis, 1000L) * 1000, 0);
             case MILLISECOND:
                 return exact(millis, 0);
             case MICROSECOND:
@@ -277,8 +276,6 @@ public final class PlainValues {
     private static long epoch(TimestampData timestamp, int precision) {
         Instant instant = timestamp.toInstant();
         switch (ArrowLayout.timeUnit(precision)) {
-            case SECOND:
-                return instant.getEpochSecond();
             case MILLISECOND:
                 return instant.toEpochMilli();
             case MICROSECOND:

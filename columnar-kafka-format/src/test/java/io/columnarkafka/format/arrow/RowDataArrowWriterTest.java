@@ -102,10 +102,10 @@ class RowDataArrowWriterTest {
     }
 
     @Test
-    void preEpochTimestampsFloorToWholeSecondsAndStayExactInFinerUnits() {
+    void preEpochTimestampsStayExactInEveryUnit() {
         RowType type = RowTypes.parse("ROW<s TIMESTAMP(0), ms TIMESTAMP(3), us TIMESTAMP(6), ns TIMESTAMP(9)>");
-        // 1969-12-31 23:59:59.999999999 is -1 ns: -1 s after flooring, -1 ms, -1 us, -1 ns.
-        GenericRowData justBefore = row(ts("1969-12-31T23:59:59"), ts("1969-12-31T23:59:59.999"),
+        // -1 ms in TIMESTAMP(0) (its unit is milliseconds: Flink's binary row keeps them), -1 ms, -1 us, -1 ns.
+        GenericRowData justBefore = row(ts("1969-12-31T23:59:59.999"), ts("1969-12-31T23:59:59.999"),
                 ts("1969-12-31T23:59:59.999999"), ts("1969-12-31T23:59:59.999999999"));
         try (BufferAllocator allocator = new RootAllocator();
                 RowDataArrowWriter writer = new RowDataArrowWriter(type, allocator)) {

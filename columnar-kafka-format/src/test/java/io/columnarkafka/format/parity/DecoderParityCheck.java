@@ -128,7 +128,8 @@ public final class DecoderParityCheck {
         }
     }
 
-    private static Outcome deserialize(DeserializationSchema<RowData> oracle, byte[] record) {
+    /** Flink's outcome for one record: its rows, or what it threw (an {@link AssertionError} is rethrown). */
+    static Outcome deserialize(DeserializationSchema<RowData> oracle, byte[] record) {
         List<RowData> rows = new ArrayList<>();
         try {
             oracle.deserialize(record, new Collector<>() {

@@ -21,6 +21,10 @@ public final class PlanDecision {
         inOrder.add(decision);
     }
 
+    boolean has(RelNode node) {
+        return byNode.containsKey(node);
+    }
+
     /** The decision for {@code node} (a node of the plan this decision was made for). */
     public NodeDecision of(RelNode node) {
         NodeDecision decision = byNode.get(node);

@@ -30,6 +30,9 @@ public final class PlanMatcher {
     }
 
     private static void visit(RelNode node, PlanDecision decision) {
+        if (decision.has(node)) {
+            return; // a node several consumers read (a united scan) is decided once
+        }
         for (RelNode input : node.getInputs()) {
             visit(input, decision);
         }

@@ -9,9 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The stage appended after Flink's physical optimization: one decision for the optimized plan
- * ({@link PlanMatcher}), logged, then the plan it describes ({@link PlanTranslator}). A plan with no columnar
- * node is returned as it came.
+ * The stage appended after Flink's physical optimization: the scans of a table united as Flink's source reuse
+ * would unite them ({@link ScanUnion}), one decision for that plan ({@link PlanMatcher}), logged, then the plan
+ * it describes ({@link PlanTranslator}). A plan with no columnar node is returned as it came.
  */
 public final class ColumnarStage implements FlinkOptimizeProgram<StreamOptimizeContext> {
     /** The stage's name in Flink's chained stream program. */
@@ -24,10 +24,11 @@ public final class ColumnarStage implements FlinkOptimizeProgram<StreamOptimizeC
 
     @Override
     public RelNode optimize(RelNode root, StreamOptimizeContext context) {
-        PlanDecision decision = PlanMatcher.decide(root);
+        RelNode united = ScanUnion.apply(root);
+        PlanDecision decision = PlanMatcher.decide(united);
         lastDecision.set(decision);
         LOG.info("columnar-kafka plan decision:\n{}", decision.describe());
-        return decision.anyColumnar() ? PlanTranslator.apply(root, decision) : root;
+        return decision.anyColumnar() ? PlanTranslator.apply(united, decision) : root;
     }
 
     /** The decision for the plan this thread optimized last, or null. */

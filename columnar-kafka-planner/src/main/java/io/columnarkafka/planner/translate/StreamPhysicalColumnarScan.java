@@ -7,6 +7,7 @@ import org.apache.calcite.rel.AbstractRelNode;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.flink.table.api.config.OptimizerConfigOptions;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
@@ -18,28 +19,38 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
 /**
  * A {@code kafka-columnar} scan emitting Arrow batches of the columns the planner pushed into the source
  * (EXPLAIN: {@code ColumnarScan(table=[...], fields=[...], decode=[admitted: ...])}).
+ *
+ * <p>Its digest is the replaced scan's attributes (table with every pushed-down spec, fields, hints), so Flink's
+ * sub-plan reuse merges two equal columnar scans as it merges their {@code TableSourceScan}s: one scan for the
+ * branches that read a table, its batches lent to every consumer ({@code ArrowBatch#lend}). With source reuse
+ * off ({@code table.optimizer.reuse-source-enabled}) a {@link ReuseBarrier} keeps each scan apart, as Flink
+ * keeps its scans.
  */
 final class StreamPhysicalColumnarScan extends AbstractRelNode implements StreamPhysicalRel {
     private final DynamicTableSource source;
     private final RelDataType rowType;
     private final ExplainItems items;
     private final String decode;
-    private final ReuseBarrier barrier = new ReuseBarrier();
+    /** Null where the scan may be merged with an equal one. */
+    private final ReuseBarrier barrier;
 
     private StreamPhysicalColumnarScan(RelOptCluster cluster, RelTraitSet traits, DynamicTableSource source,
-            RelDataType rowType, ExplainItems items, String decode) {
+            RelDataType rowType, ExplainItems items, String decode, ReuseBarrier barrier) {
         super(cluster, traits);
         this.source = source;
         this.rowType = rowType;
         this.items = items;
         this.decode = decode;
+        this.barrier = barrier;
     }
 
     /** The columnar scan in place of {@code scan}. */
     static StreamPhysicalColumnarScan replacing(StreamPhysicalTableSourceScan scan, String decode) {
+        boolean sourceReuse = ShortcutUtils.unwrapTableConfig(scan)
+                .get(OptimizerConfigOptions.TABLE_OPTIMIZER_REUSE_SOURCE_ENABLED);
         return new StreamPhysicalColumnarScan(scan.getCluster(), scan.getTraitSet(),
                 scan.getTable().unwrap(TableSourceTable.class).tableSource(), scan.getRowType(), ExplainItems.of(scan),
-                decode);
+                decode, sourceReuse ? null : new ReuseBarrier());
     }
 
     @Override
@@ -49,12 +60,14 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return barrier.writeTo(items.writeTo(pw).item("decode", decode));
+        RelWriter written = items.writeTo(pw).item("decode", decode);
+        return barrier == null ? written : barrier.writeTo(written);
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new StreamPhysicalColumnarScan(getCluster(), traitSet, source, rowType, items, decode);
+        return new StreamPhysicalColumnarScan(getCluster(), traitSet, source, rowType, items, decode,
+                barrier == null ? null : new ReuseBarrier());
     }
 
     @Override

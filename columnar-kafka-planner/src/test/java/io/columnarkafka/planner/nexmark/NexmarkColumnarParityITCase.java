@@ -50,12 +50,18 @@ class NexmarkColumnarParityITCase {
      * compared as sorted lists (what a shuffle delivers first depends on timing).
      */
     private static String parity(String query, String script, boolean upsert, boolean eventTime) throws Exception {
+        return parity(query, script, upsert, eventTime, upsert || eventTime);
+    }
+
+    /** As above; with {@code sorted}, the records are compared as sorted lists. */
+    private static String parity(String query, String script, boolean upsert, boolean eventTime, boolean sorted)
+            throws Exception {
         NexmarkRuns.Run stock = runs.run(query, script, false, upsert, PARALLELISM, eventTime);
         NexmarkRuns.Run columnar = runs.run(query, script, true, upsert, PARALLELISM, eventTime);
         List<String> expected = runs.records(stock.topic());
         assertThat(expected).as("stock output of %s", query).isNotEmpty();
         List<String> actual = runs.records(columnar.topic());
-        if (upsert || eventTime) {
+        if (sorted) {
             // An aggregate's updates reach the sink in an order that depends on the shuffle.
             expected = expected.stream().sorted().toList();
             actual = actual.stream().sorted().toList();
@@ -64,6 +70,16 @@ class NexmarkColumnarParityITCase {
                 .isEqualTo(expected);
         assertThat(stock.explain()).as("the stock run has no columnar node").doesNotContain("Columnar");
         return columnar.explain();
+    }
+
+    /**
+     * The job's plan (after Flink's sub-plan reuse) has one {@code ColumnarScan}, which the other branches
+     * reuse, and no {@code TableSourceScan}: the topic is read and decoded once.
+     */
+    private static void assertOneSharedColumnarScan(String explain) {
+        String execution = explain.substring(explain.indexOf("== Optimized Execution Plan =="));
+        assertThat(execution.split("ColumnarScan\\(", -1)).as(execution).hasSize(2);
+        assertThat(execution).contains("Reused(reference_id=").doesNotContain("TableSourceScan(");
     }
 
     private static void assertFullyColumnar(String explain) {
@@ -122,6 +138,36 @@ class NexmarkColumnarParityITCase {
                 .containsPattern("ColumnarCalc\\(select=\\[[^\\n]*Reinterpret\\(CASE\\(").contains("ArrowToRows(")
                 .doesNotContain("EXPRESSION_NOT_TRANSLATED")
                 .contains("WindowAggregate(").contains("WindowJoin(").doesNotContain("WatermarkAssigner(");
+        assertOneSharedColumnarScan(explain);
+    }
+
+    /**
+     * Nexmark q3 (auctions joined with people, both read from the one events table, with the suite's
+     * watermark): one watermarked {@code ColumnarScan} lends each batch to both branches' columnar Calcs, and the
+     * join's output equals stock's.
+     */
+    @Test
+    void q3JoinsTwoBranchesOfOneSharedColumnarScan() throws Exception {
+        String explain = parity("q3", NexmarkRuns.resource("q3.sql"), false, true);
+        assertThat(explain).contains("watermark=[-(CASE(").contains("ArrowToRows(").contains("Join(");
+        assertThat(explain.split("ColumnarCalc\\(", -1).length - 1).as("a columnar Calc per branch, in each plan")
+                .isGreaterThanOrEqualTo(2);
+        assertOneSharedColumnarScan(explain);
+    }
+
+    /**
+     * Two branches reading different columns of the events (people's ids, bids' auctions): one {@code
+     * ColumnarScan} of the union of the columns, each branch's projection and filter a columnar Calc after it.
+     */
+    @Test
+    void branchesReadingDifferentColumnsShareOneScanOfTheirUnion() throws Exception {
+        String script = "CREATE TABLE ids (id BIGINT) WITH (${SINK});\n"
+                + "INSERT INTO ids SELECT person.id FROM nexmark WHERE event_type = 0"
+                + " UNION ALL SELECT bid.auction FROM nexmark WHERE event_type = 2;";
+        String explain = parity("union", script, false, false, true);
+        String execution = explain.substring(explain.indexOf("== Optimized Execution Plan =="));
+        assertThat(execution).contains("fields=[event_type, person, bid]");
+        assertOneSharedColumnarScan(explain);
     }
 
     /**

@@ -16,7 +16,6 @@ import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.TimeStampMilliVector;
 import org.apache.arrow.vector.TimeStampNanoVector;
-import org.apache.arrow.vector.TimeStampSecVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -112,12 +111,10 @@ final class ColumnLoad extends Node {
             readStrings(v, sel, n);
         } else if (vector instanceof BaseLargeVariableWidthVector v) {
             readLargeStrings(v, sel, n);
-        } else if (vector instanceof TimeStampSecVector v) {
-            readTimestamps(v, 1000L, 0, sel, n);
         } else if (vector instanceof TimeStampMicroVector v) {
-            readTimestamps(v, 0, 1_000L, sel, n);
+            readTimestamps(v, 1_000L, sel, n);
         } else if (vector instanceof TimeStampNanoVector v) {
-            readTimestamps(v, 0, 1_000_000L, sel, n);
+            readTimestamps(v, 1_000_000L, sel, n);
         } else {
             throw new IllegalStateException("input column " + column + " of type " + type.asSummaryString()
                     + " is an Arrow " + vector.getField().getType() + ", which the calc does not read");
@@ -202,22 +199,17 @@ final class ColumnLoad extends Node {
         out.used = length;
     }
 
-    /** {@code millisPerUnit} for SECOND/MILLISECOND units, else {@code unitsPerMilli} for MICRO/NANO. */
-    private void readTimestamps(BaseFixedWidthVector v, long millisPerUnit, long unitsPerMilli, int[] sel, int n) {
+    /** MICROSECOND and NANOSECOND values ({@code unitsPerMilli} per millisecond) as epoch millis + nanos of the milli. */
+    private void readTimestamps(BaseFixedWidthVector v, long unitsPerMilli, int[] sel, int n) {
         ArrowBuf data = v.getDataBuffer();
         long[] millis = out.longs;
         int[] nanos = out.nanos;
-        long nanosPerUnit = unitsPerMilli == 0 ? 0 : 1_000_000L / unitsPerMilli;
+        long nanosPerUnit = 1_000_000L / unitsPerMilli;
         for (int k = 0; k < n; k++) {
             int i = sel[k];
             long value = data.getLong((long) i * 8);
-            if (unitsPerMilli == 0) {
-                millis[i] = value * millisPerUnit;
-                nanos[i] = 0;
-            } else {
-                millis[i] = Math.floorDiv(value, unitsPerMilli);
-                nanos[i] = (int) (Math.floorMod(value, unitsPerMilli) * nanosPerUnit);
-            }
+            millis[i] = Math.floorDiv(value, unitsPerMilli);
+            nanos[i] = (int) (Math.floorMod(value, unitsPerMilli) * nanosPerUnit);
         }
     }
 }

@@ -136,9 +136,7 @@ final class VectorWriter {
             }
             long millis = c.longs[i];
             long value;
-            if (precision == 0) {
-                value = Math.floorDiv(millis, 1000L);
-            } else if (precision <= 3) {
+            if (precision <= 3) {
                 value = millis;
             } else if (precision <= 6) {
                 value = millis * 1_000L + c.nanos[i] / 1_000;

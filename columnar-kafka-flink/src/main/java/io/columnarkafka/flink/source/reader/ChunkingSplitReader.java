@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.source.reader;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Map;
 import org.apache.flink.connector.base.source.reader.RecordsBySplits;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
@@ -42,8 +43,8 @@ public final class ChunkingSplitReader implements SplitReader<RecordChunk, Kafka
             String splitId;
             while ((splitId = fetched.nextSplit()) != null) {
                 RecordChunk chunk = null;
-                ConsumerRecord<byte[], byte[]> record;
-                while ((record = fetched.nextRecordFromSplit()) != null) {
+                ConsumerRecord<ByteBuffer, ByteBuffer> record;
+                while ((record = viewed(fetched.nextRecordFromSplit())) != null) {
                     long size = RecordChunk.sizeOf(record);
                     if (chunk != null && (chunk.size() >= maxRows || chunk.bytes() + size > maxBytes)) {
                         chunks.add(splitId, chunk);
@@ -64,6 +65,16 @@ public final class ChunkingSplitReader implements SplitReader<RecordChunk, Kafka
         } finally {
             fetched.recycle();
         }
+    }
+
+    /**
+     * Flink's split reader is typed for byte arrays but never touches a key or value; its consumer runs
+     * with the {@code ByteBufferDeserializer} the source's reader properties name, so each record holds
+     * views of the fetched bytes.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static ConsumerRecord<ByteBuffer, ByteBuffer> viewed(ConsumerRecord<byte[], byte[]> record) {
+        return (ConsumerRecord) record;
     }
 
     @Override

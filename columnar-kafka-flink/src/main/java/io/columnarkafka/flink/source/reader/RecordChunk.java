@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.source.reader;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -7,11 +8,12 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * The records of one split, consecutive and in offset order, out of one fetch: the unit the emitter
- * decodes into one batch. The records are the consumer's own; nothing is copied.
+ * decodes into one batch. The records are the consumer's own; nothing is copied: their keys and values
+ * are views of the fetched bytes (Kafka's {@code ByteBufferDeserializer}), alive while the chunk is.
  */
 public final class RecordChunk {
     private final TopicPartition partition;
-    private final List<ConsumerRecord<byte[], byte[]>> records;
+    private final List<ConsumerRecord<ByteBuffer, ByteBuffer>> records;
     private long bytes;
 
     RecordChunk(TopicPartition partition, int expectedRecords) {
@@ -19,7 +21,7 @@ public final class RecordChunk {
         this.records = new ArrayList<>(expectedRecords);
     }
 
-    void add(ConsumerRecord<byte[], byte[]> record, long recordBytes) {
+    void add(ConsumerRecord<ByteBuffer, ByteBuffer> record, long recordBytes) {
         records.add(record);
         bytes += recordBytes;
     }
@@ -32,7 +34,7 @@ public final class RecordChunk {
         return records.size();
     }
 
-    public ConsumerRecord<byte[], byte[]> record(int index) {
+    public ConsumerRecord<ByteBuffer, ByteBuffer> record(int index) {
         return records.get(index);
     }
 
@@ -52,7 +54,7 @@ public final class RecordChunk {
     }
 
     /** Size of a record's key and value, as the chunk caps count them. */
-    static long sizeOf(ConsumerRecord<byte[], byte[]> record) {
+    static long sizeOf(ConsumerRecord<ByteBuffer, ByteBuffer> record) {
         return Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
     }
 }

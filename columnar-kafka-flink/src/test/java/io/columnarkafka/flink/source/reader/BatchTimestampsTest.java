@@ -20,7 +20,7 @@ class BatchTimestampsTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource({
             "TIMESTAMP(3), 1000;-5;1436918400123, 1436918400123",
-            "TIMESTAMP(0), -2;7;3, 7000",
+            "TIMESTAMP(0), -2000;7123;3000, 7123",
             "TIMESTAMP(6), -1500;-999;-1001, -1",
             "TIMESTAMP_LTZ(9), 9223372036854775807;5, 9223372036854",
             "TIMESTAMP(9), -1000001;-2000000, -2",
@@ -58,7 +58,7 @@ class BatchTimestampsTest {
         RecordChunk chunk = new RecordChunk(new TopicPartition("t", 0), timestamps.length);
         for (int i = 0; i < timestamps.length; i++) {
             chunk.add(new ConsumerRecord<>("t", 0, i, timestamps[i], org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                    0, 1, null, new byte[] {1}, new org.apache.kafka.common.header.internals.RecordHeaders(),
+                    0, 1, null, java.nio.ByteBuffer.wrap(new byte[] {1}), new org.apache.kafka.common.header.internals.RecordHeaders(),
                     java.util.Optional.empty()), 1);
         }
         return chunk;

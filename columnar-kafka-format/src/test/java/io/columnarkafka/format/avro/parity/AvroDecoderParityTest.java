@@ -34,20 +34,14 @@ class AvroDecoderParityTest {
             + " r ROW<r ROW<r ROW<s STRING, a ARRAY<ARRAY<DATE>>, dd DECIMAL(10, 2)>>>,"
             + " ai ARRAY<INT NOT NULL>, nr ROW<x BIGINT NOT NULL, y ARRAY<STRING>> NOT NULL, ab ARRAY<BYTES>>");
     /**
-     * The scalar types without TIMESTAMP(0) and TIMESTAMP_LTZ(0), for records whose bytes are mutated: a
-     * changed timestamp may carry milliseconds, which a precision-0 column drops (the one known difference,
-     * {@link #millisecondsOfAPrecisionZeroTimestampAreDropped}).
+     * The scalar types, for records whose bytes are mutated: a changed timestamp may carry milliseconds,
+     * which a precision-0 column keeps as Flink does ({@link #millisecondsOfAPrecisionZeroTimestampAreKept}).
      */
-    static final RowType LEGACY_MUTABLE = withoutPrecisionZero(AvroParityCorpusTest.LEGACY_SCALARS);
-    static final RowType MODERN_MUTABLE = withoutPrecisionZero(AvroParityCorpusTest.MODERN_SCALARS);
+    static final RowType LEGACY_MUTABLE = AvroParityCorpusTest.LEGACY_SCALARS;
+    static final RowType MODERN_MUTABLE = AvroParityCorpusTest.MODERN_SCALARS;
     private static final AtomicLong TRIES = new AtomicLong();
     private static final AtomicLong ROWS = new AtomicLong();
     private static final AtomicLong REJECTED = new AtomicLong();
-
-    private static RowType withoutPrecisionZero(RowType type) {
-        return RowTypes.parse(type.asSerializableString().replace("`ts0` TIMESTAMP(0), ", "")
-                .replace("`l0` TIMESTAMP_LTZ(0), ", ""));
-    }
 
     static List<byte[]> written(RowType type, List<RowData> rows, Map<String, String> options) {
         ParityCheck.Oracle serializer = FlinkAvroOracle.open(type, options);
@@ -115,9 +109,9 @@ class AvroDecoderParityTest {
         }
     }
 
-    /** Flink keeps the milliseconds of a TIMESTAMP(0) value; the Arrow SECOND column drops them (floor). */
+    /** Flink keeps the milliseconds of a TIMESTAMP(0) value, and so does the Arrow MILLISECOND column. */
     @Test
-    void millisecondsOfAPrecisionZeroTimestampAreDropped() throws Exception {
+    void millisecondsOfAPrecisionZeroTimestampAreKept() throws Exception {
         RowType type = RowTypes.parse("ROW<ts0 TIMESTAMP(0) NOT NULL>");
         // TIMESTAMP(3) has the same Avro schema (timestamp-millis): Flink writes the milliseconds.
         byte[] record = FlinkAvroOracle.open(RowTypes.parse("ROW<ts0 TIMESTAMP(3) NOT NULL>"), Map.of())
@@ -130,7 +124,7 @@ class AvroDecoderParityTest {
                 io.columnarkafka.format.DecodedBatch batch = Formats.decoder("avro", type, Map.of())
                         .decode(DecoderParityCheck.views(List.of(record)), allocator)) {
             assertThat(((org.apache.arrow.vector.TimeStampVector) batch.root().getVector(0)).get(0))
-                    .isEqualTo(Math.floorDiv(millis, 1000L));
+                    .isEqualTo(millis);
         }
     }
 

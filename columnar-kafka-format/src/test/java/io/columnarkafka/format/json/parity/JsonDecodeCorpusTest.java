@@ -41,6 +41,12 @@ class JsonDecodeCorpusTest {
             "9.223372036854775807e18", "9.3e18", "1e19", "12345678901234567890123", "3.4028235e38", "3.5e38", "1e39",
             "1e308", "1e309", "1e400", "-1e400", "4.9e-324", "1e-400", "1.1", "0.1", "0.30000000000000004",
             "1.00000001", "16777217", "9007199254740993", "1234567.891",
+            // integers either side of the unchecked 18-digit path, doubles either side of the exact fast path
+            "99999999999999999", "999999999999999999", "-999999999999999999", "100000000000000000",
+            "1000000000000000000", "-1000000000000000000", "99999999999999999999", "-00", "0.123456789012345",
+            "0.1234567890123456", "0.12345678901234567", "123456789012345e-22", "1234567890123456e-22", "1e22", "1e23",
+            "9007199254740992", "2.2250738585072014E-308", "2.2250738585072011e-308", "1.7976931348623157e308",
+            "-0e0", "1E-22", "999999999999999e22",
             // strings holding numbers and words
             "\"1\"", "\" 1 \"", "\"+1\"", "\"-0\"", "\"1.0\"", "\"1e3\"", "\"007\"", "\"abc\"", "\"\"", "\" \"",
             "\"\\t5\\n\"", "\"NaN\"", "\"-Infinity\"", "\"Infinity\"", "\"0x1p3\"", "\"1d\"", "\"1f\"", "\"\\u0031\"",
@@ -339,6 +345,73 @@ class JsonDecodeCorpusTest {
         }
         JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(type, options, records);
         assertThat(result.rowsCompared() + result.recordsRejected()).isGreaterThan(records.size() / 5);
+    }
+
+    /**
+     * The word-at-a-time paths: a string value (read, and skipped as an unknown field's) with a quote, an
+     * escape, a control character, multi-byte UTF-8 or invalid UTF-8 at every position of the first three
+     * eight-byte words; field names of every length around a word, some differing only in their last byte,
+     * in schema order, out of order, cut short or one byte longer, and at the very end of the record's bytes.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void wordAtATimeStringsAndFieldNames(Map<String, String> options) {
+        List<String> specials = List.of("\\\"", "\\n", "\\u00e9", "\\ud83d\\ude00", "\u0001", "\u00e9", "\u65e5",
+                "\uD83D\uDE00");
+        // Written as raw bytes (ISO-8859-1): invalid UTF-8, a cut sequence, an encoded surrogate.
+        List<String> rawBytes = List.of("\u00ff\u00fe", "\u00c3", "\u00ed\u00a0\u0080");
+        List<byte[]> records = new ArrayList<>();
+        for (int length = 0; length <= 24; length++) {
+            String plain = "abcdefghijklmnopqrstuvwxyz".substring(0, length);
+            records.add(utf8("{\"s\":\"" + plain + "\",\"i\":1}"));
+            for (int at = 0; at <= length; at++) {
+                for (String template : List.of("{\"s\":\"%s\",\"i\":1}", "{\"x\":\"%s\",\"i\":1}")) {
+                    for (String special : specials) {
+                        records.add(utf8(template.replace("%s", plain.substring(0, at) + special + plain.substring(at))));
+                    }
+                    for (String special : rawBytes) {
+                        records.add(template.replace("%s", plain.substring(0, at) + special + plain.substring(at))
+                                .getBytes(StandardCharsets.ISO_8859_1));
+                    }
+                }
+            }
+        }
+        JsonDecodeCheck.Result strings = JsonDecodeCheck.assertParity(row("ROW<s STRING, i INT>"), options, records);
+        // (fail-on-missing-field rejects the records of an unknown field, which lack s)
+        assertThat(strings.rowsCompared()).as("rows compared").isGreaterThan(records.size() / 3);
+
+        List<String> names = List.of("a", "ab", "abcdefg", "abcdefgh", "abcdefgx", "abcdefghi", "abcdefghijklmno",
+                "abcdefghijklmnop", "abcdefghijklmnoq", "abcdefghijklmnopq", "\u00e9t\u00e9", "abcdefghijklmnopqrstuvwxyz");
+        StringBuilder type = new StringBuilder("ROW<");
+        for (int k = 0; k < names.size(); k++) {
+            type.append(k > 0 ? ", `" : "`").append(names.get(k)).append("` INT");
+        }
+        RowType wide = row(type.append('>').toString());
+        List<String> spellings = new ArrayList<>();
+        for (String name : names) {
+            spellings.addAll(List.of(name, name.substring(0, name.length() - 1), name + "z",
+                    name.substring(0, name.length() - 1) + "Z"));
+        }
+        records = new ArrayList<>();
+        StringBuilder inOrder = new StringBuilder("{");
+        StringBuilder reversed = new StringBuilder("{");
+        for (int k = 0; k < names.size(); k++) {
+            inOrder.append(k > 0 ? "," : "").append('"').append(names.get(k)).append("\":").append(k);
+            reversed.append(k > 0 ? "," : "").append('"').append(names.get(names.size() - 1 - k)).append("\":").append(k);
+        }
+        records.add(utf8(inOrder.append('}').toString()));
+        records.add(utf8(reversed.append('}').toString()));
+        for (int k = 0; k < spellings.size(); k++) {
+            String name = spellings.get(k);
+            records.add(utf8("{\"" + name + "\":" + k + ",\"a\":1}"));
+            records.add(utf8("{\"a\":1,\"" + name + "\":" + k + "}"));
+            records.add(utf8("{\"a\":1,\"" + name + "\""));
+            records.add(utf8("{\"a\":1,\"" + name + "\":"));
+            records.add(utf8("{\"a\":1,\"" + name));
+        }
+        JsonDecodeCheck.Result fields = JsonDecodeCheck.assertParity(wide, options, records);
+        assertThat(fields.rowsCompared()).as("rows compared")
+                .isGreaterThanOrEqualTo(options.containsKey("fail-on-missing-field") ? 1 : spellings.size() * 2);
     }
 
     private static byte[] splice(byte[] b, int at, int remove, byte[] insert) {

@@ -1,0 +1,119 @@
+package io.columnarkafka.flink.batch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.columnarkafka.flink.source.ArrowBatchOutput;
+import io.columnarkafka.flink.testing.TestRows;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.connector.source.SourceOutput;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A lent batch (a scan shared by several consumers): every consumer reads it during the hand-over, whatever the
+ * consumers before it did (closed it, serialized it for a shuffle), and the lender frees it afterwards.
+ */
+class ArrowBatchLendingTest {
+    private BufferAllocator producer;
+    private BufferAllocator consumer;
+
+    @BeforeEach
+    void allocators() {
+        producer = ArrowMemory.newChild("test-lender", 64 << 20);
+        consumer = ArrowMemory.newChild("test-consumer", 64 << 20);
+    }
+
+    @AfterEach
+    void closeAllocators() {
+        assertThat(producer.getAllocatedMemory()).isZero();
+        assertThat(consumer.getAllocatedMemory()).isZero();
+        producer.close();
+        consumer.close();
+    }
+
+    @Test
+    void everyConsumerReadsTheBatchThenTheLendingOutputFreesIt() {
+        VectorSchemaRoot rows = TestRows.batch(100, 37, producer);
+        String content = rows.contentToTSVString();
+        List<String> seen = new ArrayList<>();
+        ArrowBatchOutput.LENDING.emit(rows, 5L, "split-0", new FanOut(batch -> {
+            // a chained consumer: reads the vectors in place, then closes its use
+            seen.add(batch.open(consumer).contentToTSVString());
+            batch.close();
+        }, batch -> {
+            // a shuffle: the serializer writes the bytes; the receiver opens them in its own allocator
+            assertThat(batch.isClosed()).as("a consumer's close leaves a lent batch to the others").isFalse();
+            DataOutputSerializer out = new DataOutputSerializer(1024);
+            try {
+                ArrowBatchSerializer.INSTANCE.serialize(batch, out);
+                ArrowBatch received = ArrowBatchSerializer.INSTANCE.deserialize(
+                        new DataInputDeserializer(out.getCopyOfBuffer()));
+                seen.add(received.open(consumer).contentToTSVString());
+                received.close();
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, batch -> {
+            assertThat(batch.isLive()).as("serializing a lent batch keeps its vectors").isTrue();
+            seen.add(batch.open(consumer).contentToTSVString());
+            assertThat(producer.getAllocatedMemory()).as("still lent").isPositive();
+            batch.close();
+        }));
+        assertThat(seen).containsExactly(content, content, content);
+        assertThat(producer.getAllocatedMemory()).as("freed by the lender after the hand-over").isZero();
+    }
+
+    @Test
+    void aFailingHandOverStillFreesTheLentBatch() {
+        VectorSchemaRoot rows = TestRows.batch(0, 10, producer);
+        FanOut failing = new FanOut(batch -> batch.close(), batch -> {
+            throw new IllegalStateException("consumer failed");
+        });
+        assertThatThrownBy(() -> ArrowBatchOutput.LENDING.emit(rows, 0L, "split-0", failing))
+                .hasMessage("consumer failed");
+        assertThat(producer.getAllocatedMemory()).isZero();
+    }
+
+    @Test
+    void onlyALentBatchIsReclaimed() {
+        ArrowBatch owned = ArrowBatch.of(TestRows.batch(0, 3, producer), null);
+        assertThatThrownBy(owned::reclaim).isInstanceOf(IllegalStateException.class);
+        owned.close();
+    }
+
+    /** What Flink's chain does for a source with several outputs: the same instance to each, in turn. */
+    private record FanOut(List<java.util.function.Consumer<ArrowBatch>> consumers)
+            implements SourceOutput<ArrowBatch> {
+        @SafeVarargs
+        FanOut(java.util.function.Consumer<ArrowBatch>... consumers) {
+            this(List.of(consumers));
+        }
+
+        @Override
+        public void collect(ArrowBatch batch) {
+            consumers.forEach(c -> c.accept(batch));
+        }
+
+        @Override
+        public void collect(ArrowBatch batch, long timestamp) {
+            collect(batch);
+        }
+
+        @Override
+        public void emitWatermark(Watermark watermark) {}
+
+        @Override
+        public void markIdle() {}
+
+        @Override
+        public void markActive() {}
+    }
+}
