@@ -33,6 +33,7 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.test.junit5.InjectMiniCluster;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -152,6 +153,11 @@ class KafkaColumnarFailureITCase {
         assertThat(overview.getNumTaskManagersConnected()).as("the TaskManager lives").isEqualTo(1);
     }
 
+    @AfterEach
+    void failAnyTime() {
+        FailOnceAt.READY = () -> true;
+    }
+
     @Test
     void exactlyOnceThroughAnInjectedFailureCommitsWhatFlinkCommits() throws Exception {
         String ddl = "CREATE TABLE ${t}src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100',"
@@ -166,8 +172,7 @@ class KafkaColumnarFailureITCase {
         String columnar = SqlRuns.newPrefix("c_eo");
         // Checkpoints every 5 s: normally none completes before the failure at row 170 (1.7 s of input), so
         // every row written before it is in the aborted transaction; the final checkpoint at the end of input
-        // commits the replay. The failure comes at the first row from 170 on once records it will abort are on
-        // the broker.
+        // commits the replay. The failure waits until records it will abort are on the broker.
         runBothWithInjectedFailure(ddl, insert, "5s", stock, columnar, KafkaColumnarFailureITCase::hasOpenRecords);
         List<String> expected = RUNS.records(stock + "out", false, true);
         List<String> actual = RUNS.records(columnar + "out", false, true);
@@ -236,7 +241,7 @@ class KafkaColumnarFailureITCase {
                 + " CONCAT('row-', CAST(id AS STRING)) FROM ${t}src";
         String stock = SqlRuns.newPrefix("s_eo_flush");
         String columnar = SqlRuns.newPrefix("c_eo_flush");
-        // The failure comes at the first row from 250 on once a checkpoint has flushed buffered rows to the broker.
+        // The failure waits until a checkpoint has flushed buffered rows to the broker.
         runBothWithInjectedFailure(ddl, insert, "300ms", stock, columnar, KafkaColumnarFailureITCase::hasRecords);
         List<String> expected = new ArrayList<>(RUNS.records(stock + "out", false, true));
         List<String> actual = new ArrayList<>(RUNS.records(columnar + "out", false, true));
@@ -262,16 +267,17 @@ class KafkaColumnarFailureITCase {
 
     /**
      * Runs the INSERT into the stock connector (topic prefix {@code stock}) and ours ({@code columnar}),
-     * exactly once with the given checkpoint interval, each failing once at the first row from the one {@code
-     * FAIL_ONCE_AT} names on that it sees after {@code readyToFail} held for the run's output topic, and restarting,
+     * exactly once with the given checkpoint interval, each failing once at the row {@code FAIL_ONCE_AT}
+     * names and restarting. The failure waits until {@code readyToFail} holds for the run's output topic,
      * so what it is to test is on the broker whatever the machine's load.
      */
     private static void runBothWithInjectedFailure(String ddl, String insert, String checkpointInterval,
             String stock, String columnar, Predicate<String> readyToFail) throws Exception {
         for (String[] run : new String[][] {{"kafka", stock}, {"kafka-columnar", columnar}}) {
+            FailOnceAt.FAILED.set(false);
             RUNS.createTopics(run[1], 1, List.of("out"));
             String topic = run[1] + "out";
-            FailOnceAt.arm(() -> readyToFail.test(topic));
+            FailOnceAt.READY = () -> readyToFail.test(topic);
             TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
             tEnv.getConfig().set("execution.checkpointing.interval", checkpointInterval);
             tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
