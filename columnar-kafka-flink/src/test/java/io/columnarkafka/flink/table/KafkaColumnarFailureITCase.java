@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.table;
 
+import static org.apache.flink.table.api.Expressions.$;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -160,10 +161,7 @@ class KafkaColumnarFailureITCase {
 
     @Test
     void exactlyOnceThroughAnInjectedFailureCommitsWhatFlinkCommits() throws Exception {
-        String ddl = "CREATE TABLE ${t}src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100',"
-                + " 'number-of-rows' = '300', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
-                + " 'fields.id.end' = '300')\n--\n"
-                + "CREATE TABLE ${t}sink (id BIGINT, label STRING) WITH ('connector' = '${connector}',"
+        String ddl = "CREATE TABLE ${t}sink (id BIGINT, label STRING) WITH ('connector' = '${connector}',"
                 + " 'topic' = '${t}out', 'properties.bootstrap.servers' = '${servers}', 'key.format' = 'json',"
                 + " 'key.fields' = 'id', 'value.format' = 'json', " + EXACTLY_ONCE + "${columnar})";
         String insert = "INSERT INTO ${t}sink SELECT FAIL_ONCE_AT(id, CAST(170 AS BIGINT)), CONCAT('row-', CAST(id AS STRING))"
@@ -229,10 +227,7 @@ class KafkaColumnarFailureITCase {
         // after checkpoints whose rows were buffered; a buffer not flushed before the barrier would lose them
         // on restore. One key per row, so the content does not depend on when checkpoints fall (compared as
         // sets, with Flink's own run).
-        String ddl = "CREATE TABLE ${t}src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '100',"
-                + " 'number-of-rows' = '300', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
-                + " 'fields.id.end' = '300')\n--\n"
-                + "CREATE TABLE ${t}sink (id BIGINT, label STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ("
+        String ddl = "CREATE TABLE ${t}sink (id BIGINT, label STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ("
                 + " 'connector' = 'upsert-${connector}', 'topic' = '${t}out',"
                 + " 'properties.bootstrap.servers' = '${servers}', 'key.format' = 'json', 'value.format' = 'json',"
                 + " 'sink.buffer-flush.max-rows' = '100000', 'sink.buffer-flush.interval' = '1h', "
@@ -270,6 +265,13 @@ class KafkaColumnarFailureITCase {
      * exactly once with the given checkpoint interval, each failing once at the row {@code FAIL_ONCE_AT}
      * names and restarting. The failure waits until {@code readyToFail} holds for the run's output topic,
      * so what it is to test is on the broker whatever the machine's load.
+     *
+     * <p>The input, table {@code <prefix>src (id BIGINT)}, is ids 1 to 300 at 100 per second from a FLIP-27
+     * {@code DataGeneratorSource}, not SQL's {@code datagen} (a legacy {@code SourceFunction}): a FLIP-27 source
+     * emits each row from the task's mailbox thread, the one that runs checkpoints, so while {@code FAIL_ONCE_AT}
+     * waits no checkpoint can run, and once it throws the task fails without running another mail. Under
+     * {@code datagen}, a checkpoint queued behind the legacy source's lock during the wait ran before the
+     * failure and snapshot the source past the failing row, which was then never replayed (docs/faults.md).
      */
     private static void runBothWithInjectedFailure(String ddl, String insert, String checkpointInterval,
             String stock, String columnar, Predicate<String> readyToFail) throws Exception {
@@ -278,14 +280,23 @@ class KafkaColumnarFailureITCase {
             RUNS.createTopics(run[1], 1, List.of("out"));
             String topic = run[1] + "out";
             FailOnceAt.READY = () -> readyToFail.test(topic);
-            TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+            env.setParallelism(1);
+            StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
+            DataStream<Long> indexes = SinkJobs.batchIndexes(env, 300, 100, 1, "src");
+            tEnv.createTemporaryView(run[1] + "src", tEnv.fromDataStream(indexes).select($("f0").plus(1).as("id")));
             tEnv.getConfig().set("execution.checkpointing.interval", checkpointInterval);
             tEnv.getConfig().set("restart-strategy.type", "fixed-delay");
             tEnv.getConfig().set("restart-strategy.fixed-delay.attempts", "3");
             tEnv.getConfig().set("restart-strategy.fixed-delay.delay", "100ms");
             tEnv.createTemporarySystemFunction("FAIL_ONCE_AT", FailOnceAt.class);
             RUNS.createTables(tEnv, ddl, run[0], run[1]);
-            tEnv.executeSql(RUNS.fill(insert, run[0], run[1])).await();
+            String sql = RUNS.fill(insert, run[0], run[1]);
+            if (run[0].endsWith("columnar")) {
+                assertThat(tEnv.explainSql(sql, ExplainDetail.JSON_EXECUTION_PLAN))
+                        .contains("kafka-columnar[admitted: json value, json key");
+            }
+            tEnv.executeSql(sql).await();
             assertThat(FailOnceAt.FAILED).as("failure injected in the %s run", run[0]).isTrue();
             SqlRuns.assertArrowMemoryReleased();
         }
