@@ -134,7 +134,7 @@ public final class ArrowKafkaSink implements AutoCloseable {
     /** Which encoders write values and keys, e.g. {@code json value (JsonBatchEncoder)}; planned, not opened. */
     public String encoding() {
         requireValid();
-        return new BatchSender(settings, listener).describe();
+        return BatchSender.describe(settings);
     }
 
     /** What this configuration promises and what the caller must do at each epoch. */
@@ -224,7 +224,8 @@ public final class ArrowKafkaSink implements AutoCloseable {
             }
             throw new SinkException("could not open the sink: " + e.getMessage(), e);
         }
-        sender = new BatchSender(settings, listener);
+        // The producers parsed the size properties above: the limit is read as they read it.
+        sender = new BatchSender(settings, listener, RecordSizeLimit.of(settings.producerProperties));
         flusher = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "arrow-kafka-sink-flush");
             thread.setDaemon(true);

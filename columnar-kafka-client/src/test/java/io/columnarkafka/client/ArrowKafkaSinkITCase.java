@@ -2,6 +2,7 @@ package io.columnarkafka.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Formats;
@@ -13,12 +14,16 @@ import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -27,6 +32,10 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.kafka.common.record.AbstractRecords;
+import org.apache.kafka.common.record.CompressionType;
+import org.apache.kafka.common.record.Record;
+import org.apache.kafka.common.record.RecordBatch;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -349,6 +358,65 @@ class ArrowKafkaSinkITCase {
         }
         sink.close();
         assertThat(TopicVerifier.forTopic(broker, topic).read().totalRecords()).isZero();
+    }
+
+    /**
+     * A batch with one record over the producer's {@code max.request.size} fails before any of its records is
+     * sent, naming the topic, the row, the record's size as Kafka's producer counts it (Kafka's own estimate is
+     * the oracle), the limit and the property; the epoch stays healthy: the batches around it commit once each
+     * and nothing of the failed batch is in the log, committed or aborted. Kafka's producer would have rejected
+     * that record alone in {@code send()}, after the batch's earlier rows, and left the transaction abortable only.
+     */
+    @Test
+    void aBatchWithARecordOverMaxRequestSizeSendsNothingAndNamesTopicRowSizeAndLimit() {
+        String topic = newTopic(1);
+        String prefix = "eo-" + topic;
+        RecordingListener metrics = new RecordingListener();
+        ArrowKafkaSink sink = new ArrowKafkaSink(IdBatches.ROW_TYPE, config(topic).keyFields("id")
+                .keyFormat("json", Map.of()).deliveryGuarantee(DeliveryGuarantee.EXACTLY_ONCE)
+                .transactionalIdPrefix(prefix).producerProperty("transaction.timeout.ms", "60000")
+                .producerProperty("max.request.size", "20000").build(), metrics);
+        sink.open();
+        sink.beginEpoch(0);
+        try (VectorSchemaRoot batch = IdBatches.batch(allocator, 0, 50)) {
+            sink.writeBatch(batch);
+        }
+        try (RowDataArrowWriter writer = new RowDataArrowWriter(IdBatches.ROW_TYPE, allocator)) {
+            for (long id = 50; id < 100; id++) {
+                writer.write(GenericRowData.of(id, StringData.fromString(id == 57 ? "x".repeat(30_000) : "row " + id),
+                        TimestampData.fromEpochMillis(id)));
+            }
+            VectorSchemaRoot batch = writer.finish();
+            Throwable error = catchThrowable(() -> sink.writeBatch(batch));
+            assertThat(error).isInstanceOf(OversizedRecordException.class);
+            Matcher row = Pattern.compile("^topic '" + topic + "', row 7 of the Arrow batch of 50 rows: the Kafka"
+                    + " record is (\\d+) bytes as Kafka's producer counts it \\(key (\\d+) bytes, value (\\d+) bytes\\),"
+                    + " more than the producer's limit of 20000 bytes \\(max.request.size\\); the batch failed before"
+                    + " any of its records was sent\\. Raise the producer property 'max.request.size'.*")
+                    .matcher(error.getMessage());
+            assertThat(row.matches()).as(error.getMessage()).isTrue();
+            int key = Integer.parseInt(row.group(2));
+            int value = Integer.parseInt(row.group(3));
+            assertThat(key).as("the key {\"id\":57}").isEqualTo(9);
+            assertThat(value).as("the value: 30 000 x and the other fields").isGreaterThan(30_000);
+            assertThat(Integer.parseInt(row.group(1))).isEqualTo(AbstractRecords.estimateSizeInBytesUpperBound(
+                    RecordBatch.CURRENT_MAGIC_VALUE, CompressionType.NONE, ByteBuffer.allocate(key),
+                    ByteBuffer.allocate(value), Record.EMPTY_HEADERS));
+        }
+        try (VectorSchemaRoot batch = IdBatches.batch(allocator, 100, 50)) {
+            sink.writeBatch(batch);
+        }
+        sink.commitEpoch(sink.preCommit(0));
+        sink.close();
+
+        List<Long> committed = TopicVerifier.forTopic(broker, topic).keepRecords(true).read().records().stream()
+                .map(r -> IdBatches.idOf(r.value())).toList();
+        assertThat(committed).as("the batches before and after the failed one, once each").isEqualTo(
+                LongStream.concat(LongStream.range(0, 50), LongStream.range(100, 150)).boxed().toList());
+        assertThat(TopicVerifier.forTopic(broker, topic).readUncommitted().read().totalRecords())
+                .as("no record of the failed batch is in the log").isEqualTo(100);
+        assertThat(metrics.errors.get()).isEqualTo(1);
+        assertThat(metrics.committed).containsExactly(0L);
     }
 
     private void writeEpoch(ArrowKafkaSink sink, long epoch, long firstId) {

@@ -1,5 +1,7 @@
 package io.columnarkafka.flink.record;
 
+import io.columnarkafka.client.OversizedRecordException;
+import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.format.RecordSlab;
 import java.util.Arrays;
 import java.util.List;

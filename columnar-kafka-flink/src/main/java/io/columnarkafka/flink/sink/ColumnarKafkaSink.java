@@ -1,8 +1,8 @@
 package io.columnarkafka.flink.sink;
 
+import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.record.PreSerializedRecord;
-import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.record.PreSerializedRecordSerializationSchema;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.format.RowTypes;

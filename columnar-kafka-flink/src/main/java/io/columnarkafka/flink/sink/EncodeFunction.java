@@ -1,9 +1,9 @@
 package io.columnarkafka.flink.sink;
 
+import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.record.PreSerializedRecord;
-import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.BatchLayoutException;
 import io.columnarkafka.format.RecordSlab;

@@ -1,6 +1,6 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.record.RecordSizeLimit;
+import io.columnarkafka.client.RecordSizeLimit;
 import java.util.Optional;
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.typeutils.TypeSerializer;

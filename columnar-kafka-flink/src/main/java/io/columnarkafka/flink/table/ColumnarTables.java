@@ -1,10 +1,10 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
-import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeFunction;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.record.EncodedBatch;
-import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeMetrics;
 import io.columnarkafka.format.BatchEncoder;

@@ -3,11 +3,11 @@ package io.columnarkafka.flink.sink;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.columnarkafka.client.OversizedRecordException;
+import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
-import io.columnarkafka.flink.record.OversizedRecordException;
 import io.columnarkafka.flink.record.PreSerializedRecord;
-import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.flink.testing.TestRows;
 import java.util.List;

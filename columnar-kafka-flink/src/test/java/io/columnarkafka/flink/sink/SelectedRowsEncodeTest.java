@@ -2,10 +2,10 @@ package io.columnarkafka.flink.sink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.record.PreSerializedRecord;
-import io.columnarkafka.flink.record.RecordSizeLimit;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.flink.testing.TestRows;
 import java.util.List;

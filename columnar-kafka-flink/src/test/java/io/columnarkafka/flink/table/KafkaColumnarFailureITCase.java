@@ -4,8 +4,8 @@ import static org.apache.flink.table.api.Expressions.$;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
-import io.columnarkafka.flink.record.OversizedRecordException;
-import io.columnarkafka.flink.record.RecordSizeLimit;
+import io.columnarkafka.client.OversizedRecordException;
+import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.testing.FailOnceWhileCheckpointInFlight;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;

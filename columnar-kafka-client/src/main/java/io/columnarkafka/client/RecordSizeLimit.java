@@ -1,4 +1,4 @@
-package io.columnarkafka.flink.record;
+package io.columnarkafka.client;
 
 import java.io.Serializable;
 import java.util.List;
@@ -11,14 +11,16 @@ import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.header.Header;
 
 /**
- * The largest record the sink's Kafka producer accepts, checked per encoded batch before any record of it
- * reaches {@code KafkaSink}'s writer.
+ * The largest record a Kafka producer accepts, checked per encoded batch before any record of it is sent: by
+ * the Flink sinks before a record reaches {@code KafkaSink}'s writer, by {@link ArrowKafkaSink} before its first
+ * {@code send()} of the batch. Flink-free (kafka-clients only), so both use it.
  *
  * <p>Why: a record the producer rejects in {@code send()} puts a transactional producer into an abortable
  * error, and the producer's late callbacks for the batches it then aborts re-arm Flink's {@code KafkaWriter}
  * async exception, which {@code KafkaWriter.close()} throws from the failing task's clean-up: Flink treats that
- * as fatal and stops the TaskManager (docs/faults.md). The encoders know every record's size before the writer
- * sees it, so the batch fails here instead, with an error naming the row, and nothing of it is sent.
+ * as fatal and stops the TaskManager (docs/faults.md). Without Flink, the records of the batch before the bad one
+ * would already be sent. The encoders know every record's size before the producer sees it, so the batch fails
+ * here instead, with an error naming the row, and nothing of it is sent.
  *
  * <p>The size is what kafka-clients 4.2's {@code KafkaProducer} checks in {@code ensureValidRecordSize}: {@code
  * AbstractRecords.estimateSizeInBytesUpperBound} with the current magic (v2; the producer passes it whatever the
@@ -53,7 +55,8 @@ public final class RecordSizeLimit implements Serializable {
 
     /**
      * The limit of a producer configured with {@code producerProperties} (the properties the sink hands to
-     * {@code KafkaSink}): the smaller of {@code max.request.size} and {@code buffer.memory}.
+     * {@code KafkaSink} or to its {@code KafkaProducer}): the smaller of {@code max.request.size} and {@code
+     * buffer.memory}.
      *
      * @throws org.apache.kafka.common.config.ConfigException for a value the producer would not parse
      */

@@ -1,4 +1,4 @@
-package io.columnarkafka.flink.record;
+package io.columnarkafka.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
