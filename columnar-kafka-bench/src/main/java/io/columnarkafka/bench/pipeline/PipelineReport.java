@@ -14,7 +14,7 @@ import java.util.function.ToDoubleFunction;
  * The pipeline benchmark's report: every run, and per counted round the paired ratios of three comparisons
  * (columnar over stock, the issue's measure; floor over stock, the most any codec can reach in this job;
  * columnar over floor, how much of that is reached), throughput and CPU per record, summarized as median,
- * min and max; and the CPU each codec adds to the floor per record. A round with a failed run gives no ratio
+ * min and max; and the CPU each codec adds to the floor per record, and stock's over columnar's. A round with a failed run gives no ratio
  * for the comparisons that run is in, and the report says FAIL.
  */
 final class PipelineReport {
@@ -111,6 +111,25 @@ final class PipelineReport {
         return extra.stream().mapToDouble(Double::doubleValue).sorted().toArray();
     }
 
+    /**
+     * Stock's codec CPU over columnar's ({@link #codecMicrosPerRecord}) in each counted round whose three runs
+     * passed and where columnar costs more than the floor (else the ratio means nothing), sorted.
+     */
+    double[] codecCpuRatios() {
+        List<Double> ratios = new ArrayList<>();
+        for (int round = 1; round <= rounds; round++) {
+            Optional<PipelineResult> stock = passed(PipelineVariant.STOCK, round);
+            Optional<PipelineResult> columnar = passed(PipelineVariant.COLUMNAR, round);
+            Optional<PipelineResult> floor = passed(PipelineVariant.FLOOR, round);
+            if (stock.isPresent() && columnar.isPresent() && floor.isPresent()
+                    && columnar.get().cpuSeconds > floor.get().cpuSeconds) {
+                ratios.add((stock.get().cpuSeconds - floor.get().cpuSeconds)
+                        / (columnar.get().cpuSeconds - floor.get().cpuSeconds));
+            }
+        }
+        return ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+    }
+
     static double median(double[] sorted) {
         if (sorted.length == 0) {
             return Double.NaN;
@@ -166,6 +185,8 @@ final class PipelineReport {
         md.append("| codec CPU: a run's µs per record minus the floor's | stock | ")
                 .append(summary(codecMicrosPerRecord(PipelineVariant.STOCK))).append(" | |\n");
         md.append("| | columnar | ").append(summary(codecMicrosPerRecord(PipelineVariant.COLUMNAR))).append(" | |\n");
+        md.append("| | codec CPU, stock ÷ columnar (rounds where columnar costs more than the floor) | ")
+                .append(summary(codecCpuRatios())).append(" | |\n");
         md.append("| verification | read_committed, every run | ")
                 .append(allPassed() ? "all runs OK" : "**FAIL** (see below)").append(" | |\n");
         md.append("\n## Every run, in the order run\n\n| round | variant | wall s | records/s | CPU µs/record | read_committed |\n")
@@ -223,7 +244,9 @@ final class PipelineReport {
         }
         json.append("  ],\n  \"codecMicrosPerRecord\": {\"STOCK\": ")
                 .append(Arrays.toString(codecMicrosPerRecord(PipelineVariant.STOCK))).append(", \"COLUMNAR\": ")
-                .append(Arrays.toString(codecMicrosPerRecord(PipelineVariant.COLUMNAR))).append("},\n  \"runs\": [\n");
+                .append(Arrays.toString(codecMicrosPerRecord(PipelineVariant.COLUMNAR)))
+                .append("},\n  \"codecCpuRatios\": ").append(Arrays.toString(codecCpuRatios()))
+                .append(",\n  \"runs\": [\n");
         for (int i = 0; i < results.size(); i++) {
             PipelineResult r = results.get(i);
             json.append(String.format(Locale.ROOT, "    {\"round\": %d, \"variant\": \"%s\", \"wallSeconds\": %s,"

@@ -36,6 +36,7 @@ class PipelineReportTest {
         assertThat(report.codecMicrosPerRecord(PipelineVariant.COLUMNAR))
                 .satisfies(us -> assertThat(us[0]).isCloseTo(4.0, within(EPS)))
                 .satisfies(us -> assertThat(us[1]).isCloseTo(6.0, within(EPS)));
+        assertThat(report.codecCpuRatios()).as("12 / 6 and 16 / 4").containsExactly(2.0, 4.0);
         assertThat(report.allPassed()).isTrue();
 
         String md = report.markdown();
@@ -47,6 +48,8 @@ class PipelineReportTest {
                 .contains("| | CPU per record, floor ÷ columnar | 0.62 (0.57 – 0.67, 2 rounds) | |")
                 .contains("| codec CPU: a run's µs per record minus the floor's | stock | 14.00 (12.00 – 16.00, 2 rounds) | |")
                 .contains("| | columnar | 5.00 (4.00 – 6.00, 2 rounds) | |")
+                .contains("| | codec CPU, stock ÷ columnar (rounds where columnar costs more than the floor)"
+                        + " | 3.00 (2.00 – 4.00, 2 rounds) | |")
                 .contains("| verification | read_committed, every run | all runs OK | |")
                 .contains("| 0 (warm-up) | floor | 1.00 |")
                 .doesNotContain("by thread group");
@@ -69,11 +72,24 @@ class PipelineReportTest {
         assertThat(report.throughputRatios(PipelineReport.COLUMNAR_VS_FLOOR)).as("rounds 1, 2 and 4").hasSize(3);
         assertThat(report.codecMicrosPerRecord(PipelineVariant.STOCK)).hasSize(2);
         assertThat(report.codecMicrosPerRecord(PipelineVariant.COLUMNAR)).hasSize(3);
+        assertThat(report.codecCpuRatios()).as("rounds 1 and 2 only").hasSize(2);
         assertThat(report.markdown())
                 .contains("| verification | read_committed, every run | **FAIL** (see below) | |")
                 .contains("| 3 | floor | 5.00 | 200,000 | 8.00 | FAIL: read_committed: 999,998 of 1,000,000 values,"
                         + " 2 missing |")
                 .contains("| 4 | stock | NaN | NaN | NaN | FAIL: run exited 1, see out-stock-4.log |");
+    }
+
+    @Test
+    void noCodecRatioInARoundWhereColumnarCostsNoMoreThanTheFloor() {
+        List<PipelineResult> runs = runs(1);
+        runs.add(result(PipelineVariant.STOCK, 2, 10, 20, null));
+        runs.add(result(PipelineVariant.COLUMNAR, 2, 5, 7.5, null));
+        runs.add(result(PipelineVariant.FLOOR, 2, 5, 8, null));
+        PipelineReport report = report(2, runs);
+
+        assertThat(report.codecMicrosPerRecord(PipelineVariant.COLUMNAR)).containsExactly(-0.5, 6.0);
+        assertThat(report.codecCpuRatios()).as("round 1 only: 12 / 6").containsExactly(2.0);
     }
 
     @Test
@@ -103,6 +119,7 @@ class PipelineReportTest {
         assertThat(json.path("comparisons").get(1).path("over").asText()).isEqualTo("FLOOR");
         assertThat(json.path("comparisons").get(1).path("throughputRatios").get(0).asDouble()).isEqualTo(2.0);
         assertThat(json.path("codecMicrosPerRecord").path("STOCK").get(0).asDouble()).isEqualTo(12.0);
+        assertThat(json.path("codecCpuRatios").get(0).asDouble()).isEqualTo(2.0);
         assertThat(json.path("runs")).hasSize(runs.size());
         assertThat(json.path("runs").get(runs.size() - 1).path("cpuByThread").asText()).startsWith("Flink task threads=3.00;");
         assertThat(json.path("runs").get(0).path("cpuByThread").isNull()).isTrue();
