@@ -22,8 +22,9 @@ import java.util.stream.Collectors;
 final class FlinkLib {
     /** What the Flink distribution does not have: the project's own classes, Kafka's client, Arrow, Avro. */
     static final List<String> NOT_IN_FLINK = List.of(
-            "io/columnarkafka/format/", "io/columnarkafka/flink/", "org/apache/kafka/", "org/apache/arrow/",
-            "org/apache/avro/", "org/apache/flink/connector/kafka/", "org/apache/flink/streaming/connectors/kafka/",
+            "io/columnarkafka/format/", "io/columnarkafka/client/", "io/columnarkafka/flink/", "org/apache/kafka/",
+            "org/apache/arrow/", "org/apache/avro/", "org/apache/flink/connector/kafka/",
+            "org/apache/flink/streaming/connectors/kafka/",
             "com/fasterxml/jackson/databind/");
 
     /** The JVM options Flink's distribution config passes to every process; Arrow needs java.nio opened. */
