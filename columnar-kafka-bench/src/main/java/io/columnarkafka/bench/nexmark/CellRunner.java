@@ -104,6 +104,7 @@ public final class CellRunner {
                     Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED) - start) / 1e3));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
             CheckpointFigures.of(executed.getCheckpointStatsSnapshot()).store(result);
+            result.setProperty("checkpointByVertex", CheckpointByVertex.describe(CheckpointByVertex.of(executed)));
         }
         return result;
     }

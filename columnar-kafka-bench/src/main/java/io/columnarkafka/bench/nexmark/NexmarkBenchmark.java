@@ -228,6 +228,8 @@ public final class NexmarkBenchmark {
             console.printf(Locale.ROOT, "%.2f s, %,.0f events/s, CPU %.2f s/M events, %s, %s, output %,d entries %s: %s%n",
                     cell.jobSeconds(), cell.eventsPerSecond(), cell.cpuSecondsPerMillionEvents(), cell.checkpoints(),
                     cell.sinkPath(), digest.entries(), digest.sha256(), verdict);
+            cell.checkpointByVertex().lines()
+                    .forEach(line -> console.println("               checkpoints by task: " + line));
             if (measured.getProperty("cpuByThread") != null) {
                 console.println("               CPU s by thread group: " + measured.getProperty("cpuByThread"));
             }

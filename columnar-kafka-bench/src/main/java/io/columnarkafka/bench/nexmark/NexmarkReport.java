@@ -240,6 +240,7 @@ final class NexmarkReport {
             md.append('\n');
         }
         appendRecovery(md);
+        appendCheckpointsByTask(md);
         md.append("## Not run\n\n");
         NexmarkQuery.SKIPPED.forEach((q, why) -> md.append("- ").append(q).append(": ").append(why).append('\n'));
         List<CellResult> failed = cells.stream().filter(c -> !c.ok()).toList();
@@ -302,6 +303,39 @@ final class NexmarkReport {
         md.append('\n');
     }
 
+    /** Every counted cell's checkpoints by task, stock and columnar of a query next to each other. */
+    private void appendCheckpointsByTask(StringBuilder md) {
+        List<CellResult> measured = cells.stream()
+                .filter(c -> c.round() > 0 && c.ok() && !c.checkpointByVertex().isEmpty())
+                .sorted(java.util.Comparator.comparing((CellResult c) -> c.spec().query())
+                        .thenComparing(c -> c.spec().miniBatch()).thenComparing(CellResult::recovery)
+                        .thenComparing(CellResult::round).thenComparing(c -> c.spec().variant()))
+                .toList();
+        if (measured.isEmpty()) {
+            return;
+        }
+        md.append("## Checkpoints by task\n\n");
+        md.append("Per counted cell and task (operator chain), over the cell's completed checkpoints: the p50 of the"
+                + " task's state size (its subtasks summed) and of its slowest subtask's start delay (trigger to the"
+                + " barrier reaching the task), synchronous and asynchronous snapshot time and acknowledgement"
+                + " (trigger to ack), from Flink's checkpoint statistics.\n\n");
+        md.append("| query | mini-batch | round | variant | task | size p50 B | start delay ms | sync ms | async ms"
+                + " | ack ms |\n");
+        md.append("|---|---|---:|---|---|---:|---:|---:|---:|---:|\n");
+        for (CellResult c : measured) {
+            for (String line : c.checkpointByVertex().lines().toList()) {
+                String[] f = line.split(" \\| ");
+                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s%s | `%s` | %s | %s | %s | %s | %s |%n",
+                        c.spec().query().id(), c.spec().miniBatch() ? "on" : "off", c.round(),
+                        c.spec().variant().name().toLowerCase(Locale.ROOT), c.recovery() ? " (recovery)" : "",
+                        f[0].replace("|", "/").replace("`", "'"), f[1].replace("size p50 ", "").replace(" B", ""),
+                        f[2].replace("start delay ", "").replace(" ms", ""), f[3].replace("sync ", "").replace(" ms", ""),
+                        f[4].replace("async ", "").replace(" ms", ""), f[5].replace("ack ", "").replace(" ms", "")));
+            }
+        }
+        md.append('\n');
+    }
+
     private static String seconds(double v) {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f", v);
     }
@@ -359,13 +393,14 @@ final class NexmarkReport {
                         + " \"recovery\": %s, \"restartSeconds\": %s, \"recoverySeconds\": %s, \"recordsReplayed\": %d,"
                         + " \"restoredCheckpoint\": %d, \"checkpointAtFailure\": %d,"
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
-                        + " \"verdict\": \"%s\"}",
+                        + " \"checkpointByVertex\": \"%s\", \"verdict\": \"%s\"}",
                 c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
                 c.round(), num(c.jobSeconds()), num(c.cpuSeconds()), c.checkpoints().completed(),
                 c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
                 c.checkpoints().sizeP50Bytes(), c.recovery(), num(c.restartSeconds()), num(c.recoverySeconds()),
                 c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(), c.output().entries(),
-                c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.verdict()));
+                c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.checkpointByVertex()),
+                escape(c.verdict()));
     }
 
     String csv() {
