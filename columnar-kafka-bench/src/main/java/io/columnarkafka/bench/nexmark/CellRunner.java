@@ -143,7 +143,7 @@ public final class CellRunner {
             }
         }
         tables.executeSql(NexmarkSql.sourceTable(spec.variant().source, spec.bootstrapServers(), spec.inputTopic(),
-                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful)));
+                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.maxPollRecords()));
         NexmarkSql.views().forEach(tables::executeSql);
         String sink = NexmarkSql.sinkOptions(spec.variant().sink(spec.query()), spec.query().upsert(),
                 spec.bootstrapServers(), spec.outputTopic(), spec.runId());

@@ -15,14 +15,15 @@ import org.apache.flink.runtime.executiongraph.AccessExecutionJobVertex;
 
 /**
  * Where a job's checkpoints spend their size and time, per job vertex (task chain), from Flink's checkpoint
- * statistics: over the completed checkpoints, the p50 of the vertex's state size (its subtasks summed) and of
- * its slowest subtask's start delay (trigger to the barrier reaching the task), synchronous part, asynchronous
- * part and acknowledgement (trigger to ack). Which operator holds more state, and whether a slower checkpoint
+ * statistics: over the completed checkpoints, the p50 and the largest of the vertex's state size (its subtasks
+ * summed; the largest depends least on when the checkpoints fell) and the p50 of its slowest subtask's start
+ * delay (trigger to the barrier reaching the task), synchronous part, asynchronous part and acknowledgement
+ * (trigger to ack). Which operator holds more state, and whether a slower checkpoint
  * waits for the task to take the barrier or for the snapshot itself, can then be read side by side for two
  * plans of the same query.
  */
-record CheckpointByVertex(String vertex, long sizeP50Bytes, long startDelayP50Ms, long syncP50Ms, long asyncP50Ms,
-                          long ackP50Ms) {
+record CheckpointByVertex(String vertex, long sizeP50Bytes, long sizeMaxBytes, long startDelayP50Ms, long syncP50Ms,
+                          long asyncP50Ms, long ackP50Ms) {
     private static final int NAME_LENGTH = 70;
 
     static List<CheckpointByVertex> of(AccessExecutionGraph graph) {
@@ -47,8 +48,8 @@ record CheckpointByVertex(String vertex, long sizeP50Bytes, long startDelayP50Ms
                 async[i] = slowest(task, SubtaskStateStats::getAsyncCheckpointDuration);
                 ack[i] = slowest(task, s -> s.getAckTimestamp() - checkpoint.getTriggerTimestamp());
             }
-            vertices.add(new CheckpointByVertex(shortName(vertex.getName()), p50(size), p50(startDelay), p50(sync),
-                    p50(async), p50(ack)));
+            vertices.add(new CheckpointByVertex(shortName(vertex.getName()), p50(size),
+                    Arrays.stream(size).max().orElse(0), p50(startDelay), p50(sync), p50(async), p50(ack)));
         }
         return vertices;
     }
@@ -69,13 +70,14 @@ record CheckpointByVertex(String vertex, long sizeP50Bytes, long startDelayP50Ms
         return oneLine.length() <= NAME_LENGTH ? oneLine : oneLine.substring(0, NAME_LENGTH) + "...";
     }
 
-    /** One line per vertex, for the cell's result file and console. */
+    /** One line per vertex, fields split by {@code " | "} (a {@code |} in a name becomes {@code /}). */
     static String describe(List<CheckpointByVertex> vertices) {
         StringBuilder out = new StringBuilder();
         for (CheckpointByVertex v : vertices) {
             out.append(String.format(Locale.ROOT,
-                    "%s | size p50 %,d B | start delay %d ms | sync %d ms | async %d ms | ack %d ms%n", v.vertex,
-                    v.sizeP50Bytes, v.startDelayP50Ms, v.syncP50Ms, v.asyncP50Ms, v.ackP50Ms));
+                    "%s | size p50 %,d B | size max %,d B | start delay %d ms | sync %d ms | async %d ms | ack %d ms%n",
+                    v.vertex.replace('|', '/'), v.sizeP50Bytes, v.sizeMaxBytes, v.startDelayP50Ms, v.syncP50Ms,
+                    v.asyncP50Ms, v.ackP50Ms));
         }
         return out.toString();
     }
