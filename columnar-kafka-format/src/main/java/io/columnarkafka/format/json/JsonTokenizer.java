@@ -102,6 +102,14 @@ final class JsonTokenizer {
     private int nameStart;
     private int nameEnd;
     private String slowName;
+    /**
+     * The field name the caller expects next, as its UTF-8 bytes and closing quote ({@link #expectName});
+     * null when none. Used by the next {@link #next()} only.
+     */
+    private byte[] expectedName;
+    private int expectedLength;
+    /** The current field name is the one that was expected. */
+    private boolean nameWasExpected;
 
     // The current number's or literal's bytes (scanned with a field name, so kept apart from the text).
     private int valueStart;
@@ -166,6 +174,8 @@ final class JsonTokenizer {
     int next() {
         textReady = false;
         textInUtf8 = false;
+        byte[] expected = expectedName;
+        expectedName = null;
         if (current == FIELD_NAME) {
             return nextAfterName();
         }
@@ -193,7 +203,7 @@ final class JsonTokenizer {
         if (contextType[depth] != OBJECT) {
             return current = scanValue(c, true);
         }
-        parseName(c);
+        parseName(c, expected);
         current = FIELD_NAME;
         c = skipColon();
         pending = scanValue(c, false);
@@ -553,11 +563,37 @@ final class JsonTokenizer {
      * _handleOddName} fails: a non-ASCII byte is first decoded for the message ({@code _decodeCharForError}),
      * which consumes the rest of its UTF-8 sequence, so the parser stands after the whole character.
      */
-    private void parseName(int c) {
+    /**
+     * Makes the next {@link #next()} try {@code quotedName} first if it reads a field name: when the name's
+     * bytes and closing quote are exactly {@code quotedName[0, length)}, the name is taken without scanning
+     * it ({@link #nameWasExpected()}). {@code quotedName} is a name's strictly valid UTF-8 without quote or
+     * backslash, then {@code "}, zero-padded to a multiple of eight bytes: bytes {@link #scanPlain} would
+     * pass up to that quote, so the name read is the one a scan reads.
+     */
+    void expectName(byte[] quotedName, int length) {
+        expectedName = quotedName;
+        expectedLength = length;
+    }
+
+    /** True if the current field name is the one given to {@link #expectName} before the last {@link #next()}. */
+    boolean nameWasExpected() {
+        return nameWasExpected;
+    }
+
+    private void parseName(int c, byte[] expected) {
         if (c != '"') {
             throw unexpected(c < 0x80 ? c : (char) decodeForError(c), "was expecting double-quote to start field name");
         }
         int start = pos;
+        if (expected != null && startsWith(expected, expectedLength, start)) {
+            nameStart = start;
+            nameEnd = start + expectedLength - 1;
+            slowName = null;
+            nameWasExpected = true;
+            pos = start + expectedLength;
+            return;
+        }
+        nameWasExpected = false;
         int i = scanPlain(start);
         if (i < end && buf[i] == '"') {
             nameStart = start;
@@ -568,6 +604,36 @@ final class JsonTokenizer {
             slowName = decodeName();
             nameStart = nameEnd = -1;
         }
+    }
+
+    /**
+     * True if the record's bytes from {@code start} are {@code expected[0, length)} (zero-padded to whole
+     * words): a word at a time, the last word under a mask where the record's array has eight bytes there.
+     */
+    private boolean startsWith(byte[] expected, int length, int start) {
+        byte[] b = buf;
+        if (end - start < length) {
+            return false;
+        }
+        int k = 0;
+        for (; k + 8 <= length; k += 8) {
+            if ((long) WORDS.get(expected, k) != (long) WORDS.get(b, start + k)) {
+                return false;
+            }
+        }
+        if (k == length) {
+            return true;
+        }
+        if (start + k + 8 <= b.length) {
+            long mask = -1L >>> (64 - 8 * (length - k));
+            return (((long) WORDS.get(b, start + k) ^ (long) WORDS.get(expected, k)) & mask) == 0;
+        }
+        for (; k < length; k++) {
+            if (expected[k] != b[start + k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

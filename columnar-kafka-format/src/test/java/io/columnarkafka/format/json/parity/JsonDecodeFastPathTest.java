@@ -1,0 +1,118 @@
+package io.columnarkafka.format.json.parity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The decoder's shortcuts that skip a scan, against Flink's deserializer ({@link JsonDecodeCheck}) under
+ * each option set of {@link JsonDecodeCorpusTest}: the field name expected next (the schema order) taken by
+ * one comparison of its bytes and closing quote, and dates and timestamps parsed straight from the record
+ * when their closing quote follows the canonical text. Each case is built so the shortcut meets what it
+ * must refuse: the expected name extended, cut, changed in its last byte, escaped, cut off by the record's
+ * end at every byte, names a record must escape, multi-byte and non-BMP names; timestamps with 0–10
+ * fraction digits, pre-1970, year 0001 and 9999, leap days, followed by something other than their quote.
+ */
+class JsonDecodeFastPathTest {
+    /** Field names (as the row type has them) around eight- and sixteen-byte words, and some a record escapes. */
+    private static final List<String> NAMES = List.of("a", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno",
+            "abcdefghijklmnop", "abcdefghijklmnopq", "\u00e9t\u00e9", "\uD83D\uDE00", "tab\tx", "a\"b", "a\\b");
+
+    static List<Map<String, String>> options() {
+        return JsonDecodeCorpusTest.options();
+    }
+
+    @ParameterizedTest
+    @MethodSource("options")
+    void expectedFieldNames(Map<String, String> options) {
+        List<LogicalType> types = new ArrayList<>();
+        List<String> names = new ArrayList<>(NAMES);
+        for (int k = 0; k < NAMES.size(); k++) {
+            types.add(k % 3 == 1 ? new VarCharType(VarCharType.MAX_LENGTH) : new IntType());
+        }
+        names.add("r");
+        types.add(row("ROW<abcdefgh INT, x STRING>"));
+        RowType type = RowType.of(types.toArray(new LogicalType[0]), names.toArray(new String[0]));
+
+        List<byte[]> records = new ArrayList<>();
+        records.add(utf8(record(-1, null)));
+        for (int k = 0; k < NAMES.size(); k++) {
+            String name = jsonName(NAMES.get(k));
+            List<String> spellings = new ArrayList<>(List.of(name + "z", name.substring(0, name.length() - 1),
+                    name.substring(0, name.length() - 1) + "Z", "Z" + name, name.toUpperCase()));
+            char first = NAMES.get(k).charAt(0);
+            spellings.add(String.format("\\u%04x", (int) first) + name.substring(name.startsWith("\\") ? 2 : 1));
+            for (String spelling : spellings) {
+                records.add(utf8(record(k, spelling)));
+            }
+            // The record cut at every byte from the name's opening quote to just after its colon.
+            byte[] whole = utf8(record(-1, null));
+            int at = k == 0 ? 1 : indexOf(whole, utf8(",\"" + name + "\":")) + 1;
+            for (int cut = at; cut <= at + utf8(name).length + 3; cut++) {
+                records.add(java.util.Arrays.copyOf(whole, cut));
+            }
+        }
+        // The names in reverse order: no name is the expected one but the first.
+        StringBuilder reversed = new StringBuilder("{");
+        for (int k = NAMES.size() - 1; k >= 0; k--) {
+            reversed.append('"').append(jsonName(NAMES.get(k))).append("\":").append(value(k)).append(',');
+        }
+        records.add(utf8(reversed.append("\"r\":{\"x\":\"y\",\"abcdefgh\":2}}").toString()));
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(type, options, records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 3 : NAMES.size() * 6;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+        if (!options.containsKey("ignore-parse-errors")) {
+            assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(0);
+        }
+    }
+
+    /** Every field in schema order; field {@code replaced}'s name spelt {@code spelling} (if not -1). */
+    private static String record(int replaced, String spelling) {
+        StringBuilder record = new StringBuilder("{");
+        for (int k = 0; k < NAMES.size(); k++) {
+            String name = k == replaced ? spelling : jsonName(NAMES.get(k));
+            record.append(k > 0 ? "," : "").append('"').append(name).append("\":").append(value(k));
+        }
+        return record.append(",\"r\":{\"abcdefgh\":1,\"x\":\"y\"}}").toString();
+    }
+
+    private static String value(int k) {
+        return k % 3 == 1 ? "\"v" + k + "\"" : Integer.toString(k);
+    }
+
+    /** The name as a record writes it: quote and backslash escaped, the rest raw. */
+    private static String jsonName(String name) {
+        return name.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int k = 0; k < needle.length; k++) {
+                if (haystack[i + k] != needle[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new IllegalArgumentException("not found");
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static RowType row(String type) {
+        return (RowType) LogicalTypeParser.parse(type, JsonDecodeFastPathTest.class.getClassLoader());
+    }
+}
