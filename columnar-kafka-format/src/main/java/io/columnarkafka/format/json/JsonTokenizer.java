@@ -1060,6 +1060,30 @@ final class JsonTokenizer {
         return current == VALUE_STRING && stringIncomplete;
     }
 
+    /** Where an unread string value's bytes start ({@link #stringUnread()}): just after its opening quote. */
+    int stringStart() {
+        return pos;
+    }
+
+    /** The end of the record's bytes in {@link #buffer()}. */
+    int limit() {
+        return end;
+    }
+
+    /**
+     * Takes the unread string value as the plain bytes [{@link #stringStart()}, {@code quote}), as reading
+     * it would ({@link #prepareText()} is then true for them): the caller has checked that they are ASCII
+     * without quote or backslash and that {@code quote} holds its closing quote.
+     */
+    void takePlainString(int quote) {
+        stringIncomplete = false;
+        textStart = pos;
+        textEnd = quote;
+        slowText = null;
+        textReady = true;
+        pos = quote + 1;
+    }
+
     /**
      * Reads the next raw byte of an unread string value (for Base64). The string stays unread until {@link
      * #finishRawString()}: after a failure Jackson's next token skips the rest of it.
