@@ -59,8 +59,8 @@ final class JsonTokenizer {
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** By the byte after a backslash: the byte a one-letter escape stands for, or 0. */
     private static final byte[] SIMPLE_ESCAPES = new byte[128];
-    /** By an ASCII byte: its value as a hex digit, or -1. */
-    private static final byte[] HEX_VALUES = new byte[128];
+    /** By a byte (unsigned): its value as a hex digit, or -1. */
+    private static final byte[] HEX_VALUES = new byte[256];
 
     static {
         SIMPLE_ESCAPES['"'] = '"';
@@ -1010,21 +1010,19 @@ final class JsonTokenizer {
         return false;
     }
 
-    /** The value of four hex digits at {@code at}, or -1. */
+    /** The value of four hex digits at {@code at}, or -1 (a non-digit makes the OR of the digits negative). */
     private static int hex4(byte[] b, int at, int limit) {
         if (at + 4 > limit) {
             return -1;
         }
-        int value = 0;
-        for (int k = at; k < at + 4; k++) {
-            int c = b[k];
-            int digit = c < 0 ? -1 : HEX_VALUES[c];
-            if (digit < 0) {
-                return -1;
-            }
-            value = value << 4 | digit;
+        int d0 = HEX_VALUES[b[at] & 0xFF];
+        int d1 = HEX_VALUES[b[at + 1] & 0xFF];
+        int d2 = HEX_VALUES[b[at + 2] & 0xFF];
+        int d3 = HEX_VALUES[b[at + 3] & 0xFF];
+        if ((d0 | d1 | d2 | d3) < 0) {
+            return -1;
         }
-        return value;
+        return d0 << 12 | d1 << 8 | d2 << 4 | d3;
     }
 
     private byte[] utf8Capacity(int bytes) {
