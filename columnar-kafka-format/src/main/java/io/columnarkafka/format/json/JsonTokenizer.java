@@ -128,6 +128,8 @@ final class JsonTokenizer {
     // The shape of the current number.
     private boolean negative;
     private int intDigits;
+    /** The integer part's digits summed without a sign: exact for up to 18 digits, wrapped beyond. */
+    private long intMagnitude;
     private int fractionDigits;
     private int exponentDigits;
 
@@ -428,10 +430,14 @@ final class JsonTokenizer {
         if (c == '0' && pos < end && isDigit(buf[pos])) {
             throw new JsonReadException("Invalid numeric value: Leading zeroes not allowed");
         }
+        // The integer part's value is summed while scanning (exact up to 18 digits, see intMagnitude).
+        long magnitude = c - '0';
         while (pos < end && isDigit(buf[pos])) {
+            magnitude = magnitude * 10 + (buf[pos] - '0');
             pos++;
             digits++;
         }
+        intMagnitude = magnitude;
         intDigits = digits;
         fractionDigits = 0;
         exponentDigits = 0;
@@ -1144,6 +1150,11 @@ final class JsonTokenizer {
 
     boolean negative() {
         return negative;
+    }
+
+    /** The current number's integer digits as a value without sign: exact when {@link #intDigits()} is at most 18. */
+    long intMagnitude() {
+        return intMagnitude;
     }
 
     int intDigits() {

@@ -126,6 +126,35 @@ class JsonDecodeFastPathTest {
         }
     }
 
+    /**
+     * Integers of 1 to 20 digits, either sign, at and around every integer type's limits: values of up to
+     * 18 digits are taken as summed while the tokenizer scanned them, 19 digits are range-checked once.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void integersOfEveryLength(Map<String, String> options) {
+        List<String> numbers = new ArrayList<>(List.of("0", "-0", "127", "128", "-128", "-129", "32767", "32768",
+                "-32768", "-32769", "2147483647", "2147483648", "-2147483648", "-2147483649", "9223372036854775807",
+                "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "1.5", "-7e2"));
+        for (int digits = 1; digits <= 20; digits++) {
+            for (String n : List.of("9".repeat(digits), "1" + "0".repeat(digits - 1), "123456789012345678901".substring(0, digits))) {
+                numbers.add(n);
+                numbers.add("-" + n);
+            }
+        }
+        List<byte[]> records = new ArrayList<>();
+        for (String n : numbers) {
+            for (String field : List.of("ti", "si", "i", "bi")) {
+                records.add(utf8("{\"" + field + "\":" + n + ",\"s\":\"x\"}"));
+                records.add(utf8("{\"s\":\"x\",\"" + field + "\":" + n + "}"));
+            }
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(
+                row("ROW<ti TINYINT, si SMALLINT, i INT, bi BIGINT, s STRING>"), options, records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 0 : numbers.size() * 2;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+    }
+
     /** Every field in schema order; field {@code replaced}'s name spelt {@code spelling} (if not -1). */
     private static String record(int replaced, String spelling) {
         StringBuilder record = new StringBuilder("{");
