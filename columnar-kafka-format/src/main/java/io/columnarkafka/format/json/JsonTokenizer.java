@@ -693,15 +693,27 @@ final class JsonTokenizer {
         byte[] b = buf;
         int limit = end;
         while (i < limit) {
-            if (limit - i >= 8) {
-                long stops = Utf8Scan.notPlainBytes((long) WORDS.get(b, i));
+            long stops;
+            int left = limit - i;
+            if (left >= 8) {
+                stops = Utf8Scan.notPlainBytes((long) WORDS.get(b, i));
                 if (stops == 0) {
                     i += 8;
                     continue;
                 }
-                // Straight to the first byte the word test stopped at (the bytes before it are plain).
-                i += Long.numberOfTrailingZeros(stops) >>> 3;
+            } else if (limit >= 8) {
+                // The record's last bytes: the word that ends at the limit, shifted so that byte i comes first;
+                // the zero bytes shifted in are not plain, so only the low `left` bytes count.
+                long word = (long) WORDS.get(b, limit - 8) >>> (8 * (8 - left));
+                stops = Utf8Scan.notPlainBytes(word) & (-1L >>> (64 - 8 * left));
+                if (stops == 0) {
+                    return limit;
+                }
+            } else {
+                stops = 0x80; // an array shorter than a word: byte by byte
             }
+            // Straight to the first byte the word test stopped at (the bytes before it are plain).
+            i += Long.numberOfTrailingZeros(stops) >>> 3;
             int c = b[i];
             if (c >= 0) {
                 if (c == '"' || c == '\\') {

@@ -155,6 +155,55 @@ class JsonDecodeFastPathTest {
         assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
     }
 
+    /**
+     * String values that end the record (its last word is read as the word ending there, shifted), whole and
+     * cut at every byte, with a quote, an escape, a control character, multi-byte, non-BMP or invalid UTF-8
+     * at every position of their last eight bytes; records shorter than a word.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void stringsAtTheRecordsEnd(Map<String, String> options) {
+        List<String> specials = List.of("", "\\\"", "\\n", "\\u00e9", "\\ud83d\\ude00", "\u0001", "\u00e9", "\u65e5",
+                "\uD83D\uDE00", "\\");
+        List<byte[]> specialBytes = new ArrayList<>();
+        for (String special : specials) {
+            specialBytes.add(utf8(special));
+        }
+        specialBytes.add(new byte[] {(byte) 0xff});
+        specialBytes.add(new byte[] {(byte) 0xc3});
+        specialBytes.add(new byte[] {(byte) 0xed, (byte) 0xa0, (byte) 0x80});
+        specialBytes.add(new byte[] {(byte) 0xf0, (byte) 0x9f, (byte) 0x98});
+        List<byte[]> records = new ArrayList<>();
+        for (String prefix : List.of("{\"s\":\"", "{\"i\":1,\"s\":\"")) {
+            for (int length = 0; length <= 10; length++) {
+                String plain = "abcdefghij".substring(0, length);
+                for (int at = 0; at <= length; at++) {
+                    for (byte[] special : specialBytes) {
+                        byte[] whole = concat(utf8(prefix + plain.substring(0, at)), special,
+                                utf8(plain.substring(at) + "\"}"));
+                        records.add(whole);
+                        if (at == 0 || at == length) {
+                            for (int cut = prefix.length() - 1; cut < whole.length; cut++) {
+                                records.add(java.util.Arrays.copyOf(whole, cut));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(row("ROW<s STRING, i INT>"), options, records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 100 : 500;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            out.writeBytes(part);
+        }
+        return out.toByteArray();
+    }
+
     /** Every field in schema order; field {@code replaced}'s name spelt {@code spelling} (if not -1). */
     private static String record(int replaced, String spelling) {
         StringBuilder record = new StringBuilder("{");
