@@ -9,8 +9,9 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.TimestampType;
 
 /**
- * The full-range layout of a TIMESTAMP(7–9) / TIMESTAMP_LTZ(7–9) column ({@link
- * ArrowLayout.NanoTimestamps#EPOCH_MILLIS_AND_NANOS}): Arrow FixedSizeBinary(12), each value Flink's own
+ * The full-range layout of a TIMESTAMP / TIMESTAMP_LTZ column ({@link
+ * ArrowLayout.NanoTimestamps#EPOCH_MILLIS_AND_NANOS} for precision 7–9, {@link
+ * ArrowLayout.NanoTimestamps#EVERY_PRECISION_MILLIS_AND_NANOS} for 0–9): Arrow FixedSizeBinary(12), each value Flink's own
  * {@code TimestampData} pair, the epoch milliseconds (int64) then the nanoseconds of the millisecond
  * (int32, 0–999,999), both little-endian as all Arrow data. Unlike Arrow's 64-bit nanoseconds it holds
  * every value of Flink's range (year 0001 .. 9999), pre-1970 and nanoseconds included, with no arithmetic
@@ -30,6 +31,11 @@ public final class WideTimestamps {
             return t.getPrecision() > 6;
         }
         return type instanceof LocalZonedTimestampType t && t.getPrecision() > 6;
+    }
+
+    /** True for TIMESTAMP and TIMESTAMP_LTZ of any precision, the types this layout can carry in a batch. */
+    public static boolean isTimestamp(LogicalType type) {
+        return type instanceof TimestampType || type instanceof LocalZonedTimestampType;
     }
 
     /** True if {@code vector} carries timestamps in this layout (a bound column checks once per batch). */
