@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
+import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -69,7 +70,7 @@ class TimestampDigitsSqlITCase {
     private static List<ProducerRecord<byte[], byte[]>> csvRecords(String topic) {
         List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
         for (int i = 0; i < TIMES.length; i++) {
-            String t = TIMES[i] == null ? "" : TIMES[i];
+            String t = TIMES[i] == null ? "null" : TIMES[i];
             String value = i + "," + t + "," + t + "," + t + "," + t;
             records.add(new ProducerRecord<>(topic, 0, null, ScanParity.utf8(value)));
         }
@@ -99,9 +100,16 @@ class TimestampDigitsSqlITCase {
             scans.fill(prefix, 1, topic -> retarget(input, topic));
         }
         runs.run("kafka", stock, 1, 1, ddl, insert);
-        runs.run("kafka-columnar", columnar, 1, 1, ddl, insert);
+        String explain = runs.run("kafka-columnar", columnar, 1, 1, ddl, insert);
+        System.out.println("EXPLAIN " + name + "\n" + explain);
+        TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
+        runs.createTables(tEnv, ddl, "kafka-columnar", columnar);
+        assertThat(ScanDecisions.of(tEnv, columnar + "in").describe()).as("scan decision").startsWith("admitted: ");
+        assertThat(explain).as("sink decision").contains("ColumnarEncode[kafka-columnar[admitted: ");
         List<String> expected = runs.records(stock + "out", false, false);
         List<String> actual = runs.records(columnar + "out", false, false);
+        assertThat(String.join("\n", expected)).as("stock writes every fraction digit of the text, whatever the"
+                + " precision").contains("05.123456789", "59.987654321", "00:00.0000005");
         System.out.println("STOCK " + name + "\n" + String.join("\n", expected));
         System.out.println("COLUMNAR " + name + "\n" + String.join("\n", actual));
         assertThat(actual).as("columnar vs stock records").isEqualTo(expected);
@@ -139,6 +147,6 @@ class TimestampDigitsSqlITCase {
     @Test
     void csvSelectStar() throws Exception {
         run("csv_star", "id BIGINT, t0 TIMESTAMP(0), t3 TIMESTAMP(3), t6 TIMESTAMP(6), t9 TIMESTAMP(9)",
-                "'format' = 'csv'", "INSERT INTO ${t}out SELECT id, t0, t3, t6 FROM ${t}in", csvRecords("x"), false);
+                "'format' = 'csv', 'csv.null-literal' = 'null'", "INSERT INTO ${t}out SELECT id, t0, t3, t6 FROM ${t}in", csvRecords("x"), false);
     }
 }

@@ -100,7 +100,8 @@ public final class ArrowLayout {
         return field(name, type, NanoTimestamps.ARROW_NANOSECOND);
     }
 
-    private static Field field(String name, LogicalType type, NanoTimestamps nanos) {
+    /** The Arrow field that carries a column of {@code type}, timestamps as {@code nanos} says. */
+    public static Field field(String name, LogicalType type, NanoTimestamps nanos) {
         boolean wide = nanos == NanoTimestamps.EPOCH_MILLIS_AND_NANOS ? WideTimestamps.applies(type)
                 : nanos == NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS && WideTimestamps.isTimestamp(type);
         ArrowType arrowType = wide ? WideTimestamps.ARROW_TYPE : arrowType(name, type);

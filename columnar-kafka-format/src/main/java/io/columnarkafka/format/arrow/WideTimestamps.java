@@ -22,6 +22,8 @@ public final class WideTimestamps {
     public static final int BYTE_WIDTH = 12;
     public static final ArrowType ARROW_TYPE = new ArrowType.FixedSizeBinary(BYTE_WIDTH);
     private static final int NANOS_OFFSET = 8;
+    private static final long MILLIS_PER_DAY = 86_400_000L;
+    private static final long NANOS_PER_MILLI = 1_000_000L;
 
     private WideTimestamps() {}
 
@@ -53,8 +55,18 @@ public final class WideTimestamps {
         return MemoryUtil.getInt(data + (long) BYTE_WIDTH * index + NANOS_OFFSET);
     }
 
+    /**
+     * Stores the local date-time of {@code epochDay} and {@code nanoOfDay} at {@code index}, as Flink's {@code
+     * TimestampData.fromLocalDateTime} splits it (also its value of the same instant at UTC, for TIMESTAMP_LTZ);
+     * the caller made room. Every day of year 0001 .. 9999 fits without overflow.
+     */
+    public static void putLocal(long data, int index, long epochDay, long nanoOfDay) {
+        put(data, index, epochDay * MILLIS_PER_DAY + nanoOfDay / NANOS_PER_MILLI,
+                (int) (nanoOfDay % NANOS_PER_MILLI));
+    }
+
     /** Stores one value at {@code index} of the data buffer at {@code data}; the caller made room. */
-    static void put(long data, int index, long millis, int nanoOfMilli) {
+    public static void put(long data, int index, long millis, int nanoOfMilli) {
         long at = data + (long) BYTE_WIDTH * index;
         MemoryUtil.putLong(at, millis);
         MemoryUtil.putInt(at + NANOS_OFFSET, nanoOfMilli);
