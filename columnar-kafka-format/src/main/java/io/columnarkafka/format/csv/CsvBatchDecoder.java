@@ -115,8 +115,6 @@ public final class CsvBatchDecoder implements BatchDecoder {
             }
             try {
                 reader.read(text, start, end, row);
-            } catch (CsvFieldReader.Unrepresentable e) {
-                throw new DecodeException(i, reader.path, e.getMessage(), e);
             } catch (CsvFieldReader.NestedFieldFailure e) {
                 throw new DecodeException(i, e.path, e.getMessage(), e.getCause());
             } catch (RuntimeException e) {
