@@ -28,6 +28,15 @@ public final class ThreadCpu implements AutoCloseable {
     /** Linux counts thread CPU in clock ticks; USER_HZ is 100 on every mainstream kernel build. */
     private static final double SECONDS_PER_TICK = 0.01;
 
+    /** The group of Flink's task threads (the chained operators: decode, encode, {@code producer.send}). */
+    public static final String TASK_THREADS = "Flink task threads";
+    /** The group of the sources' fetcher threads ({@code KafkaConsumer.poll}). */
+    public static final String FETCHER_THREADS = "Kafka consumer (source fetcher threads)";
+    /** The group of the producers' network threads. */
+    public static final String PRODUCER_IO_THREADS = "Kafka producer I/O threads";
+    /** The group of the JIT compiler threads. */
+    public static final String JIT = "JIT compiler";
+
     /**
      * Thread groups by the first 15 characters of the thread name (Linux's {@code comm}, set by the JVM
      * from the Java name), first match wins; any other thread is "other: " and its name, digits masked.
@@ -35,14 +44,14 @@ public final class ThreadCpu implements AutoCloseable {
     private static final Map<String, String> GROUPS = new LinkedHashMap<>();
 
     static {
-        GROUPS.put("C1 CompilerThre", "JIT compiler");
-        GROUPS.put("C2 CompilerThre", "JIT compiler");
+        GROUPS.put("C1 CompilerThre", JIT);
+        GROUPS.put("C2 CompilerThre", JIT);
         GROUPS.put("GC Thread", "GC");
         GROUPS.put("G1 ", "GC");
         GROUPS.put("VM Thread", "JVM (VM thread, safepoints)");
-        GROUPS.put("Source: ", "Flink task threads");
-        GROUPS.put("Source Data Fet", "Kafka consumer (source fetcher threads)");
-        GROUPS.put("kafka-producer-", "Kafka producer I/O threads");
+        GROUPS.put("Source: ", TASK_THREADS);
+        GROUPS.put("Source Data Fet", FETCHER_THREADS);
+        GROUPS.put("kafka-producer-", PRODUCER_IO_THREADS);
         GROUPS.put(POLLER.substring(0, 15), "this measurement (its poller)");
     }
 
@@ -93,6 +102,18 @@ public final class ThreadCpu implements AutoCloseable {
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
                 .map(e -> String.format(Locale.ROOT, "%s=%.2f", e.getKey(), e.getValue() * SECONDS_PER_TICK))
                 .collect(Collectors.joining(";"));
+    }
+
+    /** Reads back what {@link #stop()} returned: CPU seconds per thread group, in its order. */
+    public static Map<String, Double> parse(String cpuByThread) {
+        Map<String, Double> seconds = new LinkedHashMap<>();
+        for (String entry : cpuByThread.split(";")) {
+            int equals = entry.lastIndexOf('=');
+            if (equals > 0) {
+                seconds.put(entry.substring(0, equals), Double.parseDouble(entry.substring(equals + 1)));
+            }
+        }
+        return seconds;
     }
 
     @Override

@@ -10,7 +10,9 @@ import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.connector.kafka.source.KafkaSource;
+import org.apache.flink.connector.kafka.source.KafkaSourceBuilder;
 import org.apache.flink.connector.kafka.source.enumerator.initializer.OffsetsInitializer;
+import org.apache.flink.connector.kafka.source.reader.deserializer.KafkaRecordDeserializationSchema;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.json.JsonFormatOptions;
 import org.apache.flink.formats.json.JsonParserRowDataDeserializationSchema;
@@ -18,13 +20,16 @@ import org.apache.flink.formats.json.JsonRowDataSerializationSchema;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * The Kafka to Kafka job of the demo and of {@code bin/bench-pipeline}: every bid of the input topic, read
  * from its start to the end offsets it had when the job started, written to the output topic as Flink JSON.
  * Columnar: {@link ColumnarKafkaSource} to {@link ColumnarKafkaSink}, Arrow batches all the way. Stock:
  * Flink's {@code KafkaSource} with the json format's default deserializer to Flink's {@code KafkaSink} with
- * its serializer, on RowData. Both get the same Kafka settings.
+ * its serializer, on RowData. Floor ({@code bin/bench-pipeline}'s no-codec baseline): the same stock source
+ * and sink passing each value's bytes through untouched. All get the same Kafka settings.
  *
  * @param transactionalIdPrefix also the consumer group id
  * @param transactionTimeoutMs the producers' {@code transaction.timeout.ms}
@@ -59,30 +64,59 @@ public record KafkaToKafkaJob(String servers, String input, String output, Strin
 
     /** Adds the stock Flink job to {@code env}. */
     public void buildStock(StreamExecutionEnvironment env) {
-        KafkaSource<RowData> source = KafkaSource.<RowData>builder()
-                .setBootstrapServers(servers)
-                .setTopics(input)
-                .setGroupId(transactionalIdPrefix)
-                .setStartingOffsets(OffsetsInitializer.earliest())
-                .setBounded(OffsetsInitializer.latest())
+        KafkaSource<RowData> source = this.<RowData>stockSource()
                 // Flink 2.2's json format default (decode.json-parser.enabled = true), no options.
                 .setValueOnlyDeserializer(new JsonParserRowDataDeserializationSchema(
                         BidGenerator.BID_TYPE, InternalTypeInfo.of(BidGenerator.BID_TYPE), false, false,
                         TimestampFormat.SQL))
                 .build();
-        KafkaSink<RowData> sink = KafkaSink.<RowData>builder()
+        KafkaSink<RowData> sink = stockSink(KafkaRecordSerializationSchema.<RowData>builder()
+                .setTopic(output)
+                .setValueSerializationSchema(new JsonRowDataSerializationSchema(BidGenerator.BID_TYPE,
+                        TimestampFormat.SQL, JsonFormatOptions.MapNullKeyMode.FAIL, "null", false, false))
+                .build());
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "KafkaSource (Flink JSON)")
+                .sinkTo(sink)
+                .name("KafkaSink (Flink JSON)");
+    }
+
+    /**
+     * Adds the no-codec floor to {@code env}: the stock job with each value's bytes, as the consumer hands
+     * them over, written as they are (Kafka's own byte-array deserializer and serializer, both identities on
+     * a {@code byte[]}). What it costs is what Kafka's clients and Flink's runtime cost any codec in this
+     * job. Turns on object reuse, so that the chained hand-over to the sink does not copy each value: the
+     * columnar job's hand-overs copy nothing either (immutable types); stock copies each RowData.
+     */
+    public void buildFloor(StreamExecutionEnvironment env) {
+        env.getConfig().enableObjectReuse();
+        KafkaSource<byte[]> source = this.<byte[]>stockSource()
+                .setDeserializer(KafkaRecordDeserializationSchema.valueOnly(ByteArrayDeserializer.class))
+                .build();
+        KafkaSink<byte[]> sink = stockSink(KafkaRecordSerializationSchema.<byte[]>builder()
+                .setTopic(output)
+                .setKafkaValueSerializer(ByteArraySerializer.class)
+                .build());
+        env.fromSource(source, WatermarkStrategy.noWatermarks(), "KafkaSource (value bytes)")
+                .sinkTo(sink)
+                .name("KafkaSink (value bytes)");
+    }
+
+    private <T> KafkaSourceBuilder<T> stockSource() {
+        return KafkaSource.<T>builder()
+                .setBootstrapServers(servers)
+                .setTopics(input)
+                .setGroupId(transactionalIdPrefix)
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setBounded(OffsetsInitializer.latest());
+    }
+
+    private <T> KafkaSink<T> stockSink(KafkaRecordSerializationSchema<T> serializer) {
+        return KafkaSink.<T>builder()
                 .setBootstrapServers(servers)
                 .setDeliveryGuarantee(guarantee)
                 .setTransactionalIdPrefix(transactionalIdPrefix)
                 .setProperty("transaction.timeout.ms", Long.toString(transactionTimeoutMs))
-                .setRecordSerializer(KafkaRecordSerializationSchema.<RowData>builder()
-                        .setTopic(output)
-                        .setValueSerializationSchema(new JsonRowDataSerializationSchema(BidGenerator.BID_TYPE,
-                                TimestampFormat.SQL, JsonFormatOptions.MapNullKeyMode.FAIL, "null", false, false))
-                        .build())
+                .setRecordSerializer(serializer)
                 .build();
-        env.fromSource(source, WatermarkStrategy.noWatermarks(), "KafkaSource (Flink JSON)")
-                .sinkTo(sink)
-                .name("KafkaSink (Flink JSON)");
     }
 }

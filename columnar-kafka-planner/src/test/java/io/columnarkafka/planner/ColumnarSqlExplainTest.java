@@ -82,6 +82,26 @@ class ColumnarSqlExplainTest {
                 .contains("SCAN_NOT_ADMITTED fallback: UNSUPPORTED_WATERMARK scan.watermark.emit.strategy=on-event");
     }
 
+    /**
+     * The scan is decided on what the query reads: a {@code headers} column the columnar source does not read
+     * leaves the queries that do not read it columnar, and the query that reads it names it.
+     */
+    @Test
+    void aHeadersColumnDecidesOnlyTheQueriesThatReadIt() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(BIDS.replace("CREATE TABLE bids (", "CREATE TABLE tagged (h MAP<STRING, BYTES> METADATA FROM"
+                + " 'headers' VIRTUAL, p INT METADATA FROM 'partition' VIRTUAL, "));
+        tEnv.executeSql(sink("results", "auction BIGINT, p INT", "kafka-columnar"));
+        tEnv.executeSql(sink("tags", "auction BIGINT, n INT", "kafka-columnar"));
+        String narrow = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, p FROM tagged");
+        assertThat(narrow).contains("ColumnarScan(table=[[default_catalog, default_database, tagged,")
+                .contains("decode=[admitted: json value, metadata partition, bounded latest]")
+                .doesNotContain("SCAN_NOT_ADMITTED");
+        String wide = ColumnarSql.explain(tEnv, "INSERT INTO tags SELECT auction, CARDINALITY(h) FROM tagged");
+        assertThat(wide).doesNotContain("ColumnarScan(")
+                .contains("SCAN_NOT_ADMITTED fallback: UNSUPPORTED_METADATA headers: Flink builds a map per record");
+    }
+
     @Test
     void aRowOperatorGetsAnEdgeThatSaysWhy() {
         TableEnvironment tEnv = installed();

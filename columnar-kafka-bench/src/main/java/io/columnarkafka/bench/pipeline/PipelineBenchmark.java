@@ -32,11 +32,13 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * The end-to-end pipeline benchmark ({@code bin/bench-pipeline}): one embedded broker, one input topic
- * of N Nexmark bids as Flink JSON, and rounds of both variants (Kafka → Kafka, EXACTLY_ONCE, every bid
- * re-written as Flink JSON), each run in a fresh JVM against a fresh output topic. Round 0 is a warm-up
- * and is not counted; the order of the variants rotates every round. Each output topic is read back
- * read_committed and must hold exactly the input's values once each, or the run is a FAIL row. The
- * report gives every run, and the paired per-round ratios (columnar over stock) as median, min and max.
+ * of N Nexmark bids as Flink JSON, and rounds of the three variants (Kafka → Kafka, EXACTLY_ONCE, every bid
+ * written back: re-encoded as Flink JSON by columnar and stock, its bytes passed through by the no-codec
+ * floor), each run in a fresh JVM against a fresh output topic. Round 0 is a warm-up and is not counted;
+ * the order of the variants rotates every round. Each output topic is read back read_committed and must
+ * hold exactly the input's values once each, or the run is a FAIL row: the input is Flink JSON, so the
+ * floor's bytes are the ones the codecs must write too. The report gives every run, and the paired
+ * per-round ratios (columnar over stock, floor over stock, columnar over floor) as median, min and max.
  */
 public final class PipelineBenchmark {
     static final String USAGE = String.join("\n",
@@ -44,7 +46,7 @@ public final class PipelineBenchmark {
             "                          [--checkpoint-interval MS] [--out DIR] [--note TEXT]",
             "  --bids                 bids in the input topic (default 500000)",
             "  --rounds               counted rounds after the warm-up round (default 3)",
-            "  --parallelism          Flink parallelism of both jobs (default 2)",
+            "  --parallelism          Flink parallelism of every job (default 2)",
             "  --partitions           partitions of the input and output topics (default 2)",
             "  --checkpoint-interval  ms between checkpoints (default 1000)",
             "  --out                  where results go (default bench-results)",

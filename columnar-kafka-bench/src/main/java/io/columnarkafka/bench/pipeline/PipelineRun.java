@@ -57,10 +57,10 @@ public final class PipelineRun {
             env.enableCheckpointing(checkpointInterval);
             KafkaToKafkaJob pipeline = new KafkaToKafkaJob(servers, input, output, output, DeliveryGuarantee.EXACTLY_ONCE,
                     TRANSACTION_TIMEOUT_MS, ColumnarKafkaSource.DEFAULT_MAX_BATCH_ROWS);
-            if (variant == PipelineVariant.COLUMNAR) {
-                pipeline.buildColumnar(env);
-            } else {
-                pipeline.buildStock(env);
+            switch (variant) {
+                case COLUMNAR -> pipeline.buildColumnar(env);
+                case STOCK -> pipeline.buildStock(env);
+                case FLOOR -> pipeline.buildFloor(env);
             }
             ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = processCpuNanos();

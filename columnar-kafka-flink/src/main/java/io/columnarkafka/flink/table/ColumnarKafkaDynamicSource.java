@@ -20,50 +20,70 @@ import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDo
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.utils.TypeConversions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The table source of an admitted {@code kafka-columnar} scan ({@link ScanAdmissionMatcher}): Flink's own
- * {@link KafkaDynamicSource} (built by Flink's factory: options, validation, changelog mode and Kafka
- * settings are Flink's) read by the columnar source ({@link ColumnarScanTranslator}). It adds projection
- * push-down, so only the columns the query reads are decoded, and takes watermark push-down as Flink's source
- * does: the strategy Flink's planner generates from the table's WATERMARK (with its idleness and alignment
+ * The table source of a {@code kafka-columnar} scan whose table passed {@link ScanAdmissionMatcher#tableFallback}:
+ * Flink's own {@link KafkaDynamicSource} (built by Flink's factory: options, validation, changelog mode and Kafka
+ * settings are Flink's), with projection and metadata push-down, so the decision is taken on what the query
+ * reads ({@link #admission()}, {@link ScanAdmissionMatcher#match} on {@link KafkaScanShape#reading}): a column
+ * or metadata key the columnar source does not read sends only the queries that read it to Flink's source.
+ * Admitted, the scan is read by the columnar source ({@link ColumnarScanTranslator}), decoding only the columns
+ * the query reads; not admitted, it is Flink's source with the same pushed metadata and watermark, its rows
+ * projected to the pushed columns ({@link ProjectedFallbackScan}). Watermark push-down is taken as Flink's source
+ * takes it: the strategy Flink's planner generates from the table's WATERMARK (with its idleness and alignment
  * options) runs in the source, per split. Metadata columns ({@code topic}, {@code partition}, {@code offset},
  * {@code timestamp}, {@code timestamp-type}, {@code leader-epoch}) are filled from each row's record, with
  * Flink's keys and types.
  *
  * <p>The decision shows in {@link #asSummaryString()}, e.g. {@code kafka-columnar[admitted: raw value]}, and
- * in the log. The planner names a scan's operator after its own {@code TableSourceScan(...)} description
- * (it renames whatever transformation the provider returns), so the plan shows the admission only
- * indirectly: an admitted scan accepts projection push-down ({@code project=[...]} in the scan's digest
- * when the query reads fewer columns), Flink's Kafka source does not.
+ * in the log when the runtime is built. The planner names a scan's operator after its own {@code
+ * TableSourceScan(...)} description (it renames whatever transformation the provider returns), so the plan
+ * shows the decision only through the planner stage ({@code ColumnarSql.explain}: {@code decode=[admitted: ...]}
+ * or {@code SCAN_NOT_ADMITTED fallback: ...}).
  */
 final class ColumnarKafkaDynamicSource
         implements ScanTableSource, SupportsProjectionPushDown, SupportsReadingMetadata, SupportsWatermarkPushDown {
+    private static final Logger LOG = LoggerFactory.getLogger(ColumnarKafkaDynamicSource.class);
+
     private final String identifier;
+    private final String table;
     private final KafkaDynamicSource flink;
     private final KafkaScanShape shape;
-    private final Admission admission;
     private int[] projectedFields;
-    /** The metadata columns the planner asked for, after the physical ones ({@link ScanAdmissionMatcher} admitted each). */
-    private List<KafkaMetadata> metadata = List.of();
+    /**
+     * The metadata keys the planner asked for, after the physical columns; until it asks, every key the table
+     * declares (so the decision of a source nothing was pushed into is the whole table's).
+     */
+    private List<String> metadataKeys;
     /** The strategy the planner pushed, or null when the table has no watermark. */
     private WatermarkStrategy<RowData> watermarks;
+    /** The decision for the columns and metadata pushed so far, once taken (decoders are planned to take it). */
+    private Admission decided;
 
-    ColumnarKafkaDynamicSource(
-            String identifier, KafkaDynamicSource flink, KafkaScanShape shape, Admission admission) {
+    ColumnarKafkaDynamicSource(String identifier, String table, KafkaDynamicSource flink, KafkaScanShape shape) {
         this.identifier = identifier;
+        this.table = table;
         this.flink = flink;
         this.shape = shape;
-        this.admission = admission;
         this.projectedFields = identity(shape.physicalType().getFieldCount());
+        this.metadataKeys = shape.metadataKeys();
     }
 
+    /** The decision for the columns and metadata pushed into this source. */
     Admission admission() {
-        return admission;
+        if (decided == null) {
+            decided = ScanAdmissionMatcher.match(shape.reading(
+                    ColumnarScanTranslator.DecodedColumns.fields(shape, projectedFields), metadataKeys));
+        }
+        return decided;
     }
 
     /** The columnar source reading the projected columns as Arrow batches, in the projection's order. */
     ColumnarKafkaSource<ArrowBatch> arrowSource(TypeInformation<RowData> producedType) {
+        List<KafkaMetadata> metadata = metadata();
         ColumnarScanTranslator.DecodedColumns decoded =
                 ColumnarScanTranslator.DecodedColumns.of(shape, projectedFields, metadata);
         return ColumnarScanTranslator.source(shape, FlinkKafkaScan.of(flink, producedType), decoded.type(), metadata,
@@ -100,9 +120,17 @@ final class ColumnarKafkaDynamicSource
 
     @Override
     public ScanRuntimeProvider getScanRuntimeProvider(ScanContext context) {
+        Admission admission = admission();
+        LOG.info("{} scan of table {} reading {}: {}", identifier, table, projectedType().getFieldNames(),
+                admission.describe());
+        if (!admission.isAdmitted()) {
+            return ProjectedFallbackScan.provider((KafkaDynamicSource) flink.copy(), shape.physicalType(),
+                    projectedFields, metadataKeys, TypeConversions.fromLogicalToDataType(projectedType()), watermarks,
+                    context);
+        }
         TypeInformation<RowData> producedType = context.createTypeInformation(projectedType());
         FlinkKafkaScan kafka = FlinkKafkaScan.of(flink, producedType);
-        return ColumnarScanTranslator.provider(shape, kafka, projectedFields, metadata, producedType,
+        return ColumnarScanTranslator.provider(shape, kafka, projectedFields, metadata(), producedType,
                 watermarks == null ? WatermarkStrategy.noWatermarks() : watermarks, operatorName());
     }
 
@@ -123,9 +151,9 @@ final class ColumnarKafkaDynamicSource
             fields[i] = projection[i][0];
         }
         this.projectedFields = fields;
+        this.decided = null;
     }
 
-    /** Flink's readable metadata; a key the columnar scan does not read made the table fall back before this. */
     @Override
     public Map<String, DataType> listReadableMetadata() {
         return flink.listReadableMetadata();
@@ -133,18 +161,18 @@ final class ColumnarKafkaDynamicSource
 
     @Override
     public void applyReadableMetadata(List<String> metadataKeys, DataType producedDataType) {
-        List<KafkaMetadata> keys = new ArrayList<>();
-        for (String key : metadataKeys) {
-            keys.add(KafkaMetadata.of(key).orElseThrow(
-                    () -> new IllegalStateException("metadata '" + key + "' was not admitted: " + admission)));
-        }
-        this.metadata = List.copyOf(keys);
+        this.metadataKeys = List.copyOf(metadataKeys);
+        this.decided = null;
     }
 
-    /** As Flink's Kafka source: every declared metadata column is produced, read or not. */
+    /**
+     * Only the metadata columns the query reads are pushed, so an unread one (e.g. {@code headers}) does not
+     * decide the scan. Flink's source produces every declared one; reading a record's metadata never fails, so the
+     * rows the query sees are the same.
+     */
     @Override
     public boolean supportsMetadataProjection() {
-        return false;
+        return true;
     }
 
     @Override
@@ -152,42 +180,57 @@ final class ColumnarKafkaDynamicSource
         this.watermarks = watermarkStrategy;
     }
 
-    /** The physical columns the query reads, in the order the planner asked for them, then the metadata. */
+    /** The metadata of an admitted scan, each key one the columnar source reads. */
+    private List<KafkaMetadata> metadata() {
+        List<KafkaMetadata> keys = new ArrayList<>();
+        for (String key : metadataKeys) {
+            keys.add(KafkaMetadata.of(key).orElseThrow(
+                    () -> new IllegalStateException("metadata '" + key + "' was not admitted: " + admission())));
+        }
+        return keys;
+    }
+
+    /**
+     * The physical columns the query reads, in the order the planner asked for them, then the metadata with
+     * Flink's types.
+     */
     private RowType projectedType() {
         List<RowType.RowField> fields = new ArrayList<>();
         for (int field : projectedFields) {
             fields.add(shape.physicalType().getFields().get(field));
         }
-        fields.addAll(ColumnarScanTranslator.metadataFields(metadata));
+        Map<String, DataType> readable = flink.listReadableMetadata();
+        for (String key : metadataKeys) {
+            fields.add(new RowType.RowField("$metadata$" + key, readable.get(key).getLogicalType()));
+        }
         return new RowType(false, fields);
     }
 
     @Override
     public DynamicTableSource copy() {
         ColumnarKafkaDynamicSource copy = new ColumnarKafkaDynamicSource(
-                identifier, (KafkaDynamicSource) flink.copy(), shape, admission);
+                identifier, table, (KafkaDynamicSource) flink.copy(), shape);
         copy.projectedFields = projectedFields.clone();
         copy.watermarks = watermarks;
-        copy.metadata = metadata;
+        copy.metadataKeys = metadataKeys;
         return copy;
     }
 
     @Override
     public String asSummaryString() {
-        return identifier + "[" + admission.describe() + "]";
+        return identifier + "[" + admission().describe() + "]";
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ColumnarKafkaDynamicSource s && identifier.equals(s.identifier)
-                && flink.equals(s.flink) && admission.equals(s.admission)
-                && Arrays.equals(projectedFields, s.projectedFields) && Objects.equals(watermarks, s.watermarks)
-                && metadata.equals(s.metadata);
+        return o instanceof ColumnarKafkaDynamicSource s && identifier.equals(s.identifier) && table.equals(s.table)
+                && flink.equals(s.flink) && Arrays.equals(projectedFields, s.projectedFields)
+                && Objects.equals(watermarks, s.watermarks) && metadataKeys.equals(s.metadataKeys);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(identifier, flink, admission, Arrays.hashCode(projectedFields), watermarks, metadata);
+        return Objects.hash(identifier, table, flink, Arrays.hashCode(projectedFields), watermarks, metadataKeys);
     }
 
     private static int[] identity(int count) {

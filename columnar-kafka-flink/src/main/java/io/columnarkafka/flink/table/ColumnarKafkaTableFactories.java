@@ -19,9 +19,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Shared body of the two factories: every Kafka option is validated and the sink or source is built by
  * Flink's own factory (same keys, defaults, validation and messages); this adds only the {@code columnar.}
- * batching options and wraps the result: a sink in a {@link ColumnarKafkaDynamicSink}; a source, after
- * {@link ScanAdmissionMatcher} has decided, in a {@link ColumnarKafkaDynamicSource} or a {@link
- * FallbackKafkaSource}.
+ * batching options and wraps the result: a sink in a {@link ColumnarKafkaDynamicSink}; a source in a {@link
+ * FallbackKafkaSource} when its table falls back for every query ({@link ScanAdmissionMatcher#tableFallback}),
+ * else in a {@link ColumnarKafkaDynamicSource}, which decides on the columns each query reads.
  */
 abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, DynamicTableSourceFactory {
     private static final Logger LOG = LoggerFactory.getLogger(ColumnarKafkaTableFactories.class);
@@ -84,19 +84,19 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
         }
         String table = context.getObjectIdentifier().asSummaryString();
         KafkaScanShape shape;
-        Admission admission;
+        Admission fallback;
         try {
             shape = KafkaScanShape.of(kafkaSource, kafkaOptions, context.getCatalogTable().getResolvedSchema());
-            admission = ScanAdmissionMatcher.match(shape);
+            fallback = ScanAdmissionMatcher.tableFallback(shape);
         } catch (IllegalStateException e) {
             shape = null;
-            admission = Admission.fallback(FallbackReason.UNSUPPORTED_CONNECTOR, e.getMessage());
+            fallback = Admission.fallback(FallbackReason.UNSUPPORTED_CONNECTOR, e.getMessage());
         }
-        LOG.info("{} scan of table {}: {}", factoryIdentifier(), table, admission.describe());
-        if (!admission.isAdmitted()) {
-            return new FallbackKafkaSource(factoryIdentifier(), kafkaSource, admission);
+        if (fallback != null) {
+            LOG.info("{} scan of table {}: {}", factoryIdentifier(), table, fallback.describe());
+            return new FallbackKafkaSource(factoryIdentifier(), kafkaSource, fallback);
         }
-        return new ColumnarKafkaDynamicSource(factoryIdentifier(), kafkaSource, shape, admission);
+        return new ColumnarKafkaDynamicSource(factoryIdentifier(), table, kafkaSource, shape);
     }
 
     /** The factory context with the table's options replaced by {@code kafkaOptions}. */

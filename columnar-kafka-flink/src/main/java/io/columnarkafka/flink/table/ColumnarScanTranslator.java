@@ -4,7 +4,9 @@ import io.columnarkafka.flink.source.ColumnarKafkaSource;
 import io.columnarkafka.flink.source.KafkaMetadata;
 import io.columnarkafka.flink.source.BatchOutputFactory;
 import io.columnarkafka.flink.source.DecodingSpec;
+import io.columnarkafka.format.json.JsonDecodeOptions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -18,6 +20,9 @@ import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.source.ScanTableSource.ScanRuntimeProvider;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeFamily;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -27,8 +32,10 @@ import org.apache.flink.table.types.logical.RowType;
  *
  * <p>What is decoded: the projected columns, plus every key column (a record gives a row only if its key
  * does, as in Flink, so the key is decoded even when the query does not read it). A format that does not
- * decode by field name ({@code raw}: one column) and a projection with no value column decode every value
- * column. Metadata columns follow the decoded ones, filled by the source from each row's record.
+ * decode by field name ({@code raw}: one column; csv and avro, positional) and a projection with no value column
+ * decode every value column; json decodes the unread value columns that could change the rows Flink's source
+ * gives ({@link DecodedColumns#fields}). Metadata columns follow the decoded ones, filled by the source from each
+ * row's record.
  */
 final class ColumnarScanTranslator {
     private ColumnarScanTranslator() {}
@@ -120,6 +127,24 @@ final class ColumnarScanTranslator {
     record DecodedColumns(RowType type, int[] columns) {
         static DecodedColumns of(KafkaScanShape shape, int[] projectedFields, List<KafkaMetadata> metadata) {
             RowType physical = shape.physicalType();
+            int[] order = fields(shape, projectedFields);
+            List<RowType.RowField> fields = new ArrayList<>();
+            for (int field : order) {
+                fields.add(physical.getFields().get(field));
+            }
+            fields.addAll(metadataFields(metadata));
+            int[] columns = new int[projectedFields.length + metadata.size()];
+            for (int i = 0; i < projectedFields.length; i++) {
+                columns[i] = Arrays.binarySearch(order, projectedFields[i]);
+            }
+            for (int i = 0; i < metadata.size(); i++) {
+                columns[projectedFields.length + i] = order.length + i;
+            }
+            return new DecodedColumns(new RowType(false, fields), columns);
+        }
+
+        /** The physical columns decoded for a query reading {@code projectedFields}, in table order. */
+        static int[] fields(KafkaScanShape shape, int[] projectedFields) {
             TreeSet<Integer> decoded = new TreeSet<>();
             for (int field : projectedFields) {
                 decoded.add(field);
@@ -131,25 +156,29 @@ final class ColumnarScanTranslator {
             for (int field : shape.valueProjection()) {
                 someValue |= decoded.contains(field);
             }
-            if (!someValue || !"json".equals(shape.valueFormat())) {
-                for (int field : shape.valueProjection()) {
+            boolean byName = someValue && "json".equals(shape.valueFormat());
+            JsonDecodeOptions json = byName ? JsonDecodeOptions.fromMap(shape.valueFormatOptions()) : null;
+            for (int field : shape.valueProjection()) {
+                if (!byName || jsonDecodesUnread(json, shape.physicalType().getTypeAt(field))) {
                     decoded.add(field);
                 }
             }
-            List<Integer> order = new ArrayList<>(decoded);
-            List<RowType.RowField> fields = new ArrayList<>();
-            for (int field : order) {
-                fields.add(physical.getFields().get(field));
-            }
-            fields.addAll(metadataFields(metadata));
-            int[] columns = new int[projectedFields.length + metadata.size()];
-            for (int i = 0; i < projectedFields.length; i++) {
-                columns[i] = order.indexOf(projectedFields[i]);
-            }
-            for (int i = 0; i < metadata.size(); i++) {
-                columns[projectedFields.length + i] = order.size() + i;
-            }
-            return new DecodedColumns(new RowType(false, fields), columns);
+            return decoded.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        /**
+         * Whether a json value column the query does not read is decoded all the same, because Flink's {@code
+         * kafka} source (which takes no projection) deserializes it and it can change the rows: with {@code
+         * fail-on-missing-field} its absence fails the record; without {@code ignore-parse-errors} a value Flink
+         * cannot convert fails it (every JSON value converts to a string, so CHAR and VARCHAR never do; with the
+         * option such a value is a null field); a DECIMAL anywhere in the row makes Flink's mapper read floats as
+         * {@code BigDecimal}, which changes the text of a string column holding an object or array
+         * ({@code bigDecimalFloats} of the decoder).
+         */
+        private static boolean jsonDecodesUnread(JsonDecodeOptions options, LogicalType type) {
+            return options.failOnMissingField()
+                    || NullableTypes.contains(type, t -> t.is(LogicalTypeRoot.DECIMAL))
+                    || !options.ignoreParseErrors() && !type.is(LogicalTypeFamily.CHARACTER_STRING);
         }
     }
 }

@@ -14,7 +14,8 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.DataType;
 
 /**
- * The table source of a {@code kafka-columnar} / {@code upsert-kafka-columnar} scan that was not admitted:
+ * The table source of a {@code kafka-columnar} / {@code upsert-kafka-columnar} table that falls back for every
+ * query ({@link ScanAdmissionMatcher#tableFallback}: upsert mode, a format or an option):
  * Flink's own {@link KafkaDynamicSource}, with exactly its abilities (metadata and watermark push-down, no
  * projection push-down), its changelog mode and its runtime provider, unchanged. Only {@link
  * #asSummaryString()} differs: it carries the fallback reason.

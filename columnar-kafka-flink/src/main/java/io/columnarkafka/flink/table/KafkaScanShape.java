@@ -2,6 +2,7 @@ package io.columnarkafka.flink.table;
 
 import java.lang.reflect.Field;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -90,6 +91,30 @@ record KafkaScanShape(
 
     boolean hasKey() {
         return keyProjection.length > 0;
+    }
+
+    /**
+     * This shape narrowed to what one query makes the columnar source read: the physical columns {@code columns}
+     * (indexes in table order, which hold every key column) and the metadata keys {@code metadata}. The decision
+     * is taken on it ({@link ScanAdmissionMatcher#match}); the runtime is built from the table's shape.
+     */
+    KafkaScanShape reading(int[] columns, List<String> metadata) {
+        List<RowType.RowField> fields = new ArrayList<>();
+        int[] position = new int[physicalType.getFieldCount()];
+        Arrays.fill(position, -1);
+        for (int column : columns) {
+            position[column] = fields.size();
+            fields.add(physicalType.getFields().get(column));
+        }
+        return new KafkaScanShape(new RowType(physicalType.isNullable(), fields), remap(keyProjection, position),
+                remap(valueProjection, position), keyPrefix, keyFormat, keyFormatOptions, valueFormat,
+                valueFormatOptions, topics, topicPattern, boundedMode, upsertMode, parallelism, List.copyOf(metadata),
+                watermark, watermarkOnEvent);
+    }
+
+    /** The fields of {@code projection} that have a position, at that position. */
+    private static int[] remap(int[] projection, int[] position) {
+        return Arrays.stream(projection).map(field -> position[field]).filter(p -> p >= 0).toArray();
     }
 
     private static <T> T read(KafkaDynamicSource source, String name, Class<T> type) {

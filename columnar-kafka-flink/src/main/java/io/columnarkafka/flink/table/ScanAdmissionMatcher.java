@@ -13,22 +13,50 @@ import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
- * Decides, once per scan at planning time (when the table's source is created), whether a Kafka table
- * scan is read by the columnar source and decoders with the rows Flink's own {@code KafkaDynamicSource}
- * would produce; anything not exactly supported is a fallback to Flink's source with its reason. The
- * decision only; {@link ColumnarScanTranslator} builds what was admitted.
+ * Decides whether a Kafka table scan is read by the columnar source and decoders with the rows Flink's own
+ * {@code KafkaDynamicSource} would produce; anything not exactly supported is a fallback to Flink's source with
+ * its reason. The decision only; {@link ColumnarScanTranslator} builds what was admitted.
  *
- * <p>Everything the decision needs is known when the source is created: the formats and their options, the
- * physical types and the metadata columns the table declares. A watermark is admitted whatever its expression:
- * the planner pushes Flink's own generated watermark strategy into the source, which runs it per split on the
- * rows it emits, as Flink's Kafka source does. The projection
- * the planner pushes down later only narrows what is decoded, so it never changes the decision.
+ * <p>It is taken in two steps. {@link #tableFallback} when the table's source is created, on what every query of
+ * the table shares: upsert mode, the formats and their options; a table that fails it is Flink's source with
+ * exactly Flink's abilities. {@link #match} on what one query reads, once the planner has pushed its columns and
+ * metadata into the source ({@link ColumnarKafkaDynamicSource}): the types of the columns the columnar source would
+ * decode for it ({@link KafkaScanShape#reading}) and the metadata columns it reads, so a column the decoders do
+ * not plan sends only the queries that decode it to Flink's source. A watermark is admitted whatever its
+ * expression: the planner pushes Flink's own generated watermark strategy into the source, which runs it per split
+ * on the rows it emits, as Flink's Kafka source does.
  */
 final class ScanAdmissionMatcher {
 
     private ScanAdmissionMatcher() {}
 
+    /** The decision for a scan reading {@code shape}'s columns and metadata (narrowed by {@link KafkaScanShape#reading}). */
     static Admission match(KafkaScanShape shape) {
+        Admission table = tableFallback(shape);
+        if (table != null) {
+            return table;
+        }
+        SqlFormat valueFormat = SqlFormat.forScan(shape.valueFormat()).orElseThrow();
+        SqlFormat keyFormat = shape.hasKey() ? SqlFormat.forScan(shape.keyFormat()).orElseThrow() : null;
+        String typeProblem = typeProblem(shape, valueFormat, keyFormat);
+        if (typeProblem != null) {
+            return Admission.fallback(FallbackReason.UNSUPPORTED_TYPE, typeProblem);
+        }
+        for (String key : shape.metadataKeys()) {
+            if (KafkaMetadata.of(key).isEmpty()) {
+                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA, key + ": " + (key.equals("headers")
+                        ? "Flink builds a map per record; the columnar source does not read headers yet"
+                        : "format metadata; the columnar decoders produce none"));
+            }
+        }
+        return Admission.admitted(admitted(shape));
+    }
+
+    /**
+     * The fallback every query of the table shares, or null: an upsert scan, a format outside the scan gate, an
+     * option a decoder does not reproduce.
+     */
+    static Admission tableFallback(KafkaScanShape shape) {
         if (shape.upsertMode()) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
                     "upsert-kafka scan: tombstones as DELETE rows are not yet proven on the columnar path");
@@ -53,17 +81,10 @@ final class ScanAdmissionMatcher {
         if (optionProblem != null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_OPTION, optionProblem);
         }
-        String typeProblem = typeProblem(shape, valueFormat, keyFormat);
-        if (typeProblem != null) {
-            return Admission.fallback(FallbackReason.UNSUPPORTED_TYPE, typeProblem);
-        }
-        for (String key : shape.metadataKeys()) {
-            if (KafkaMetadata.of(key).isEmpty()) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA, key + ": " + (key.equals("headers")
-                        ? "Flink builds a map per record; the columnar source does not read headers yet"
-                        : "format metadata; the columnar decoders produce none"));
-            }
-        }
+        return null;
+    }
+
+    private static String admitted(KafkaScanShape shape) {
         List<String> admitted = new ArrayList<>();
         admitted.add(shape.valueFormat() + " value");
         if (shape.hasKey()) {
@@ -81,7 +102,7 @@ final class ScanAdmissionMatcher {
         if (shape.boundedMode() != BoundedMode.UNBOUNDED) {
             admitted.add("bounded " + shape.boundedMode().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         }
-        return Admission.admitted(String.join(", ", admitted));
+        return String.join(", ", admitted);
     }
 
     /** The value columns under the names the value format sees, as Flink's source gives them to its format. */

@@ -2,6 +2,7 @@ package io.columnarkafka.flink.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
@@ -131,6 +132,60 @@ class ScanAdmissionTest {
         assertThat(decide(columns, KAFKA + ", " + options).describe()).startsWith("fallback: " + reason);
     }
 
+    private static Admission reading(String columns, String options, List<String> read, List<String> metadata) {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql("CREATE TABLE t (" + columns + ") WITH ('connector' = 'kafka-columnar', " + KAFKA + ", "
+                + options + ")");
+        return ScanDecisions.reading(tEnv, "t", read, metadata);
+    }
+
+    /** A {@code headers} column decides only the queries that read it. */
+    @Test
+    void headersDecideOnlyTheQueriesThatReadThem() {
+        String columns = "k STRING, v STRING, h MAP<STRING, BYTES> METADATA FROM 'headers' VIRTUAL,"
+                + " o BIGINT METADATA FROM 'offset' VIRTUAL";
+        String options = "'key.format' = 'raw', 'key.fields' = 'k', 'value.format' = 'json',"
+                + " 'value.fields-include' = 'EXCEPT_KEY'";
+        assertThat(reading(columns, options, List.of("v"), List.of("offset")).describe())
+                .isEqualTo("admitted: json value, raw key, metadata offset");
+        assertThat(reading(columns, options, List.of("v"), List.of()).describe())
+                .isEqualTo("admitted: json value, raw key");
+        assertThat(reading(columns, options, List.of("v"), List.of("headers", "offset")).describe())
+                .startsWith("fallback: UNSUPPORTED_METADATA headers: ");
+        assertThat(reading(columns, options, null, null).describe()).as("nothing pushed: the whole table")
+                .startsWith("fallback: UNSUPPORTED_METADATA headers: ");
+    }
+
+    /**
+     * A json value column the decoder does not plan (a MAP with INT keys, which Flink's json refuses too: json plans
+     * every type Flink's json reads, TIMESTAMP of every precision included) decides only the queries that decode
+     * it: those that read it, and, because Flink's {@code kafka} source
+     * deserializes every value column, those for which an unread column could change the rows: without {@code
+     * ignore-parse-errors} (a value Flink cannot convert fails the record) or with {@code fail-on-missing-field}.
+     */
+    @Test
+    void anUnplannedJsonColumnDecidesOnlyTheQueriesThatDecodeIt() {
+        String columns = "id BIGINT, name STRING, m MAP<INT, STRING>";
+        String lenient = "'format' = 'json', 'json.ignore-parse-errors' = 'true'";
+        assertThat(reading(columns, lenient, List.of("name", "id"), List.of()).describe())
+                .isEqualTo("admitted: json value");
+        assertThat(reading(columns, lenient, List.of("id", "m"), List.of()).describe())
+                .startsWith("fallback: UNSUPPORTED_TYPE ").contains("'m'");
+        assertThat(reading(columns, "'format' = 'json'", List.of("id"), List.of()).describe())
+                .as("a bad m fails the record in Flink").startsWith("fallback: UNSUPPORTED_TYPE ").contains("'m'");
+        assertThat(reading(columns, "'format' = 'json', 'json.fail-on-missing-field' = 'true'", List.of("id"),
+                List.of()).describe()).as("a missing m fails the record in Flink").startsWith("fallback: UNSUPPORTED_TYPE");
+    }
+
+    /** csv and avro values are positional: Flink's deserializer reads every column, and so does the decoder. */
+    @Test
+    void anUnplannedCsvOrAvroColumnDecidesEveryQuery() {
+        assertThat(reading("v STRING, m MAP<STRING, INT>", "'format' = 'avro'", List.of("v"), List.of()).describe())
+                .startsWith("fallback: UNSUPPORTED_TYPE column 'm': the columnar avro decoder");
+        assertThat(reading("v STRING, m MAP<STRING, INT>", "'format' = 'csv'", List.of("v"), List.of()).describe())
+                .startsWith("fallback: UNSUPPORTED_TYPE Unsupported type 'MAP<STRING, INT>'");
+    }
+
     @Test
     void upsertScansFallBack() {
         Admission admission = decide("upsert-kafka-columnar", "k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED",
@@ -139,8 +194,12 @@ class ScanAdmissionTest {
         assertThat(admission.reason()).isEqualTo(FallbackReason.UNSUPPORTED_CHANGELOG);
     }
 
+    /**
+     * A table that falls back for every query is Flink's source with exactly its abilities; one decided per query
+     * takes projection and metadata push-down, to know what the query reads.
+     */
     @Test
-    void aFallbackHasExactlyTheAbilitiesOfFlinksSource() {
+    void aTableFallbackHasExactlyTheAbilitiesOfFlinksSource() {
         assertThat(SupportsReadingMetadata.class).isAssignableFrom(FallbackKafkaSource.class);
         assertThat(SupportsWatermarkPushDown.class).isAssignableFrom(FallbackKafkaSource.class);
         assertThat(SupportsProjectionPushDown.class.isAssignableFrom(FallbackKafkaSource.class)).isFalse();

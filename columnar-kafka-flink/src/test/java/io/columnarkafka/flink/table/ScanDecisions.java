@@ -1,6 +1,10 @@
 package io.columnarkafka.flink.table;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
@@ -18,6 +22,38 @@ final class ScanDecisions {
     private ScanDecisions() {}
 
     static Admission of(TableEnvironment tEnv, String table) {
+        return reading(tEnv, table, null, null);
+    }
+
+    /**
+     * The decision for the scan of {@code table} in a plan ({@code explain}, the output of {@code explainSql}): the
+     * columns and metadata keys its optimized scan shows ({@code project=[...]}, {@code metadata=[...]}) pushed
+     * into the table's source.
+     */
+    static Admission planned(TableEnvironment tEnv, String table, String explain) {
+        String optimized = explain.substring(explain.indexOf("== Optimized Physical Plan =="));
+        Matcher scan = Pattern.compile("TableSourceScan\\(table=\\[\\[[^\\]]*, " + Pattern.quote(table)
+                + "(, [^\\n]*?)?\\]\\], fields=").matcher(optimized);
+        if (!scan.find()) {
+            throw new IllegalArgumentException("no scan of " + table + " in " + optimized);
+        }
+        String pushed = scan.group(1) == null ? "" : scan.group(1);
+        return reading(tEnv, table, list(pushed, "project"), Objects.requireNonNullElse(list(pushed, "metadata"),
+                List.of()));
+    }
+
+    /** The names of {@code <ability>=[a, b]} in a scan's digest, or null when it has none. */
+    private static List<String> list(String digest, String ability) {
+        Matcher names = Pattern.compile(ability + "=\\[([^\\]]*)\\]").matcher(digest);
+        return !names.find() ? null : names.group(1).isEmpty() ? List.of() : List.of(names.group(1).split(", "));
+    }
+
+    /**
+     * The decision for a query reading the physical {@code columns} and the {@code metadata} keys of the table, in
+     * that order, pushed into its source as the planner pushes them ({@code applyProjection}, {@code
+     * applyReadableMetadata}); null for either: nothing pushed (the whole table).
+     */
+    static Admission reading(TableEnvironment tEnv, String table, List<String> columns, List<String> metadata) {
         ObjectIdentifier id = ObjectIdentifier.of(tEnv.getCurrentCatalog(), tEnv.getCurrentDatabase(), table);
         ResolvedCatalogTable resolved = (ResolvedCatalogTable) ((TableEnvironmentInternal) tEnv).getCatalogManager()
                 .getTableOrError(id).getResolvedTable();
@@ -26,8 +62,18 @@ final class ScanDecisions {
                 ? new UpsertKafkaColumnarTableFactory() : new KafkaColumnarTableFactory();
         DynamicTableSource source = factory.createDynamicTableSource(new FactoryUtil.DefaultDynamicTableContext(
                 id, resolved, Map.of(), new Configuration(), ScanDecisions.class.getClassLoader(), false));
-        if (source instanceof ColumnarKafkaDynamicSource admitted) {
-            return admitted.admission();
+        if (source instanceof ColumnarKafkaDynamicSource columnar) {
+            if (columns != null) {
+                int[][] projection = new int[columns.size()][];
+                for (int i = 0; i < projection.length; i++) {
+                    projection[i] = new int[] {columnar.shape().physicalType().getFieldIndex(columns.get(i))};
+                }
+                columnar.applyProjection(projection, null);
+            }
+            if (metadata != null) {
+                columnar.applyReadableMetadata(metadata, null);
+            }
+            return columnar.admission();
         }
         return ((FallbackKafkaSource) source).admission();
     }

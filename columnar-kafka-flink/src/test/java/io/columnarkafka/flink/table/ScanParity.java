@@ -54,8 +54,11 @@ final class ScanParity {
         jobParallelism = parallelism;
     }
 
-    /** The columnar run of a parity test: its scan decision, plan and the rows its columnar source decoded. */
-    record Run(Admission decision, String explain, long decodedRows, List<String> rows) {}
+    /**
+     * The columnar run of a parity test: its table's scan decision (with nothing pushed), plan and the rows its
+     * columnar source decoded; {@code planned}: the decision for what the query's scan reads.
+     */
+    record Run(Admission decision, String explain, long decodedRows, List<String> rows, Admission planned) {}
 
     /** A test whose jobs both failed: the topic, the columnar scan's decision and both jobs' failures. */
     record Failure(String topic, Admission decision, Throwable stock, Throwable columnar) {}
@@ -136,7 +139,8 @@ final class ScanParity {
         }
         Collections.sort(rows);
         Admission decision = connector.equals("kafka") ? null : ScanDecisions.of(tEnv, tables + "src");
-        return new Run(decision, explain, decodedRows(job), rows);
+        Admission planned = connector.equals("kafka") ? null : ScanDecisions.planned(tEnv, tables + "src", explain);
+        return new Run(decision, explain, decodedRows(job), rows, planned);
     }
 
     private static String tables(String connector, String prefix) {
