@@ -101,7 +101,6 @@ class TimestampDigitsSqlITCase {
         }
         runs.run("kafka", stock, 1, 1, ddl, insert);
         String explain = runs.run("kafka-columnar", columnar, 1, 1, ddl, insert);
-        System.out.println("EXPLAIN " + name + "\n" + explain);
         TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
         runs.createTables(tEnv, ddl, "kafka-columnar", columnar);
         assertThat(ScanDecisions.of(tEnv, columnar + "in").describe()).as("scan decision").startsWith("admitted: ");
