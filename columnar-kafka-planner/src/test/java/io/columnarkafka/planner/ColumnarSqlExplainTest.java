@@ -221,6 +221,58 @@ class ColumnarSqlExplainTest {
         assertThat(execution).doesNotContain("Reused(");
     }
 
+    /**
+     * Two branches compute the same windowed count over the same filter (Nexmark q5's shape): Flink's sub-plan
+     * reuse merges the equal columnar Calcs and the row operators above them, so the plan holds as many window
+     * aggregates as Flink's own plan of the query (one per distinct aggregate), not one per branch.
+     */
+    @Test
+    void equalBranchesShareOneColumnarCalcAndTheOperatorsAboveItAsFlinksPlanDoes() {
+        String query = "INSERT INTO results SELECT A.auction, A.num, 0 FROM (SELECT auction, COUNT(*) AS num,"
+                + " window_start AS s, window_end AS e FROM TABLE(HOP(TABLE cheap, DESCRIPTOR(`dateTime`),"
+                + " INTERVAL '2' SECOND, INTERVAL '10' SECOND)) GROUP BY auction, window_start, window_end) A"
+                + " JOIN (SELECT MAX(num) AS maxn, s, e FROM (SELECT COUNT(*) AS num, window_start AS s,"
+                + " window_end AS e FROM TABLE(HOP(TABLE cheap, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND,"
+                + " INTERVAL '10' SECOND)) GROUP BY auction, window_start, window_end) GROUP BY s, e) M"
+                + " ON A.s = M.s AND A.e = M.e AND A.num >= M.maxn";
+        String columnar = section(tEnvWithCheapBids(true).explainSql(query), "== Optimized Execution Plan ==");
+        String flink = section(tEnvWithCheapBids(false).explainSql(query), "== Optimized Execution Plan ==");
+        String aggregate = "GlobalWindowAggregate(groupBy=[auction]";
+        assertThat(occurrences(flink, aggregate)).as(flink).isEqualTo(1);
+        assertThat(occurrences(columnar, aggregate)).as(columnar).isEqualTo(1);
+        assertThat(occurrences(columnar, "ColumnarCalc(")).as(columnar).isEqualTo(1);
+        assertThat(columnar).contains("ColumnarCalc(select=[auction, dateTime], where=[>(price, 10)])")
+                .contains("ArrowToRows(").contains("Reused(reference_id=");
+    }
+
+    /** With sub-plan reuse off, Flink keeps each branch's operators, and so does the stage. */
+    @Test
+    void withSubPlanReuseOffEachBranchKeepsItsColumnarCalc() {
+        TableEnvironment tEnv = tEnvWithCheapBids(true);
+        tEnv.getConfig().set("table.optimizer.reuse-sub-plan-enabled", "false");
+        String execution = section(tEnv.explainSql("INSERT INTO results SELECT auction, COUNT(*), 0 FROM"
+                + " TABLE(TUMBLE(TABLE cheap, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND))"
+                + " GROUP BY auction, window_start, window_end UNION ALL SELECT auction, COUNT(*), 1 FROM"
+                + " TABLE(TUMBLE(TABLE cheap, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND))"
+                + " GROUP BY auction, window_start, window_end"), "== Optimized Execution Plan ==");
+        assertThat(occurrences(execution, "ColumnarCalc(")).as(execution).isEqualTo(2);
+        assertThat(execution).doesNotContain("Reused(");
+    }
+
+    /** Watermarked bids, a view of the cheap ones' auction and time, and a result table; the stage installed or not. */
+    private static TableEnvironment tEnvWithCheapBids(boolean install) {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        if (install) {
+            InstallResult result = ColumnarSql.install(tEnv);
+            assertThat(result.status()).as(result.message()).isEqualTo(InstallStatus.INSTALLED);
+        }
+        tEnv.executeSql(BIDS.replace("extra STRING)",
+                "extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND)"));
+        tEnv.executeSql("CREATE VIEW cheap AS SELECT auction, `dateTime` FROM bids WHERE price > 10");
+        tEnv.executeSql(sink("results", "auction BIGINT, num BIGINT, b INT", "kafka-columnar"));
+        return tEnv;
+    }
+
     static String section(String explained, String title) {
         int start = explained.indexOf(title);
         assertThat(start).as("EXPLAIN has %s", title).isNotNegative();

@@ -104,6 +104,7 @@ public final class CellRunner {
                     Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED) - start) / 1e3));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
             CheckpointFigures.of(executed.getCheckpointStatsSnapshot()).store(result);
+            result.setProperty("checkpointByVertex", CheckpointByVertex.describe(CheckpointByVertex.of(executed)));
         }
         return result;
     }
@@ -142,7 +143,7 @@ public final class CellRunner {
             }
         }
         tables.executeSql(NexmarkSql.sourceTable(spec.variant().source, spec.bootstrapServers(), spec.inputTopic(),
-                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful)));
+                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.maxPollRecords()));
         NexmarkSql.views().forEach(tables::executeSql);
         String sink = NexmarkSql.sinkOptions(spec.variant().sink(spec.query()), spec.query().upsert(),
                 spec.bootstrapServers(), spec.outputTopic(), spec.runId());

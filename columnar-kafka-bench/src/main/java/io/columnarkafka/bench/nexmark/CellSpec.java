@@ -11,6 +11,8 @@ import java.util.Map;
  *
  * @param failAtFraction 0 for a plain run; otherwise the share of the input committed by a checkpoint after
  *     which the cell's one TaskManager is terminated (a recovery run)
+ * @param maxPollRecords the source table's {@code properties.max.poll.records} (both variants), 0 for Kafka's
+ *     default (500)
  */
 record CellSpec(
         NexmarkQuery query,
@@ -25,6 +27,7 @@ record CellSpec(
         String runId,
         double failAtFraction,
         boolean columnarPlanner,
+        int maxPollRecords,
         String checkpointDir,
         String resultFile) {
 
@@ -46,6 +49,7 @@ record CellSpec(
         args.put("runId", runId);
         args.put("failAtFraction", Double.toString(failAtFraction));
         args.put("columnarPlanner", Boolean.toString(columnarPlanner));
+        args.put("maxPollRecords", Integer.toString(maxPollRecords));
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
         List<String> list = new ArrayList<>();
@@ -72,6 +76,7 @@ record CellSpec(
                 args.get("runId"),
                 Double.parseDouble(args.get("failAtFraction")),
                 Boolean.parseBoolean(args.get("columnarPlanner")),
+                Integer.parseInt(args.get("maxPollRecords")),
                 args.get("checkpointDir"),
                 args.get("resultFile"));
     }

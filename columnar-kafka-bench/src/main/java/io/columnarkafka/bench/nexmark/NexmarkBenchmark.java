@@ -37,7 +37,7 @@ public final class NexmarkBenchmark {
             "                         [--warmup N] [--parallelism N] [--mini-batch off|on|both]",
             "                         [--recovery q0,q4,...|none] [--recovery-at FRACTION] [--checkpoint-interval MS]",
             "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
-            "                         [--columnar-planner off|on]",
+            "                         [--columnar-planner off|on] [--max-poll-records N]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
             "  --events               Nexmark events in the input topic (default 200000)",
@@ -52,6 +52,9 @@ public final class NexmarkBenchmark {
             "  --columnar-planner     on: every cell plans with Flink's planner jar (not the loader), the columnar cells",
             "                         install the columnar planner stage (ColumnarSql), and the stateless queries'",
             "                         source table has no WATERMARK (both variants; they use none); default off",
+            "  --max-poll-records     the source table's properties.max.poll.records, both variants (default: Kafka's, 500);",
+            "                         a fetch is at most this many records, and so is a columnar scan's batch, the work",
+            "                         the source task does between two looks at its mailbox (where a checkpoint waits)",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + ").");
 
@@ -73,6 +76,8 @@ public final class NexmarkBenchmark {
     private String note = "";
     /** Cells plan with Flink's planner jar, and the columnar cells install the columnar planner stage. */
     private boolean columnarPlanner;
+    /** The source table's max.poll.records; 0 for Kafka's default. */
+    private int maxPollRecords;
 
     public static void main(String[] args) throws Exception {
         BenchCommand.main(args, USAGE, NexmarkBenchmark::parse, bench -> bench.run(System.out));
@@ -106,9 +111,13 @@ public final class NexmarkBenchmark {
                     case "off" -> false;
                     default -> throw new IllegalArgumentException("--columnar-planner is on or off");
                 };
+                case "--max-poll-records" -> b.maxPollRecords = Integer.parseInt(value);
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
         });
+        if (b.maxPollRecords < 0) {
+            throw new IllegalArgumentException("--max-poll-records is a positive number of records");
+        }
         if (b.rounds < 1 || b.warmup < 0) {
             throw new IllegalArgumentException("--rounds needs at least 1, --warmup at least 0");
         }
@@ -195,7 +204,7 @@ public final class NexmarkBenchmark {
                              boolean last) throws Exception {
         String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
         NexmarkReport report = new NexmarkReport(results, stamp, note, loadBefore, loadAfter, events, warmup, rounds,
-                parallelism, checkpointIntervalMs, partitions, seed);
+                parallelism, checkpointIntervalMs, partitions, seed, maxPollRecords);
         String markdown = report.markdown();
         Files.writeString(out.resolve("nexmark-" + stamp + ".md"), markdown);
         Files.writeString(out.resolve("nexmark-" + stamp + ".json"), report.json());
@@ -213,7 +222,7 @@ public final class NexmarkBenchmark {
         String outputTopic = "nexmark-out-" + id;
         Path result = workDir.resolve("cell-" + id + ".properties").toAbsolutePath();
         CellSpec spec = new CellSpec(query, variant, mb, events, parallelism, checkpointIntervalMs,
-                broker.bootstrapServers(), input, outputTopic, "nexmark-" + id, failAt, columnarPlanner,
+                broker.bootstrapServers(), input, outputTopic, "nexmark-" + id, failAt, columnarPlanner, maxPollRecords,
                 workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(), result.toString());
         console.printf("%-14s round %s ... ", spec.label(), round == 0 ? "warm-up" : round);
         CellResult cell;
@@ -228,6 +237,8 @@ public final class NexmarkBenchmark {
             console.printf(Locale.ROOT, "%.2f s, %,.0f events/s, CPU %.2f s/M events, %s, %s, output %,d entries %s: %s%n",
                     cell.jobSeconds(), cell.eventsPerSecond(), cell.cpuSecondsPerMillionEvents(), cell.checkpoints(),
                     cell.sinkPath(), digest.entries(), digest.sha256(), verdict);
+            cell.checkpointByVertex().lines()
+                    .forEach(line -> console.println("               checkpoints by task: " + line));
             if (measured.getProperty("cpuByThread") != null) {
                 console.println("               CPU s by thread group: " + measured.getProperty("cpuByThread"));
             }

@@ -30,9 +30,11 @@ final class NexmarkReport {
     private final long checkpointIntervalMs;
     private final int partitions;
     private final long seed;
+    private final int maxPollRecords;
 
     NexmarkReport(List<CellResult> cells, String stamp, String note, String loadBefore, String loadAfter, long events,
-                  int warmup, int rounds, int parallelism, long checkpointIntervalMs, int partitions, long seed) {
+                  int warmup, int rounds, int parallelism, long checkpointIntervalMs, int partitions, long seed,
+                  int maxPollRecords) {
         this.cells = cells;
         this.stamp = stamp;
         this.note = note;
@@ -45,6 +47,7 @@ final class NexmarkReport {
         this.checkpointIntervalMs = checkpointIntervalMs;
         this.partitions = partitions;
         this.seed = seed;
+        this.maxPollRecords = maxPollRecords;
     }
 
     /** The summary of one (query, mini-batch) pair over the counted rounds. */
@@ -196,6 +199,11 @@ final class NexmarkReport {
                 + " the query order rotating from round to round. Throughput = events / job time (RUNNING to FINISHED);"
                 + " CPU = the cell JVM's process CPU time over the job, per million events.%n%n",
                 events, seed, partitions, parallelism, checkpointIntervalMs, warmup, rounds));
+        if (maxPollRecords > 0) {
+            md.append(String.format(Locale.ROOT, "The source table sets `properties.max.poll.records` = %d in both"
+                    + " variants (Kafka's default is 500): a fetch, and so a columnar scan's batch, is at most %d"
+                    + " records.%n%n", maxPollRecords, maxPollRecords));
+        }
         if (cells.stream().anyMatch(c -> c.spec().columnarPlanner())) {
             md.append("**What is columnar in the columnar cells:** the columnar planner stage is installed"
                     + " (ColumnarSql; every cell plans with Flink's planner jar instead of the loader): `kafka-columnar`"
@@ -240,6 +248,7 @@ final class NexmarkReport {
             md.append('\n');
         }
         appendRecovery(md);
+        appendCheckpointsByTask(md);
         md.append("## Not run\n\n");
         NexmarkQuery.SKIPPED.forEach((q, why) -> md.append("- ").append(q).append(": ").append(why).append('\n'));
         List<CellResult> failed = cells.stream().filter(c -> !c.ok()).toList();
@@ -302,6 +311,41 @@ final class NexmarkReport {
         md.append('\n');
     }
 
+    /** Every counted cell's checkpoints by task, stock and columnar of a query next to each other. */
+    private void appendCheckpointsByTask(StringBuilder md) {
+        List<CellResult> measured = cells.stream()
+                .filter(c -> c.round() > 0 && c.ok() && !c.checkpointByVertex().isEmpty())
+                .sorted(java.util.Comparator.comparing((CellResult c) -> c.spec().query())
+                        .thenComparing(c -> c.spec().miniBatch()).thenComparing(CellResult::recovery)
+                        .thenComparing(CellResult::round).thenComparing(c -> c.spec().variant()))
+                .toList();
+        if (measured.isEmpty()) {
+            return;
+        }
+        md.append("## Checkpoints by task\n\n");
+        md.append("Per counted cell and task (operator chain), over the cell's completed checkpoints: the p50 and the"
+                + " largest of the task's state size (its subtasks summed; the largest depends least on when the"
+                + " checkpoints fell) and the p50 of its slowest subtask's start delay (trigger to the"
+                + " barrier reaching the task), synchronous and asynchronous snapshot time and acknowledgement"
+                + " (trigger to ack), from Flink's checkpoint statistics.\n\n");
+        md.append("| query | mini-batch | round | variant | task | size p50 B | size max B | start delay ms | sync ms"
+                + " | async ms | ack ms |\n");
+        md.append("|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|\n");
+        for (CellResult c : measured) {
+            for (String line : c.checkpointByVertex().lines().toList()) {
+                String[] f = line.split(" \\| ");
+                md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s%s | `%s` | %s | %s | %s | %s | %s | %s |%n",
+                        c.spec().query().id(), c.spec().miniBatch() ? "on" : "off", c.round(),
+                        c.spec().variant().name().toLowerCase(Locale.ROOT), c.recovery() ? " (recovery)" : "",
+                        f[0].replace("`", "'"), f[1].replace("size p50 ", "").replace(" B", ""),
+                        f[2].replace("size max ", "").replace(" B", ""), f[3].replace("start delay ", "").replace(" ms", ""),
+                        f[4].replace("sync ", "").replace(" ms", ""), f[5].replace("async ", "").replace(" ms", ""),
+                        f[6].replace("ack ", "").replace(" ms", "")));
+            }
+        }
+        md.append('\n');
+    }
+
     private static String seconds(double v) {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f", v);
     }
@@ -356,16 +400,19 @@ final class NexmarkReport {
         return String.format(Locale.ROOT, "{\"query\": \"%s\", \"variant\": \"%s\", \"miniBatch\": %s, \"round\": %d,"
                         + " \"jobSeconds\": %s, \"cpuSeconds\": %s, \"checkpoints\": %d, \"checkpointP50Ms\": %d,"
                         + " \"checkpointP99Ms\": %d, \"checkpointMaxMs\": %d, \"checkpointSizeP50Bytes\": %d,"
+                        + " \"checkpointSizeMaxBytes\": %d,"
                         + " \"recovery\": %s, \"restartSeconds\": %s, \"recoverySeconds\": %s, \"recordsReplayed\": %d,"
                         + " \"restoredCheckpoint\": %d, \"checkpointAtFailure\": %d,"
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
-                        + " \"verdict\": \"%s\"}",
+                        + " \"checkpointByVertex\": \"%s\", \"verdict\": \"%s\"}",
                 c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
                 c.round(), num(c.jobSeconds()), num(c.cpuSeconds()), c.checkpoints().completed(),
                 c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
-                c.checkpoints().sizeP50Bytes(), c.recovery(), num(c.restartSeconds()), num(c.recoverySeconds()),
+                c.checkpoints().sizeP50Bytes(), c.checkpoints().sizeMaxBytes(), c.recovery(), num(c.restartSeconds()),
+                num(c.recoverySeconds()),
                 c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(), c.output().entries(),
-                c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.verdict()));
+                c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.checkpointByVertex()),
+                escape(c.verdict()));
     }
 
     String csv() {

@@ -16,16 +16,17 @@ final class NexmarkSql {
      * watermark, read bounded (from the earliest to the latest offset at start) in Flink's {@code json} format.
      */
     static String sourceTable(String connector, String bootstrapServers, String topic, String groupId) {
-        return sourceTable(connector, bootstrapServers, topic, groupId, true);
+        return sourceTable(connector, bootstrapServers, topic, groupId, true, 0);
     }
 
     /**
      * The source table, with or without its watermark: queries that use no event time run without one on both
      * variants when the columnar planner stage is measured, so their plans stay as measured (the columnar scan
-     * takes the watermark of the event-time queries).
+     * takes the watermark of the event-time queries). {@code maxPollRecords} above 0 sets the consumer's {@code
+     * max.poll.records}: the records per fetch, which is also the most rows of a columnar scan's batch.
      */
     static String sourceTable(String connector, String bootstrapServers, String topic, String groupId,
-                              boolean watermark) {
+                              boolean watermark, int maxPollRecords) {
         RowType type = NexmarkGenerator.EVENT_TYPE;
         String columns = type.getFields().stream()
                 .map(f -> "`" + f.getName() + "` " + f.getType().asSerializableString())
@@ -34,14 +35,24 @@ final class NexmarkSql {
                 + "    `dateTime` AS CASE WHEN event_type = 0 THEN person.`dateTime`"
                 + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END"
                 + (watermark ? ",\n    WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND\n" : "\n")
-                + ") WITH (" + options(Map.of(
-                        "connector", connector,
-                        "topic", topic,
-                        "properties.bootstrap.servers", bootstrapServers,
-                        "properties.group.id", groupId,
-                        "scan.startup.mode", "earliest-offset",
-                        "scan.bounded.mode", "latest-offset",
-                        "format", "json")) + ")";
+                + ") WITH (" + options(sourceOptions(connector, bootstrapServers, topic, groupId, maxPollRecords))
+                + ")";
+    }
+
+    private static Map<String, String> sourceOptions(String connector, String bootstrapServers, String topic,
+                                                     String groupId, int maxPollRecords) {
+        Map<String, String> options = new java.util.HashMap<>(Map.of(
+                "connector", connector,
+                "topic", topic,
+                "properties.bootstrap.servers", bootstrapServers,
+                "properties.group.id", groupId,
+                "scan.startup.mode", "earliest-offset",
+                "scan.bounded.mode", "latest-offset",
+                "format", "json"));
+        if (maxPollRecords > 0) {
+            options.put("properties.max.poll.records", Integer.toString(maxPollRecords));
+        }
+        return options;
     }
 
     /** The suite's {@code ddl_views.sql}: person, auction and bid views over the source table. */

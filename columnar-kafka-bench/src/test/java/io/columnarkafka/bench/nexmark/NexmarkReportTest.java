@@ -31,7 +31,7 @@ class NexmarkReportTest {
         cells.add(recovery(NexmarkQuery.Q5, Variant.STOCK, 1, 7.0, 900));
         cells.add(CellResult.failed(spec(NexmarkQuery.Q5, Variant.COLUMNAR, 0.5), 1,
                 "q5-c-fail failed (exit 1); log cell.log:\nException in thread \"main\" boom"));
-        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 2, 2, 1000, 2, 42);
+        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 2, 2, 1000, 2, 42, 0);
 
         assertThat(report.rows()).singleElement().satisfies(row -> {
             assertThat(row.query()).isEqualTo(NexmarkQuery.Q0);
@@ -69,6 +69,30 @@ class NexmarkReportTest {
         assertThat(json.path("cells").get(7).path("verdict").asText()).contains("\nException in thread");
     }
 
+    /** The checkpoints by task: every counted cell's tasks, a query's stock and columnar cells together. */
+    @Test
+    void checkpointsByTaskListEveryCountedCellsTasks() {
+        List<CellResult> cells = new ArrayList<>();
+        for (Variant variant : List.of(Variant.COLUMNAR, Variant.STOCK)) {
+            Properties p = measured(10);
+            p.setProperty("checkpointByVertex", CheckpointByVertex.describe(List.of(
+                    new CheckpointByVertex("Source: nexmark[1] -> Calc[2]", 594, 600, 61, 7, 18, 126),
+                    new CheckpointByVertex("GlobalWindowAggregate[3] | x", variant == Variant.STOCK ? 383_978 : 502_684,
+                            917_936, 92, 0, 89, 292))));
+            cells.add(CellResult.of(spec(NexmarkQuery.Q5, variant, 0), 1, p, DIGEST, "OK"));
+        }
+        cells.add(CellResult.of(spec(NexmarkQuery.Q5, Variant.STOCK, 0), 0, measured(10), DIGEST, "OK"));
+        String markdown = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42, 100)
+                .markdown();
+        assertThat(markdown).contains("## Checkpoints by task")
+                .contains("`properties.max.poll.records` = 100")
+                .contains("| q5 | off | 1 | stock | `Source: nexmark[1] -> Calc[2]` | 594 | 600 | 61 | 7 | 18 | 126 |")
+                .contains("| q5 | off | 1 | stock | `GlobalWindowAggregate[3] / x` | 383,978 | 917,936 | 92 | 0 | 89 | 292 |")
+                .contains("| q5 | off | 1 | columnar | `GlobalWindowAggregate[3] / x` | 502,684 | 917,936 | 92 | 0 | 89 | 292 |");
+        String table = markdown.substring(markdown.indexOf("## Checkpoints by task"));
+        assertThat(table.indexOf("| stock |")).as("stock before columnar").isLessThan(table.indexOf("| columnar |"));
+    }
+
     private static CellResult plain(NexmarkQuery query, Variant variant, int round, double jobSeconds) {
         Properties p = measured(jobSeconds);
         return CellResult.of(spec(query, variant, 0), round, p, DIGEST, "OK");
@@ -96,7 +120,7 @@ class NexmarkReportTest {
     }
 
     private static CellSpec spec(NexmarkQuery query, Variant variant, double failAt) {
-        return new CellSpec(query, variant, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt, true,
+        return new CellSpec(query, variant, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt, true, 0,
                 "/tmp/checkpoints", "/tmp/result");
     }
 }

@@ -32,8 +32,9 @@ import org.apache.flink.util.Collector;
  *       allocator, so the off-heap memory of a received batch is always accounted to the consumer.
  * </ul>
  *
- * <p><b>Lent batches.</b> A source whose batches may go to several consumers (a planner scan shared by the
- * branches of a query) lends each batch for one hand-over instead ({@link #lend}): every consumer reads it
+ * <p><b>Lent batches.</b> A producer whose batches may go to several consumers (a planner scan or calc shared
+ * by the branches of a query) lends each batch for one hand-over instead ({@link #lend}, {@link #lent()}):
+ * every consumer reads it
  * during the hand-over, a consumer's {@link #close()} only ends its own use, serializing it for a shuffle
  * writes its bytes without freeing it, and the lender frees it ({@link #reclaim()}) once the hand-over has
  * returned, when every chained consumer and every shuffle has done with it. A consumer that shares the
@@ -112,6 +113,27 @@ public final class ArrowBatch implements AutoCloseable {
             throw new IllegalArgumentException("root and splitId must not be null");
         }
         return new ArrowBatch(root, null, null, null, -1, splitId, true);
+    }
+
+    /**
+     * This batch, lent for one hand-over (see the class comment) instead of handed over: the returned batch
+     * takes its vectors, owner and selection (this instance is spent: closed without freeing anything), its
+     * consumers' {@link #close()} does not free it, and the caller frees it with {@link #reclaim()} after the
+     * hand-over returns, also when it fails. For an operator whose output several consumers may read (a
+     * columnar calc shared by the branches of a query).
+     *
+     * @throws IllegalStateException if the batch is closed, already lent, or in wire form
+     */
+    public ArrowBatch lent() {
+        checkOpen();
+        if (lent || live == null) {
+            throw new IllegalStateException("only a live batch its producer owns can be lent, not " + this);
+        }
+        ArrowBatch loan = new ArrowBatch(live, liveOwner, null, selection, selectedCount, splitId, true);
+        live = null;
+        liveOwner = null;
+        closed = true;
+        return loan;
     }
 
     /**

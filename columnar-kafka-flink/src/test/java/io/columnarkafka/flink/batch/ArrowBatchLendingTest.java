@@ -18,8 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A lent batch (a scan shared by several consumers): every consumer reads it during the hand-over, whatever the
- * consumers before it did (closed it, serialized it for a shuffle), and the lender frees it afterwards.
+ * A lent batch (a scan or calc shared by several consumers): every consumer reads it during the hand-over,
+ * whatever the consumers before it did (closed it, serialized it for a shuffle), and the lender frees it
+ * afterwards.
  */
 class ArrowBatchLendingTest {
     private BufferAllocator producer;
@@ -80,6 +81,51 @@ class ArrowBatchLendingTest {
         assertThatThrownBy(() -> ArrowBatchOutput.LENDING.emit(rows, 0L, "split-0", failing))
                 .hasMessage("consumer failed");
         assertThat(producer.getAllocatedMemory()).isZero();
+    }
+
+    /**
+     * An operator's own batch (a calc's result: a selection over vectors it owns, with an owner to free) lent
+     * for one hand-over: every consumer reads the selected rows, a shuffle sends only those, and reclaiming
+     * frees the vectors and the owner.
+     */
+    @Test
+    void anOwnedBatchLentToSeveralConsumersKeepsItsSelectionAndIsFreedOnReclaim() {
+        VectorSchemaRoot rows = TestRows.batch(0, 10, producer);
+        java.util.concurrent.atomic.AtomicInteger ownerClosed = new java.util.concurrent.atomic.AtomicInteger();
+        int[] selection = {1, 4, 9};
+        ArrowBatch owned = ArrowBatch.of(rows, ownerClosed::incrementAndGet, selection, 3);
+        ArrowBatch lent = owned.lent();
+        assertThat(owned.isClosed()).as("the owned instance is spent").isTrue();
+        assertThatThrownBy(owned::lent).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(lent::lent).isInstanceOf(IllegalStateException.class);
+        List<Integer> seen = new ArrayList<>();
+        assertThat(ownerClosed).as("spending the owned instance frees nothing").hasValue(0);
+        try {
+            new FanOut(batch -> {
+                assertThat(batch.selection()).containsExactly(1, 4, 9);
+                seen.add(batch.selectedCount(consumer));
+                batch.close();
+            }, batch -> {
+                DataOutputSerializer out = new DataOutputSerializer(1024);
+                try {
+                    ArrowBatchSerializer.INSTANCE.serialize(batch, out);
+                    ArrowBatch received = ArrowBatchSerializer.INSTANCE.deserialize(
+                            new DataInputDeserializer(out.getCopyOfBuffer()));
+                    seen.add(received.open(consumer).getRowCount());
+                    received.close();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }, batch -> {
+                assertThat(batch.isClosed()).isFalse();
+                seen.add(batch.selectedCount(consumer));
+            }).collect(lent);
+        } finally {
+            lent.reclaim();
+        }
+        assertThat(seen).containsExactly(3, 3, 3);
+        assertThat(producer.getAllocatedMemory()).as("vectors freed on reclaim").isZero();
+        assertThat(ownerClosed).as("the owner closed once, on reclaim").hasValue(1);
     }
 
     @Test

@@ -32,8 +32,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link ColumnarCalcOperator} in a MiniCluster job: a source of Arrow batches, the calc (filter and
- * projections), then a reader chained to it (it gets the selection) or behind a rebalance (it gets the
- * compacted selected rows); every row and value checked, no Arrow memory left after the job.
+ * projections), then a reader chained to it (it gets the selection), behind a rebalance (it gets the
+ * compacted selected rows), or several readers of one calc; every row and value checked, no Arrow memory left
+ * after the job.
  */
 class ColumnarCalcOperatorITCase {
     @RegisterExtension
@@ -61,6 +62,32 @@ class ColumnarCalcOperatorITCase {
     @Test
     void readerBehindAShuffleGetsTheSelectedRows() throws Exception {
         assertThat(run(true)).containsExactlyInAnyOrderElementsOf(expected());
+    }
+
+    /**
+     * One calc feeding two chained readers and a reader behind a shuffle (a calc the planner shares between a
+     * query's branches): each sees every selected row, whatever the readers before it did with the batch.
+     */
+    @Test
+    void everyReaderOfASharedCalcSeesEverySelectedRow() throws Exception {
+        StreamExecutionEnvironment env = SinkJobs.environment(0);
+        DataStream<ArrowBatch> calc = SinkJobs.batches(SinkJobs.batchIndexes(env, BATCHES, 0, 1, "indexes"),
+                        ROWS_PER_BATCH, "rows")
+                .transform("ColumnarCalc", ArrowBatchTypeInfo.INSTANCE, new ColumnarCalcOperator(PROGRAM))
+                .setParallelism(1);
+        DataStream<String> first = calc.flatMap(new SelectedRows(PROGRAM.outputType())).setParallelism(1)
+                .map(row -> "first " + row).setParallelism(1);
+        DataStream<String> second = calc.flatMap(new SelectedRows(PROGRAM.outputType())).setParallelism(1)
+                .map(row -> "second " + row).setParallelism(1);
+        DataStream<String> shuffled = calc.rebalance().flatMap(new SelectedRows(PROGRAM.outputType()))
+                .setParallelism(2).map(row -> "shuffled " + row).setParallelism(2);
+        List<String> out = new ArrayList<>();
+        first.union(second, shuffled).executeAndCollect().forEachRemaining(out::add);
+        List<String> expected = new ArrayList<>();
+        for (String reader : List.of("first ", "second ", "shuffled ")) {
+            expected().forEach(row -> expected.add(reader + row));
+        }
+        assertThat(out).containsExactlyInAnyOrderElementsOf(expected);
     }
 
     private static List<String> run(boolean shuffle) throws Exception {

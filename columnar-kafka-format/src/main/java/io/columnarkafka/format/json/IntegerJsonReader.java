@@ -60,20 +60,22 @@ final class IntegerJsonReader extends JsonReader {
     /** The value of an integer token, with Jackson's range errors for int and long. */
     private long integer(JsonTokenizer t) {
         int digits = t.intDigits();
-        if (digits <= 19) {
-            // The first 18 digits cannot overflow a long, so they are summed without a check; a 19th digit
+        if (digits <= 18) {
+            // Summed by the tokenizer while it scanned the digits; 18 digits cannot overflow a long.
+            long v = t.intMagnitude();
+            return t.negative() ? -v : v;
+        }
+        if (digits == 19) {
+            // The first 18 digits cannot overflow a long, so they are summed without a check; the 19th digit
             // is checked once against the range, which below zero reaches one further (Long.MIN_VALUE). A
             // value outside it goes on to the exact path below, which reports it.
             byte[] b = t.buffer();
             boolean negative = t.negative();
             int i = negative ? t.valueStart() + 1 : t.valueStart();
-            int end = digits == 19 ? t.valueEnd() - 1 : t.valueEnd();
+            int end = t.valueEnd() - 1;
             long v = 0;
             for (; i < end; i++) {
                 v = v * 10 + (b[i] - '0');
-            }
-            if (digits < 19) {
-                return negative ? -v : v;
             }
             int last = b[end] - '0';
             if (v < LONG_MAX_TENTH || v == LONG_MAX_TENTH && last <= (negative ? 8 : 7)) {

@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 
@@ -34,6 +35,12 @@ final class JsonRowFields {
      */
     private final long[] tailWords;
     private final long[] tailMasks;
+    /**
+     * Each name's UTF-8 bytes and closing quote, zero-padded to whole words, for {@link
+     * JsonTokenizer#expectName}; null for a name that cannot be taken raw (not UTF-8, or holding a quote or
+     * backslash, which a record escapes).
+     */
+    private final byte[][] quotedNames;
     private final JsonReader[] readers;
     private final boolean failOnMissingField;
 
@@ -44,6 +51,7 @@ final class JsonRowFields {
         this.nameBytes = new byte[this.names.length][];
         this.tailWords = new long[this.names.length];
         this.tailMasks = new long[this.names.length];
+        this.quotedNames = new byte[this.names.length][];
         for (int i = 0; i < this.names.length; i++) {
             byte[] bytes = this.names[i].getBytes(StandardCharsets.UTF_8);
             nameBytes[i] = new String(bytes, StandardCharsets.UTF_8).equals(this.names[i]) ? bytes : null;
@@ -52,6 +60,10 @@ final class JsonRowFields {
                 tailWords[i] |= (bytes[bytes.length - tail + k] & 0xFFL) << (8 * k);
             }
             tailMasks[i] = tail == 0 ? 0 : -1L >>> (64 - 8 * tail);
+            if (nameBytes[i] != null && this.names[i].indexOf('"') < 0 && this.names[i].indexOf('\\') < 0) {
+                quotedNames[i] = Arrays.copyOf(bytes, (bytes.length + 1 + 7) & ~7);
+                quotedNames[i][bytes.length] = '"';
+            }
         }
     }
 
@@ -68,6 +80,7 @@ final class JsonRowFields {
         int arity = readers.length;
         int matched = 0;
         int hint = 0;
+        expectName(t, 0);
         t.next();
         while (t.current() != JsonTokenizer.END_OBJECT) {
             if (matched >= arity) {
@@ -89,9 +102,10 @@ final class JsonRowFields {
             } catch (RuntimeException e) {
                 throw failure(field, e);
             }
-            t.next();
             matched++;
             hint = field + 1 == arity ? 0 : field + 1;
+            expectName(t, hint);
+            t.next();
         }
         if (matched < arity && failOnMissingField) {
             throw new JsonReadException("Some field is missing in the JSON data.");
@@ -100,6 +114,14 @@ final class JsonRowFields {
             if (reader.count == row) {
                 reader.appendNull();
             }
+        }
+    }
+
+    /** Has the tokenizer try field {@code field}'s name first (the schema order Flink writes). */
+    private void expectName(JsonTokenizer t, int field) {
+        byte[] quoted = field < quotedNames.length ? quotedNames[field] : null;
+        if (quoted != null) {
+            t.expectName(quoted, nameBytes[field].length + 1);
         }
     }
 
@@ -118,6 +140,9 @@ final class JsonRowFields {
      */
     private int lookup(JsonTokenizer t, int hint) {
         if (t.current() == JsonTokenizer.FIELD_NAME && t.nameIsRaw()) {
+            if (t.nameWasExpected()) {
+                return hint;
+            }
             byte[] buf = t.buffer();
             int start = t.nameStart();
             int length = t.nameEnd() - start;

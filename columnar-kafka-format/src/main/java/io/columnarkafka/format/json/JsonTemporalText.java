@@ -40,6 +40,14 @@ final class JsonTemporalText {
 
     /** Flink's {@code ISO_LOCAL_DATE.parse(text)}, to {@link #epochDay}. */
     void parseDate(JsonTokenizer t) {
+        if (t.stringUnread()) {
+            byte[] b = t.buffer();
+            int start = t.stringStart();
+            if (t.limit() - start > 10 && b[start + 10] == '"' && date(b, start)) {
+                t.takePlainString(start + 10);
+                return;
+            }
+        }
         if (t.prepareText() && t.textEnd() - t.textStart() == 10 && date(t.buffer(), t.textStart())) {
             return;
         }
@@ -57,7 +65,18 @@ final class JsonTemporalText {
 
     /** A timestamp in Flink's format for the standard and zone kind, to {@link #epochDay} and {@link #nanoOfDay}. */
     void parseTimestamp(JsonTokenizer t, boolean iso, boolean zulu) {
-        if (t.prepareText() && timestamp(t.buffer(), t.textStart(), t.textEnd(), iso, zulu)) {
+        if (t.stringUnread()) {
+            // Straight from the record: a canonical timestamp is plain ASCII, so if its closing quote follows
+            // it, the string is exactly these bytes and need not be scanned first.
+            byte[] b = t.buffer();
+            int limit = t.limit();
+            int stop = timestampEnd(b, t.stringStart(), limit, iso, zulu);
+            if (stop >= 0 && stop < limit && b[stop] == '"') {
+                t.takePlainString(stop);
+                return;
+            }
+        }
+        if (t.prepareText() && timestampEnd(t.buffer(), t.textStart(), t.textEnd(), iso, zulu) == t.textEnd()) {
             return;
         }
         DateTimeFormatter format = iso ? (zulu ? ISO_TIMESTAMP_LTZ : ISO_TIMESTAMP)
@@ -69,15 +88,20 @@ final class JsonTemporalText {
         nanoOfDay = time.toNanoOfDay();
     }
 
-    private boolean timestamp(byte[] b, int start, int end, boolean iso, boolean zulu) {
+    /**
+     * A canonical timestamp from {@code start}, read no further than {@code end}: sets {@link #epochDay} and
+     * {@link #nanoOfDay} and returns where it ends, or -1. (A fraction stops at a non-digit, at 9 digits or
+     * at {@code end}: the caller checks what follows.)
+     */
+    private int timestampEnd(byte[] b, int start, int end, boolean iso, boolean zulu) {
         if (end - start < 19 || !date(b, start) || b[start + 10] != (iso ? 'T' : ' ')) {
-            return false;
+            return -1;
         }
-        int stop = zulu ? end - 1 : end;
-        if (zulu && b[stop] != 'Z') {
-            return false;
+        int stop = time(b, start + 11, end, false);
+        if (!zulu || stop < 0) {
+            return stop;
         }
-        return time(b, start + 11, stop, false) == stop;
+        return stop < end && b[stop] == 'Z' ? stop + 1 : -1;
     }
 
     /** {@code yyyy-MM-dd} with a valid day at {@code p}; sets {@link #epochDay}. */

@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * A streaming JSON tokenizer over one record's bytes that yields exactly the token stream of the
@@ -59,8 +60,8 @@ final class JsonTokenizer {
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** By the byte after a backslash: the byte a one-letter escape stands for, or 0. */
     private static final byte[] SIMPLE_ESCAPES = new byte[128];
-    /** By an ASCII byte: its value as a hex digit, or -1. */
-    private static final byte[] HEX_VALUES = new byte[128];
+    /** By a byte (unsigned): its value as a hex digit, or -1. */
+    private static final byte[] HEX_VALUES = new byte[256];
 
     static {
         SIMPLE_ESCAPES['"'] = '"';
@@ -102,6 +103,14 @@ final class JsonTokenizer {
     private int nameStart;
     private int nameEnd;
     private String slowName;
+    /**
+     * The field name the caller expects next, as its UTF-8 bytes and closing quote ({@link #expectName});
+     * null when none. Used by the next {@link #next()} only.
+     */
+    private byte[] expectedName;
+    private int expectedLength;
+    /** The current field name is the one that was expected. */
+    private boolean nameWasExpected;
 
     // The current number's or literal's bytes (scanned with a field name, so kept apart from the text).
     private int valueStart;
@@ -120,6 +129,8 @@ final class JsonTokenizer {
     // The shape of the current number.
     private boolean negative;
     private int intDigits;
+    /** The integer part's digits summed without a sign: exact for up to 18 digits, wrapped beyond. */
+    private long intMagnitude;
     private int fractionDigits;
     private int exponentDigits;
 
@@ -166,6 +177,8 @@ final class JsonTokenizer {
     int next() {
         textReady = false;
         textInUtf8 = false;
+        byte[] expected = expectedName;
+        expectedName = null;
         if (current == FIELD_NAME) {
             return nextAfterName();
         }
@@ -193,7 +206,7 @@ final class JsonTokenizer {
         if (contextType[depth] != OBJECT) {
             return current = scanValue(c, true);
         }
-        parseName(c);
+        parseName(c, expected);
         current = FIELD_NAME;
         c = skipColon();
         pending = scanValue(c, false);
@@ -418,10 +431,14 @@ final class JsonTokenizer {
         if (c == '0' && pos < end && isDigit(buf[pos])) {
             throw new JsonReadException("Invalid numeric value: Leading zeroes not allowed");
         }
+        // The integer part's value is summed while scanning (exact up to 18 digits, see intMagnitude).
+        long magnitude = c - '0';
         while (pos < end && isDigit(buf[pos])) {
+            magnitude = magnitude * 10 + (buf[pos] - '0');
             pos++;
             digits++;
         }
+        intMagnitude = magnitude;
         intDigits = digits;
         fractionDigits = 0;
         exponentDigits = 0;
@@ -553,11 +570,37 @@ final class JsonTokenizer {
      * _handleOddName} fails: a non-ASCII byte is first decoded for the message ({@code _decodeCharForError}),
      * which consumes the rest of its UTF-8 sequence, so the parser stands after the whole character.
      */
-    private void parseName(int c) {
+    /**
+     * Makes the next {@link #next()} try {@code quotedName} first if it reads a field name: when the name's
+     * bytes and closing quote are exactly {@code quotedName[0, length)}, the name is taken without scanning
+     * it ({@link #nameWasExpected()}). {@code quotedName} is a name's strictly valid UTF-8 without quote or
+     * backslash, then {@code "}, zero-padded to a multiple of eight bytes: bytes {@link #scanPlain} would
+     * pass up to that quote, so the name read is the one a scan reads.
+     */
+    void expectName(byte[] quotedName, int length) {
+        expectedName = quotedName;
+        expectedLength = length;
+    }
+
+    /** True if the current field name is the one given to {@link #expectName} before the last {@link #next()}. */
+    boolean nameWasExpected() {
+        return nameWasExpected;
+    }
+
+    private void parseName(int c, byte[] expected) {
         if (c != '"') {
             throw unexpected(c < 0x80 ? c : (char) decodeForError(c), "was expecting double-quote to start field name");
         }
         int start = pos;
+        if (expected != null && startsWith(expected, expectedLength, start)) {
+            nameStart = start;
+            nameEnd = start + expectedLength - 1;
+            slowName = null;
+            nameWasExpected = true;
+            pos = start + expectedLength;
+            return;
+        }
+        nameWasExpected = false;
         int i = scanPlain(start);
         if (i < end && buf[i] == '"') {
             nameStart = start;
@@ -568,6 +611,36 @@ final class JsonTokenizer {
             slowName = decodeName();
             nameStart = nameEnd = -1;
         }
+    }
+
+    /**
+     * True if the record's bytes from {@code start} are {@code expected[0, length)} (zero-padded to whole
+     * words): a word at a time, the last word under a mask where the record's array has eight bytes there.
+     */
+    private boolean startsWith(byte[] expected, int length, int start) {
+        byte[] b = buf;
+        if (end - start < length) {
+            return false;
+        }
+        int k = 0;
+        for (; k + 8 <= length; k += 8) {
+            if ((long) WORDS.get(expected, k) != (long) WORDS.get(b, start + k)) {
+                return false;
+            }
+        }
+        if (k == length) {
+            return true;
+        }
+        if (start + k + 8 <= b.length) {
+            long mask = -1L >>> (64 - 8 * (length - k));
+            return (((long) WORDS.get(b, start + k) ^ (long) WORDS.get(expected, k)) & mask) == 0;
+        }
+        for (; k < length; k++) {
+            if (expected[k] != b[start + k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -621,15 +694,27 @@ final class JsonTokenizer {
         byte[] b = buf;
         int limit = end;
         while (i < limit) {
-            if (limit - i >= 8) {
-                long stops = Utf8Scan.notPlainBytes((long) WORDS.get(b, i));
+            long stops;
+            int left = limit - i;
+            if (left >= 8) {
+                stops = Utf8Scan.notPlainBytes((long) WORDS.get(b, i));
                 if (stops == 0) {
                     i += 8;
                     continue;
                 }
-                // Straight to the first byte the word test stopped at (the bytes before it are plain).
-                i += Long.numberOfTrailingZeros(stops) >>> 3;
+            } else if (limit >= 8) {
+                // The record's last bytes: the word that ends at the limit, shifted so that byte i comes first;
+                // the zero bytes shifted in are not plain, so only the low `left` bytes count.
+                long word = (long) WORDS.get(b, limit - 8) >>> (8 * (8 - left));
+                stops = Utf8Scan.notPlainBytes(word) & (-1L >>> (64 - 8 * left));
+                if (stops == 0) {
+                    return limit;
+                }
+            } else {
+                stops = 0x80; // an array shorter than a word: byte by byte
             }
+            // Straight to the first byte the word test stopped at (the bytes before it are plain).
+            i += Long.numberOfTrailingZeros(stops) >>> 3;
             int c = b[i];
             if (c >= 0) {
                 if (c == '"' || c == '\\') {
@@ -944,21 +1029,19 @@ final class JsonTokenizer {
         return false;
     }
 
-    /** The value of four hex digits at {@code at}, or -1. */
+    /** The value of four hex digits at {@code at}, or -1 (a non-digit makes the OR of the digits negative). */
     private static int hex4(byte[] b, int at, int limit) {
         if (at + 4 > limit) {
             return -1;
         }
-        int value = 0;
-        for (int k = at; k < at + 4; k++) {
-            int c = b[k];
-            int digit = c < 0 ? -1 : HEX_VALUES[c];
-            if (digit < 0) {
-                return -1;
-            }
-            value = value << 4 | digit;
+        int d0 = HEX_VALUES[b[at] & 0xFF];
+        int d1 = HEX_VALUES[b[at + 1] & 0xFF];
+        int d2 = HEX_VALUES[b[at + 2] & 0xFF];
+        int d3 = HEX_VALUES[b[at + 3] & 0xFF];
+        if ((d0 | d1 | d2 | d3) < 0) {
+            return -1;
         }
-        return value;
+        return d0 << 12 | d1 << 8 | d2 << 4 | d3;
     }
 
     private byte[] utf8Capacity(int bytes) {
@@ -992,6 +1075,74 @@ final class JsonTokenizer {
     /** True if the current token is a string value nobody has read: {@link #pos} is just after its quote. */
     boolean stringUnread() {
         return current == VALUE_STRING && stringIncomplete;
+    }
+
+    /**
+     * Copies the unread string value to {@code address} while scanning it, if it is plain (strictly valid
+     * UTF-8 without quote or backslash up to its closing quote), and takes it as read, as {@link
+     * #prepareUtf8()} would; returns its length. Returns -1, having read nothing (the bytes written at
+     * {@code address} mean nothing then), for any other string or when {@code room}, the bytes writable at
+     * {@code address}, is less than the rest of the record plus a word. Words are written whole as they are
+     * tested, so a string costs one pass over its bytes instead of a scan and then a copy.
+     */
+    int copyPlainString(long address, long room) {
+        if (!stringUnread() || room < (long) (end - pos) + 8) {
+            return -1;
+        }
+        byte[] b = buf;
+        int limit = end;
+        int start = pos;
+        int i = start;
+        while (i < limit) {
+            if (limit - i >= 8) {
+                long word = (long) WORDS.get(b, i);
+                MemoryUtil.putLong(address + (i - start), word);
+                long stops = Utf8Scan.notPlainBytes(word);
+                if (stops == 0) {
+                    i += 8;
+                    continue;
+                }
+                i += Long.numberOfTrailingZeros(stops) >>> 3;
+            }
+            int c = b[i];
+            if (c == '"') {
+                takePlainString(i);
+                return i - start;
+            }
+            int n = c >= 0 ? (c == '\\' ? -1 : 1) : strictSequenceLength(b, i, limit);
+            if (n < 0) {
+                return -1;
+            }
+            for (int k = 0; k < n; k++) {
+                MemoryUtil.putByte(address + (i - start) + k, b[i + k]);
+            }
+            i += n;
+        }
+        return -1;
+    }
+
+    /** Where an unread string value's bytes start ({@link #stringUnread()}): just after its opening quote. */
+    int stringStart() {
+        return pos;
+    }
+
+    /** The end of the record's bytes in {@link #buffer()}. */
+    int limit() {
+        return end;
+    }
+
+    /**
+     * Takes the unread string value as the plain bytes [{@link #stringStart()}, {@code quote}), as reading
+     * it would ({@link #prepareText()} is then true for them): the caller has checked that they are ASCII
+     * without quote or backslash and that {@code quote} holds its closing quote.
+     */
+    void takePlainString(int quote) {
+        stringIncomplete = false;
+        textStart = pos;
+        textEnd = quote;
+        slowText = null;
+        textReady = true;
+        pos = quote + 1;
     }
 
     /**
@@ -1056,6 +1207,11 @@ final class JsonTokenizer {
 
     boolean negative() {
         return negative;
+    }
+
+    /** The current number's integer digits as a value without sign: exact when {@link #intDigits()} is at most 18. */
+    long intMagnitude() {
+        return intMagnitude;
     }
 
     int intDigits() {

@@ -42,6 +42,14 @@ final class StringJsonReader extends JsonReader {
     @Override
     void readValue(JsonTokenizer t) {
         int token = t.current();
+        if (token == JsonTokenizer.VALUE_STRING) {
+            int length = t.copyPlainString(buffers.nextAddress(), buffers.room(count));
+            if (length >= 0) {
+                buffers.commit(count, length);
+                count++;
+                return;
+            }
+        }
         if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
             byte[] tree = JsonTreeText.read(t, bigDecimalFloats).getBytes(StandardCharsets.UTF_8);
             append(tree, 0, tree.length);

@@ -40,6 +40,24 @@ final class VariableWidthBuffers {
         vector.setLastSet(index);
     }
 
+    /** Where entry {@code index}'s bytes go if written through {@link #commit}. */
+    long nextAddress() {
+        return data + end;
+    }
+
+    /** The bytes entry {@code index}, the next one, may take at {@link #nextAddress()} without growing. */
+    long room(int index) {
+        return index < valueCapacity ? dataCapacity - end : 0;
+    }
+
+    /** Makes entry {@code index}, the next one, the {@code length} bytes written at {@link #nextAddress()}. */
+    void commit(int index, int length) {
+        end += length;
+        MemoryUtil.putInt(offsets + ((long) index + 1) * 4, end);
+        ArrowAppend.setValid(validity, index);
+        vector.setLastSet(index);
+    }
+
     /** Writes entry {@code index}, the next one, as null. */
     void appendNull(int index) {
         if (index >= valueCapacity) {

@@ -17,12 +17,15 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
 /**
  * A Calc evaluated on Arrow batches by the columnar calc (EXPLAIN: {@code ColumnarCalc(select=[...],
  * where=[...])}, Flink's own rendering of the expressions).
+ *
+ * <p>Its digest is its input's and its expressions', as a Flink Calc's: Flink's sub-plan reuse merges two
+ * equal columnar calcs (and the equal operators above them) as it merges two equal Calcs. The merged calc lends
+ * its batches to every consumer ({@code ColumnarCalcOperator}).
  */
 final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysicalRel {
     private final CalcProgram program;
     private final RelDataType rowType;
     private final ExplainItems items;
-    private final ReuseBarrier barrier = new ReuseBarrier();
 
     private StreamPhysicalColumnarCalc(RelOptCluster cluster, RelTraitSet traits, RelNode input, CalcProgram program,
             RelDataType rowType, ExplainItems items) {
@@ -45,7 +48,7 @@ final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysic
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return barrier.writeTo(items.writeTo(super.explainTerms(pw)));
+        return items.writeTo(super.explainTerms(pw));
     }
 
     @Override

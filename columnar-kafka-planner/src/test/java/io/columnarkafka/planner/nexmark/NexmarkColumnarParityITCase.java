@@ -139,6 +139,12 @@ class NexmarkColumnarParityITCase {
                 .doesNotContain("EXPRESSION_NOT_TRANSLATED")
                 .contains("WindowAggregate(").contains("WindowJoin(").doesNotContain("WatermarkAssigner(");
         assertOneSharedColumnarScan(explain);
+        // Both branches count bids per auction and window: as in stock's plan, one calc and one window
+        // aggregate (and its state) serve both, the calc lending its batches to the shared row operators.
+        String execution = explain.substring(explain.indexOf("== Optimized Execution Plan =="));
+        assertThat(execution.split("GlobalWindowAggregate\\(groupBy=\\[auction\\]", -1).length - 1).as(execution)
+                .isEqualTo(1);
+        assertThat(execution.split("ColumnarCalc\\(", -1).length - 1).as(execution).isEqualTo(1);
     }
 
     /**

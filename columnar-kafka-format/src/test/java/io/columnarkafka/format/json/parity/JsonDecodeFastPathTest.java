@@ -1,0 +1,274 @@
+package io.columnarkafka.format.json.parity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The decoder's shortcuts that skip a scan, against Flink's deserializer ({@link JsonDecodeCheck}) under
+ * each option set of {@link JsonDecodeCorpusTest}: the field name expected next (the schema order) taken by
+ * one comparison of its bytes and closing quote, and dates and timestamps parsed straight from the record
+ * when their closing quote follows the canonical text. Each case is built so the shortcut meets what it
+ * must refuse: the expected name extended, cut, changed in its last byte, escaped, cut off by the record's
+ * end at every byte, names a record must escape, multi-byte and non-BMP names; timestamps with 0–10
+ * fraction digits, pre-1970, year 0001 and 9999, leap days, followed by something other than their quote.
+ */
+class JsonDecodeFastPathTest {
+    /** Field names (as the row type has them) around eight- and sixteen-byte words, and some a record escapes. */
+    private static final List<String> NAMES = List.of("a", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmno",
+            "abcdefghijklmnop", "abcdefghijklmnopq", "\u00e9t\u00e9", "\uD83D\uDE00", "tab\tx", "a\"b", "a\\b");
+
+    static List<Map<String, String>> options() {
+        return JsonDecodeCorpusTest.options();
+    }
+
+    @ParameterizedTest
+    @MethodSource("options")
+    void expectedFieldNames(Map<String, String> options) {
+        List<LogicalType> types = new ArrayList<>();
+        List<String> names = new ArrayList<>(NAMES);
+        for (int k = 0; k < NAMES.size(); k++) {
+            types.add(k % 3 == 1 ? new VarCharType(VarCharType.MAX_LENGTH) : new IntType());
+        }
+        names.add("r");
+        types.add(row("ROW<abcdefgh INT, x STRING>"));
+        RowType type = RowType.of(types.toArray(new LogicalType[0]), names.toArray(new String[0]));
+
+        List<byte[]> records = new ArrayList<>();
+        records.add(utf8(record(-1, null)));
+        for (int k = 0; k < NAMES.size(); k++) {
+            String name = jsonName(NAMES.get(k));
+            List<String> spellings = new ArrayList<>(List.of(name + "z", name.substring(0, name.length() - 1),
+                    name.substring(0, name.length() - 1) + "Z", "Z" + name, name.toUpperCase()));
+            char first = NAMES.get(k).charAt(0);
+            spellings.add(String.format("\\u%04x", (int) first) + name.substring(name.startsWith("\\") ? 2 : 1));
+            for (String spelling : spellings) {
+                records.add(utf8(record(k, spelling)));
+            }
+            // The record cut at every byte from the name's opening quote to just after its colon.
+            byte[] whole = utf8(record(-1, null));
+            int at = k == 0 ? 1 : indexOf(whole, utf8(",\"" + name + "\":")) + 1;
+            for (int cut = at; cut <= at + utf8(name).length + 3; cut++) {
+                records.add(java.util.Arrays.copyOf(whole, cut));
+            }
+        }
+        // The names in reverse order: no name is the expected one but the first.
+        StringBuilder reversed = new StringBuilder("{");
+        for (int k = NAMES.size() - 1; k >= 0; k--) {
+            reversed.append('"').append(jsonName(NAMES.get(k))).append("\":").append(value(k)).append(',');
+        }
+        records.add(utf8(reversed.append("\"r\":{\"x\":\"y\",\"abcdefgh\":2}}").toString()));
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(type, options, records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 3 : NAMES.size() * 6;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+        if (!options.containsKey("ignore-parse-errors")) {
+            assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(0);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("options")
+    void timestampsStraightFromTheRecord(Map<String, String> options) {
+        RowType type = row("ROW<ts TIMESTAMP(3), ts0 TIMESTAMP(0), ts9 TIMESTAMP(9), ltz TIMESTAMP_LTZ(3),"
+                + " ltz9 TIMESTAMP_LTZ(9), dt DATE, i INT>");
+        List<String> dateTimes = List.of("2020-01-02 03:04:05", "1969-12-31 23:59:59", "1900-02-28 12:00:00",
+                "0001-01-01 00:00:00", "9999-12-31 23:59:59", "2000-02-29 00:00:00", "1970-01-01 00:00:00");
+        List<String> texts = new ArrayList<>();
+        for (String dateTime : dateTimes) {
+            for (int digits = 0; digits <= 10; digits++) {
+                String fraction = digits == 0 ? "" : "." + "9876543210".substring(0, digits);
+                for (String separator : List.of(" ", "T")) {
+                    String text = dateTime.replace(" ", separator) + fraction;
+                    texts.add(text);
+                    texts.add(text + "Z");
+                }
+            }
+        }
+        List<String> bent = List.of("2020-01-02 03:04:05.123 ", "2020-01-02 03:04:05.123\\u0030",
+                "2020-01-02 03:04:05\\u002e5", "2020-01-02\\u002003:04:05", "\\u0032020-01-02 03:04:05",
+                "2020-01-02 03:04:05.\\\"", "2020-01-02 03:04:05.123Z ", "2020-01-02 03:04:05.123\\\\",
+                "2020-01-02 03:04:05.12\u00e9", "2020-01-02", "2020-01-02 ", "2020-01-02\\u0020", "2021-02-29",
+                "2020-01-02 24:00:00", "2020-01-02 03:04:60", "2020-01-02 03:04:05.", "2020-01-02x");
+        texts.addAll(bent);
+        List<String> fields = List.of("ts", "ts0", "ts9", "ltz", "ltz9", "dt");
+        List<byte[]> records = new ArrayList<>();
+        for (String text : texts) {
+            for (String field : fields) {
+                if (field.endsWith("9") && (text.startsWith("0001") || text.startsWith("9999"))) {
+                    continue; // outside Arrow nanoseconds: a named divergence (docs/formats-text.md)
+                }
+                records.add(utf8("{\"" + field + "\":\"" + text + "\",\"i\":1}"));
+                records.add(utf8("{\"i\":1,\"" + field + "\":\"" + text + "\"}"));
+            }
+            // At the record's end: with its quote and nothing after it, and cut before the quote.
+            records.add(utf8("{\"i\":1,\"ts\":\"" + text + "\""));
+            records.add(utf8("{\"i\":1,\"ts\":\"" + text));
+        }
+        for (String date : List.of("1969-12-31", "0001-01-01", "9999-12-31", "2000-02-29", "2100-02-29")) {
+            records.add(utf8("{\"dt\":\"" + date + "\",\"i\":1}"));
+            records.add(utf8("{\"i\":1,\"dt\":\"" + date + "\""));
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(type, options, records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 0 : texts.size();
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+        if (!options.containsKey("ignore-parse-errors")) {
+            assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(0);
+        }
+    }
+
+    /**
+     * Integers of 1 to 20 digits, either sign, at and around every integer type's limits: values of up to
+     * 18 digits are taken as summed while the tokenizer scanned them, 19 digits are range-checked once.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void integersOfEveryLength(Map<String, String> options) {
+        List<String> numbers = new ArrayList<>(List.of("0", "-0", "127", "128", "-128", "-129", "32767", "32768",
+                "-32768", "-32769", "2147483647", "2147483648", "-2147483648", "-2147483649", "9223372036854775807",
+                "9223372036854775808", "-9223372036854775808", "-9223372036854775809", "1.5", "-7e2"));
+        for (int digits = 1; digits <= 20; digits++) {
+            for (String n : List.of("9".repeat(digits), "1" + "0".repeat(digits - 1), "123456789012345678901".substring(0, digits))) {
+                numbers.add(n);
+                numbers.add("-" + n);
+            }
+        }
+        List<byte[]> records = new ArrayList<>();
+        for (String n : numbers) {
+            for (String field : List.of("ti", "si", "i", "bi")) {
+                records.add(utf8("{\"" + field + "\":" + n + ",\"s\":\"x\"}"));
+                records.add(utf8("{\"s\":\"x\",\"" + field + "\":" + n + "}"));
+            }
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(
+                row("ROW<ti TINYINT, si SMALLINT, i INT, bi BIGINT, s STRING>"), options, records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 0 : numbers.size() * 2;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+    }
+
+    /**
+     * String values that end the record (its last word is read as the word ending there, shifted), whole and
+     * cut at every byte, with a quote, an escape, a control character, multi-byte, non-BMP or invalid UTF-8
+     * at every position of their last eight bytes; records shorter than a word.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void stringsAtTheRecordsEnd(Map<String, String> options) {
+        List<String> specials = List.of("", "\\\"", "\\n", "\\u00e9", "\\ud83d\\ude00", "\u0001", "\u00e9", "\u65e5",
+                "\uD83D\uDE00", "\\");
+        List<byte[]> specialBytes = new ArrayList<>();
+        for (String special : specials) {
+            specialBytes.add(utf8(special));
+        }
+        specialBytes.add(new byte[] {(byte) 0xff});
+        specialBytes.add(new byte[] {(byte) 0xc3});
+        specialBytes.add(new byte[] {(byte) 0xed, (byte) 0xa0, (byte) 0x80});
+        specialBytes.add(new byte[] {(byte) 0xf0, (byte) 0x9f, (byte) 0x98});
+        List<byte[]> records = new ArrayList<>();
+        for (String prefix : List.of("{\"s\":\"", "{\"i\":1,\"s\":\"")) {
+            for (int length = 0; length <= 10; length++) {
+                String plain = "abcdefghij".substring(0, length);
+                for (int at = 0; at <= length; at++) {
+                    for (byte[] special : specialBytes) {
+                        byte[] whole = concat(utf8(prefix + plain.substring(0, at)), special,
+                                utf8(plain.substring(at) + "\"}"));
+                        records.add(whole);
+                        if (at == 0 || at == length) {
+                            for (int cut = prefix.length() - 1; cut < whole.length; cut++) {
+                                records.add(java.util.Arrays.copyOf(whole, cut));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(row("ROW<s STRING, i INT>"), options, records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 100 : 500;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+    }
+
+    /**
+     * Plain strings are copied into the column while they are scanned when the data buffer has room for the
+     * rest of the record; here one of six string columns takes nearly all the bytes, so its buffer (sized as
+     * a sixth of the batch) runs out mid-batch: strings near the end of the room take the scan-then-copy path
+     * that grows the buffer, and the fused path resumes after it. Lengths 0–300, some with escapes or
+     * multi-byte text.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void plainStringsCopiedWhileScanned(Map<String, String> options) {
+        java.util.Random random = new java.util.Random(20261202);
+        List<byte[]> records = new ArrayList<>();
+        for (int r = 0; r < 400; r++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(301);
+            for (int k = 0; k < length; k++) {
+                int kind = random.nextInt(100);
+                text.append(kind == 0 ? "\\n" : kind == 1 ? "\u00e9" : kind == 2 ? "\uD83D\uDE00" : kind == 3 ? "\u0001"
+                        : (char) ('a' + random.nextInt(26)));
+            }
+            records.add(utf8("{\"s1\":\"" + text + "\",\"s2\":\"\",\"s3\":\"x\",\"s4\":null,\"s5\":\"y"
+                    + r + "\",\"s6\":\"" + text.length() + "\"}"));
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(
+                row("ROW<s1 STRING, s2 STRING, s3 STRING, s4 STRING, s5 STRING, s6 STRING>"), options, records);
+        assertThat(result.rowsCompared()).as("rows compared").isEqualTo(records.size());
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            out.writeBytes(part);
+        }
+        return out.toByteArray();
+    }
+
+    /** Every field in schema order; field {@code replaced}'s name spelt {@code spelling} (if not -1). */
+    private static String record(int replaced, String spelling) {
+        StringBuilder record = new StringBuilder("{");
+        for (int k = 0; k < NAMES.size(); k++) {
+            String name = k == replaced ? spelling : jsonName(NAMES.get(k));
+            record.append(k > 0 ? "," : "").append('"').append(name).append("\":").append(value(k));
+        }
+        return record.append(",\"r\":{\"abcdefgh\":1,\"x\":\"y\"}}").toString();
+    }
+
+    private static String value(int k) {
+        return k % 3 == 1 ? "\"v" + k + "\"" : Integer.toString(k);
+    }
+
+    /** The name as a record writes it: quote and backslash escaped, the rest raw. */
+    private static String jsonName(String name) {
+        return name.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int k = 0; k < needle.length; k++) {
+                if (haystack[i + k] != needle[k]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new IllegalArgumentException("not found");
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static RowType row(String type) {
+        return (RowType) LogicalTypeParser.parse(type, JsonDecodeFastPathTest.class.getClassLoader());
+    }
+}
