@@ -127,7 +127,8 @@ final class DecodeCommand {
         long rows = 0;
         try (InputStream in = open();
                 BufferAllocator allocator = new RootAllocator();
-                VectorSchemaRoot written = VectorSchemaRoot.create(ArrowLayout.schema(rowType), allocator);
+                VectorSchemaRoot written = VectorSchemaRoot.create(
+                        ArrowLayout.schema(rowType, decoder.timestampLayout()), allocator);
                 ArrowStreamWriter writer = new ArrowStreamWriter(written, null, out)) {
             writer.start();
             VectorLoader loader = new VectorLoader(written);

@@ -1,5 +1,6 @@
 package io.columnarkafka.format;
 
+import io.columnarkafka.format.arrow.ArrowLayout;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -9,8 +10,8 @@ import org.apache.flink.table.types.logical.RowType;
  * typed reader per field up front and then decodes any number of batches with no per-row decisions,
  * no {@code RowData}, no Jackson tree and no boxing.
  *
- * <p>The rows it produces are laid out as {@link io.columnarkafka.format.arrow.ArrowLayout#schema}
- * of {@link #rowType()}. Which records yield a row is exactly Flink's deserializer's choice: a record
+ * <p>The rows it produces are laid out as {@link ArrowLayout#schema} of {@link #rowType()}, timestamps as
+ * {@link #timestampLayout()} says. Which records yield a row is exactly Flink's deserializer's choice: a record
  * Flink's {@code DeserializationSchema} turns into no row (a tombstone for most formats, a malformed
  * record under {@code ignore-parse-errors}) yields none here either, and {@link DecodedBatch#recordOf}
  * maps each row back to its record.
@@ -30,4 +31,13 @@ public interface BatchDecoder {
 
     /** The row type of the rows this decoder produces (the projected fields of the format's row). */
     RowType rowType();
+
+    /**
+     * How the rows carry TIMESTAMP and TIMESTAMP_LTZ: {@link ArrowLayout#schema(RowType, ArrowLayout.NanoTimestamps)}
+     * of {@link #rowType()} with this is the layout of every batch. Arrow units unless a format says otherwise
+     * (json and csv: Flink's millis + nanos of the milli at every precision, every digit of the text).
+     */
+    default ArrowLayout.NanoTimestamps timestampLayout() {
+        return ArrowLayout.NanoTimestamps.ARROW_NANOSECOND;
+    }
 }

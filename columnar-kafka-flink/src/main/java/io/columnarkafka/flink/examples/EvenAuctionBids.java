@@ -4,11 +4,13 @@ import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
@@ -90,6 +92,21 @@ public final class EvenAuctionBids extends RichFlatMapFunction<ArrowBatch, Arrow
     }
 
     /**
+     * The output layout for {@code in}: a copied column keeps the Arrow type it came in (e.g. a json source's
+     * timestamps as Flink's millis + nanos of the milli), under its output name.
+     */
+    private Schema outputSchema(VectorSchemaRoot in) {
+        List<Field> fields = new ArrayList<>(outputSchema.getFields());
+        for (int field = 0; field < fields.size(); field++) {
+            if (field != PRICE) {
+                Field source = in.getVector(COPIED_FROM[field]).getField();
+                fields.set(field, new Field(fields.get(field).getName(), source.getFieldType(), source.getChildren()));
+            }
+        }
+        return new Schema(fields);
+    }
+
+    /**
      * Fills {@link #selected} with the rows whose auction is even, among the batch's selected rows
      * ({@code selection} null: the first {@code rowCount}); returns how many.
      */
@@ -108,7 +125,7 @@ public final class EvenAuctionBids extends RichFlatMapFunction<ArrowBatch, Arrow
     }
 
     private VectorSchemaRoot project(VectorSchemaRoot in, int rows) {
-        VectorSchemaRoot result = VectorSchemaRoot.create(outputSchema, allocator);
+        VectorSchemaRoot result = VectorSchemaRoot.create(outputSchema(in), allocator);
         try {
             List<FieldVector> outputs = result.getFieldVectors();
             for (int field = 0; field < outputs.size(); field++) {

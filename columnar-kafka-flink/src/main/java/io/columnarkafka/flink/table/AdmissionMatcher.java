@@ -24,10 +24,14 @@ import org.apache.flink.table.types.logical.RowType;
 final class AdmissionMatcher {
     static final Set<String> WRITABLE_METADATA = Set.of("topic", "headers", "timestamp");
     /**
-     * How the sink's batches carry TIMESTAMP(7–9): Flink's own millis + nanos of the milli, so every value of
-     * Flink's range is written (Arrow's 64-bit nanoseconds end at 1677 and 2262).
+     * How the sink's batches carry TIMESTAMP and TIMESTAMP_LTZ of every precision: Flink's own millis + nanos
+     * of the milli, as the row holds them. A row that never went through a binary row (a json or csv scan
+     * chained to the sink, through a Calc or not) holds every fraction digit of its text whatever the
+     * precision, and Flink's json and csv serializers write them all (TimestampDigitsSqlITCase); Arrow units
+     * would drop them, and Arrow's 64-bit nanoseconds end at 1677 and 2262.
      */
-    static final ArrowLayout.NanoTimestamps NANO_TIMESTAMPS = ArrowLayout.NanoTimestamps.EPOCH_MILLIS_AND_NANOS;
+    static final ArrowLayout.NanoTimestamps NANO_TIMESTAMPS =
+            ArrowLayout.NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS;
 
     private AdmissionMatcher() {}
 

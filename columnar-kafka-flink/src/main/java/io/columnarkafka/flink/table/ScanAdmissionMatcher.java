@@ -10,10 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
-import org.apache.flink.table.types.logical.LocalZonedTimestampType;
-import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.types.logical.TimestampType;
 
 /**
  * Decides whether a Kafka table scan is read by the columnar source and decoders with the rows Flink's own
@@ -147,12 +144,9 @@ final class ScanAdmissionMatcher {
     }
 
     private static String typeProblem(KafkaScanShape shape, SqlFormat valueFormat, SqlFormat keyFormat) {
-        String timestamps = timestampProblem(shape.physicalType());
-        if (timestamps == null) {
-            timestamps = textTimestampProblem("value", valueFormat, valueType(shape));
-        }
+        String timestamps = timestampProblem("value", valueFormat, valueType(shape));
         if (timestamps == null && keyFormat != null) {
-            timestamps = textTimestampProblem("key", keyFormat, keyType(shape));
+            timestamps = timestampProblem("key", keyFormat, keyType(shape));
         }
         if (timestamps != null) {
             return timestamps;
@@ -170,44 +164,21 @@ final class ScanAdmissionMatcher {
     }
 
     /**
-     * A column holding a timestamp of precision 7–9 (at any depth), or null: the decoders write Arrow's
-     * 64-bit nanoseconds, a narrower range than Flink's {@code TimestampData}.
+     * A column holding a timestamp of precision 7–9 (at any depth) that a format decoding into Arrow units
+     * reads (avro), or null: Arrow's 64-bit nanoseconds are a narrower range than Flink's {@code TimestampData}.
+     * json and csv carry every precision 0–9 as Flink's millis + nanos of the milli ({@code WideTimestamps}),
+     * every fraction digit of the text, as Flink's deserialized row holds it whatever the precision.
      */
-    static String timestampProblem(RowType physical) {
-        for (RowType.RowField field : physical.getFields()) {
+    static String timestampProblem(String scope, SqlFormat format, RowType type) {
+        if (format == SqlFormat.JSON || format == SqlFormat.CSV) {
+            return null;
+        }
+        for (RowType.RowField field : type.getFields()) {
             if (NullableTypes.contains(field.getType(), WideTimestamps::applies)) {
-                return "column '" + field.getName() + "' " + field.getType().asSummaryString()
+                return scope + " column '" + field.getName() + "' " + field.getType().asSummaryString()
                         + ": timestamp precision above 6";
             }
         }
         return null;
-    }
-
-    /**
-     * A column holding a timestamp of precision 4–6 (at any depth) that a text format (json, csv) reads, or
-     * null. Flink's json and csv deserializers keep every fraction digit of the text in the {@code TimestampData}
-     * whatever the precision, and Flink's binary row keeps all nine above precision 3, while the decoders'
-     * Arrow MICROSECOND unit holds six: a value with seven to nine digits would lose some. avro reads these as
-     * epoch microseconds, which the unit holds exactly. (Precision 0–3: Flink's binary row keeps milliseconds,
-     * as the Arrow MILLISECOND unit does.)
-     */
-    static String textTimestampProblem(String scope, SqlFormat format, RowType type) {
-        if (format != SqlFormat.JSON && format != SqlFormat.CSV) {
-            return null;
-        }
-        for (RowType.RowField field : type.getFields()) {
-            if (NullableTypes.contains(field.getType(), ScanAdmissionMatcher::microsecondTimestamp)) {
-                return scope + " column '" + field.getName() + "' " + field.getType().asSummaryString() + ": "
-                        + format.identifier + " timestamps of precision 4–6 keep the text's nanoseconds in Flink's"
-                        + " row, the decoder's Arrow microseconds do not";
-            }
-        }
-        return null;
-    }
-
-    private static boolean microsecondTimestamp(LogicalType type) {
-        int precision = type instanceof TimestampType t ? t.getPrecision()
-                : type instanceof LocalZonedTimestampType t ? t.getPrecision() : 0;
-        return precision > 3 && precision <= 6;
     }
 }

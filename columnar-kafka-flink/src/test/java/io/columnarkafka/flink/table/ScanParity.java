@@ -103,7 +103,8 @@ final class ScanParity {
         return new Failure(prefix + "in", ScanDecisions.of(tEnv, tables + "src"), stock, columnar);
     }
 
-    private List<ProducerRecord<byte[], byte[]>> fill(String prefix, int partitions,
+    /** Creates topic {@code <prefix>in} with {@code partitions} partitions and writes the records to it. */
+    List<ProducerRecord<byte[], byte[]>> fill(String prefix, int partitions,
             Function<String, List<ProducerRecord<byte[], byte[]>>> records) {
         kafka.broker().createTopic(prefix + "in", partitions);
         List<ProducerRecord<byte[], byte[]>> produced = records.apply(prefix + "in");

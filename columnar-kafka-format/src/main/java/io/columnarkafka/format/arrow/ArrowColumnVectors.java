@@ -90,7 +90,8 @@ final class ArrowColumnVectors {
                         : new VariableWidth((BaseVariableWidthVector) vector);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return new Timestamps((TimeStampVector) vector);
+                return WideTimestamps.carries(vector) ? new WideTimestampValues(vector)
+                        : new Timestamps((TimeStampVector) vector);
             case ARRAY:
                 return vector instanceof LargeListVector large
                         ? new LargeLists(large, of(((ArrayType) type).getElementType(), large.getDataVector()))
@@ -310,6 +311,19 @@ final class ArrowColumnVectors {
             long unitsPerMilli = 1_000_000L / nanosPerUnit;
             return TimestampData.fromEpochMillis(Math.floorDiv(value, unitsPerMilli),
                     (int) (Math.floorMod(value, unitsPerMilli) * nanosPerUnit));
+        }
+    }
+
+    /** TIMESTAMP and TIMESTAMP_LTZ in the {@link WideTimestamps} layout: Flink's own pair, as it is. */
+    private static final class WideTimestampValues extends Fixed implements TimestampColumnVector {
+        WideTimestampValues(ValueVector vector) {
+            super(vector);
+        }
+
+        @Override
+        public TimestampData getTimestamp(int i, int precision) {
+            long at = (long) i * WideTimestamps.BYTE_WIDTH;
+            return TimestampData.fromEpochMillis(data.getLong(at), data.getInt(at + Long.BYTES));
         }
     }
 

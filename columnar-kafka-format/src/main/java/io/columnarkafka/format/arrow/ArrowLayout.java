@@ -70,7 +70,13 @@ public final class ArrowLayout {
         /** Arrow Timestamp(NANOSECOND): 1677-09-21 .. 2262-04-11 only; the layout of {@link #schema(RowType)}. */
         ARROW_NANOSECOND,
         /** {@link WideTimestamps}: epoch millis plus nanos of the milli, Flink's whole range. */
-        EPOCH_MILLIS_AND_NANOS
+        EPOCH_MILLIS_AND_NANOS,
+        /**
+         * {@link WideTimestamps} for every TIMESTAMP and TIMESTAMP_LTZ, precision 0–9: what Flink's json and
+         * csv rows hold before any binary row (every fraction digit of the text, whatever the precision),
+         * which their serializers write out as it is. The SQL sink writes this layout.
+         */
+        EVERY_PRECISION_MILLIS_AND_NANOS
     }
 
     private ArrowLayout() {}
@@ -94,9 +100,11 @@ public final class ArrowLayout {
         return field(name, type, NanoTimestamps.ARROW_NANOSECOND);
     }
 
-    private static Field field(String name, LogicalType type, NanoTimestamps nanos) {
-        ArrowType arrowType = nanos == NanoTimestamps.EPOCH_MILLIS_AND_NANOS && WideTimestamps.applies(type)
-                ? WideTimestamps.ARROW_TYPE : arrowType(name, type);
+    /** The Arrow field that carries a column of {@code type}, timestamps as {@code nanos} says. */
+    public static Field field(String name, LogicalType type, NanoTimestamps nanos) {
+        boolean wide = nanos == NanoTimestamps.EPOCH_MILLIS_AND_NANOS ? WideTimestamps.applies(type)
+                : nanos == NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS && WideTimestamps.isTimestamp(type);
+        ArrowType arrowType = wide ? WideTimestamps.ARROW_TYPE : arrowType(name, type);
         FieldType fieldType = new FieldType(type.isNullable(), arrowType, null);
         return new Field(name, fieldType, children(type, nanos));
     }
@@ -290,8 +298,7 @@ public final class ArrowLayout {
             return true;
         }
         return (expected instanceof ArrowType.Utf8 && got instanceof ArrowType.LargeUtf8)
-                || (expected instanceof ArrowType.Timestamp t && t.getUnit() == TimeUnit.NANOSECOND
-                        && got.equals(WideTimestamps.ARROW_TYPE))
+                || (expected instanceof ArrowType.Timestamp && got.equals(WideTimestamps.ARROW_TYPE))
                 || (expected instanceof ArrowType.Binary && got instanceof ArrowType.LargeBinary)
                 || (expected instanceof ArrowType.List && got instanceof ArrowType.LargeList);
     }

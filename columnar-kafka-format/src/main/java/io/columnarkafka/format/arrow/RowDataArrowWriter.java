@@ -56,9 +56,10 @@ public final class RowDataArrowWriter implements AutoCloseable {
     }
 
     /**
-     * As {@link #RowDataArrowWriter(RowType, String, BufferAllocator)}, carrying TIMESTAMP(7–9) and
-     * TIMESTAMP_LTZ(7–9) values as {@code nanos} says: {@link ArrowLayout.NanoTimestamps#EPOCH_MILLIS_AND_NANOS}
-     * takes every value of Flink's range, Arrow's nanoseconds reject those outside 1677..2262.
+     * As {@link #RowDataArrowWriter(RowType, String, BufferAllocator)}, carrying TIMESTAMP and TIMESTAMP_LTZ
+     * values as {@code nanos} says: {@link ArrowLayout.NanoTimestamps#EPOCH_MILLIS_AND_NANOS} takes every value
+     * of Flink's range at precision 7–9 (Arrow's nanoseconds reject those outside 1677..2262), {@link
+     * ArrowLayout.NanoTimestamps#EVERY_PRECISION_MILLIS_AND_NANOS} every digit a row holds at any precision.
      */
     public RowDataArrowWriter(RowType rowType, String rowKindColumn, ArrowLayout.NanoTimestamps nanos,
             BufferAllocator allocator) {

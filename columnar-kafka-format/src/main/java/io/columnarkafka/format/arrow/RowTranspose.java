@@ -80,6 +80,8 @@ final class RowTranspose {
     private static final byte STRING = 13;
     /** BINARY, VARBINARY. */
     private static final byte BINARY = 14;
+    /** TIMESTAMP(0–3) in the {@link WideTimestamps} layout: compact (epoch millis) in a binary row. */
+    private static final byte TIMESTAMP_WIDE_COMPACT = 15;
 
     private final byte[] kinds;
     /** Per column, the timestamp precision or decimal precision and scale its getter needs. */
@@ -119,8 +121,9 @@ final class RowTranspose {
         int[] scales = new int[writers.length];
         for (int i = 0; i < kinds.length; i++) {
             LogicalType type = rowType.getTypeAt(i);
-            kinds[i] = WideTimestamps.carries(vectors.get(i)) ? TIMESTAMP_WIDE : kindOf(type);
             precisions[i] = precisionOf(type);
+            kinds[i] = !WideTimestamps.carries(vectors.get(i)) ? kindOf(type)
+                    : TimestampData.isCompact(precisions[i]) ? TIMESTAMP_WIDE_COMPACT : TIMESTAMP_WIDE;
             scales[i] = type instanceof DecimalType d ? d.getScale() : 0;
         }
         return new RowTranspose(kinds, precisions, scales, writers, vectors);
@@ -244,6 +247,10 @@ final class RowTranspose {
                     MemoryUtil.putLong(values[c] + 8L * index, millis * 1000L + (int) offsetAndNanos / 1000);
                     break;
                 }
+                case TIMESTAMP_WIDE_COMPACT:
+                    setValid(c, index);
+                    WideTimestamps.put(values[c], index, segment.getLong(slot), 0);
+                    break;
                 case TIMESTAMP_WIDE: {
                     long offsetAndNanos = segment.getLong(slot);
                     setValid(c, index);
@@ -349,7 +356,8 @@ final class RowTranspose {
                                 t.getMillisecond() * 1000L + t.getNanoOfMillisecond() / 1000);
                         break;
                     }
-                    case TIMESTAMP_WIDE: {
+                    case TIMESTAMP_WIDE:
+                    case TIMESTAMP_WIDE_COMPACT: {
                         TimestampData t = row.getTimestamp(c, precisions[c]);
                         setValid(c, index);
                         WideTimestamps.put(values[c], index, t.getMillisecond(), t.getNanoOfMillisecond());

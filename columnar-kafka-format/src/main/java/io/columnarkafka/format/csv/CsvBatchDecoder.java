@@ -47,10 +47,16 @@ public final class CsvBatchDecoder implements BatchDecoder {
         this.tokens = new CsvRecordTokens(options, readers.length);
     }
 
+    /** Every digit of the text, as Flink's {@code TimestampData} keeps it whatever the precision. */
+    @Override
+    public ArrowLayout.NanoTimestamps timestampLayout() {
+        return ArrowLayout.NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS;
+    }
+
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(ArrowLayout.schema(rowType), allocator);
+        VectorSchemaRoot root = VectorSchemaRoot.create(ArrowLayout.schema(rowType, timestampLayout()), allocator);
         try {
             root.allocateNew();
             for (int c = 0; c < readers.length; c++) {
@@ -109,8 +115,6 @@ public final class CsvBatchDecoder implements BatchDecoder {
             }
             try {
                 reader.read(text, start, end, row);
-            } catch (CsvFieldReader.Unrepresentable e) {
-                throw new DecodeException(i, reader.path, e.getMessage(), e);
             } catch (CsvFieldReader.NestedFieldFailure e) {
                 throw new DecodeException(i, e.path, e.getMessage(), e.getCause());
             } catch (RuntimeException e) {

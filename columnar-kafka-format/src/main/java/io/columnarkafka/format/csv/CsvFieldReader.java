@@ -22,7 +22,7 @@ abstract class CsvFieldReader {
      * Writes the value at {@code index}.
      *
      * @throws RuntimeException where Flink's converter throws (the record is rejected, or under {@code
-     *     ignore-parse-errors} the field is null), except {@link Unrepresentable}
+     *     ignore-parse-errors} the field is null)
      */
     abstract void read(char[] text, int start, int end, int index);
 
@@ -31,15 +31,6 @@ abstract class CsvFieldReader {
     /** ARRAY and ROW columns: Jackson splits them and never reads the whole value as the null literal. */
     boolean splitsValue() {
         return false;
-    }
-
-    /** A value Flink accepts that the Arrow layout cannot hold: fails the record even under {@code ignore-parse-errors}. */
-    static final class Unrepresentable extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Unrepresentable(String reason) {
-            super(reason);
-        }
     }
 
     /** Flink's failure of a nested field, naming it as Flink does; the path names the field for our error. */

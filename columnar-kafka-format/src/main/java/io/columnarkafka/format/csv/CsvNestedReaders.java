@@ -110,8 +110,6 @@ final class CsvNestedReaders {
                 }
                 try {
                     element.read(text, elements.starts[k], elements.ends[k], slot);
-                } catch (Unrepresentable e) {
-                    throw e;
                 } catch (RuntimeException e) {
                     if (!ignoreParseErrors) {
                         throw e;
@@ -174,8 +172,6 @@ final class CsvNestedReaders {
                 }
                 try {
                     field.read(text, elements.starts[i], elements.ends[i], index);
-                } catch (Unrepresentable e) {
-                    throw e;
                 } catch (RuntimeException e) {
                     if (!ignoreParseErrors) {
                         throw new NestedFieldFailure(field.path, "Fail to deserialize at field: "

@@ -3,11 +3,9 @@ package io.columnarkafka.format.csv;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimeType;
-import org.apache.flink.table.types.logical.TimestampType;
 
 /** Chooses the reader of each CSV column once, refusing the types Flink's CSV format refuses, with its messages. */
 final class CsvReaderPlan {
@@ -85,10 +83,9 @@ final class CsvReaderPlan {
             case TIME_WITHOUT_TIME_ZONE:
                 return new CsvScalarReaders.TimeReader(path, ((TimeType) type).getPrecision());
             case TIMESTAMP_WITHOUT_TIME_ZONE:
-                return new CsvScalarReaders.TimestampReader(path, ((TimestampType) type).getPrecision(), false);
+                return new CsvScalarReaders.TimestampReader(path, false);
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return new CsvScalarReaders.TimestampReader(path,
-                        ((LocalZonedTimestampType) type).getPrecision(), true);
+                return new CsvScalarReaders.TimestampReader(path, true);
             default:
                 return null;
         }

@@ -1,11 +1,10 @@
 package io.columnarkafka.format.csv;
 
-import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.WideTimestamps;
 import io.columnarkafka.format.text.Base64Text;
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.temporal.ChronoField;
@@ -13,15 +12,16 @@ import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMilliVector;
-import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.flink.table.data.DecimalData;
 
@@ -251,48 +251,27 @@ final class CsvScalarReaders {
         }
     }
 
-    /** TIMESTAMP and TIMESTAMP_LTZ: the parsed local date-time as an epoch value in the column's Arrow unit. */
-    static final class TimestampReader extends Fixed<TimeStampVector> {
+    /**
+     * TIMESTAMP and TIMESTAMP_LTZ, any precision: the parsed local date-time as Flink's {@code TimestampData}
+     * holds it, every fraction digit of the text ({@link WideTimestamps}).
+     */
+    static final class TimestampReader extends Fixed<FixedSizeBinaryVector> {
         private final DateTimeFormatter format;
-        private final org.apache.arrow.vector.types.TimeUnit unit;
 
-        TimestampReader(String path, int precision, boolean localZoned) {
+        TimestampReader(String path, boolean localZoned) {
             super(path);
             this.format = localZoned ? SQL_TIMESTAMP_LTZ : SQL_TIMESTAMP;
-            this.unit = ArrowLayout.timeUnit(precision);
         }
 
         @Override
         void read(char[] text, int start, int end, int index) {
             LocalDateTime value = LocalDateTime.parse(trimmed(text, start, end), format);
-            vector.setSafe(index, epoch(value, unit, path));
-        }
-    }
-
-    /**
-     * The epoch value of {@code value} in {@code unit}, digits below the unit dropped (Flink keeps them in
-     * its {@code TimestampData}; the Arrow column cannot).
-     *
-     * @throws CsvFieldReader.Unrepresentable outside the 64-bit range of the unit
-     */
-    static long epoch(LocalDateTime value, org.apache.arrow.vector.types.TimeUnit unit, String path) {
-        long seconds = value.toEpochSecond(ZoneOffset.UTC);
-        int nanos = value.getNano();
-        if (seconds < 0 && nanos > 0) { // so the product stays in range down to the unit's minimum
-            seconds++;
-            nanos -= 1_000_000_000;
-        }
-        try {
-            switch (unit) {
-                case MILLISECOND:
-                    return Math.addExact(Math.multiplyExact(seconds, 1_000L), Math.floorDiv(nanos, 1_000_000));
-                case MICROSECOND:
-                    return Math.addExact(Math.multiplyExact(seconds, 1_000_000L), Math.floorDiv(nanos, 1_000));
-                default:
-                    return Math.addExact(Math.multiplyExact(seconds, 1_000_000_000L), nanos);
+            while (index >= vector.getValueCapacity()) {
+                vector.reAlloc();
             }
-        } catch (ArithmeticException e) {
-            throw new CsvFieldReader.Unrepresentable(value + " is outside the range of Arrow " + unit + " timestamps");
+            WideTimestamps.putLocal(vector.getDataBufferAddress(), index, value.toLocalDate().toEpochDay(),
+                    value.toLocalTime().toNanoOfDay());
+            BitVectorHelper.setBit(vector.getValidityBuffer(), index);
         }
     }
 

@@ -35,6 +35,7 @@ import org.apache.flink.table.types.logical.RowType;
  */
 public final class JsonBatchDecoder implements BatchDecoder {
     private final RowType rowType;
+    static final ArrowLayout.NanoTimestamps TIMESTAMPS = ArrowLayout.NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS;
     private final Schema schema;
     private final JsonDecodeOptions options;
     private final JsonRowFields fields;
@@ -52,10 +53,16 @@ public final class JsonBatchDecoder implements BatchDecoder {
      */
     public JsonBatchDecoder(RowType rowType, JsonDecodeOptions options) {
         this.rowType = rowType;
-        this.schema = ArrowLayout.schema(rowType);
+        this.schema = ArrowLayout.schema(rowType, TIMESTAMPS);
         this.options = options;
         this.fields = new JsonReaderPlan(options, rowType).fields("", rowType);
         this.bytesPerRow = new double[rowType.getFieldCount()];
+    }
+
+    /** Every digit of the text, as Flink's {@code TimestampData} keeps it whatever the precision. */
+    @Override
+    public ArrowLayout.NanoTimestamps timestampLayout() {
+        return TIMESTAMPS;
     }
 
     @Override

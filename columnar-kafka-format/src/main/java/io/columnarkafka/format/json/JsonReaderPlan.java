@@ -5,13 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
-import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 
 /** Chooses the reader for each Flink type, once, when a decoder is built. */
@@ -70,11 +68,9 @@ final class JsonReaderPlan {
             case TIME_WITHOUT_TIME_ZONE:
                 return new TimeJsonReader(path, ignore);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
-                return new TimestampJsonReader(path, ignore,
-                        ArrowLayout.timeUnit(((TimestampType) type).getPrecision()), iso(), false);
+                return new TimestampJsonReader(path, ignore, iso(), false);
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-                return new TimestampJsonReader(path, ignore,
-                        ArrowLayout.timeUnit(((LocalZonedTimestampType) type).getPrecision()), iso(), true);
+                return new TimestampJsonReader(path, ignore, iso(), true);
             case ARRAY:
                 return new ArrayJsonReader(path, ignore, reader(path + "[]", ((ArrayType) type).getElementType()));
             case ROW:

@@ -1,5 +1,7 @@
 package io.columnarkafka.format.arrow;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,6 +16,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.TimeMilliVector;
+import org.apache.arrow.vector.FixedSizeBinaryVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -53,7 +56,8 @@ public final class PlainValues {
 
     /**
      * The decoder comparison form of row {@code row} of a decoded batch: as {@link #fromArrow}, except that
-     * timestamps are exact ({@code millis+nanoOfMillis}, from the Arrow unit without loss) and maps are
+     * timestamps are exact ({@code millis+nanoOfMillis}, from the Arrow unit or the millis + nanos layout
+     * without loss) and maps are
      * sorted by key (Flink's decoder builds a {@code HashMap}: its entries have no order). Compare with
      * {@link #decodedFromFlink}.
      */
@@ -103,6 +107,10 @@ public final class PlainValues {
                 return ((TimeMilliVector) vector).get(i);
             case TIMESTAMP_WITHOUT_TIME_ZONE:
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
+                if (vector instanceof FixedSizeBinaryVector wide) { // Flink's pair, little-endian
+                    ByteBuffer pair = ByteBuffer.wrap(wide.get(i)).order(ByteOrder.LITTLE_ENDIAN);
+                    return exact(pair.getLong(), pair.getInt());
+                }
                 long value = ((TimeStampVector) vector).get(i);
                 return decoded ? exactTimestamp(value, ((ArrowType.Timestamp) vector.getField().getType()).getUnit())
                         : value;
@@ -149,8 +157,8 @@ public final class PlainValues {
     /**
      * The decoder comparison form of a row Flink's deserializer returned (see {@link #decodedFromArrow}):
      * strings as the UTF-8 bytes Flink's {@code StringData} holds (an unpaired surrogate is {@code ?}), and
-     * timestamps as Flink stores them in the column's Arrow unit: {@link #flinkInArrowUnit}, the one named
-     * truncation (precisions 4–6 keep fewer digits than Flink's {@code BinaryRowData}).
+     * timestamps exactly as Flink's row holds them (json and csv: every digit of the text; avro's values have
+     * none below their Arrow unit).
      */
     public static List<Object> decodedFromFlink(RowData row, RowType type) {
         return fromFlink(row, type, true);
@@ -190,13 +198,11 @@ public final class PlainValues {
                 return HexFormat.of().formatHex((byte[]) value);
             case TIMESTAMP_WITHOUT_TIME_ZONE: {
                 int precision = ((TimestampType) type).getPrecision();
-                return decoded ? flinkInArrowUnit((TimestampData) value, precision)
-                        : epoch((TimestampData) value, precision);
+                return decoded ? exact((TimestampData) value) : epoch((TimestampData) value, precision);
             }
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
                 int precision = ((LocalZonedTimestampType) type).getPrecision();
-                return decoded ? flinkInArrowUnit((TimestampData) value, precision)
-                        : epoch((TimestampData) value, precision);
+                return decoded ? exact((TimestampData) value) : epoch((TimestampData) value, precision);
             }
             case ARRAY: {
                 ArrayData array = (ArrayData) value;
@@ -247,23 +253,9 @@ public final class PlainValues {
         }
     }
 
-    /**
-     * Flink's {@code TimestampData} with the digits below the Arrow unit of {@code precision} dropped
-     * toward the past: the decoder's documented behaviour. For precision 0–3 this is also exactly what
-     * Flink's {@code BinaryRowData} keeps (milliseconds); for 4–6 Flink keeps more (a json or csv SQL scan
-     * falls back, see {@code TimestampDigitsProperties}).
-     */
-    public static String flinkInArrowUnit(TimestampData t, int precision) {
-        long millis = t.getMillisecond();
-        int nanos = t.getNanoOfMillisecond();
-        switch (ArrowLayout.timeUnit(precision)) {
-            case MILLISECOND:
-                return exact(millis, 0);
-            case MICROSECOND:
-                return exact(millis, nanos / 1000 * 1000);
-            default:
-                return exact(millis, nanos);
-        }
+    /** Flink's {@code TimestampData} exactly, as {@link #exact(long, int)}. */
+    public static String exact(TimestampData t) {
+        return exact(t.getMillisecond(), t.getNanoOfMillisecond());
     }
 
     private static List<Object> sortedByKey(List<Object> entries) {

@@ -8,13 +8,12 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.RecordBytes;
+import io.columnarkafka.format.arrow.ArrowRowView;
 import io.columnarkafka.format.arrow.PlainValues;
 import io.columnarkafka.format.json.parity.FlinkJsonDecodeOracle;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.TimeStampVector;
-import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.junit.jupiter.api.Test;
@@ -45,46 +44,48 @@ class JsonBatchDecoderTest {
     }
 
     /**
-     * Flink keeps every fraction digit; the Arrow column keeps its unit, floored. For precision 0–3 (Arrow
-     * milliseconds) that equals Flink's binary row; for 6 Flink's raw value has more, so SQL scans fall back.
+     * Flink keeps every fraction digit of the text whatever the precision; so does the decoded column (Flink's
+     * epoch millis + nanos of the milli), read back through the row view as Flink's {@code TimestampData}.
      */
     @Test
-    void timestampFractionsBelowTheArrowUnitAreDroppedTowardThePast() {
+    void everyFractionDigitOfTheTextIsKeptWhateverThePrecision() {
         String json = "{\"ts0\":\"1969-12-31 23:59:59.987\",\"ts3\":\"2020-01-02 03:04:05.123456\","
                 + "\"ts6\":\"1969-12-31 23:59:59.1234567\",\"ts9\":\"2020-01-02 03:04:05.123456789\","
                 + "\"ltz6\":\"2020-01-02 03:04:05.9999999Z\"}";
         var flink = FlinkJsonDecodeOracle.of(TIMESTAMPS, Map.of()).deserialize(bytes(json)).rows().get(0);
-        TimestampData ts0 = flink.getTimestamp(0, 0);
-        TimestampData ts3 = flink.getTimestamp(1, 3);
-        TimestampData ts6 = flink.getTimestamp(2, 6);
-        assertThat(ts0.getMillisecond() % 1000).as("Flink keeps .987 in TIMESTAMP(0)").isEqualTo(-13);
-        assertThat(ts3.getNanoOfMillisecond()).as("Flink keeps the micros in TIMESTAMP(3)").isEqualTo(456_000);
-        assertThat(ts6.getNanoOfMillisecond() % 1000).as("Flink keeps the 7th digit in TIMESTAMP(6)").isEqualTo(700);
+        assertThat(flink.getTimestamp(0, 0).getMillisecond() % 1000).as("Flink keeps .987 in TIMESTAMP(0)")
+                .isEqualTo(-13);
+        assertThat(flink.getTimestamp(1, 3).getNanoOfMillisecond()).as("Flink keeps the micros in TIMESTAMP(3)")
+                .isEqualTo(456_000);
+        assertThat(flink.getTimestamp(2, 6).getNanoOfMillisecond() % 1000).as("Flink keeps the 7th digit in"
+                + " TIMESTAMP(6)").isEqualTo(700);
         try (RootAllocator allocator = new RootAllocator();
                 DecodedBatch decoded = decode(Formats.decoder("json", TIMESTAMPS, Map.of()), allocator, json)) {
-            assertThat(epoch(decoded, 0)).as("TIMESTAMP(0) keeps the milliseconds").isEqualTo(ts0.getMillisecond());
-            assertThat(epoch(decoded, 1)).isEqualTo(ts3.getMillisecond());
-            assertThat(epoch(decoded, 2)).isEqualTo(ts6.getMillisecond() * 1000 + ts6.getNanoOfMillisecond() / 1000);
-            assertThat(epoch(decoded, 3)).isEqualTo(1577934245123456789L);
+            ArrowRowView view = new ArrowRowView(TIMESTAMPS);
+            view.bind(decoded.root());
+            int[] precisions = {0, 3, 6, 9, 6};
+            for (int c = 0; c < precisions.length; c++) {
+                assertThat(view.row(0).getTimestamp(c, precisions[c])).as("column %d", c)
+                        .isEqualTo(flink.getTimestamp(c, precisions[c]));
+            }
             assertThat(PlainValues.decodedFromArrow(decoded.root(), TIMESTAMPS, 0))
                     .isEqualTo(PlainValues.decodedFromFlink(flink, TIMESTAMPS));
         }
     }
 
-    /** The second named divergence: a value the unit's 64 bits cannot hold is rejected; Flink accepts it. */
+    /** Flink's whole range, year 0001 to 9999, beyond Arrow's 64-bit nanoseconds (1677..2262). */
     @Test
-    void nanosecondTimestampsOutsideTheArrowRangeAreRejected() {
-        String json = "{\"ts9\":\"2262-04-11 23:47:16.854775808\"}";
-        assertThat(FlinkJsonDecodeOracle.of(TIMESTAMPS, Map.of()).deserialize(bytes(json)).rejected()).isFalse();
-        try (RootAllocator allocator = new RootAllocator()) {
-            BatchDecoder decoder = Formats.decoder("json", TIMESTAMPS, Map.of());
-            assertThatThrownBy(() -> decode(decoder, allocator, "{\"ts9\":\"2262-04-11 23:47:16.854775807\"}", json))
-                    .isInstanceOfSatisfying(DecodeException.class, e -> {
-                        assertThat(e.record()).isEqualTo(1);
-                        assertThat(e.field()).isEqualTo("ts9");
-                        assertThat(e.reason()).contains("out of range of Arrow NANOSECOND timestamps");
-                    });
-            assertThat(allocator.getAllocatedMemory()).isZero();
+    void nanosecondTimestampsOfFlinksWholeRangeAreKept() {
+        String[] records = {"{\"ts9\":\"2262-04-11 23:47:16.854775808\"}", "{\"ts9\":\"0001-01-01 00:00:00.000000001\"}",
+            "{\"ts9\":\"9999-12-31 23:59:59.999999999\"}"};
+        try (RootAllocator allocator = new RootAllocator();
+                DecodedBatch decoded = decode(Formats.decoder("json", TIMESTAMPS, Map.of()), allocator, records)) {
+            ArrowRowView view = new ArrowRowView(TIMESTAMPS);
+            view.bind(decoded.root());
+            for (int i = 0; i < records.length; i++) {
+                var flink = FlinkJsonDecodeOracle.of(TIMESTAMPS, Map.of()).deserialize(bytes(records[i])).rows().get(0);
+                assertThat(view.row(i).getTimestamp(3, 9)).isEqualTo(flink.getTimestamp(3, 9));
+            }
         }
     }
 
@@ -112,10 +113,6 @@ class JsonBatchDecoderTest {
                 assertThat(skipped.recordOf(2)).isEqualTo(2);
             }
         }
-    }
-
-    private static long epoch(DecodedBatch decoded, int column) {
-        return ((TimeStampVector) decoded.root().getVector(column)).get(0);
     }
 
     private static DecodedBatch decode(BatchDecoder decoder, RootAllocator allocator, String... records) {

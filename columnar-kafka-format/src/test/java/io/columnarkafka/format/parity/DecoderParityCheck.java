@@ -179,7 +179,8 @@ public final class DecoderParityCheck {
         try (DecodedBatch batch = decoder.decode(views(records), allocator)) {
             assertThat(batch.recordCount()).isEqualTo(records.size());
             VectorSchemaRoot root = batch.root();
-            assertThat(root.getSchema()).as("decoded layout").isEqualTo(ArrowLayout.schema(type));
+            assertThat(root.getSchema()).as("decoded layout")
+                    .isEqualTo(ArrowLayout.schema(type, decoder.timestampLayout()));
             List<Integer> actualRecords = new ArrayList<>();
             for (int row = 0; row < batch.rowCount(); row++) {
                 actualRecords.add(batch.recordOf(row));

@@ -138,7 +138,9 @@ public final class CalcPlan {
             return share(load.vector(batch, null), name);
         }
         node.evaluate(batch, rows, n);
-        FieldVector vector = ArrowLayout.field(name, e.type()).createVector(allocator);
+        // a computed TIMESTAMP keeps every digit Flink's generated code keeps (its row holds the TimestampData)
+        FieldVector vector = ArrowLayout.field(name, e.type(), ArrowLayout.NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS)
+                .createVector(allocator);
         try {
             VectorWriter.write(node.out, e.type(), vector, rows, n, batch.rowCount());
             return vector;

@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.calc.eval;
 
+import io.columnarkafka.format.arrow.WideTimestamps;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseLargeVariableWidthVector;
@@ -115,6 +116,8 @@ final class ColumnLoad extends Node {
             readTimestamps(v, 1_000L, sel, n);
         } else if (vector instanceof TimeStampNanoVector v) {
             readTimestamps(v, 1_000_000L, sel, n);
+        } else if (WideTimestamps.carries(vector)) {
+            readWideTimestamps(vector.getDataBuffer(), sel, n);
         } else {
             throw new IllegalStateException("input column " + column + " of type " + type.asSummaryString()
                     + " is an Arrow " + vector.getField().getType() + ", which the calc does not read");
@@ -197,6 +200,18 @@ final class ColumnLoad extends Node {
         int at = out.reserve(length);
         data.getBytes(0, out.bytes, at, length);
         out.used = length;
+    }
+
+    /** The {@link WideTimestamps} layout: Flink's epoch millis and nanos of the milli, as they are. */
+    private void readWideTimestamps(ArrowBuf data, int[] sel, int n) {
+        long[] millis = out.longs;
+        int[] nanos = out.nanos;
+        for (int k = 0; k < n; k++) {
+            int i = sel[k];
+            long at = (long) i * WideTimestamps.BYTE_WIDTH;
+            millis[i] = data.getLong(at);
+            nanos[i] = data.getInt(at + Long.BYTES);
+        }
     }
 
     /** MICROSECOND and NANOSECOND values ({@code unitsPerMilli} per millisecond) as epoch millis + nanos of the milli. */

@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.calc.eval;
 
+import io.columnarkafka.format.arrow.WideTimestamps;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -92,6 +93,8 @@ final class VectorWriter {
             writeDecimals(c, v, sel, n);
         } else if (vector instanceof TimeStampVector v) {
             writeTimestamps(c, ((TimestampType) type).getPrecision(), v, sel, n);
+        } else if (WideTimestamps.carries(vector)) {
+            writeWideTimestamps(c, vector, sel, n);
         } else {
             throw new IllegalStateException("no writer for " + vector.getField());
         }
@@ -122,6 +125,19 @@ final class VectorWriter {
         } catch (ArithmeticException e) {
             throw new IllegalArgumentException("the TIMESTAMP value at epoch millisecond " + millis + " is outside"
                     + " the range of Arrow's nanosecond timestamps (1677-09-21 .. 2262-04-11)", e);
+        }
+    }
+
+    /** Epoch millis and nanos of the millisecond as they are, the {@link WideTimestamps} layout. */
+    private static void writeWideTimestamps(Column c, FieldVector v, int[] sel, int n) {
+        ArrowBuf data = v.getDataBuffer();
+        ArrowBuf validity = v.getValidityBuffer();
+        for (int k = 0; k < n; k++) {
+            int i = sel[k];
+            if (!c.nulls[i]) {
+                WideTimestamps.put(data.memoryAddress(), i, c.longs[i], c.nanos[i]);
+                BitVectorHelper.setBit(validity, i);
+            }
         }
     }
 

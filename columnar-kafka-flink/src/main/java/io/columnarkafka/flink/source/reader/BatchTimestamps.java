@@ -1,7 +1,9 @@
 package io.columnarkafka.flink.source.reader;
 
 import io.columnarkafka.format.arrow.ArrowLayout;
-import org.apache.arrow.vector.TimeStampVector;
+import io.columnarkafka.format.arrow.WideTimestamps;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -61,17 +63,21 @@ final class BatchTimestamps {
 
     long of(VectorSchemaRoot rows, RecordChunk chunk) {
         if (field >= 0) {
-            TimeStampVector times = (TimeStampVector) rows.getVector(field);
+            // Arrow units (epoch value in the unit, 8 bytes) or the WideTimestamps layout (epoch millis first)
+            FieldVector times = rows.getVector(field);
+            boolean wide = WideTimestamps.carries(times);
+            int width = wide ? WideTimestamps.BYTE_WIDTH : Long.BYTES;
+            ArrowBuf data = times.getDataBuffer();
             long max = Long.MIN_VALUE;
             boolean any = false;
             for (int i = 0, n = rows.getRowCount(); i < n; i++) {
                 if (!times.isNull(i)) {
-                    max = Math.max(max, times.get(i));
+                    max = Math.max(max, data.getLong((long) i * width));
                     any = true;
                 }
             }
             if (any) {
-                return Math.floorDiv(max * toMillisMultiplier, toMillisDivisor);
+                return wide ? max : Math.floorDiv(max * toMillisMultiplier, toMillisDivisor);
             }
         }
         long max = Long.MIN_VALUE;

@@ -8,11 +8,15 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -41,8 +45,31 @@ final class ChunkDecoder {
         this.keyDecoder = spec.keyDecoder();
         this.keyProjection = spec.keyProjection();
         this.valueProjection = spec.valueProjection();
-        this.schema = ArrowLayout.schema(spec.rowType());
+        this.schema = schema(spec);
         this.metadata = spec.metadata();
+    }
+
+    /**
+     * The layout of the rows: each key and value column as its decoder lays it out (json and csv carry
+     * timestamps as millis + nanos of the milli, other formats in Arrow units), metadata columns in Arrow's.
+     */
+    private static Schema schema(DecodingSpec spec) {
+        RowType rowType = spec.rowType();
+        ArrowLayout.NanoTimestamps[] layouts = new ArrowLayout.NanoTimestamps[rowType.getFieldCount()];
+        Arrays.fill(layouts, ArrowLayout.NanoTimestamps.ARROW_NANOSECOND);
+        if (spec.keyDecoder() != null) {
+            for (int field : spec.keyProjection()) {
+                layouts[field] = spec.keyDecoder().timestampLayout();
+            }
+        }
+        for (int field : spec.valueProjection()) {
+            layouts[field] = spec.valueDecoder().timestampLayout();
+        }
+        List<Field> fields = new ArrayList<>(layouts.length);
+        for (int i = 0; i < layouts.length; i++) {
+            fields.add(ArrowLayout.field(rowType.getFieldNames().get(i), rowType.getTypeAt(i), layouts[i]));
+        }
+        return new Schema(fields);
     }
 
     /**

@@ -143,12 +143,11 @@ class CsvDecoderParityTest {
     }
 
     /**
-     * The one known difference: Flink keeps fraction digits beyond a timestamp's declared precision in its
-     * {@code TimestampData}; the Arrow column's unit cannot hold them, so the decoder drops them (floor). For
-     * precision 0–3 the unit is milliseconds, what Flink's binary row keeps; for 4–6 SQL scans fall back.
+     * Flink keeps every fraction digit of the text in its {@code TimestampData}, whatever the declared
+     * precision; so does the decoded column (Flink's millis + nanos of the milli), read through the row view.
      */
     @Test
-    void timestampDigitsBeyondThePrecisionAreDropped() throws Exception {
+    void timestampDigitsBeyondThePrecisionAreKept() throws Exception {
         RowType type = RowTypes.parse("ROW<ts0 TIMESTAMP(0), ts3 TIMESTAMP(3), l6 TIMESTAMP_LTZ(6)>");
         byte[] record = "1969-12-31 23:59:59.123456789,1969-12-31 23:59:59.123456789,2020-01-02 03:04:05.123456789Z"
                 .getBytes(StandardCharsets.UTF_8);
@@ -157,12 +156,14 @@ class CsvDecoderParityTest {
         try (org.apache.arrow.memory.BufferAllocator allocator = new org.apache.arrow.memory.RootAllocator();
                 io.columnarkafka.format.DecodedBatch batch = Formats.decoder("csv", type, Map.of())
                         .decode(DecoderParityCheck.views(List.of(record)), allocator)) {
-            var root = batch.root();
-            assertThat(((org.apache.arrow.vector.TimeStampVector) root.getVector(0)).get(0))
-                    .as("TIMESTAMP(0) keeps the milliseconds").isEqualTo(-877L);
-            assertThat(((org.apache.arrow.vector.TimeStampVector) root.getVector(1)).get(0)).isEqualTo(-877L);
-            assertThat(((org.apache.arrow.vector.TimeStampVector) root.getVector(2)).get(0))
-                    .isEqualTo(flink.getTimestamp(2, 9).toInstant().toEpochMilli() * 1000 + 456);
+            io.columnarkafka.format.arrow.ArrowRowView view = new io.columnarkafka.format.arrow.ArrowRowView(type);
+            view.bind(batch.root());
+            int[] precisions = {0, 3, 6};
+            for (int c = 0; c < precisions.length; c++) {
+                assertThat(view.row(0).getTimestamp(c, precisions[c])).as("column %d", c)
+                        .isEqualTo(flink.getTimestamp(c, precisions[c]));
+            }
+            assertThat(view.row(0).getTimestamp(0, 0).getNanoOfMillisecond()).isEqualTo(456789);
         }
     }
 
