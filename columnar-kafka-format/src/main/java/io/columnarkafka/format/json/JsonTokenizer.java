@@ -566,11 +566,6 @@ final class JsonTokenizer {
     // ---- names ----
 
     /**
-     * Jackson's {@code _parseName}; a name that does not start with a quote fails as its {@code
-     * _handleOddName} fails: a non-ASCII byte is first decoded for the message ({@code _decodeCharForError}),
-     * which consumes the rest of its UTF-8 sequence, so the parser stands after the whole character.
-     */
-    /**
      * Makes the next {@link #next()} try {@code quotedName} first if it reads a field name: when the name's
      * bytes and closing quote are exactly {@code quotedName[0, length)}, the name is taken without scanning
      * it ({@link #nameWasExpected()}). {@code quotedName} is a name's strictly valid UTF-8 without quote or
@@ -587,6 +582,11 @@ final class JsonTokenizer {
         return nameWasExpected;
     }
 
+    /**
+     * Jackson's {@code _parseName}; a name that does not start with a quote fails as its {@code
+     * _handleOddName} fails: a non-ASCII byte is first decoded for the message ({@code _decodeCharForError}),
+     * which consumes the rest of its UTF-8 sequence, so the parser stands after the whole character.
+     */
     private void parseName(int c, byte[] expected) {
         if (c != '"') {
             throw unexpected(c < 0x80 ? c : (char) decodeForError(c), "was expecting double-quote to start field name");
