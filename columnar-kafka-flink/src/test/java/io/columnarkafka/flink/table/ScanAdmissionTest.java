@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
@@ -186,12 +187,23 @@ class ScanAdmissionTest {
                 .startsWith("fallback: UNSUPPORTED_TYPE Unsupported type 'MAP<STRING, INT>'");
     }
 
+    /**
+     * An upsert scan is admitted (tombstones become DELETE rows in the columnar source), and its source takes no
+     * projection push-down, as Flink's {@code upsert-kafka} source: a projection before the planner's {@code
+     * ChangelogNormalize} would drop updates that are equal once projected. The planner stage keeps it a row scan.
+     */
     @Test
-    void upsertScansFallBack() {
-        Admission admission = decide("upsert-kafka-columnar", "k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED",
-                "'topic' = 'in', 'properties.bootstrap.servers' = 'x:1', 'key.format' = 'raw',"
-                        + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'");
-        assertThat(admission.reason()).isEqualTo(FallbackReason.UNSUPPORTED_CHANGELOG);
+    void upsertScansAreAdmittedWithoutProjectionPushDown() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql("CREATE TABLE t (k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED) WITH ("
+                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'in', 'properties.bootstrap.servers' = 'x:1',"
+                + " 'key.format' = 'raw', 'value.format' = 'json', 'value.fields-include' = 'ALL')");
+        assertThat(ScanDecisions.of(tEnv, "t").describe()).isEqualTo("admitted: json value, raw key, upsert");
+        DynamicTableSource source = ScanDecisions.source(tEnv, "t");
+        assertThat(source).isNotInstanceOf(SupportsProjectionPushDown.class);
+        assertThat(ColumnarTables.arrowScanAdmission(source).orElseThrow().describe())
+                .startsWith("fallback: UNSUPPORTED_CHANGELOG upsert: the stage's Arrow batches carry inserts only");
+        assertThat(tEnv.explainSql("SELECT v FROM t")).as("no projection pushed").doesNotContain("project=[");
     }
 
     /**
@@ -203,6 +215,6 @@ class ScanAdmissionTest {
         assertThat(SupportsReadingMetadata.class).isAssignableFrom(FallbackKafkaSource.class);
         assertThat(SupportsWatermarkPushDown.class).isAssignableFrom(FallbackKafkaSource.class);
         assertThat(SupportsProjectionPushDown.class.isAssignableFrom(FallbackKafkaSource.class)).isFalse();
-        assertThat(SupportsProjectionPushDown.class).isAssignableFrom(ColumnarKafkaDynamicSource.class);
+        assertThat(SupportsProjectionPushDown.class).isAssignableFrom(ColumnarKafkaDynamicSource.Projecting.class);
     }
 }
