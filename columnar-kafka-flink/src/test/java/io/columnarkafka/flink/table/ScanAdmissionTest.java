@@ -207,6 +207,33 @@ class ScanAdmissionTest {
     }
 
     /**
+     * An upsert scan is planned exactly as Flink plans {@code upsert-kafka}: whether {@code ChangelogNormalize} is
+     * there, and the whole rows it compares (a projection pushed below it would make updates of unread columns
+     * equal rows, which it drops).
+     */
+    @Test
+    void upsertScansArePlannedAsFlinksUpsertKafka() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        for (String connector : List.of("upsert-kafka", "upsert-kafka-columnar")) {
+            tEnv.executeSql("CREATE TABLE " + connector.replace('-', '_') + " (id BIGINT, name STRING, price DOUBLE,"
+                    + " PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = '" + connector + "', 'topic' = 'in',"
+                    + " 'properties.bootstrap.servers' = 'x:1', 'key.format' = 'json', 'value.format' = 'json',"
+                    + " 'value.fields-include' = 'EXCEPT_KEY')");
+        }
+        for (String query : List.of("SELECT id, name FROM %s", "SELECT name, COUNT(*) FROM %s GROUP BY name",
+                "SELECT id, name FROM %s WHERE price > 3")) {
+            String stock = optimizedPlan(tEnv.explainSql(query.formatted("upsert_kafka")));
+            String columnar = optimizedPlan(tEnv.explainSql(query.formatted("upsert_kafka_columnar")));
+            assertThat(columnar.replace("upsert_kafka_columnar", "upsert_kafka")).as(query).isEqualTo(stock);
+        }
+    }
+
+    private static String optimizedPlan(String explain) {
+        return explain.substring(explain.indexOf("== Optimized Physical Plan =="),
+                explain.indexOf("== Optimized Execution Plan =="));
+    }
+
+    /**
      * A table that falls back for every query is Flink's source with exactly its abilities; one decided per query
      * takes projection and metadata push-down, to know what the query reads.
      */
