@@ -91,7 +91,13 @@ final class AvroInput {
         return (int) length;
     }
 
-    /** The count of the next block of an array, made positive (a negative count is followed by a byte size). */
+    /** Moves past a string or bytes value. */
+    void skipLength() {
+        int length = readLength();
+        pos += length;
+    }
+
+    /** The count of the next block of an array or map, made positive (a negative count is followed by a byte size). */
     long readBlockCount() {
         long count = readLong();
         if (count < 0) {
