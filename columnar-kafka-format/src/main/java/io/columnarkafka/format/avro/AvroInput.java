@@ -97,12 +97,18 @@ final class AvroInput {
         pos += length;
     }
 
-    /** The count of the next block of an array or map, made positive (a negative count is followed by a byte size). */
+    /**
+     * The count of the next block of an array or map, made positive (a negative count is followed by a byte
+     * size); a count past the record's end fails, as every array element and map entry takes a byte at least.
+     */
     long readBlockCount() {
         long count = readLong();
         if (count < 0) {
             readLong();
             count = -count;
+        }
+        if (count > end - pos) {
+            throw new Malformed("a block of " + count + " items past the record's end");
         }
         return count;
     }

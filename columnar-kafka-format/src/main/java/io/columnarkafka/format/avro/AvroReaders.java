@@ -363,18 +363,11 @@ final class AvroReaders {
             element.bind(this.vector.getDataVector());
         }
 
-        private static void checkBlock(AvroInput in, long block) {
-            if (block > in.end - in.pos) { // every element takes a byte at least
-                throw new AvroInput.Malformed("array block of " + block + " elements past the record's end");
-            }
-        }
-
         @Override
         void readValue(AvroInput in, int index) {
             int offset = vector.startNewValue(index);
             int count = 0;
             for (long block = in.readBlockCount(); block > 0; block = in.readBlockCount()) {
-                checkBlock(in, block);
                 for (long k = 0; k < block; k++) {
                     element.read(in, offset + count++);
                 }
@@ -385,7 +378,6 @@ final class AvroReaders {
         @Override
         void skipValue(AvroInput in) {
             for (long block = in.readBlockCount(); block > 0; block = in.readBlockCount()) {
-                checkBlock(in, block);
                 for (long k = 0; k < block; k++) {
                     element.skip(in);
                 }

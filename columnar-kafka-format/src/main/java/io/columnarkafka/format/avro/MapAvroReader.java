@@ -58,9 +58,6 @@ final class MapAvroReader extends AvroReaders.Typed<MapVector> {
         int firstBlock = 0;
         int n = 0;
         for (long block = in.readBlockCount(); block > 0; block = in.readBlockCount()) {
-            if (block > in.end - in.pos) { // every entry's key takes a byte at least
-                throw new AvroInput.Malformed("map block of " + block + " entries past the record's end");
-            }
             firstBlock = firstBlock == 0 ? (int) block : firstBlock;
             for (long k = 0; k < block; k++) {
                 ensureCapacity(n + 1);
@@ -94,9 +91,6 @@ final class MapAvroReader extends AvroReaders.Typed<MapVector> {
     @Override
     void skipValue(AvroInput in) {
         for (long block = in.readBlockCount(); block > 0; block = in.readBlockCount()) {
-            if (block > in.end - in.pos) {
-                throw new AvroInput.Malformed("map block of " + block + " entries past the record's end");
-            }
             for (long k = 0; k < block; k++) {
                 in.skipLength();
                 values.skip(in);
