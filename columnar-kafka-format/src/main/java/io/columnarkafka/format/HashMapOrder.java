@@ -11,8 +11,11 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * <ul>
  *   <li>{@link #presized}: Avro's converter copies the entries into {@code
  *       CollectionUtil.newHashMapWithExpectedSize(size)}, which never resizes for {@code size} keys;
- *   <li>{@link #growing}: protobuf's generated code puts them into {@code new HashMap()} (16 buckets,
- *       doubling when the distinct keys pass 3/4 of the table).
+ *   <li>{@link #growing}: protobuf's generated code, Flink's Avro reader and Kafka source's {@code headers}
+ *       put them into {@code new HashMap()} (16 buckets, doubling when the distinct keys pass 3/4 of the
+ *       table);
+ *   <li>{@link #withInitialCapacity}: Avro's {@code GenericDatumReader} reads a map into {@code new
+ *       HashMap(n)}, {@code n} the count of the map's first block, doubling from there.
  * </ul>
  *
  * While no bucket becomes a tree, HashMap's order is: by bucket ({@code (h ^ h >>> 16) & (table - 1)} of
@@ -62,9 +65,8 @@ public final class HashMapOrder {
         return n < 0 ? 1 : n >= (1 << 30) ? 1 << 30 : n + 1;
     }
 
-    /** Table length of a default {@code new HashMap()} after {@code distinct} puts of new keys. */
-    static int grownTableSize(int distinct) {
-        int table = DEFAULT_TABLE;
+    /** Table length of a {@code java.util.HashMap} whose first table was {@code table} after {@code distinct} puts of new keys. */
+    static int grownTableSize(int table, int distinct) {
         while (distinct > (int) (table * LOAD_FACTOR)) {
             table <<= 1;
         }
@@ -82,28 +84,50 @@ public final class HashMapOrder {
 
     /**
      * Orders the entries {@code [start, end)} as a default {@code new HashMap()} filled one put at a time
-     * does. Gives up unless every bucket of the initial 16 holds at most 8 entries: then no bucket of any
-     * later table can hold more, so HashMap never treeifies nor resizes early.
+     * does.
      *
      * @return false if the order needs a real HashMap
      */
     public boolean growing(Keys keys, int start, int end) {
+        return filled(keys, start, end, DEFAULT_TABLE);
+    }
+
+    /**
+     * Orders the entries {@code [start, end)} as {@code new HashMap(initialCapacity)} filled one put at a
+     * time does.
+     *
+     * @return false if the order needs a real HashMap
+     */
+    public boolean withInitialCapacity(Keys keys, int start, int end, int initialCapacity) {
+        return filled(keys, start, end, tableSize(Math.max(initialCapacity, 1)));
+    }
+
+    /**
+     * Gives up unless every bucket of the first table holds at most 8 entries: the table only grows, and a
+     * bucket of a larger table holds a subset of one of the first, so HashMap then never treeifies nor
+     * resizes early, and a resize keeps each bucket's order.
+     */
+    private boolean filled(Keys keys, int start, int end, int firstTable) {
         int n = end - start;
-        if (!hash(keys, start, end) || n > DEFAULT_TABLE * LIST_BUCKET_LIMIT) {
+        if (!hash(keys, start, end) || n > (long) firstTable * LIST_BUCKET_LIMIT) {
             return false;
         }
-        int[] counts = defaultTableCounts;
-        Arrays.fill(counts, 0);
-        for (int k = 0; k < n; k++) {
-            if (++counts[spread(hashes[k]) & (DEFAULT_TABLE - 1)] > LIST_BUCKET_LIMIT) {
-                return false;
+        if (firstTable == DEFAULT_TABLE) {
+            int[] counts = defaultTableCounts;
+            Arrays.fill(counts, 0);
+            for (int k = 0; k < n; k++) {
+                if (++counts[spread(hashes[k]) & (DEFAULT_TABLE - 1)] > LIST_BUCKET_LIMIT) {
+                    return false;
+                }
             }
+        } else if (!order(keys, start, end, firstTable - 1)) {
+            return false;
         }
-        int table = grownTableSize(n);
+        int table = grownTableSize(firstTable, n);
         if (!order(keys, start, end, table - 1)) {
             return false;
         }
-        int distinctTable = grownTableSize(size);
+        int distinctTable = grownTableSize(firstTable, size);
         return distinctTable == table || order(keys, start, end, distinctTable - 1);
     }
 

@@ -8,17 +8,21 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.complex.MapVector;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.MapType;
+import org.apache.flink.table.types.logical.VarBinaryType;
 import org.apache.flink.table.types.logical.VarCharType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
  * The Kafka record metadata the columnar source can put in columns beside the decoded fields, with the keys,
  * types and values of Flink's Kafka table source ({@code KafkaDynamicSource.ReadableMetadata} in
- * flink-connector-kafka 5.0). {@code headers} (a map Flink builds per record) is not among them yet.
+ * flink-connector-kafka 5.0), every one Flink's source reads: {@code headers} in the entry order of the
+ * {@code HashMap} Flink builds per record ({@link HeadersColumn}).
  */
 public enum KafkaMetadata {
     /** The record's topic, STRING NOT NULL. */
@@ -32,7 +36,9 @@ public enum KafkaMetadata {
     /** The record's timestamp, TIMESTAMP_LTZ(3) NOT NULL (Kafka's -1 for no timestamp included, as Flink). */
     TIMESTAMP("timestamp", new LocalZonedTimestampType(false, 3)),
     /** The record's timestamp type as Kafka names it ({@code CreateTime}, ...), STRING NOT NULL. */
-    TIMESTAMP_TYPE("timestamp-type", VarCharType.STRING_TYPE.copy(false));
+    TIMESTAMP_TYPE("timestamp-type", VarCharType.STRING_TYPE.copy(false)),
+    /** The record's headers, MAP&lt;STRING, BYTES&gt; NOT NULL (empty when it has none). */
+    HEADERS("headers", new MapType(false, VarCharType.STRING_TYPE, new VarBinaryType(VarBinaryType.MAX_LENGTH)));
 
     private final String key;
     private final LogicalType type;
@@ -106,6 +112,7 @@ public enum KafkaMetadata {
                     out.setSafe(row, records[row].timestampType().toString().getBytes(StandardCharsets.UTF_8));
                 }
             }
+            case HEADERS -> new HeadersColumn().fill((MapVector) vector, records, rows);
             default -> throw new IllegalStateException("no column for metadata " + key);
         }
         vector.setValueCount(rows);

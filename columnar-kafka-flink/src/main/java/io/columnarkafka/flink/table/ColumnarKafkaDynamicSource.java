@@ -35,8 +35,8 @@ import org.slf4j.LoggerFactory;
  * projected to the pushed columns ({@link ProjectedFallbackScan}). Watermark push-down is taken as Flink's source
  * takes it: the strategy Flink's planner generates from the table's WATERMARK (with its idleness and alignment
  * options) runs in the source, per split. Metadata columns ({@code topic}, {@code partition}, {@code offset},
- * {@code timestamp}, {@code timestamp-type}, {@code leader-epoch}) are filled from each row's record, with
- * Flink's keys and types.
+ * {@code timestamp}, {@code timestamp-type}, {@code leader-epoch}, {@code headers}) are filled from each row's
+ * record, with Flink's keys and types.
  *
  * <p>The decision shows in {@link #asSummaryString()}, e.g. {@code kafka-columnar[admitted: raw value]}, and
  * in the log when the runtime is built. The planner names a scan's operator after its own {@code

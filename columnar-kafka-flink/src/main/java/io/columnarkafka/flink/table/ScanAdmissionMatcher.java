@@ -44,9 +44,8 @@ final class ScanAdmissionMatcher {
         }
         for (String key : shape.metadataKeys()) {
             if (KafkaMetadata.of(key).isEmpty()) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA, key + ": " + (key.equals("headers")
-                        ? "Flink builds a map per record; the columnar source does not read headers yet"
-                        : "format metadata; the columnar decoders produce none"));
+                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA,
+                        key + ": format metadata; the columnar decoders produce none");
             }
         }
         return Admission.admitted(admitted(shape));

@@ -78,6 +78,16 @@ class ScanAdmissionTest {
                 .isEqualTo("admitted: csv value, avro key");
     }
 
+    /** avro maps are read in the entry order of Flink's HashMap, as value, nested and key columns. */
+    @Test
+    void avroMapAndMultisetColumnsAreAdmitted() {
+        assertThat(decide("v STRING, m MAP<STRING, INT>, s MULTISET<STRING>, r ROW<a ARRAY<MAP<STRING, BYTES>>>",
+                KAFKA + ", 'format' = 'avro'").describe()).isEqualTo("admitted: avro value");
+        assertThat(decide("k MAP<STRING, STRING>, v STRING", KAFKA + ", 'key.format' = 'avro', 'key.fields' = 'k',"
+                + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'").describe())
+                .isEqualTo("admitted: raw value, avro key");
+    }
+
     /** json and csv carry every digit of the text at every precision (millis + nanos of the milli). */
     @Test
     void jsonAndCsvTimestampsOfEveryPrecisionAreAdmitted() {
@@ -95,9 +105,11 @@ class ScanAdmissionTest {
     void recordMetadataIsAdmitted() {
         assertThat(decide("v STRING, o BIGINT METADATA FROM 'offset' VIRTUAL, p INT METADATA FROM 'partition',"
                 + " t STRING METADATA FROM 'topic' VIRTUAL, ts TIMESTAMP_LTZ(3) METADATA FROM 'timestamp',"
-                + " tt STRING METADATA FROM 'timestamp-type' VIRTUAL, e INT METADATA FROM 'leader-epoch' VIRTUAL",
+                + " tt STRING METADATA FROM 'timestamp-type' VIRTUAL, e INT METADATA FROM 'leader-epoch' VIRTUAL,"
+                + " h MAP<STRING, BYTES> METADATA FROM 'headers' VIRTUAL",
                 KAFKA + ", 'format' = 'raw'").describe())
-                .isEqualTo("admitted: raw value, metadata offset partition topic timestamp timestamp-type leader-epoch");
+                .isEqualTo("admitted: raw value, metadata offset partition topic timestamp timestamp-type leader-epoch"
+                        + " headers");
     }
 
     @Test
@@ -116,7 +128,6 @@ class ScanAdmissionTest {
                 + " UNSUPPORTED_VALUE_FORMAT protobuf: no columnar decoder",
         "v STRING| 'format' = 'avro', 'avro.encoding' = 'json'| UNSUPPORTED_OPTION value.avro options: avro"
                 + " option 'encoding' = 'json'",
-        "v STRING, m MAP<STRING, INT>| 'format' = 'avro'| UNSUPPORTED_TYPE column 'm': the columnar avro decoder",
         "v STRING, m MAP<STRING, INT>| 'format' = 'csv'| UNSUPPORTED_TYPE Unsupported type 'MAP<STRING, INT>'",
         "v STRING| 'format' = 'json', 'json.decode.json-parser.enabled' = 'false'| UNSUPPORTED_OPTION"
                 + " value.json options: json option 'decode.json-parser.enabled' = false selects Flink's",
@@ -124,10 +135,7 @@ class ScanAdmissionTest {
                 + " value column 'ts' TIMESTAMP(9): timestamp precision above 6",
         "x INT, s STRING, v STRING| 'key.format' = 'protobuf', 'key.protobuf.message-class-name' = '" + INNER3 + "',"
                 + " 'key.fields' = 'x;s', 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'|"
-                + " UNSUPPORTED_KEY_FORMAT protobuf: no columnar decoder",
-        "v STRING, h MAP<STRING, BYTES> METADATA FROM 'headers' VIRTUAL| 'format' = 'raw'|"
-                + " UNSUPPORTED_METADATA headers: Flink builds a map per record; the columnar source does not read"
-                + " headers yet"
+                + " UNSUPPORTED_KEY_FORMAT protobuf: no columnar decoder"
     })
     void eachUnsupportedShapeFallsBackWithItsReason(String columns, String options, String reason) {
         assertThat(decide(columns, KAFKA + ", " + options).describe()).startsWith("fallback: " + reason);
@@ -138,23 +146,6 @@ class ScanAdmissionTest {
         tEnv.executeSql("CREATE TABLE t (" + columns + ") WITH ('connector' = 'kafka-columnar', " + KAFKA + ", "
                 + options + ")");
         return ScanDecisions.reading(tEnv, "t", read, metadata);
-    }
-
-    /** A {@code headers} column decides only the queries that read it. */
-    @Test
-    void headersDecideOnlyTheQueriesThatReadThem() {
-        String columns = "k STRING, v STRING, h MAP<STRING, BYTES> METADATA FROM 'headers' VIRTUAL,"
-                + " o BIGINT METADATA FROM 'offset' VIRTUAL";
-        String options = "'key.format' = 'raw', 'key.fields' = 'k', 'value.format' = 'json',"
-                + " 'value.fields-include' = 'EXCEPT_KEY'";
-        assertThat(reading(columns, options, List.of("v"), List.of("offset")).describe())
-                .isEqualTo("admitted: json value, raw key, metadata offset");
-        assertThat(reading(columns, options, List.of("v"), List.of()).describe())
-                .isEqualTo("admitted: json value, raw key");
-        assertThat(reading(columns, options, List.of("v"), List.of("headers", "offset")).describe())
-                .startsWith("fallback: UNSUPPORTED_METADATA headers: ");
-        assertThat(reading(columns, options, null, null).describe()).as("nothing pushed: the whole table")
-                .startsWith("fallback: UNSUPPORTED_METADATA headers: ");
     }
 
     /**
@@ -181,8 +172,9 @@ class ScanAdmissionTest {
     /** csv and avro values are positional: Flink's deserializer reads every column, and so does the decoder. */
     @Test
     void anUnplannedCsvOrAvroColumnDecidesEveryQuery() {
-        assertThat(reading("v STRING, m MAP<STRING, INT>", "'format' = 'avro'", List.of("v"), List.of()).describe())
-                .startsWith("fallback: UNSUPPORTED_TYPE column 'm': the columnar avro decoder");
+        assertThat(reading("v STRING, ts TIMESTAMP(9)", "'format' = 'avro', 'avro.timestamp_mapping.legacy' = 'false'",
+                List.of("v"), List.of()).describe())
+                .startsWith("fallback: UNSUPPORTED_TYPE value column 'ts' TIMESTAMP(9): timestamp precision above 6");
         assertThat(reading("v STRING, m MAP<STRING, INT>", "'format' = 'csv'", List.of("v"), List.of()).describe())
                 .startsWith("fallback: UNSUPPORTED_TYPE Unsupported type 'MAP<STRING, INT>'");
     }

@@ -32,7 +32,7 @@ public final class AvroBatchDecoder implements BatchDecoder {
      * Plans a decoder of {@code rowType}.
      *
      * @throws IllegalArgumentException or {@link UnsupportedOperationException} for a type Flink's Avro
-     *     format refuses; IllegalArgumentException for MAP and MULTISET, not decoded natively yet
+     *     format refuses
      */
     public AvroBatchDecoder(RowType rowType, AvroFormatOptions options) {
         AvroSchemas.derive(rowType, options.legacyTimestampMapping());

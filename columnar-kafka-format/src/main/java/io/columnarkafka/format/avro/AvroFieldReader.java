@@ -24,18 +24,35 @@ abstract class AvroFieldReader {
 
     /** Reads the value (with its union branch if nullable) into slot {@code index}. */
     final void read(AvroInput in, int index) {
-        if (nullable) {
-            int branch = in.readInt();
-            if (branch == 0) {
-                vector().setNull(index);
-                return;
-            }
-            if (branch != 1) {
-                throw new AvroInput.Malformed("union branch " + branch + " of a 2-branch union");
-            }
+        if (isNullBranch(in)) {
+            vector().setNull(index);
+            return;
         }
         readValue(in, index);
     }
 
+    /**
+     * Moves past the value (with its union branch if nullable), failing where Avro's reader fails on it;
+     * what only Flink's converter refuses (a zero-length decimal) is left to {@link #read}.
+     */
+    final void skip(AvroInput in) {
+        if (!isNullBranch(in)) {
+            skipValue(in);
+        }
+    }
+
+    private boolean isNullBranch(AvroInput in) {
+        if (!nullable) {
+            return false;
+        }
+        int branch = in.readInt();
+        if (branch != 0 && branch != 1) {
+            throw new AvroInput.Malformed("union branch " + branch + " of a 2-branch union");
+        }
+        return branch == 0;
+    }
+
     abstract void readValue(AvroInput in, int index);
+
+    abstract void skipValue(AvroInput in);
 }

@@ -91,12 +91,24 @@ final class AvroInput {
         return (int) length;
     }
 
-    /** The count of the next block of an array, made positive (a negative count is followed by a byte size). */
+    /** Moves past a string or bytes value. */
+    void skipLength() {
+        int length = readLength();
+        pos += length;
+    }
+
+    /**
+     * The count of the next block of an array or map, made positive (a negative count is followed by a byte
+     * size); a count past the record's end fails, as every array element and map entry takes a byte at least.
+     */
     long readBlockCount() {
         long count = readLong();
         if (count < 0) {
             readLong();
             count = -count;
+        }
+        if (count > end - pos) {
+            throw new Malformed("a block of " + count + " items past the record's end");
         }
         return count;
     }

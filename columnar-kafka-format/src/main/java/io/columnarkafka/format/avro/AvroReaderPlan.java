@@ -10,9 +10,7 @@ import org.apache.flink.table.types.logical.TimestampType;
 
 /**
  * Chooses the reader for each Flink type, once, when a decoder is built ({@link AvroSchemas} has already
- * refused what Flink refuses). MAP and MULTISET are refused too: Flink returns their entries in the order
- * of a {@code java.util.HashMap} filled from another {@code HashMap} that Avro filled, which this decoder
- * does not reproduce yet.
+ * refused what Flink refuses, including maps whose keys are not strings).
  */
 final class AvroReaderPlan {
     private AvroReaderPlan() {}
@@ -58,9 +56,12 @@ final class AvroReaderPlan {
                         reader(path + "[]", ((ArrayType) type).getElementType()));
             case ROW:
                 return new AvroReaders.RecordReader(path, nullable, fields(path + ".", (RowType) type));
+            case MAP:
+            case MULTISET:
+                return new MapAvroReader(path, nullable, reader(path + "{}", AvroSchemas.mapValueType(type)));
             default:
                 throw new IllegalArgumentException("column '" + path + "': the columnar avro decoder does not read "
-                        + type.asSummaryString() + " (MAP and MULTISET entry order is Flink's HashMap order)");
+                        + type.asSummaryString());
         }
     }
 

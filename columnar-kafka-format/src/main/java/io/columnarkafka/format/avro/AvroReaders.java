@@ -60,6 +60,11 @@ final class AvroReaders {
         void readValue(AvroInput in, int index) {
             vector.setSafe(index, in.readBoolean() ? 1 : 0);
         }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readBoolean();
+        }
     }
 
     static final class TinyIntReader extends Typed<TinyIntVector> {
@@ -70,6 +75,11 @@ final class AvroReaders {
         @Override
         void readValue(AvroInput in, int index) {
             vector.setSafe(index, (byte) in.readInt());
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readInt();
         }
     }
 
@@ -82,6 +92,11 @@ final class AvroReaders {
         void readValue(AvroInput in, int index) {
             vector.setSafe(index, (short) in.readInt());
         }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readInt();
+        }
     }
 
     static final class IntReader extends Typed<IntVector> {
@@ -92,6 +107,11 @@ final class AvroReaders {
         @Override
         void readValue(AvroInput in, int index) {
             vector.setSafe(index, in.readInt());
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readInt();
         }
     }
 
@@ -104,6 +124,11 @@ final class AvroReaders {
         void readValue(AvroInput in, int index) {
             vector.setSafe(index, in.readInt());
         }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readInt();
+        }
     }
 
     static final class TimeReader extends Typed<TimeMilliVector> {
@@ -114,6 +139,11 @@ final class AvroReaders {
         @Override
         void readValue(AvroInput in, int index) {
             vector.setSafe(index, in.readInt());
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readInt();
         }
     }
 
@@ -126,6 +156,11 @@ final class AvroReaders {
         void readValue(AvroInput in, int index) {
             vector.setSafe(index, in.readLong());
         }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readLong();
+        }
     }
 
     static final class FloatReader extends Typed<Float4Vector> {
@@ -137,6 +172,11 @@ final class AvroReaders {
         void readValue(AvroInput in, int index) {
             vector.setSafe(index, Float.intBitsToFloat(in.readFixedInt()));
         }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readFixedInt();
+        }
     }
 
     static final class DoubleReader extends Typed<Float8Vector> {
@@ -147,6 +187,11 @@ final class AvroReaders {
         @Override
         void readValue(AvroInput in, int index) {
             vector.setSafe(index, Double.longBitsToDouble(in.readFixedLong()));
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readFixedLong();
         }
     }
 
@@ -180,6 +225,11 @@ final class AvroReaders {
             }
             vector.setSafe(index, value);
         }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.readLong();
+        }
     }
 
     static final class StringReader extends Typed<BaseVariableWidthVector> {
@@ -198,6 +248,11 @@ final class AvroReaders {
                 vector.setSafe(index, replaced, 0, replaced.length);
             }
             in.pos += length;
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.skipLength();
         }
     }
 
@@ -254,6 +309,11 @@ final class AvroReaders {
             vector.setSafe(index, in.buf, in.pos, length);
             in.pos += length;
         }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.skipLength();
+        }
     }
 
     static final class DecimalReader extends Typed<DecimalVector> {
@@ -282,6 +342,11 @@ final class AvroReaders {
                 vector.setSafe(index, value.toBigDecimal());
             }
         }
+
+        @Override
+        void skipValue(AvroInput in) {
+            in.skipLength();
+        }
     }
 
     static final class ArrayReader extends Typed<ListVector> {
@@ -303,14 +368,20 @@ final class AvroReaders {
             int offset = vector.startNewValue(index);
             int count = 0;
             for (long block = in.readBlockCount(); block > 0; block = in.readBlockCount()) {
-                if (block > in.end - in.pos) { // every element takes a byte at least
-                    throw new AvroInput.Malformed("array block of " + block + " elements past the record's end");
-                }
                 for (long k = 0; k < block; k++) {
                     element.read(in, offset + count++);
                 }
             }
             vector.endValue(index, count);
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            for (long block = in.readBlockCount(); block > 0; block = in.readBlockCount()) {
+                for (long k = 0; k < block; k++) {
+                    element.skip(in);
+                }
+            }
         }
     }
 
@@ -335,6 +406,13 @@ final class AvroReaders {
             vector.setIndexDefined(index);
             for (AvroFieldReader field : fields) {
                 field.read(in, index);
+            }
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            for (AvroFieldReader field : fields) {
+                field.skip(in);
             }
         }
     }

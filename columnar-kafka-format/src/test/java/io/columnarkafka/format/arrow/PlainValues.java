@@ -51,7 +51,7 @@ public final class PlainValues {
     private PlainValues() {}
 
     static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row) {
-        return fromArrow(columns, type, row, false);
+        return fromArrow(columns, type, row, Mode.PLAIN);
     }
 
     /**
@@ -62,22 +62,30 @@ public final class PlainValues {
      * {@link #decodedFromFlink}.
      */
     public static List<Object> decodedFromArrow(VectorSchemaRoot root, RowType type, int row) {
-        return fromArrow(root.getFieldVectors(), type, row, true);
+        return fromArrow(root.getFieldVectors(), type, row, Mode.DECODED);
     }
 
-    private static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row, boolean decoded) {
+    /**
+     * As {@link #decodedFromArrow}, maps in their entry order, for decoders that reproduce the iteration
+     * order of Flink's {@code HashMap}. Compare with {@link #decodedFromFlinkInMapOrder}.
+     */
+    public static List<Object> decodedFromArrowInMapOrder(VectorSchemaRoot root, RowType type, int row) {
+        return fromArrow(root.getFieldVectors(), type, row, Mode.DECODED_IN_MAP_ORDER);
+    }
+
+    private static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row, Mode mode) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
-            out.add(fromArrow(columns.get(i), type.getTypeAt(i), row, decoded));
+            out.add(fromArrow(columns.get(i), type.getTypeAt(i), row, mode));
         }
         return out;
     }
 
     static Object fromArrow(FieldVector vector, LogicalType type, int i) {
-        return fromArrow(vector, type, i, false);
+        return fromArrow(vector, type, i, Mode.PLAIN);
     }
 
-    private static Object fromArrow(FieldVector vector, LogicalType type, int i, boolean decoded) {
+    private static Object fromArrow(FieldVector vector, LogicalType type, int i, Mode mode) {
         if (vector.isNull(i)) {
             return null;
         }
@@ -112,7 +120,7 @@ public final class PlainValues {
                     return exact(pair.getLong(), pair.getInt());
                 }
                 long value = ((TimeStampVector) vector).get(i);
-                return decoded ? exactTimestamp(value, ((ArrowType.Timestamp) vector.getField().getType()).getUnit())
+                return mode.decoded ? exactTimestamp(value, ((ArrowType.Timestamp) vector.getField().getType()).getUnit())
                         : value;
             }
             case ARRAY: {
@@ -120,7 +128,7 @@ public final class PlainValues {
                 LogicalType element = ((ArrayType) type).getElementType();
                 List<Object> out = new ArrayList<>();
                 for (int k = list.getElementStartIndex(i); k < list.getElementEndIndex(i); k++) {
-                    out.add(fromArrow(list.getDataVector(), element, k, decoded));
+                    out.add(fromArrow(list.getDataVector(), element, k, mode));
                 }
                 return out;
             }
@@ -129,7 +137,7 @@ public final class PlainValues {
                 RowType row = (RowType) type;
                 List<Object> out = new ArrayList<>();
                 for (int f = 0; f < row.getFieldCount(); f++) {
-                    out.add(fromArrow((FieldVector) struct.getChildByOrdinal(f), row.getTypeAt(f), i, decoded));
+                    out.add(fromArrow((FieldVector) struct.getChildByOrdinal(f), row.getTypeAt(f), i, mode));
                 }
                 return out;
             }
@@ -140,10 +148,10 @@ public final class PlainValues {
                 List<Object> out = new ArrayList<>();
                 for (int k = map.getElementStartIndex(i); k < map.getElementEndIndex(i); k++) {
                     out.add(Arrays.asList(
-                            fromArrow((FieldVector) entries.getChildByOrdinal(0), keyType(type), k, decoded),
-                            fromArrow((FieldVector) entries.getChildByOrdinal(1), valueType(type), k, decoded)));
+                            fromArrow((FieldVector) entries.getChildByOrdinal(0), keyType(type), k, mode),
+                            fromArrow((FieldVector) entries.getChildByOrdinal(1), valueType(type), k, mode)));
                 }
-                return decoded ? sortedByKey(out) : out;
+                return mode.sortMaps ? sortedByKey(out) : out;
             }
             default:
                 throw new AssertionError(type);
@@ -151,7 +159,7 @@ public final class PlainValues {
     }
 
     public static List<Object> fromFlink(RowData row, RowType type) {
-        return fromFlink(row, type, false);
+        return fromFlink(row, type, Mode.PLAIN);
     }
 
     /**
@@ -161,23 +169,43 @@ public final class PlainValues {
      * none below their Arrow unit).
      */
     public static List<Object> decodedFromFlink(RowData row, RowType type) {
-        return fromFlink(row, type, true);
+        return fromFlink(row, type, Mode.DECODED);
     }
 
-    private static List<Object> fromFlink(RowData row, RowType type, boolean decoded) {
+    /** As {@link #decodedFromFlink}, maps in the order their {@code keyArray()} and {@code valueArray()} give. */
+    public static List<Object> decodedFromFlinkInMapOrder(RowData row, RowType type) {
+        return fromFlink(row, type, Mode.DECODED_IN_MAP_ORDER);
+    }
+
+    /** What a comparison form keeps: plain values, or the decoder comparison's, with maps sorted or in order. */
+    private enum Mode {
+        PLAIN(false, false),
+        DECODED(true, true),
+        DECODED_IN_MAP_ORDER(true, false);
+
+        final boolean decoded;
+        final boolean sortMaps;
+
+        Mode(boolean decoded, boolean sortMaps) {
+            this.decoded = decoded;
+            this.sortMaps = sortMaps;
+        }
+    }
+
+    private static List<Object> fromFlink(RowData row, RowType type, Mode mode) {
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < type.getFieldCount(); i++) {
             out.add(fromFlink(RowData.createFieldGetter(type.getTypeAt(i), i).getFieldOrNull(row),
-                    type.getTypeAt(i), decoded));
+                    type.getTypeAt(i), mode));
         }
         return out;
     }
 
     static Object fromFlink(Object value, LogicalType type) {
-        return fromFlink(value, type, false);
+        return fromFlink(value, type, Mode.PLAIN);
     }
 
-    private static Object fromFlink(Object value, LogicalType type, boolean decoded) {
+    private static Object fromFlink(Object value, LogicalType type, Mode mode) {
         if (value == null) {
             return null;
         }
@@ -191,18 +219,18 @@ public final class PlainValues {
                 return ((DecimalData) value).toBigDecimal();
             case CHAR:
             case VARCHAR:
-                return decoded ? new String(((StringData) value).toBytes(), StandardCharsets.UTF_8)
+                return mode.decoded ? new String(((StringData) value).toBytes(), StandardCharsets.UTF_8)
                         : ((StringData) value).toString();
             case BINARY:
             case VARBINARY:
                 return HexFormat.of().formatHex((byte[]) value);
             case TIMESTAMP_WITHOUT_TIME_ZONE: {
                 int precision = ((TimestampType) type).getPrecision();
-                return decoded ? exact((TimestampData) value) : epoch((TimestampData) value, precision);
+                return mode.decoded ? exact((TimestampData) value) : epoch((TimestampData) value, precision);
             }
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
                 int precision = ((LocalZonedTimestampType) type).getPrecision();
-                return decoded ? exact((TimestampData) value) : epoch((TimestampData) value, precision);
+                return mode.decoded ? exact((TimestampData) value) : epoch((TimestampData) value, precision);
             }
             case ARRAY: {
                 ArrayData array = (ArrayData) value;
@@ -210,12 +238,12 @@ public final class PlainValues {
                 ArrayData.ElementGetter getter = ArrayData.createElementGetter(element);
                 List<Object> out = new ArrayList<>();
                 for (int k = 0; k < array.size(); k++) {
-                    out.add(fromFlink(getter.getElementOrNull(array, k), element, decoded));
+                    out.add(fromFlink(getter.getElementOrNull(array, k), element, mode));
                 }
                 return out;
             }
             case ROW:
-                return fromFlink((RowData) value, (RowType) type, decoded);
+                return fromFlink((RowData) value, (RowType) type, mode);
             case MAP:
             case MULTISET: {
                 MapData map = (MapData) value;
@@ -224,10 +252,10 @@ public final class PlainValues {
                 List<Object> out = new ArrayList<>();
                 for (int k = 0; k < map.size(); k++) {
                     out.add(Arrays.asList(
-                            fromFlink(keys.getElementOrNull(map.keyArray(), k), keyType(type), decoded),
-                            fromFlink(values.getElementOrNull(map.valueArray(), k), valueType(type), decoded)));
+                            fromFlink(keys.getElementOrNull(map.keyArray(), k), keyType(type), mode),
+                            fromFlink(values.getElementOrNull(map.valueArray(), k), valueType(type), mode)));
                 }
-                return decoded ? sortedByKey(out) : out;
+                return mode.sortMaps ? sortedByKey(out) : out;
             }
             default:
                 return value; // Boolean, Float, Double, DATE and TIME ints

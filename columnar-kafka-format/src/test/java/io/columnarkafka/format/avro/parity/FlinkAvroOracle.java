@@ -52,9 +52,10 @@ public final class FlinkAvroOracle {
     /**
      * The parity check of the {@code avro} decoder against Flink's deserializer, a new one per record: Flink's
      * buffered Avro decoder would read the unread trailing bytes of a record as the start of the next one,
-     * which the columnar decoder does not reproduce (each record is read on its own).
+     * which the columnar decoder does not reproduce (each record is read on its own). Maps are compared in
+     * order: the decoder reproduces the iteration order of the {@code HashMap} Flink's converter builds.
      */
     public static DecoderParityCheck decodeCheck() {
-        return new DecoderParityCheck("avro", FlinkAvroOracle::deserializer, true);
+        return new DecoderParityCheck("avro", FlinkAvroOracle::deserializer, true, true);
     }
 }
