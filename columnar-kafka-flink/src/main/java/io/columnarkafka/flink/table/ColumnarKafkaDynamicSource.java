@@ -76,7 +76,7 @@ final class ColumnarKafkaDynamicSource
     Admission admission() {
         if (decided == null) {
             decided = ScanAdmissionMatcher.match(shape.reading(
-                    ColumnarScanTranslator.DecodedColumns.fields(shape, projectedFields), metadataKeys));
+                    ColumnarScanTranslator.DecodedColumns.planned(shape, projectedFields), metadataKeys));
         }
         return decided;
     }
