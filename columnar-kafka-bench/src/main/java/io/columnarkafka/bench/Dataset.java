@@ -1,6 +1,9 @@
 package io.columnarkafka.bench;
 
 import io.columnarkafka.testkit.nexmark.BidGenerator;
+import io.columnarkafka.testkit.nexmark.NexmarkConfig;
+import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
+import java.util.List;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
@@ -38,6 +41,41 @@ enum Dataset {
             return generator.row(i);
         }
     },
+    /**
+     * Nexmark events as the suite's Kafka table holds them (1 person : 3 auctions : 46 bids, one non-null row
+     * each), every column decoded. Decoders only: {@link #fill} has no Arrow writer for them.
+     */
+    EVENT(NexmarkGenerator.EVENT_TYPE) {
+        @Override
+        void fill(VectorSchemaRoot batch, int rows) {
+            throw new UnsupportedOperationException("events are a decoder dataset");
+        }
+
+        @Override
+        RowData row(int i) {
+            return EVENTS.event(i);
+        }
+    },
+    /**
+     * The same events as a bid query's scan decodes them: only {@code bid} produced, the other columns checked
+     * as Flink's deserializer (which takes no projection) converts them.
+     */
+    EVENT_BID(NexmarkGenerator.EVENT_TYPE) {
+        @Override
+        void fill(VectorSchemaRoot batch, int rows) {
+            throw new UnsupportedOperationException("events are a decoder dataset");
+        }
+
+        @Override
+        RowData row(int i) {
+            return EVENTS.event(i);
+        }
+
+        @Override
+        List<String> produced() {
+            return List.of("bid");
+        }
+    },
     /** A wide row of mixed types with nested values and nulls (see {@link WideRows}). */
     WIDE(WideRows.WIDE_TYPE) {
         @Override
@@ -52,6 +90,7 @@ enum Dataset {
     };
 
     private static final long SEED = 42;
+    private static final NexmarkGenerator EVENTS = new NexmarkGenerator(NexmarkConfig.defaults(SEED));
 
     private final RowType rowType;
 
@@ -61,6 +100,11 @@ enum Dataset {
 
     RowType rowType() {
         return rowType;
+    }
+
+    /** The fields a decoder produces (in {@link #rowType()}'s order); the others it checks only. */
+    List<String> produced() {
+        return rowType.getFieldNames();
     }
 
     /** Writes rows {@code [0, rows)} into {@code batch}, laid out as {@code ArrowLayout.schema(rowType())}. */
