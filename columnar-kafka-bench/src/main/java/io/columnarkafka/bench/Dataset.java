@@ -56,26 +56,6 @@ enum Dataset {
             return EVENTS.event(i);
         }
     },
-    /**
-     * The same events as a bid query's scan decodes them: only {@code bid} produced, the other columns checked
-     * as Flink's deserializer (which takes no projection) converts them.
-     */
-    EVENT_BID(NexmarkGenerator.EVENT_TYPE) {
-        @Override
-        void fill(VectorSchemaRoot batch, int rows) {
-            throw new UnsupportedOperationException("events are a decoder dataset");
-        }
-
-        @Override
-        RowData row(int i) {
-            return EVENTS.event(i);
-        }
-
-        @Override
-        List<String> produced() {
-            return List.of("bid");
-        }
-    },
     /** A wide row of mixed types with nested values and nulls (see {@link WideRows}). */
     WIDE(WideRows.WIDE_TYPE) {
         @Override
@@ -102,9 +82,14 @@ enum Dataset {
         return rowType;
     }
 
-    /** The fields a decoder produces (in {@link #rowType()}'s order); the others it checks only. */
-    List<String> produced() {
-        return rowType.getFieldNames();
+    /**
+     * The fields a decoder produces for a dataset parameter (in {@link #rowType()}'s order; the others it checks
+     * only): those named after a colon, {@code +}-separated (e.g. {@code event:bid}, as a bid query's scan), else
+     * every field.
+     */
+    static List<String> produced(String name) {
+        int colon = name.indexOf(':');
+        return colon < 0 ? named(name).rowType.getFieldNames() : List.of(name.substring(colon + 1).split("\\+"));
     }
 
     /** Writes rows {@code [0, rows)} into {@code batch}, laid out as {@code ArrowLayout.schema(rowType())}. */
@@ -113,8 +98,9 @@ enum Dataset {
     /** Row {@code i}, the same values {@link #fill} writes at index {@code i}. */
     abstract RowData row(int i);
 
-    /** The dataset named by a JMH parameter, e.g. {@code bid}. */
+    /** The dataset named by a JMH parameter, e.g. {@code bid} (or {@code event:bid}, see {@link #produced}). */
     static Dataset named(String name) {
-        return valueOf(name.toUpperCase(java.util.Locale.ROOT));
+        int colon = name.indexOf(':');
+        return valueOf((colon < 0 ? name : name.substring(0, colon)).toUpperCase(java.util.Locale.ROOT));
     }
 }

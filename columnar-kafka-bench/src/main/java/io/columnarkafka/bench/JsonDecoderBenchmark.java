@@ -73,7 +73,7 @@ public class JsonDecoderBenchmark {
      * {@code bid}: Nexmark bids; {@code adversarial}: Bid-shaped rows with escapes, non-ASCII, spread
      * timestamps; {@code wide}: decimals, doubles, floats, booleans, dates, timestamps, a nested row, an
      * array and a map, with nulls, escapes and non-ASCII text ({@link WideRows}); not in the default sweep,
-     * {@code event}: Nexmark events (person, auction, bid rows), every column decoded, and {@code event_bid}: the
+     * {@code event}: Nexmark events (person, auction, bid rows), every column decoded, and {@code event:bid}: the
      * same decoded as a bid query's scan does, only {@code bid} produced and the rest checked (Flink's side
      * deserializes the whole row in both, as its source does).
      */
@@ -103,8 +103,8 @@ public class JsonDecoderBenchmark {
 
         @Setup(Level.Trial)
         public void plan(JsonDecoderBenchmark data) throws Exception {
-            Dataset dataset = Dataset.named(data.dataset);
-            decoder = Formats.decoder("json", dataset.rowType(), dataset.produced(), Map.of());
+            decoder = Formats.decoder("json", Dataset.named(data.dataset).rowType(), Dataset.produced(data.dataset),
+                    Map.of());
             data.checkSameRows(decoder);
         }
     }
