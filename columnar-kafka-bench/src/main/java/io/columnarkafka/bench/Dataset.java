@@ -1,6 +1,9 @@
 package io.columnarkafka.bench;
 
 import io.columnarkafka.testkit.nexmark.BidGenerator;
+import io.columnarkafka.testkit.nexmark.NexmarkConfig;
+import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
+import java.util.List;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
@@ -38,6 +41,21 @@ enum Dataset {
             return generator.row(i);
         }
     },
+    /**
+     * Nexmark events as the suite's Kafka table holds them (1 person : 3 auctions : 46 bids, one non-null row
+     * each), every column decoded. Decoders only: {@link #fill} has no Arrow writer for them.
+     */
+    EVENT(NexmarkGenerator.EVENT_TYPE) {
+        @Override
+        void fill(VectorSchemaRoot batch, int rows) {
+            throw new UnsupportedOperationException("events are a decoder dataset");
+        }
+
+        @Override
+        RowData row(int i) {
+            return EVENTS.event(i);
+        }
+    },
     /** A wide row of mixed types with nested values and nulls (see {@link WideRows}). */
     WIDE(WideRows.WIDE_TYPE) {
         @Override
@@ -52,6 +70,7 @@ enum Dataset {
     };
 
     private static final long SEED = 42;
+    private static final NexmarkGenerator EVENTS = new NexmarkGenerator(NexmarkConfig.defaults(SEED));
 
     private final RowType rowType;
 
@@ -63,14 +82,25 @@ enum Dataset {
         return rowType;
     }
 
+    /**
+     * The fields a decoder produces for a dataset parameter (in {@link #rowType()}'s order; the others it checks
+     * only): those named after a colon, {@code +}-separated (e.g. {@code event:bid}, as a bid query's scan), else
+     * every field.
+     */
+    static List<String> produced(String name) {
+        int colon = name.indexOf(':');
+        return colon < 0 ? named(name).rowType.getFieldNames() : List.of(name.substring(colon + 1).split("\\+"));
+    }
+
     /** Writes rows {@code [0, rows)} into {@code batch}, laid out as {@code ArrowLayout.schema(rowType())}. */
     abstract void fill(VectorSchemaRoot batch, int rows);
 
     /** Row {@code i}, the same values {@link #fill} writes at index {@code i}. */
     abstract RowData row(int i);
 
-    /** The dataset named by a JMH parameter, e.g. {@code bid}. */
+    /** The dataset named by a JMH parameter, e.g. {@code bid} (or {@code event:bid}, see {@link #produced}). */
     static Dataset named(String name) {
-        return valueOf(name.toUpperCase(java.util.Locale.ROOT));
+        int colon = name.indexOf(':');
+        return valueOf((colon < 0 ? name : name.substring(0, colon)).toUpperCase(java.util.Locale.ROOT));
     }
 }

@@ -19,6 +19,7 @@ import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import io.columnarkafka.format.raw.RawBatchDecoder;
 import io.columnarkafka.format.raw.RawBatchEncoder;
 import io.columnarkafka.format.raw.RawFormatOptions;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.flink.table.types.logical.RowType;
@@ -83,11 +84,31 @@ public final class Formats {
      *     does not support
      */
     public static BatchDecoder decoder(String format, RowType rowType, Map<String, String> options) {
+        return decoder(format, rowType, rowType.getFieldNames(), options);
+    }
+
+    /**
+     * Plans a decoder that is given the whole row its format reads ({@code formatType}, as Flink's format
+     * factory gets it from a source that takes no projection) and produces the fields {@code produced}, in
+     * {@code formatType}'s order. json checks the other fields as Flink converts them ({@code
+     * JsonBatchDecoder}); the positional formats (raw, csv, avro) produce every field.
+     *
+     * @throws IllegalArgumentException as {@link #decoder(String, RowType, Map)}, or if a positional format is
+     *     asked to leave a field out
+     */
+    public static BatchDecoder decoder(String format, RowType formatType, List<String> produced,
+                                       Map<String, String> options) {
+        if (format.equals("json")) {
+            return new JsonBatchDecoder(formatType, produced, JsonDecodeOptions.fromMap(options));
+        }
+        if (!produced.equals(formatType.getFieldNames())) {
+            throw new IllegalArgumentException("format '" + format + "' decodes every field of "
+                    + formatType.asSummaryString() + " by position; it cannot produce only " + produced);
+        }
+        RowType rowType = formatType;
         switch (format) {
             case "raw":
                 return new RawBatchDecoder(rowType, RawFormatOptions.fromMap(options));
-            case "json":
-                return new JsonBatchDecoder(rowType, JsonDecodeOptions.fromMap(options));
             case "csv":
                 return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
             case "avro":

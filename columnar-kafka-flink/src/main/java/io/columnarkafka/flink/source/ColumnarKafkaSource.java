@@ -216,6 +216,7 @@ public final class ColumnarKafkaSource<T>
         private List<String> keyFields = List.of();
         private String keyFieldsPrefix = "";
         private DecodingSpec.ValueFieldsInclude valueFieldsInclude = DecodingSpec.ValueFieldsInclude.ALL;
+        private RowType valueFormatRowType;
         private List<KafkaMetadata> metadata = List.of();
         private boolean upsert;
         private String timestampField;
@@ -328,6 +329,18 @@ public final class ColumnarKafkaSource<T>
             return this;
         }
 
+        /**
+         * The whole row Flink's value format converts (every value field of a table: Flink's {@code kafka}
+         * source takes no projection), when the row type holds only some of them (default: the value fields of
+         * the row type). json checks the fields it leaves out as Flink converts them, so a record Flink's source
+         * rejects or skips for a field nobody reads is rejected or skipped here too, but builds nothing for them;
+         * the positional formats (raw, csv, avro) need every field in the row type.
+         */
+        public Builder setValueFormatRowType(RowType valueFormatRowType) {
+            this.valueFormatRowType = valueFormatRowType;
+            return this;
+        }
+
         /** Flink's {@code value.fields-include} (default {@code ALL}). */
         public Builder setValueFieldsInclude(DecodingSpec.ValueFieldsInclude include) {
             this.valueFieldsInclude = include;
@@ -403,7 +416,7 @@ public final class ColumnarKafkaSource<T>
             require(keyFields.isEmpty() || keyFormat != null, "key fields " + keyFields + " need a key format (setKeyFormat)");
             require(keyFields.isEmpty() == (keyFormat == null), "a key format needs key fields (setKeyFields)");
             DecodingSpec spec = new DecodingSpec(rowType, valueFormat, valueOptions, keyFormat, keyOptions, keyFields,
-                    keyFieldsPrefix, valueFieldsInclude, metadata, upsert);
+                    keyFieldsPrefix, valueFieldsInclude, metadata, upsert, valueFormatRowType);
             spec.valueDecoder();
             spec.keyDecoder();
             int timestampIndex = -1;

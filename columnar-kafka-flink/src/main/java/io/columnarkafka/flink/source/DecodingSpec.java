@@ -37,6 +37,8 @@ public final class DecodingSpec implements Serializable {
     private final int[] valueProjection;
     private final RowType keyType;
     private final RowType valueType;
+    /** The whole row the value format converts, of which {@link #valueType} is produced. */
+    private final RowType valueFormatType;
     private final List<KafkaMetadata> metadata;
     private final boolean upsert;
 
@@ -50,7 +52,8 @@ public final class DecodingSpec implements Serializable {
             String keyFieldsPrefix,
             ValueFieldsInclude include,
             List<KafkaMetadata> metadata,
-            boolean upsert) {
+            boolean upsert,
+            RowType valueFormatType) {
         this.rowType = rowType;
         this.metadata = List.copyOf(metadata);
         this.upsert = upsert;
@@ -95,6 +98,22 @@ public final class DecodingSpec implements Serializable {
         this.valueProjection = values.stream().mapToInt(Integer::intValue).toArray();
         this.keyType = keyFormat == null ? null : new RowType(false, keyRow);
         this.valueType = new RowType(false, valueRow);
+        this.valueFormatType = valueFormatType == null ? valueType : valueFormatType;
+        requireProducedIn(valueType, this.valueFormatType);
+    }
+
+    /** Every field of {@code produced} is in {@code whole} with its type, in the same order. */
+    private static void requireProducedIn(RowType produced, RowType whole) {
+        int at = 0;
+        for (RowType.RowField field : produced.getFields()) {
+            while (at < whole.getFieldCount() && !whole.getFieldNames().get(at).equals(field.getName())) {
+                at++;
+            }
+            require(at < whole.getFieldCount() && whole.getTypeAt(at).equals(field.getType()),
+                    "value field '" + field.getName() + "' " + field.getType().asSummaryString() + " is not, in order,"
+                            + " a field of the value format's row " + whole.asSummaryString());
+            at++;
+        }
     }
 
     private static boolean contains(int[] indexes, int index) {
@@ -115,9 +134,9 @@ public final class DecodingSpec implements Serializable {
         return valueFormat;
     }
 
-    /** Plans the value decoder (once per reader). */
+    /** Plans the value decoder (once per reader): given the value format's whole row, producing the value fields. */
     public BatchDecoder valueDecoder() {
-        return Formats.decoder(valueFormat, valueType, valueOptions);
+        return Formats.decoder(valueFormat, valueFormatType, valueType.getFieldNames(), valueOptions);
     }
 
     /** Plans the key decoder, or null without key fields. */

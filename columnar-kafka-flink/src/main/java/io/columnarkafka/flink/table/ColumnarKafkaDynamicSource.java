@@ -87,7 +87,7 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
     Admission admission() {
         if (decided == null) {
             decided = ScanAdmissionMatcher.match(shape.reading(
-                    ColumnarScanTranslator.DecodedColumns.fields(shape, projectedFields), metadataKeys));
+                    ColumnarScanTranslator.DecodedColumns.planned(shape, projectedFields), metadataKeys));
         }
         return decided;
     }

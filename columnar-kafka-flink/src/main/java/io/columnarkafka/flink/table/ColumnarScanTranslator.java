@@ -5,7 +5,6 @@ import io.columnarkafka.flink.source.KafkaMetadata;
 import io.columnarkafka.flink.source.BatchOutputFactory;
 import io.columnarkafka.flink.source.DecodingSpec;
 import io.columnarkafka.format.arrow.RowKindVector;
-import io.columnarkafka.format.json.JsonDecodeOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,9 +20,6 @@ import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.source.DataStreamScanProvider;
 import org.apache.flink.table.connector.source.ScanTableSource.ScanRuntimeProvider;
 import org.apache.flink.table.data.RowData;
-import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeFamily;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TinyIntType;
 
@@ -35,9 +31,11 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * <p>What is decoded: the projected columns, plus every key column (a record gives a row only if its key
  * does, as in Flink, so the key is decoded even when the query does not read it). A format that does not
  * decode by field name ({@code raw}: one column; csv and avro, positional) and a projection with no value column
- * decode every value column; json decodes the unread value columns that could change the rows Flink's source
- * gives ({@link DecodedColumns#fields}). Metadata columns follow the decoded ones, filled by the source from each
- * row's record.
+ * decode every value column. json decodes by name: its decoder is given every value column, as Flink's {@code
+ * kafka} source (which takes no projection) gives its format, and checks the unread ones as Flink converts them
+ * without building them ({@link DecodedColumns#fields}, {@code JsonBatchDecoder}), so a bad or missing unread
+ * field rejects or skips a record as in Flink. Metadata columns follow the decoded ones, filled by the source from
+ * each row's record.
  */
 final class ColumnarScanTranslator {
     private ColumnarScanTranslator() {}
@@ -84,6 +82,7 @@ final class ColumnarScanTranslator {
                 .setProperties(kafka.properties())
                 .setStartingOffsets(kafka.startingOffsets())
                 .setRowType(decodedType)
+                .setValueFormatRowType(ScanAdmissionMatcher.valueType(shape))
                 .setMetadata(metadata)
                 .setUpsertMode(shape.upsertMode())
                 .setValueFormat(shape.valueFormat(), shape.valueFormatOptions());
@@ -150,7 +149,11 @@ final class ColumnarScanTranslator {
             return new DecodedColumns(new RowType(false, fields), columns);
         }
 
-        /** The physical columns decoded for a query reading {@code projectedFields}, in table order. */
+        /**
+         * The physical columns a query reading {@code projectedFields} produces, in table order: those, every key
+         * column, and every value column unless the value format decodes by name (json) and the query reads one
+         * (a json decoder is given every value column and checks those it does not produce).
+         */
         static int[] fields(KafkaScanShape shape, int[] projectedFields) {
             TreeSet<Integer> decoded = new TreeSet<>();
             for (int field : projectedFields) {
@@ -163,10 +166,8 @@ final class ColumnarScanTranslator {
             for (int field : shape.valueProjection()) {
                 someValue |= decoded.contains(field);
             }
-            boolean byName = someValue && "json".equals(shape.valueFormat());
-            JsonDecodeOptions json = byName ? JsonDecodeOptions.fromMap(shape.valueFormatOptions()) : null;
-            for (int field : shape.valueProjection()) {
-                if (!byName || jsonDecodesUnread(json, shape.physicalType().getTypeAt(field))) {
+            if (!someValue || !"json".equals(shape.valueFormat())) {
+                for (int field : shape.valueProjection()) {
                     decoded.add(field);
                 }
             }
@@ -174,18 +175,21 @@ final class ColumnarScanTranslator {
         }
 
         /**
-         * Whether a json value column the query does not read is decoded all the same, because Flink's {@code
-         * kafka} source (which takes no projection) deserializes it and it can change the rows: with {@code
-         * fail-on-missing-field} its absence fails the record; without {@code ignore-parse-errors} a value Flink
-         * cannot convert fails it (every JSON value converts to a string, so CHAR and VARCHAR never do; with the
-         * option such a value is a null field); a DECIMAL anywhere in the row makes Flink's mapper read floats as
-         * {@code BigDecimal}, which changes the text of a string column holding an object or array
-         * ({@code bigDecimalFloats} of the decoder).
+         * The physical columns the decoders plan for such a query (produced or checked), in table order: what its
+         * admission is decided on. json plans every value column, as Flink's format converts them all.
          */
-        private static boolean jsonDecodesUnread(JsonDecodeOptions options, LogicalType type) {
-            return options.failOnMissingField()
-                    || NullableTypes.contains(type, t -> t.is(LogicalTypeRoot.DECIMAL))
-                    || !options.ignoreParseErrors() && !type.is(LogicalTypeFamily.CHARACTER_STRING);
+        static int[] planned(KafkaScanShape shape, int[] projectedFields) {
+            if (!"json".equals(shape.valueFormat())) {
+                return fields(shape, projectedFields);
+            }
+            TreeSet<Integer> planned = new TreeSet<>();
+            for (int field : fields(shape, projectedFields)) {
+                planned.add(field);
+            }
+            for (int field : shape.valueProjection()) {
+                planned.add(field);
+            }
+            return planned.stream().mapToInt(Integer::intValue).toArray();
         }
     }
 }

@@ -30,19 +30,35 @@ final class ArrayJsonReader extends JsonReader {
         }
         int index = count;
         int start = vector.startNewValue(index);
-        while (true) {
-            int token = t.next();
-            if (token == JsonTokenizer.END_ARRAY) {
-                break;
-            }
-            if (token == JsonTokenizer.NONE && t.atEnd()) {
-                // Flink would loop here forever; see JsonTokenizer.atEnd.
-                throw new JsonReadException("Unexpected end-of-input in an array");
-            }
+        while (nextElement(t)) {
             element.read(t);
         }
         vector.endValue(index, element.count - start);
         count++;
+    }
+
+    /** With a checking element reader ({@link JsonReaderPlan}): every element checked, nothing written. */
+    @Override
+    void checkValue(JsonTokenizer t) {
+        if (t.current() != JsonTokenizer.START_ARRAY) {
+            throw new JsonReadException("Illegal JSON array data...");
+        }
+        while (nextElement(t)) {
+            element.read(t);
+        }
+    }
+
+    /** Moves to the next element; false at the array's end. */
+    private static boolean nextElement(JsonTokenizer t) {
+        int token = t.next();
+        if (token == JsonTokenizer.END_ARRAY) {
+            return false;
+        }
+        if (token == JsonTokenizer.NONE && t.atEnd()) {
+            // Flink would loop here forever; see JsonTokenizer.atEnd.
+            throw new JsonReadException("Unexpected end-of-input in an array");
+        }
+        return true;
     }
 
     @Override

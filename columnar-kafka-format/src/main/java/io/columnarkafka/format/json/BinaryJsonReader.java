@@ -42,6 +42,13 @@ final class BinaryJsonReader extends JsonReader {
 
     @Override
     void readValue(JsonTokenizer t) {
+        checkValue(t);
+        buffers.append(count++, out, 0, length);
+    }
+
+    /** Decodes the Base64 into the reused buffer, which {@link #readValue} then appends. */
+    @Override
+    void checkValue(JsonTokenizer t) {
         if (!t.stringUnread()) {
             // A string here is always unread: each token is read by one converter only.
             throw new JsonReadException("Current token (" + JsonTokenizer.tokenName(t.current())
@@ -49,7 +56,6 @@ final class BinaryJsonReader extends JsonReader {
         }
         decode(t);
         t.finishRawString();
-        buffers.append(count++, out, 0, length);
     }
 
     private void decode(JsonTokenizer t) {

@@ -34,6 +34,15 @@ final class BooleanJsonReader extends JsonReader {
         ArrowAppend.setValid(buffers.validity, count++);
     }
 
+    /** {@code parseBoolean} never fails: only reading the token's text (a string's escapes, its UTF-8) can. */
+    @Override
+    void checkValue(JsonTokenizer t) {
+        int token = t.current();
+        if (token != JsonTokenizer.VALUE_TRUE && token != JsonTokenizer.VALUE_FALSE) {
+            t.prepareText();
+        }
+    }
+
     @Override
     void appendNull() {
         buffers.ensureRoom(count);

@@ -29,6 +29,11 @@ final class DateJsonReader extends JsonReader {
     }
 
     @Override
+    void checkValue(JsonTokenizer t) {
+        text.parseDate(t);
+    }
+
+    @Override
     void appendNull() {
         buffers.ensureRoom(count);
         ArrowAppend.setNull(buffers.validity, count++);

@@ -58,8 +58,7 @@ final class DecimalJsonReader extends JsonReader {
 
     @Override
     void readValue(JsonTokenizer t) {
-        int token = t.current();
-        if ((token == JsonTokenizer.VALUE_NUMBER_INT || token == JsonTokenizer.VALUE_NUMBER_FLOAT) && fastUnscaled(t)) {
+        if (isNumber(t.current()) && fastUnscaled(t)) {
             buffers.ensureRoom(count);
             long at = buffers.values + (long) DecimalVector.TYPE_WIDTH * count;
             MemoryUtil.putLong(at, low);
@@ -67,22 +66,39 @@ final class DecimalJsonReader extends JsonReader {
             ArrowAppend.setValid(buffers.validity, count++);
             return;
         }
-        BigDecimal value;
-        if (token == JsonTokenizer.VALUE_STRING) {
-            value = new BigDecimal(t.text().trim());
-        } else if (token == JsonTokenizer.VALUE_NUMBER_INT || token == JsonTokenizer.VALUE_NUMBER_FLOAT) {
-            value = new BigDecimal(t.text());
-        } else {
-            throw new JsonReadException("Current token (" + JsonTokenizer.tokenName(token)
-                    + ") not numeric, can not use numeric value accessors");
-        }
-        BigDecimal scaled = fit(value);
+        BigDecimal scaled = slowValue(t);
         buffers.ensureRoom(count);
         if (scaled == null) {
             ArrowAppend.setNull(buffers.validity, count++);
         } else {
             vector.set(count++, scaled); // room made above: Arrow's set does not grow the buffers
         }
+    }
+
+    @Override
+    void checkValue(JsonTokenizer t) {
+        if (!isNumber(t.current()) || !fastUnscaled(t)) {
+            slowValue(t);
+        }
+    }
+
+    private static boolean isNumber(int token) {
+        return token == JsonTokenizer.VALUE_NUMBER_INT || token == JsonTokenizer.VALUE_NUMBER_FLOAT;
+    }
+
+    /** The value through {@code BigDecimal} at the scale, or null if it has too many digits. */
+    private BigDecimal slowValue(JsonTokenizer t) {
+        int token = t.current();
+        BigDecimal value;
+        if (token == JsonTokenizer.VALUE_STRING) {
+            value = new BigDecimal(t.text().trim());
+        } else if (isNumber(token)) {
+            value = new BigDecimal(t.text());
+        } else {
+            throw new JsonReadException("Current token (" + JsonTokenizer.tokenName(token)
+                    + ") not numeric, can not use numeric value accessors");
+        }
+        return fit(value);
     }
 
     /**

@@ -41,18 +41,37 @@ final class FloatingJsonReader extends JsonReader {
 
     @Override
     void readValue(JsonTokenizer t) {
-        int token = t.current();
-        boolean number = token == JsonTokenizer.VALUE_NUMBER_INT || token == JsonTokenizer.VALUE_NUMBER_FLOAT;
         buffers.ensureRoom(count);
         // Raw bits, as Arrow's own setFloat/setDouble store them (a NaN keeps the bits the JDK parsed).
         if (single) {
-            float value = number && fastFloat(t) ? fastFloat : Float.parseFloat(number ? t.text() : t.text().trim());
-            MemoryUtil.putInt(buffers.values + 4L * count, Float.floatToRawIntBits(value));
+            MemoryUtil.putInt(buffers.values + 4L * count, Float.floatToRawIntBits(floatValue(t)));
         } else {
-            double value = number && fastDouble(t) ? fastDouble : Double.parseDouble(number ? t.text() : t.text().trim());
-            MemoryUtil.putLong(buffers.values + 8L * count, Double.doubleToRawLongBits(value));
+            MemoryUtil.putLong(buffers.values + 8L * count, Double.doubleToRawLongBits(doubleValue(t)));
         }
         ArrowAppend.setValid(buffers.validity, count++);
+    }
+
+    @Override
+    void checkValue(JsonTokenizer t) {
+        if (single) {
+            floatValue(t);
+        } else {
+            doubleValue(t);
+        }
+    }
+
+    private float floatValue(JsonTokenizer t) {
+        boolean number = isNumber(t.current());
+        return number && fastFloat(t) ? fastFloat : Float.parseFloat(number ? t.text() : t.text().trim());
+    }
+
+    private double doubleValue(JsonTokenizer t) {
+        boolean number = isNumber(t.current());
+        return number && fastDouble(t) ? fastDouble : Double.parseDouble(number ? t.text() : t.text().trim());
+    }
+
+    private static boolean isNumber(int token) {
+        return token == JsonTokenizer.VALUE_NUMBER_INT || token == JsonTokenizer.VALUE_NUMBER_FLOAT;
     }
 
     private double fastDouble;

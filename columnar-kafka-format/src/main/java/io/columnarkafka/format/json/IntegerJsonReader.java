@@ -45,16 +45,22 @@ final class IntegerJsonReader extends JsonReader {
 
     @Override
     void readValue(JsonTokenizer t) {
+        store(value(t));
+    }
+
+    @Override
+    void checkValue(JsonTokenizer t) {
+        value(t);
+    }
+
+    private long value(JsonTokenizer t) {
         int token = t.current();
-        long value;
         if (token == JsonTokenizer.VALUE_NUMBER_INT) {
-            value = checked(integer(t), t);
+            return checked(integer(t), t);
         } else if (token == JsonTokenizer.VALUE_NUMBER_FLOAT && (kind == Kind.INT || kind == Kind.BIGINT)) {
-            value = truncated(Double.parseDouble(t.text()), t);
-        } else {
-            value = parse(t.text().trim());
+            return truncated(Double.parseDouble(t.text()), t);
         }
-        store(value);
+        return parse(t.text().trim());
     }
 
     /** The value of an integer token, with Jackson's range errors for int and long. */

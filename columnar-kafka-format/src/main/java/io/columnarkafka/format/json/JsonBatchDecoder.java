@@ -5,6 +5,7 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -28,6 +29,9 @@ import org.apache.flink.table.types.logical.RowType;
  * ignore-parse-errors}, a {@code null} element of a top-level array), no row is produced: see {@code
  * docs/formats-text.md}.
  *
+ * <p>A decoder may produce only some of the fields it is given (a scan's projection): the others are checked
+ * as Flink converts them and produce nothing ({@link CheckOnlyJsonReader}).
+ *
  * <p>Built once: a reader per field, chosen by type, with field names pre-encoded as UTF-8. Per batch: the
  * vectors are allocated once from the batch's size and the records are tokenized in place (see {@link
  * JsonTokenizer}): no String per field name or plain string value, numbers and timestamps parsed from the
@@ -39,6 +43,8 @@ public final class JsonBatchDecoder implements BatchDecoder {
     private final Schema schema;
     private final JsonDecodeOptions options;
     private final JsonRowFields fields;
+    /** For each produced column, its field in the row Flink's format converts. */
+    private final int[] columnFields;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
     /** Bytes per row of each variable-width top-level column in the last batch, to size the next one. */
     private final double[] bytesPerRow;
@@ -46,16 +52,50 @@ public final class JsonBatchDecoder implements BatchDecoder {
     private int rows;
 
     /**
-     * Plans a decoder for {@code rowType}.
+     * Plans a decoder for {@code rowType}, every field read.
      *
      * @throws IllegalArgumentException if a type has no Arrow layout or is not supported by Flink's JSON
      *     format (e.g. a map whose keys are not strings)
      */
     public JsonBatchDecoder(RowType rowType, JsonDecodeOptions options) {
-        this.rowType = rowType;
+        this(rowType, rowType.getFieldNames(), options);
+    }
+
+    /**
+     * Plans a decoder of the row Flink's format converts, {@code formatType}, that produces only the fields
+     * {@code produced} (in {@code formatType}'s order): the others are checked as Flink converts them, so the
+     * records Flink rejects or skips, and the rows it makes, are the same, but no vector is built for them
+     * ({@link CheckOnlyJsonReader}). Flink's {@code kafka} source takes no projection, so its format converts
+     * every value field whatever the query reads.
+     *
+     * @throws IllegalArgumentException if {@code produced} names a field {@code formatType} does not hold, or a
+     *     type has no Arrow layout or is not supported by Flink's JSON format
+     */
+    public JsonBatchDecoder(RowType formatType, List<String> produced, JsonDecodeOptions options) {
+        boolean[] read = new boolean[formatType.getFieldCount()];
+        List<RowType.RowField> producedFields = new ArrayList<>();
+        for (String name : produced) {
+            int field = formatType.getFieldIndex(name);
+            if (field < 0) {
+                throw new IllegalArgumentException(
+                        "field '" + name + "' is not a field of " + formatType.asSummaryString());
+            }
+            if (read[field]) {
+                throw new IllegalArgumentException("field '" + name + "' is produced twice");
+            }
+            read[field] = true;
+        }
+        this.columnFields = new int[produced.size()];
+        for (int field = 0, column = 0; field < read.length; field++) {
+            if (read[field]) {
+                columnFields[column++] = field;
+                producedFields.add(formatType.getFields().get(field));
+            }
+        }
+        this.rowType = new RowType(formatType.isNullable(), producedFields);
         this.schema = ArrowLayout.schema(rowType, TIMESTAMPS);
         this.options = options;
-        this.fields = new JsonReaderPlan(options, rowType).fields("", rowType);
+        this.fields = new JsonReaderPlan(options, formatType).recordFields(formatType, read);
         this.bytesPerRow = new double[rowType.getFieldCount()];
     }
 
@@ -182,7 +222,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
                 v.setInitialCapacity(rowsHint);
                 v.allocateNew();
             }
-            fields.bind(i, v);
+            fields.bind(columnFields[i], v);
         }
     }
 

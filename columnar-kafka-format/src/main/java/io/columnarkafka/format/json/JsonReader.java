@@ -49,6 +49,14 @@ abstract class JsonReader {
     /** Appends the value of the current token, which is neither missing nor JSON null. */
     abstract void readValue(JsonTokenizer t);
 
+    /**
+     * Consumes the value of the current token (neither missing nor JSON null) exactly as {@link #readValue}
+     * does, failing where it fails, and writes nothing: what Flink's converter does to a column nobody reads
+     * ({@link CheckOnlyJsonReader}). Composite readers run their children's {@link #read}, so a reader whose
+     * children check (see {@link JsonReaderPlan}) is used only through this method.
+     */
+    abstract void checkValue(JsonTokenizer t);
+
     abstract void appendNull();
 
     /** Drops the entries from {@code entries} on, with everything nested in them. */

@@ -17,27 +17,45 @@ final class JsonReaderPlan {
     private final JsonDecodeOptions options;
     private final boolean bigDecimalFloats;
 
-    /** @param rowType the produced row: a DECIMAL anywhere in it changes how Flink reads floats in a tree */
+    /**
+     * @param rowType the row Flink's format converts (its fields read or checked): a DECIMAL anywhere in it
+     *     changes how Flink reads floats in a tree
+     */
     JsonReaderPlan(JsonDecodeOptions options, RowType rowType) {
         this.options = options;
         this.bigDecimalFloats = LogicalTypeChecks.hasNested(rowType, t -> t instanceof DecimalType);
     }
 
-    /** The fields of a row; {@code prefix} is the row's path plus a dot, or empty for the record. */
-    JsonRowFields fields(String prefix, RowType row) {
+    /**
+     * The fields of the record: those {@code read} marks are read into vectors, the others checked only
+     * ({@link CheckOnlyJsonReader}), as Flink converts every field of the row it is given.
+     */
+    JsonRowFields recordFields(RowType row, boolean[] read) {
+        return fields("", row, read, false);
+    }
+
+    /** {@code prefix} is the row's path plus a dot, or empty for the record; {@code read} null: all read. */
+    private JsonRowFields fields(String prefix, RowType row, boolean[] read, boolean check) {
         List<JsonReader> readers = new ArrayList<>(row.getFieldCount());
-        for (RowType.RowField field : row.getFields()) {
-            readers.add(reader(prefix + field.getName(), field.getType()));
+        for (int i = 0; i < row.getFieldCount(); i++) {
+            RowType.RowField field = row.getFields().get(i);
+            readers.add(reader(prefix + field.getName(), field.getType(), check || read != null && !read[i]));
         }
         return new JsonRowFields(row.getFieldNames(), readers, options.failOnMissingField());
     }
 
     /**
-     * The reader for a value of {@code type}.
+     * The reader for a value of {@code type}: one that reads into a vector, or with {@code check} one that
+     * only checks ({@link CheckOnlyJsonReader} over the type's reader, whose children check too).
      *
      * @throws IllegalArgumentException for a type Flink's JSON format or the Arrow layout does not support
      */
-    JsonReader reader(String path, LogicalType type) {
+    private JsonReader reader(String path, LogicalType type, boolean check) {
+        JsonReader reader = typeReader(path, type, check);
+        return check ? new CheckOnlyJsonReader(reader) : reader;
+    }
+
+    private JsonReader typeReader(String path, LogicalType type, boolean check) {
         boolean ignore = options.ignoreParseErrors();
         switch (type.getTypeRoot()) {
             case BOOLEAN:
@@ -72,16 +90,17 @@ final class JsonReaderPlan {
             case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
                 return new TimestampJsonReader(path, ignore, iso(), true);
             case ARRAY:
-                return new ArrayJsonReader(path, ignore, reader(path + "[]", ((ArrayType) type).getElementType()));
+                return new ArrayJsonReader(path, ignore,
+                        reader(path + "[]", ((ArrayType) type).getElementType(), check));
             case ROW:
-                return new StructJsonReader(path, ignore, fields(path + ".", (RowType) type));
+                return new StructJsonReader(path, ignore, fields(path + ".", (RowType) type, null, check));
             case MAP:
                 MapType map = (MapType) type;
-                return mapReader(path, map, map.getKeyType(), map.getValueType());
+                return mapReader(path, map, map.getKeyType(), map.getValueType(), check);
             case MULTISET:
                 MultisetType multiset = (MultisetType) type;
                 return mapReader(path, multiset, multiset.getElementType(),
-                        new org.apache.flink.table.types.logical.IntType());
+                        new org.apache.flink.table.types.logical.IntType(), check);
             default:
                 // ArrowLayout names the type that has no Arrow layout.
                 ArrowLayout.field(path, type);
@@ -90,13 +109,14 @@ final class JsonReaderPlan {
         }
     }
 
-    private JsonReader mapReader(String path, LogicalType mapType, LogicalType keyType, LogicalType valueType) {
+    private JsonReader mapReader(String path, LogicalType mapType, LogicalType keyType, LogicalType valueType,
+                                 boolean check) {
         if (!keyType.is(LogicalTypeFamily.CHARACTER_STRING)) {
             throw new IllegalArgumentException("column '" + path + "': JSON format doesn't support non-string"
                     + " as key type of map. The type is: " + mapType.asSummaryString());
         }
-        StringJsonReader key = new StringJsonReader(path + ".key", options.ignoreParseErrors(), bigDecimalFloats);
-        return new MapJsonReader(path, options.ignoreParseErrors(), key, reader(path + ".value", valueType));
+        JsonReader key = reader(path + ".key", keyType, check);
+        return new MapJsonReader(path, options.ignoreParseErrors(), key, reader(path + ".value", valueType, check));
     }
 
     private boolean iso() {

@@ -26,6 +26,28 @@ final class JsonTreeText {
         return out.toString();
     }
 
+    /**
+     * Consumes the structure whose start is the current token as {@link #read} does, failing where it fails,
+     * without building its text: only the tokenizer can fail, and a float read as {@code BigDecimal} whose
+     * exponent has ten or more digits (with fewer, its scale fits an int and nothing can fail).
+     */
+    static void check(JsonTokenizer t, boolean bigDecimalFloats) {
+        int open = 1;
+        while (open > 0) {
+            int token = t.next();
+            if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
+                open++;
+            } else if (token == JsonTokenizer.END_OBJECT || token == JsonTokenizer.END_ARRAY) {
+                open--;
+            } else if (token == JsonTokenizer.VALUE_NUMBER_FLOAT && bigDecimalFloats && t.exponentDigits() > 9) {
+                bigDecimalText(t);
+            } else if (token == JsonTokenizer.NONE && t.atEnd()) {
+                // Unreachable from a structure the tokenizer opened (it fails at the end of input inside one).
+                throw new JsonReadException("Unexpected end-of-input in a structure");
+            }
+        }
+    }
+
     private static void write(JsonTokenizer t, boolean bigDecimalFloats, StringBuilder out) {
         switch (t.current()) {
             case JsonTokenizer.START_OBJECT: {
@@ -70,7 +92,7 @@ final class JsonTreeText {
                 break;
             case JsonTokenizer.VALUE_NUMBER_FLOAT:
                 if (bigDecimalFloats) {
-                    out.append(new BigDecimal(t.text()).stripTrailingZeros());
+                    out.append(bigDecimalText(t));
                 } else {
                     double d = Double.parseDouble(t.text());
                     out.append(Double.isFinite(d) ? Double.toString(d) : '"' + Double.toString(d) + '"');
@@ -80,6 +102,10 @@ final class JsonTreeText {
                 // true, false, null: the tokenizer only yields balanced structures here.
                 out.append(t.text());
         }
+    }
+
+    private static BigDecimal bigDecimalText(JsonTokenizer t) {
+        return new BigDecimal(t.text()).stripTrailingZeros();
     }
 
     /**

@@ -18,7 +18,7 @@ import org.apache.arrow.vector.complex.StructVector;
  * second, from the same tokenizer position, writes only each key's last entry.
  */
 final class MapJsonReader extends JsonReader {
-    private final StringJsonReader key;
+    private final JsonReader key;
     private final JsonReader value;
     private final JsonTokenizer.Mark mark = new JsonTokenizer.Mark();
     private boolean[] dropped = new boolean[16];
@@ -26,7 +26,7 @@ final class MapJsonReader extends JsonReader {
     private StructVector entries;
     private VarCharVector keys;
 
-    MapJsonReader(String path, boolean ignoreParseErrors, StringJsonReader key, JsonReader value) {
+    MapJsonReader(String path, boolean ignoreParseErrors, JsonReader key, JsonReader value) {
         super(path, ignoreParseErrors);
         this.key = key;
         this.value = value;
@@ -64,15 +64,7 @@ final class MapJsonReader extends JsonReader {
     /** Reads the entries, leaving out those {@code drop} marks; returns how many were read. */
     private int readEntries(JsonTokenizer t, int start, boolean[] drop) {
         int read = 0;
-        while (true) {
-            int token = t.next();
-            if (token == JsonTokenizer.END_OBJECT) {
-                return read;
-            }
-            if (token == JsonTokenizer.NONE && t.atEnd()) {
-                // Flink would loop here forever; see JsonTokenizer.atEnd.
-                throw new JsonReadException("Unexpected end-of-input in a map");
-            }
+        while (nextEntry(t)) {
             int entry = key.count;
             key.read(t);
             t.next();
@@ -85,6 +77,7 @@ final class MapJsonReader extends JsonReader {
             }
             read++;
         }
+        return read;
     }
 
     /** Marks in {@link #dropped} every entry whose key comes again later; true if there is one. */
@@ -116,6 +109,35 @@ final class MapJsonReader extends JsonReader {
         long width = VarCharVector.OFFSET_WIDTH;
         return ByteFunctionHelpers.equal(data, offsets.getInt(a * width), offsets.getInt((a + 1) * width),
                 data, offsets.getInt(b * width), offsets.getInt((b + 1) * width)) != 0;
+    }
+
+    /**
+     * With checking key and value readers ({@link JsonReaderPlan}): every entry checked, a repeated key's
+     * earlier values too (Flink converts each before its {@code HashMap} keeps the last), nothing written.
+     */
+    @Override
+    void checkValue(JsonTokenizer t) {
+        if (t.current() != JsonTokenizer.START_OBJECT) {
+            throw new JsonReadException("Illegal JSON map data...");
+        }
+        while (nextEntry(t)) {
+            key.read(t);
+            t.next();
+            value.read(t);
+        }
+    }
+
+    /** Moves to the next entry's key; false at the map's end. */
+    private static boolean nextEntry(JsonTokenizer t) {
+        int token = t.next();
+        if (token == JsonTokenizer.END_OBJECT) {
+            return false;
+        }
+        if (token == JsonTokenizer.NONE && t.atEnd()) {
+            // Flink would loop here forever; see JsonTokenizer.atEnd.
+            throw new JsonReadException("Unexpected end-of-input in a map");
+        }
+        return true;
     }
 
     @Override

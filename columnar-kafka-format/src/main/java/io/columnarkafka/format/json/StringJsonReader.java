@@ -61,6 +61,20 @@ final class StringJsonReader extends JsonReader {
         }
     }
 
+    /**
+     * Only reading can fail: a string's escapes or UTF-8 (read now, inside the converter, as Flink's {@code
+     * getText()} does), or a tree's float as {@code BigDecimal} ({@link JsonTreeText#check}).
+     */
+    @Override
+    void checkValue(JsonTokenizer t) {
+        int token = t.current();
+        if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
+            JsonTreeText.check(t, bigDecimalFloats);
+        } else {
+            t.prepareText();
+        }
+    }
+
     @Override
     void appendNull() {
         buffers.appendNull(count++);

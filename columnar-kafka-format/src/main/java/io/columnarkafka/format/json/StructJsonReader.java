@@ -31,6 +31,15 @@ final class StructJsonReader extends JsonReader {
         vector.setIndexDefined(count++);
     }
 
+    /** With checking fields ({@link JsonReaderPlan}): the object's fields checked, nothing written. */
+    @Override
+    void checkValue(JsonTokenizer t) {
+        if (t.current() != JsonTokenizer.START_OBJECT) {
+            throw new JsonReadException("Illegal JSON object data...");
+        }
+        fields.readObject(t, 0);
+    }
+
     @Override
     void appendNull() {
         fields.appendNulls();

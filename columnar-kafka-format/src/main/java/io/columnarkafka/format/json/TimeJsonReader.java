@@ -33,6 +33,11 @@ final class TimeJsonReader extends JsonReader {
     }
 
     @Override
+    void checkValue(JsonTokenizer t) {
+        text.parseTime(t);
+    }
+
+    @Override
     void appendNull() {
         buffers.ensureRoom(count);
         ArrowAppend.setNull(buffers.validity, count++);

@@ -37,6 +37,11 @@ final class TimestampJsonReader extends JsonReader {
     }
 
     @Override
+    void checkValue(JsonTokenizer t) {
+        text.parseTimestamp(t, iso, zulu);
+    }
+
+    @Override
     void appendNull() {
         buffers.ensureRoom(count);
         ArrowAppend.setNull(buffers.validity, count++);

@@ -12,9 +12,12 @@ import io.columnarkafka.format.arrow.PlainValues;
 import io.columnarkafka.format.json.parity.FlinkJsonDecodeOracle.Outcome;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.flink.table.data.RowData;
@@ -35,12 +38,35 @@ public final class JsonDecodeCheck {
     private JsonDecodeCheck() {}
 
     public static Result assertParity(RowType type, Map<String, String> options, List<byte[]> records) {
+        boolean[] all = new boolean[type.getFieldCount()];
+        Arrays.fill(all, true);
+        return assertParity(type, all, options, records);
+    }
+
+    /**
+     * As a scan that reads only the fields {@code produced} marks: Flink's deserializer of the whole row
+     * {@code type} (Flink's {@code kafka} source takes no projection) against the decoder given {@code type}
+     * that produces those fields (and checks the others); Flink's rows projected must be ours, the records it
+     * rejects or skips ours too, a rejection naming the record and, where Flink names the field that failed,
+     * that field.
+     */
+    public static Result assertParity(RowType type, boolean[] produced, Map<String, String> options,
+                                      List<byte[]> records) {
         FlinkJsonDecodeOracle oracle = FlinkJsonDecodeOracle.of(type, options);
         List<Outcome> outcomes = new ArrayList<>();
         for (byte[] record : records) {
             outcomes.add(oracle.deserialize(record));
         }
-        var decoder = Formats.decoder("json", type, options);
+        List<String> names = new ArrayList<>();
+        List<RowType.RowField> fields = new ArrayList<>();
+        for (int i = 0; i < produced.length; i++) {
+            if (produced[i]) {
+                names.add(type.getFieldNames().get(i));
+                fields.add(type.getFields().get(i));
+            }
+        }
+        RowType producedType = new RowType(type.isNullable(), fields);
+        var decoder = Formats.decoder("json", type, names, options);
         int rejected = 0;
         int firstRejected = -1;
         List<byte[]> accepted = new ArrayList<>();
@@ -62,7 +88,10 @@ public final class JsonDecodeCheck {
                 assertThat(catchThrowable(() -> decoder.decode(batch(records), allocator).close()))
                         .as("batch with record %d rejected by Flink (%s): %s", expected,
                                 outcomes.get(expected).error(), show(records.get(expected)))
-                        .isInstanceOfSatisfying(DecodeException.class, e -> assertThat(e.record()).isEqualTo(expected));
+                        .isInstanceOfSatisfying(DecodeException.class, e -> {
+                            assertThat(e.record()).isEqualTo(expected);
+                            assertSameField(outcomes.get(expected).error(), e);
+                        });
                 assertThat(allocator.getAllocatedMemory()).as("memory after a rejected batch").isZero();
                 for (int i = 0; i < records.size(); i++) {
                     if (outcomes.get(i).rejected()) {
@@ -92,9 +121,10 @@ public final class JsonDecodeCheck {
                         assertThat(ours).as("record of row %d: Flink's from %s, ours from %s (Flink: %s)", row,
                                 show(accepted.get(k)), show(accepted.get(ours)), outcomes.get(acceptedIndex.get(ours)))
                                 .isEqualTo(k);
-                        assertThat(PlainValues.decodedFromArrow(decoded.root(), type, row))
-                                .as("row %d of record %s (%s)", row, show(accepted.get(k)), type.asSummaryString())
-                                .isEqualTo(PlainValues.decodedFromFlink(expected, type));
+                        assertThat(PlainValues.decodedFromArrow(decoded.root(), producedType, row))
+                                .as("row %d of record %s (%s, producing %s)", row, show(accepted.get(k)),
+                                        type.asSummaryString(), names)
+                                .isEqualTo(projected(PlainValues.decodedFromFlink(expected, type), produced));
                         row++;
                         compared++;
                     }
@@ -110,6 +140,33 @@ public final class JsonDecodeCheck {
             return new Result(compared, rejected, dropped);
         }
     }
+
+    private static List<Object> projected(List<Object> values, boolean[] produced) {
+        List<Object> out = new ArrayList<>();
+        for (int i = 0; i < produced.length; i++) {
+            if (produced[i]) {
+                out.add(values.get(i));
+            }
+        }
+        return out;
+    }
+
+    /** Where Flink's error names a top-level field ("Fail to deserialize at field: f."), ours is in that field. */
+    private static void assertSameField(Throwable flink, DecodeException ours) {
+        for (Throwable t = flink; t != null; t = t.getCause()) {
+            Matcher named = FLINK_FIELD.matcher(String.valueOf(t.getMessage()));
+            if (named.find()) {
+                String field = named.group(1);
+                assertThat(ours.field()).as("the field of %s (Flink: %s)", ours, flink).isNotNull();
+                assertThat(ours.field().equals(field) || ours.field().startsWith(field + ".")
+                        || ours.field().startsWith(field + "["))
+                        .as("our field '%s' is in Flink's '%s' (Flink: %s)", ours.field(), field, flink).isTrue();
+                return;
+            }
+        }
+    }
+
+    private static final Pattern FLINK_FIELD = Pattern.compile("^Fail to deserialize at field: (.*)\\.$");
 
     static RecordBytes batch(List<byte[]> records) {
         RecordBytes bytes = new RecordBytes();

@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * them, and invalid UTF-8 wherever it can stand.
  */
 class JsonDecodeCorpusTest {
-    private static final RowType SCALARS = row("ROW<b BOOLEAN, ti TINYINT, si SMALLINT, i INT, bi BIGINT, f FLOAT,"
+    static final RowType SCALARS = row("ROW<b BOOLEAN, ti TINYINT, si SMALLINT, i INT, bi BIGINT, f FLOAT,"
             + " d DOUBLE, dc DECIMAL(10, 2), dc38 DECIMAL(38, 18), s STRING, c CHAR(3), bin BYTES, dt DATE,"
             + " tm TIME(3), ts TIMESTAMP(3), ts0 TIMESTAMP(0), ts6 TIMESTAMP(6), ts9 TIMESTAMP(9),"
             + " ltz TIMESTAMP_LTZ(3), ltz9 TIMESTAMP_LTZ(9)>");
@@ -101,7 +101,7 @@ class JsonDecodeCorpusTest {
             "{\"x\":1." + "9".repeat(998) + ",\"i\":1}", "{\"x\":1." + "9".repeat(1000) + ",\"i\":1}",
             "{\"bi\":" + "9".repeat(1000) + "}", "{\"s\":" + "9".repeat(1001) + "}");
 
-    private static final List<RecordsCase> NESTED_RECORDS = List.of(new RecordsCase(NESTED, List.of(
+    static final List<RecordsCase> NESTED_RECORDS = List.of(new RecordsCase(NESTED, List.of(
             "{\"id\":1,\"r\":{\"a\":2,\"s\":\"x\",\"inner\":{\"x\":3,\"y\":\"z\"}},\"arr\":[1,null,3],"
                     + "\"strs\":[\"a\",null,\"\"],\"m\":{\"k\":1,\"n\":null},\"ms\":{\"a\":2,\"b\":null},"
                     + "\"rows\":[{\"k\":\"a\",\"v\":[1.5,null]},null,{}],\"mm\":{\"o\":{\"i\":\"j\"},\"p\":null},"
@@ -149,11 +149,23 @@ class JsonDecodeCorpusTest {
     @ParameterizedTest
     @MethodSource("options")
     void everySpellingInEveryField(Map<String, String> options) {
+        List<byte[]> records = new ArrayList<>();
+        for (String field : SCALARS.getFieldNames()) {
+            records.addAll(spellingRecords(options, field));
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(SCALARS, options, records);
+        assertThat(result.rowsCompared() + result.recordsRejected() + result.nullRowsDropped())
+                .isEqualTo(records.size());
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThan(records.size() / 4);
+    }
+
+    /** Records of {@link #SCALARS} with each spelling in {@code field}, first, and valid values in the others. */
+    static List<byte[]> spellingRecords(Map<String, String> options, String field) {
         boolean iso = "ISO-8601".equals(options.get("timestamp-format.standard"));
         String ts = iso ? "2020-01-02T03:04:05.123456789" : "2020-01-02 03:04:05.123456789";
         Map<String, String> valid = new java.util.LinkedHashMap<>();
-        for (String field : SCALARS.getFieldNames()) {
-            valid.put(field, switch (field) {
+        for (String name : SCALARS.getFieldNames()) {
+            valid.put(name, switch (name) {
                 case "b" -> "true";
                 case "f", "d", "dc", "dc38" -> "1.25";
                 case "s", "c" -> "\"abc\"";
@@ -166,24 +178,19 @@ class JsonDecodeCorpusTest {
             });
         }
         List<byte[]> records = new ArrayList<>();
-        for (String field : SCALARS.getFieldNames()) {
-            for (String value : VALUES) {
-                if (field.endsWith("9") && outsideNanosecondRange(value)) {
-                    continue; // a named divergence, see nanosecondTimestampsOutOfRange
-                }
-                StringBuilder record = new StringBuilder("{\"").append(field).append("\":").append(value);
-                valid.forEach((other, v) -> {
-                    if (!other.equals(field)) {
-                        record.append(",\"").append(other).append("\":").append(v);
-                    }
-                });
-                records.add(utf8(record.append('}').toString()));
+        for (String value : VALUES) {
+            if (field.endsWith("9") && outsideNanosecondRange(value)) {
+                continue; // a named divergence, see nanosecondTimestampsOutOfRange
             }
+            StringBuilder record = new StringBuilder("{\"").append(field).append("\":").append(value);
+            valid.forEach((other, v) -> {
+                if (!other.equals(field)) {
+                    record.append(",\"").append(other).append("\":").append(v);
+                }
+            });
+            records.add(utf8(record.append('}').toString()));
         }
-        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(SCALARS, options, records);
-        assertThat(result.rowsCompared() + result.recordsRejected() + result.nullRowsDropped())
-                .isEqualTo(records.size());
-        assertThat(result.rowsCompared()).as("rows compared").isGreaterThan(records.size() / 4);
+        return records;
     }
 
     /**
@@ -426,7 +433,7 @@ class JsonDecodeCorpusTest {
      * One nesting shape with a hole for a value: a ROW in a MAP, a MAP in an ARRAY, an ARRAY in a ROW, a
      * MAP in a MAP, an ARRAY in a MAP, a MAP in a ROW in an ARRAY, a MAP key, the top level.
      */
-    private static final List<RecordsCase> NESTING_SHAPES = List.of(
+    static final List<RecordsCase> NESTING_SHAPES = List.of(
             new RecordsCase(row("ROW<m MAP<STRING, ROW<a INT, s STRING>>, i INT>"),
                     List.of("{\"m\":{\"k\":{\"a\":1,\"s\":%s},\"j\":{\"a\":2}},\"i\":3}",
                             "{\"m\":{\"k\":{\"a\":1},\"l\":%s},\"i\":3}")),
@@ -449,7 +456,7 @@ class JsonDecodeCorpusTest {
      * and numbers cut short or followed by bytes that are not UTF-8, escapes of such bytes, non-numeric
      * numbers, broken structure, and valid values to compare.
      */
-    private static final List<String> HOLE_VALUES = List.of(
+    static final List<String> HOLE_VALUES = List.of(
             "null\u0080", "null\u00c3", "null\u00ed", "null\u00f0", "null\u00ff", "true\u00bf", "false\u00f8",
             "nullx", "null1", "tru", "nul", "1.", "1e", "-", "01", "1\u00ff", "\"a\\\u00edn\"", "\"a\\\u00f0\"", "\"a\\\u0080\"",
             "\"a\\\u00c3\u00a9\"", "\"\\x\"", "\"\\u12G4\"", "\"a\u00ffb\"", "\"a\u00c3\"", "\"unterminated", "{", "[", "[1,",

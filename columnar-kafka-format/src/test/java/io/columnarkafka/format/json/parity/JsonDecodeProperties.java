@@ -111,7 +111,7 @@ class JsonDecodeProperties {
      * Arrow unit cannot hold: the named divergence (docs/formats-text.md), where we reject the record or,
      * under ignore-parse-errors, null the field.
      */
-    private static boolean holdsATimestampOutsideArrow(DecodeCase c, List<byte[]> records,
+    static boolean holdsATimestampOutsideArrow(DecodeCase c, List<byte[]> records,
             Map<String, String> options) {
         FlinkJsonDecodeOracle flink = FlinkJsonDecodeOracle.of(c.type(), options);
         for (byte[] record : records) {
@@ -178,7 +178,7 @@ class JsonDecodeProperties {
         assertThat(MUTATED_REJECTED.get()).as("mutated records rejected like Flink").isGreaterThan(100);
     }
 
-    private static List<byte[]> serialize(DecodeCase c) {
+    static List<byte[]> serialize(DecodeCase c) {
         FlinkJsonOracle writer = FlinkJsonOracle.of(c.type(),
                 Map.of("timestamp-format.standard", c.standard(), "map-null-key.mode", "DROP"));
         List<byte[]> records = new ArrayList<>();
@@ -189,7 +189,7 @@ class JsonDecodeProperties {
     }
 
     /** One to three random edits of a record's bytes. */
-    private static byte[] mutate(byte[] record, Random random) {
+    static byte[] mutate(byte[] record, Random random) {
         byte[] b = record;
         int edits = 1 + random.nextInt(3);
         for (int e = 0; e < edits && b.length > 0; e++) {
@@ -225,6 +225,11 @@ class JsonDecodeProperties {
 
     @Provide
     Arbitrary<DecodeCase> cases() {
+        return decodeCases();
+    }
+
+    /** Random nested row types, rows of them and the timestamp standard; shared with {@link JsonProjectedDecodeProperties}. */
+    static Arbitrary<DecodeCase> decodeCases() {
         return Combinators.combine(JsonParityProperties.rowType(JsonParityProperties.MAX_DEPTH, false),
                         Arbitraries.of("SQL", "ISO-8601"))
                 .flatAs((type, standard) -> JsonParityProperties.row(type, 25).list().ofMinSize(1).ofMaxSize(12)
