@@ -216,7 +216,7 @@ class ScanAdmissionTest {
         String options = "'topic' = 'in', 'properties.bootstrap.servers' = 'x:1', 'key.format' = 'json',"
                 + " 'value.format' = 'avro', 'value.fields-include' = ";
         assertThat(decide("upsert-kafka-columnar", columns, options + "'ALL'").describe()).isEqualTo(
-                "fallback: UNSUPPORTED_TYPE key column 'ts' TIMESTAMP(3): a tombstone's row takes it from the json key,"
+                "fallback: UNSUPPORTED_TYPE key column 'ts' TIMESTAMP(3) NOT NULL: a tombstone's row takes it from the json key,"
                         + " other rows from the avro value, whose timestamp layouts differ");
         assertThat(decide("upsert-kafka-columnar", columns, options + "'EXCEPT_KEY'").describe())
                 .isEqualTo("admitted: avro value, json key, upsert");

@@ -44,7 +44,6 @@ final class ScanParity {
     private int jobParallelism = 2;
     private String stockConnector = "kafka";
     private String columnarConnector = "kafka-columnar";
-    private final Map<String, String> config = new java.util.HashMap<>();
     private UnaryOperator<List<String>> canonical = rows -> {
         List<String> sorted = new ArrayList<>(rows);
         Collections.sort(sorted);
@@ -71,16 +70,6 @@ final class ScanParity {
      */
     ScanParity canonical(UnaryOperator<List<String>> canonical) {
         this.canonical = canonical;
-        return this;
-    }
-
-    /** Sets a table option ({@code table.exec.*}) for the jobs run from now on; a null value removes it. */
-    ScanParity config(String key, String value) {
-        if (value == null) {
-            config.remove(key);
-        } else {
-            config.put(key, value);
-        }
         return this;
     }
 
@@ -189,7 +178,6 @@ final class ScanParity {
         String tables = tables(connector, prefix);
         TableEnvironment tEnv = SqlRuns.tableEnvironment(jobParallelism);
         tEnv.getConfig().set(PipelineOptions.OBJECT_REUSE, objectReuse);
-        config.forEach(tEnv.getConfig()::set);
         tEnv.executeSql(runs.fill(ddl, connector, tables)
                 .replace("'topic' = '" + tables + "in'", "'topic' = '" + prefix + "in'"));
         return tEnv;
