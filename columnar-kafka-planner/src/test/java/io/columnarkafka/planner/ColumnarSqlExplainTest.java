@@ -83,6 +83,28 @@ class ColumnarSqlExplainTest {
     }
 
     /**
+     * An upsert scan emits row kinds (a tombstone is a DELETE row), which the stage's Arrow batches do not carry:
+     * it stays the connector's row scan (columnar decode, each row's kind set by its row view), with the reason,
+     * and no Calc above it turns columnar.
+     */
+    @Test
+    void anUpsertScanStaysTheConnectorsRowScanWithItsRowKinds() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql("CREATE TABLE prices (auction BIGINT, price BIGINT, PRIMARY KEY (auction) NOT ENFORCED) WITH ("
+                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'prices', 'properties.bootstrap.servers' = 'localhost:1',"
+                + " 'key.format' = 'json', 'value.format' = 'json', 'scan.bounded.mode' = 'latest-offset')");
+        tEnv.executeSql("CREATE TABLE doubled (auction BIGINT, price BIGINT, PRIMARY KEY (auction) NOT ENFORCED) WITH ("
+                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'doubled', 'properties.bootstrap.servers' = 'localhost:1',"
+                + " 'key.format' = 'json', 'value.format' = 'json')");
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO doubled SELECT auction, price * 2 FROM prices");
+        assertThat(explained).doesNotContain("ColumnarScan(").doesNotContain("ColumnarCalc(")
+                .doesNotContain("ArrowToRows(")
+                .contains("SCAN_NOT_ADMITTED fallback: UNSUPPORTED_CHANGELOG upsert: the stage's Arrow batches carry"
+                        + " inserts only; the connector's row scan (columnar decode) sets each row's kind");
+        assertThat(explained).contains("Flink Calc: INPUT_NOT_COLUMNAR input TableSourceScan");
+    }
+
+    /**
      * The scan is decided on what the query reads, its metadata columns included: a query reading the partition
      * and one reading {@code headers} (in Flink's per-record HashMap order) both scan columnar, each with the
      * metadata it reads.

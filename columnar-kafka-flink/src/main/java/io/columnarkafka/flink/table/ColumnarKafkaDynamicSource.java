@@ -94,6 +94,10 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
 
     /** The columnar source reading the projected columns as Arrow batches, in the projection's order. */
     ColumnarKafkaSource<ArrowBatch> arrowSource(TypeInformation<RowData> producedType) {
+        if (shape.upsertMode()) {
+            // ColumnarTables.arrowScanAdmission refuses it: the projected batches would drop the row kinds.
+            throw new IllegalStateException("an upsert scan emits row kinds; it has no Arrow scan: " + table);
+        }
         List<KafkaMetadata> metadata = metadata();
         ColumnarScanTranslator.DecodedColumns decoded =
                 ColumnarScanTranslator.DecodedColumns.of(shape, projectedFields, metadata);

@@ -1,15 +1,18 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.source.KafkaMetadata;
+import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.WideTimestamps;
 import io.columnarkafka.format.json.JsonDecodeOptions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.flink.streaming.connectors.kafka.config.BoundedMode;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -152,12 +155,35 @@ final class ScanAdmissionMatcher {
         }
         try {
             ArrowLayout.schema(shape.physicalType());
-            Formats.decoder(shape.valueFormat(), valueType(shape), shape.valueFormatOptions());
+            BatchDecoder value = Formats.decoder(shape.valueFormat(), valueType(shape), shape.valueFormatOptions());
             if (shape.hasKey()) {
-                Formats.decoder(shape.keyFormat(), keyType(shape), shape.keyFormatOptions());
+                BatchDecoder key = Formats.decoder(shape.keyFormat(), keyType(shape), shape.keyFormatOptions());
+                return tombstoneKeyProblem(shape, value, key);
             }
         } catch (IllegalArgumentException | UnsupportedOperationException e) {
             return e.getMessage();
+        }
+        return null;
+    }
+
+    /**
+     * A key column the value holds too ({@code value.fields-include} ALL) whose timestamps the key and value
+     * decoders lay out differently (json and csv as millis + nanos, avro and raw in Arrow units), or null: in an
+     * upsert scan a tombstone's row takes that column from the key, a value's row from the value, both into one
+     * column.
+     */
+    private static String tombstoneKeyProblem(KafkaScanShape shape, BatchDecoder value, BatchDecoder key) {
+        if (!shape.upsertMode() || value.timestampLayout() == key.timestampLayout()) {
+            return null;
+        }
+        for (int field : shape.keyProjection()) {
+            LogicalType type = shape.physicalType().getTypeAt(field);
+            if (Arrays.stream(shape.valueProjection()).anyMatch(v -> v == field)
+                    && NullableTypes.contains(type, WideTimestamps::isTimestamp)) {
+                return "key column '" + shape.physicalType().getFieldNames().get(field) + "' "
+                        + type.asSummaryString() + ": a tombstone's row takes it from the " + shape.keyFormat()
+                        + " key, other rows from the " + shape.valueFormat() + " value, whose timestamp layouts differ";
+            }
         }
         return null;
     }

@@ -199,6 +199,22 @@ class ScanAdmissionTest {
     }
 
     /**
+     * A tombstone's row takes a key column the value holds too from the key: with key and value decoders laying
+     * timestamps out differently (json: millis + nanos, avro: Arrow units) such a TIMESTAMP key column falls back.
+     */
+    @Test
+    void anUpsertTimestampKeyColumnInAValueOfAnotherTimestampLayoutFallsBack() {
+        String columns = "ts TIMESTAMP(3), v STRING, PRIMARY KEY (ts) NOT ENFORCED";
+        String options = "'topic' = 'in', 'properties.bootstrap.servers' = 'x:1', 'key.format' = 'json',"
+                + " 'value.format' = 'avro', 'value.fields-include' = ";
+        assertThat(decide("upsert-kafka-columnar", columns, options + "'ALL'").describe()).isEqualTo(
+                "fallback: UNSUPPORTED_TYPE key column 'ts' TIMESTAMP(3) NOT NULL: a tombstone's row takes it from the json key,"
+                        + " other rows from the avro value, whose timestamp layouts differ");
+        assertThat(decide("upsert-kafka-columnar", columns, options + "'EXCEPT_KEY'").describe())
+                .isEqualTo("admitted: avro value, json key, upsert");
+    }
+
+    /**
      * An upsert scan is planned exactly as Flink plans {@code upsert-kafka}: whether {@code ChangelogNormalize} is
      * there, and the whole rows it compares (a projection pushed below it would make updates of unread columns
      * equal rows, which it drops).
