@@ -46,8 +46,8 @@ public class JfrCellProfile {
      * Which part of the work a sample is. Kafka's producer I/O and fetcher threads are Kafka's (except our
      * chunking of a fetch), the other non-task threads Flink's runtime (or Kafka's admin client) and the main
      * thread the cell's start-up. In a task thread the innermost frame that names a part decides; JDK, Arrow,
-     * Kafka's common and network classes and our format helpers (tokenizer, writers) name none: they are
-     * decode or encode, Kafka's consumer or producer, by the frame that called them.
+     * Kafka's common and network classes, Flink's shaded Jackson and our format helpers (tokenizer, writers) name
+     * none: they are decode or encode, Kafka's consumer or producer, by the frame that called them.
      */
     static final String[][] PARTS = {
         {"io.columnarkafka.flink.source.reader.ChunkDecoder.decode", "ours: decode"},
@@ -64,6 +64,12 @@ public class JfrCellProfile {
         {"io.columnarkafka.planner.", "harness and start-up (main thread, planning)"},
         {"org.apache.kafka.clients.producer.", "Kafka producer, task thread (send: serialize, partition, append)"},
         {"org.apache.kafka.clients.consumer.", "Kafka consumer (fetcher thread: poll, parse)"},
+        {"org.apache.flink.shaded.", null},
+        {"org.apache.flink.formats.json.JsonParser", "Flink JSON decode (stock)"},
+        {"org.apache.flink.formats.json.", "Flink JSON encode (stock)"},
+        {"org.apache.flink.table.runtime.typeutils.", "Flink RowData copy (stock: object reuse off)"},
+        {"StreamExecCalc", "Flink generated Calc (stock)"},
+        {"org.apache.flink.connector.kafka.source.", "Flink Kafka source reader (per record)"},
         {"org.apache.flink.connector.kafka.sink.KafkaWriter", "Flink KafkaSink writer (per record)"},
         {"org.apache.flink.streaming.runtime.tasks.CopyingChainingOutput", "Flink chaining (StreamRecord copy per record)"},
         {"org.apache.flink.streaming.runtime.streamrecord.", "Flink chaining (StreamRecord copy per record)"},
@@ -78,8 +84,10 @@ public class JfrCellProfile {
         if (thread.contains("kafka-admin-client")) return "Kafka admin client";
         for (RecordedFrame f : frames) {
             String mm = m(f);
-            for (String[] p : PARTS) if (mm.startsWith(p[0])) return p[1];
+            String named = null;
             boolean transparent = false;
+            for (String[] p : PARTS) if (mm.startsWith(p[0])) { named = p[1]; transparent = named == null; break; }
+            if (named != null) return named;
             for (String t : TRANSPARENT) transparent |= mm.startsWith(t);
             if (!transparent) return "other libraries";
         }
