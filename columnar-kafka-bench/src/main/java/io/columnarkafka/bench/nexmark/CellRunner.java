@@ -143,10 +143,10 @@ public final class CellRunner {
             }
         }
         tables.executeSql(NexmarkSql.sourceTable(spec.variant().source, spec.bootstrapServers(), spec.inputTopic(),
-                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.maxPollRecords()));
+                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.clients()));
         NexmarkSql.views().forEach(tables::executeSql);
         String sink = NexmarkSql.sinkOptions(spec.variant().sink(spec.query()), spec.query().upsert(),
-                spec.bootstrapServers(), spec.outputTopic(), spec.runId());
+                spec.bootstrapServers(), spec.outputTopic(), spec.runId(), spec.clients());
         List<String> statements = spec.query().statements(sink);
         statements.subList(0, statements.size() - 1).forEach(tables::executeSql);
         return statements.get(statements.size() - 1);

@@ -11,8 +11,7 @@ import java.util.Map;
  *
  * @param failAtFraction 0 for a plain run; otherwise the share of the input committed by a checkpoint after
  *     which the cell's one TaskManager is terminated (a recovery run)
- * @param maxPollRecords the source table's {@code properties.max.poll.records} (both variants), 0 for Kafka's
- *     default (500)
+ * @param clients the Kafka client settings of the source and result tables (both variants)
  */
 record CellSpec(
         NexmarkQuery query,
@@ -27,7 +26,7 @@ record CellSpec(
         String runId,
         double failAtFraction,
         boolean columnarPlanner,
-        int maxPollRecords,
+        ClientSettings clients,
         String checkpointDir,
         String resultFile) {
 
@@ -49,7 +48,9 @@ record CellSpec(
         args.put("runId", runId);
         args.put("failAtFraction", Double.toString(failAtFraction));
         args.put("columnarPlanner", Boolean.toString(columnarPlanner));
-        args.put("maxPollRecords", Integer.toString(maxPollRecords));
+        args.put("maxPollRecords", Integer.toString(clients.maxPollRecords()));
+        args.put("producerBatchSize", Integer.toString(clients.producerBatchSize()));
+        args.put("producerLingerMs", Integer.toString(clients.producerLingerMs()));
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
         List<String> list = new ArrayList<>();
@@ -76,7 +77,8 @@ record CellSpec(
                 args.get("runId"),
                 Double.parseDouble(args.get("failAtFraction")),
                 Boolean.parseBoolean(args.get("columnarPlanner")),
-                Integer.parseInt(args.get("maxPollRecords")),
+                new ClientSettings(Integer.parseInt(args.get("maxPollRecords")),
+                        Integer.parseInt(args.get("producerBatchSize")), Integer.parseInt(args.get("producerLingerMs"))),
                 args.get("checkpointDir"),
                 args.get("resultFile"));
     }

@@ -37,7 +37,8 @@ public final class NexmarkBenchmark {
             "                         [--warmup N] [--parallelism N] [--mini-batch off|on|both]",
             "                         [--recovery q0,q4,...|none] [--recovery-at FRACTION] [--checkpoint-interval MS]",
             "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
-            "                         [--columnar-planner off|on] [--max-poll-records N]",
+            "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
+            "                         [--producer-linger-ms MS]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
             "  --events               Nexmark events in the input topic (default 200000)",
@@ -55,6 +56,10 @@ public final class NexmarkBenchmark {
             "  --max-poll-records     the source table's properties.max.poll.records, both variants (default: Kafka's, 500);",
             "                         a fetch is at most this many records, and so is a columnar scan's batch, the work",
             "                         the source task does between two looks at its mailbox (where a checkpoint waits)",
+            "  --producer-batch-size  the result table's properties.batch.size, both variants (default: Kafka's, 16384)",
+            "  --producer-linger-ms   the result table's properties.linger.ms, both variants (default: Kafka's, 5)",
+            "                         (StreamFusion's settings: --max-poll-records 8192 --producer-batch-size 524288",
+            "                         --producer-linger-ms 20)",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + ").");
 
@@ -78,6 +83,10 @@ public final class NexmarkBenchmark {
     private boolean columnarPlanner;
     /** The source table's max.poll.records; 0 for Kafka's default. */
     private int maxPollRecords;
+    /** The result table's producer batch.size and linger.ms; -1 for Kafka's defaults. */
+    private int producerBatchSize = -1;
+    private int producerLingerMs = -1;
+    private ClientSettings clients = ClientSettings.DEFAULTS;
 
     public static void main(String[] args) throws Exception {
         BenchCommand.main(args, USAGE, NexmarkBenchmark::parse, bench -> bench.run(System.out));
@@ -112,12 +121,12 @@ public final class NexmarkBenchmark {
                     default -> throw new IllegalArgumentException("--columnar-planner is on or off");
                 };
                 case "--max-poll-records" -> b.maxPollRecords = Integer.parseInt(value);
+                case "--producer-batch-size" -> b.producerBatchSize = Integer.parseInt(value);
+                case "--producer-linger-ms" -> b.producerLingerMs = Integer.parseInt(value);
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
         });
-        if (b.maxPollRecords < 0) {
-            throw new IllegalArgumentException("--max-poll-records is a positive number of records");
-        }
+        b.clients = new ClientSettings(b.maxPollRecords, b.producerBatchSize, b.producerLingerMs);
         if (b.rounds < 1 || b.warmup < 0) {
             throw new IllegalArgumentException("--rounds needs at least 1, --warmup at least 0");
         }
@@ -204,7 +213,7 @@ public final class NexmarkBenchmark {
                              boolean last) throws Exception {
         String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
         NexmarkReport report = new NexmarkReport(results, stamp, note, loadBefore, loadAfter, events, warmup, rounds,
-                parallelism, checkpointIntervalMs, partitions, seed, maxPollRecords);
+                parallelism, checkpointIntervalMs, partitions, seed, clients);
         String markdown = report.markdown();
         Files.writeString(out.resolve("nexmark-" + stamp + ".md"), markdown);
         Files.writeString(out.resolve("nexmark-" + stamp + ".json"), report.json());
@@ -222,7 +231,7 @@ public final class NexmarkBenchmark {
         String outputTopic = "nexmark-out-" + id;
         Path result = workDir.resolve("cell-" + id + ".properties").toAbsolutePath();
         CellSpec spec = new CellSpec(query, variant, mb, events, parallelism, checkpointIntervalMs,
-                broker.bootstrapServers(), input, outputTopic, "nexmark-" + id, failAt, columnarPlanner, maxPollRecords,
+                broker.bootstrapServers(), input, outputTopic, "nexmark-" + id, failAt, columnarPlanner, clients,
                 workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(), result.toString());
         console.printf("%-14s round %s ... ", spec.label(), round == 0 ? "warm-up" : round);
         CellResult cell;

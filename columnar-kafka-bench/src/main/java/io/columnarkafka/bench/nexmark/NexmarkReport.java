@@ -30,11 +30,11 @@ final class NexmarkReport {
     private final long checkpointIntervalMs;
     private final int partitions;
     private final long seed;
-    private final int maxPollRecords;
+    private final ClientSettings clients;
 
     NexmarkReport(List<CellResult> cells, String stamp, String note, String loadBefore, String loadAfter, long events,
                   int warmup, int rounds, int parallelism, long checkpointIntervalMs, int partitions, long seed,
-                  int maxPollRecords) {
+                  ClientSettings clients) {
         this.cells = cells;
         this.stamp = stamp;
         this.note = note;
@@ -47,7 +47,7 @@ final class NexmarkReport {
         this.checkpointIntervalMs = checkpointIntervalMs;
         this.partitions = partitions;
         this.seed = seed;
-        this.maxPollRecords = maxPollRecords;
+        this.clients = clients;
     }
 
     /** The summary of one (query, mini-batch) pair over the counted rounds. */
@@ -199,11 +199,7 @@ final class NexmarkReport {
                 + " the query order rotating from round to round. Throughput = events / job time (RUNNING to FINISHED);"
                 + " CPU = the cell JVM's process CPU time over the job, per million events.%n%n",
                 events, seed, partitions, parallelism, checkpointIntervalMs, warmup, rounds));
-        if (maxPollRecords > 0) {
-            md.append(String.format(Locale.ROOT, "The source table sets `properties.max.poll.records` = %d in both"
-                    + " variants (Kafka's default is 500): a fetch, and so a columnar scan's batch, is at most %d"
-                    + " records.%n%n", maxPollRecords, maxPollRecords));
-        }
+        md.append(clients.describe());
         if (cells.stream().anyMatch(c -> c.spec().columnarPlanner())) {
             md.append("**What is columnar in the columnar cells:** the columnar planner stage is installed"
                     + " (ColumnarSql; every cell plans with Flink's planner jar instead of the loader): `kafka-columnar`"
@@ -228,10 +224,10 @@ final class NexmarkReport {
                 continue;
             }
             md.append("## Mini-batch ").append(mb ? "on (allow-latency 2 s, size 50000)" : "off").append("\n\n");
-            md.append(String.format(Locale.ROOT, "Geomean throughput ratio (columnar / stock): stateless **%.2f**,"
-                            + " stateful **%.2f**, all **%.2f**.%n%n",
-                    geomean(part.stream().filter(r -> !r.query.stateful).toList()),
-                    geomean(part.stream().filter(r -> r.query.stateful).toList()), geomean(part)));
+            md.append(String.format(Locale.ROOT, "Geomean throughput ratio (columnar / stock): stateless **%s**,"
+                            + " stateful **%s**, all **%s**.%n%n",
+                    twoDecimals(geomean(part.stream().filter(r -> !r.query.stateful).toList())),
+                    twoDecimals(geomean(part.stream().filter(r -> r.query.stateful).toList())), twoDecimals(geomean(part))));
             md.append("| query | kind | stock events/s | columnar events/s | ratio (min–max) | CPU s/M events"
                     + " stock / col. | ckpt p50 ms stock / col. | ckpt p99 | ckpt max | ckpt size p50 KiB | output"
                     + " (read_committed, equal to stock) | columnar sink |\n");
@@ -287,8 +283,8 @@ final class NexmarkReport {
         md.append("|---|---:|---:|---:|---:|---:|---|\n");
         for (RecoveryRow r : recoveryRows()) {
             md.append(String.format(Locale.ROOT, "| %s | %d | %s / %s | %s / %s | %s | %s / %s | %s |%n",
-                    r.query.id(), r.pairs, seconds(r.stockRestart), seconds(r.columnarRestart),
-                    seconds(r.stockRecovery), seconds(r.columnarRecovery), r.pairs == 0 ? "–"
+                    r.query.id(), r.pairs, twoDecimals(r.stockRestart), twoDecimals(r.columnarRestart),
+                    twoDecimals(r.stockRecovery), twoDecimals(r.columnarRecovery), r.pairs == 0 ? "–"
                             : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", r.ratio, r.ratioMin, r.ratioMax),
                     count(r.stockReplayed), count(r.columnarReplayed), r.output));
         }
@@ -299,10 +295,10 @@ final class NexmarkReport {
         for (CellResult c : recovery) {
             md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                     c.spec().query().id(), c.round(), c.spec().variant().name().toLowerCase(Locale.ROOT),
-                    seconds(c.restartSeconds()), seconds(c.recoverySeconds()),
+                    twoDecimals(c.restartSeconds()), twoDecimals(c.recoverySeconds()),
                     c.recordsReplayed() < 0 ? "–" : String.format(Locale.ROOT, "%,d", c.recordsReplayed()),
                     c.restoredCheckpoint() < 0 ? "–" : c.restoredCheckpoint() + " (" + c.checkpointAtFailure() + ")",
-                    seconds(c.jobSeconds()),
+                    twoDecimals(c.jobSeconds()),
                     c.ok() ? c.checkpoints().p50Ms() + " / " + c.checkpoints().p99Ms() + " / " + c.checkpoints().maxMs()
                             : "–",
                     c.ok() ? String.format(Locale.ROOT, "%,.1f", c.checkpoints().sizeP50Bytes() / 1024.0) : "–",
@@ -346,7 +342,8 @@ final class NexmarkReport {
         md.append('\n');
     }
 
-    private static String seconds(double v) {
+    /** Two decimals (seconds, ratios), or – where there is no value (e.g. a geomean over no query of a kind). */
+    private static String twoDecimals(double v) {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f", v);
     }
 

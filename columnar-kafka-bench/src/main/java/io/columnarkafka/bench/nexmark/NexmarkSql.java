@@ -16,17 +16,17 @@ final class NexmarkSql {
      * watermark, read bounded (from the earliest to the latest offset at start) in Flink's {@code json} format.
      */
     static String sourceTable(String connector, String bootstrapServers, String topic, String groupId) {
-        return sourceTable(connector, bootstrapServers, topic, groupId, true, 0);
+        return sourceTable(connector, bootstrapServers, topic, groupId, true, ClientSettings.DEFAULTS);
     }
 
     /**
      * The source table, with or without its watermark: queries that use no event time run without one on both
      * variants when the columnar planner stage is measured, so their plans stay as measured (the columnar scan
-     * takes the watermark of the event-time queries). {@code maxPollRecords} above 0 sets the consumer's {@code
+     * takes the watermark of the event-time queries). {@code clients} may set the consumer's {@code
      * max.poll.records}: the records per fetch, which is also the most rows of a columnar scan's batch.
      */
     static String sourceTable(String connector, String bootstrapServers, String topic, String groupId,
-                              boolean watermark, int maxPollRecords) {
+                              boolean watermark, ClientSettings clients) {
         RowType type = NexmarkGenerator.EVENT_TYPE;
         String columns = type.getFields().stream()
                 .map(f -> "`" + f.getName() + "` " + f.getType().asSerializableString())
@@ -35,12 +35,12 @@ final class NexmarkSql {
                 + "    `dateTime` AS CASE WHEN event_type = 0 THEN person.`dateTime`"
                 + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END"
                 + (watermark ? ",\n    WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND\n" : "\n")
-                + ") WITH (" + options(sourceOptions(connector, bootstrapServers, topic, groupId, maxPollRecords))
+                + ") WITH (" + options(sourceOptions(connector, bootstrapServers, topic, groupId, clients))
                 + ")";
     }
 
     private static Map<String, String> sourceOptions(String connector, String bootstrapServers, String topic,
-                                                     String groupId, int maxPollRecords) {
+                                                     String groupId, ClientSettings clients) {
         Map<String, String> options = new java.util.HashMap<>(Map.of(
                 "connector", connector,
                 "topic", topic,
@@ -49,9 +49,7 @@ final class NexmarkSql {
                 "scan.startup.mode", "earliest-offset",
                 "scan.bounded.mode", "latest-offset",
                 "format", "json"));
-        if (maxPollRecords > 0) {
-            options.put("properties.max.poll.records", Integer.toString(maxPollRecords));
-        }
+        clients.addSourceOptions(options);
         return options;
     }
 
@@ -62,10 +60,10 @@ final class NexmarkSql {
 
     /**
      * A result table writing EXACTLY_ONCE: values (and, for upsert tables, keys) in Flink's {@code json}
-     * format, one transactional-id prefix per run.
+     * format, one transactional-id prefix per run, the producer settings of {@code clients}.
      */
     static String sinkOptions(String connector, boolean upsert, String bootstrapServers, String topic,
-                              String transactionalIdPrefix) {
+                              String transactionalIdPrefix, ClientSettings clients) {
         java.util.Map<String, String> options = new java.util.TreeMap<>();
         options.put("connector", connector);
         options.put("topic", topic);
@@ -73,6 +71,7 @@ final class NexmarkSql {
         options.put("sink.delivery-guarantee", "exactly-once");
         options.put("sink.transactional-id-prefix", transactionalIdPrefix);
         options.put("properties.transaction.timeout.ms", "120000");
+        clients.addSinkOptions(options);
         if (upsert) {
             options.put("key.format", "json");
             options.put("value.format", "json");

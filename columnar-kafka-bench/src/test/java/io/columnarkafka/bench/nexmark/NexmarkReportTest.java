@@ -31,7 +31,8 @@ class NexmarkReportTest {
         cells.add(recovery(NexmarkQuery.Q5, Variant.STOCK, 1, 7.0, 900));
         cells.add(CellResult.failed(spec(NexmarkQuery.Q5, Variant.COLUMNAR, 0.5), 1,
                 "q5-c-fail failed (exit 1); log cell.log:\nException in thread \"main\" boom"));
-        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 2, 2, 1000, 2, 42, 0);
+        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 2, 2, 1000, 2, 42,
+                ClientSettings.DEFAULTS);
 
         assertThat(report.rows()).singleElement().satisfies(row -> {
             assertThat(row.query()).isEqualTo(NexmarkQuery.Q0);
@@ -69,6 +70,21 @@ class NexmarkReportTest {
         assertThat(json.path("cells").get(7).path("verdict").asText()).contains("\nException in thread");
     }
 
+    /** A run of stateless queries only has no stateful geomean: the report prints –, not NaN. */
+    @Test
+    void geomeanOverNoQueryOfAKindIsADash() {
+        List<CellResult> cells = List.of(plain(NexmarkQuery.Q0, Variant.STOCK, 1, 10.0),
+                plain(NexmarkQuery.Q0, Variant.COLUMNAR, 1, 8.0));
+        String markdown = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42,
+                new ClientSettings(8192, 524288, 20)).markdown();
+        assertThat(markdown)
+                .contains("Geomean throughput ratio (columnar / stock): stateless **1.25**, stateful **–**, all **1.25**.")
+                .doesNotContain("NaN")
+                .contains("`properties.max.poll.records` = 8192")
+                .contains("The result table's producer sets `properties.batch.size` = 524288 and `properties.linger.ms`"
+                        + " = 20 in both variants");
+    }
+
     /** The checkpoints by task: every counted cell's tasks, a query's stock and columnar cells together. */
     @Test
     void checkpointsByTaskListEveryCountedCellsTasks() {
@@ -82,7 +98,8 @@ class NexmarkReportTest {
             cells.add(CellResult.of(spec(NexmarkQuery.Q5, variant, 0), 1, p, DIGEST, "OK"));
         }
         cells.add(CellResult.of(spec(NexmarkQuery.Q5, Variant.STOCK, 0), 0, measured(10), DIGEST, "OK"));
-        String markdown = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42, 100)
+        String markdown = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42,
+                new ClientSettings(100, -1, -1))
                 .markdown();
         assertThat(markdown).contains("## Checkpoints by task")
                 .contains("`properties.max.poll.records` = 100")
@@ -120,7 +137,8 @@ class NexmarkReportTest {
     }
 
     private static CellSpec spec(NexmarkQuery query, Variant variant, double failAt) {
-        return new CellSpec(query, variant, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt, true, 0,
+        return new CellSpec(query, variant, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt, true,
+                ClientSettings.DEFAULTS,
                 "/tmp/checkpoints", "/tmp/result");
     }
 }

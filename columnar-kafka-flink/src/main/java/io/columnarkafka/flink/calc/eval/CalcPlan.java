@@ -3,6 +3,7 @@ package io.columnarkafka.flink.calc.eval;
 import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -15,25 +16,34 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
 /**
  * A compiled {@link CalcProgram}: nodes for the condition and each computed projection, built once; then
  * per batch {@link #filter} and {@link #project}. Projections that are input columns (or nested fields
- * whose enclosing rows have no nulls in the batch) share the input's buffers (reference counted), with no
- * copy.
+ * whose enclosing rows are not null in any row that passed) share the input's buffers (reference counted),
+ * with no copy, and read no value.
+ *
+ * <p>Input values are read ({@link ColumnLoad}) only where a node needs them: the condition's columns for the
+ * input selection before the condition runs, a computed projection's columns for the rows that passed before
+ * it runs. Every later reader of a load asks for a subset of those rows, so a load read once serves them all.
  */
 public final class CalcPlan {
     private final CalcProgram program;
-    private final List<ColumnLoad> loads;
+    /** The loads the condition reads. */
+    private final List<ColumnLoad> conditionLoads;
     private final Node condition;
     /** Per projection: the node, or null for an input column shared as is. */
     private final Node[] computed;
+    /** Per projection: the loads its node reads (empty for a shared input column). */
+    private final List<List<ColumnLoad>> projectionLoads;
     private final int[] sharedColumn;
     private final InputBatch batch = new InputBatch();
     private final Selection input = new Selection();
     private final Selection passed = new Selection();
 
-    private CalcPlan(CalcProgram program, List<ColumnLoad> loads, Node condition, Node[] computed, int[] sharedColumn) {
+    private CalcPlan(CalcProgram program, List<ColumnLoad> conditionLoads, Node condition, Node[] computed,
+                     List<List<ColumnLoad>> projectionLoads, int[] sharedColumn) {
         this.program = program;
-        this.loads = loads;
+        this.conditionLoads = conditionLoads;
         this.condition = condition;
         this.computed = computed;
+        this.projectionLoads = projectionLoads;
         this.sharedColumn = sharedColumn;
     }
 
@@ -41,27 +51,31 @@ public final class CalcPlan {
     public static CalcPlan compile(CalcProgram program) throws UnsupportedExpressionException {
         Compiler compiler = new Compiler(program.input());
         Node condition = null;
+        List<ColumnLoad> conditionLoads = new ArrayList<>();
         if (program.condition() != null) {
             if (program.condition().type().getTypeRoot() != LogicalTypeRoot.BOOLEAN) {
                 throw new UnsupportedExpressionException("the condition is typed "
                         + program.condition().type().asSummaryString() + ", not BOOLEAN");
             }
-            condition = compiler.compile(program.condition());
+            condition = compiler.compileReading(program.condition(), conditionLoads);
         }
         int count = program.projections().size();
         Node[] computed = new Node[count];
+        List<List<ColumnLoad>> projectionLoads = new ArrayList<>(count);
         int[] shared = new int[count];
         for (int p = 0; p < count; p++) {
             Expr e = program.projections().get(p);
             shared[p] = -1;
+            List<ColumnLoad> reads = new ArrayList<>();
             if (e instanceof Expr.Column c) {
                 checkColumn(program, c);
                 shared[p] = c.index();
             } else {
-                computed[p] = compiler.compile(e);
+                computed[p] = compiler.compileReading(e, reads);
             }
+            projectionLoads.add(reads);
         }
-        return new CalcPlan(program, compiler.loads(), condition, computed, shared);
+        return new CalcPlan(program, conditionLoads, condition, computed, projectionLoads, shared);
     }
 
     private static void checkColumn(CalcProgram program, Expr.Column c) throws UnsupportedExpressionException {
@@ -81,7 +95,7 @@ public final class CalcPlan {
     }
 
     /**
-     * Binds {@code root}, reads the input columns the expressions use for rows {@code selection[0..count)}
+     * Binds {@code root}, reads the input columns the condition uses for rows {@code selection[0..count)}
      * ({@code selection} null: every row), and evaluates the condition. Returns the rows that passed: an
      * array valid until the next call, holding {@link #passedCount()} rows.
      */
@@ -98,11 +112,11 @@ public final class CalcPlan {
             System.arraycopy(selection, 0, input.rows, 0, count);
             input.count = count;
         }
-        for (ColumnLoad load : loads) {
-            load.evaluate(batch, input.rows, input.count);
-        }
         if (condition == null) {
             return input.rows;
+        }
+        for (ColumnLoad load : conditionLoads) {
+            load.evaluate(batch, input.rows, input.count);
         }
         condition.evaluate(batch, input.rows, input.count);
         passed.reset(input.count);
@@ -134,8 +148,11 @@ public final class CalcPlan {
             return share(batch.column(sharedColumn[p]), name);
         }
         Node node = computed[p];
-        if (node instanceof ColumnLoad load && !hasNullParents(load)) {
+        if (node instanceof ColumnLoad load && !hasNullParents(load, rows, n)) {
             return share(load.vector(batch, null), name);
+        }
+        for (ColumnLoad load : projectionLoads.get(p)) {
+            load.evaluate(batch, rows, n);
         }
         node.evaluate(batch, rows, n);
         // a computed TIMESTAMP keeps every digit Flink's generated code keeps (its row holds the TimestampData)
@@ -150,15 +167,24 @@ public final class CalcPlan {
         }
     }
 
-    private boolean hasNullParents(ColumnLoad load) {
+    /**
+     * True if an enclosing ROW of the nested field is null in one of rows {@code rows[0..n)}: there the field is
+     * null, whatever its own vector holds. Rows outside the selection are never read downstream.
+     */
+    private boolean hasNullParents(ColumnLoad load, int[] rows, int n) {
         if (load.path().length == 0) {
             return false;
         }
         ValueVector[] parents = new ValueVector[load.path().length];
         load.vector(batch, parents);
         for (ValueVector parent : parents) {
-            if (parent.getNullCount() > 0) {
-                return true;
+            if (parent.getNullCount() == 0) {
+                continue;
+            }
+            for (int k = 0; k < n; k++) {
+                if (parent.isNull(rows[k])) {
+                    return true;
+                }
             }
         }
         return false;

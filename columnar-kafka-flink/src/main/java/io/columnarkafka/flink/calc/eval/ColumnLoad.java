@@ -23,15 +23,17 @@ import org.apache.arrow.vector.complex.StructVector;
 import org.apache.flink.table.types.logical.LogicalType;
 
 /**
- * Reads an input column, or a field nested in ROW columns, into a {@link Column}: once per batch for the
- * whole selection, before any other node runs (reading never fails, so reading rows a branch will not
- * use is harmless). A nested field is null where any enclosing row is null, as Flink's field access is.
+ * Reads an input column, or a field nested in ROW columns, into a {@link Column}: once per batch, before the
+ * node that needs it runs, for every row any later reader may ask for ({@link CalcPlan}: the input selection
+ * for the condition's loads, the rows that passed for a projection's); reading never fails, so reading rows a
+ * branch will not use is harmless. A nested field is null where any enclosing row is null, as Flink's field
+ * access is.
  */
 final class ColumnLoad extends Node {
     private final int column;
     /** Child index at each ROW level below the column; empty for the column itself. */
     private final int[] path;
-    /** The batch whose input selection this load has read (the plan loads first, for all later readers). */
+    /** The batch this load has read (the plan loads first, for all later readers). */
     private long loadedGeneration = -1;
 
     ColumnLoad(int column, int[] path, LogicalType type) {
@@ -57,8 +59,8 @@ final class ColumnLoad extends Node {
     }
 
     /**
-     * The plan reads every load for the batch's whole input selection before anything else runs; every
-     * later selection is a subset, so later evaluations of the batch reuse those values.
+     * The plan reads a load for the widest selection of the batch that will ask for it before any node reads it;
+     * every later selection is a subset, so later evaluations of the batch reuse those values.
      */
     @Override
     boolean holdsBatch(InputBatch batch) {

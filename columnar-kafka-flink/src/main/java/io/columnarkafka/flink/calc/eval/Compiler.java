@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,13 +33,19 @@ final class Compiler {
     private final RowType input;
     /** One load per input column or nested field path, shared by every expression that reads it. */
     private final Map<String, ColumnLoad> loads = new LinkedHashMap<>();
+    /** The loads read by the expression {@link #compileReading} compiles. */
+    private final Set<ColumnLoad> reads = new LinkedHashSet<>();
 
     Compiler(RowType input) {
         this.input = input;
     }
 
-    List<ColumnLoad> loads() {
-        return new ArrayList<>(loads.values());
+    /** Compiles {@code e}, and adds to {@code readsOut} every load it reads (the plan loads them before it runs). */
+    Node compileReading(Expr e, List<ColumnLoad> readsOut) throws UnsupportedExpressionException {
+        reads.clear();
+        Node node = compile(e);
+        readsOut.addAll(reads);
+        return node;
     }
 
     Node compile(Expr e) throws UnsupportedExpressionException {
@@ -80,6 +87,7 @@ final class Compiler {
             existing = new ColumnLoad(column, path, actual);
             loads.put(key, existing);
         }
+        reads.add(existing);
         return existing;
     }
 

@@ -1,0 +1,34 @@
+package io.columnarkafka.bench.nexmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** The client settings reach both variants' tables as Kafka properties; unset ones leave Kafka's defaults. */
+class ClientSettingsTest {
+    @Test
+    void producerSettingsBecomeTheResultTablesProperties() {
+        ClientSettings streamFusion = new ClientSettings(8192, 524288, 20);
+        for (String connector : new String[] {"kafka", "kafka-columnar"}) {
+            assertThat(NexmarkSql.sinkOptions(connector, false, "b:9092", "out", "tx", streamFusion))
+                    .contains("'properties.batch.size' = '524288'", "'properties.linger.ms' = '20'");
+            assertThat(NexmarkSql.sourceTable(connector, "b:9092", "in", "g", false, streamFusion))
+                    .contains("'properties.max.poll.records' = '8192'");
+        }
+        assertThat(NexmarkSql.sinkOptions("kafka", false, "b:9092", "out", "tx", new ClientSettings(0, -1, 0)))
+                .contains("'properties.linger.ms' = '0'").doesNotContain("batch.size");
+        assertThat(NexmarkSql.sinkOptions("kafka", true, "b:9092", "out", "tx", ClientSettings.DEFAULTS))
+                .doesNotContain("batch.size", "linger.ms");
+        assertThat(ClientSettings.DEFAULTS.describe()).isEmpty();
+    }
+
+    @Test
+    void cellArgumentsCarryTheSettings() {
+        ClientSettings settings = new ClientSettings(100, 524288, 20);
+        CellSpec spec = new CellSpec(NexmarkQuery.Q0, Variant.COLUMNAR, false, 1000, 2, 1000, "b:9092", "in", "out",
+                "run", 0, true, settings, "/tmp/c", "/tmp/r");
+        assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new)).clients()).isEqualTo(settings);
+        assertThatThrownBy(() -> new ClientSettings(0, -2, -1)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
