@@ -10,6 +10,8 @@ import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.ChangelogEnvelope;
 import io.columnarkafka.format.json.ChangelogJsonBatchEncoder;
+import io.columnarkafka.format.json.DebeziumDecodeOptions;
+import io.columnarkafka.format.json.DebeziumJsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonDecodeOptions;
@@ -69,7 +71,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "json", "csv", "avro");
+        return Set.of("raw", "json", "csv", "avro", "debezium-json");
     }
 
     /**
@@ -92,6 +94,8 @@ public final class Formats {
                 return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
+            case "debezium-json":
+                return new DebeziumJsonBatchDecoder(rowType, DebeziumDecodeOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar decoder; supported: " + decodable());

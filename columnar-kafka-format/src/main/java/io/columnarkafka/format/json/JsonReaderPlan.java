@@ -16,11 +16,23 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 final class JsonReaderPlan {
     private final JsonDecodeOptions options;
     private final boolean bigDecimalFloats;
+    private final boolean tree;
 
-    /** @param rowType the produced row: a DECIMAL anywhere in it changes how Flink reads floats in a tree */
+    /** Readers of Flink's default, streaming deserializer ({@code json}). */
     JsonReaderPlan(JsonDecodeOptions options, RowType rowType) {
+        this(options, rowType, false);
+    }
+
+    /**
+     * @param rowType the produced row: a DECIMAL anywhere in it changes how Flink reads floats in a tree
+     * @param tree readers of Flink's tree deserializer ({@code JsonRowDataDeserializationSchema}, inside the
+     *     changelog formats): each streaming reader behind a {@link TreeJsonReader}, BINARY as {@link
+     *     TreeBinaryJsonReader}
+     */
+    JsonReaderPlan(JsonDecodeOptions options, RowType rowType, boolean tree) {
         this.options = options;
         this.bigDecimalFloats = LogicalTypeChecks.hasNested(rowType, t -> t instanceof DecimalType);
+        this.tree = tree;
     }
 
     /** The fields of a row; {@code prefix} is the row's path plus a dot, or empty for the record. */
@@ -29,7 +41,7 @@ final class JsonReaderPlan {
         for (RowType.RowField field : row.getFields()) {
             readers.add(reader(prefix + field.getName(), field.getType()));
         }
-        return new JsonRowFields(row.getFieldNames(), readers, options.failOnMissingField());
+        return new JsonRowFields(row.getFieldNames(), readers, options.failOnMissingField(), tree);
     }
 
     /**
@@ -38,6 +50,16 @@ final class JsonReaderPlan {
      * @throws IllegalArgumentException for a type Flink's JSON format or the Arrow layout does not support
      */
     JsonReader reader(String path, LogicalType type) {
+        if (!tree) {
+            return streamingReader(path, type);
+        }
+        if (type.is(LogicalTypeFamily.BINARY_STRING)) {
+            return new TreeBinaryJsonReader(path, options.ignoreParseErrors());
+        }
+        return new TreeJsonReader(streamingReader(path, type), type.getTypeRoot(), bigDecimalFloats);
+    }
+
+    private JsonReader streamingReader(String path, LogicalType type) {
         boolean ignore = options.ignoreParseErrors();
         switch (type.getTypeRoot()) {
             case BOOLEAN:

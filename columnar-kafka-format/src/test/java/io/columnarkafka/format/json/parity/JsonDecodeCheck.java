@@ -15,8 +15,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -35,12 +37,22 @@ public final class JsonDecodeCheck {
     private JsonDecodeCheck() {}
 
     public static Result assertParity(RowType type, Map<String, String> options, List<byte[]> records) {
-        FlinkJsonDecodeOracle oracle = FlinkJsonDecodeOracle.of(type, options);
+        return assertParity("json", type, options, records, FlinkJsonDecodeOracle.of(type, options)::deserialize,
+                null);
+    }
+
+    /**
+     * The gate for any JSON-based format: {@code oracle} is Flink's deserializer of it; with {@code
+     * kindColumn} set, the decoded rows carry that TINYINT column after {@code type}'s fields, and each must
+     * hold the row kind of Flink's row ({@code RowKind.toByteValue()}).
+     */
+    public static Result assertParity(String format, RowType type, Map<String, String> options,
+            List<byte[]> records, Function<byte[], Outcome> oracle, String kindColumn) {
         List<Outcome> outcomes = new ArrayList<>();
         for (byte[] record : records) {
-            outcomes.add(oracle.deserialize(record));
+            outcomes.add(oracle.apply(record));
         }
-        var decoder = Formats.decoder("json", type, options);
+        var decoder = Formats.decoder(format, type, options);
         int rejected = 0;
         int firstRejected = -1;
         List<byte[]> accepted = new ArrayList<>();
@@ -95,6 +107,11 @@ public final class JsonDecodeCheck {
                         assertThat(PlainValues.decodedFromArrow(decoded.root(), type, row))
                                 .as("row %d of record %s (%s)", row, show(accepted.get(k)), type.asSummaryString())
                                 .isEqualTo(PlainValues.decodedFromFlink(expected, type));
+                        if (kindColumn != null) {
+                            assertThat(((TinyIntVector) decoded.root().getVector(kindColumn)).get(row))
+                                    .as("row kind of row %d of record %s", row, show(accepted.get(k)))
+                                    .isEqualTo(expected.getRowKind().toByteValue());
+                        }
                         row++;
                         compared++;
                     }

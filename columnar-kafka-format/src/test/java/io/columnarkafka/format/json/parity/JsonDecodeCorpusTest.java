@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * them, and invalid UTF-8 wherever it can stand.
  */
 class JsonDecodeCorpusTest {
-    private static final RowType SCALARS = row("ROW<b BOOLEAN, ti TINYINT, si SMALLINT, i INT, bi BIGINT, f FLOAT,"
+    static final RowType SCALARS = row("ROW<b BOOLEAN, ti TINYINT, si SMALLINT, i INT, bi BIGINT, f FLOAT,"
             + " d DOUBLE, dc DECIMAL(10, 2), dc38 DECIMAL(38, 18), s STRING, c CHAR(3), bin BYTES, dt DATE,"
             + " tm TIME(3), ts TIMESTAMP(3), ts0 TIMESTAMP(0), ts6 TIMESTAMP(6), ts9 TIMESTAMP(9),"
             + " ltz TIMESTAMP_LTZ(3), ltz9 TIMESTAMP_LTZ(9)>");
@@ -32,7 +32,7 @@ class JsonDecodeCorpusTest {
             + " deep ARRAY<ARRAY<ARRAY<INT>>>, dc DECIMAL(5, 1)>");
 
     /** Value spellings put into every field of {@link #SCALARS}. */
-    private static final List<String> VALUES = List.of(
+    static final List<String> VALUES = List.of(
             // numbers
             "0", "1", "-1", "-0", "7", "1.0", "1.9", "-1.9", "0.5", "-0.5", "1e3", "1E3", "1e+3", "1e-3", "1.5e2",
             "-0.0", "123.456", "99999999.995", "0.001", "127", "128", "-128", "-129", "32767", "32768", "-32769",

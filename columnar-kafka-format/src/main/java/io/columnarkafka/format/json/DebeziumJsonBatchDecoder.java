@@ -1,0 +1,384 @@
+package io.columnarkafka.format.json;
+
+import io.columnarkafka.format.BatchDecoder;
+import io.columnarkafka.format.DecodeException;
+import io.columnarkafka.format.DecodedBatch;
+import io.columnarkafka.format.RecordBytes;
+import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.TinyIntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TinyIntType;
+
+/**
+ * Decodes {@code debezium-json} change events into Arrow rows plus a TINYINT row-kind column holding {@code
+ * RowKind.toByteValue()}, the rows and kinds Flink 2.2's {@code DebeziumJsonDeserializationSchema} collects
+ * for the same bytes:
+ * <ul>
+ *   <li>{@code op} {@code c} or {@code r}: {@code after} as INSERT; {@code u}: {@code before} as
+ *       UPDATE_BEFORE then {@code after} as UPDATE_AFTER; {@code d}: {@code before} as DELETE;</li>
+ *   <li>a null or empty record (tombstone) yields no row;</li>
+ *   <li>a missing or null {@code op}, an unknown {@code op}, a missing side, a {@code before} of an update or
+ *       delete that is null (Flink's REPLICA IDENTITY FULL message), or a record that is not one JSON object
+ *       (a top-level array of exactly one object counts as that object) fails the record, or under {@code
+ *       ignore-parse-errors} yields no row;</li>
+ *   <li>with {@code schema-include} the event is the record's {@code payload} field;</li>
+ *   <li>the fields of {@code before} and {@code after} are read by the JSON decoder's readers.</li>
+ * </ul>
+ *
+ * <p>Flink parses the whole record into a Jackson tree first ({@code JsonRowDataDeserializationSchema}, not the
+ * streaming deserializer of {@code json}), so the sides are read by the tree readers ({@link TreeJsonReader}), a
+ * repeated envelope field keeps its last value, and the sides are read in the order the rows are collected,
+ * whatever their order in the record. So each record is read twice by the one tokenizer: the envelope,
+ * skipping {@code before} and {@code after} but marking where they start; then the side or sides {@code op}
+ * calls for, from their marks. Without {@code ignore-parse-errors} a side {@code op} does not emit is read
+ * too (and dropped), because Flink converts it and fails the record if it fails.
+ */
+public final class DebeziumJsonBatchDecoder implements BatchDecoder {
+    private static final byte[] BEFORE = {'b', 'e', 'f', 'o', 'r', 'e'};
+    private static final byte[] AFTER = {'a', 'f', 't', 'e', 'r'};
+    private static final byte[] OP = {'o', 'p'};
+    private static final byte[] PAYLOAD = {'p', 'a', 'y', 'l', 'o', 'a', 'd'};
+    private static final String REPLICA_IDENTITY = "The \"before\" field of %s message is null, if you are using"
+            + " Debezium Postgres Connector, please check the Postgres table has been set REPLICA IDENTITY to FULL"
+            + " level.";
+
+    private final RowType physical;
+    private final RowType rowType;
+    private final Schema schema;
+    private final DebeziumDecodeOptions options;
+    private final JsonRowFields fields;
+    private final JsonTokenizer tokenizer = new JsonTokenizer();
+    private final ChangeEvent event = new ChangeEvent();
+    private final double[] bytesPerRow;
+    private TinyIntVector kinds;
+    private int[] rowRecords = new int[64];
+    private int rows;
+
+    /**
+     * Plans a decoder of {@code physical}'s rows.
+     *
+     * @throws IllegalArgumentException if a type is not supported by Flink's JSON format or has no Arrow
+     *     layout, or the row-kind column's name is one of {@code physical}'s fields
+     */
+    public DebeziumJsonBatchDecoder(RowType physical, DebeziumDecodeOptions options) {
+        if (physical.getFieldNames().contains(options.rowKindColumn())) {
+            throw new IllegalArgumentException("row-kind column '" + options.rowKindColumn()
+                    + "' is also a field of the row type " + physical.asSummaryString());
+        }
+        this.physical = physical;
+        List<RowType.RowField> out = new ArrayList<>(physical.getFields());
+        out.add(new RowType.RowField(options.rowKindColumn(), new TinyIntType(false)));
+        this.rowType = new RowType(false, out);
+        this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
+        this.options = options;
+        this.fields = new JsonReaderPlan(options.json(), physical, true).fields("", physical);
+        this.bytesPerRow = new double[physical.getFieldCount()];
+    }
+
+    @Override
+    public ArrowLayout.NanoTimestamps timestampLayout() {
+        return JsonBatchDecoder.TIMESTAMPS;
+    }
+
+    @Override
+    public RowType rowType() {
+        return rowType;
+    }
+
+    @Override
+    public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
+        int count = records.count();
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        try {
+            allocate(root, count, records.totalBytes());
+            rows = 0;
+            for (int i = 0; i < count; i++) {
+                int length = records.length(i);
+                if (length > 0) {
+                    decodeRecord(records.array(i), records.offset(i), length, i);
+                }
+            }
+            root.setRowCount(rows);
+            learnSizes(root.getFieldVectors());
+            boolean oneRowPerRecord = rows == count && isIdentity(rows);
+            return new DecodedBatch(root, oneRowPerRecord ? null : Arrays.copyOf(rowRecords, rows), count);
+        } catch (RuntimeException e) {
+            root.close();
+            throw e;
+        }
+    }
+
+    private void decodeRecord(byte[] array, int offset, int length, int record) {
+        int firstRow = rows;
+        try {
+            event.read(tokenizer, array, offset, length);
+            if (!options.json().ignoreParseErrors()) {
+                // Flink converts both sides before it looks at op: one that fails fails the record.
+                convertUnused();
+            }
+            switch (event.op) {
+                case 'c', 'r' -> emit(event.after, event.afterMark, "after", RowKindColumn.INSERT, record);
+                case 'u' -> {
+                    checkBefore("UPDATE");
+                    requireSide(event.after, "after");
+                    emit(event.before, event.beforeMark, "before", RowKindColumn.UPDATE_BEFORE, record);
+                    emit(event.after, event.afterMark, "after", RowKindColumn.UPDATE_AFTER, record);
+                }
+                case 'd' -> {
+                    checkBefore("DELETE");
+                    emit(event.before, event.beforeMark, "before", RowKindColumn.DELETE, record);
+                }
+                default -> throw new JsonReadException("Unknown \"op\" value \"" + event.opText
+                        + "\". The Debezium JSON message is '" + new String(array, offset, length,
+                                java.nio.charset.StandardCharsets.UTF_8) + "'");
+            }
+        } catch (RuntimeException e) {
+            if (!JsonReader.isDataError(e)) {
+                throw e;
+            }
+            fields.truncate(firstRow);
+            rows = firstRow;
+            if (!options.json().ignoreParseErrors()) {
+                String field = e instanceof JsonReadException read ? read.field() : null;
+                throw new DecodeException(record, field, "Corrupt Debezium JSON message. "
+                        + JsonReadException.reasonOf(e), e);
+            }
+            // Flink's big try-catch drops the record; it fails before Flink collects any row of it.
+        }
+    }
+
+    /**
+     * Converts, and drops, a side that is there but that {@code op} does not emit (an insert's {@code before},
+     * a delete's {@code after}): Flink converts it all the same, and a value that fails fails the record.
+     */
+    private void convertUnused() {
+        for (int side = 0; side < 2; side++) {
+            int state = side == 0 ? event.before : event.after;
+            if (state == ChangeEvent.NOT_AN_OBJECT) {
+                requireSide(state, side == 0 ? "before" : "after");
+            }
+            boolean emitted = event.op == 'u' || (side == 0 ? event.op == 'd' : event.op == 'c' || event.op == 'r');
+            if (state == ChangeEvent.OBJECT && !emitted) {
+                tokenizer.reset(side == 0 ? event.beforeMark : event.afterMark);
+                fields.readObject(tokenizer, rows);
+                fields.truncate(rows);
+            }
+        }
+    }
+
+    private void checkBefore(String kind) {
+        if (event.before == ChangeEvent.ABSENT) {
+            throw new JsonReadException(String.format(REPLICA_IDENTITY, kind));
+        }
+    }
+
+    private static void requireSide(int state, String name) {
+        if (state == ChangeEvent.NOT_AN_OBJECT) {
+            throw new JsonReadException(name, "Fail to deserialize at field: " + name + ". Illegal JSON object data...");
+        }
+        if (state == ChangeEvent.ABSENT) {
+            throw new JsonReadException("the \"" + name + "\" field is missing or null");
+        }
+    }
+
+    /** Reads the side marked at {@code mark} (its opening brace) as the next row, of kind {@code kind}. */
+    private void emit(int state, JsonTokenizer.Mark mark, String name, byte kind, int record) {
+        requireSide(state, name);
+        tokenizer.reset(mark);
+        int row = rows;
+        fields.readObject(tokenizer, row);
+        kinds.setSafe(row, kind);
+        if (row == rowRecords.length) {
+            rowRecords = Arrays.copyOf(rowRecords, row * 2);
+        }
+        rowRecords[row] = record;
+        rows = row + 1;
+    }
+
+    private boolean isIdentity(int n) {
+        for (int i = 0; i < n; i++) {
+            if (rowRecords[i] != i) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** As {@link JsonBatchDecoder}: a row per record, variable-width columns sized by the last batch. */
+    private void allocate(VectorSchemaRoot root, int count, long totalBytes) {
+        int rowsHint = Math.max(count, 1);
+        List<FieldVector> vectors = root.getFieldVectors();
+        int fieldCount = physical.getFieldCount();
+        int variable = 0;
+        for (int i = 0; i < fieldCount; i++) {
+            if (vectors.get(i) instanceof BaseVariableWidthVector) {
+                variable++;
+            }
+        }
+        for (int i = 0; i < fieldCount; i++) {
+            FieldVector v = vectors.get(i);
+            if (v instanceof BaseVariableWidthVector variableWidth) {
+                long bytes = bytesPerRow[i] > 0 ? (long) (bytesPerRow[i] * rowsHint * 1.1) + 16
+                        : totalBytes / variable / 2 + 16;
+                variableWidth.allocateNew(bytes, rowsHint);
+            } else {
+                v.setInitialCapacity(rowsHint);
+                v.allocateNew();
+            }
+            fields.bind(i, v);
+        }
+        kinds = (TinyIntVector) vectors.get(fieldCount);
+        kinds.allocateNew(rowsHint);
+        if (rowRecords.length < count) {
+            rowRecords = new int[count];
+        }
+    }
+
+    private void learnSizes(List<FieldVector> vectors) {
+        if (rows == 0) {
+            return;
+        }
+        for (int i = 0; i < physical.getFieldCount(); i++) {
+            if (vectors.get(i) instanceof BaseVariableWidthVector variableWidth) {
+                bytesPerRow[i] = (double) variableWidth.getOffsetBuffer().getInt((long) rows * 4) / rows;
+            }
+        }
+    }
+
+    /**
+     * The envelope of one record as Flink's tree holds it: whether {@code before} and {@code after} are an
+     * {@link #OBJECT} (marked at its opening brace, to be read later), {@link #ABSENT} (missing or JSON null) or
+     * {@link #NOT_AN_OBJECT}; and {@code op}.
+     */
+    private final class ChangeEvent {
+        static final int OBJECT = 0;
+        static final int ABSENT = -1;
+        static final int NOT_AN_OBJECT = -2;
+        /** {@code op} was missing or null. */
+        static final char NO_OP = 0;
+        /** {@code op} was some other value ({@link #opText}). */
+        static final char OTHER_OP = '?';
+
+        int before;
+        int after;
+        final JsonTokenizer.Mark beforeMark = new JsonTokenizer.Mark();
+        final JsonTokenizer.Mark afterMark = new JsonTokenizer.Mark();
+        char op;
+        String opText;
+
+        void read(JsonTokenizer t, byte[] array, int offset, int length) {
+            before = ABSENT;
+            after = ABSENT;
+            op = NO_OP;
+            t.reset(array, offset, length);
+            int token = t.next();
+            if (token == JsonTokenizer.START_ARRAY) {
+                // Flink's JSON deserializer collects a row per element; Debezium's takes exactly one.
+                if (t.next() != JsonTokenizer.START_OBJECT) {
+                    throw new JsonReadException("the record is an array that does not hold one JSON object");
+                }
+                readRoot(t);
+                if (t.next() != JsonTokenizer.END_ARRAY) {
+                    throw new JsonReadException("the record is an array of more than one value");
+                }
+            } else if (token == JsonTokenizer.START_OBJECT) {
+                readRoot(t);
+            } else {
+                throw new JsonReadException(token == JsonTokenizer.NONE ? "No content to map due to end-of-input"
+                        : "the record is not a JSON object");
+            }
+            if (op == NO_OP) {
+                throw new JsonReadException("the \"op\" field is missing or null");
+            }
+        }
+
+        /** The root object, current token its {@code START_OBJECT}; with schema-include, finds {@code payload}. */
+        private void readRoot(JsonTokenizer t) {
+            if (!options.schemaInclude()) {
+                readPayload(t);
+                return;
+            }
+            boolean payload = false;
+            t.next();
+            while (t.current() == JsonTokenizer.FIELD_NAME) {
+                boolean isPayload = named(t, PAYLOAD, "payload");
+                if (isPayload) {
+                    payload = t.next() == JsonTokenizer.START_OBJECT;
+                    before = ABSENT;
+                    after = ABSENT;
+                    op = NO_OP;
+                    if (payload) {
+                        readPayload(t);
+                    }
+                } else {
+                    t.next();
+                }
+                JsonRowFields.skipToNextField(t);
+            }
+            if (!payload) {
+                throw new JsonReadException("the \"payload\" field is missing or not a JSON object"
+                        + " (debezium-json.schema-include is true)");
+            }
+        }
+
+        /** The change event's fields, current token its {@code START_OBJECT}; the last of a repeated name wins. */
+        private void readPayload(JsonTokenizer t) {
+            t.next();
+            while (t.current() == JsonTokenizer.FIELD_NAME) {
+                int side = named(t, BEFORE, "before") ? 0 : named(t, AFTER, "after") ? 1 : named(t, OP, "op") ? 2 : -1;
+                int value = t.next();
+                if (side == 2) {
+                    readOp(t, value);
+                } else if (side >= 0) {
+                    int state = value == JsonTokenizer.START_OBJECT ? OBJECT
+                            : value == JsonTokenizer.VALUE_NULL ? ABSENT : NOT_AN_OBJECT;
+                    if (state == OBJECT) {
+                        t.mark(side == 0 ? beforeMark : afterMark);
+                    }
+                    if (side == 0) {
+                        before = state;
+                    } else {
+                        after = state;
+                    }
+                }
+                JsonRowFields.skipToNextField(t);
+            }
+        }
+
+        private void readOp(JsonTokenizer t, int value) {
+            if (value == JsonTokenizer.VALUE_NULL) {
+                op = NO_OP;
+                return;
+            }
+            if (value == JsonTokenizer.VALUE_STRING) {
+                boolean raw = t.prepareText();
+                int b = raw && t.textEnd() - t.textStart() == 1 ? t.buffer()[t.textStart()]
+                        : !raw && t.text().length() == 1 ? t.text().charAt(0) : OTHER_OP;
+                if (b == 'c' || b == 'r' || b == 'u' || b == 'd') {
+                    op = (char) b;
+                    return;
+                }
+            }
+            op = OTHER_OP;
+            // Flink's STRING converter: an object or array is its JSON text, which is never a known op.
+            opText = value == JsonTokenizer.START_OBJECT || value == JsonTokenizer.START_ARRAY ? "(a JSON "
+                    + (value == JsonTokenizer.START_OBJECT ? "object" : "array") + ")" : t.text();
+        }
+    }
+
+    /** True if the current field name is {@code raw} (its UTF-8 bytes) / {@code name}. */
+    private static boolean named(JsonTokenizer t, byte[] raw, String name) {
+        if (t.nameIsRaw()) {
+            return Arrays.equals(t.buffer(), t.nameStart(), t.nameEnd(), raw, 0, raw.length);
+        }
+        return name.equals(t.name());
+    }
+}
