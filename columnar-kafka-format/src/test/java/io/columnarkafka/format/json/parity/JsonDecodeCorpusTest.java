@@ -101,7 +101,7 @@ class JsonDecodeCorpusTest {
             "{\"x\":1." + "9".repeat(998) + ",\"i\":1}", "{\"x\":1." + "9".repeat(1000) + ",\"i\":1}",
             "{\"bi\":" + "9".repeat(1000) + "}", "{\"s\":" + "9".repeat(1001) + "}");
 
-    private static final List<RecordsCase> NESTED_RECORDS = List.of(new RecordsCase(NESTED, List.of(
+    static final List<RecordsCase> NESTED_RECORDS = List.of(new RecordsCase(NESTED, List.of(
             "{\"id\":1,\"r\":{\"a\":2,\"s\":\"x\",\"inner\":{\"x\":3,\"y\":\"z\"}},\"arr\":[1,null,3],"
                     + "\"strs\":[\"a\",null,\"\"],\"m\":{\"k\":1,\"n\":null},\"ms\":{\"a\":2,\"b\":null},"
                     + "\"rows\":[{\"k\":\"a\",\"v\":[1.5,null]},null,{}],\"mm\":{\"o\":{\"i\":\"j\"},\"p\":null},"

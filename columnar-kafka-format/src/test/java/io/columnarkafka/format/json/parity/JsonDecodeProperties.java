@@ -124,7 +124,7 @@ class JsonDecodeProperties {
         return false;
     }
 
-    private static boolean beyondArrowNanos(Object value, LogicalType type) {
+    static boolean beyondArrowNanos(Object value, LogicalType type) {
         if (value == null) {
             return false;
         }
@@ -189,7 +189,7 @@ class JsonDecodeProperties {
     }
 
     /** One to three random edits of a record's bytes. */
-    private static byte[] mutate(byte[] record, Random random) {
+    static byte[] mutate(byte[] record, Random random) {
         byte[] b = record;
         int edits = 1 + random.nextInt(3);
         for (int e = 0; e < edits && b.length > 0; e++) {
