@@ -42,7 +42,7 @@ final class DecodeCommand {
             "  --row-type   the rows' Flink row type, e.g. 'ROW<id BIGINT, name STRING>'",
             "  --format     the value format: " + Formats.decodable(),
             "  --option     a format option with Flink's key, e.g. csv.ignore-parse-errors=true;",
-            "               debezium-json needs debezium-json.row-kind.column=NAME: the TINYINT column, after",
+            "               debezium-json and ogg-json need FORMAT.row-kind.column=NAME: the TINYINT column, after",
             "               the row type's, that holds each row's RowKind byte (0 +I, 1 -U, 2 +U, 3 -D)",
             "  --input      the records; - reads standard input",
             "  --output     where to write the Arrow IPC stream (default: standard output); written whole or not at all",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.RowTypes;
+import io.columnarkafka.format.json.BeforeAfterEvents;
 import io.columnarkafka.format.json.ChangelogEnvelope;
 import io.columnarkafka.format.parity.EdgeValues;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -20,24 +22,49 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The {@code debezium-json} decoder against Flink 2.2.1's {@code DebeziumJsonDeserializationSchema} on the same
- * bytes ({@link FlinkDebeziumDecodeOracle}, {@link JsonDecodeCheck}): rows, their records and their row kinds.
- * Flink reads the change event with its tree JSON deserializer, whose coercions differ from the streaming one
- * of {@code json}; the json corpus's spellings in every field pin those differences.
+ * The {@code debezium-json} and {@code ogg-json} decoder against Flink 2.2.1's {@code
+ * DebeziumJsonDeserializationSchema} and {@code OggJsonDeserializationSchema} on the same bytes ({@link
+ * FlinkBeforeAfterDecodeOracle}, {@link JsonDecodeCheck}): rows, their records and their row kinds. Flink reads
+ * the change event with its tree JSON deserializer, whose coercions differ from the streaming one of {@code
+ * json}; the json corpus's spellings in every field pin those differences. Events are written in Debezium's
+ * spelling and respelled for Ogg ({@link #spell}).
  */
-class DebeziumDecodeParityTest {
+class BeforeAfterDecodeParityTest {
     private static final String KIND = "row_kind";
     private static final RowType SCALARS = JsonDecodeCorpusTest.SCALARS;
     private static final RowType SMALL = RowTypes.parse("ROW<id INT, name STRING, price DECIMAL(10, 2)>");
 
-    static List<Map<String, String>> options() {
-        return List.of(Map.of(), Map.of("ignore-parse-errors", "true"),
-                Map.of("timestamp-format.standard", "ISO-8601"),
-                Map.of("schema-include", "true"),
-                Map.of("schema-include", "true", "ignore-parse-errors", "true"));
+    static List<Arguments> options() {
+        List<Arguments> arguments = new ArrayList<>();
+        for (BeforeAfterEvents events : BeforeAfterEvents.values()) {
+            arguments.add(Arguments.of(events, Map.of()));
+            arguments.add(Arguments.of(events, Map.of("ignore-parse-errors", "true")));
+            arguments.add(Arguments.of(events, Map.of("timestamp-format.standard", "ISO-8601")));
+        }
+        arguments.add(Arguments.of(BeforeAfterEvents.DEBEZIUM, Map.of("schema-include", "true")));
+        arguments.add(Arguments.of(BeforeAfterEvents.DEBEZIUM,
+                Map.of("schema-include", "true", "ignore-parse-errors", "true")));
+        return arguments;
+    }
+
+    private static final Pattern DEBEZIUM_OP = Pattern.compile("\"op\":(\"[cud]\")?");
+
+    /** A Debezium-spelled event in {@code events}' spelling: Ogg's {@code op_type} with I, U, D for c, u, d. */
+    static String spell(BeforeAfterEvents events, String event) {
+        if (events == BeforeAfterEvents.DEBEZIUM) {
+            return event;
+        }
+        return DEBEZIUM_OP.matcher(event).replaceAll(m -> m.group(1) == null ? "\"op_type\":"
+                : "\"op_type\":\"" + switch (m.group(1).charAt(1)) {
+                    case 'c' -> "I";
+                    case 'u' -> "U";
+                    default -> "D";
+                } + "\"");
     }
 
     private static Map<String, String> withKind(Map<String, String> options) {
@@ -46,22 +73,28 @@ class DebeziumDecodeParityTest {
         return o;
     }
 
-    private static JsonDecodeCheck.Result check(RowType type, Map<String, String> options, List<byte[]> records) {
+    private static JsonDecodeCheck.Result check(BeforeAfterEvents events, RowType type, Map<String, String> options,
+            List<byte[]> records) {
         Map<String, String> o = withKind(options);
-        return JsonDecodeCheck.assertParity("debezium-json", type, o, records,
-                FlinkDebeziumDecodeOracle.of(type, o)::deserialize, KIND);
+        return JsonDecodeCheck.assertParity(events.identifier(), type, o, records,
+                FlinkBeforeAfterDecodeOracle.of(events, type, o)::deserialize, KIND);
     }
 
-    /** The change event {@code event} as the record, or as its {@code payload} with {@code schema-include}. */
-    private static byte[] record(Map<String, String> options, String event) {
+    /**
+     * The Debezium-spelled {@code event} in {@code events}' spelling as the record, or as its {@code payload} with
+     * {@code schema-include}.
+     */
+    private static byte[] record(BeforeAfterEvents events, Map<String, String> options, String event) {
         boolean schemaInclude = "true".equals(options.get("schema-include"));
-        return utf8(schemaInclude ? "{\"schema\":{\"type\":\"struct\",\"fields\":[]},\"payload\":" + event + "}" : event);
+        String spelled = spell(events, event);
+        return utf8(schemaInclude ? "{\"schema\":{\"type\":\"struct\",\"fields\":[]},\"payload\":" + spelled + "}"
+                : spelled);
     }
 
     /** Each spelling of the json corpus in each field of both sides of an update, an insert and a delete. */
     @ParameterizedTest
     @MethodSource("options")
-    void everySpellingInEveryFieldOfEveryOp(Map<String, String> options) {
+    void everySpellingInEveryFieldOfEveryOp(BeforeAfterEvents events, Map<String, String> options) {
         boolean iso = "ISO-8601".equals(options.get("timestamp-format.standard"));
         String ts = iso ? "2020-01-02T03:04:05.123456789" : "2020-01-02 03:04:05.123456789";
         Map<String, String> valid = new LinkedHashMap<>();
@@ -94,10 +127,10 @@ class DebeziumDecodeParityTest {
                     case 1 -> "{\"before\":null,\"after\":" + row + ",\"op\":\"c\"}";
                     default -> "{\"before\":" + row + ",\"after\":null,\"op\":\"d\"}";
                 };
-                records.add(record(options, event));
+                records.add(record(events, options, event));
             }
         }
-        JsonDecodeCheck.Result result = check(SCALARS, options, records);
+        JsonDecodeCheck.Result result = check(events, SCALARS, options, records);
         assertThat(result.rowsCompared()).as("rows compared").isGreaterThan(records.size() / 3);
         assertThat(result.recordsRejected()).as("records rejected")
                 .isGreaterThan(options.containsKey("ignore-parse-errors") ? -1 : records.size() / 10);
@@ -106,10 +139,10 @@ class DebeziumDecodeParityTest {
     /** The envelope itself: ops, missing and null sides, tombstones, structure, repeats, malformed JSON. */
     @ParameterizedTest
     @MethodSource("options")
-    void envelopes(Map<String, String> options) {
+    void envelopes(BeforeAfterEvents events, Map<String, String> options) {
         String row = "{\"id\":1,\"name\":\"a\",\"price\":1.5}";
         String row2 = "{\"id\":2,\"name\":\"b\",\"price\":\"2.25\"}";
-        List<String> events = List.of(
+        List<String> changes = List.of(
                 "{\"before\":null,\"after\":" + row + ",\"op\":\"c\"}",
                 "{\"before\":null,\"after\":" + row + ",\"op\":\"r\"}",
                 "{\"before\":" + row + ",\"after\":" + row2 + ",\"op\":\"u\"}",
@@ -155,8 +188,8 @@ class DebeziumDecodeParityTest {
                 "{\"x\":[{\"y\":[1,{}]}],\"after\":{},\"op\":\"c\",\"z\":\"\\u00e9\"}",
                 "{\"after\":{\"extra\":{\"id\":9},\"id\":5},\"op\":\"r\"}");
         List<byte[]> records = new ArrayList<>();
-        for (String event : events) {
-            records.add(record(options, event));
+        for (String event : changes) {
+            records.add(record(events, options, event));
         }
         // whole records
         for (String whole : List.of("", " ", "null", "1", "\"c\"", "[]", "[null]", "[1]",
@@ -172,10 +205,10 @@ class DebeziumDecodeParityTest {
                 "{\"payload\":{\"after\":" + row + ",\"op\":\"c\"},\"payload\":{\"before\":" + row + ",\"op\":\"d\"}}",
                 "{\"payload\":{\"after\":" + row + ",\"op\":\"c\"},\"payload\":null}",
                 "{\"schema\":null,\"payload\":[{\"after\":" + row + ",\"op\":\"c\"}]}")) {
-            records.add(utf8(whole));
+            records.add(utf8(spell(events, whole)));
         }
         records.add(null);
-        JsonDecodeCheck.Result result = check(SMALL, options, records);
+        JsonDecodeCheck.Result result = check(events, SMALL, options, records);
         assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(5);
         boolean ignore = options.containsKey("ignore-parse-errors");
         assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(ignore ? -1 : 20);
@@ -184,28 +217,29 @@ class DebeziumDecodeParityTest {
     /** The json corpus's nested records (ROW, ARRAY, MAP, MULTISET at every level) as both sides of updates. */
     @ParameterizedTest
     @MethodSource("options")
-    void nestedTypes(Map<String, String> options) {
+    void nestedTypes(BeforeAfterEvents events, Map<String, String> options) {
         for (JsonDecodeCorpusTest.RecordsCase c : JsonDecodeCorpusTest.NESTED_RECORDS) {
             List<byte[]> records = new ArrayList<>();
             for (String r : c.records()) {
-                records.add(record(options, "{\"before\":" + r + ",\"after\":" + r + ",\"op\":\"u\"}"));
-                records.add(record(options, "{\"after\":" + r + ",\"op\":\"r\"}"));
+                records.add(record(events, options, "{\"before\":" + r + ",\"after\":" + r + ",\"op\":\"u\"}"));
+                records.add(record(events, options, "{\"after\":" + r + ",\"op\":\"r\"}"));
             }
-            JsonDecodeCheck.Result result = check(c.type(), options, records);
+            JsonDecodeCheck.Result result = check(events, c.type(), options, records);
             assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(c.records().size() / 3);
         }
     }
 
     /** Every row kind of the encoders' edge rows, written by Flink's own serializer, read back with its kind. */
-    @Test
-    void recordsFlinkWroteForEveryRowKind() {
+    @ParameterizedTest
+    @EnumSource(BeforeAfterEvents.class)
+    void recordsFlinkWroteForEveryRowKind(BeforeAfterEvents events) {
         RowType type = RowTypes.parse("ROW<b BOOLEAN, i INT, bi BIGINT, f FLOAT, d DOUBLE, dc DECIMAL(10, 2),"
                 + " s STRING, bin BYTES, dt DATE, tm TIME(3), ts TIMESTAMP(3), ts6 TIMESTAMP(6),"
                 + " ltz TIMESTAMP_LTZ(3)>");
         for (Map<String, String> options : List.of(Map.<String, String>of(),
                 Map.of("timestamp-format.standard", "ISO-8601", "encode.decimal-as-plain-number", "true"),
                 Map.of("encode.ignore-null-fields", "true"))) {
-            SerializationSchema<RowData> flink = ChangelogJsonOracle.open(ChangelogEnvelope.DEBEZIUM, type, options);
+            SerializationSchema<RowData> flink = ChangelogJsonOracle.open(ChangelogEnvelope.of(events.identifier()), type, options);
             List<byte[]> records = new ArrayList<>();
             RowKind[] kinds = RowKind.values();
             int i = 0;
@@ -215,7 +249,7 @@ class DebeziumDecodeParityTest {
             }
             Map<String, String> decode = new HashMap<>(options);
             decode.keySet().removeAll(List.of("encode.decimal-as-plain-number", "encode.ignore-null-fields"));
-            JsonDecodeCheck.Result result = check(type, decode, records);
+            JsonDecodeCheck.Result result = check(events, type, decode, records);
             assertThat(result.rowsCompared()).as("every record Flink wrote is one row").isEqualTo(records.size());
             assertThat(result.recordsRejected()).isZero();
         }
@@ -227,6 +261,8 @@ class DebeziumDecodeParityTest {
                 .hasMessageContaining("row-kind.column");
         assertThatThrownBy(() -> Formats.decoder("debezium-json", SMALL, withKind(Map.of("fail-on-missing-field", "true"))))
                 .hasMessageContaining("unknown debezium-json option 'fail-on-missing-field'");
+        assertThatThrownBy(() -> Formats.decoder("ogg-json", SMALL, withKind(Map.of("schema-include", "false"))))
+                .hasMessageContaining("unknown ogg-json option 'schema-include'");
         assertThatThrownBy(() -> Formats.decoder("debezium-json", SMALL, Map.of("row-kind.column", "id")))
                 .hasMessageContaining("also a field");
         assertThatThrownBy(() -> Formats.decoder("debezium-json", SMALL, withKind(Map.of("schema-include", "yes"))))

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.arrow.PlainValues;
+import io.columnarkafka.format.json.BeforeAfterEvents;
 import io.columnarkafka.format.json.ChangelogEnvelope;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -29,14 +30,14 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.RowKind;
 
 /**
- * Random nested schemas and values ({@link JsonParityProperties}' generators) as debezium-json change events:
- * records Flink's own {@code DebeziumJsonSerializationSchema} wrote for rows of every kind (it writes {@code c}
- * and {@code d} only), and hand-built {@code u} and {@code r} events around rows Flink's JSON serializer wrote;
- * with and without {@code schema-include}. Decoded by Flink's {@code DebeziumJsonDeserializationSchema} and by
- * ours ({@link JsonDecodeCheck}): the rows, their records and kinds must be Flink's. Then the same bytes
+ * Random nested schemas and values ({@link JsonParityProperties}' generators) as debezium-json and ogg-json change
+ * events: records Flink's own serializer of the format wrote for rows of every kind (it writes inserts and
+ * deletes only), and hand-built update and (debezium) {@code r} events around rows Flink's JSON serializer wrote;
+ * debezium with and without {@code schema-include}. Decoded by Flink's deserializer of the format and by ours
+ * ({@link JsonDecodeCheck}): the rows, their records and kinds must be Flink's. Then the same bytes
  * randomly mutated (half the events of a batch), with and without {@code ignore-parse-errors}.
  */
-class DebeziumDecodeProperties {
+class BeforeAfterDecodeProperties {
     private static final String KIND = "row_kind";
     private static final AtomicLong ROWS = new AtomicLong();
     private static final AtomicLong UPDATES = new AtomicLong();
@@ -44,11 +45,12 @@ class DebeziumDecodeProperties {
     private static final AtomicLong MUTATED_REJECTED = new AtomicLong();
 
     /** One random batch: row type, rows with their kinds, how each is written, and the options. */
-    record EventCase(RowType type, List<GenericRowData> rows, List<Integer> shapes, String standard,
-            boolean schemaInclude) {
+    record EventCase(BeforeAfterEvents events, RowType type, List<GenericRowData> rows, List<Integer> shapes,
+            String standard, boolean schemaInclude) {
         @Override
         public String toString() {
-            StringBuilder b = new StringBuilder("\n  type: ").append(type.asSummaryString())
+            StringBuilder b = new StringBuilder("\n  format: ").append(events.identifier())
+                    .append("\n  type: ").append(type.asSummaryString())
                     .append("\n  timestamp-format.standard: ").append(standard)
                     .append("\n  schema-include: ").append(schemaInclude);
             for (int i = 0; i < rows.size(); i++) {
@@ -63,8 +65,8 @@ class DebeziumDecodeProperties {
     void eventsDecodeAsFlinkDecodesThem(@ForAll("cases") EventCase c) {
         List<byte[]> records = events(c);
         Map<String, String> options = options(c, false);
-        Assume.that(!holdsATimestampOutsideArrow(c.type(), options, records));
-        JsonDecodeCheck.Result result = check(c.type(), options, records);
+        Assume.that(!holdsATimestampOutsideArrow(c.events(), c.type(), options, records));
+        JsonDecodeCheck.Result result = check(c.events(), c.type(), options, records);
         int expected = 0;
         for (int shape : c.shapes()) {
             expected += shape == UPDATE ? 2 : 1;
@@ -85,10 +87,10 @@ class DebeziumDecodeProperties {
             records.add(random.nextBoolean() ? JsonDecodeProperties.mutate(record, random) : record);
         }
         Map<String, String> options = options(c, ignoreParseErrors);
-        Assume.that(!holdsATimestampOutsideArrow(c.type(), options, records));
+        Assume.that(!holdsATimestampOutsideArrow(c.events(), c.type(), options, records));
         JsonDecodeCheck.Result result;
         try {
-            result = check(c.type(), options, records);
+            result = check(c.events(), c.type(), options, records);
         } catch (DecodeException e) {
             // The named divergence of a timestamp beyond a 64-bit Arrow unit (docs/formats-text.md), as in
             // JsonDecodeProperties: discarded, anything else still fails.
@@ -115,9 +117,9 @@ class DebeziumDecodeProperties {
 
     @Provide
     Arbitrary<EventCase> cases() {
-        return Combinators.combine(JsonParityProperties.rowType(2, false), Arbitraries.of("SQL", "ISO-8601"),
-                        Arbitraries.of(false, true))
-                .flatAs((type, standard, schemaInclude) -> Combinators.combine(
+        return Combinators.combine(Arbitraries.of(BeforeAfterEvents.class), JsonParityProperties.rowType(2, false),
+                        Arbitraries.of("SQL", "ISO-8601"), Arbitraries.of(false, true))
+                .flatAs((events, type, standard, include) -> Combinators.combine(
                                 JsonParityProperties.row(type, 25), Arbitraries.of(RowKind.values()),
                                 Arbitraries.of(FLINK, FLINK, UPDATE, READ))
                         .as((row, kind, shape) -> {
@@ -125,14 +127,17 @@ class DebeziumDecodeProperties {
                             return Map.entry(row, shape);
                         })
                         .list().ofMinSize(1).ofMaxSize(10)
-                        .map(entries -> new EventCase(type, entries.stream().map(Map.Entry::getKey).toList(),
-                                entries.stream().map(Map.Entry::getValue).toList(), standard, schemaInclude)));
+                        .map(entries -> new EventCase(events, type, entries.stream().map(Map.Entry::getKey).toList(),
+                                entries.stream().map(Map.Entry::getValue).toList(), standard,
+                                include && events == BeforeAfterEvents.DEBEZIUM)));
     }
 
     private static Map<String, String> options(EventCase c, boolean ignoreParseErrors) {
         Map<String, String> o = new HashMap<>();
         o.put("timestamp-format.standard", c.standard());
-        o.put("schema-include", String.valueOf(c.schemaInclude()));
+        if (c.events() == BeforeAfterEvents.DEBEZIUM) {
+            o.put("schema-include", String.valueOf(c.schemaInclude()));
+        }
         o.put("row-kind.column", KIND);
         if (ignoreParseErrors) {
             o.put("ignore-parse-errors", "true");
@@ -141,23 +146,26 @@ class DebeziumDecodeProperties {
     }
 
     /**
-     * The events: Flink's debezium serializer's record for the row's kind, or {@code u} (this row before, the
-     * next after) or {@code r} around the JSON serializer's row objects; under {@code payload} with
-     * schema-include.
+     * The events: Flink's serializer's record for the row's kind, or an update (this row before, the next after)
+     * or a debezium {@code r} (an ogg insert) around the JSON serializer's row objects, written in Debezium's
+     * spelling and respelled for the format; under {@code payload} with schema-include.
      */
     private static List<byte[]> events(EventCase c) {
         Map<String, String> write = Map.of("timestamp-format.standard", c.standard(), "map-null-key.mode", "DROP");
-        SerializationSchema<RowData> debezium = ChangelogJsonOracle.open(ChangelogEnvelope.DEBEZIUM, c.type(), write);
+        SerializationSchema<RowData> flink = ChangelogJsonOracle.open(ChangelogEnvelope.of(c.events().identifier()),
+                c.type(), write);
         FlinkJsonOracle json = FlinkJsonOracle.of(c.type(), write);
         List<byte[]> records = new ArrayList<>();
         for (int i = 0; i < c.rows().size(); i++) {
             GenericRowData row = c.rows().get(i);
             String event = switch (c.shapes().get(i)) {
-                case FLINK -> utf8(debezium.serialize(row));
+                case FLINK -> utf8(flink.serialize(row));
                 case UPDATE -> "{\"before\":" + utf8(json.serialize(row)) + ",\"after\":"
                         + utf8(json.serialize(c.rows().get((i + 1) % c.rows().size()))) + ",\"op\":\"u\"}";
-                default -> "{\"before\":null,\"after\":" + utf8(json.serialize(row)) + ",\"op\":\"r\"}";
+                default -> "{\"before\":null,\"after\":" + utf8(json.serialize(row)) + ",\"op\":\""
+                        + (c.events() == BeforeAfterEvents.DEBEZIUM ? "r" : "c") + "\"}";
             };
+            event = BeforeAfterDecodeParityTest.spell(c.events(), event);
             if (c.schemaInclude()) {
                 event = "{\"schema\":{\"optional\":false},\"payload\":" + event + "}";
             }
@@ -166,13 +174,15 @@ class DebeziumDecodeProperties {
         return records;
     }
 
-    private static JsonDecodeCheck.Result check(RowType type, Map<String, String> options, List<byte[]> records) {
-        return JsonDecodeCheck.assertParity("debezium-json", type, options, records,
-                FlinkDebeziumDecodeOracle.of(type, options)::deserialize, KIND);
+    private static JsonDecodeCheck.Result check(BeforeAfterEvents events, RowType type, Map<String, String> options,
+            List<byte[]> records) {
+        return JsonDecodeCheck.assertParity(events.identifier(), type, options, records,
+                FlinkBeforeAfterDecodeOracle.of(events, type, options)::deserialize, KIND);
     }
 
-    private static boolean holdsATimestampOutsideArrow(RowType type, Map<String, String> options, List<byte[]> records) {
-        FlinkDebeziumDecodeOracle flink = FlinkDebeziumDecodeOracle.of(type, options);
+    private static boolean holdsATimestampOutsideArrow(BeforeAfterEvents events, RowType type,
+            Map<String, String> options, List<byte[]> records) {
+        FlinkBeforeAfterDecodeOracle flink = FlinkBeforeAfterDecodeOracle.of(events, type, options);
         for (byte[] record : records) {
             for (RowData row : flink.deserialize(record).rows()) {
                 if (JsonDecodeProperties.beyondArrowNanos(row, type)) {

@@ -18,12 +18,14 @@ import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TinyIntType;
 
 /**
- * Decodes {@code debezium-json} change events into Arrow rows plus a TINYINT row-kind column holding {@code
- * RowKind.toByteValue()}, the rows and kinds Flink 2.2's {@code DebeziumJsonDeserializationSchema} collects
- * for the same bytes:
+ * Decodes {@code debezium-json} and {@code ogg-json} change events into Arrow rows plus a TINYINT row-kind
+ * column holding {@code RowKind.toByteValue()}, the rows and kinds Flink 2.2's {@code
+ * DebeziumJsonDeserializationSchema} and {@code OggJsonDeserializationSchema} collect for the same bytes
+ * ({@link BeforeAfterEvents} names the operations):
  * <ul>
- *   <li>{@code op} {@code c} or {@code r}: {@code after} as INSERT; {@code u}: {@code before} as
- *       UPDATE_BEFORE then {@code after} as UPDATE_AFTER; {@code d}: {@code before} as DELETE;</li>
+ *   <li>{@code op} {@code c} or {@code r} ({@code op_type} {@code I}): {@code after} as INSERT; {@code u}
+ *       ({@code U}): {@code before} as UPDATE_BEFORE then {@code after} as UPDATE_AFTER; {@code d} ({@code D}):
+ *       {@code before} as DELETE;</li>
  *   <li>a null or empty record (tombstone) yields no row;</li>
  *   <li>a missing or null {@code op}, an unknown {@code op}, a missing side, a {@code before} of an update or
  *       delete that is null (Flink's REPLICA IDENTITY FULL message), or a record that is not one JSON object
@@ -41,19 +43,19 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * calls for, from their marks. Without {@code ignore-parse-errors} a side {@code op} does not emit is read
  * too (and dropped), because Flink converts it and fails the record if it fails.
  */
-public final class DebeziumJsonBatchDecoder implements BatchDecoder {
+public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     private static final byte[] BEFORE = {'b', 'e', 'f', 'o', 'r', 'e'};
     private static final byte[] AFTER = {'a', 'f', 't', 'e', 'r'};
-    private static final byte[] OP = {'o', 'p'};
     private static final byte[] PAYLOAD = {'p', 'a', 'y', 'l', 'o', 'a', 'd'};
+    /** Flink's message, %s the product then the kind. */
     private static final String REPLICA_IDENTITY = "The \"before\" field of %s message is null, if you are using"
-            + " Debezium Postgres Connector, please check the Postgres table has been set REPLICA IDENTITY to FULL"
-            + " level.";
+            + " %s Postgres Connector, please check the Postgres table has been set REPLICA IDENTITY to FULL level.";
 
     private final RowType physical;
     private final RowType rowType;
     private final Schema schema;
-    private final DebeziumDecodeOptions options;
+    private final BeforeAfterEvents events;
+    private final BeforeAfterDecodeOptions options;
     private final JsonRowFields fields;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
     private final ChangeEvent event = new ChangeEvent();
@@ -68,11 +70,12 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
      * @throws IllegalArgumentException if a type is not supported by Flink's JSON format or has no Arrow
      *     layout, or the row-kind column's name is one of {@code physical}'s fields
      */
-    public DebeziumJsonBatchDecoder(RowType physical, DebeziumDecodeOptions options) {
+    public BeforeAfterJsonBatchDecoder(BeforeAfterEvents events, RowType physical, BeforeAfterDecodeOptions options) {
         if (physical.getFieldNames().contains(options.rowKindColumn())) {
             throw new IllegalArgumentException("row-kind column '" + options.rowKindColumn()
                     + "' is also a field of the row type " + physical.asSummaryString());
         }
+        this.events = events;
         this.physical = physical;
         List<RowType.RowField> out = new ArrayList<>(physical.getFields());
         out.add(new RowType.RowField(options.rowKindColumn(), new TinyIntType(false)));
@@ -124,20 +127,20 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
                 // Flink converts both sides before it looks at op: one that fails fails the record.
                 convertUnused();
             }
-            switch (event.op) {
-                case 'c', 'r' -> emit(event.after, event.afterMark, "after", RowKindColumn.INSERT, record);
-                case 'u' -> {
-                    checkBefore("UPDATE");
-                    requireSide(event.after, "after");
-                    emit(event.before, event.beforeMark, "before", RowKindColumn.UPDATE_BEFORE, record);
-                    emit(event.after, event.afterMark, "after", RowKindColumn.UPDATE_AFTER, record);
-                }
-                case 'd' -> {
-                    checkBefore("DELETE");
-                    emit(event.before, event.beforeMark, "before", RowKindColumn.DELETE, record);
-                }
-                default -> throw new JsonReadException("Unknown \"op\" value \"" + event.opText
-                        + "\". The Debezium JSON message is '" + new String(array, offset, length,
+            char op = event.op;
+            if (events.insertOps.indexOf(op) >= 0) {
+                emit(event.after, event.afterMark, "after", RowKindColumn.INSERT, record);
+            } else if (op == events.updateOp) {
+                checkBefore("UPDATE");
+                requireSide(event.after, "after");
+                emit(event.before, event.beforeMark, "before", RowKindColumn.UPDATE_BEFORE, record);
+                emit(event.after, event.afterMark, "after", RowKindColumn.UPDATE_AFTER, record);
+            } else if (op == events.deleteOp) {
+                checkBefore("DELETE");
+                emit(event.before, event.beforeMark, "before", RowKindColumn.DELETE, record);
+            } else {
+                throw new JsonReadException("Unknown \"" + events.opField + "\" value \"" + event.opText + "\". The "
+                        + events.product + " JSON message is '" + new String(array, offset, length,
                                 java.nio.charset.StandardCharsets.UTF_8) + "'");
             }
         } catch (RuntimeException e) {
@@ -148,7 +151,7 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
             rows = firstRow;
             if (!options.json().ignoreParseErrors()) {
                 String field = e instanceof JsonReadException read ? read.field() : null;
-                throw new DecodeException(record, field, "Corrupt Debezium JSON message. "
+                throw new DecodeException(record, field, "Corrupt " + events.product + " JSON message. "
                         + JsonReadException.reasonOf(e), e);
             }
             // Flink's big try-catch drops the record; it fails before Flink collects any row of it.
@@ -165,7 +168,9 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
             if (state == ChangeEvent.NOT_AN_OBJECT) {
                 requireSide(state, side == 0 ? "before" : "after");
             }
-            boolean emitted = event.op == 'u' || (side == 0 ? event.op == 'd' : event.op == 'c' || event.op == 'r');
+            char op = event.op;
+            boolean emitted = op == events.updateOp
+                    || (side == 0 ? op == events.deleteOp : events.insertOps.indexOf(op) >= 0);
             if (state == ChangeEvent.OBJECT && !emitted) {
                 tokenizer.reset(side == 0 ? event.beforeMark : event.afterMark);
                 fields.readObject(tokenizer, rows);
@@ -176,7 +181,7 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
 
     private void checkBefore(String kind) {
         if (event.before == ChangeEvent.ABSENT) {
-            throw new JsonReadException(String.format(REPLICA_IDENTITY, kind));
+            throw new JsonReadException(String.format(REPLICA_IDENTITY, kind, events.product));
         }
     }
 
@@ -262,9 +267,9 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
         static final int OBJECT = 0;
         static final int ABSENT = -1;
         static final int NOT_AN_OBJECT = -2;
-        /** {@code op} was missing or null. */
+        /** The operation was missing or null. */
         static final char NO_OP = 0;
-        /** {@code op} was some other value ({@link #opText}). */
+        /** The operation was some other value ({@link #opText}). */
         static final char OTHER_OP = '?';
 
         int before;
@@ -281,7 +286,7 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
             t.reset(array, offset, length);
             int token = t.next();
             if (token == JsonTokenizer.START_ARRAY) {
-                // Flink's JSON deserializer collects a row per element; Debezium's takes exactly one.
+                // Flink's JSON deserializer collects a row per element; the changelog deserializer takes exactly one.
                 if (t.next() != JsonTokenizer.START_OBJECT) {
                     throw new JsonReadException("the record is an array that does not hold one JSON object");
                 }
@@ -296,7 +301,7 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
                         : "the record is not a JSON object");
             }
             if (op == NO_OP) {
-                throw new JsonReadException("the \"op\" field is missing or null");
+                throw new JsonReadException("the \"" + events.opField + "\" field is missing or null");
             }
         }
 
@@ -333,7 +338,8 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
         private void readPayload(JsonTokenizer t) {
             t.next();
             while (t.current() == JsonTokenizer.FIELD_NAME) {
-                int side = named(t, BEFORE, "before") ? 0 : named(t, AFTER, "after") ? 1 : named(t, OP, "op") ? 2 : -1;
+                int side = named(t, BEFORE, "before") ? 0 : named(t, AFTER, "after") ? 1
+                        : named(t, events.opFieldBytes, events.opField) ? 2 : -1;
                 int value = t.next();
                 if (side == 2) {
                     readOp(t, value);
@@ -360,10 +366,10 @@ public final class DebeziumJsonBatchDecoder implements BatchDecoder {
             }
             if (value == JsonTokenizer.VALUE_STRING) {
                 boolean raw = t.prepareText();
-                int b = raw && t.textEnd() - t.textStart() == 1 ? t.buffer()[t.textStart()]
+                int c = raw && t.textEnd() - t.textStart() == 1 ? t.buffer()[t.textStart()]
                         : !raw && t.text().length() == 1 ? t.text().charAt(0) : OTHER_OP;
-                if (b == 'c' || b == 'r' || b == 'u' || b == 'd') {
-                    op = (char) b;
+                if (c != OTHER_OP && (events.insertOps.indexOf(c) >= 0 || c == events.updateOp || c == events.deleteOp)) {
+                    op = (char) c;
                     return;
                 }
             }
