@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -59,10 +57,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     private final JsonRowFields fields;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
     private final ChangeEvent event = new ChangeEvent();
-    private final double[] bytesPerRow;
+    private final DecodedRows rows;
     private TinyIntVector kinds;
-    private int[] rowRecords = new int[64];
-    private int rows;
 
     /**
      * Plans a decoder of {@code physical}'s rows.
@@ -83,7 +79,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
         this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
         this.options = options;
         this.fields = new JsonReaderPlan(options.json(), physical, true).fields("", physical);
-        this.bytesPerRow = new double[physical.getFieldCount()];
+        this.rows = new DecodedRows(fields);
     }
 
     @Override
@@ -101,18 +97,17 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
         int count = records.count();
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         try {
-            allocate(root, count, records.totalBytes());
-            rows = 0;
+            // A change event holds the row's bytes once or twice, plus its envelope.
+            rows.start(root, count, records.totalBytes(), 2);
+            kinds = (TinyIntVector) root.getVector(physical.getFieldCount());
+            kinds.allocateNew(Math.max(count, 1));
             for (int i = 0; i < count; i++) {
                 int length = records.length(i);
                 if (length > 0) {
                     decodeRecord(records.array(i), records.offset(i), length, i);
                 }
             }
-            root.setRowCount(rows);
-            learnSizes(root.getFieldVectors());
-            boolean oneRowPerRecord = rows == count && isIdentity(rows);
-            return new DecodedBatch(root, oneRowPerRecord ? null : Arrays.copyOf(rowRecords, rows), count);
+            return rows.finish(root, count);
         } catch (RuntimeException e) {
             root.close();
             throw e;
@@ -120,7 +115,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     }
 
     private void decodeRecord(byte[] array, int offset, int length, int record) {
-        int firstRow = rows;
+        int firstRow = rows.next();
         try {
             event.read(tokenizer, array, offset, length);
             if (!options.json().ignoreParseErrors()) {
@@ -147,8 +142,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
             if (!JsonReader.isDataError(e)) {
                 throw e;
             }
-            fields.truncate(firstRow);
-            rows = firstRow;
+            rows.truncate(firstRow);
             if (!options.json().ignoreParseErrors()) {
                 String field = e instanceof JsonReadException read ? read.field() : null;
                 throw new DecodeException(record, field, "Corrupt " + events.product + " JSON message. "
@@ -173,8 +167,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
                     || (side == 0 ? op == events.deleteOp : events.insertOps.indexOf(op) >= 0);
             if (state == ChangeEvent.OBJECT && !emitted) {
                 tokenizer.reset(side == 0 ? event.beforeMark : event.afterMark);
-                fields.readObject(tokenizer, rows);
-                fields.truncate(rows);
+                fields.readObject(tokenizer, rows.next());
+                fields.truncate(rows.next());
             }
         }
     }
@@ -198,64 +192,10 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     private void emit(int state, JsonTokenizer.Mark mark, String name, byte kind, int record) {
         requireSide(state, name);
         tokenizer.reset(mark);
-        int row = rows;
+        int row = rows.next();
         fields.readObject(tokenizer, row);
         kinds.setSafe(row, kind);
-        if (row == rowRecords.length) {
-            rowRecords = Arrays.copyOf(rowRecords, row * 2);
-        }
-        rowRecords[row] = record;
-        rows = row + 1;
-    }
-
-    private boolean isIdentity(int n) {
-        for (int i = 0; i < n; i++) {
-            if (rowRecords[i] != i) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** As {@link JsonBatchDecoder}: a row per record, variable-width columns sized by the last batch. */
-    private void allocate(VectorSchemaRoot root, int count, long totalBytes) {
-        int rowsHint = Math.max(count, 1);
-        List<FieldVector> vectors = root.getFieldVectors();
-        int fieldCount = physical.getFieldCount();
-        int variable = 0;
-        for (int i = 0; i < fieldCount; i++) {
-            if (vectors.get(i) instanceof BaseVariableWidthVector) {
-                variable++;
-            }
-        }
-        for (int i = 0; i < fieldCount; i++) {
-            FieldVector v = vectors.get(i);
-            if (v instanceof BaseVariableWidthVector variableWidth) {
-                long bytes = bytesPerRow[i] > 0 ? (long) (bytesPerRow[i] * rowsHint * 1.1) + 16
-                        : totalBytes / variable / 2 + 16;
-                variableWidth.allocateNew(bytes, rowsHint);
-            } else {
-                v.setInitialCapacity(rowsHint);
-                v.allocateNew();
-            }
-            fields.bind(i, v);
-        }
-        kinds = (TinyIntVector) vectors.get(fieldCount);
-        kinds.allocateNew(rowsHint);
-        if (rowRecords.length < count) {
-            rowRecords = new int[count];
-        }
-    }
-
-    private void learnSizes(List<FieldVector> vectors) {
-        if (rows == 0) {
-            return;
-        }
-        for (int i = 0; i < physical.getFieldCount(); i++) {
-            if (vectors.get(i) instanceof BaseVariableWidthVector variableWidth) {
-                bytesPerRow[i] = (double) variableWidth.getOffsetBuffer().getInt((long) rows * 4) / rows;
-            }
-        }
+        rows.added(record);
     }
 
     /**

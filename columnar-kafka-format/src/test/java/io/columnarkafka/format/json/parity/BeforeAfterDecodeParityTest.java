@@ -11,7 +11,6 @@ import io.columnarkafka.format.parity.EdgeValues;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -95,22 +94,7 @@ class BeforeAfterDecodeParityTest {
     @ParameterizedTest
     @MethodSource("options")
     void everySpellingInEveryFieldOfEveryOp(BeforeAfterEvents events, Map<String, String> options) {
-        boolean iso = "ISO-8601".equals(options.get("timestamp-format.standard"));
-        String ts = iso ? "2020-01-02T03:04:05.123456789" : "2020-01-02 03:04:05.123456789";
-        Map<String, String> valid = new LinkedHashMap<>();
-        for (String field : SCALARS.getFieldNames()) {
-            valid.put(field, switch (field) {
-                case "b" -> "true";
-                case "f", "d", "dc", "dc38" -> "1.25";
-                case "s", "c" -> "\"abc\"";
-                case "bin" -> "\"AQID\"";
-                case "dt" -> "\"2020-01-02\"";
-                case "tm" -> "\"12:34:56.789\"";
-                case "ts", "ts0", "ts6", "ts9" -> "\"" + ts + "\"";
-                case "ltz", "ltz9" -> "\"" + ts + "Z\"";
-                default -> "7";
-            });
-        }
+        Map<String, String> valid = JsonDecodeCorpusTest.validValues(options);
         List<byte[]> records = new ArrayList<>();
         int i = 0;
         for (String field : SCALARS.getFieldNames()) {

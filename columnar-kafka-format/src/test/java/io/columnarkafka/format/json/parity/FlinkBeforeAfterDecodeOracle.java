@@ -1,7 +1,6 @@
 package io.columnarkafka.format.json.parity;
 
 import io.columnarkafka.format.json.parity.FlinkJsonDecodeOracle.Outcome;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.formats.common.TimestampFormat;
@@ -13,7 +12,6 @@ import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.utils.TypeConversions;
-import org.apache.flink.util.Collector;
 
 /**
  * The expected rows and row kinds: Flink 2.2.1's {@code DebeziumJsonDeserializationSchema} or {@code
@@ -49,20 +47,6 @@ final class FlinkBeforeAfterDecodeOracle {
     }
 
     Outcome deserialize(byte[] record) {
-        List<RowData> rows = new ArrayList<>();
-        try {
-            schema.deserialize(record, new Collector<>() {
-                @Override
-                public void collect(RowData row) {
-                    rows.add(row);
-                }
-
-                @Override
-                public void close() {}
-            });
-            return new Outcome(rows, null);
-        } catch (Throwable t) {
-            return new Outcome(rows, t);
-        }
+        return FlinkJsonDecodeOracle.collect(schema, record);
     }
 }

@@ -149,22 +149,7 @@ class JsonDecodeCorpusTest {
     @ParameterizedTest
     @MethodSource("options")
     void everySpellingInEveryField(Map<String, String> options) {
-        boolean iso = "ISO-8601".equals(options.get("timestamp-format.standard"));
-        String ts = iso ? "2020-01-02T03:04:05.123456789" : "2020-01-02 03:04:05.123456789";
-        Map<String, String> valid = new java.util.LinkedHashMap<>();
-        for (String field : SCALARS.getFieldNames()) {
-            valid.put(field, switch (field) {
-                case "b" -> "true";
-                case "f", "d", "dc", "dc38" -> "1.25";
-                case "s", "c" -> "\"abc\"";
-                case "bin" -> "\"AQID\"";
-                case "dt" -> "\"2020-01-02\"";
-                case "tm" -> "\"12:34:56.789\"";
-                case "ts", "ts0", "ts6", "ts9" -> "\"" + ts + "\"";
-                case "ltz", "ltz9" -> "\"" + ts + "Z\"";
-                default -> "7";
-            });
-        }
+        Map<String, String> valid = validValues(options);
         List<byte[]> records = new ArrayList<>();
         for (String field : SCALARS.getFieldNames()) {
             for (String value : VALUES) {
@@ -184,6 +169,27 @@ class JsonDecodeCorpusTest {
         assertThat(result.rowsCompared() + result.recordsRejected() + result.nullRowsDropped())
                 .isEqualTo(records.size());
         assertThat(result.rowsCompared()).as("rows compared").isGreaterThan(records.size() / 4);
+    }
+
+    /** A valid JSON value for each field of {@link #SCALARS} in the timestamp standard of {@code options}. */
+    static Map<String, String> validValues(Map<String, String> options) {
+        boolean iso = "ISO-8601".equals(options.get("timestamp-format.standard"));
+        String ts = iso ? "2020-01-02T03:04:05.123456789" : "2020-01-02 03:04:05.123456789";
+        Map<String, String> valid = new java.util.LinkedHashMap<>();
+        for (String field : SCALARS.getFieldNames()) {
+            valid.put(field, switch (field) {
+                case "b" -> "true";
+                case "f", "d", "dc", "dc38" -> "1.25";
+                case "s", "c" -> "\"abc\"";
+                case "bin" -> "\"AQID\"";
+                case "dt" -> "\"2020-01-02\"";
+                case "tm" -> "\"12:34:56.789\"";
+                case "ts", "ts0", "ts6", "ts9" -> "\"" + ts + "\"";
+                case "ltz", "ltz9" -> "\"" + ts + "Z\"";
+                default -> "7";
+            });
+        }
+        return valid;
     }
 
     /**
