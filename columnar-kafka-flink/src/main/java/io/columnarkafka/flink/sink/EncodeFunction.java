@@ -131,11 +131,12 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
     /** Fails the batch before any record is emitted if one is over the producer's limit. */
     private void checkSizes(RecordSlab keys, RecordSlab values, ArrowBatch batch) {
         int[] selection = batch.selection();
-        String split = batch.splitId() == null ? "" : " read from split '" + batch.splitId() + "'";
+        // The description is built only for a record over the limit, never per batch.
         sizeLimit.check(values.recordCount(), values.size() + (keys == null ? 0L : keys.size()),
                 keys == null ? i -> -1 : keys::length, values::length, null,
                 i -> "topic '" + spec.topic() + "', row " + (selection == null ? i : selection[i])
-                        + " of the Arrow batch" + split);
+                        + " of the Arrow batch"
+                        + (batch.splitId() == null ? "" : " read from split '" + batch.splitId() + "'"));
     }
 
     /** One record per row; the single copy per record is the one Kafka's producer keeps. */

@@ -217,6 +217,7 @@ public final class ColumnarKafkaSource<T>
         private String keyFieldsPrefix = "";
         private DecodingSpec.ValueFieldsInclude valueFieldsInclude = DecodingSpec.ValueFieldsInclude.ALL;
         private List<KafkaMetadata> metadata = List.of();
+        private boolean upsert;
         private String timestampField;
         private int maxBatchRows = DEFAULT_MAX_BATCH_ROWS;
         private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
@@ -343,6 +344,17 @@ public final class ColumnarKafkaSource<T>
         }
 
         /**
+         * Flink's upsert mode ({@code upsert-kafka}): a record with a null value is a DELETE row holding its key
+         * fields and nulls elsewhere, every other row an INSERT; the row type's last field, a TINYINT after the
+         * metadata fields (e.g. {@link io.columnarkafka.format.arrow.RowKindVector#SCAN_COLUMN}), holds each row's
+         * {@code RowKind.toByteValue()}. Needs key fields.
+         */
+        public Builder setUpsertMode(boolean upsert) {
+            this.upsert = upsert;
+            return this;
+        }
+
+        /**
          * The TIMESTAMP or TIMESTAMP_LTZ field whose largest value in a batch is the batch's event time
          * (for a {@code WatermarkStrategy} without a timestamp assigner). Without it, a batch carries the
          * largest Kafka record timestamp of its records.
@@ -391,7 +403,7 @@ public final class ColumnarKafkaSource<T>
             require(keyFields.isEmpty() || keyFormat != null, "key fields " + keyFields + " need a key format (setKeyFormat)");
             require(keyFields.isEmpty() == (keyFormat == null), "a key format needs key fields (setKeyFields)");
             DecodingSpec spec = new DecodingSpec(rowType, valueFormat, valueOptions, keyFormat, keyOptions, keyFields,
-                    keyFieldsPrefix, valueFieldsInclude, metadata);
+                    keyFieldsPrefix, valueFieldsInclude, metadata, upsert);
             spec.valueDecoder();
             spec.keyDecoder();
             int timestampIndex = -1;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -16,6 +17,10 @@ import org.apache.flink.table.types.logical.RowType;
  * key and value projections). With {@link ValueFieldsInclude#ALL} the value holds every field and, as in
  * Flink, its key fields win over the key's. The last fields of the row may hold Kafka record metadata
  * ({@link KafkaMetadata}), as Flink's source appends its metadata columns after the physical ones.
+ *
+ * <p>In upsert mode (Flink's {@code upsert-kafka} source) a record with a null value (a tombstone) is a DELETE row
+ * holding its key fields and nulls elsewhere, every other row an INSERT, and the row's last field is the row-kind
+ * column ({@link io.columnarkafka.format.arrow.RowKindVector}, TINYINT) holding each row's kind.
  */
 public final class DecodingSpec implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -33,6 +38,7 @@ public final class DecodingSpec implements Serializable {
     private final RowType keyType;
     private final RowType valueType;
     private final List<KafkaMetadata> metadata;
+    private final boolean upsert;
 
     DecodingSpec(
             RowType rowType,
@@ -43,10 +49,18 @@ public final class DecodingSpec implements Serializable {
             List<String> keyFields,
             String keyFieldsPrefix,
             ValueFieldsInclude include,
-            List<KafkaMetadata> metadata) {
+            List<KafkaMetadata> metadata,
+            boolean upsert) {
         this.rowType = rowType;
         this.metadata = List.copyOf(metadata);
-        int physicalFields = rowType.getFieldCount() - metadata.size();
+        this.upsert = upsert;
+        int physicalFields = rowType.getFieldCount() - metadata.size() - (upsert ? 1 : 0);
+        if (upsert) {
+            require(keyFormat != null, "upsert mode needs key fields, as Flink's upsert-kafka source");
+            require(rowType.getTypeAt(rowType.getFieldCount() - 1).is(LogicalTypeRoot.TINYINT),
+                    "upsert mode needs a last TINYINT field for the row kinds, not "
+                            + rowType.getTypeAt(rowType.getFieldCount() - 1).asSummaryString());
+        }
         require(physicalFields >= 0, "metadata " + metadata + " needs as many last fields of " + rowType.asSummaryString());
         for (int i = 0; i < metadata.size(); i++) {
             LogicalType declared = rowType.getTypeAt(physicalFields + i);
@@ -114,6 +128,11 @@ public final class DecodingSpec implements Serializable {
     /** The Kafka record metadata in the last fields of the produced row, in order. */
     public List<KafkaMetadata> metadata() {
         return metadata;
+    }
+
+    /** Whether this is Flink's upsert mode: tombstones are DELETE rows, each row's kind in the last field. */
+    public boolean upsert() {
+        return upsert;
     }
 
     /** Position in the produced row of each key field. */

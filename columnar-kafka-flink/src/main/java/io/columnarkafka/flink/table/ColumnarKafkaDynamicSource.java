@@ -43,9 +43,13 @@ import org.slf4j.LoggerFactory;
  * TableSourceScan(...)} description (it renames whatever transformation the provider returns), so the plan
  * shows the decision only through the planner stage ({@code ColumnarSql.explain}: {@code decode=[admitted: ...]}
  * or {@code SCAN_NOT_ADMITTED fallback: ...}).
+ *
+ * <p>Projection push-down is taken ({@link Projecting}) except by an upsert table's source, which reads every
+ * physical column as Flink's {@code upsert-kafka} source does: the planner puts {@code ChangelogNormalize} after an
+ * upsert scan, which drops an update equal to the key's previous row, so a projection applied before it would drop
+ * updates (and their UPDATE_BEFORE) that Flink's plan, projecting after it, emits.
  */
-final class ColumnarKafkaDynamicSource
-        implements ScanTableSource, SupportsProjectionPushDown, SupportsReadingMetadata, SupportsWatermarkPushDown {
+class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown {
     private static final Logger LOG = LoggerFactory.getLogger(ColumnarKafkaDynamicSource.class);
 
     private final String identifier;
@@ -63,7 +67,14 @@ final class ColumnarKafkaDynamicSource
     /** The decision for the columns and metadata pushed so far, once taken (decoders are planned to take it). */
     private Admission decided;
 
-    ColumnarKafkaDynamicSource(String identifier, String table, KafkaDynamicSource flink, KafkaScanShape shape) {
+    /** The source of a table: {@link Projecting} unless the table is an upsert table. */
+    static ColumnarKafkaDynamicSource of(String identifier, String table, KafkaDynamicSource flink,
+            KafkaScanShape shape) {
+        return shape.upsertMode() ? new ColumnarKafkaDynamicSource(identifier, table, flink, shape)
+                : new Projecting(identifier, table, flink, shape);
+    }
+
+    private ColumnarKafkaDynamicSource(String identifier, String table, KafkaDynamicSource flink, KafkaScanShape shape) {
         this.identifier = identifier;
         this.table = table;
         this.flink = flink;
@@ -86,7 +97,7 @@ final class ColumnarKafkaDynamicSource
         List<KafkaMetadata> metadata = metadata();
         ColumnarScanTranslator.DecodedColumns decoded =
                 ColumnarScanTranslator.DecodedColumns.of(shape, projectedFields, metadata);
-        return ColumnarScanTranslator.source(shape, FlinkKafkaScan.of(flink, producedType), decoded.type(), metadata,
+        return ColumnarScanTranslator.source(shape, FlinkKafkaScan.of(flink, shape.upsertMode(), producedType), decoded.type(), metadata,
                 new ArrowBatchProjection(decoded.columns()));
     }
 
@@ -129,7 +140,7 @@ final class ColumnarKafkaDynamicSource
                     context);
         }
         TypeInformation<RowData> producedType = context.createTypeInformation(projectedType());
-        FlinkKafkaScan kafka = FlinkKafkaScan.of(flink, producedType);
+        FlinkKafkaScan kafka = FlinkKafkaScan.of(flink, shape.upsertMode(), producedType);
         return ColumnarScanTranslator.provider(shape, kafka, projectedFields, metadata(), producedType,
                 watermarks == null ? WatermarkStrategy.noWatermarks() : watermarks, operatorName());
     }
@@ -139,17 +150,29 @@ final class ColumnarKafkaDynamicSource
         return "ColumnarDecode[" + asSummaryString() + "]";
     }
 
-    @Override
-    public boolean supportsNestedProjection() {
-        return false;
+    /** A source taking projection push-down: the physical columns the query reads are decoded. */
+    static final class Projecting extends ColumnarKafkaDynamicSource implements SupportsProjectionPushDown {
+        private Projecting(String identifier, String table, KafkaDynamicSource flink, KafkaScanShape shape) {
+            super(identifier, table, flink, shape);
+        }
+
+        @Override
+        public boolean supportsNestedProjection() {
+            return false;
+        }
+
+        @Override
+        public void applyProjection(int[][] projection, DataType producedDataType) {
+            int[] fields = new int[projection.length];
+            for (int i = 0; i < projection.length; i++) {
+                fields[i] = projection[i][0];
+            }
+            project(fields);
+        }
     }
 
-    @Override
-    public void applyProjection(int[][] projection, DataType producedDataType) {
-        int[] fields = new int[projection.length];
-        for (int i = 0; i < projection.length; i++) {
-            fields[i] = projection[i][0];
-        }
+    /** Makes the scan read the physical columns {@code fields}, in that order. */
+    void project(int[] fields) {
         this.projectedFields = fields;
         this.decided = null;
     }
@@ -208,8 +231,7 @@ final class ColumnarKafkaDynamicSource
 
     @Override
     public DynamicTableSource copy() {
-        ColumnarKafkaDynamicSource copy = new ColumnarKafkaDynamicSource(
-                identifier, table, (KafkaDynamicSource) flink.copy(), shape);
+        ColumnarKafkaDynamicSource copy = of(identifier, table, (KafkaDynamicSource) flink.copy(), shape);
         copy.projectedFields = projectedFields.clone();
         copy.watermarks = watermarks;
         copy.metadataKeys = metadataKeys;

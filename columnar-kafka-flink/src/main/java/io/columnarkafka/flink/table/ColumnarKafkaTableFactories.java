@@ -96,7 +96,7 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
             LOG.info("{} scan of table {}: {}", factoryIdentifier(), table, fallback.describe());
             return new FallbackKafkaSource(factoryIdentifier(), kafkaSource, fallback);
         }
-        return new ColumnarKafkaDynamicSource(factoryIdentifier(), table, kafkaSource, shape);
+        return ColumnarKafkaDynamicSource.of(factoryIdentifier(), table, kafkaSource, shape);
     }
 
     /** The factory context with the table's options replaced by {@code kafkaOptions}. */

@@ -4,6 +4,7 @@ import io.columnarkafka.flink.source.ColumnarKafkaSource;
 import io.columnarkafka.flink.source.KafkaMetadata;
 import io.columnarkafka.flink.source.BatchOutputFactory;
 import io.columnarkafka.flink.source.DecodingSpec;
+import io.columnarkafka.format.arrow.RowKindVector;
 import io.columnarkafka.format.json.JsonDecodeOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -24,11 +25,12 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TinyIntType;
 
 /**
  * Builds the runtime of an admitted scan: a {@link ColumnarKafkaSource} with Flink's own Kafka settings
  * ({@link FlinkKafkaScan}), decoding the columns the query reads, whose per-batch output hands the planner
- * row views ({@link RowViewOutput}).
+ * row views ({@link RowViewOutput}); an upsert scan's batches carry each row's kind, which the views take.
  *
  * <p>What is decoded: the projected columns, plus every key column (a record gives a row only if its key
  * does, as in Flink, so the key is decoded even when the query does not read it). A format that does not
@@ -50,7 +52,7 @@ final class ColumnarScanTranslator {
             String operatorName) {
         DecodedColumns decoded = DecodedColumns.of(shape, projectedFields, metadata);
         ColumnarKafkaSource<RowData> source = source(shape, kafka, decoded.type(), metadata,
-                new RowViewOutput(decoded.type(), decoded.columns(), producedType));
+                new RowViewOutput(decoded.type(), decoded.columns(), shape.upsertMode(), producedType));
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(ProviderContext context, StreamExecutionEnvironment env) {
@@ -83,6 +85,7 @@ final class ColumnarScanTranslator {
                 .setStartingOffsets(kafka.startingOffsets())
                 .setRowType(decodedType)
                 .setMetadata(metadata)
+                .setUpsertMode(shape.upsertMode())
                 .setValueFormat(shape.valueFormat(), shape.valueFormatOptions());
         if (shape.topicPattern() != null) {
             builder.setTopicPattern(shape.topicPattern());
@@ -121,7 +124,8 @@ final class ColumnarScanTranslator {
     /**
      * The columns a scan decodes and where the query's columns are among them.
      *
-     * @param type the decoded row type (physical columns in declaration order)
+     * @param type the decoded row type (physical columns in declaration order, then the metadata columns and, for
+     *     an upsert scan, the row-kind column {@link RowKindVector#SCAN_COLUMN})
      * @param columns for each projected field, its column in the decoded batches
      */
     record DecodedColumns(RowType type, int[] columns) {
@@ -133,6 +137,9 @@ final class ColumnarScanTranslator {
                 fields.add(physical.getFields().get(field));
             }
             fields.addAll(metadataFields(metadata));
+            if (shape.upsertMode()) {
+                fields.add(new RowType.RowField(RowKindVector.SCAN_COLUMN, new TinyIntType()));
+            }
             int[] columns = new int[projectedFields.length + metadata.size()];
             for (int i = 0; i < projectedFields.length; i++) {
                 columns[i] = Arrays.binarySearch(order, projectedFields[i]);

@@ -46,6 +46,11 @@ public final class ColumnarTables {
             return own;
         }
         ColumnarKafkaDynamicSource columnar = (ColumnarKafkaDynamicSource) source;
+        if (columnar.shape().upsertMode()) {
+            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
+                    "upsert: the stage's Arrow batches carry inserts only; the connector's row scan (columnar"
+                            + " decode) sets each row's kind"));
+        }
         if (columnar.hasWatermark() && columnar.shape().watermarkOnEvent()) {
             return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_WATERMARK,
                     "scan.watermark.emit.strategy=on-event: Flink emits a watermark after each row, inside what"

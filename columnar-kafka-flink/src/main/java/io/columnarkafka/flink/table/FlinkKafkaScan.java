@@ -4,6 +4,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.Properties;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
+import org.apache.flink.api.common.serialization.SimpleStringSchema;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.connector.kafka.source.KafkaSource;
@@ -30,16 +31,18 @@ record FlinkKafkaScan(
 
     /**
      * Builds Flink's {@link KafkaSource} for {@code source} (without deserializers: it is never run) and
-     * reads its settings.
+     * reads its settings; {@code upsert}: the source is in upsert mode.
      *
      * @throws IllegalStateException if the connector does not have the methods and fields of version 5.0
      */
-    static FlinkKafkaScan of(KafkaDynamicSource source, TypeInformation<?> producedType) {
+    static FlinkKafkaScan of(KafkaDynamicSource source, boolean upsert, TypeInformation<?> producedType) {
         try {
             Method create = KafkaDynamicSource.class.getDeclaredMethod(
                     "createKafkaSource", DeserializationSchema.class, DeserializationSchema.class, TypeInformation.class);
             create.setAccessible(true);
-            KafkaSource<?> kafka = (KafkaSource<?>) create.invoke(source, null, null, producedType);
+            // In upsert mode Flink's deserialization schema insists on a key deserializer; it is never opened or run.
+            DeserializationSchema<?> key = upsert ? new SimpleStringSchema() : null;
+            KafkaSource<?> kafka = (KafkaSource<?>) create.invoke(source, key, null, producedType);
             Properties properties = new Properties();
             properties.putAll(read(kafka, "props", Properties.class));
             return new FlinkKafkaScan(

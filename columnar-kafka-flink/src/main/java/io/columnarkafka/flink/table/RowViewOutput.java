@@ -3,6 +3,8 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.flink.source.BatchOutput;
 import io.columnarkafka.flink.source.BatchOutputFactory;
 import io.columnarkafka.format.arrow.ArrowRowView;
+import io.columnarkafka.format.arrow.RowKindVector;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.SourceOutput;
@@ -12,7 +14,8 @@ import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The SQL scan's per-batch output: every row of a decoded batch handed to the planner as a view
- * ({@link ArrowRowView}, one reused {@code ColumnarRowData} reading the Arrow vectors in place), then the
+ * ({@link ArrowRowView}, one reused {@code ColumnarRowData} reading the Arrow vectors in place), with the kind
+ * the batch's row-kind column gives it (an upsert scan's DELETE rows; every row an INSERT without one), then the
  * batch is freed. The source's emitter calls it before it moves the split's offset past the batch, so all
  * rows of a batch are in the stream before a checkpoint can record the new offset.
  *
@@ -30,16 +33,20 @@ final class RowViewOutput implements BatchOutputFactory<RowData> {
 
     private final RowType decodedType;
     private final int[] columns;
+    /** The batch column holding each row's kind ({@link RowKindVector}), or -1: every row an INSERT. */
+    private final int rowKindColumn;
     private final TypeInformation<RowData> producedType;
 
     /**
      * @param decodedType the row type of the decoded batches
      * @param columns the batch columns of each produced row, in order
+     * @param rowKinds whether the batches' last column holds each row's kind ({@link RowKindVector})
      * @param producedType the planner's type information of the produced rows
      */
-    RowViewOutput(RowType decodedType, int[] columns, TypeInformation<RowData> producedType) {
+    RowViewOutput(RowType decodedType, int[] columns, boolean rowKinds, TypeInformation<RowData> producedType) {
         this.decodedType = decodedType;
         this.columns = columns.clone();
+        this.rowKindColumn = rowKinds ? decodedType.getFieldCount() - 1 : -1;
         this.producedType = producedType;
     }
 
@@ -49,11 +56,18 @@ final class RowViewOutput implements BatchOutputFactory<RowData> {
         return (rows, timestamp, splitId, output) -> emit(view, rows, timestamp, output);
     }
 
-    private static void emit(ArrowRowView view, VectorSchemaRoot rows, long timestamp, SourceOutput<RowData> output) {
+    private void emit(ArrowRowView view, VectorSchemaRoot rows, long timestamp, SourceOutput<RowData> output) {
         try {
             view.bind(rows);
-            for (int i = 0; i < view.rowCount(); i++) {
-                output.collect(view.row(i), timestamp);
+            if (rowKindColumn < 0) {
+                for (int i = 0; i < view.rowCount(); i++) {
+                    output.collect(view.row(i), timestamp);
+                }
+            } else {
+                TinyIntVector kinds = (TinyIntVector) rows.getVector(rowKindColumn);
+                for (int i = 0; i < view.rowCount(); i++) {
+                    output.collect(view.row(i, RowKindVector.kind(kinds, i)), timestamp);
+                }
             }
         } finally {
             rows.close();

@@ -18,7 +18,7 @@ import org.apache.flink.table.types.logical.RowType;
  * its reason. The decision only; {@link ColumnarScanTranslator} builds what was admitted.
  *
  * <p>It is taken in two steps. {@link #tableFallback} when the table's source is created, on what every query of
- * the table shares: upsert mode, the formats and their options; a table that fails it is Flink's source with
+ * the table shares: the formats and their options; a table that fails it is Flink's source with
  * exactly Flink's abilities. {@link #match} on what one query reads, once the planner has pushed its columns and
  * metadata into the source ({@link ColumnarKafkaDynamicSource}): the types of the columns the columnar source would
  * decode for it ({@link KafkaScanShape#reading}) and the metadata columns it reads, so a column the decoders do
@@ -53,14 +53,11 @@ final class ScanAdmissionMatcher {
     }
 
     /**
-     * The fallback every query of the table shares, or null: an upsert scan, a format outside the scan gate, an
-     * option a decoder does not reproduce.
+     * The fallback every query of the table shares, or null: a format outside the scan gate, an option a decoder
+     * does not reproduce. An upsert scan is admitted: the columnar source makes tombstones DELETE rows as Flink's
+     * source does ({@code DecodingSpec#upsert}).
      */
     static Admission tableFallback(KafkaScanShape shape) {
-        if (shape.upsertMode()) {
-            return Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
-                    "upsert-kafka scan: tombstones as DELETE rows are not yet proven on the columnar path");
-        }
         SqlFormat valueFormat = SqlFormat.forScan(shape.valueFormat()).orElse(null);
         if (valueFormat == null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_VALUE_FORMAT,
@@ -89,6 +86,9 @@ final class ScanAdmissionMatcher {
         admitted.add(shape.valueFormat() + " value");
         if (shape.hasKey()) {
             admitted.add(shape.keyFormat() + " key");
+        }
+        if (shape.upsertMode()) {
+            admitted.add("upsert");
         }
         if (!shape.metadataKeys().isEmpty()) {
             admitted.add("metadata " + String.join(" ", shape.metadataKeys()));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
@@ -186,12 +187,50 @@ class ScanAdmissionTest {
                 .startsWith("fallback: UNSUPPORTED_TYPE Unsupported type 'MAP<STRING, INT>'");
     }
 
+    /**
+     * An upsert scan is admitted (tombstones become DELETE rows in the columnar source), and its source takes no
+     * projection push-down, as Flink's {@code upsert-kafka} source: a projection before the planner's {@code
+     * ChangelogNormalize} would drop updates that are equal once projected. The planner stage keeps it a row scan.
+     */
     @Test
-    void upsertScansFallBack() {
-        Admission admission = decide("upsert-kafka-columnar", "k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED",
-                "'topic' = 'in', 'properties.bootstrap.servers' = 'x:1', 'key.format' = 'raw',"
-                        + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'");
-        assertThat(admission.reason()).isEqualTo(FallbackReason.UNSUPPORTED_CHANGELOG);
+    void upsertScansAreAdmittedWithoutProjectionPushDown() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql("CREATE TABLE t (k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED) WITH ("
+                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'in', 'properties.bootstrap.servers' = 'x:1',"
+                + " 'key.format' = 'raw', 'value.format' = 'json', 'value.fields-include' = 'ALL')");
+        assertThat(ScanDecisions.of(tEnv, "t").describe()).isEqualTo("admitted: json value, raw key, upsert");
+        DynamicTableSource source = ScanDecisions.source(tEnv, "t");
+        assertThat(source).isNotInstanceOf(SupportsProjectionPushDown.class);
+        assertThat(ColumnarTables.arrowScanAdmission(source).orElseThrow().describe())
+                .startsWith("fallback: UNSUPPORTED_CHANGELOG upsert: the stage's Arrow batches carry inserts only");
+        assertThat(tEnv.explainSql("SELECT v FROM t")).as("no projection pushed").doesNotContain("project=[");
+    }
+
+    /**
+     * An upsert scan is planned exactly as Flink plans {@code upsert-kafka}: whether {@code ChangelogNormalize} is
+     * there, and the whole rows it compares (a projection pushed below it would make updates of unread columns
+     * equal rows, which it drops).
+     */
+    @Test
+    void upsertScansArePlannedAsFlinksUpsertKafka() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        for (String connector : List.of("upsert-kafka", "upsert-kafka-columnar")) {
+            tEnv.executeSql("CREATE TABLE " + connector.replace('-', '_') + " (id BIGINT, name STRING, price DOUBLE,"
+                    + " PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = '" + connector + "', 'topic' = 'in',"
+                    + " 'properties.bootstrap.servers' = 'x:1', 'key.format' = 'json', 'value.format' = 'json',"
+                    + " 'value.fields-include' = 'EXCEPT_KEY')");
+        }
+        for (String query : List.of("SELECT id, name FROM %s", "SELECT name, COUNT(*) FROM %s GROUP BY name",
+                "SELECT id, name FROM %s WHERE price > 3")) {
+            String stock = optimizedPlan(tEnv.explainSql(query.formatted("upsert_kafka")));
+            String columnar = optimizedPlan(tEnv.explainSql(query.formatted("upsert_kafka_columnar")));
+            assertThat(columnar.replace("upsert_kafka_columnar", "upsert_kafka")).as(query).isEqualTo(stock);
+        }
+    }
+
+    private static String optimizedPlan(String explain) {
+        return explain.substring(explain.indexOf("== Optimized Physical Plan =="),
+                explain.indexOf("== Optimized Execution Plan =="));
     }
 
     /**
@@ -203,6 +242,6 @@ class ScanAdmissionTest {
         assertThat(SupportsReadingMetadata.class).isAssignableFrom(FallbackKafkaSource.class);
         assertThat(SupportsWatermarkPushDown.class).isAssignableFrom(FallbackKafkaSource.class);
         assertThat(SupportsProjectionPushDown.class.isAssignableFrom(FallbackKafkaSource.class)).isFalse();
-        assertThat(SupportsProjectionPushDown.class).isAssignableFrom(ColumnarKafkaDynamicSource.class);
+        assertThat(SupportsProjectionPushDown.class).isAssignableFrom(ColumnarKafkaDynamicSource.Projecting.class);
     }
 }

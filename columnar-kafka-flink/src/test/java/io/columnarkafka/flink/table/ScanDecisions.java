@@ -11,6 +11,7 @@ import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.catalog.ObjectIdentifier;
 import org.apache.flink.table.catalog.ResolvedCatalogTable;
 import org.apache.flink.table.connector.source.DynamicTableSource;
+import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
@@ -54,21 +55,14 @@ final class ScanDecisions {
      * applyReadableMetadata}); null for either: nothing pushed (the whole table).
      */
     static Admission reading(TableEnvironment tEnv, String table, List<String> columns, List<String> metadata) {
-        ObjectIdentifier id = ObjectIdentifier.of(tEnv.getCurrentCatalog(), tEnv.getCurrentDatabase(), table);
-        ResolvedCatalogTable resolved = (ResolvedCatalogTable) ((TableEnvironmentInternal) tEnv).getCatalogManager()
-                .getTableOrError(id).getResolvedTable();
-        String connector = resolved.getOptions().get("connector");
-        DynamicTableSourceFactory factory = connector.equals(UpsertKafkaColumnarTableFactory.IDENTIFIER)
-                ? new UpsertKafkaColumnarTableFactory() : new KafkaColumnarTableFactory();
-        DynamicTableSource source = factory.createDynamicTableSource(new FactoryUtil.DefaultDynamicTableContext(
-                id, resolved, Map.of(), new Configuration(), ScanDecisions.class.getClassLoader(), false));
+        DynamicTableSource source = source(tEnv, table);
         if (source instanceof ColumnarKafkaDynamicSource columnar) {
             if (columns != null) {
                 int[][] projection = new int[columns.size()][];
                 for (int i = 0; i < projection.length; i++) {
                     projection[i] = new int[] {columnar.shape().physicalType().getFieldIndex(columns.get(i))};
                 }
-                columnar.applyProjection(projection, null);
+                ((SupportsProjectionPushDown) columnar).applyProjection(projection, null);
             }
             if (metadata != null) {
                 columnar.applyReadableMetadata(metadata, null);
@@ -76,5 +70,17 @@ final class ScanDecisions {
             return columnar.admission();
         }
         return ((FallbackKafkaSource) source).admission();
+    }
+
+    /** The source of {@code table}, built by its connector's factory from the resolved table. */
+    static DynamicTableSource source(TableEnvironment tEnv, String table) {
+        ObjectIdentifier id = ObjectIdentifier.of(tEnv.getCurrentCatalog(), tEnv.getCurrentDatabase(), table);
+        ResolvedCatalogTable resolved = (ResolvedCatalogTable) ((TableEnvironmentInternal) tEnv).getCatalogManager()
+                .getTableOrError(id).getResolvedTable();
+        String connector = resolved.getOptions().get("connector");
+        DynamicTableSourceFactory factory = connector.equals(UpsertKafkaColumnarTableFactory.IDENTIFIER)
+                ? new UpsertKafkaColumnarTableFactory() : new KafkaColumnarTableFactory();
+        return factory.createDynamicTableSource(new FactoryUtil.DefaultDynamicTableContext(
+                id, resolved, Map.of(), new Configuration(), ScanDecisions.class.getClassLoader(), false));
     }
 }

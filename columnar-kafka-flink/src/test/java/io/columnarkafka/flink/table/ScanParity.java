@@ -15,6 +15,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
+import java.util.function.UnaryOperator;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.PipelineOptions;
 import org.apache.flink.metrics.Counter;
@@ -31,7 +32,7 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * The scan parity runs: fills a topic once, runs the same bounded SELECT over it through Flink's {@code kafka}
- * source and through {@code kafka-columnar}, and compares the rows (or, for a record Flink rejects, that both
+ * source and through {@code kafka-columnar} (or another pair, {@link #connectors}), and compares the rows (or, for a record Flink rejects, that both
  * jobs fail). DDL and queries are {@link SqlRuns} templates whose table is {@code ${t}src} over topic
  * {@code ${t}in}. The columnar run reports its scan decision and, through the decode metrics the test class's
  * {@link InMemoryReporter} keeps, the rows its columnar source decoded.
@@ -41,12 +42,35 @@ final class ScanParity {
     private final KafkaBrokerExtension kafka;
     private final SqlRuns runs;
     private int jobParallelism = 2;
+    private String stockConnector = "kafka";
+    private String columnarConnector = "kafka-columnar";
+    private UnaryOperator<List<String>> canonical = rows -> {
+        List<String> sorted = new ArrayList<>(rows);
+        Collections.sort(sorted);
+        return sorted;
+    };
 
     /** Runs on the broker of {@code kafka}, reading decode metrics from {@code reporter} (retaining them). */
     ScanParity(InMemoryReporter reporter, KafkaBrokerExtension kafka) {
         this.reporter = reporter;
         this.kafka = kafka;
         this.runs = new SqlRuns(kafka);
+    }
+
+    /** Compares {@code stock} (Flink's, e.g. {@code upsert-kafka}) with {@code columnar} from now on. */
+    ScanParity connectors(String stock, String columnar) {
+        this.stockConnector = stock;
+        this.columnarConnector = columnar;
+        return this;
+    }
+
+    /**
+     * Compares each run's rows (each {@code Row.toString()}, its kind first, in arrival order) as {@code canonical}
+     * makes them from now on (sorted by default: partitions are read in parallel).
+     */
+    ScanParity canonical(UnaryOperator<List<String>> canonical) {
+        this.canonical = canonical;
+        return this;
     }
 
     /** Sets the parallelism of the jobs run from now on (2 by default). */
@@ -80,9 +104,9 @@ final class ScanParity {
         String prefix = SqlRuns.newPrefix(name);
         List<ProducerRecord<byte[], byte[]>> produced = fill(prefix, partitions, records);
         List<String> stock = new ArrayList<>();
-        run("kafka", prefix, ddl, select, objectReuse, stock);
+        run(stockConnector, prefix, ddl, select, objectReuse, stock);
         List<String> columnar = new ArrayList<>();
-        Run run = run("kafka-columnar", prefix, ddl, select, objectReuse, columnar);
+        Run run = run(columnarConnector, prefix, ddl, select, objectReuse, columnar);
         assertThat(stock).as("stock rows").hasSizeGreaterThanOrEqualTo(minimumRows.applyAsInt(produced.size()));
         assertThat(columnar).as("columnar vs stock rows").isEqualTo(stock);
         return run;
@@ -96,10 +120,10 @@ final class ScanParity {
             Function<String, List<ProducerRecord<byte[], byte[]>>> records) throws Exception {
         String prefix = SqlRuns.newPrefix(name);
         fill(prefix, partitions, records);
-        Throwable stock = failure("kafka", prefix, ddl, select);
-        Throwable columnar = failure("kafka-columnar", prefix, ddl, select);
-        String tables = prefix + "kafka_columnar_";
-        TableEnvironment tEnv = tableEnvironment("kafka-columnar", prefix, ddl, false);
+        Throwable stock = failure(stockConnector, prefix, ddl, select);
+        Throwable columnar = failure(columnarConnector, prefix, ddl, select);
+        String tables = tables(columnarConnector, prefix);
+        TableEnvironment tEnv = tableEnvironment(columnarConnector, prefix, ddl, false);
         return new Failure(prefix + "in", ScanDecisions.of(tEnv, tables + "src"), stock, columnar);
     }
 
@@ -125,7 +149,7 @@ final class ScanParity {
         return failure[0];
     }
 
-    /** Runs the query over {@code <prefix>in} through {@code connector}, collecting its rows sorted. */
+    /** Runs the query over {@code <prefix>in} through {@code connector}, collecting its rows made canonical. */
     private Run run(String connector, String prefix, String ddl, String select, boolean objectReuse,
             List<String> rows) throws Exception {
         String tables = tables(connector, prefix);
@@ -134,12 +158,14 @@ final class ScanParity {
         String explain = tEnv.explainSql(query, ExplainDetail.JSON_EXECUTION_PLAN);
         TableResult result = tEnv.executeSql(query);
         JobID job = result.getJobClient().orElseThrow().getJobID();
+        List<String> arrived = new ArrayList<>();
         try (CloseableIterator<Row> it = result.collect()) {
-            it.forEachRemaining(row -> rows.add(row.toString()));
+            it.forEachRemaining(row -> arrived.add(row.toString()));
         }
-        Collections.sort(rows);
-        Admission decision = connector.equals("kafka") ? null : ScanDecisions.of(tEnv, tables + "src");
-        Admission planned = connector.equals("kafka") ? null : ScanDecisions.planned(tEnv, tables + "src", explain);
+        rows.addAll(canonical.apply(arrived));
+        boolean stock = connector.equals(stockConnector);
+        Admission decision = stock ? null : ScanDecisions.of(tEnv, tables + "src");
+        Admission planned = stock ? null : ScanDecisions.planned(tEnv, tables + "src", explain);
         return new Run(decision, explain, decodedRows(job), rows, planned);
     }
 

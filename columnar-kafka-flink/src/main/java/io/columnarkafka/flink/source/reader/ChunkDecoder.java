@@ -8,15 +8,19 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RowKindVector;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.types.RowKind;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 /**
@@ -25,28 +29,52 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * the key format, and a record gives a row only if both its value and its key give one; key and value
  * fields are placed at their positions in the row, value fields winning where both hold one.
  *
- * <p>Metadata columns (the row's last ones, {@link KafkaMetadata}) are filled from each row's record.
+ * <p>In upsert mode ({@link DecodingSpec#upsert()}) a record with a null value is not given to the value format:
+ * it is a DELETE row holding its key fields and nulls elsewhere (if its key gives a row), in record order among the
+ * value rows (INSERT); the last column holds each row's kind ({@link RowKindVector}).
+ *
+ * <p>Metadata columns (the last ones before the row kinds, {@link KafkaMetadata}) are filled from each row's record.
  *
  * <p>The record views point into the consumer's records (no copy). Whole columns move into the result
- * without copying; only when some keys give no row are the value rows that keep a key copied out.
+ * without copying; only when some keys give no row, or a tombstone sits among the value rows, are the value
+ * rows copied out.
  */
 final class ChunkDecoder {
     private final BatchDecoder valueDecoder;
     private final BatchDecoder keyDecoder;
     private final int[] keyProjection;
     private final int[] valueProjection;
+    /** For each value column, the key column holding the same field ({@code value.fields-include} ALL), or -1. */
+    private final int[] keyColumnOfValue;
+    private final boolean upsert;
     private final Schema schema;
     private final List<KafkaMetadata> metadata;
     private final RecordBytes values = new RecordBytes();
     private final RecordBytes keys = new RecordBytes();
+    /** Upsert mode: the chunk record of each value given to the value decoder (grown as needed). */
+    private int[] fedRecords = new int[0];
 
     ChunkDecoder(DecodingSpec spec) {
         this.valueDecoder = spec.valueDecoder();
         this.keyDecoder = spec.keyDecoder();
         this.keyProjection = spec.keyProjection();
         this.valueProjection = spec.valueProjection();
+        this.keyColumnOfValue = new int[valueProjection.length];
+        for (int j = 0; j < valueProjection.length; j++) {
+            keyColumnOfValue[j] = indexOf(keyProjection, valueProjection[j]);
+        }
+        this.upsert = spec.upsert();
         this.schema = schema(spec);
         this.metadata = spec.metadata();
+    }
+
+    private static int indexOf(int[] fields, int field) {
+        for (int i = 0; i < fields.length; i++) {
+            if (fields[i] == field) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**
@@ -79,83 +107,143 @@ final class ChunkDecoder {
      *     and field; nothing stays allocated
      */
     VectorSchemaRoot decode(RecordChunk chunk, BufferAllocator allocator) {
+        boolean[] tombstones = upsert ? new boolean[chunk.size()] : null;
+        int tombstoneCount = 0;
+        values.clear();
+        for (int i = 0; i < chunk.size(); i++) {
+            ByteBuffer value = chunk.record(i).value();
+            if (upsert && value == null) {
+                tombstones[i] = true;
+                tombstoneCount++;
+            } else {
+                if (upsert) {
+                    fed(values.count(), i);
+                }
+                values.add(value);
+            }
+        }
         try (DecodedBatch decodedValues = decodeValues(chunk, allocator)) {
-            if (decodedValues.rowCount() == 0) {
+            ChunkRows rows = ChunkRows.of(decodedValues, upsert ? fedRecords : null, tombstones, tombstoneCount);
+            if (rows.count() == 0) {
                 return null;
             }
             if (keyDecoder == null && valueProjection.length == schema.getFields().size()) {
                 return decodedValues.takeRoot();
             }
-            try (DecodedBatch decodedKeys = keyDecoder == null ? null : decodeKeys(chunk, decodedValues, allocator)) {
-                VectorSchemaRoot rows = assemble(decodedValues, decodedKeys, allocator);
-                if (!metadata.isEmpty()) {
-                    try {
-                        fillMetadata(rows, chunk, decodedValues, decodedKeys);
-                    } catch (RuntimeException e) {
-                        rows.close();
-                        throw e;
+            try (DecodedBatch decodedKeys = keyDecoder == null ? null : decodeKeys(chunk, rows, allocator)) {
+                VectorSchemaRoot out = assemble(rows, decodedValues, decodedKeys, allocator);
+                try {
+                    if (upsert) {
+                        fillRowKinds(out, rows, decodedKeys);
                     }
+                    if (!metadata.isEmpty()) {
+                        fillMetadata(out, chunk, rows, decodedKeys);
+                    }
+                } catch (RuntimeException e) {
+                    out.close();
+                    throw e;
                 }
-                return rows;
+                return out;
             }
         }
     }
 
-    /** The metadata columns (the last ones) of each row's record: its value's, kept only if its key decoded. */
-    private void fillMetadata(VectorSchemaRoot rows, RecordChunk chunk, DecodedBatch values, DecodedBatch keys) {
-        int rowCount = rows.getRowCount();
+    private void fed(int fedIndex, int record) {
+        if (fedIndex == fedRecords.length) {
+            fedRecords = Arrays.copyOf(fedRecords, Math.max(16, fedRecords.length * 2));
+        }
+        fedRecords[fedIndex] = record;
+    }
+
+    /** The row of output row {@code row} among {@code rows}: the row its key was decoded for. */
+    private static int rowOf(int row, DecodedBatch keys) {
+        return keys == null ? row : keys.recordOf(row);
+    }
+
+    /** The last column: DELETE for a tombstone's row, INSERT (the value format's kind) for every other. */
+    private static void fillRowKinds(VectorSchemaRoot out, ChunkRows rows, DecodedBatch keys) {
+        TinyIntVector kinds = (TinyIntVector) out.getVector(out.getFieldVectors().size() - 1);
+        int rowCount = out.getRowCount();
+        kinds.allocateNew(rowCount);
+        for (int row = 0; row < rowCount; row++) {
+            RowKindVector.set(kinds, row, rows.tombstone(rowOf(row, keys)) ? RowKind.DELETE : RowKind.INSERT);
+        }
+        kinds.setValueCount(rowCount);
+    }
+
+    /** The metadata columns (after the physical ones) of each row's record. */
+    private void fillMetadata(VectorSchemaRoot out, RecordChunk chunk, ChunkRows rows, DecodedBatch keys) {
+        int rowCount = out.getRowCount();
         ConsumerRecord<?, ?>[] records = new ConsumerRecord<?, ?>[rowCount];
         for (int row = 0; row < rowCount; row++) {
-            records[row] = chunk.record(values.recordOf(keys == null ? row : keys.recordOf(row)));
+            records[row] = chunk.record(rows.record(rowOf(row, keys)));
         }
-        List<FieldVector> vectors = rows.getFieldVectors();
-        int first = vectors.size() - metadata.size();
+        List<FieldVector> vectors = out.getFieldVectors();
+        int first = vectors.size() - metadata.size() - (upsert ? 1 : 0);
         for (int i = 0; i < metadata.size(); i++) {
             metadata.get(i).fill(vectors.get(first + i), records, rowCount);
         }
     }
 
+    /** Decodes the values gathered in {@link #values}. */
     private DecodedBatch decodeValues(RecordChunk chunk, BufferAllocator allocator) {
-        values.clear();
         try {
-            for (int i = 0; i < chunk.size(); i++) {
-                values.add(chunk.record(i).value());
-            }
             return valueDecoder.decode(values, allocator);
         } catch (DecodeException e) {
-            throw located(chunk.record(e.record()), false, e);
+            throw located(chunk.record(upsert ? fedRecords[e.record()] : e.record()), false, e);
         } finally {
             values.clear();
         }
     }
 
-    /** Keys of the records whose value gave a row, in row order. */
-    private DecodedBatch decodeKeys(RecordChunk chunk, DecodedBatch decodedValues, BufferAllocator allocator) {
+    /** Keys of the records of {@code rows}, in row order. */
+    private DecodedBatch decodeKeys(RecordChunk chunk, ChunkRows rows, BufferAllocator allocator) {
         keys.clear();
         try {
-            for (int row = 0; row < decodedValues.rowCount(); row++) {
-                keys.add(chunk.record(decodedValues.recordOf(row)).key());
+            for (int row = 0; row < rows.count(); row++) {
+                keys.add(chunk.record(rows.record(row)).key());
             }
             return keyDecoder.decode(keys, allocator);
         } catch (DecodeException e) {
-            throw located(chunk.record(decodedValues.recordOf(e.record())), true, e);
+            throw located(chunk.record(rows.record(e.record())), true, e);
         } finally {
             keys.clear();
         }
     }
 
-    /** Places the key and value columns at their fields; rows whose key gave no row are dropped. */
-    private VectorSchemaRoot assemble(DecodedBatch decodedValues, DecodedBatch decodedKeys, BufferAllocator allocator) {
-        int rows = decodedKeys == null ? decodedValues.rowCount() : decodedKeys.rowCount();
-        boolean everyRowKeyed = decodedKeys == null || rows == decodedValues.rowCount();
+    /**
+     * Places the key and value columns at their fields: rows whose key gave no row are dropped; a tombstone's row
+     * has its key fields and nulls elsewhere.
+     */
+    private VectorSchemaRoot assemble(ChunkRows rows, DecodedBatch decodedValues, DecodedBatch decodedKeys,
+            BufferAllocator allocator) {
+        int rowCount = decodedKeys == null ? rows.count() : decodedKeys.rowCount();
+        boolean wholeColumns = rows.valueRowsOnly() && rowCount == rows.count();
         VectorSchemaRoot out = VectorSchemaRoot.create(schema, allocator);
         try {
             List<FieldVector> outVectors = out.getFieldVectors();
-            if (decodedKeys != null) {
-                place(decodedKeys.root(), keyProjection, outVectors, null);
+            VectorSchemaRoot valueRoot = decodedValues.root();
+            for (int j = 0; j < valueProjection.length; j++) {
+                FieldVector target = outVectors.get(valueProjection[j]);
+                target.clear();
+                if (wholeColumns) {
+                    valueRoot.getVector(j).makeTransferPair(target).transfer();
+                } else {
+                    FieldVector keySource = keyColumnOfValue[j] < 0 || decodedKeys == null ? null
+                            : decodedKeys.root().getVector(keyColumnOfValue[j]);
+                    copyRows(valueRoot.getVector(j), keySource, target, rows, decodedKeys, rowCount);
+                }
             }
-            place(decodedValues.root(), valueProjection, outVectors, everyRowKeyed ? null : decodedKeys);
-            out.setRowCount(rows);
+            if (decodedKeys != null) {
+                for (int i = 0; i < keyProjection.length; i++) {
+                    if (indexOf(valueProjection, keyProjection[i]) < 0) {
+                        FieldVector target = outVectors.get(keyProjection[i]);
+                        target.clear();
+                        decodedKeys.root().getVector(i).makeTransferPair(target).transfer();
+                    }
+                }
+            }
+            out.setRowCount(rowCount);
             return out;
         } catch (RuntimeException e) {
             out.close();
@@ -164,25 +252,24 @@ final class ChunkDecoder {
     }
 
     /**
-     * Moves column {@code i} of {@code from} into field {@code projection[i]} of the result; with {@code
-     * keyedRows}, copies only the rows a key was decoded for.
+     * Copies into {@code target} each output row's value; a tombstone's row takes the key's value where the key
+     * holds the field ({@code keySource}, whose rows are the output rows), else null.
      */
-    private static void place(VectorSchemaRoot from, int[] projection, List<FieldVector> out, DecodedBatch keyedRows) {
-        for (int i = 0; i < projection.length; i++) {
-            FieldVector source = from.getVector(i);
-            FieldVector target = out.get(projection[i]);
-            if (keyedRows == null) {
-                target.clear();
-                source.makeTransferPair(target).transfer();
+    private static void copyRows(FieldVector source, FieldVector keySource, FieldVector target, ChunkRows rows,
+            DecodedBatch keys, int rowCount) {
+        target.setInitialCapacity(rowCount);
+        target.allocateNew();
+        for (int row = 0; row < rowCount; row++) {
+            int from = rowOf(row, keys);
+            if (!rows.tombstone(from)) {
+                target.copyFromSafe(rows.valueRow(from), row, source);
+            } else if (keySource != null) {
+                target.copyFromSafe(row, row, keySource);
             } else {
-                target.clear();
-                int rows = keyedRows.rowCount();
-                for (int row = 0; row < rows; row++) {
-                    target.copyFromSafe(keyedRows.recordOf(row), row, source);
-                }
-                target.setValueCount(rows);
+                target.setNull(row);
             }
         }
+        target.setValueCount(rowCount);
     }
 
     private static KafkaDecodeException located(ConsumerRecord<?, ?> record, boolean key, DecodeException e) {
