@@ -45,7 +45,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     private static final byte[] BEFORE = {'b', 'e', 'f', 'o', 'r', 'e'};
     private static final byte[] AFTER = {'a', 'f', 't', 'e', 'r'};
     private static final byte[] PAYLOAD = {'p', 'a', 'y', 'l', 'o', 'a', 'd'};
-    /** Flink's message, %s the product then the kind. */
+    /** Flink's message: %s the kind (UPDATE, DELETE), then the product. */
     private static final String REPLICA_IDENTITY = "The \"before\" field of %s message is null, if you are using"
             + " %s Postgres Connector, please check the Postgres table has been set REPLICA IDENTITY to FULL level.";
 
