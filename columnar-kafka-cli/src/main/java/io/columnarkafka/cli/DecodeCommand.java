@@ -41,7 +41,9 @@ final class DecodeCommand {
             "",
             "  --row-type   the rows' Flink row type, e.g. 'ROW<id BIGINT, name STRING>'",
             "  --format     the value format: " + Formats.decodable(),
-            "  --option     a format option with Flink's key, e.g. csv.ignore-parse-errors=true",
+            "  --option     a format option with Flink's key, e.g. csv.ignore-parse-errors=true;",
+            "               debezium-json and ogg-json need FORMAT.row-kind.column=NAME: the TINYINT column, after",
+            "               the row type's, that holds each row's RowKind byte (0 +I, 1 -U, 2 +U, 3 -D)",
             "  --input      the records; - reads standard input",
             "  --output     where to write the Arrow IPC stream (default: standard output); written whole or not at all",
             "  --framing    lines (default): each record then a newline;",
@@ -128,7 +130,7 @@ final class DecodeCommand {
         try (InputStream in = open();
                 BufferAllocator allocator = new RootAllocator();
                 VectorSchemaRoot written = VectorSchemaRoot.create(
-                        ArrowLayout.schema(rowType, decoder.timestampLayout()), allocator);
+                        ArrowLayout.schema(decoder.rowType(), decoder.timestampLayout()), allocator);
                 ArrowStreamWriter writer = new ArrowStreamWriter(written, null, out)) {
             writer.start();
             VectorLoader loader = new VectorLoader(written);

@@ -150,6 +150,48 @@ class DecodeCommandTest {
         assertThat(readArrow(Files.readAllBytes(decoded))).containsExactlyElementsOf(expected);
     }
 
+    /** debezium-json: every op and a tombstone; each row with its kind, as Flink's deserializer collects them. */
+    @Test
+    void changelogRecordsDecodeWithTheirRowKinds() throws Exception {
+        RowType type = RowTypes.parse("ROW<id BIGINT, name STRING>");
+        List<byte[]> records = new ArrayList<>();
+        for (String event : List.of("{\"before\":null,\"after\":{\"id\":1,\"name\":\"a\"},\"op\":\"c\"}",
+                "{\"before\":{\"id\":1,\"name\":\"a\"},\"after\":{\"id\":1,\"name\":\"b\"},\"op\":\"u\",\"ts_ms\":1}",
+                "{\"before\":{\"id\":1,\"name\":\"b\"},\"after\":null,\"op\":\"d\"}",
+                "{\"after\":{\"id\":2,\"name\":null},\"op\":\"r\"}")) {
+            records.add(event.getBytes(StandardCharsets.UTF_8));
+        }
+        records.add(2, null);
+        Path input = Files.write(dir.resolve("events.bin"), lengthPrefixed(records));
+        CliProcess.Result result = run("decode", "--row-type", "ROW<id BIGINT, name STRING>", "--format", "debezium-json",
+                "--option", "debezium-json.row-kind.column=kind", "--input", input.toString(),
+                "--framing", "length-prefixed");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        var flink = new org.apache.flink.formats.json.debezium.DebeziumJsonDeserializationSchema(
+                org.apache.flink.table.types.utils.TypeConversions.fromLogicalToDataType(type), List.of(),
+                org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(type), false, false,
+                org.apache.flink.formats.common.TimestampFormat.SQL);
+        flink.open(null);
+        List<List<Object>> expected = new ArrayList<>();
+        for (byte[] record : records) {
+            flink.deserialize(record, new org.apache.flink.util.Collector<>() {
+                @Override
+                public void collect(RowData row) {
+                    List<Object> values = new ArrayList<>(PlainValues.decodedFromFlink(row, type));
+                    values.add((long) row.getRowKind().toByteValue()); // PlainValues widens integers to long
+                    expected.add(values);
+                }
+
+                @Override
+                public void close() {}
+            });
+        }
+        assertThat(expected).hasSize(5);
+        RowType withKind = RowTypes.parse("ROW<id BIGINT, name STRING, kind TINYINT NOT NULL>");
+        assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
+    }
+
     @Test
     void badArgumentsAreRejected() throws Exception {
         Path input = Files.write(dir.resolve("records.csv"), "1,a\n".getBytes(StandardCharsets.UTF_8));
@@ -181,13 +223,17 @@ class DecodeCommandTest {
     }
 
     private static List<List<Object>> readArrow(byte[] stream) throws IOException {
+        return readArrow(stream, ROW_TYPE);
+    }
+
+    private static List<List<Object>> readArrow(byte[] stream, RowType type) throws IOException {
         List<List<Object>> rows = new ArrayList<>();
         try (BufferAllocator allocator = new RootAllocator();
                 ArrowStreamReader reader = new ArrowStreamReader(new ByteArrayInputStream(stream), allocator)) {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             while (reader.loadNextBatch()) {
                 for (int r = 0; r < root.getRowCount(); r++) {
-                    rows.add(PlainValues.decodedFromArrow(root, ROW_TYPE, r));
+                    rows.add(PlainValues.decodedFromArrow(root, type, r));
                 }
             }
         }

@@ -10,6 +10,9 @@ import io.columnarkafka.format.csv.CsvBatchEncoder;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.ChangelogEnvelope;
 import io.columnarkafka.format.json.ChangelogJsonBatchEncoder;
+import io.columnarkafka.format.json.BeforeAfterDecodeOptions;
+import io.columnarkafka.format.json.BeforeAfterEvents;
+import io.columnarkafka.format.json.BeforeAfterJsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonDecodeOptions;
@@ -70,7 +73,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "json", "csv", "avro");
+        return Set.of("raw", "json", "csv", "avro", "debezium-json", "ogg-json");
     }
 
     /**
@@ -78,7 +81,8 @@ public final class Formats {
      *
      * @param format Flink's format identifier, e.g. {@code json}
      * @param rowType the fields to decode (by name for named formats), as Flink's format factory gets
-     *     them after projection push-down
+     *     them after projection push-down; a changelog format's rows add the TINYINT column its option {@code
+     *     row-kind.column} names ({@link BatchDecoder#rowType()})
      * @param options the format's options with Flink's keys, without the format prefix
      * @throws IllegalArgumentException for an unknown format, option or value, or a type the format
      *     does not support
@@ -113,6 +117,10 @@ public final class Formats {
                 return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
+            case "debezium-json":
+            case "ogg-json":
+                BeforeAfterEvents events = BeforeAfterEvents.of(format);
+                return new BeforeAfterJsonBatchDecoder(events, rowType, BeforeAfterDecodeOptions.fromMap(events, options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar decoder; supported: " + decodable());

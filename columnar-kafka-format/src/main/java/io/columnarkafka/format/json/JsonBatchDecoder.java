@@ -6,11 +6,8 @@ import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
@@ -46,10 +43,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
     /** For each produced column, its field in the row Flink's format converts. */
     private final int[] columnFields;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
-    /** Bytes per row of each variable-width top-level column in the last batch, to size the next one. */
-    private final double[] bytesPerRow;
-    private int[] rowRecords = new int[64];
-    private int rows;
+    private final DecodedRows rows;
 
     /**
      * Plans a decoder for {@code rowType}, every field read.
@@ -96,7 +90,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
         this.schema = ArrowLayout.schema(rowType, TIMESTAMPS);
         this.options = options;
         this.fields = new JsonReaderPlan(options, formatType).recordFields(formatType, read);
-        this.bytesPerRow = new double[rowType.getFieldCount()];
+        this.rows = new DecodedRows(fields, columnFields);
     }
 
     /** Every digit of the text, as Flink's {@code TimestampData} keeps it whatever the precision. */
@@ -110,21 +104,14 @@ public final class JsonBatchDecoder implements BatchDecoder {
         int count = records.count();
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         try {
-            allocate(root.getFieldVectors(), count, records.totalBytes());
-            rows = 0;
-            if (rowRecords.length < count) {
-                rowRecords = new int[count];
-            }
+            rows.start(root, count, records.totalBytes(), 1);
             for (int i = 0; i < count; i++) {
                 int length = records.length(i);
                 if (length > 0) {
                     decodeRecord(records.array(i), records.offset(i), length, i);
                 }
             }
-            root.setRowCount(rows);
-            learnSizes(root.getFieldVectors());
-            boolean oneRowPerRecord = rows == count && isIdentity(rows);
-            return new DecodedBatch(root, oneRowPerRecord ? null : Arrays.copyOf(rowRecords, rows), count);
+            return rows.finish(root, count);
         } catch (RuntimeException e) {
             root.close();
             throw e;
@@ -171,70 +158,20 @@ public final class JsonBatchDecoder implements BatchDecoder {
         if (token == JsonTokenizer.VALUE_NULL || token == JsonTokenizer.NONE) {
             return;
         }
-        int row = rows;
+        int row = rows.next();
         try {
             if (token != JsonTokenizer.START_OBJECT) {
                 throw new JsonReadException("Illegal JSON object data...");
             }
             fields.readObject(t, row);
         } catch (RuntimeException e) {
-            fields.truncate(row);
+            rows.truncate(row);
             if (!options.ignoreParseErrors() || !JsonReader.isDataError(e)) {
                 throw e;
             }
             return;
         }
-        if (row == rowRecords.length) {
-            rowRecords = Arrays.copyOf(rowRecords, row * 2);
-        }
-        rowRecords[row] = record;
-        rows = row + 1;
-    }
-
-    private boolean isIdentity(int n) {
-        for (int i = 0; i < n; i++) {
-            if (rowRecords[i] != i) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Allocates every column once for the batch: a row per record, and for string and binary columns the
-     * bytes per row the column took in the previous batch (at first an equal share of the records' bytes).
-     */
-    private void allocate(List<FieldVector> vectors, int count, long totalBytes) {
-        int rowsHint = Math.max(count, 1);
-        int variable = 0;
-        for (FieldVector v : vectors) {
-            if (v instanceof BaseVariableWidthVector) {
-                variable++;
-            }
-        }
-        for (int i = 0; i < vectors.size(); i++) {
-            FieldVector v = vectors.get(i);
-            if (v instanceof BaseVariableWidthVector variableWidth) {
-                long bytes = bytesPerRow[i] > 0 ? (long) (bytesPerRow[i] * rowsHint * 1.1) + 16
-                        : totalBytes / variable + 16;
-                variableWidth.allocateNew(bytes, rowsHint);
-            } else {
-                v.setInitialCapacity(rowsHint);
-                v.allocateNew();
-            }
-            fields.bind(columnFields[i], v);
-        }
-    }
-
-    private void learnSizes(List<FieldVector> vectors) {
-        if (rows == 0) {
-            return;
-        }
-        for (int i = 0; i < vectors.size(); i++) {
-            if (vectors.get(i) instanceof BaseVariableWidthVector variableWidth) {
-                bytesPerRow[i] = (double) variableWidth.getOffsetBuffer().getInt((long) rows * 4) / rows;
-            }
-        }
+        rows.added(record);
     }
 
     @Override

@@ -16,14 +16,28 @@ import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 final class JsonReaderPlan {
     private final JsonDecodeOptions options;
     private final boolean bigDecimalFloats;
+    private final boolean tree;
 
     /**
+     * Readers of Flink's default, streaming deserializer ({@code json}).
+     *
      * @param rowType the row Flink's format converts (its fields read or checked): a DECIMAL anywhere in it
      *     changes how Flink reads floats in a tree
      */
     JsonReaderPlan(JsonDecodeOptions options, RowType rowType) {
+        this(options, rowType, false);
+    }
+
+    /**
+     * @param rowType the produced row: a DECIMAL anywhere in it changes how Flink reads floats in a tree
+     * @param tree readers of Flink's tree deserializer ({@code JsonRowDataDeserializationSchema}, inside the
+     *     changelog formats): each streaming reader behind a {@link TreeJsonReader}, BINARY as {@link
+     *     TreeBinaryJsonReader}
+     */
+    JsonReaderPlan(JsonDecodeOptions options, RowType rowType, boolean tree) {
         this.options = options;
         this.bigDecimalFloats = LogicalTypeChecks.hasNested(rowType, t -> t instanceof DecimalType);
+        this.tree = tree;
     }
 
     /**
@@ -41,7 +55,7 @@ final class JsonReaderPlan {
             RowType.RowField field = row.getFields().get(i);
             readers.add(reader(prefix + field.getName(), field.getType(), check || read != null && !read[i]));
         }
-        return new JsonRowFields(row.getFieldNames(), readers, options.failOnMissingField());
+        return new JsonRowFields(row.getFieldNames(), readers, options.failOnMissingField(), tree);
     }
 
     /**
@@ -56,6 +70,16 @@ final class JsonReaderPlan {
     }
 
     private JsonReader typeReader(String path, LogicalType type, boolean check) {
+        if (!tree) {
+            return streamingReader(path, type, check);
+        }
+        if (type.is(LogicalTypeFamily.BINARY_STRING)) {
+            return new TreeBinaryJsonReader(path, options.ignoreParseErrors());
+        }
+        return new TreeJsonReader(streamingReader(path, type, check), type.getTypeRoot(), bigDecimalFloats);
+    }
+
+    private JsonReader streamingReader(String path, LogicalType type, boolean check) {
         boolean ignore = options.ignoreParseErrors();
         switch (type.getTypeRoot()) {
             case BOOLEAN:

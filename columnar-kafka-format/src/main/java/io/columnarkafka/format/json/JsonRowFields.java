@@ -43,11 +43,20 @@ final class JsonRowFields {
     private final byte[][] quotedNames;
     private final JsonReader[] readers;
     private final boolean failOnMissingField;
+    /**
+     * Flink's tree deserializer ({@link TreeJsonReader}): the object's fields are a tree node's, so only the
+     * last of a repeated field is converted and no field count ends the object early.
+     */
+    private final boolean tree;
+    /** In a tree object: the failure of each field's last value so far, thrown at the object's end. */
+    private final RuntimeException[] failures;
 
-    JsonRowFields(List<String> names, List<JsonReader> readers, boolean failOnMissingField) {
+    JsonRowFields(List<String> names, List<JsonReader> readers, boolean failOnMissingField, boolean tree) {
         this.names = names.toArray(new String[0]);
         this.readers = readers.toArray(new JsonReader[0]);
         this.failOnMissingField = failOnMissingField;
+        this.tree = tree;
+        this.failures = tree ? new RuntimeException[this.readers.length] : null;
         this.nameBytes = new byte[this.names.length][];
         this.tailWords = new long[this.names.length];
         this.tailMasks = new long[this.names.length];
@@ -83,7 +92,7 @@ final class JsonRowFields {
         expectName(t, 0);
         t.next();
         while (t.current() != JsonTokenizer.END_OBJECT) {
-            if (matched >= arity) {
+            if (matched >= arity && !tree) {
                 skipToNextField(t);
                 continue;
             }
@@ -99,13 +108,24 @@ final class JsonRowFields {
             }
             try {
                 reader.read(t);
+                if (tree) {
+                    failures[field] = null;
+                }
             } catch (RuntimeException e) {
-                throw failure(field, e);
+                if (!tree || !JsonReader.isDataError(e)) {
+                    throw failure(field, e);
+                }
+                // A later value of the same name replaces this one in the tree: fail at the end if none does.
+                failures[field] = failure(field, e);
+                reader.truncate(row);
             }
             matched++;
             hint = field + 1 == arity ? 0 : field + 1;
             expectName(t, hint);
             t.next();
+        }
+        if (tree) {
+            throwFirstFailure();
         }
         if (matched < arity && failOnMissingField) {
             throw new JsonReadException("Some field is missing in the JSON data.");
@@ -113,6 +133,17 @@ final class JsonRowFields {
         for (JsonReader reader : readers) {
             if (reader.count == row) {
                 reader.appendNull();
+            }
+        }
+    }
+
+    /** Flink converts a tree object's fields in schema order: the first that failed is the object's failure. */
+    private void throwFirstFailure() {
+        for (int i = 0; i < failures.length; i++) {
+            RuntimeException failure = failures[i];
+            if (failure != null) {
+                java.util.Arrays.fill(failures, null);
+                throw failure;
             }
         }
     }
@@ -196,6 +227,12 @@ final class JsonRowFields {
 
     /** Flink's {@code skipToNextField}: over the current token (a whole array or object), then one more. */
     static void skipToNextField(JsonTokenizer t) {
+        skipValue(t);
+        t.next();
+    }
+
+    /** Over the current token: a whole array or object, leaving its end token current. */
+    static void skipValue(JsonTokenizer t) {
         int token = t.current();
         if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
             int open = 1;
@@ -215,7 +252,6 @@ final class JsonRowFields {
             // Flink's converter fails here with a NullPointerException (a switch over a null token).
             throw new JsonReadException("Unexpected end-of-input in an object (no token to skip)");
         }
-        t.next();
     }
 
     /** Appends a null entry to every field (a null nested row still has an entry in each child). */

@@ -1051,6 +1051,24 @@ final class JsonTokenizer {
         return utf8;
     }
 
+    /** How many objects and arrays are open (a structure's start token has opened its own). */
+    int depth() {
+        return depth;
+    }
+
+    /**
+     * Makes the current token a string value whose text is {@code text}, as read: how a reader of Flink's
+     * tree deserializer sees a value through the node's {@code asText()} where that differs from the token's
+     * text (a number node's canonical text, the empty text of an object or array).
+     */
+    void presentAsString(String text) {
+        current = VALUE_STRING;
+        stringIncomplete = false;
+        slowText = text;
+        textReady = true;
+        textInUtf8 = false;
+    }
+
     int valueStart() {
         return valueStart;
     }

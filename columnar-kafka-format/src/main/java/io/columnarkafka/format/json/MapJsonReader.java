@@ -61,6 +61,13 @@ final class MapJsonReader extends JsonReader {
         count++;
     }
 
+    /** Appends an empty map: what Flink's tree deserializer makes of a value that is not an object. */
+    void appendEmpty() {
+        vector.startNewValue(count);
+        vector.endValue(count, 0);
+        count++;
+    }
+
     /** Reads the entries, leaving out those {@code drop} marks; returns how many were read. */
     private int readEntries(JsonTokenizer t, int start, boolean[] drop) {
         int read = 0;

@@ -75,7 +75,8 @@ public final class PlainValues {
 
     private static List<Object> fromArrow(List<FieldVector> columns, RowType type, int row, Mode mode) {
         List<Object> out = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
+        // Columns after the type's fields (a changelog decoder's row-kind column) are not values of it.
+        for (int i = 0; i < type.getFieldCount(); i++) {
             out.add(fromArrow(columns.get(i), type.getTypeAt(i), row, mode));
         }
         return out;

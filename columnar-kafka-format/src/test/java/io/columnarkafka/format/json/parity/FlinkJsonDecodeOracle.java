@@ -3,6 +3,7 @@ package io.columnarkafka.format.json.parity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.json.JsonParserRowDataDeserializationSchema;
 import org.apache.flink.table.data.RowData;
@@ -47,6 +48,11 @@ public final class FlinkJsonDecodeOracle {
     }
 
     public Outcome deserialize(byte[] record) {
+        return collect(schema, record);
+    }
+
+    /** What {@code schema} makes of {@code record} through {@code deserialize(byte[], Collector)}. */
+    static Outcome collect(DeserializationSchema<RowData> schema, byte[] record) {
         List<RowData> rows = new ArrayList<>();
         try {
             schema.deserialize(record, new Collector<>() {

@@ -18,8 +18,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -38,9 +40,7 @@ public final class JsonDecodeCheck {
     private JsonDecodeCheck() {}
 
     public static Result assertParity(RowType type, Map<String, String> options, List<byte[]> records) {
-        boolean[] all = new boolean[type.getFieldCount()];
-        Arrays.fill(all, true);
-        return assertParity(type, all, options, records);
+        return assertParity(type, all(type), options, records);
     }
 
     /**
@@ -52,10 +52,31 @@ public final class JsonDecodeCheck {
      */
     public static Result assertParity(RowType type, boolean[] produced, Map<String, String> options,
                                       List<byte[]> records) {
-        FlinkJsonDecodeOracle oracle = FlinkJsonDecodeOracle.of(type, options);
+        return assertParity("json", type, produced, options, records,
+                FlinkJsonDecodeOracle.of(type, options)::deserialize, null);
+    }
+
+    /**
+     * The gate for any JSON-based format: {@code oracle} is Flink's deserializer of it; with {@code
+     * kindColumn} set, the decoded rows carry that TINYINT column after {@code type}'s fields, and each must
+     * hold the row kind of Flink's row ({@code RowKind.toByteValue()}).
+     */
+    public static Result assertParity(String format, RowType type, Map<String, String> options,
+            List<byte[]> records, Function<byte[], Outcome> oracle, String kindColumn) {
+        return assertParity(format, type, all(type), options, records, oracle, kindColumn);
+    }
+
+    private static boolean[] all(RowType type) {
+        boolean[] all = new boolean[type.getFieldCount()];
+        Arrays.fill(all, true);
+        return all;
+    }
+
+    private static Result assertParity(String format, RowType type, boolean[] produced, Map<String, String> options,
+            List<byte[]> records, Function<byte[], Outcome> oracle, String kindColumn) {
         List<Outcome> outcomes = new ArrayList<>();
         for (byte[] record : records) {
-            outcomes.add(oracle.deserialize(record));
+            outcomes.add(oracle.apply(record));
         }
         List<String> names = new ArrayList<>();
         List<RowType.RowField> fields = new ArrayList<>();
@@ -66,7 +87,7 @@ public final class JsonDecodeCheck {
             }
         }
         RowType producedType = new RowType(type.isNullable(), fields);
-        var decoder = Formats.decoder("json", type, names, options);
+        var decoder = Formats.decoder(format, type, names, options);
         int rejected = 0;
         int firstRejected = -1;
         List<byte[]> accepted = new ArrayList<>();
@@ -90,7 +111,9 @@ public final class JsonDecodeCheck {
                                 outcomes.get(expected).error(), show(records.get(expected)))
                         .isInstanceOfSatisfying(DecodeException.class, e -> {
                             assertThat(e.record()).isEqualTo(expected);
-                            assertSameField(outcomes.get(expected).error(), e);
+                            if (format.equals("json")) { // the changelog formats' errors name 'before'/'after'
+                                assertSameField(outcomes.get(expected).error(), e);
+                            }
                         });
                 assertThat(allocator.getAllocatedMemory()).as("memory after a rejected batch").isZero();
                 for (int i = 0; i < records.size(); i++) {
@@ -125,6 +148,11 @@ public final class JsonDecodeCheck {
                                 .as("row %d of record %s (%s, producing %s)", row, show(accepted.get(k)),
                                         type.asSummaryString(), names)
                                 .isEqualTo(projected(PlainValues.decodedFromFlink(expected, type), produced));
+                        if (kindColumn != null) {
+                            assertThat(((TinyIntVector) decoded.root().getVector(kindColumn)).get(row))
+                                    .as("row kind of row %d of record %s", row, show(accepted.get(k)))
+                                    .isEqualTo(expected.getRowKind().toByteValue());
+                        }
                         row++;
                         compared++;
                     }

@@ -32,7 +32,7 @@ class JsonDecodeCorpusTest {
             + " deep ARRAY<ARRAY<ARRAY<INT>>>, dc DECIMAL(5, 1)>");
 
     /** Value spellings put into every field of {@link #SCALARS}. */
-    private static final List<String> VALUES = List.of(
+    static final List<String> VALUES = List.of(
             // numbers
             "0", "1", "-1", "-0", "7", "1.0", "1.9", "-1.9", "0.5", "-0.5", "1e3", "1E3", "1e+3", "1e-3", "1.5e2",
             "-0.0", "123.456", "99999999.995", "0.001", "127", "128", "-128", "-129", "32767", "32768", "-32769",
@@ -161,22 +161,7 @@ class JsonDecodeCorpusTest {
 
     /** Records of {@link #SCALARS} with each spelling in {@code field}, first, and valid values in the others. */
     static List<byte[]> spellingRecords(Map<String, String> options, String field) {
-        boolean iso = "ISO-8601".equals(options.get("timestamp-format.standard"));
-        String ts = iso ? "2020-01-02T03:04:05.123456789" : "2020-01-02 03:04:05.123456789";
-        Map<String, String> valid = new java.util.LinkedHashMap<>();
-        for (String name : SCALARS.getFieldNames()) {
-            valid.put(name, switch (name) {
-                case "b" -> "true";
-                case "f", "d", "dc", "dc38" -> "1.25";
-                case "s", "c" -> "\"abc\"";
-                case "bin" -> "\"AQID\"";
-                case "dt" -> "\"2020-01-02\"";
-                case "tm" -> "\"12:34:56.789\"";
-                case "ts", "ts0", "ts6", "ts9" -> "\"" + ts + "\"";
-                case "ltz", "ltz9" -> "\"" + ts + "Z\"";
-                default -> "7";
-            });
-        }
+        Map<String, String> valid = validValues(options);
         List<byte[]> records = new ArrayList<>();
         for (String value : VALUES) {
             if (field.endsWith("9") && outsideNanosecondRange(value)) {
@@ -191,6 +176,27 @@ class JsonDecodeCorpusTest {
             records.add(utf8(record.append('}').toString()));
         }
         return records;
+    }
+
+    /** A valid JSON value for each field of {@link #SCALARS} in the timestamp standard of {@code options}. */
+    static Map<String, String> validValues(Map<String, String> options) {
+        boolean iso = "ISO-8601".equals(options.get("timestamp-format.standard"));
+        String ts = iso ? "2020-01-02T03:04:05.123456789" : "2020-01-02 03:04:05.123456789";
+        Map<String, String> valid = new java.util.LinkedHashMap<>();
+        for (String field : SCALARS.getFieldNames()) {
+            valid.put(field, switch (field) {
+                case "b" -> "true";
+                case "f", "d", "dc", "dc38" -> "1.25";
+                case "s", "c" -> "\"abc\"";
+                case "bin" -> "\"AQID\"";
+                case "dt" -> "\"2020-01-02\"";
+                case "tm" -> "\"12:34:56.789\"";
+                case "ts", "ts0", "ts6", "ts9" -> "\"" + ts + "\"";
+                case "ltz", "ltz9" -> "\"" + ts + "Z\"";
+                default -> "7";
+            });
+        }
+        return valid;
     }
 
     /**

@@ -124,7 +124,7 @@ class JsonDecodeProperties {
         return false;
     }
 
-    private static boolean beyondArrowNanos(Object value, LogicalType type) {
+    static boolean beyondArrowNanos(Object value, LogicalType type) {
         if (value == null) {
             return false;
         }
