@@ -14,7 +14,9 @@ import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonDecodeOptions;
 import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.protobuf.ProtobufBatchDecoder;
 import io.columnarkafka.format.protobuf.ProtobufBatchEncoder;
+import io.columnarkafka.format.protobuf.ProtobufDecodeOptions;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import io.columnarkafka.format.raw.RawBatchDecoder;
 import io.columnarkafka.format.raw.RawBatchEncoder;
@@ -69,7 +71,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "json", "csv", "avro");
+        return Set.of("raw", "json", "csv", "avro", "protobuf");
     }
 
     /**
@@ -92,6 +94,8 @@ public final class Formats {
                 return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
+            case "protobuf":
+                return new ProtobufBatchDecoder(rowType, ProtobufDecodeOptions.fromMap(options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar decoder; supported: " + decodable());
