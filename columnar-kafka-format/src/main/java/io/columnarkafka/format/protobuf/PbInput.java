@@ -22,11 +22,17 @@ final class PbInput {
             super(reason, null, false, false);
         }
 
-        /** Names the field unless a reader inside it already did. */
+        /** Names the field by its column path unless a reader inside it already did. */
         Malformed at(String path) {
             if (field == null) {
                 field = path;
             }
+            return this;
+        }
+
+        /** Puts the name of the enclosing field in front of the path found so far. */
+        Malformed within(String name) {
+            field = field == null ? name : name + "." + field;
             return this;
         }
     }
@@ -52,12 +58,22 @@ final class PbInput {
         return buf[pos++];
     }
 
+    /**
+     * A varint as protobuf-java's {@code readRawVarint64}. Of a ten-byte varint, protobuf-java's fast path (taken
+     * when ten bytes or more remain before the limit) keeps bit 63 set whatever the tenth byte holds, its slow
+     * path takes bit 63 from the tenth byte's low bit; both are reproduced, so {@link #limit} must be the
+     * limit protobuf-java has there (the end of the record, nested message or packed run).
+     */
     long readVarint64() {
+        int start = pos;
         long result = 0;
         for (int shift = 0; shift < 64; shift += 7) {
             int b = next();
             result |= (long) (b & 0x7F) << shift;
             if (b >= 0) {
+                if (shift == 63 && limit - start >= 10) {
+                    result |= Long.MIN_VALUE;
+                }
                 return result;
             }
         }
@@ -125,7 +141,8 @@ final class PbInput {
                 skipBytes(8);
                 return;
             case PbWire.LENGTH_DELIMITED:
-                pos += readLength();
+                int length = readLength(); // before reading pos: the length moves it
+                pos += length;
                 return;
             case START_GROUP:
                 skipGroup(tag >>> 3, depth + 1);

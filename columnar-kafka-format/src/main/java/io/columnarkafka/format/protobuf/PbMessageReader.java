@@ -10,8 +10,9 @@ import org.apache.arrow.vector.complex.StructVector;
  * (of several occurrences one after the other when a message field was sent more than once, which is how
  * protobuf-java merges them), skips unknown fields, checks every known field as protobuf-java's parser would
  * ({@link PbShape}, once, at the record level) and notes where each projected field occurred; the second lets
- * each column's {@link PbFieldReader} write its slot from those occurrences. For a oneof only its last member
- * counts, and only from the occurrence where it became the case (an earlier member's value was cleared).
+ * each column's {@link PbFieldReader} write its slot from those occurrences. Of a oneof only the member set
+ * last is set; a message member then merges all of its occurrences, also those before another member was set
+ * in between (protobuf-java's builder keeps that member's sub-builder across the switch).
  */
 final class PbMessageReader {
     private final String path;
@@ -24,9 +25,8 @@ final class PbMessageReader {
     /** Per field of the shape: a singular enum that drops numbers it does not declare. */
     private final boolean[] closedSingular;
     private final PbOccurrences[] occurrences;
-    /** Per oneof: the member last set (shape index) or -1, and the sequence number where it became the case. */
+    /** Per oneof: the member last set (shape index), or -1. */
     private final int[] oneofCase;
-    private final int[] oneofSince;
     private final PbOccurrences one = new PbOccurrences();
     private StructVector struct;
 
@@ -51,7 +51,6 @@ final class PbMessageReader {
             occurrences[c] = new PbOccurrences();
         }
         this.oneofCase = new int[oneofs.size()];
-        this.oneofSince = new int[oneofs.size()];
     }
 
     /** Binds the columns to the vectors of a batch's root (the record's message). */
@@ -72,7 +71,7 @@ final class PbMessageReader {
     /** Reads the message {@code [start, end)} into slot {@code index}. */
     void readOne(PbInput in, int start, int end, int index) {
         one.count = 0;
-        one.add(start, end, PbWire.LENGTH_DELIMITED, 0);
+        one.add(start, end, PbWire.LENGTH_DELIMITED);
         read(in, one, 0, index);
     }
 
@@ -88,7 +87,7 @@ final class PbMessageReader {
      */
     void readRecord(PbInput in, int index) {
         one.count = 0;
-        one.add(in.pos, in.limit, PbWire.LENGTH_DELIMITED, 0);
+        one.add(in.pos, in.limit, PbWire.LENGTH_DELIMITED);
         scan(in, one, 0, true, 0);
         materialize(in, index);
     }
@@ -99,7 +98,6 @@ final class PbMessageReader {
         }
         java.util.Arrays.fill(oneofCase, -1);
         int limit = in.limit;
-        int seq = 0;
         int f = -1;
         try {
             for (int s = from; s < segments.count; s++) {
@@ -125,25 +123,22 @@ final class PbMessageReader {
                     } else {
                         start = in.pos;
                         shape.checkValue(in, f, wireType, in.limit, depth);
-                        end = in.pos;
+                        end = in.limit;
                         if (closedSingular[f] && !shape.declares(f, start, in)) {
                             continue; // protobuf-java keeps it among the unknown fields
                         }
                     }
-                    int oneof = oneofOf[f];
-                    if (oneof >= 0 && oneofCase[oneof] != f) {
-                        oneofCase[oneof] = f;
-                        oneofSince[oneof] = seq;
+                    if (oneofOf[f] >= 0) {
+                        oneofCase[oneofOf[f]] = f;
                     }
                     int column = columnOf[f];
                     if (column >= 0) {
-                        occurrences[column].add(start, end, wireType, seq);
+                        occurrences[column].add(start, end, wireType);
                     }
-                    seq++;
                 }
             }
         } catch (PbInput.Malformed e) {
-            throw e.at(f < 0 ? (path.isEmpty() ? null : path) : fieldPath(f));
+            throw f < 0 ? e.at(path.isEmpty() ? null : path) : e.within(fieldPath(f));
         } finally {
             in.limit = limit;
         }
@@ -161,11 +156,8 @@ final class PbMessageReader {
         for (int c = 0; c < columns.length; c++) {
             PbFieldReader column = columns[c];
             PbOccurrences occurrence = occurrences[c];
-            int from = 0;
             int oneof = oneofOf[column.field];
-            if (oneof >= 0) {
-                from = oneofCase[oneof] == column.field ? occurrence.firstFrom(oneofSince[oneof]) : occurrence.count;
-            }
+            int from = oneof < 0 || oneofCase[oneof] == column.field ? 0 : occurrence.count;
             try {
                 column.read(in, occurrence, from, index);
             } catch (PbInput.Malformed e) {

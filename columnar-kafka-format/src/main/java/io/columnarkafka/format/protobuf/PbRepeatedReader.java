@@ -51,19 +51,19 @@ final class PbRepeatedReader extends PbFieldReader {
                 message.readOne(in, start, end, offset + n++);
                 continue;
             }
+            int limit = in.limit;
             in.pos = start;
+            in.limit = end;
             if (packable && occurrences.wireTypes[k] == PbWire.LENGTH_DELIMITED) {
-                int limit = in.limit;
-                in.limit = end;
                 while (in.pos < end) {
                     if (scalar.read(in, end, offset + n)) {
                         n++;
                     }
                 }
-                in.limit = limit;
             } else if (scalar.read(in, end, offset + n)) {
                 n++;
             }
+            in.limit = limit;
         }
         if (n == 0 && !emptyWhenUnset) {
             vector.setNull(index);

@@ -22,8 +22,11 @@ final class PbScalarFieldReader extends PbFieldReader {
     void read(PbInput in, PbOccurrences occurrences, int from, int index) {
         int last = occurrences.count - 1;
         if (last >= from) {
+            int limit = in.limit;
             in.pos = occurrences.starts[last];
+            in.limit = occurrences.ends[last];
             value.read(in, occurrences.ends[last], index);
+            in.limit = limit;
         } else if (defaultWhenUnset) {
             value.writeDefault(index);
         } else {

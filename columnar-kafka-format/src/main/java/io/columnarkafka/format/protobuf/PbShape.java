@@ -192,7 +192,7 @@ final class PbShape {
                 checkValue(in, index, wireType, valueEnd, depth);
             }
         } catch (PbInput.Malformed e) {
-            throw e.at(index < 0 ? descriptor.getFullName() : fields[index].getFullName());
+            throw index < 0 ? e : e.within(fields[index].getName());
         }
         in.limit = limit;
     }

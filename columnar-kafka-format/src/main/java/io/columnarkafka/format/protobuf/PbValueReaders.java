@@ -26,7 +26,7 @@ import org.apache.arrow.vector.IntVector;
 final class PbValueReaders {
     private PbValueReaders() {}
 
-    /** The reader of {@code fd}'s values into a column of Flink type root {@code text} (enum by name) or not. */
+    /** The reader of {@code fd}'s values into a column of enum names ({@code enumByName}) or numbers. */
     static PbValueReader of(FieldDescriptor fd, boolean enumByName) {
         switch (fd.getType()) {
             case INT32:
@@ -52,10 +52,11 @@ final class PbValueReaders {
             case BOOL:
                 return new BoolReader(fd);
             case STRING:
-                return new BytesReader(((String) fd.getDefaultValue()).getBytes(StandardCharsets.UTF_8),
-                        !fd.needsUtf8Check());
+                return new BytesReader(fd.isRepeated() ? new byte[0]
+                        : ((String) fd.getDefaultValue()).getBytes(StandardCharsets.UTF_8), !fd.needsUtf8Check());
             case BYTES:
-                return new BytesReader(((ByteString) fd.getDefaultValue()).toByteArray(), false);
+                return new BytesReader(fd.isRepeated() ? new byte[0]
+                        : ((ByteString) fd.getDefaultValue()).toByteArray(), false);
             case ENUM:
                 return enumByName ? new EnumNameReader(fd) : new EnumNumberReader(fd);
             default:
@@ -88,7 +89,7 @@ final class PbValueReaders {
 
         IntReader(FieldDescriptor fd, int encoding) {
             this.encoding = encoding;
-            this.defaultValue = (Integer) fd.getDefaultValue();
+            this.defaultValue = fd.isRepeated() ? 0 : (Integer) fd.getDefaultValue();
         }
 
         @Override
@@ -118,7 +119,7 @@ final class PbValueReaders {
 
         LongReader(FieldDescriptor fd, int encoding) {
             this.encoding = encoding;
-            this.defaultValue = (Long) fd.getDefaultValue();
+            this.defaultValue = fd.isRepeated() ? 0L : (Long) fd.getDefaultValue();
         }
 
         @Override
@@ -146,7 +147,7 @@ final class PbValueReaders {
         private final float defaultValue;
 
         FloatReader(FieldDescriptor fd) {
-            this.defaultValue = (Float) fd.getDefaultValue();
+            this.defaultValue = fd.isRepeated() ? 0f : (Float) fd.getDefaultValue();
         }
 
         @Override
@@ -165,7 +166,7 @@ final class PbValueReaders {
         private final double defaultValue;
 
         DoubleReader(FieldDescriptor fd) {
-            this.defaultValue = (Double) fd.getDefaultValue();
+            this.defaultValue = fd.isRepeated() ? 0d : (Double) fd.getDefaultValue();
         }
 
         @Override
@@ -184,7 +185,7 @@ final class PbValueReaders {
         private final int defaultValue;
 
         BoolReader(FieldDescriptor fd) {
-            this.defaultValue = (Boolean) fd.getDefaultValue() ? 1 : 0;
+            this.defaultValue = !fd.isRepeated() && (Boolean) fd.getDefaultValue() ? 1 : 0;
         }
 
         @Override
@@ -247,7 +248,7 @@ final class PbValueReaders {
                 values[i] = type.findValueByNumber(numbers[i]);
             }
             this.closed = fd.legacyEnumFieldTreatedAsClosed();
-            this.defaultValue = (EnumValueDescriptor) fd.getDefaultValue();
+            this.defaultValue = fd.isRepeated() ? type.getValues().get(0) : (EnumValueDescriptor) fd.getDefaultValue();
         }
 
         @Override
@@ -269,6 +270,7 @@ final class PbValueReaders {
     static final class EnumNameReader extends EnumReader<BaseVariableWidthVector> {
         private static final byte[] UNRECOGNIZED = "UNRECOGNIZED".getBytes(StandardCharsets.UTF_8);
         private final byte[][] names;
+        private final byte[] defaultName;
 
         EnumNameReader(FieldDescriptor fd) {
             super(fd);
@@ -276,6 +278,7 @@ final class PbValueReaders {
             for (int i = 0; i < values.length; i++) {
                 names[i] = values[i].getName().getBytes(StandardCharsets.UTF_8);
             }
+            this.defaultName = defaultValue.getName().getBytes(StandardCharsets.UTF_8);
         }
 
         @Override
@@ -286,8 +289,7 @@ final class PbValueReaders {
 
         @Override
         void writeDefault(int index) {
-            byte[] name = defaultValue.getName().getBytes(StandardCharsets.UTF_8);
-            vector.setSafe(index, name, 0, name.length);
+            vector.setSafe(index, defaultName, 0, defaultName.length);
         }
     }
 
