@@ -167,7 +167,7 @@ class DecodeCommandTest {
         assertThat(result.exitCode()).as(result.stderr()).isZero();
         List<List<Object>> rows = readArrow(result.stdout(), RowTypes.parse(type));
         assertThat(rows).hasSize(5);
-        assertThat(rows.get(3)).containsExactly("s\u00e93", -3, List.of(3L));
+        assertThat(rows.get(3)).containsExactly("s\u00e93", -3L, List.of(3L));
     }
 
     @Test
