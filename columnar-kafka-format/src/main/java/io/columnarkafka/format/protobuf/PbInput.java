@@ -37,6 +37,9 @@ final class PbInput {
         }
     }
 
+    static final int START_GROUP = 3;
+    static final int END_GROUP = 4;
+
     static final String TRUNCATED = "While parsing a protocol message, the input ended unexpectedly in the middle"
             + " of a field (InvalidProtocolBufferException)";
 
@@ -156,9 +159,6 @@ final class PbInput {
                 throw new Malformed("Protocol message tag had invalid wire type.");
         }
     }
-
-    static final int START_GROUP = 3;
-    static final int END_GROUP = 4;
 
     private void skipGroup(int fieldNumber, int depth) {
         if (depth > RECURSION_LIMIT) {

@@ -1,5 +1,8 @@
 package io.columnarkafka.format.protobuf;
 
+import com.google.protobuf.Descriptors.FieldDescriptor;
+import com.google.protobuf.Descriptors.OneofDescriptor;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.complex.StructVector;
@@ -38,10 +41,10 @@ final class PbMessageReader {
         this.columnOf = new int[n];
         this.oneofOf = new int[n];
         this.closedSingular = new boolean[n];
-        java.util.Arrays.fill(columnOf, -1);
-        var oneofs = shape.descriptor().getRealOneofs();
+        Arrays.fill(columnOf, -1);
+        List<OneofDescriptor> oneofs = shape.descriptor().getRealOneofs();
         for (int f = 0; f < n; f++) {
-            var fd = shape.field(f);
+            FieldDescriptor fd = shape.field(f);
             oneofOf[f] = fd.getRealContainingOneof() == null ? -1 : oneofs.indexOf(fd.getRealContainingOneof());
             closedSingular[f] = !fd.isRepeated() && shape.closedEnum(f);
         }
@@ -96,7 +99,7 @@ final class PbMessageReader {
         for (PbOccurrences occurrence : occurrences) {
             occurrence.count = 0;
         }
-        java.util.Arrays.fill(oneofCase, -1);
+        Arrays.fill(oneofCase, -1);
         int limit = in.limit;
         int f = -1;
         try {
