@@ -70,6 +70,14 @@ final class PbShape {
             throw new IllegalArgumentException("protobuf message " + descriptor.getFullName() + " is declared with"
                     + " syntax '" + syntax + "'; the columnar decoder reads proto2 and proto3 only");
         }
+        for (FieldDescriptor fd : descriptor.getFields()) {
+            if (fd.isRequired()) {
+                // parseFrom checks required fields on the merged message (a field may come in a later occurrence)
+                throw new IllegalArgumentException("protobuf message " + descriptor.getFullName() + " has the required"
+                        + " field '" + fd.getName() + "'; the columnar decoder does not reproduce protobuf-java's"
+                        + " check of required fields");
+            }
+        }
         shape = new PbShape(descriptor);
         shapes.put(descriptor, shape);
         for (int i = 0; i < shape.fields.length; i++) {

@@ -36,8 +36,8 @@ public final class ProtobufBatchDecoder implements BatchDecoder {
      * Plans a decoder of {@code rowType}.
      *
      * @throws IllegalArgumentException if the message class cannot be loaded, a column names no field of the
-     *     message or does not fit its field, or the message holds a shape not read natively (groups, editions
-     *     syntax, maps of closed enums)
+     *     message or does not fit its field, or the message holds a shape not read natively (required fields,
+     *     groups, editions syntax, maps of closed enums)
      */
     public ProtobufBatchDecoder(RowType rowType, ProtobufDecodeOptions options) {
         for (int i = 0; i < rowType.getFieldCount(); i++) {

@@ -21,8 +21,7 @@ import org.apache.flink.table.types.logical.RowType;
 /** Protobuf records for the decoder tests: written by Flink's serializer, or raw wire bytes for what it never writes. */
 final class PbRecords {
     static final List<Class<?>> MESSAGES = List.of(Scalars3.class, Repeated3.class, Maps3.class, Outer3.class,
-            Choice3.class, Proto2Messages.Scalars2.class, Proto2Messages.Inner2.class,
-            Proto2Messages.HoldsRequired2.class);
+            Choice3.class, Proto2Messages.Scalars2.class, Proto2Messages.Inner2.class);
 
     private PbRecords() {}
 

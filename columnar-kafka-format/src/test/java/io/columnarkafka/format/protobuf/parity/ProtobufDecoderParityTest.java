@@ -377,6 +377,9 @@ class ProtobufDecoderParityTest {
         assertThatThrownBy(() -> Formats.decoder("protobuf", RowTypes.parse("ROW<i32 INT>"),
                 Map.of("message-class-name", Scalars3.class.getName(), "ignore-parse-errors", "yes")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ignore-parse-errors");
+        assertThatThrownBy(() -> Formats.decoder("protobuf", RowTypes.parse("ROW<items ARRAY<ROW<name STRING>>>"),
+                options(Proto2Messages.HoldsRequired2.class, false, false)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("required field 'id'");
         assertThat(Formats.decodable()).contains("protobuf");
     }
 }
