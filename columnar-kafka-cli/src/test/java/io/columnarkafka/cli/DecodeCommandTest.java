@@ -11,6 +11,7 @@ import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.PlainValues;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import io.columnarkafka.format.csv.parity.FlinkCsvOracle;
+import io.columnarkafka.format.protobuf.testmsg.Inner3;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
@@ -190,6 +191,25 @@ class DecodeCommandTest {
         assertThat(expected).hasSize(5);
         RowType withKind = RowTypes.parse("ROW<id BIGINT, name STRING, kind TINYINT NOT NULL>");
         assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
+    }
+
+    /** A protobuf message class on the class path (here the format module's test messages) is all protobuf needs. */
+    @Test
+    void protobufRecordsOfAMessageClassOnTheClassPathDecode() throws Exception {
+        List<byte[]> records = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            records.add(Inner3.newBuilder().setX(-i).setS("s\u00e9" + i).addL(i).build().toByteArray());
+        }
+        Path input = Files.write(dir.resolve("records.pb"), lengthPrefixed(records));
+        String type = "ROW<s STRING, x INT, l ARRAY<BIGINT>>";
+        CliProcess.Result result = run("decode", "--row-type", type, "--format", "protobuf", "--option",
+                "protobuf.message-class-name=" + Inner3.class.getName(), "--input", input.toString(),
+                "--framing", "length-prefixed");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        List<List<Object>> rows = readArrow(result.stdout(), RowTypes.parse(type));
+        assertThat(rows).hasSize(5);
+        assertThat(rows.get(3)).containsExactly("s\u00e93", -3L, List.of(3L));
     }
 
     @Test

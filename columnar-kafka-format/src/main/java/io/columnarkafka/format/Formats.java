@@ -17,7 +17,9 @@ import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonDecodeOptions;
 import io.columnarkafka.format.json.JsonFormatOptions;
+import io.columnarkafka.format.protobuf.ProtobufBatchDecoder;
 import io.columnarkafka.format.protobuf.ProtobufBatchEncoder;
+import io.columnarkafka.format.protobuf.ProtobufDecodeOptions;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import io.columnarkafka.format.raw.RawBatchDecoder;
 import io.columnarkafka.format.raw.RawBatchEncoder;
@@ -73,7 +75,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "json", "csv", "avro", "debezium-json", "ogg-json");
+        return Set.of("raw", "json", "csv", "avro", "protobuf", "debezium-json", "ogg-json");
     }
 
     /**
@@ -117,6 +119,8 @@ public final class Formats {
                 return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
+            case "protobuf":
+                return new ProtobufBatchDecoder(rowType, ProtobufDecodeOptions.fromMap(options));
             case "debezium-json":
             case "ogg-json":
                 BeforeAfterEvents events = BeforeAfterEvents.of(format);

@@ -22,8 +22,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ScanAdmissionTest {
     private static final String KAFKA = "'topic' = 'in', 'properties.bootstrap.servers' = 'localhost:9092',"
             + " 'scan.startup.mode' = 'earliest-offset'";
-    /** A protobuf message of the format module's tests: a format with a columnar encoder and no decoder. */
+    /** Protobuf messages of the format module's tests. */
     private static final String INNER3 = "io.columnarkafka.format.protobuf.testmsg.Inner3";
+    private static final String SCALARS3 = "io.columnarkafka.format.protobuf.testmsg.Scalars3";
 
     private static Admission decide(String columns, String options) {
         return decide("kafka-columnar", columns, options);
@@ -122,10 +123,22 @@ class ScanAdmissionTest {
                 .isEqualTo("admitted: json value, watermark");
     }
 
+    @Test
+    void protobufIsAdmittedAsValueAndKeyFormat() {
+        assertThat(decide("x INT, s STRING, l ARRAY<BIGINT>", KAFKA + ", 'format' = 'protobuf',"
+                + " 'protobuf.message-class-name' = '" + INNER3 + "', 'protobuf.ignore-parse-errors' = 'true'")
+                .describe()).isEqualTo("admitted: protobuf value");
+        assertThat(decide("x INT, s STRING, v STRING", KAFKA + ", 'key.format' = 'protobuf',"
+                + " 'key.protobuf.message-class-name' = '" + INNER3 + "', 'key.fields' = 'x;s',"
+                + " 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'").describe())
+                .isEqualTo("admitted: raw value, protobuf key");
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-        "x INT, s STRING| 'format' = 'protobuf', 'protobuf.message-class-name' = '" + INNER3 + "'|"
-                + " UNSUPPORTED_VALUE_FORMAT protobuf: no columnar decoder",
+        "e BIGINT| 'format' = 'protobuf', 'protobuf.message-class-name' = '" + SCALARS3 + "'|"
+                + " UNSUPPORTED_TYPE column 'e': protobuf field columnarkafka.test3.Scalars3.e (ENUM) needs CHAR, VARCHAR"
+                + " or INT, not BIGINT",
         "v STRING| 'format' = 'avro', 'avro.encoding' = 'json'| UNSUPPORTED_OPTION value.avro options: avro"
                 + " option 'encoding' = 'json'",
         "v STRING, m MAP<STRING, INT>| 'format' = 'csv'| UNSUPPORTED_TYPE Unsupported type 'MAP<STRING, INT>'",
@@ -133,9 +146,9 @@ class ScanAdmissionTest {
                 + " value.json options: json option 'decode.json-parser.enabled' = false selects Flink's",
         "v STRING, ts TIMESTAMP(9)| 'format' = 'avro', 'avro.timestamp_mapping.legacy' = 'false'| UNSUPPORTED_TYPE"
                 + " value column 'ts' TIMESTAMP(9): timestamp precision above 6",
-        "x INT, s STRING, v STRING| 'key.format' = 'protobuf', 'key.protobuf.message-class-name' = '" + INNER3 + "',"
-                + " 'key.fields' = 'x;s', 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'|"
-                + " UNSUPPORTED_KEY_FORMAT protobuf: no columnar decoder"
+        "e BIGINT, v STRING| 'key.format' = 'protobuf', 'key.protobuf.message-class-name' = '" + SCALARS3 + "',"
+                + " 'key.fields' = 'e', 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'|"
+                + " UNSUPPORTED_TYPE column 'e': protobuf field columnarkafka.test3.Scalars3.e (ENUM) needs CHAR"
     })
     void eachUnsupportedShapeFallsBackWithItsReason(String columns, String options, String reason) {
         assertThat(decide(columns, KAFKA + ", " + options).describe()).startsWith("fallback: " + reason);

@@ -1,5 +1,6 @@
 package io.columnarkafka.format.avro;
 
+import io.columnarkafka.format.Utf8Bytes;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -240,7 +241,7 @@ final class AvroReaders {
         @Override
         void readValue(AvroInput in, int index) {
             int length = in.readLength();
-            if (isWellFormedUtf8(in.buf, in.pos, in.pos + length)) {
+            if (Utf8Bytes.isWellFormed(in.buf, in.pos, in.pos + length)) {
                 vector.setSafe(index, in.buf, in.pos, length);
             } else {
                 byte[] replaced = new String(in.buf, in.pos, length, StandardCharsets.UTF_8)
@@ -254,48 +255,6 @@ final class AvroReaders {
         void skipValue(AvroInput in) {
             in.skipLength();
         }
-    }
-
-    /** Strict UTF-8 as Java's decoder accepts it: no overlong forms, surrogates or code points past U+10FFFF. */
-    static boolean isWellFormedUtf8(byte[] b, int start, int end) {
-        int i = start;
-        while (i < end) {
-            int c = b[i] & 0xFF;
-            if (c < 0x80) {
-                i++;
-                continue;
-            }
-            int need;
-            int min;
-            if (c >= 0xC2 && c <= 0xDF) {
-                need = 1;
-                min = 0x80;
-            } else if (c >= 0xE0 && c <= 0xEF) {
-                need = 2;
-                min = 0x800;
-            } else if (c >= 0xF0 && c <= 0xF4) {
-                need = 3;
-                min = 0x10000;
-            } else {
-                return false;
-            }
-            if (i + need >= end) {
-                return false;
-            }
-            int cp = c & (0x3F >> need);
-            for (int k = 1; k <= need; k++) {
-                int d = b[i + k] & 0xFF;
-                if ((d & 0xC0) != 0x80) {
-                    return false;
-                }
-                cp = (cp << 6) | (d & 0x3F);
-            }
-            if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) {
-                return false;
-            }
-            i += need + 1;
-        }
-        return true;
     }
 
     static final class BinaryReader extends Typed<BaseVariableWidthVector> {

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -66,7 +65,7 @@ final class PbWriterPlan {
 
     private PbWriter field(String path, FieldDescriptor fd, LogicalType type) {
         if (fd.isMapField()) {
-            require(path, fd, type, type.getTypeRoot() == LogicalTypeRoot.MAP, "MAP");
+            PbColumnTypes.requireCollection(path, fd, type);
             MapType map = (MapType) type;
             Descriptor entry = fd.getMessageType();
             FieldDescriptor keyFd = entry.findFieldByName("key");
@@ -76,7 +75,7 @@ final class PbWriterPlan {
                     single(path + ".value", valueFd, map.getValueType(), PbField.element(valueFd)));
         }
         if (fd.isRepeated()) {
-            require(path, fd, type, type.getTypeRoot() == LogicalTypeRoot.ARRAY, "ARRAY");
+            PbColumnTypes.requireCollection(path, fd, type);
             PbWriter elements = single(path + "[]", fd, ((ArrayType) type).getElementType(), PbField.element(fd));
             return new PbRepeatedWriter(path, fd.isPacked() ? PbField.packed(fd) : PbField.element(fd), elements,
                     fd.isPacked());
@@ -85,49 +84,26 @@ final class PbWriterPlan {
     }
 
     private PbWriter single(String path, FieldDescriptor fd, LogicalType type, PbField field) {
-        LogicalTypeRoot root = type.getTypeRoot();
-        boolean text = root == LogicalTypeRoot.CHAR || root == LogicalTypeRoot.VARCHAR;
+        PbColumnTypes.requireSingle(path, fd, type);
         switch (fd.getJavaType()) {
             case INT:
-                require(path, fd, type, root == LogicalTypeRoot.INTEGER, "INT");
                 return new PbNumberWriter(path, field, fd.getType(), 4);
             case LONG:
-                require(path, fd, type, root == LogicalTypeRoot.BIGINT, "BIGINT");
                 return new PbNumberWriter(path, field, fd.getType(), 8);
             case FLOAT:
-                require(path, fd, type, root == LogicalTypeRoot.FLOAT, "FLOAT");
                 return new PbFloatWriter(path, field, 4);
             case DOUBLE:
-                require(path, fd, type, root == LogicalTypeRoot.DOUBLE, "DOUBLE");
                 return new PbFloatWriter(path, field, 8);
             case BOOLEAN:
-                require(path, fd, type, root == LogicalTypeRoot.BOOLEAN, "BOOLEAN");
                 return new PbBoolWriter(path, field);
             case STRING:
-                require(path, fd, type, text, "CHAR or VARCHAR");
                 return new PbBytesWriter(path, field, true, nullLiteral);
             case BYTE_STRING:
-                require(path, fd, type, root == LogicalTypeRoot.BINARY || root == LogicalTypeRoot.VARBINARY,
-                        "BINARY or VARBINARY");
                 return new PbBytesWriter(path, field, false, nullLiteral);
             case ENUM:
-                require(path, fd, type, text || root == LogicalTypeRoot.INTEGER, "CHAR, VARCHAR or INT");
-                return new PbEnumWriter(path, field, fd.getEnumType(), text);
-            case MESSAGE:
-                require(path, fd, type, root == LogicalTypeRoot.ROW && fd.getType() == FieldDescriptor.Type.MESSAGE,
-                        "ROW");
+                return new PbEnumWriter(path, field, fd.getEnumType(), PbColumnTypes.enumByName(type));
+            default: // MESSAGE: requireSingle admits nothing else
                 return new PbMessageWriter(path, field, fields(path + ".", fd.getMessageType(), (RowType) type));
-            default:
-                throw new IllegalArgumentException(
-                        "column '" + path + "': protobuf field type " + fd.getType() + " is not supported");
-        }
-    }
-
-    private static void require(String path, FieldDescriptor fd, LogicalType type, boolean ok, String expected) {
-        if (!ok) {
-            throw new IllegalArgumentException("column '" + path + "': protobuf field " + fd.getFullName() + " ("
-                    + (fd.isMapField() ? "map" : fd.isRepeated() ? "repeated " + fd.getType() : fd.getType())
-                    + ") needs " + expected + ", not " + type.asSummaryString());
         }
     }
 }

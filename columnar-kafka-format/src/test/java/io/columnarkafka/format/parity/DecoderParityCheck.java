@@ -117,7 +117,8 @@ public final class DecoderParityCheck {
             for (int i = 0; i < records.size(); i++) {
                 if (outcomes.get(i).rejected()) {
                     firstRejected = firstRejected < 0 ? i : firstRejected;
-                    rejections.put(i, assertRejects(decoder, allocator, List.of(records.get(i)), 0, type, options,
+                    rejections.put(i, assertRejects(decoder, allocator, java.util.Collections.singletonList(records.get(i)), 0, type,
+                            options,
                             outcomes.get(i)));
                 } else {
                     accepted.add(records.get(i));

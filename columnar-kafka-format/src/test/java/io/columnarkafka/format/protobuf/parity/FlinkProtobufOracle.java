@@ -1,10 +1,16 @@
 package io.columnarkafka.format.protobuf.parity;
 
+import io.columnarkafka.format.parity.DecoderParityCheck;
 import io.columnarkafka.format.parity.ParityCheck;
+import io.columnarkafka.format.protobuf.ProtobufDecodeOptions;
 import io.columnarkafka.format.protobuf.ProtobufFormatOptions;
 import java.util.Map;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.formats.protobuf.PbFormatConfig;
+import org.apache.flink.formats.protobuf.deserialize.PbRowDataDeserializationSchema;
 import org.apache.flink.formats.protobuf.serialize.PbRowDataSerializationSchema;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -27,6 +33,29 @@ public final class FlinkProtobufOracle {
             throw new IllegalStateException(e);
         }
         return schema::serialize;
+    }
+
+    /**
+     * Flink's {@link PbRowDataDeserializationSchema} for {@code rowType}, built as {@code PbFormatFactory} builds
+     * it for a scan; {@code open} generates and compiles the message-to-row converter.
+     */
+    public static DeserializationSchema<RowData> deserializer(RowType rowType, Map<String, String> options) {
+        ProtobufDecodeOptions parsed = ProtobufDecodeOptions.fromMap(options);
+        PbFormatConfig config = new PbFormatConfig(parsed.format().messageClassName(), parsed.ignoreParseErrors(),
+                parsed.readDefaultValues(), parsed.format().writeNullStringLiteral());
+        PbRowDataDeserializationSchema schema = new PbRowDataDeserializationSchema(rowType,
+                InternalTypeInfo.of(rowType), config);
+        try {
+            schema.open(null);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        return schema;
+    }
+
+    /** The decoder parity check of the {@code protobuf} format against Flink's deserializer. */
+    public static DecoderParityCheck decodeCheck() {
+        return new DecoderParityCheck("protobuf", FlinkProtobufOracle::deserializer);
     }
 
     /** The parity check of the {@code protobuf} format against this oracle. */
