@@ -2,6 +2,7 @@ package io.columnarkafka.format.avro;
 
 import io.columnarkafka.format.HashMapOrder;
 import io.columnarkafka.format.StringDataHash;
+import io.columnarkafka.format.Utf8Bytes;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -135,7 +136,7 @@ final class MapAvroReader extends AvroReaders.Typed<MapVector> {
     private void writeKey(int slot, int entry) {
         int start = keyStart[entry];
         int length = keyLength[entry];
-        if (AvroReaders.isWellFormedUtf8(buf, start, start + length)) {
+        if (Utf8Bytes.isWellFormed(buf, start, start + length)) {
             keys.setSafe(slot, buf, start, length);
         } else {
             byte[] replaced = new String(buf, start, length, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8);
@@ -180,7 +181,7 @@ final class MapAvroReader extends AvroReaders.Typed<MapVector> {
         public long hash(int position) {
             int entry = avroOrder.valueEntry[position];
             int start = keyStart[entry];
-            if (!AvroReaders.isWellFormedUtf8(buf, start, start + keyLength[entry])) {
+            if (!Utf8Bytes.isWellFormed(buf, start, start + keyLength[entry])) {
                 return -1;
             }
             return StringDataHash.of(buf, start, keyLength[entry]) & 0xFFFFFFFFL;
