@@ -321,7 +321,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     }
 
     /** True if the current field name is {@code raw} (its UTF-8 bytes) / {@code name}. */
-    private static boolean named(JsonTokenizer t, byte[] raw, String name) {
+    static boolean named(JsonTokenizer t, byte[] raw, String name) {
         if (t.nameIsRaw()) {
             return Arrays.equals(t.buffer(), t.nameStart(), t.nameEnd(), raw, 0, raw.length);
         }
