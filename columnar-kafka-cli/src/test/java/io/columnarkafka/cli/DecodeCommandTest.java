@@ -193,6 +193,54 @@ class DecodeCommandTest {
         assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
     }
 
+    /**
+     * canal-json: several rows in one event, an update whose old holds the changed field, a DDL event and a
+     * tombstone skipped, an event of another database filtered out; each row with its kind, as Flink's
+     * deserializer collects them.
+     */
+    @Test
+    void canalRecordsDecodeWithTheirRowKinds() throws Exception {
+        RowType type = RowTypes.parse("ROW<id BIGINT, name STRING>");
+        List<byte[]> records = new ArrayList<>();
+        for (String event : List.of(
+                "{\"data\":[{\"id\":1,\"name\":\"a\"},{\"id\":2,\"name\":\"b\"}],\"database\":\"shop\",\"table\":\"t\",\"type\":\"INSERT\"}",
+                "{\"data\":[{\"id\":1,\"name\":\"c\"}],\"old\":[{\"name\":\"a\"}],\"database\":\"shop\",\"table\":\"t\",\"type\":\"UPDATE\"}",
+                "{\"data\":null,\"database\":\"shop\",\"table\":\"t\",\"type\":\"CREATE\",\"isDdl\":true,\"sql\":\"CREATE TABLE t\"}",
+                "{\"data\":[{\"id\":9,\"name\":\"x\"}],\"database\":\"other\",\"table\":\"t\",\"type\":\"INSERT\"}",
+                "{\"data\":[{\"id\":2,\"name\":\"b\"}],\"database\":\"shop\",\"table\":\"t\",\"type\":\"DELETE\"}")) {
+            records.add(event.getBytes(StandardCharsets.UTF_8));
+        }
+        records.add(2, null);
+        Path input = Files.write(dir.resolve("canal.bin"), lengthPrefixed(records));
+        CliProcess.Result result = run("decode", "--row-type", "ROW<id BIGINT, name STRING>", "--format", "canal-json",
+                "--option", "canal-json.row-kind.column=kind", "--option", "canal-json.database.include=sh.*",
+                "--input", input.toString(), "--framing", "length-prefixed");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        var flink = org.apache.flink.formats.json.canal.CanalJsonDeserializationSchema.builder(
+                        org.apache.flink.table.types.utils.TypeConversions.fromLogicalToDataType(type), List.of(),
+                        org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(type))
+                .setDatabase("sh.*").build();
+        flink.open(null);
+        List<List<Object>> expected = new ArrayList<>();
+        for (byte[] record : records) {
+            flink.deserialize(record, new org.apache.flink.util.Collector<>() {
+                @Override
+                public void collect(RowData row) {
+                    List<Object> values = new ArrayList<>(PlainValues.decodedFromFlink(row, type));
+                    values.add((long) row.getRowKind().toByteValue()); // PlainValues widens integers to long
+                    expected.add(values);
+                }
+
+                @Override
+                public void close() {}
+            });
+        }
+        assertThat(expected).hasSize(5);
+        RowType withKind = RowTypes.parse("ROW<id BIGINT, name STRING, kind TINYINT NOT NULL>");
+        assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
+    }
+
     /** A protobuf message class on the class path (here the format module's test messages) is all protobuf needs. */
     @Test
     void protobufRecordsOfAMessageClassOnTheClassPathDecode() throws Exception {
