@@ -54,6 +54,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     private final Schema schema;
     private final BeforeAfterEvents events;
     private final BeforeAfterDecodeOptions options;
+    /** Flink's tree reads floats as {@code BigDecimal} when the row holds a DECIMAL: one that overflows fails the record. */
+    private final boolean bigDecimalFloats;
     private final JsonRowFields fields;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
     private final ChangeEvent event = new ChangeEvent();
@@ -78,6 +80,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
         this.rowType = new RowType(false, out);
         this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
         this.options = options;
+        this.bigDecimalFloats = JsonReaderPlan.holdsDecimal(physical);
         this.fields = new JsonReaderPlan(options.json(), physical, true).recordFields(physical, null);
         this.rows = new DecodedRows(fields);
     }
@@ -266,7 +269,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
                 } else {
                     t.next();
                 }
-                JsonRowFields.skipToNextField(t);
+                JsonTreeText.skip(t, bigDecimalFloats);
+                t.next();
             }
             if (!payload) {
                 throw new JsonReadException("the \"payload\" field is missing or not a JSON object"
@@ -295,7 +299,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
                         after = state;
                     }
                 }
-                JsonRowFields.skipToNextField(t);
+                JsonTreeText.skip(t, bigDecimalFloats);
+                t.next();
             }
         }
 

@@ -87,8 +87,7 @@ public final class DataOldJsonBatchDecoder implements BatchDecoder {
         this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
         this.options = options;
         this.ignoreParseErrors = options.json().ignoreParseErrors();
-        this.bigDecimalFloats = org.apache.flink.table.types.logical.utils.LogicalTypeChecks.hasNested(physical,
-                t -> t instanceof org.apache.flink.table.types.logical.DecimalType);
+        this.bigDecimalFloats = JsonReaderPlan.holdsDecimal(physical);
         this.fields = new JsonReaderPlan(options.json(), physical, true).recordFields(physical, null);
         this.keys = new KeysInTree(physical.getFieldNames());
         this.rows = new DecodedRows(fields);
@@ -371,7 +370,7 @@ public final class DataOldJsonBatchDecoder implements BatchDecoder {
                 throw new JsonReadException("No content to map due to end-of-input");
             } else {
                 // Jackson parses the whole value (trailing bytes are never read): a malformed one fails it.
-                skipChecked(t);
+                JsonTreeText.skip(t, bigDecimalFloats);
             }
         }
 
@@ -390,7 +389,7 @@ public final class DataOldJsonBatchDecoder implements BatchDecoder {
                     case 4 -> table = options.tableInclude() == null ? null : asText(t, value);
                     default -> { }
                 }
-                skipChecked(t);
+                JsonTreeText.skip(t, bigDecimalFloats);
                 t.next();
             }
         }
@@ -417,7 +416,7 @@ public final class DataOldJsonBatchDecoder implements BatchDecoder {
             for (int entry = t.next(); entry != JsonTokenizer.END_ARRAY; entry = t.next()) {
                 rows.add(t, entry == JsonTokenizer.START_OBJECT ? Rows.OBJECT
                         : entry == JsonTokenizer.VALUE_NULL ? Rows.NULL : Rows.OTHER);
-                skipChecked(t);
+                JsonTreeText.skip(t, bigDecimalFloats);
             }
         }
 
@@ -443,27 +442,13 @@ public final class DataOldJsonBatchDecoder implements BatchDecoder {
                     + (value == JsonTokenizer.START_OBJECT ? "object" : "array") + ")" : t.text();
         }
 
-        /**
-         * Over the current value as Jackson's {@code readTree} builds it, failing where it fails: the tree holds
-         * every value of the record, so a float read as {@code BigDecimal} whose exponent overflows fails the
-         * record wherever it is ({@link JsonTreeText#check}), unknown fields included.
-         */
-        private void skipChecked(JsonTokenizer t) {
-            int token = t.current();
-            if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
-                JsonTreeText.check(t, bigDecimalFloats);
-            } else if (token == JsonTokenizer.VALUE_NUMBER_FLOAT && bigDecimalFloats && t.exponentDigits() > 9) {
-                new java.math.BigDecimal(t.text());
-            }
-        }
-
         /** Jackson's {@code asText()} of the value: a string's text, a scalar's JSON text, empty for a structure. */
         private String asText(JsonTokenizer t, int value) {
             if (value == JsonTokenizer.VALUE_STRING) {
                 return t.text();
             }
             if (value == JsonTokenizer.START_OBJECT || value == JsonTokenizer.START_ARRAY) {
-                skipChecked(t);
+                JsonTreeText.skip(t, bigDecimalFloats);
                 return "";
             }
             return JsonTreeText.read(t, bigDecimalFloats);
