@@ -173,21 +173,7 @@ class DecodeCommandTest {
                 org.apache.flink.table.types.utils.TypeConversions.fromLogicalToDataType(type), List.of(),
                 org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(type), false, false,
                 org.apache.flink.formats.common.TimestampFormat.SQL);
-        flink.open(null);
-        List<List<Object>> expected = new ArrayList<>();
-        for (byte[] record : records) {
-            flink.deserialize(record, new org.apache.flink.util.Collector<>() {
-                @Override
-                public void collect(RowData row) {
-                    List<Object> values = new ArrayList<>(PlainValues.decodedFromFlink(row, type));
-                    values.add((long) row.getRowKind().toByteValue()); // PlainValues widens integers to long
-                    expected.add(values);
-                }
-
-                @Override
-                public void close() {}
-            });
-        }
+        List<List<Object>> expected = rowsWithKinds(flink, records, type);
         assertThat(expected).hasSize(5);
         RowType withKind = RowTypes.parse("ROW<id BIGINT, name STRING, kind TINYINT NOT NULL>");
         assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
@@ -221,24 +207,31 @@ class DecodeCommandTest {
                         org.apache.flink.table.types.utils.TypeConversions.fromLogicalToDataType(type), List.of(),
                         org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(type))
                 .setDatabase("sh.*").build();
+        List<List<Object>> expected = rowsWithKinds(flink, records, type);
+        assertThat(expected).hasSize(5);
+        RowType withKind = RowTypes.parse("ROW<id BIGINT, name STRING, kind TINYINT NOT NULL>");
+        assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
+    }
+
+    /** The rows Flink's changelog deserializer collects for {@code records}, each with its row kind byte last. */
+    private static List<List<Object>> rowsWithKinds(DeserializationSchema<RowData> flink, List<byte[]> records,
+            RowType type) throws Exception {
         flink.open(null);
-        List<List<Object>> expected = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
         for (byte[] record : records) {
             flink.deserialize(record, new org.apache.flink.util.Collector<>() {
                 @Override
                 public void collect(RowData row) {
                     List<Object> values = new ArrayList<>(PlainValues.decodedFromFlink(row, type));
                     values.add((long) row.getRowKind().toByteValue()); // PlainValues widens integers to long
-                    expected.add(values);
+                    rows.add(values);
                 }
 
                 @Override
                 public void close() {}
             });
         }
-        assertThat(expected).hasSize(5);
-        RowType withKind = RowTypes.parse("ROW<id BIGINT, name STRING, kind TINYINT NOT NULL>");
-        assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
+        return rows;
     }
 
     /** A protobuf message class on the class path (here the format module's test messages) is all protobuf needs. */

@@ -2,21 +2,9 @@ package io.columnarkafka.format.json;
 
 import static io.columnarkafka.format.json.BeforeAfterJsonBatchDecoder.named;
 
-import io.columnarkafka.format.BatchDecoder;
-import io.columnarkafka.format.DecodeException;
-import io.columnarkafka.format.DecodedBatch;
-import io.columnarkafka.format.RecordBytes;
-import io.columnarkafka.format.arrow.ArrowLayout;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Pattern;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.types.logical.TinyIntType;
 
 /**
  * Decodes {@code canal-json} and {@code maxwell-json} change events into Arrow rows plus a TINYINT row-kind
@@ -46,27 +34,17 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * then the rows the operation collects, from their marks. An UPDATE_BEFORE row is read as its {@code data} row,
  * then the fields named in {@code old} made null and read again from the {@code old} row.
  */
-public final class DataOldJsonBatchDecoder implements BatchDecoder {
+public final class DataOldJsonBatchDecoder extends RowKindJsonDecoder {
     private static final byte[] DATA = {'d', 'a', 't', 'a'};
     private static final byte[] OLD = {'o', 'l', 'd'};
     private static final byte[] TYPE = {'t', 'y', 'p', 'e'};
     private static final byte[] DATABASE = {'d', 'a', 't', 'a', 'b', 'a', 's', 'e'};
     private static final byte[] TABLE = {'t', 'a', 'b', 'l', 'e'};
 
-    private final RowType physical;
-    private final RowType rowType;
-    private final Schema schema;
     private final DataOldEvents events;
     private final DataOldDecodeOptions options;
-    private final boolean ignoreParseErrors;
-    /** Flink's tree reads floats as {@code BigDecimal} when the row holds a DECIMAL: the filters' text of a number. */
-    private final boolean bigDecimalFloats;
-    private final JsonRowFields fields;
     private final KeysInTree keys;
-    private final JsonTokenizer tokenizer = new JsonTokenizer();
     private final ChangeEvent event = new ChangeEvent();
-    private final DecodedRows rows;
-    private TinyIntVector kinds;
 
     /**
      * Plans a decoder of {@code physical}'s rows.
@@ -75,96 +53,39 @@ public final class DataOldJsonBatchDecoder implements BatchDecoder {
      *     layout, or the row-kind column's name is one of {@code physical}'s fields
      */
     public DataOldJsonBatchDecoder(DataOldEvents events, RowType physical, DataOldDecodeOptions options) {
-        if (physical.getFieldNames().contains(options.rowKindColumn())) {
-            throw new IllegalArgumentException("row-kind column '" + options.rowKindColumn()
-                    + "' is also a field of the row type " + physical.asSummaryString());
-        }
+        super(events.product, physical, options.json(), options.rowKindColumn());
         this.events = events;
-        this.physical = physical;
-        List<RowType.RowField> out = new ArrayList<>(physical.getFields());
-        out.add(new RowType.RowField(options.rowKindColumn(), new TinyIntType(false)));
-        this.rowType = new RowType(false, out);
-        this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
         this.options = options;
-        this.ignoreParseErrors = options.json().ignoreParseErrors();
-        this.bigDecimalFloats = JsonReaderPlan.holdsDecimal(physical);
-        this.fields = new JsonReaderPlan(options.json(), physical, true).recordFields(physical, null);
         this.keys = new KeysInTree(physical.getFieldNames());
-        this.rows = new DecodedRows(fields);
     }
 
     @Override
-    public ArrowLayout.NanoTimestamps timestampLayout() {
-        return JsonBatchDecoder.TIMESTAMPS;
-    }
-
-    @Override
-    public RowType rowType() {
-        return rowType;
-    }
-
-    @Override
-    public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
-        int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        try {
-            // An event holds its rows' bytes once or twice (data and old), plus its envelope.
-            rows.start(root, count, records.totalBytes(), 2);
-            kinds = (TinyIntVector) root.getVector(physical.getFieldCount());
-            kinds.allocateNew(Math.max(count, 1));
-            for (int i = 0; i < count; i++) {
-                int length = records.length(i);
-                if (length > 0) {
-                    decodeRecord(records.array(i), records.offset(i), length, i);
-                }
-            }
-            return rows.finish(root, count);
-        } catch (RuntimeException e) {
-            root.close();
-            throw e;
+    void decodeRecord(byte[] array, int offset, int length, int record) {
+        event.read(tokenizer, array, offset, length);
+        if (!included(event.database, options.databaseInclude(), "database")
+                || !included(event.table, options.tableInclude(), "table")) {
+            return;
         }
-    }
-
-    private void decodeRecord(byte[] array, int offset, int length, int record) {
-        int firstRow = rows.next();
-        try {
-            event.read(tokenizer, array, offset, length);
-            if (!included(event.database, options.databaseInclude(), "database")
-                    || !included(event.table, options.tableInclude(), "table")) {
-                return;
+        if (!event.rootObject) {
+            throw new JsonReadException("the record is not a JSON object");
+        }
+        if (!ignoreParseErrors) {
+            event.data.requireShape("data");
+            event.old.requireShape("old");
+        }
+        switch (event.op) {
+            case DataOldEvents.INSERT -> emitEach(RowKindColumn.INSERT, record);
+            case DataOldEvents.DELETE -> emitEach(RowKindColumn.DELETE, record);
+            case DataOldEvents.UPDATE -> emitUpdates(record);
+            case DataOldEvents.DDL -> {
+                // A DDL event: Flink has converted data and old (a value that fails fails it), then skips it.
+                checkRows(event.data, 0);
+                checkRows(event.old, 0);
             }
-            if (!event.rootObject) {
-                throw new JsonReadException("the record is not a JSON object");
-            }
-            if (!ignoreParseErrors) {
-                event.data.requireShape("data");
-                event.old.requireShape("old");
-            }
-            switch (event.op) {
-                case DataOldEvents.INSERT -> emitEach(RowKindColumn.INSERT, record);
-                case DataOldEvents.DELETE -> emitEach(RowKindColumn.DELETE, record);
-                case DataOldEvents.UPDATE -> emitUpdates(record);
-                case DataOldEvents.DDL -> {
-                    // A DDL event: Flink has converted data and old (a value that fails fails it), then skips it.
-                    checkRows(event.data, 0);
-                    checkRows(event.old, 0);
-                }
-                case ChangeEvent.NO_OP -> throw new JsonReadException("the \"type\" field is missing or null");
-                default -> throw new JsonReadException("Unknown \"type\" value \"" + event.opText + "\". The "
-                        + events.product + " JSON message is '" + new String(array, offset, length,
-                                StandardCharsets.UTF_8) + "'");
-            }
-        } catch (RuntimeException e) {
-            if (!JsonReader.isDataError(e)) {
-                throw e;
-            }
-            rows.truncate(firstRow);
-            if (!ignoreParseErrors) {
-                String field = e instanceof JsonReadException read ? read.field() : null;
-                throw new DecodeException(record, field, "Corrupt " + events.product + " JSON message. "
-                        + JsonReadException.reasonOf(e), e);
-            }
-            // Flink's big try-catch drops the record; it fails before Flink collects any row of it.
+            case ChangeEvent.NO_OP -> throw new JsonReadException("the \"type\" field is missing or null");
+            default -> throw new JsonReadException("Unknown \"type\" value \"" + event.opText + "\". The "
+                    + events.product + " JSON message is '" + new String(array, offset, length,
+                            StandardCharsets.UTF_8) + "'");
         }
     }
 
@@ -231,7 +152,7 @@ public final class DataOldJsonBatchDecoder implements BatchDecoder {
             }
             tokenizer.reset(old.marks[i]);
             fields.readObject(tokenizer, row);
-            kinds.setSafe(row, RowKindColumn.UPDATE_BEFORE);
+            setKind(row, RowKindColumn.UPDATE_BEFORE);
             rows.added(record);
             emit(data.marks[i], RowKindColumn.UPDATE_AFTER, record);
         }
@@ -259,20 +180,9 @@ public final class DataOldJsonBatchDecoder implements BatchDecoder {
         }
         for (int i = from; i < rows.size; i++) {
             if (rows.kinds[i] == Rows.OBJECT) {
-                tokenizer.reset(rows.marks[i]);
-                fields.readObject(tokenizer, this.rows.next());
-                fields.truncate(this.rows.next());
+                convert(rows.marks[i]);
             }
         }
-    }
-
-    /** Reads the row marked at {@code mark} (its opening brace) as the next row, of kind {@code kind}. */
-    private void emit(JsonTokenizer.Mark mark, byte kind, int record) {
-        tokenizer.reset(mark);
-        int row = rows.next();
-        fields.readObject(tokenizer, row);
-        kinds.setSafe(row, kind);
-        rows.added(record);
     }
 
     /**

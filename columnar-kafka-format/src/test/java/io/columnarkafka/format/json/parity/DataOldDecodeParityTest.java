@@ -7,17 +7,12 @@ import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.json.ChangelogEnvelope;
 import io.columnarkafka.format.json.DataOldEvents;
-import io.columnarkafka.format.parity.EdgeValues;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -106,14 +101,7 @@ class DataOldDecodeParityTest {
         int i = 0;
         for (String field : SCALARS.getFieldNames()) {
             for (String value : JsonDecodeCorpusTest.VALUES) {
-                StringBuilder row = new StringBuilder("{\"").append(field).append("\":").append(value);
-                valid.forEach((other, v) -> {
-                    if (!other.equals(field)) {
-                        row.append(",\"").append(other).append("\":").append(v);
-                    }
-                });
-                row.append('}');
-                String r = row.toString();
+                String r = BeforeAfterDecodeParityTest.rowWith(field, value, valid);
                 String changed = "{\"" + field + "\":" + value + "}";
                 String event = switch (i++ % 4) {
                     case 0 -> event(events, "UPDATE", List.of(r), List.of(changed), null);
@@ -269,27 +257,8 @@ class DataOldDecodeParityTest {
     @ParameterizedTest
     @EnumSource(DataOldEvents.class)
     void recordsFlinkWroteForEveryRowKind(DataOldEvents events) {
-        RowType type = RowTypes.parse("ROW<b BOOLEAN, i INT, bi BIGINT, f FLOAT, d DOUBLE, dc DECIMAL(10, 2),"
-                + " s STRING, bin BYTES, dt DATE, tm TIME(3), ts TIMESTAMP(3), ts6 TIMESTAMP(6),"
-                + " ltz TIMESTAMP_LTZ(3)>");
-        for (Map<String, String> options : List.of(Map.<String, String>of(),
-                Map.of("timestamp-format.standard", "ISO-8601", "encode.decimal-as-plain-number", "true"),
-                Map.of("encode.ignore-null-fields", "true"))) {
-            SerializationSchema<RowData> flink = ChangelogJsonOracle.open(ChangelogEnvelope.of(events.identifier()),
-                    type, options);
-            List<byte[]> records = new ArrayList<>();
-            RowKind[] kinds = RowKind.values();
-            int i = 0;
-            for (RowData row : EdgeValues.cyclingRows(type)) {
-                ((GenericRowData) row).setRowKind(kinds[i++ % kinds.length]);
-                records.add(flink.serialize(row));
-            }
-            Map<String, String> decode = new HashMap<>(options);
-            decode.keySet().removeAll(List.of("encode.decimal-as-plain-number", "encode.ignore-null-fields"));
-            JsonDecodeCheck.Result result = check(events, type, decode, records);
-            assertThat(result.rowsCompared()).as("every record Flink wrote is one row").isEqualTo(records.size());
-            assertThat(result.recordsRejected()).isZero();
-        }
+        BeforeAfterDecodeParityTest.everyRowKindFlinkWrote(ChangelogEnvelope.of(events.identifier()),
+                (type, options, records) -> check(events, type, options, records));
     }
 
     @Test
