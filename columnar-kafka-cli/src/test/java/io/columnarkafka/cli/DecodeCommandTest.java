@@ -256,7 +256,7 @@ class DecodeCommandTest {
     @Test
     void badArgumentsAreRejected() throws Exception {
         Path input = Files.write(dir.resolve("records.csv"), "1,a\n".getBytes(StandardCharsets.UTF_8));
-        CliProcess.Result noDecoder = run("decode", "--row-type", TYPE, "--format", "canal-json", "--input", input.toString());
+        CliProcess.Result noDecoder = run("decode", "--row-type", TYPE, "--format", "avro-confluent", "--input", input.toString());
         CliProcess.Result badOption = run("decode", "--row-type", TYPE, "--format", "csv", "--input", input.toString(),
                 "--option", "csv.no-such-option=1");
         CliProcess.Result truncated = run("decode", "--row-type", "ROW<v STRING>", "--format", "raw", "--input",
@@ -264,7 +264,7 @@ class DecodeCommandTest {
                 "--framing", "length-prefixed");
 
         assertThat(noDecoder.exitCode()).isNotZero();
-        assertThat(noDecoder.stderrLines()).singleElement().asString().contains("canal-json").contains("csv");
+        assertThat(noDecoder.stderrLines()).singleElement().asString().contains("avro-confluent").contains("csv");
         assertThat(badOption.exitCode()).isNotZero();
         assertThat(badOption.stderrLines()).singleElement().asString().contains("no-such-option");
         assertThat(truncated.exitCode()).isNotZero();
