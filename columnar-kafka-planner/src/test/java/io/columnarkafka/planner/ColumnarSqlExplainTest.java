@@ -148,10 +148,10 @@ class ColumnarSqlExplainTest {
         String explained = ColumnarSql.explain(tEnv,
                 "INSERT INTO counts SELECT auction, COUNT(*) FROM bids WHERE price > 10 GROUP BY auction");
         assertThat(section(explained, "== Optimized Physical Plan ==")).containsPattern("LocalGroupAggregate\\(.*\\n"
-                + " *\\+- ArrowToRows\\(.*\\n"
-                + " *\\+- ColumnarCalc\\(select=\\[auction\\], where=\\[>\\(price, 10\\)\\]\\)\\n"
-                + " *\\+- ColumnarMiniBatchAssigner\\(interval=\\[2000ms\\], mode=\\[ProcTime\\]\\)\\n"
-                + " *\\+- ColumnarScan\\(")
+                + "[ :]*\\+- ArrowToRows\\(.*\\n"
+                + "[ :]*\\+- ColumnarCalc\\(select=\\[auction\\], where=\\[>\\(price, 10\\)\\]\\)\\n"
+                + "[ :]*\\+- ColumnarMiniBatchAssigner\\(interval=\\[2000ms\\], mode=\\[ProcTime\\]\\)\\n"
+                + "[ :]*\\+- ColumnarScan\\(")
                 .doesNotContainPattern("(?<!Columnar)MiniBatchAssigner\\(");
         assertThat(section(explained, "== Columnar Decision =="))
                 .contains("columnar MiniBatchAssigner: Flink's ProcTime assigner, 2000 ms, forwarding batches")

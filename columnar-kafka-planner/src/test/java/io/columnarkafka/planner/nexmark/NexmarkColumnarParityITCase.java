@@ -233,9 +233,9 @@ class NexmarkColumnarParityITCase {
         assertThat(expected).as("stock's final counts").hasSizeGreaterThan(100);
         assertThat(miniBatch.finalValuePerKey(columnar.topic())).isEqualTo(expected);
         String physical = columnar.explain().substring(columnar.explain().indexOf("== Optimized Physical Plan =="));
-        assertThat(physical).containsPattern("LocalGroupAggregate\\(.*\\n *\\+- ArrowToRows\\(.*\\n"
-                + " *\\+- ColumnarCalc\\(.*\\n *\\+- ColumnarMiniBatchAssigner\\(.*mode=\\[ProcTime\\]\\)\\n"
-                + " *\\+- ColumnarScan\\(");
+        assertThat(physical).containsPattern("LocalGroupAggregate\\(.*\\n[ :]*\\+- ArrowToRows\\(.*\\n"
+                + "[ :]*\\+- ColumnarCalc\\(.*\\n[ :]*\\+- ColumnarMiniBatchAssigner\\(.*mode=\\[ProcTime\\]\\)\\n"
+                + "[ :]*\\+- ColumnarScan\\(");
         assertColumnarAssignersBeforeColumnarCalcs(columnar.explain());
     }
 
@@ -244,6 +244,6 @@ class NexmarkColumnarParityITCase {
         String execution = explain.substring(explain.indexOf("== Optimized Execution Plan =="));
         assertThat(execution).contains("ColumnarMiniBatchAssigner(")
                 .doesNotContainPattern("(?<!Columnar)MiniBatchAssigner\\(")
-                .containsPattern("ColumnarCalc\\(.*\\n *\\+- ColumnarMiniBatchAssigner\\(");
+                .containsPattern("ColumnarCalc\\(.*\\n[ :]*\\+- ColumnarMiniBatchAssigner\\(");
     }
 }

@@ -54,8 +54,8 @@ class NexmarkTranslationTest {
         String on = explain(query, true, true);
         String physical = on.substring(on.indexOf("== Optimized Physical Plan =="),
                 on.indexOf("== Optimized Execution Plan =="));
-        assertThat(physical).containsPattern("ArrowToRows\\(.*\\n *\\+- ColumnarCalc\\(.*\\n"
-                        + " *\\+- ColumnarMiniBatchAssigner\\(interval=\\[\\d+ms\\], mode=\\[(ProcTime|RowTime)\\]\\)")
+        assertThat(physical).containsPattern("ArrowToRows\\(.*\\n[ :]*\\+- ColumnarCalc\\(.*\\n"
+                        + "[ :]*\\+- ColumnarMiniBatchAssigner\\(interval=\\[\\d+ms\\], mode=\\[(ProcTime|RowTime)\\]\\)")
                 .doesNotContainPattern("(?<!Columnar)MiniBatchAssigner\\(");
         String decisionOn = on.substring(on.indexOf("== Columnar Decision =="));
         assertThat(decisionOn).contains("columnar MiniBatchAssigner: Flink's")
