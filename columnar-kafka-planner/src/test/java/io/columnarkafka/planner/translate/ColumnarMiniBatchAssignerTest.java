@@ -10,6 +10,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -34,30 +35,26 @@ class ColumnarMiniBatchAssignerTest {
 
     @Test
     void rowTimeOnBatchesEmitsFlinksWatermarksBetweenTheSameRows() throws Exception {
-        int watermarks = 0;
-        for (long seed = 1; seed <= 5; seed++) {
-            List<String> expected = run(new Script(seed), new RowTimeMiniBatchAssginerOperator(INTERVAL), false);
-            List<String> actual = run(new Script(seed),
-                    ColumnarMiniBatchAssignerExecNode.operator(new MiniBatchInterval(INTERVAL, MiniBatchMode.RowTime)),
-                    true);
-            assertThat(actual).as("seed %d", seed).isEqualTo(expected);
-            watermarks += (int) expected.stream().filter(e -> e.startsWith("W")).count();
-        }
-        assertThat(watermarks).as("watermarks compared").isGreaterThan(200);
+        assertBatchesEmitWhatFlinkEmitsOnRows(MiniBatchMode.RowTime, () -> new RowTimeMiniBatchAssginerOperator(INTERVAL));
     }
 
     @Test
     void procTimeOnBatchesEmitsFlinksMarkersBetweenTheSameRows() throws Exception {
+        assertBatchesEmitWhatFlinkEmitsOnRows(MiniBatchMode.ProcTime,
+                () -> new ProcTimeMiniBatchAssignerOperator(INTERVAL));
+    }
+
+    private static void assertBatchesEmitWhatFlinkEmitsOnRows(MiniBatchMode mode,
+            Supplier<OneInputStreamOperator<RowData, RowData>> flinkOnRows) throws Exception {
         int watermarks = 0;
         for (long seed = 1; seed <= 5; seed++) {
-            List<String> expected = run(new Script(seed), new ProcTimeMiniBatchAssignerOperator(INTERVAL), false);
+            List<String> expected = run(new Script(seed), flinkOnRows.get(), false);
             List<String> actual = run(new Script(seed),
-                    ColumnarMiniBatchAssignerExecNode.operator(new MiniBatchInterval(INTERVAL, MiniBatchMode.ProcTime)),
-                    true);
-            assertThat(actual).as("seed %d", seed).isEqualTo(expected);
+                    ColumnarMiniBatchAssignerExecNode.operator(new MiniBatchInterval(INTERVAL, mode)), true);
+            assertThat(actual).as("%s, seed %d", mode, seed).isEqualTo(expected);
             watermarks += (int) expected.stream().filter(e -> e.startsWith("W")).count();
         }
-        assertThat(watermarks).as("markers compared").isGreaterThan(200);
+        assertThat(watermarks).as("watermarks compared").isGreaterThan(200);
     }
 
     /**
