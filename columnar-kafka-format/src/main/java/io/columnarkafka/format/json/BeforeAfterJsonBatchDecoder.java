@@ -5,13 +5,13 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RootPool;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TinyIntType;
 
@@ -51,7 +51,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
 
     private final RowType physical;
     private final RowType rowType;
-    private final Schema schema;
+    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
+    private final RootPool roots;
     private final BeforeAfterEvents events;
     private final BeforeAfterDecodeOptions options;
     private final JsonRowFields fields;
@@ -76,7 +77,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
         List<RowType.RowField> out = new ArrayList<>(physical.getFields());
         out.add(new RowType.RowField(options.rowKindColumn(), new TinyIntType(false)));
         this.rowType = new RowType(false, out);
-        this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
+        this.roots = new RootPool(ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS));
         this.options = options;
         this.fields = new JsonReaderPlan(options.json(), physical, true).recordFields(physical, null);
         this.rows = new DecodedRows(fields);
@@ -95,7 +96,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        VectorSchemaRoot root = roots.root(allocator);
         try {
             // A change event holds the row's bytes once or twice, plus its envelope.
             rows.start(root, count, records.totalBytes(), 2);

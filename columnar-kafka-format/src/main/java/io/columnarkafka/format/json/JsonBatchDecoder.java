@@ -5,11 +5,11 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RootPool;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -37,7 +37,8 @@ import org.apache.flink.table.types.logical.RowType;
 public final class JsonBatchDecoder implements BatchDecoder {
     private final RowType rowType;
     static final ArrowLayout.NanoTimestamps TIMESTAMPS = ArrowLayout.NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS;
-    private final Schema schema;
+    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
+    private final RootPool roots;
     private final JsonDecodeOptions options;
     private final JsonRowFields fields;
     /** For each produced column, its field in the row Flink's format converts. */
@@ -87,7 +88,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
             }
         }
         this.rowType = new RowType(formatType.isNullable(), producedFields);
-        this.schema = ArrowLayout.schema(rowType, TIMESTAMPS);
+        this.roots = new RootPool(ArrowLayout.schema(rowType, TIMESTAMPS));
         this.options = options;
         this.fields = new JsonReaderPlan(options, formatType).recordFields(formatType, read);
         this.rows = new DecodedRows(fields, columnFields);
@@ -102,7 +103,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        VectorSchemaRoot root = roots.root(allocator);
         try {
             rows.start(root, count, records.totalBytes(), 1);
             for (int i = 0; i < count; i++) {
