@@ -29,7 +29,8 @@ import org.apache.flink.table.types.logical.RowType;
  * <p>A decoder may produce only some of the fields it is given (a scan's projection): the others are checked
  * as Flink converts them and produce nothing ({@link CheckOnlyJsonReader}).
  *
- * <p>Built once: a reader per field, chosen by type, with field names pre-encoded as UTF-8. Per batch: the
+ * <p>Built once: a reader per field, chosen by type, with field names pre-encoded as UTF-8, and the Arrow schema
+ * (each batch's vector tree comes from a {@link RootPool}, reused once its owner has closed it). Per batch: the
  * vectors are allocated once from the batch's size and the records are tokenized in place (see {@link
  * JsonTokenizer}): no String per field name or plain string value, numbers and timestamps parsed from the
  * bytes, string bytes copied from the record straight into the Arrow data buffer.
