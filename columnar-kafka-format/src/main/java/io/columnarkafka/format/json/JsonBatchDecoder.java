@@ -5,11 +5,11 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
-import io.columnarkafka.format.arrow.RootPool;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -30,7 +30,7 @@ import org.apache.flink.table.types.logical.RowType;
  * as Flink converts them and produce nothing ({@link CheckOnlyJsonReader}).
  *
  * <p>Built once: a reader per field, chosen by type, with field names pre-encoded as UTF-8, and the Arrow schema
- * (each batch's vector tree comes from a {@link RootPool}, reused once its owner has closed it). Per batch: the
+ * each batch's vector tree is made from. Per batch: the
  * vectors are allocated once from the batch's size and the records are tokenized in place (see {@link
  * JsonTokenizer}): no String per field name or plain string value, numbers and timestamps parsed from the
  * bytes, string bytes copied from the record straight into the Arrow data buffer.
@@ -38,8 +38,8 @@ import org.apache.flink.table.types.logical.RowType;
 public final class JsonBatchDecoder implements BatchDecoder {
     private final RowType rowType;
     static final ArrowLayout.NanoTimestamps TIMESTAMPS = ArrowLayout.NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS;
-    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
-    private final RootPool roots;
+    /** The batches' Arrow schema, built once (a root per batch is made from it). */
+    private final Schema schema;
     private final JsonDecodeOptions options;
     private final JsonRowFields fields;
     /** For each produced column, its field in the row Flink's format converts. */
@@ -89,7 +89,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
             }
         }
         this.rowType = new RowType(formatType.isNullable(), producedFields);
-        this.roots = new RootPool(ArrowLayout.schema(rowType, TIMESTAMPS));
+        this.schema = ArrowLayout.schema(rowType, TIMESTAMPS);
         this.options = options;
         this.fields = new JsonReaderPlan(options, formatType).recordFields(formatType, read);
         this.rows = new DecodedRows(fields, columnFields);
@@ -104,7 +104,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = roots.root(allocator);
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         try {
             rows.start(root, count, records.totalBytes(), 1);
             for (int i = 0; i < count; i++) {

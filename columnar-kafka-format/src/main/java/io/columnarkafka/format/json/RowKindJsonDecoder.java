@@ -5,12 +5,12 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
-import io.columnarkafka.format.arrow.RootPool;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TinyIntType;
 
@@ -31,8 +31,8 @@ abstract class RowKindJsonDecoder implements BatchDecoder {
     final JsonTokenizer tokenizer = new JsonTokenizer();
     final DecodedRows rows;
     private final RowType rowType;
-    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
-    private final RootPool roots;
+    /** The batches' Arrow schema, built once (a root per batch is made from it). */
+    private final Schema schema;
     /** The name in Flink's messages ("Corrupt Canal JSON message"). */
     private final String product;
     private TinyIntVector kinds;
@@ -51,7 +51,7 @@ abstract class RowKindJsonDecoder implements BatchDecoder {
         List<RowType.RowField> out = new ArrayList<>(physical.getFields());
         out.add(new RowType.RowField(rowKindColumn, new TinyIntType(false)));
         this.rowType = new RowType(false, out);
-        this.roots = new RootPool(ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS));
+        this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
         this.ignoreParseErrors = json.ignoreParseErrors();
         this.bigDecimalFloats = JsonReaderPlan.holdsDecimal(physical);
         this.fields = new JsonReaderPlan(json, physical, true).recordFields(physical, null);
@@ -71,7 +71,7 @@ abstract class RowKindJsonDecoder implements BatchDecoder {
     @Override
     public final DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = roots.root(allocator);
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         try {
             // A change event holds its rows' bytes once or twice, plus its envelope.
             rows.start(root, count, records.totalBytes(), 2);

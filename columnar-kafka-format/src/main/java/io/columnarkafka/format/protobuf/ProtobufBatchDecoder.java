@@ -6,11 +6,11 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
-import io.columnarkafka.format.arrow.RootPool;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.complex.StructVector;
 import org.apache.flink.table.types.logical.RowType;
@@ -29,8 +29,8 @@ import org.apache.flink.table.types.logical.RowType;
  */
 public final class ProtobufBatchDecoder implements BatchDecoder {
     private final RowType rowType;
-    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
-    private final RootPool roots;
+    /** The batches' Arrow schema, built once (a root per batch is made from it). */
+    private final Schema schema;
     private final PbMessageReader message;
     private final boolean ignoreParseErrors;
     private final PbInput in = new PbInput();
@@ -49,7 +49,7 @@ public final class ProtobufBatchDecoder implements BatchDecoder {
         Descriptor descriptor = options.format().descriptor();
         boolean proto3 = "proto3".equals(descriptor.getFile().toProto().getSyntax());
         this.rowType = rowType;
-        this.roots = new RootPool(ArrowLayout.schema(rowType));
+        this.schema = ArrowLayout.schema(rowType);
         this.message = new PbReaderPlan(options.readDefaultValues(), proto3).message("", descriptor, rowType);
         this.ignoreParseErrors = options.ignoreParseErrors();
     }
@@ -57,7 +57,7 @@ public final class ProtobufBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = roots.root(allocator);
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         try {
             root.allocateNew();
             message.bind(root.getFieldVectors());
