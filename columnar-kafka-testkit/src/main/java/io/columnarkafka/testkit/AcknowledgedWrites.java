@@ -30,6 +30,11 @@ final class AcknowledgedWrites {
             List<ProducerRecord<byte[], byte[]>> records) {
         Properties properties = new Properties();
         properties.putAll(clientProperties);
+        // Test input needs neither idempotence nor its sequence numbers; one request in flight keeps each
+        // partition's records in the order given through retries.
+        properties.put("enable.idempotence", "false");
+        properties.put("max.in.flight.requests.per.connection", "1");
+        properties.put("acks", "all");
         properties.putAll(producerConfigs);
         List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
         try (KafkaProducer<byte[], byte[]> producer =

@@ -87,6 +87,10 @@ public final class ClusterAdmin implements AutoCloseable {
         awaitPartitions(name, description -> description.partitions().size() == partitions
                 && description.partitions().stream().allMatch(ClusterAdmin::hasLeader), CALL_TIMEOUT,
                 "has no leader for all " + partitions + " partitions");
+        // The metadata names a leader before that broker acts as one: a produce then gets NOT_LEADER_OR_FOLLOWER,
+        // and an idempotent producer was seen to retry on OUT_OF_ORDER_SEQUENCE_NUMBER until its delivery timeout.
+        // ListOffsets is answered by the leader only, and the admin client retries it until the leader answers.
+        endOffsets(name);
     }
 
     /** Deletes a topic and waits for the deletion to be accepted. */
