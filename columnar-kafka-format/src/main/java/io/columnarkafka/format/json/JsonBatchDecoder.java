@@ -131,7 +131,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
                     }
                     if (token == JsonTokenizer.NONE && t.atEnd()) {
                         // Flink would loop here forever; see JsonTokenizer.atEnd.
-                        throw new JsonReadException("Unexpected end-of-input in an array");
+                        throw JsonReadException.pastEnd("the record's array");
                     }
                     readRow(t, record);
                 }
@@ -144,7 +144,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
             if (!JsonReader.isDataError(e)) {
                 throw e;
             }
-            if (!options.ignoreParseErrors()) {
+            if (!options.ignoreParseErrors() || JsonReadException.isPastEnd(e)) {
                 String field = e instanceof JsonReadException read ? read.field() : null;
                 throw new DecodeException(record, field, JsonReadException.reasonOf(e), e);
             }
@@ -166,7 +166,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
             fields.readObject(t, row);
         } catch (RuntimeException e) {
             rows.truncate(row);
-            if (!options.ignoreParseErrors() || !JsonReader.isDataError(e)) {
+            if (!options.ignoreParseErrors() || !JsonReader.isSkippable(e)) {
                 throw e;
             }
             return;

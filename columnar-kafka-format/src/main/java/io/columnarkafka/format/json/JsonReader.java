@@ -38,7 +38,7 @@ abstract class JsonReader {
         try {
             readValue(t);
         } catch (RuntimeException e) {
-            if (!ignoreParseErrors || !isDataError(e)) {
+            if (!ignoreParseErrors || !isSkippable(e)) {
                 throw e;
             }
             truncate(at);
@@ -65,5 +65,10 @@ abstract class JsonReader {
     /** True for a failure of the input (Flink's converters see it); false for our own memory failures. */
     static boolean isDataError(RuntimeException e) {
         return !(e instanceof OutOfMemoryException || e instanceof OversizedAllocationException);
+    }
+
+    /** A failure {@code ignore-parse-errors} makes a null: of the input, and not where Flink never returns. */
+    static boolean isSkippable(RuntimeException e) {
+        return isDataError(e) && !JsonReadException.isPastEnd(e);
     }
 }

@@ -41,6 +41,7 @@ class JsonProjectedDecodeProperties {
     private static final AtomicLong BAD_ROWS = new AtomicLong();
     private static final AtomicLong BAD_REJECTED = new AtomicLong();
     private static final AtomicLong BAD_SKIPPED = new AtomicLong();
+    private static final AtomicLong NEVER_RETURNED = new AtomicLong();
 
     private static final ObjectMapper TREES = new ObjectMapper();
 
@@ -69,11 +70,9 @@ class JsonProjectedDecodeProperties {
         CLEAN_ROWS.addAndGet(result.rowsCompared());
     }
 
-    // A fixed seed: on some spoiled records Flink's own map and array converters never return (Jackson yields
-    // no token past the end of the input and their loops wait for END_OBJECT / END_ARRAY; our decoder fails
-    // those records instead, see JsonTokenizer.atEnd), and the oracle cannot be interrupted. Random seeds found
-    // such a record once in a few runs; this seed's 400 tries are known to return.
-    @Property(tries = 400, shrinking = ShrinkingMode.OFF, seed = "20261202")
+    // Random seeds: a record Flink's deserializer never returns on (PastEndParsers) is one our decoder must fail,
+    // saying so, whatever the options (JsonDecodeCheck); it counts as rejected.
+    @Property(tries = 400, shrinking = ShrinkingMode.OFF)
     void badUnreadValuesAreRejectedOrSkippedAsFlinkDoes(
             @ForAll("cases") DecodeCase c, @ForAll long seed, @ForAll("modes") String mode) throws Exception {
         Random random = new Random(seed);
@@ -97,9 +96,11 @@ class JsonProjectedDecodeProperties {
         }
         BAD_ROWS.addAndGet(result.rowsCompared());
         BAD_REJECTED.addAndGet(result.recordsRejected());
+        NEVER_RETURNED.addAndGet(result.recordsNeverReturned());
         int skipped = records.size() - result.rowsCompared() - result.recordsRejected();
         BAD_SKIPPED.addAndGet(Math.max(0, skipped));
-        Statistics.label("outcome").collect(result.recordsRejected() > 0 ? "a record rejected"
+        Statistics.label("outcome").collect(result.recordsNeverReturned() > 0 ? "a record Flink never returns on"
+                : result.recordsRejected() > 0 ? "a record rejected"
                 : skipped > 0 ? "records skipped" : "all read");
     }
 
@@ -109,6 +110,9 @@ class JsonProjectedDecodeProperties {
         assertThat(BAD_ROWS.get()).as("rows of spoiled records compared projected").isGreaterThan(300);
         assertThat(BAD_REJECTED.get()).as("spoiled records rejected like Flink").isGreaterThan(100);
         assertThat(BAD_SKIPPED.get()).as("spoiled records skipped like Flink (ignore-parse-errors)").isGreaterThan(20);
+        // Rare (a few in a thousand runs' worth of tries), so reported, not required; JsonDecodeCorpusTest pins one.
+        System.out.println("JsonProjectedDecodeProperties: spoiled records Flink never returns on, failed by ours: "
+                + NEVER_RETURNED.get());
     }
 
     /** A random subset of the fields, none or all included. */
