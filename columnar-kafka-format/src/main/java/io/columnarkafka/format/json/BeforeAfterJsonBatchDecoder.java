@@ -37,8 +37,9 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * streaming deserializer of {@code json}), so the sides are read by the tree readers ({@link TreeJsonReader}), a
  * repeated envelope field keeps its last value, and the sides are read in the order the rows are collected,
  * whatever their order in the record. So each record is read twice by the one tokenizer: the envelope,
- * skipping {@code before} and {@code after} but marking where they start; then the side or sides {@code op}
- * calls for, from their marks. Without {@code ignore-parse-errors} a side {@code op} does not emit is read
+ * checking every value as Jackson's tree building does ({@link JsonTreeText#checkValue}: it fails the record
+ * before anything is converted) and marking where {@code before} and {@code after} start; then the side or
+ * sides {@code op} calls for, from their marks. Without {@code ignore-parse-errors} a side {@code op} does not emit is read
  * too (and dropped), because Flink converts it and fails the record if it fails.
  */
 public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
@@ -49,12 +50,15 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     private static final String REPLICA_IDENTITY = "The \"before\" field of %s message is null, if you are using"
             + " %s Postgres Connector, please check the Postgres table has been set REPLICA IDENTITY to FULL level.";
 
-    private final RowType physical;
+    /** Produced fields: the row-kind column comes after them. */
+    private final int columnCount;
     private final RowType rowType;
     private final Schema schema;
     private final BeforeAfterEvents events;
     private final BeforeAfterDecodeOptions options;
     private final JsonRowFields fields;
+    /** Flink's tree holds floats as {@code BigDecimal}: see {@link JsonTreeText#checkValue}. */
+    private final boolean bigDecimalFloats;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
     private final ChangeEvent event = new ChangeEvent();
     private final DecodedRows rows;
@@ -67,19 +71,36 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
      *     layout, or the row-kind column's name is one of {@code physical}'s fields
      */
     public BeforeAfterJsonBatchDecoder(BeforeAfterEvents events, RowType physical, BeforeAfterDecodeOptions options) {
+        this(events, physical, physical.getFieldNames(), options);
+    }
+
+    /**
+     * Plans a decoder of {@code physical}'s rows that produces the fields {@code produced} (in {@code physical}'s
+     * order) and the row-kind column: Flink's tree converter converts every field of {@code physical} in each side
+     * it converts, so the others are checked ({@link CheckOnlyJsonReader}) and a value there that Flink rejects
+     * still fails (or, under {@code ignore-parse-errors}, drops) the record.
+     *
+     * @throws IllegalArgumentException as the constructor above, or if {@code produced} names a field {@code
+     *     physical} does not hold
+     */
+    public BeforeAfterJsonBatchDecoder(BeforeAfterEvents events, RowType physical, List<String> produced,
+            BeforeAfterDecodeOptions options) {
         if (physical.getFieldNames().contains(options.rowKindColumn())) {
             throw new IllegalArgumentException("row-kind column '" + options.rowKindColumn()
                     + "' is also a field of the row type " + physical.asSummaryString());
         }
         this.events = events;
-        this.physical = physical;
-        List<RowType.RowField> out = new ArrayList<>(physical.getFields());
+        ProducedFields columns = ProducedFields.of(physical, produced);
+        this.columnCount = columns.columns().length;
+        List<RowType.RowField> out = new ArrayList<>(columns.rowType().getFields());
         out.add(new RowType.RowField(options.rowKindColumn(), new TinyIntType(false)));
         this.rowType = new RowType(false, out);
         this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
         this.options = options;
-        this.fields = new JsonReaderPlan(options.json(), physical, true).recordFields(physical, null);
-        this.rows = new DecodedRows(fields);
+        JsonReaderPlan plan = new JsonReaderPlan(options.json(), physical, true);
+        this.bigDecimalFloats = plan.bigDecimalFloats();
+        this.fields = plan.recordFields(physical, columns.read());
+        this.rows = new DecodedRows(fields, columns.columns());
     }
 
     @Override
@@ -99,7 +120,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
         try {
             // A change event holds the row's bytes once or twice, plus its envelope.
             rows.start(root, count, records.totalBytes(), 2);
-            kinds = (TinyIntVector) root.getVector(physical.getFieldCount());
+            kinds = (TinyIntVector) root.getVector(columnCount);
             kinds.allocateNew(Math.max(count, 1));
             for (int i = 0; i < count; i++) {
                 int length = records.length(i);
@@ -266,7 +287,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
                 } else {
                     t.next();
                 }
-                JsonRowFields.skipToNextField(t);
+                JsonTreeText.checkValue(t, bigDecimalFloats);
+                t.next();
             }
             if (!payload) {
                 throw new JsonReadException("the \"payload\" field is missing or not a JSON object"
@@ -295,7 +317,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
                         after = state;
                     }
                 }
-                JsonRowFields.skipToNextField(t);
+                JsonTreeText.checkValue(t, bigDecimalFloats);
+                t.next();
             }
         }
 

@@ -40,6 +40,11 @@ final class JsonReaderPlan {
         this.tree = tree;
     }
 
+    /** True if Flink reads floats as {@code BigDecimal} ({@code USE_BIG_DECIMAL_FOR_FLOATS}): a DECIMAL in the row. */
+    boolean bigDecimalFloats() {
+        return bigDecimalFloats;
+    }
+
     /**
      * The fields of the record: those {@code read} marks are read into vectors, the others checked only
      * ({@link CheckOnlyJsonReader}), as Flink converts every field of the row it is given.

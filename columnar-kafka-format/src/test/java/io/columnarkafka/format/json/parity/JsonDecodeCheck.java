@@ -73,7 +73,8 @@ public final class JsonDecodeCheck {
         return all;
     }
 
-    private static Result assertParity(String format, RowType type, boolean[] produced, Map<String, String> options,
+    /** The gate for any JSON-based format, as a scan that reads only the fields {@code produced} marks. */
+    public static Result assertParity(String format, RowType type, boolean[] produced, Map<String, String> options,
             List<byte[]> records, Function<byte[], Outcome> oracle, String kindColumn) {
         List<Outcome> outcomes = new ArrayList<>();
         for (byte[] record : records) {
@@ -112,7 +113,9 @@ public final class JsonDecodeCheck {
                         .as("batch with record %d rejected by Flink (%s): %s", expected,
                                 outcomes.get(expected).error(), show(records.get(expected)))
                         .isInstanceOfSatisfying(DecodeException.class, e -> {
-                            assertThat(e.record()).isEqualTo(expected);
+                            assertThat(e.record()).as("the record ours failed at (%s); Flink rejects record %d"
+                                    + " first (%s): %s", e, expected, outcomes.get(expected).error(),
+                                    show(records.get(expected))).isEqualTo(expected);
                             if (format.equals("json")) { // the changelog formats' errors name 'before'/'after'
                                 assertSameField(outcomes.get(expected).error(), e);
                             }

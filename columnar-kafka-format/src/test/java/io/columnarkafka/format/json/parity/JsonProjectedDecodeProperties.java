@@ -23,6 +23,7 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMap
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ArrayNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.util.RawValue;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * A scan that reads some of a json table's value columns: Flink's {@code kafka} source takes no projection, so
@@ -63,7 +64,7 @@ class JsonProjectedDecodeProperties {
         List<byte[]> records = JsonDecodeProperties.serialize(c);
         Map<String, String> options = Map.of("timestamp-format.standard", c.standard());
         Assume.that(!JsonDecodeProperties.holdsATimestampOutsideArrow(c, records, options));
-        boolean[] produced = produced(c, random);
+        boolean[] produced = produced(c.type(), random);
         JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(c.type(), produced, options, records);
         assertThat(result.rowsCompared()).as("every row Flink wrote is read back and compared")
                 .isEqualTo(c.rows().size());
@@ -88,7 +89,7 @@ class JsonProjectedDecodeProperties {
         Assume.that(!JsonDecodeProperties.holdsATimestampOutsideArrow(c, records, options));
         JsonDecodeCheck.Result result;
         try {
-            result = JsonDecodeCheck.assertParity(c.type(), produced(c, random), options, records);
+            result = JsonDecodeCheck.assertParity(c.type(), produced(c.type(), random), options, records);
         } catch (DecodeException e) {
             // The named divergence of JsonDecodeProperties: a timestamp outside a 64-bit Arrow unit.
             Assume.that(e.reason().contains("out of range of Arrow"));
@@ -116,8 +117,8 @@ class JsonProjectedDecodeProperties {
     }
 
     /** A random subset of the fields, none or all included. */
-    private static boolean[] produced(DecodeCase c, Random random) {
-        boolean[] produced = new boolean[c.type().getFieldCount()];
+    static boolean[] produced(RowType type, Random random) {
+        boolean[] produced = new boolean[type.getFieldCount()];
         int mode = random.nextInt(4);
         for (int i = 0; i < produced.length; i++) {
             produced[i] = mode == 0 ? random.nextInt(4) == 0 : mode == 1 || random.nextBoolean();
@@ -129,7 +130,7 @@ class JsonProjectedDecodeProperties {
     }
 
     /** One or two edits of the record's tree: a value replaced by a wrong one, or a member removed. */
-    private static byte[] spoil(byte[] record, Random random) throws Exception {
+    static byte[] spoil(byte[] record, Random random) throws Exception {
         JsonNode tree = TREES.readTree(record);
         int edits = 1 + random.nextInt(2);
         for (int e = 0; e < edits; e++) {
