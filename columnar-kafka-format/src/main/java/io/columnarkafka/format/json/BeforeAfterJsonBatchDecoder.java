@@ -291,7 +291,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
                 t.next();
             }
             if (!payload) {
-                throw new JsonReadException("the \"payload\" field is missing or not a JSON object"
+                throw new JsonReadException("payload", "the \"payload\" field is missing or not a JSON object"
                         + " (debezium-json.schema-include is true)");
             }
         }
