@@ -9,7 +9,7 @@ import org.apache.arrow.vector.util.OversizedAllocationException;
  * 2.2's converter for the same type in {@code JsonParserToRowDataConverters} does. {@link #read} is Flink's
  * null-safe wrapper: a missing token or JSON {@code null} gives a null entry, and under {@code
  * ignore-parse-errors} a value that fails gives a null entry (with the tokenizer left wherever the failure
- * left it, as Flink's parser is). Readers append: {@link #count} is the number of entries written in this
+ * left it, as Flink's parser is), except where Flink never returns ({@link JsonReadException#pastEnd}). Readers append: {@link #count} is the number of entries written in this
  * batch, and {@link #truncate} drops entries (and their nested children) so a later value can replace them.
  */
 abstract class JsonReader {
