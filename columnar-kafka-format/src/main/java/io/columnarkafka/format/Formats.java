@@ -13,6 +13,9 @@ import io.columnarkafka.format.json.ChangelogJsonBatchEncoder;
 import io.columnarkafka.format.json.BeforeAfterDecodeOptions;
 import io.columnarkafka.format.json.BeforeAfterEvents;
 import io.columnarkafka.format.json.BeforeAfterJsonBatchDecoder;
+import io.columnarkafka.format.json.DataOldDecodeOptions;
+import io.columnarkafka.format.json.DataOldEvents;
+import io.columnarkafka.format.json.DataOldJsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonDecodeOptions;
@@ -75,7 +78,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "json", "csv", "avro", "protobuf", "debezium-json", "ogg-json");
+        return Set.of("raw", "json", "csv", "avro", "protobuf", "debezium-json", "ogg-json", "canal-json", "maxwell-json");
     }
 
     /**
@@ -97,8 +100,7 @@ public final class Formats {
      * Plans a decoder that is given the whole row its format reads ({@code formatType}, as Flink's format
      * factory gets it from a source that takes no projection) and produces the fields {@code produced}, in
      * {@code formatType}'s order. json, debezium-json and ogg-json check the other fields as Flink converts them
-     * ({@code JsonBatchDecoder}, {@code BeforeAfterJsonBatchDecoder}); the others (raw, csv, avro, protobuf)
-     * produce every field.
+     * ({@code JsonBatchDecoder}, {@code BeforeAfterJsonBatchDecoder}); the others produce every field.
      *
      * @throws IllegalArgumentException as {@link #decoder(String, RowType, Map)}, or if a positional format is
      *     asked to leave a field out
@@ -127,6 +129,10 @@ public final class Formats {
                 return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
             case "protobuf":
                 return new ProtobufBatchDecoder(rowType, ProtobufDecodeOptions.fromMap(options));
+            case "canal-json":
+            case "maxwell-json":
+                DataOldEvents dataOld = DataOldEvents.of(format);
+                return new DataOldJsonBatchDecoder(dataOld, rowType, DataOldDecodeOptions.fromMap(dataOld, options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar decoder; supported: " + decodable());

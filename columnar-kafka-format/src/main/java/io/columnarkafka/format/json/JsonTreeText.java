@@ -27,21 +27,6 @@ final class JsonTreeText {
     }
 
     /**
-     * Consumes the current value as Jackson's tree building does, failing where it fails: a structure as {@link
-     * #check}, a float read as {@code BigDecimal} whose exponent does not fit its scale; leaves the value's last
-     * token current. Flink's tree deserializer builds the whole record's tree before it converts anything, so
-     * a value nobody converts (an unknown field, an envelope field) fails the record too.
-     */
-    static void checkValue(JsonTokenizer t, boolean bigDecimalFloats) {
-        int token = t.current();
-        if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
-            check(t, bigDecimalFloats);
-        } else if (token == JsonTokenizer.VALUE_NUMBER_FLOAT && bigDecimalFloats && t.exponentDigits() > 9) {
-            bigDecimalText(t);
-        }
-    }
-
-    /**
      * Consumes the structure whose start is the current token as {@link #read} does, failing where it fails,
      * without building its text: only the tokenizer can fail, and a float read as {@code BigDecimal} whose
      * exponent has ten or more digits (with fewer, its scale fits an int and nothing can fail).
@@ -60,6 +45,21 @@ final class JsonTreeText {
                 // Unreachable from a structure the tokenizer opened (it fails at the end of input inside one).
                 throw new JsonReadException("Unexpected end-of-input in a structure");
             }
+        }
+    }
+
+    /**
+     * Over the current value (a structure whole, leaving its end token current) as Jackson's {@code readTree}
+     * builds it, failing where it fails: Flink's changelog deserializers parse the whole record into a tree, so a
+     * float read as {@code BigDecimal} whose exponent overflows fails the record wherever it is, in a field no
+     * row reads too.
+     */
+    static void skip(JsonTokenizer t, boolean bigDecimalFloats) {
+        int token = t.current();
+        if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
+            check(t, bigDecimalFloats);
+        } else if (token == JsonTokenizer.VALUE_NUMBER_FLOAT && bigDecimalFloats && t.exponentDigits() > 9) {
+            bigDecimalText(t);
         }
     }
 

@@ -191,10 +191,10 @@ public final class JsonDecodeCheck {
      * Where Flink's error names the field that failed ("Fail to deserialize at field: f."), ours is in that field.
      * json's streaming row converter names the record's field and drops the cause, so only the outermost name is
      * there. The formats around Flink's tree deserializer (debezium-json, ogg-json, and any envelope whose rows
-     * are fields of its row type) keep each row converter's cause: the envelope's field ({@code before}, {@code
-     * after}, after {@code payload} with schema-include) come first, then the fields down to the one that failed.
-     * Our errors name the envelope's field only where it is the failure (not an object); otherwise the column,
-     * as a path of the physical row.
+     * are fields of its row type) keep each row converter's cause: the envelope's fields ({@code before}, {@code
+     * after}, after {@code payload} with schema-include; canal's and maxwell's {@code data}, {@code old}) come
+     * first, then the fields down to the one that failed. Our errors name the envelope's field only where it is
+     * the failure (not an object); otherwise the column, as a path of the physical row.
      */
     private static void assertSameField(String format, Throwable flink, DecodeException ours) {
         List<String> named = new ArrayList<>();
@@ -220,7 +220,7 @@ public final class JsonDecodeCheck {
     }
 
     /** The envelope fields Flink's tree converter names above a changelog format's columns. */
-    private static final Set<String> ENVELOPE_FIELDS = Set.of("payload", "before", "after");
+    private static final Set<String> ENVELOPE_FIELDS = Set.of("payload", "before", "after", "data", "old");
 
     private static final Pattern FLINK_FIELD = Pattern.compile("^Fail to deserialize at field: (.*)\\.$");
 
