@@ -129,13 +129,65 @@ class ColumnarSqlExplainTest {
     @Test
     void aRowOperatorGetsAnEdgeThatSaysWhy() {
         TableEnvironment tEnv = installed();
-        tEnv.executeSql(sink("counts", "auction BIGINT, n BIGINT, PRIMARY KEY (auction) NOT ENFORCED",
-                "upsert-kafka-columnar").replace("'format' = 'json',", "'key.format' = 'json', 'value.format' = 'json',")
-                .replace("'sink.delivery-guarantee' = 'exactly-once', ", "").replace("'sink.transactional-id-prefix'",
-                        "'properties.transactional.id'"));
+        tEnv.executeSql(upsertCounts());
         String plan = tEnv.explainSql("INSERT INTO counts SELECT auction, COUNT(*) FROM bids GROUP BY auction");
         assertThat(plan).contains("ColumnarScan(").contains("ArrowToRows(").contains("reason=[ROW_OPERATOR")
                 .doesNotContain("ColumnarSink(");
+    }
+
+    /**
+     * With mini-batch on, Flink puts its mini-batch assigner between the scan and the Calc; the assigner runs on
+     * the batches (Flink's own operator, which forwards every element unread), so the Calc stays columnar and the
+     * edge to the local aggregate comes after it, where the filter has dropped rows and the projection columns.
+     */
+    @Test
+    void withMiniBatchTheCalcAfterFlinksAssignerStaysColumnar() {
+        TableEnvironment tEnv = installed();
+        miniBatch(tEnv);
+        tEnv.executeSql(upsertCounts());
+        String explained = ColumnarSql.explain(tEnv,
+                "INSERT INTO counts SELECT auction, COUNT(*) FROM bids WHERE price > 10 GROUP BY auction");
+        assertThat(section(explained, "== Optimized Physical Plan ==")).containsPattern("LocalGroupAggregate\\(.*\\n"
+                + "[ :]*\\+- ArrowToRows\\(.*\\n"
+                + "[ :]*\\+- ColumnarCalc\\(select=\\[auction\\], where=\\[>\\(price, 10\\)\\]\\)\\n"
+                + "[ :]*\\+- ColumnarMiniBatchAssigner\\(interval=\\[2000ms\\], mode=\\[ProcTime\\]\\)\\n"
+                + "[ :]*\\+- ColumnarScan\\(")
+                .doesNotContainPattern("(?<!Columnar)MiniBatchAssigner\\(");
+        assertThat(section(explained, "== Columnar Decision =="))
+                .contains("columnar MiniBatchAssigner: Flink's ProcTime assigner, 2000 ms, forwarding batches")
+                .contains("columnar Calc: 1 projections, a filter")
+                .doesNotContain("INPUT_NOT_COLUMNAR input MiniBatchAssigner");
+    }
+
+    /** An assigner over rows (a stock {@code kafka} scan) stays Flink's, and so does everything after it. */
+    @Test
+    void aMiniBatchAssignerOverRowsStaysFlinks() {
+        TableEnvironment tEnv = installed();
+        miniBatch(tEnv);
+        tEnv.executeSql(BIDS.replace("CREATE TABLE bids", "CREATE TABLE stock_bids").replace("kafka-columnar", "kafka"));
+        tEnv.executeSql(upsertCounts());
+        String explained = ColumnarSql.explain(tEnv,
+                "INSERT INTO counts SELECT auction, COUNT(*) FROM stock_bids WHERE price > 10 GROUP BY auction");
+        assertThat(section(explained, "== Optimized Physical Plan =="))
+                .contains("MiniBatchAssigner(interval=[2000ms], mode=[ProcTime])")
+                .doesNotContain("Columnar").doesNotContain("ArrowToRows");
+        assertThat(section(explained, "== Columnar Decision =="))
+                .contains("Flink MiniBatchAssigner: INPUT_NOT_COLUMNAR input TableSourceScan");
+    }
+
+    /** Mini-batch as the Nexmark benchmark runs it. */
+    private static void miniBatch(TableEnvironment tEnv) {
+        tEnv.getConfig().set("table.exec.mini-batch.enabled", "true");
+        tEnv.getConfig().set("table.exec.mini-batch.allow-latency", "2 s");
+        tEnv.getConfig().set("table.exec.mini-batch.size", "50000");
+    }
+
+    /** An upsert-kafka-columnar table of counts per auction. */
+    private static String upsertCounts() {
+        return sink("counts", "auction BIGINT, n BIGINT, PRIMARY KEY (auction) NOT ENFORCED", "upsert-kafka-columnar")
+                .replace("'format' = 'json',", "'key.format' = 'json', 'value.format' = 'json',")
+                .replace("'sink.delivery-guarantee' = 'exactly-once', ", "")
+                .replace("'sink.transactional-id-prefix'", "'properties.transactional.id'");
     }
 
     @Test

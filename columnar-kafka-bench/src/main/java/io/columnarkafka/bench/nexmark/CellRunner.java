@@ -154,7 +154,8 @@ public final class CellRunner {
 
     /**
      * With the columnar planner stage: the columnar nodes and edges the plan holds, e.g. {@code plan:
-     * ColumnarScan+ColumnarCalc+ColumnarSink} (fully columnar) or {@code plan: ColumnarScan+ArrowToRows x1}; a
+     * ColumnarScan+ColumnarCalc+ColumnarSink} (fully columnar), {@code plan: ColumnarScan+ArrowToRows x1} or, with
+     * mini-batch on, {@code plan: ColumnarScan+ColumnarMiniBatchAssigner+ColumnarCalc+ArrowToRows x2}; a
      * plan with more than one {@code ColumnarScan} (branches that do not share one) says how many: {@code
      * ColumnarScan x2}.
      */
@@ -164,7 +165,7 @@ public final class CellRunner {
         }
         String plan = explained.substring(explained.indexOf("== Optimized Execution Plan =="));
         List<String> nodes = new java.util.ArrayList<>();
-        for (String node : List.of("ColumnarScan", "ColumnarCalc", "ColumnarSink")) {
+        for (String node : List.of("ColumnarScan", "ColumnarMiniBatchAssigner", "ColumnarCalc", "ColumnarSink")) {
             if (plan.contains(node + "(")) {
                 nodes.add(node);
             }

@@ -5,6 +5,7 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RootPool;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -24,6 +25,8 @@ import org.apache.flink.table.types.logical.RowType;
  */
 public final class AvroBatchDecoder implements BatchDecoder {
     private final RowType rowType;
+    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
+    private final RootPool roots;
     private final boolean nullableRow;
     private final AvroFieldReader[] fields;
     private final AvroInput in = new AvroInput();
@@ -37,6 +40,7 @@ public final class AvroBatchDecoder implements BatchDecoder {
     public AvroBatchDecoder(RowType rowType, AvroFormatOptions options) {
         AvroSchemas.derive(rowType, options.legacyTimestampMapping());
         this.rowType = rowType;
+        this.roots = new RootPool(ArrowLayout.schema(rowType));
         this.nullableRow = rowType.isNullable();
         this.fields = AvroReaderPlan.fields("", rowType);
     }
@@ -44,7 +48,7 @@ public final class AvroBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(ArrowLayout.schema(rowType), allocator);
+        VectorSchemaRoot root = roots.root(allocator);
         try {
             root.allocateNew();
             for (int f = 0; f < fields.length; f++) {

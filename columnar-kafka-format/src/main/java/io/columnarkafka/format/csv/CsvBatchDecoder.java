@@ -5,6 +5,7 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RootPool;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -24,6 +25,8 @@ import org.apache.flink.table.types.logical.RowType;
  */
 public final class CsvBatchDecoder implements BatchDecoder {
     private final RowType rowType;
+    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
+    private final RootPool roots;
     private final CsvFieldReader[] readers;
     private final char[] nullLiteral;
     private final boolean ignoreParseErrors;
@@ -37,6 +40,7 @@ public final class CsvBatchDecoder implements BatchDecoder {
      */
     public CsvBatchDecoder(RowType rowType, CsvFormatOptions options) {
         this.rowType = rowType;
+        this.roots = new RootPool(ArrowLayout.schema(rowType, timestampLayout()));
         CsvReaderPlan plan = new CsvReaderPlan(options);
         this.readers = new CsvFieldReader[rowType.getFieldCount()];
         for (int i = 0; i < readers.length; i++) {
@@ -56,7 +60,7 @@ public final class CsvBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(ArrowLayout.schema(rowType, timestampLayout()), allocator);
+        VectorSchemaRoot root = roots.root(allocator);
         try {
             root.allocateNew();
             for (int c = 0; c < readers.length; c++) {

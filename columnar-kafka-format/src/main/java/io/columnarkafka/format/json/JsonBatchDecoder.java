@@ -5,10 +5,10 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RootPool;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -28,7 +28,8 @@ import org.apache.flink.table.types.logical.RowType;
  * <p>A decoder may produce only some of the fields it is given (a scan's projection): the others are checked
  * as Flink converts them and produce nothing ({@link CheckOnlyJsonReader}).
  *
- * <p>Built once: a reader per field, chosen by type, with field names pre-encoded as UTF-8. Per batch: the
+ * <p>Built once: a reader per field, chosen by type, with field names pre-encoded as UTF-8, and the Arrow schema
+ * (each batch's vector tree comes from a {@link RootPool}, reused once its owner has closed it). Per batch: the
  * vectors are allocated once from the batch's size and the records are tokenized in place (see {@link
  * JsonTokenizer}): no String per field name or plain string value, numbers and timestamps parsed from the
  * bytes, string bytes copied from the record straight into the Arrow data buffer.
@@ -36,7 +37,8 @@ import org.apache.flink.table.types.logical.RowType;
 public final class JsonBatchDecoder implements BatchDecoder {
     private final RowType rowType;
     static final ArrowLayout.NanoTimestamps TIMESTAMPS = ArrowLayout.NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS;
-    private final Schema schema;
+    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
+    private final RootPool roots;
     private final JsonDecodeOptions options;
     private final JsonRowFields fields;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
@@ -65,7 +67,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
     public JsonBatchDecoder(RowType formatType, List<String> produced, JsonDecodeOptions options) {
         ProducedFields columns = ProducedFields.of(formatType, produced);
         this.rowType = columns.rowType();
-        this.schema = ArrowLayout.schema(rowType, TIMESTAMPS);
+        this.roots = new RootPool(ArrowLayout.schema(rowType, TIMESTAMPS));
         this.options = options;
         this.fields = new JsonReaderPlan(options, formatType).recordFields(formatType, columns.read());
         this.rows = new DecodedRows(fields, columns.columns());
@@ -80,7 +82,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        VectorSchemaRoot root = roots.root(allocator);
         try {
             rows.start(root, count, records.totalBytes(), 1);
             for (int i = 0; i < count; i++) {

@@ -89,8 +89,7 @@ final class JsonRowFields {
         int arity = readers.length;
         int matched = 0;
         int hint = 0;
-        expectName(t, 0);
-        t.next();
+        nextExpecting(t, 0);
         while (t.current() != JsonTokenizer.END_OBJECT) {
             if (matched >= arity && !tree) {
                 skipToNextField(t);
@@ -121,8 +120,7 @@ final class JsonRowFields {
             }
             matched++;
             hint = field + 1 == arity ? 0 : field + 1;
-            expectName(t, hint);
-            t.next();
+            nextExpecting(t, hint);
         }
         if (tree) {
             throwFirstFailure();
@@ -148,11 +146,13 @@ final class JsonRowFields {
         }
     }
 
-    /** Has the tokenizer try field {@code field}'s name first (the schema order Flink writes). */
-    private void expectName(JsonTokenizer t, int field) {
+    /** The next token, field {@code field}'s name tried first (the schema order Flink writes). */
+    private void nextExpecting(JsonTokenizer t, int field) {
         byte[] quoted = field < quotedNames.length ? quotedNames[field] : null;
         if (quoted != null) {
-            t.expectName(quoted, nameBytes[field].length + 1);
+            t.nextExpected(quoted, nameBytes[field].length + 1);
+        } else {
+            t.next();
         }
     }
 

@@ -33,6 +33,9 @@ final class JsonTemporalText {
             .appendPattern("'Z'").toFormatter();
 
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
+    /** By the number of fraction digits (1..9): the nanoseconds one unit of the last digit is. */
+    private static final long[] NANOS_OF_DIGITS = {0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100,
+        10, 1};
     private static final int[] DAYS_IN_MONTH = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
 
     long epochDay;
@@ -140,18 +143,18 @@ final class JsonTemporalText {
         int i = p + 8;
         long nanos = 0;
         if (i < end && b[i] == '.') {
-            i++;
-            int digits = 0;
-            long scale = NANOS_PER_SECOND;
-            while (i < end && digits < 9 && b[i] >= '0' && b[i] <= '9') {
-                scale /= 10;
-                nanos += (b[i] - '0') * scale;
+            int first = ++i;
+            int last = Math.min(end, first + 9);
+            int fraction = 0;
+            int digit;
+            while (i < last && (digit = b[i] - '0') >= 0 && digit <= 9) {
+                fraction = fraction * 10 + digit;
                 i++;
-                digits++;
             }
-            if (digits == 0) {
+            if (i == first) {
                 return -1;
             }
+            nanos = fraction * NANOS_OF_DIGITS[i - first];
         }
         nanoOfDay = (hour * 3600L + minute * 60L + second) * NANOS_PER_SECOND + nanos;
         return i;

@@ -213,6 +213,65 @@ final class JsonTokenizer {
         return current;
     }
 
+    /**
+     * {@link #next()} when the caller expects the field name {@code quotedName} ({@link #expectName}). The common
+     * case, Flink's compact JSON with its fields in schema order, takes one small step ({@link #expectedField});
+     * anything else goes through {@code next()}. Kept apart from {@code next()} so that this method stays small
+     * enough for the JIT to inline into the row loop while {@code next()} is compiled on its own.
+     */
+    int nextExpected(byte[] quotedName, int length) {
+        if (current != FIELD_NAME && !stringIncomplete) {
+            int c = expectedField(quotedName, length);
+            if (c >= 0) {
+                textReady = false;
+                textInUtf8 = false;
+                pending = scanValue(c, false);
+                return current;
+            }
+        }
+        expectName(quotedName, length);
+        return next();
+    }
+
+    /**
+     * The common case of {@link #nextExpected} in one step: Flink writes compact JSON, its fields in schema order, so
+     * the next token is mostly the expected name straight after the previous value, {@code ,"name":value} (no
+     * comma before an object's first field). If the bytes are exactly that, takes the name as {@code next()}
+     * would, sets the current token to {@link #FIELD_NAME} and returns the value's first byte, for the caller to
+     * scan; otherwise changes nothing and returns -1 (whitespace, a comment, another name, the object's end:
+     * {@code next()} reads them, with its errors). {@code expected} and {@code length} as {@link #expectName}.
+     */
+    private int expectedField(byte[] expected, int length) {
+        if (contextType[depth] != OBJECT) {
+            return -1;
+        }
+        byte[] b = buf;
+        int index = contextIndex[depth];
+        int p = pos;
+        if (index >= 0) {
+            if (p >= end || b[p] != ',') {
+                return -1;
+            }
+            p++;
+        }
+        // '"', the name and its closing quote, ':' and the value's first byte
+        if (end - p < length + 3 || b[p] != '"' || !startsWith(expected, length, p + 1) || b[p + 1 + length] != ':') {
+            return -1;
+        }
+        int c = b[p + 2 + length] & 0xFF;
+        if (c <= ' ' || c == '/') {
+            return -1;
+        }
+        contextIndex[depth] = index + 1;
+        nameStart = p + 1;
+        nameEnd = p + length;
+        slowName = null;
+        nameWasExpected = true;
+        pos = p + 3 + length;
+        current = FIELD_NAME;
+        return c;
+    }
+
     private int nextAfterName() {
         int token = pending;
         pending = NONE;
@@ -270,10 +329,19 @@ final class JsonTokenizer {
 
     /** Scans the value starting with {@code c}; opens its scope now only outside an object (Jackson's order). */
     private int scanValue(int c, boolean openScope) {
+        // strings and numbers first, in a method small enough to inline
+        if (c == '"') {
+            stringIncomplete = true;
+            return VALUE_STRING;
+        }
+        if (c >= '1' && c <= '9') {
+            return scanNumber(c);
+        }
+        return scanOtherValue(c, openScope);
+    }
+
+    private int scanOtherValue(int c, boolean openScope) {
         switch (c) {
-            case '"':
-                stringIncomplete = true;
-                return VALUE_STRING;
             case '[':
                 if (openScope) {
                     push(ARRAY);
@@ -294,9 +362,8 @@ final class JsonTokenizer {
                 matchLiteral("null");
                 return VALUE_NULL;
             case '-':
-            case '0': case '1': case '2': case '3': case '4':
-            case '5': case '6': case '7': case '8': case '9':
-                return scanNumber(c);
+            case '0':
+                return scanFullNumber(c);
             case 'N':
                 matchLiteral("NaN", 1);
                 throw nonNumeric("NaN");
@@ -414,7 +481,38 @@ final class JsonTokenizer {
         return c >= 0x80 || Character.isJavaIdentifierPart(c);
     }
 
+    /**
+     * A number whose first digit {@code first} (1-9) was just read: a plain integer of up to 18 digits is scanned
+     * here, in a method small enough to inline; anything else (a fraction, an exponent, more digits) by {@link
+     * #scanFullNumber} from the start again.
+     */
     private int scanNumber(int first) {
+        byte[] b = buf;
+        int p = pos;
+        int limit = end;
+        long magnitude = first - '0';
+        int digit;
+        while (p < limit && (digit = b[p] - '0') >= 0 && digit <= 9) {
+            magnitude = magnitude * 10 + digit;
+            p++;
+        }
+        int digits = p - pos + 1;
+        if (digits > 18 || p < limit && (b[p] == '.' || b[p] == 'e' || b[p] == 'E')) {
+            return scanFullNumber(first);
+        }
+        negative = false;
+        intMagnitude = magnitude;
+        intDigits = digits;
+        fractionDigits = 0;
+        exponentDigits = 0;
+        valueStart = pos - 1;
+        valueEnd = p;
+        pos = p;
+        return VALUE_NUMBER_INT;
+    }
+
+    /** A number from its first char {@code first} (just read) with Jackson's grammar, limits and errors. */
+    private int scanFullNumber(int first) {
         int start = pos - 1;
         negative = first == '-';
         int c = first;
@@ -433,11 +531,16 @@ final class JsonTokenizer {
         }
         // The integer part's value is summed while scanning (exact up to 18 digits, see intMagnitude).
         long magnitude = c - '0';
-        while (pos < end && isDigit(buf[pos])) {
-            magnitude = magnitude * 10 + (buf[pos] - '0');
-            pos++;
-            digits++;
+        byte[] b = buf;
+        int p = pos;
+        int limit = end;
+        int digit;
+        while (p < limit && (digit = b[p] - '0') >= 0 && digit <= 9) {
+            magnitude = magnitude * 10 + digit;
+            p++;
         }
+        digits += p - pos;
+        pos = p;
         intMagnitude = magnitude;
         intDigits = digits;
         fractionDigits = 0;

@@ -5,12 +5,12 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RootPool;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TinyIntType;
 
@@ -30,7 +30,8 @@ abstract class RowKindJsonDecoder implements BatchDecoder {
     final JsonTokenizer tokenizer = new JsonTokenizer();
     final DecodedRows rows;
     private final RowType rowType;
-    private final Schema schema;
+    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
+    private final RootPool roots;
     /** The name in Flink's messages ("Corrupt Canal JSON message"). */
     private final String product;
     /** Produced fields: the row-kind column comes after them. */
@@ -64,7 +65,7 @@ abstract class RowKindJsonDecoder implements BatchDecoder {
         List<RowType.RowField> out = new ArrayList<>(columns.rowType().getFields());
         out.add(new RowType.RowField(rowKindColumn, new TinyIntType(false)));
         this.rowType = new RowType(false, out);
-        this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
+        this.roots = new RootPool(ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS));
         this.ignoreParseErrors = json.ignoreParseErrors();
         this.bigDecimalFloats = JsonReaderPlan.holdsDecimal(physical);
         this.fields = new JsonReaderPlan(json, physical, true).recordFields(physical, columns.read());
@@ -84,7 +85,7 @@ abstract class RowKindJsonDecoder implements BatchDecoder {
     @Override
     public final DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        VectorSchemaRoot root = roots.root(allocator);
         try {
             // A change event holds its rows' bytes once or twice, plus its envelope.
             rows.start(root, count, records.totalBytes(), 2);

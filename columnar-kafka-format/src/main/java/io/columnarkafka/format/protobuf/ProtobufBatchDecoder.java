@@ -6,6 +6,7 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RootPool;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -28,6 +29,8 @@ import org.apache.flink.table.types.logical.RowType;
  */
 public final class ProtobufBatchDecoder implements BatchDecoder {
     private final RowType rowType;
+    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
+    private final RootPool roots;
     private final PbMessageReader message;
     private final boolean ignoreParseErrors;
     private final PbInput in = new PbInput();
@@ -46,6 +49,7 @@ public final class ProtobufBatchDecoder implements BatchDecoder {
         Descriptor descriptor = options.format().descriptor();
         boolean proto3 = "proto3".equals(descriptor.getFile().toProto().getSyntax());
         this.rowType = rowType;
+        this.roots = new RootPool(ArrowLayout.schema(rowType));
         this.message = new PbReaderPlan(options.readDefaultValues(), proto3).message("", descriptor, rowType);
         this.ignoreParseErrors = options.ignoreParseErrors();
     }
@@ -53,7 +57,7 @@ public final class ProtobufBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(ArrowLayout.schema(rowType), allocator);
+        VectorSchemaRoot root = roots.root(allocator);
         try {
             root.allocateNew();
             message.bind(root.getFieldVectors());

@@ -5,6 +5,7 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RootPool;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -33,6 +34,8 @@ import org.apache.flink.table.types.logical.RowType;
  */
 public final class RawBatchDecoder implements BatchDecoder {
     private final RowType rowType;
+    /** The batches' vector trees, built once and reused (see {@link RootPool}). */
+    private final RootPool roots;
     private final String name;
     private final Kind kind;
     private final int width;
@@ -55,6 +58,7 @@ public final class RawBatchDecoder implements BatchDecoder {
                     String.join(", ", rowType.getFieldNames())));
         }
         this.rowType = rowType;
+        this.roots = new RootPool(ArrowLayout.schema(rowType));
         this.name = rowType.getFieldNames().get(0);
         LogicalType type = rowType.getTypeAt(0);
         ArrowLayout.field(name, type);
@@ -121,7 +125,7 @@ public final class RawBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(ArrowLayout.schema(rowType), allocator);
+        VectorSchemaRoot root = roots.root(allocator);
         try {
             if (width < 0) {
                 decodeVariable(records, (BaseVariableWidthVector) root.getVector(0), count);

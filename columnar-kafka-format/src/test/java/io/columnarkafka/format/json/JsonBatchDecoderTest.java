@@ -115,6 +115,43 @@ class JsonBatchDecoderTest {
         }
     }
 
+    /**
+     * A batch belongs to its owner and may outlive the next decode: it keeps its rows, and only once it is closed
+     * does its vector tree serve a later batch (with that batch's own rows, Flink's).
+     */
+    @Test
+    void aBatchKeptPastTheNextDecodeKeepsItsRowsAndAClosedOnesTreeIsReused() {
+        RowType type = row("ROW<id BIGINT, name STRING, r ROW<x INT, s STRING>>");
+        String[] first = {"{\"id\":1,\"name\":\"a\",\"r\":{\"x\":10,\"s\":\"p\"}}", "{\"id\":2,\"name\":null}"};
+        String[] second = {"{\"id\":3,\"name\":\"bee\",\"r\":{\"x\":30,\"s\":\"q\u00e9\"}}"};
+        String[] third = {"{\"name\":\"c\",\"r\":null}", "{\"id\":5,\"r\":{\"s\":\"long enough to grow\"}}",
+            "{\"id\":6}"};
+        BatchDecoder decoder = Formats.decoder("json", type, Map.of());
+        try (RootAllocator allocator = new RootAllocator()) {
+            DecodedBatch one = decode(decoder, allocator, first);
+            DecodedBatch two = decode(decoder, allocator, second);
+            assertSameRowsAsFlink(type, one, first);
+            Object reusable = one.root().getVector(2);
+            one.close();
+            DecodedBatch three = decode(decoder, allocator, third);
+            assertThat(three.root().getVector(2)).as("the closed batch's tree").isSameAs(reusable);
+            assertSameRowsAsFlink(type, two, second);
+            assertSameRowsAsFlink(type, three, third);
+            two.close();
+            three.close();
+            assertThat(allocator.getAllocatedMemory()).isZero();
+        }
+    }
+
+    private static void assertSameRowsAsFlink(RowType type, DecodedBatch batch, String... records) {
+        FlinkJsonDecodeOracle flink = FlinkJsonDecodeOracle.of(type, Map.of());
+        assertThat(batch.rowCount()).isEqualTo(records.length);
+        for (int i = 0; i < records.length; i++) {
+            assertThat(PlainValues.decodedFromArrow(batch.root(), type, i)).as("row %d", i)
+                    .isEqualTo(PlainValues.decodedFromFlink(flink.deserialize(bytes(records[i])).rows().get(0), type));
+        }
+    }
+
     private static DecodedBatch decode(BatchDecoder decoder, RootAllocator allocator, String... records) {
         RecordBytes batch = new RecordBytes();
         for (String record : records) {

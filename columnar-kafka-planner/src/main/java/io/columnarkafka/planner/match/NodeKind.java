@@ -4,5 +4,7 @@ package io.columnarkafka.planner.match;
 public enum NodeKind {
     SCAN,
     CALC,
+    /** Flink's mini-batch assigner, which forwards elements unread and only emits watermarks. */
+    MINI_BATCH_ASSIGNER,
     SINK
 }

@@ -7,17 +7,22 @@ import io.columnarkafka.flink.table.ColumnarTables;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalTableSourceScan;
 import org.apache.flink.table.planner.plan.schema.TableSourceTable;
+import org.apache.flink.table.planner.plan.trait.MiniBatchInterval;
+import org.apache.flink.table.planner.plan.trait.MiniBatchIntervalTraitDef;
 import org.apache.flink.table.planner.plan.utils.ChangelogPlanUtils;
 
 /**
  * Decides, once per query, which nodes of Flink's optimized physical plan run columnar: a {@code
  * kafka-columnar} scan the connector admitted; a Calc over a columnar input whose every expression
- * translates and which the calc evaluates exactly; an insert-only {@code kafka-columnar} sink over a
- * columnar input that the connector admits for Arrow input. Every other node stays Flink's, with its reason.
+ * translates and which the calc evaluates exactly; a mini-batch assigner over a columnar input (Flink's own
+ * assigner operator, which never reads an element, passes each batch on, so the Calcs mini-batch puts after it
+ * stay columnar); an insert-only {@code kafka-columnar} sink over a columnar input that the connector admits
+ * for Arrow input. Every other node stays Flink's, with its reason.
  * It builds nothing: {@code PlanTranslator} does, from the decision alone.
  */
 public final class PlanMatcher {
@@ -45,6 +50,9 @@ public final class PlanMatcher {
         }
         if (node instanceof StreamPhysicalCalc calc) {
             return calc(calc, decision);
+        }
+        if (node instanceof StreamPhysicalMiniBatchAssigner assigner) {
+            return miniBatchAssigner(assigner, decision);
         }
         if (node instanceof StreamPhysicalSink sink) {
             return sink(sink, decision);
@@ -81,6 +89,23 @@ public final class PlanMatcher {
         return NodeDecision.columnar(calc, NodeKind.CALC,
                 program.projections().size() + " projections" + (program.condition() == null ? "" : ", a filter"),
                 program);
+    }
+
+    /**
+     * Flink's assigners ({@code ProcTimeMiniBatchAssignerOperator}, {@code RowTimeMiniBatchAssginerOperator}) forward
+     * every element as it came and emit watermarks from processing time or from the input's watermarks alone, so
+     * the same operator runs on batches (docs/planner.md, "Mini-batch").
+     */
+    private static NodeDecision miniBatchAssigner(StreamPhysicalMiniBatchAssigner assigner, PlanDecision decision) {
+        if (!decision.of(assigner.getInput()).isColumnar()) {
+            return NodeDecision.row(assigner, NodeKind.MINI_BATCH_ASSIGNER, Reason.INPUT_NOT_COLUMNAR,
+                    "input " + inputName(assigner));
+        }
+        MiniBatchInterval interval = assigner.getTraitSet().getTrait(MiniBatchIntervalTraitDef.INSTANCE())
+                .getMiniBatchInterval();
+        return NodeDecision.columnar(assigner, NodeKind.MINI_BATCH_ASSIGNER,
+                "Flink's " + interval.getMode() + " assigner, " + interval.getInterval() + " ms, forwarding batches",
+                null);
     }
 
     private static NodeDecision sink(StreamPhysicalSink sink, PlanDecision decision) {

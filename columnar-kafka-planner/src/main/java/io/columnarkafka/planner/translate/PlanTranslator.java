@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalTableSourceScan;
 
@@ -37,6 +38,8 @@ final class PlanTranslator {
         return switch (self.kind()) {
             case SCAN -> StreamPhysicalColumnarScan.replacing((StreamPhysicalTableSourceScan) node, self.detail());
             case CALC -> StreamPhysicalColumnarCalc.replacing((StreamPhysicalCalc) node, inputs.get(0), self.program());
+            case MINI_BATCH_ASSIGNER -> StreamPhysicalColumnarMiniBatchAssigner.replacing(
+                    (StreamPhysicalMiniBatchAssigner) node, inputs.get(0));
             case SINK -> StreamPhysicalColumnarSink.replacing((StreamPhysicalSink) node, inputs.get(0), self.detail());
         };
     }

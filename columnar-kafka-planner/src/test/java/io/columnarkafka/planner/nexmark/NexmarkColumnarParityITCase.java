@@ -8,10 +8,13 @@ import io.columnarkafka.testkit.nexmark.NexmarkConfig;
 import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
 import io.columnarkafka.testkit.nexmark.NexmarkTopic;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Nexmark queries over a real broker: stock {@code kafka} to {@code kafka} against {@code kafka-columnar} to
@@ -56,6 +59,12 @@ class NexmarkColumnarParityITCase {
     /** As above; with {@code sorted}, the records are compared as sorted lists. */
     private static String parity(String query, String script, boolean upsert, boolean eventTime, boolean sorted)
             throws Exception {
+        return parity(runs, query, script, upsert, eventTime, sorted);
+    }
+
+    /** As above, through {@code runs} (e.g. with mini-batch on). */
+    private static String parity(NexmarkRuns runs, String query, String script, boolean upsert, boolean eventTime,
+            boolean sorted) throws Exception {
         NexmarkRuns.Run stock = runs.run(query, script, false, upsert, PARALLELISM, eventTime);
         NexmarkRuns.Run columnar = runs.run(query, script, true, upsert, PARALLELISM, eventTime);
         List<String> expected = runs.records(stock.topic());
@@ -188,5 +197,53 @@ class NexmarkColumnarParityITCase {
         String explain = parity("agg", script, true);
         assertThat(explain).contains("ColumnarScan(").contains("ArrowToRows(").contains("GroupAggregate(")
                 .doesNotContain("ColumnarSink(");
+    }
+
+    /**
+     * Mini-batch on, as the benchmark runs it: Flink's plan puts a mini-batch assigner between the scan and the
+     * Calcs. The stage runs Flink's own assigner on the batches, so each Calc after it stays columnar and the edge
+     * to Flink's operators comes after the Calc; the output equals stock's with mini-batch on. q3 (a mini-batch
+     * join behind a processing-time assigner both branches share), q7 (a processing-time assigner before the join
+     * and a row-time one before the window), q8 (a row-time assigner both window branches share).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"q3", "q7", "q8"})
+    void withMiniBatchTheCalcsAfterTheAssignerAreColumnar(String query) throws Exception {
+        String explain = parity(runs.withMiniBatch(), query, NexmarkRuns.resource(query + ".sql"), false, true, true);
+        assertColumnarAssignersBeforeColumnarCalcs(explain);
+        assertOneSharedColumnarScan(explain);
+    }
+
+    /**
+     * A group aggregate with mini-batch on: {@code ColumnarScan -> ColumnarMiniBatchAssigner -> ColumnarCalc ->
+     * ArrowToRows -> LocalGroupAggregate}, into an upsert table. How many intermediate updates a mini-batch
+     * aggregate emits depends on where the mini-batches end, in stock Flink too, so the runs are compared by the
+     * final value per key.
+     */
+    @Test
+    void withMiniBatchAGroupAggregateReadsAColumnarCalcAfterTheAssigner() throws Exception {
+        String script = "CREATE TABLE bids_per_auction (auction BIGINT, num BIGINT, PRIMARY KEY (auction) NOT ENFORCED)"
+                + " WITH (${SINK});\n"
+                + "INSERT INTO bids_per_auction SELECT auction, COUNT(*) AS num FROM bid WHERE price > 1000"
+                + " GROUP BY auction;";
+        NexmarkRuns miniBatch = runs.withMiniBatch();
+        NexmarkRuns.Run stock = miniBatch.run("agg_mb", script, false, true, PARALLELISM);
+        NexmarkRuns.Run columnar = miniBatch.run("agg_mb", script, true, true, PARALLELISM);
+        Map<String, String> expected = miniBatch.finalValuePerKey(stock.topic());
+        assertThat(expected).as("stock's final counts").hasSizeGreaterThan(100);
+        assertThat(miniBatch.finalValuePerKey(columnar.topic())).isEqualTo(expected);
+        String physical = columnar.explain().substring(columnar.explain().indexOf("== Optimized Physical Plan =="));
+        assertThat(physical).containsPattern("LocalGroupAggregate\\(.*\\n[ :]*\\+- ArrowToRows\\(.*\\n"
+                + "[ :]*\\+- ColumnarCalc\\(.*\\n[ :]*\\+- ColumnarMiniBatchAssigner\\(.*mode=\\[ProcTime\\]\\)\\n"
+                + "[ :]*\\+- ColumnarScan\\(");
+        assertColumnarAssignersBeforeColumnarCalcs(columnar.explain());
+    }
+
+    /** Every mini-batch assigner of the job is columnar, with a columnar Calc reading it. */
+    private static void assertColumnarAssignersBeforeColumnarCalcs(String explain) {
+        String execution = explain.substring(explain.indexOf("== Optimized Execution Plan =="));
+        assertThat(execution).contains("ColumnarMiniBatchAssigner(")
+                .doesNotContainPattern("(?<!Columnar)MiniBatchAssigner\\(")
+                .containsPattern("ColumnarCalc\\(.*\\n[ :]*\\+- ColumnarMiniBatchAssigner\\(");
     }
 }

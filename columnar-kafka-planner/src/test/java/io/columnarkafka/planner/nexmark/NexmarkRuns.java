@@ -15,6 +15,9 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.apache.flink.core.execution.CheckpointingMode;
@@ -39,12 +42,33 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 final class NexmarkRuns {
     private static final AtomicInteger RUN = new AtomicInteger();
 
+    /** The suite's queries whose results are updates, written to an upsert table. */
+    static final Set<String> UPSERT_QUERIES = Set.of("q4");
+
     private final KafkaBroker broker;
     private final String eventsTopic;
+    private final boolean miniBatch;
 
     NexmarkRuns(KafkaBroker broker, String eventsTopic) {
+        this(broker, eventsTopic, false);
+    }
+
+    private NexmarkRuns(KafkaBroker broker, String eventsTopic, boolean miniBatch) {
         this.broker = broker;
         this.eventsTopic = eventsTopic;
+        this.miniBatch = miniBatch;
+    }
+
+    /** These runs with mini-batch on ({@link #miniBatch(TableEnvironment)}), in both variants. */
+    NexmarkRuns withMiniBatch() {
+        return new NexmarkRuns(broker, eventsTopic, true);
+    }
+
+    /** Mini-batch on as the Nexmark benchmark sets it: allow-latency 2 s, size 50,000. */
+    static void miniBatch(TableEnvironment tEnv) {
+        tEnv.getConfig().set("table.exec.mini-batch.enabled", "true");
+        tEnv.getConfig().set("table.exec.mini-batch.allow-latency", "2 s");
+        tEnv.getConfig().set("table.exec.mini-batch.size", "50000");
     }
 
     /** The source table over the events topic, through {@code connector}, with or without its watermark. */
@@ -116,6 +140,9 @@ final class NexmarkRuns {
         if (columnar) {
             assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
         }
+        if (miniBatch) {
+            miniBatch(tEnv);
+        }
         String connector = columnar ? "kafka-columnar" : "kafka";
         tEnv.executeSql(sourceTable(connector, topic, watermark));
         for (String view : statements(resource("views.sql"))) {
@@ -144,6 +171,21 @@ final class NexmarkRuns {
             out.add("p" + r.partition() + " key=" + base64(r.key()) + " value=" + base64(r.value()));
         }
         return out;
+    }
+
+    /**
+     * An upsert topic's final value per key ({@code null} for a tombstone), read in each partition's offset order:
+     * what the table holds, whatever updates led there (with mini-batch, how many intermediate updates an
+     * aggregate emits depends on where the mini-batches end).
+     */
+    Map<String, String> finalValuePerKey(String topic) {
+        Map<String, String> values = new TreeMap<>();
+        for (TopicRecord r : TopicVerifier.forTopic(broker, topic).readCommitted().keepRecords(true).read().records()
+                .stream().sorted(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset))
+                .toList()) {
+            values.put(base64(r.key()), base64(r.value()));
+        }
+        return values;
     }
 
     private static String base64(byte[] bytes) {

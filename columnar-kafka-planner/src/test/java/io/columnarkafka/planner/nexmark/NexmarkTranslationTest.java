@@ -42,20 +42,60 @@ class NexmarkTranslationTest {
                 .doesNotContain("CALC_NOT_EXACT");
     }
 
+    /**
+     * With mini-batch on (as the benchmark runs it), Flink puts a mini-batch assigner (processing-time before a
+     * join or group aggregate, row-time before windows) between the scan and the Calcs. It runs on the batches,
+     * so the plan keeps every columnar Calc it has with mini-batch off, each before its {@code ArrowToRows} edge,
+     * and no Calc is left to Flink for reading the assigner.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"q3", "q4", "q5", "q7", "q8"})
+    void withMiniBatchTheStatefulQueriesKeepTheirColumnarCalcsAfterTheAssigner(String query) {
+        String on = explain(query, true, true);
+        String physical = on.substring(on.indexOf("== Optimized Physical Plan =="),
+                on.indexOf("== Optimized Execution Plan =="));
+        assertThat(physical).containsPattern("ArrowToRows\\(.*\\n[ :]*\\+- ColumnarCalc\\(.*\\n"
+                        + "[ :]*\\+- ColumnarMiniBatchAssigner\\(interval=\\[\\d+ms\\], mode=\\[(ProcTime|RowTime)\\]\\)")
+                .doesNotContainPattern("(?<!Columnar)MiniBatchAssigner\\(");
+        String decisionOn = on.substring(on.indexOf("== Columnar Decision =="));
+        assertThat(decisionOn).contains("columnar MiniBatchAssigner: Flink's")
+                .doesNotContain("INPUT_NOT_COLUMNAR input MiniBatchAssigner");
+        String decisionOff = decision(query, true, false);
+        assertThat(count(decisionOn, "columnar Calc:")).as(decisionOn).isPositive()
+                .isEqualTo(count(decisionOff, "columnar Calc:"));
+    }
+
+    private static int count(String text, String part) {
+        return text.split(java.util.regex.Pattern.quote(part), -1).length - 1;
+    }
+
     private static String decision(String query, boolean watermark) {
-        String explained = explain(query, watermark);
+        return decision(query, watermark, false);
+    }
+
+    private static String decision(String query, boolean watermark, boolean miniBatch) {
+        String explained = explain(query, watermark, miniBatch);
         return explained.substring(explained.indexOf("== Columnar Decision =="));
     }
 
     private static String explain(String query, boolean watermark) {
+        return explain(query, watermark, false);
+    }
+
+    private static String explain(String query, boolean watermark, boolean miniBatch) {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        if (miniBatch) {
+            NexmarkRuns.miniBatch(tEnv);
+        }
         tEnv.executeSql(NexmarkRuns.sourceTable("kafka-columnar", "localhost:1", "events", "g", watermark));
         for (String view : NexmarkRuns.statements(NexmarkRuns.resource("views.sql"))) {
             tEnv.executeSql(view);
         }
         String insert = null;
-        for (String statement : NexmarkRuns.statements(NexmarkRuns.resource(query + ".sql")
-                .replace("${SINK}", NexmarkRuns.sinkOptions("kafka-columnar", "localhost:1", query, false)))) {
+        boolean upsert = NexmarkRuns.UPSERT_QUERIES.contains(query);
+        String sink = NexmarkRuns.sinkOptions(upsert ? "upsert-kafka-columnar" : "kafka-columnar", "localhost:1",
+                query, upsert);
+        for (String statement : NexmarkRuns.statements(NexmarkRuns.resource(query + ".sql").replace("${SINK}", sink))) {
             if (statement.toUpperCase().startsWith("INSERT")) {
                 insert = statement;
             } else {

@@ -127,6 +127,46 @@ class JsonDecodeFastPathTest {
     }
 
     /**
+     * What may stand around an expected name's {@code ,"name":} and start its value: the one-step path takes
+     * exactly the compact spelling and leaves everything else to the general scan (whitespace and control
+     * characters before and after the comma and the colon, a comment, a non-ASCII byte, the object's end),
+     * and plain integers to the full number grammar as soon as a point, an exponent or a 19th digit follows.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void separatorsAroundTheExpectedName(Map<String, String> options) {
+        List<String> gaps = List.of("", " ", "\n", "\t", "\r\n ", "\u0001", "/", "/* c */", "\u00e9", "}", "]");
+        List<String> values = List.of("7", "12", "-3", "0", "07", "7.", "7.5", "7e", "7E2", "7.5e-1", "12e+3",
+                "123456789012345678", "1234567890123456789", "12345678901234567890", "true", "null", "\"s\"", "[1]",
+                "{}", "1x", "1\"");
+        List<byte[]> records = new ArrayList<>();
+        for (String gap : gaps) {
+            String g = unescape(gap);
+            for (String value : values) {
+                String v = unescape(value);
+                records.add(utf8("{\"i\":1" + g + ",\"b\":" + v + ",\"s\":\"x\"}"));
+                records.add(utf8("{\"i\":1," + g + "\"b\":" + v + ",\"s\":\"x\"}"));
+                records.add(utf8("{\"i\":1,\"b\"" + g + ":" + v + ",\"s\":\"x\"}"));
+                records.add(utf8("{\"i\":1,\"b\":" + g + v + ",\"s\":\"x\"}"));
+                records.add(utf8("{" + g + "\"i\":" + v + ",\"b\":1}"));
+            }
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(row("ROW<i BIGINT, b BIGINT, s STRING>"), options,
+                records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 20 : 200;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+        if (!options.containsKey("ignore-parse-errors")) {
+            assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(0);
+        }
+    }
+
+    /** Java-escaped test text ({@code \\n}, {@code \\t}, {@code \\r}, {@code \\uXXXX}) as the chars it stands for. */
+    private static String unescape(String text) {
+        return text.replace("\\n", "\n").replace("\\t", "\t").replace("\\r", "\r")
+                .replace("\\u0001", "\u0001").replace("\\u00e9", "\u00e9");
+    }
+
+    /**
      * Integers of 1 to 20 digits, either sign, at and around every integer type's limits: values of up to
      * 18 digits are taken as summed while the tokenizer scanned them, 19 digits are range-checked once.
      */
