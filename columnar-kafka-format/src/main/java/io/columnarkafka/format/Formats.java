@@ -99,8 +99,8 @@ public final class Formats {
     /**
      * Plans a decoder that is given the whole row its format reads ({@code formatType}, as Flink's format
      * factory gets it from a source that takes no projection) and produces the fields {@code produced}, in
-     * {@code formatType}'s order. json checks the other fields as Flink converts them ({@code
-     * JsonBatchDecoder}); the positional formats (raw, csv, avro) produce every field.
+     * {@code formatType}'s order. json, debezium-json and ogg-json check the other fields as Flink converts them
+     * ({@code JsonBatchDecoder}, {@code BeforeAfterJsonBatchDecoder}); the others produce every field.
      *
      * @throws IllegalArgumentException as {@link #decoder(String, RowType, Map)}, or if a positional format is
      *     asked to leave a field out
@@ -109,6 +109,11 @@ public final class Formats {
                                        Map<String, String> options) {
         if (format.equals("json")) {
             return new JsonBatchDecoder(formatType, produced, JsonDecodeOptions.fromMap(options));
+        }
+        if (format.equals("debezium-json") || format.equals("ogg-json")) {
+            BeforeAfterEvents events = BeforeAfterEvents.of(format);
+            return new BeforeAfterJsonBatchDecoder(events, formatType, produced,
+                    BeforeAfterDecodeOptions.fromMap(events, options));
         }
         if (!produced.equals(formatType.getFieldNames())) {
             throw new IllegalArgumentException("format '" + format + "' decodes every field of "
@@ -124,10 +129,6 @@ public final class Formats {
                 return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
             case "protobuf":
                 return new ProtobufBatchDecoder(rowType, ProtobufDecodeOptions.fromMap(options));
-            case "debezium-json":
-            case "ogg-json":
-                BeforeAfterEvents events = BeforeAfterEvents.of(format);
-                return new BeforeAfterJsonBatchDecoder(events, rowType, BeforeAfterDecodeOptions.fromMap(events, options));
             case "canal-json":
             case "maxwell-json":
                 DataOldEvents dataOld = DataOldEvents.of(format);

@@ -56,7 +56,7 @@ final class ArrayJsonReader extends JsonReader {
         }
         if (token == JsonTokenizer.NONE && t.atEnd()) {
             // Flink would loop here forever; see JsonTokenizer.atEnd.
-            throw new JsonReadException("Unexpected end-of-input in an array");
+            throw JsonReadException.pastEnd("an array");
         }
         return true;
     }

@@ -1,6 +1,7 @@
 package io.columnarkafka.format.json;
 
 import java.util.Arrays;
+import java.util.List;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -48,7 +49,21 @@ public final class BeforeAfterJsonBatchDecoder extends RowKindJsonDecoder {
      *     layout, or the row-kind column's name is one of {@code physical}'s fields
      */
     public BeforeAfterJsonBatchDecoder(BeforeAfterEvents events, RowType physical, BeforeAfterDecodeOptions options) {
-        super(events.product, physical, options.json(), options.rowKindColumn());
+        this(events, physical, physical.getFieldNames(), options);
+    }
+
+    /**
+     * Plans a decoder of {@code physical}'s rows that produces the fields {@code produced} (in {@code physical}'s
+     * order) and the row-kind column: Flink's tree converter converts every field of {@code physical} in each side
+     * it converts, so the others are checked ({@link CheckOnlyJsonReader}) and a value there that Flink rejects
+     * still fails (or, under {@code ignore-parse-errors}, drops) the record.
+     *
+     * @throws IllegalArgumentException as the constructor above, or if {@code produced} names a field {@code
+     *     physical} does not hold
+     */
+    public BeforeAfterJsonBatchDecoder(BeforeAfterEvents events, RowType physical, List<String> produced,
+            BeforeAfterDecodeOptions options) {
+        super(events.product, physical, produced, options.json(), options.rowKindColumn());
         this.events = events;
         this.options = options;
     }
@@ -57,10 +72,14 @@ public final class BeforeAfterJsonBatchDecoder extends RowKindJsonDecoder {
     void decodeRecord(byte[] array, int offset, int length, int record) {
         event.read(tokenizer, array, offset, length);
         if (!ignoreParseErrors) {
-            // Flink converts both sides before it looks at op: one that fails fails the record.
+            // Flink converts both sides before it looks at op: one that fails fails the record (and names the
+            // field, even when op is missing too).
             convertUnused();
         }
         char op = event.op;
+        if (op == ChangeEvent.NO_OP) {
+            throw new JsonReadException("the \"" + events.opField + "\" field is missing or null");
+        }
         if (events.insertOps.indexOf(op) >= 0) {
             emitSide(event.after, event.afterMark, "after", RowKindColumn.INSERT, record);
         } else if (op == events.updateOp) {
@@ -83,18 +102,33 @@ public final class BeforeAfterJsonBatchDecoder extends RowKindJsonDecoder {
      * a delete's {@code after}): Flink converts it all the same, and a value that fails fails the record.
      */
     private void convertUnused() {
+        try {
+            convertUnusedSides();
+        } catch (RuntimeException e) {
+            if (JsonReader.isDataError(e) && emitted(0) && event.before == ChangeEvent.OBJECT) {
+                // Flink converts before, then after: a failing before is the record's failure, not an after's.
+                convert(event.beforeMark);
+            }
+            throw e;
+        }
+    }
+
+    private void convertUnusedSides() {
         for (int side = 0; side < 2; side++) {
             int state = side == 0 ? event.before : event.after;
             if (state == ChangeEvent.NOT_AN_OBJECT) {
                 requireSide(state, side == 0 ? "before" : "after");
             }
-            char op = event.op;
-            boolean emitted = op == events.updateOp
-                    || (side == 0 ? op == events.deleteOp : events.insertOps.indexOf(op) >= 0);
-            if (state == ChangeEvent.OBJECT && !emitted) {
+            if (state == ChangeEvent.OBJECT && !emitted(side)) {
                 convert(side == 0 ? event.beforeMark : event.afterMark);
             }
         }
+    }
+
+    /** Whether {@code op} emits side {@code side} (0 {@code before}, 1 {@code after}) as a row. */
+    private boolean emitted(int side) {
+        char op = event.op;
+        return op == events.updateOp || (side == 0 ? op == events.deleteOp : events.insertOps.indexOf(op) >= 0);
     }
 
     private void checkBefore(String kind) {
@@ -160,9 +194,6 @@ public final class BeforeAfterJsonBatchDecoder extends RowKindJsonDecoder {
                 throw new JsonReadException(token == JsonTokenizer.NONE ? "No content to map due to end-of-input"
                         : "the record is not a JSON object");
             }
-            if (op == NO_OP) {
-                throw new JsonReadException("the \"" + events.opField + "\" field is missing or null");
-            }
         }
 
         /** The root object, current token its {@code START_OBJECT}; with schema-include, finds {@code payload}. */
@@ -190,7 +221,7 @@ public final class BeforeAfterJsonBatchDecoder extends RowKindJsonDecoder {
                 t.next();
             }
             if (!payload) {
-                throw new JsonReadException("the \"payload\" field is missing or not a JSON object"
+                throw new JsonReadException("payload", "the \"payload\" field is missing or not a JSON object"
                         + " (debezium-json.schema-include is true)");
             }
         }

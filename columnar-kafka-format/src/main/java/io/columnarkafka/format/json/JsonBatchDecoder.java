@@ -5,7 +5,6 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -42,8 +41,6 @@ public final class JsonBatchDecoder implements BatchDecoder {
     private final Schema schema;
     private final JsonDecodeOptions options;
     private final JsonRowFields fields;
-    /** For each produced column, its field in the row Flink's format converts. */
-    private final int[] columnFields;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
     private final DecodedRows rows;
 
@@ -68,31 +65,12 @@ public final class JsonBatchDecoder implements BatchDecoder {
      *     type has no Arrow layout or is not supported by Flink's JSON format
      */
     public JsonBatchDecoder(RowType formatType, List<String> produced, JsonDecodeOptions options) {
-        boolean[] read = new boolean[formatType.getFieldCount()];
-        List<RowType.RowField> producedFields = new ArrayList<>();
-        for (String name : produced) {
-            int field = formatType.getFieldIndex(name);
-            if (field < 0) {
-                throw new IllegalArgumentException(
-                        "field '" + name + "' is not a field of " + formatType.asSummaryString());
-            }
-            if (read[field]) {
-                throw new IllegalArgumentException("field '" + name + "' is produced twice");
-            }
-            read[field] = true;
-        }
-        this.columnFields = new int[produced.size()];
-        for (int field = 0, column = 0; field < read.length; field++) {
-            if (read[field]) {
-                columnFields[column++] = field;
-                producedFields.add(formatType.getFields().get(field));
-            }
-        }
-        this.rowType = new RowType(formatType.isNullable(), producedFields);
+        ProducedFields columns = ProducedFields.of(formatType, produced);
+        this.rowType = columns.rowType();
         this.schema = ArrowLayout.schema(rowType, TIMESTAMPS);
         this.options = options;
-        this.fields = new JsonReaderPlan(options, formatType).recordFields(formatType, read);
-        this.rows = new DecodedRows(fields, columnFields);
+        this.fields = new JsonReaderPlan(options, formatType).recordFields(formatType, columns.read());
+        this.rows = new DecodedRows(fields, columns.columns());
     }
 
     /** Every digit of the text, as Flink's {@code TimestampData} keeps it whatever the precision. */
@@ -133,7 +111,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
                     }
                     if (token == JsonTokenizer.NONE && t.atEnd()) {
                         // Flink would loop here forever; see JsonTokenizer.atEnd.
-                        throw new JsonReadException("Unexpected end-of-input in an array");
+                        throw JsonReadException.pastEnd("the record's array");
                     }
                     readRow(t, record);
                 }
@@ -146,7 +124,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
             if (!JsonReader.isDataError(e)) {
                 throw e;
             }
-            if (!options.ignoreParseErrors()) {
+            if (!options.ignoreParseErrors() || JsonReadException.isPastEnd(e)) {
                 String field = e instanceof JsonReadException read ? read.field() : null;
                 throw new DecodeException(record, field, JsonReadException.reasonOf(e), e);
             }
@@ -168,7 +146,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
             fields.readObject(t, row);
         } catch (RuntimeException e) {
             rows.truncate(row);
-            if (!options.ignoreParseErrors() || !JsonReader.isDataError(e)) {
+            if (!options.ignoreParseErrors() || !JsonReader.isSkippable(e)) {
                 throw e;
             }
             return;

@@ -9,7 +9,7 @@ import org.apache.arrow.vector.util.OversizedAllocationException;
  * 2.2's converter for the same type in {@code JsonParserToRowDataConverters} does. {@link #read} is Flink's
  * null-safe wrapper: a missing token or JSON {@code null} gives a null entry, and under {@code
  * ignore-parse-errors} a value that fails gives a null entry (with the tokenizer left wherever the failure
- * left it, as Flink's parser is). Readers append: {@link #count} is the number of entries written in this
+ * left it, as Flink's parser is), except where Flink never returns ({@link JsonReadException#pastEnd}). Readers append: {@link #count} is the number of entries written in this
  * batch, and {@link #truncate} drops entries (and their nested children) so a later value can replace them.
  */
 abstract class JsonReader {
@@ -38,7 +38,7 @@ abstract class JsonReader {
         try {
             readValue(t);
         } catch (RuntimeException e) {
-            if (!ignoreParseErrors || !isDataError(e)) {
+            if (!ignoreParseErrors || !isSkippable(e)) {
                 throw e;
             }
             truncate(at);
@@ -65,5 +65,10 @@ abstract class JsonReader {
     /** True for a failure of the input (Flink's converters see it); false for our own memory failures. */
     static boolean isDataError(RuntimeException e) {
         return !(e instanceof OutOfMemoryException || e instanceof OversizedAllocationException);
+    }
+
+    /** A failure {@code ignore-parse-errors} makes a null: of the input, and not where Flink never returns. */
+    static boolean isSkippable(RuntimeException e) {
+        return isDataError(e) && !JsonReadException.isPastEnd(e);
     }
 }

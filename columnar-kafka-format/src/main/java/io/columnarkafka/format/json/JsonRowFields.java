@@ -111,7 +111,7 @@ final class JsonRowFields {
                     failures[field] = null;
                 }
             } catch (RuntimeException e) {
-                if (!tree || !JsonReader.isDataError(e)) {
+                if (!tree || !JsonReader.isSkippable(e)) {
                     throw failure(field, e);
                 }
                 // A later value of the same name replaces this one in the tree: fail at the end if none does.
@@ -160,8 +160,9 @@ final class JsonRowFields {
         if (!JsonReader.isDataError(e) || (e instanceof JsonReadException read && read.field() != null)) {
             return e;
         }
-        return new JsonReadException(readers[field].path, "Fail to deserialize at field: " + names[field] + ". "
-                + JsonReadException.reasonOf(e));
+        String reason = "Fail to deserialize at field: " + names[field] + ". " + JsonReadException.reasonOf(e);
+        return e instanceof JsonReadException read ? read.inField(readers[field].path, reason)
+                : new JsonReadException(readers[field].path, reason);
     }
 
     /**
@@ -245,7 +246,7 @@ final class JsonRowFields {
                 } else if (next == JsonTokenizer.NONE && t.atEnd()) {
                     // Flink would loop here forever (the tokenizer fails at the end of input inside a scope,
                     // so only a parser that a failure moved out of it gets here).
-                    throw new JsonReadException("Unexpected end-of-input in a skipped value");
+                    throw JsonReadException.pastEnd("a skipped value");
                 }
             }
         } else if (token == JsonTokenizer.NONE) {

@@ -142,7 +142,7 @@ final class MapJsonReader extends JsonReader {
         }
         if (token == JsonTokenizer.NONE && t.atEnd()) {
             // Flink would loop here forever; see JsonTokenizer.atEnd.
-            throw new JsonReadException("Unexpected end-of-input in a map");
+            throw JsonReadException.pastEnd("a map");
         }
         return true;
     }

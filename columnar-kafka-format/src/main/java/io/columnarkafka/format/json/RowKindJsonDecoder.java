@@ -23,7 +23,6 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * ignore-parse-errors}, into no row of that record (Flink's big try-catch drops it).
  */
 abstract class RowKindJsonDecoder implements BatchDecoder {
-    final RowType physical;
     final boolean ignoreParseErrors;
     /** Flink's tree reads floats as {@code BigDecimal} when the row holds a DECIMAL (see {@link JsonTreeText#skip}). */
     final boolean bigDecimalFloats;
@@ -35,6 +34,8 @@ abstract class RowKindJsonDecoder implements BatchDecoder {
     private final Schema schema;
     /** The name in Flink's messages ("Corrupt Canal JSON message"). */
     private final String product;
+    /** Produced fields: the row-kind column comes after them. */
+    private final int columnCount;
     private TinyIntVector kinds;
 
     /**
@@ -42,20 +43,33 @@ abstract class RowKindJsonDecoder implements BatchDecoder {
      *     layout, or the row-kind column's name is one of {@code physical}'s fields
      */
     RowKindJsonDecoder(String product, RowType physical, JsonDecodeOptions json, String rowKindColumn) {
+        this(product, physical, physical.getFieldNames(), json, rowKindColumn);
+    }
+
+    /**
+     * Produces the fields {@code produced} of {@code physical} (in its order) and the row-kind column; the other
+     * fields are checked as Flink's tree converter converts them ({@link CheckOnlyJsonReader}).
+     *
+     * @throws IllegalArgumentException as above, or if {@code produced} names a field {@code physical} does not
+     *     hold
+     */
+    RowKindJsonDecoder(String product, RowType physical, List<String> produced, JsonDecodeOptions json,
+            String rowKindColumn) {
         if (physical.getFieldNames().contains(rowKindColumn)) {
             throw new IllegalArgumentException("row-kind column '" + rowKindColumn
                     + "' is also a field of the row type " + physical.asSummaryString());
         }
         this.product = product;
-        this.physical = physical;
-        List<RowType.RowField> out = new ArrayList<>(physical.getFields());
+        ProducedFields columns = ProducedFields.of(physical, produced);
+        this.columnCount = columns.columns().length;
+        List<RowType.RowField> out = new ArrayList<>(columns.rowType().getFields());
         out.add(new RowType.RowField(rowKindColumn, new TinyIntType(false)));
         this.rowType = new RowType(false, out);
         this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
         this.ignoreParseErrors = json.ignoreParseErrors();
         this.bigDecimalFloats = JsonReaderPlan.holdsDecimal(physical);
-        this.fields = new JsonReaderPlan(json, physical, true).recordFields(physical, null);
-        this.rows = new DecodedRows(fields);
+        this.fields = new JsonReaderPlan(json, physical, true).recordFields(physical, columns.read());
+        this.rows = new DecodedRows(fields, columns.columns());
     }
 
     @Override
@@ -75,7 +89,7 @@ abstract class RowKindJsonDecoder implements BatchDecoder {
         try {
             // A change event holds its rows' bytes once or twice, plus its envelope.
             rows.start(root, count, records.totalBytes(), 2);
-            kinds = (TinyIntVector) root.getVector(physical.getFieldCount());
+            kinds = (TinyIntVector) root.getVector(columnCount);
             kinds.allocateNew(Math.max(count, 1));
             for (int i = 0; i < count; i++) {
                 int length = records.length(i);

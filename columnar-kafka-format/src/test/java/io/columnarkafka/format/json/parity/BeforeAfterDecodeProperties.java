@@ -43,6 +43,8 @@ class BeforeAfterDecodeProperties {
     private static final AtomicLong UPDATES = new AtomicLong();
     private static final AtomicLong MUTATED_ROWS = new AtomicLong();
     private static final AtomicLong MUTATED_REJECTED = new AtomicLong();
+    private static final AtomicLong UNREAD_ROWS = new AtomicLong();
+    private static final AtomicLong UNREAD_REJECTED = new AtomicLong();
 
     /** One random batch: row type, rows with their kinds, how each is written, and the options. */
     record EventCase(BeforeAfterEvents events, RowType type, List<GenericRowData> rows, List<Integer> shapes,
@@ -103,8 +105,41 @@ class BeforeAfterDecodeProperties {
                 : result.rowsCompared() == 0 ? "no row" : "rows read");
     }
 
+    /**
+     * A scan reading some columns: Flink's tree converter converts every field of each side it converts, so a
+     * wrong value (put in at any depth by {@link JsonProjectedDecodeProperties#spoil}) in a column nobody reads
+     * fails or drops the record as in a read one; ours checks those columns ({@code CheckOnlyJsonReader} over the
+     * tree readers).
+     */
+    @Property(tries = 200, shrinking = ShrinkingMode.OFF)
+    void badUnreadValuesAreRejectedOrSkippedAsFlinkDoes(
+            @ForAll("cases") EventCase c, @ForAll long seed, @ForAll boolean ignoreParseErrors) throws Exception {
+        Random random = new Random(seed);
+        List<byte[]> records = new ArrayList<>();
+        for (byte[] record : events(c)) {
+            records.add(random.nextBoolean() ? JsonProjectedDecodeProperties.spoil(record, random) : record);
+        }
+        Map<String, String> options = options(c, ignoreParseErrors);
+        Assume.that(!holdsATimestampOutsideArrow(c.events(), c.type(), options, records));
+        boolean[] produced = JsonProjectedDecodeProperties.produced(c.type(), random);
+        JsonDecodeCheck.Result result;
+        try {
+            result = JsonDecodeCheck.assertParity(c.events().identifier(), c.type(), produced, options, records,
+                    FlinkBeforeAfterDecodeOracle.of(c.events(), c.type(), options)::deserialize, KIND);
+        } catch (DecodeException e) {
+            Assume.that(e.reason().contains("out of range of Arrow"));
+            return;
+        }
+        UNREAD_ROWS.addAndGet(result.rowsCompared());
+        UNREAD_REJECTED.addAndGet(result.recordsRejected());
+        Statistics.label("outcome").collect(result.recordsRejected() > 0 ? "a record rejected"
+                : result.rowsCompared() == 0 ? "no row" : "rows read");
+    }
+
     @AfterContainer
     static void comparedEnough() {
+        assertThat(UNREAD_ROWS.get()).as("rows of spoiled events compared projected").isGreaterThan(100);
+        assertThat(UNREAD_REJECTED.get()).as("spoiled events rejected like Flink, projected").isGreaterThan(50);
         assertThat(ROWS.get()).as("rows of Flink-written events compared").isGreaterThan(300);
         assertThat(UPDATES.get()).as("hand-built update events compared").isGreaterThan(50);
         assertThat(MUTATED_ROWS.get()).as("rows of mutated events compared").isGreaterThan(100);

@@ -23,6 +23,7 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMap
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ArrayNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.util.RawValue;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * A scan that reads some of a json table's value columns: Flink's {@code kafka} source takes no projection, so
@@ -41,6 +42,7 @@ class JsonProjectedDecodeProperties {
     private static final AtomicLong BAD_ROWS = new AtomicLong();
     private static final AtomicLong BAD_REJECTED = new AtomicLong();
     private static final AtomicLong BAD_SKIPPED = new AtomicLong();
+    private static final AtomicLong NEVER_RETURNED = new AtomicLong();
 
     private static final ObjectMapper TREES = new ObjectMapper();
 
@@ -62,18 +64,16 @@ class JsonProjectedDecodeProperties {
         List<byte[]> records = JsonDecodeProperties.serialize(c);
         Map<String, String> options = Map.of("timestamp-format.standard", c.standard());
         Assume.that(!JsonDecodeProperties.holdsATimestampOutsideArrow(c, records, options));
-        boolean[] produced = produced(c, random);
+        boolean[] produced = produced(c.type(), random);
         JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(c.type(), produced, options, records);
         assertThat(result.rowsCompared()).as("every row Flink wrote is read back and compared")
                 .isEqualTo(c.rows().size());
         CLEAN_ROWS.addAndGet(result.rowsCompared());
     }
 
-    // A fixed seed: on some spoiled records Flink's own map and array converters never return (Jackson yields
-    // no token past the end of the input and their loops wait for END_OBJECT / END_ARRAY; our decoder fails
-    // those records instead, see JsonTokenizer.atEnd), and the oracle cannot be interrupted. Random seeds found
-    // such a record once in a few runs; this seed's 400 tries are known to return.
-    @Property(tries = 400, shrinking = ShrinkingMode.OFF, seed = "20261202")
+    // Random seeds: a record Flink's deserializer never returns on (PastEndParsers) is one our decoder must fail,
+    // saying so, whatever the options (JsonDecodeCheck); it counts as rejected.
+    @Property(tries = 400, shrinking = ShrinkingMode.OFF)
     void badUnreadValuesAreRejectedOrSkippedAsFlinkDoes(
             @ForAll("cases") DecodeCase c, @ForAll long seed, @ForAll("modes") String mode) throws Exception {
         Random random = new Random(seed);
@@ -89,7 +89,7 @@ class JsonProjectedDecodeProperties {
         Assume.that(!JsonDecodeProperties.holdsATimestampOutsideArrow(c, records, options));
         JsonDecodeCheck.Result result;
         try {
-            result = JsonDecodeCheck.assertParity(c.type(), produced(c, random), options, records);
+            result = JsonDecodeCheck.assertParity(c.type(), produced(c.type(), random), options, records);
         } catch (DecodeException e) {
             // The named divergence of JsonDecodeProperties: a timestamp outside a 64-bit Arrow unit.
             Assume.that(e.reason().contains("out of range of Arrow"));
@@ -97,9 +97,11 @@ class JsonProjectedDecodeProperties {
         }
         BAD_ROWS.addAndGet(result.rowsCompared());
         BAD_REJECTED.addAndGet(result.recordsRejected());
+        NEVER_RETURNED.addAndGet(result.recordsNeverReturned());
         int skipped = records.size() - result.rowsCompared() - result.recordsRejected();
         BAD_SKIPPED.addAndGet(Math.max(0, skipped));
-        Statistics.label("outcome").collect(result.recordsRejected() > 0 ? "a record rejected"
+        Statistics.label("outcome").collect(result.recordsNeverReturned() > 0 ? "a record Flink never returns on"
+                : result.recordsRejected() > 0 ? "a record rejected"
                 : skipped > 0 ? "records skipped" : "all read");
     }
 
@@ -109,11 +111,14 @@ class JsonProjectedDecodeProperties {
         assertThat(BAD_ROWS.get()).as("rows of spoiled records compared projected").isGreaterThan(300);
         assertThat(BAD_REJECTED.get()).as("spoiled records rejected like Flink").isGreaterThan(100);
         assertThat(BAD_SKIPPED.get()).as("spoiled records skipped like Flink (ignore-parse-errors)").isGreaterThan(20);
+        // Rare (a few in a thousand runs' worth of tries), so reported, not required; JsonDecodeCorpusTest pins one.
+        System.out.println("JsonProjectedDecodeProperties: spoiled records Flink never returns on, failed by ours: "
+                + NEVER_RETURNED.get());
     }
 
     /** A random subset of the fields, none or all included. */
-    private static boolean[] produced(DecodeCase c, Random random) {
-        boolean[] produced = new boolean[c.type().getFieldCount()];
+    static boolean[] produced(RowType type, Random random) {
+        boolean[] produced = new boolean[type.getFieldCount()];
         int mode = random.nextInt(4);
         for (int i = 0; i < produced.length; i++) {
             produced[i] = mode == 0 ? random.nextInt(4) == 0 : mode == 1 || random.nextBoolean();
@@ -125,7 +130,7 @@ class JsonProjectedDecodeProperties {
     }
 
     /** One or two edits of the record's tree: a value replaced by a wrong one, or a member removed. */
-    private static byte[] spoil(byte[] record, Random random) throws Exception {
+    static byte[] spoil(byte[] record, Random random) throws Exception {
         JsonNode tree = TREES.readTree(record);
         int edits = 1 + random.nextInt(2);
         for (int e = 0; e < edits; e++) {
