@@ -8,11 +8,13 @@ import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
 import java.util.function.UnaryOperator;
@@ -207,6 +209,41 @@ final class ScanParity {
             records.forEach(producer::send);
             producer.flush();
         }
+    }
+
+    /**
+     * Rows of a changelog made canonical: stably sorted by their first field, so each key's changelog stays in
+     * arrival order (a key's records are in one partition, read in order by one subtask), keys in order.
+     */
+    static List<String> perFirstField(List<String> rows) {
+        List<String> sorted = new ArrayList<>(rows);
+        sorted.sort(Comparator.comparing(ScanParity::firstField));
+        return sorted;
+    }
+
+    private static String firstField(String row) {
+        int start = row.indexOf('[') + 1;
+        int end = row.indexOf(',', start);
+        return row.substring(start, end < 0 ? row.indexOf(']', start) : end);
+    }
+
+    /** The table a changelog leaves: +I and +U add a row, -U and -D take one away; sorted. */
+    static List<String> materialized(List<String> changelog) {
+        TreeMap<String, Integer> counts = new TreeMap<>();
+        for (String row : changelog) {
+            String content = row.substring(2);
+            int delta = row.startsWith("+") ? 1 : -1;
+            counts.merge(content, delta, Integer::sum);
+        }
+        List<String> table = new ArrayList<>();
+        counts.forEach((row, count) -> {
+            assertThat(count).as("count of %s", row).isNotNegative();
+            for (int i = 0; i < count; i++) {
+                table.add(row);
+            }
+        });
+        assertThat(table).as("the changelog leaves rows").isNotEmpty();
+        return table;
     }
 
     /** The whole cause chain of {@code failure}, one message per line, to assert what a job failed with. */
