@@ -173,6 +173,10 @@ class ChangelogScanParityITCase {
                 .anyMatch(row -> row.startsWith("-U[")).anyMatch(row -> row.startsWith("+U["))
                 .anyMatch(row -> row.startsWith("-D["));
         assertThat(all.rows().size()).as("an update gives two rows").isGreaterThan(EVENTS);
+        long tombstones = changes("t", 3, Envelope.DEBEZIUM, (id, i) -> null, List.of()).stream()
+                .filter(record -> record.value() == null).count();
+        assertThat(all.skippedRecords()).as("records that gave no row: the tombstones").isEqualTo(tombstones)
+                .isPositive();
 
         ScanParity.Run projection = scans.parity("dbz_projection", ddl, "SELECT id, name, tags FROM ${t}src", 3,
                 t -> changes(t, 3, Envelope.DEBEZIUM, (id, i) -> null, List.of()), false);

@@ -81,10 +81,12 @@ final class ScanParity {
     }
 
     /**
-     * The columnar run of a parity test: its table's scan decision (with nothing pushed), plan and the rows its
-     * columnar source decoded; {@code planned}: the decision for what the query's scan reads.
+     * The columnar run of a parity test: its table's scan decision (with nothing pushed), plan, the rows its
+     * columnar source decoded and the records that gave none; {@code planned}: the decision for what the query's scan
+     * reads.
      */
-    record Run(Admission decision, String explain, long decodedRows, List<String> rows, Admission planned) {}
+    record Run(Admission decision, String explain, long decodedRows, List<String> rows, Admission planned,
+            long skippedRecords) {}
 
     /** A test whose jobs both failed: the topic, the columnar scan's decision and both jobs' failures. */
     record Failure(String topic, Admission decision, Throwable stock, Throwable columnar) {}
@@ -168,7 +170,8 @@ final class ScanParity {
         boolean stock = connector.equals(stockConnector);
         Admission decision = stock ? null : ScanDecisions.of(tEnv, tables + "src");
         Admission planned = stock ? null : ScanDecisions.planned(tEnv, tables + "src", explain);
-        return new Run(decision, explain, decodedRows(job), rows, planned);
+        return new Run(decision, explain, count(job, DecodeMetrics.ROWS), rows, planned,
+                count(job, DecodeMetrics.SKIPPED_RECORDS));
     }
 
     private static String tables(String connector, String prefix) {
@@ -185,21 +188,21 @@ final class ScanParity {
         return tEnv;
     }
 
-    /** Rows the columnar source's readers decoded in {@code job} ({@link DecodeMetrics#ROWS}, all subtasks). */
-    private long decodedRows(JobID job) {
+    /** The counter {@code name} of the columnar source's readers in {@code job} ({@link DecodeMetrics}, all subtasks). */
+    private long count(JobID job, String name) {
         Set<String> readers = new HashSet<>();
         for (String decodeTime : reporter.findMetrics(job, DecodeMetrics.DECODE_TIME_NANOS).keySet()) {
             readers.add(decodeTime.substring(0, decodeTime.length() - DecodeMetrics.DECODE_TIME_NANOS.length()));
         }
-        long rows = 0;
-        for (Map.Entry<String, Metric> metric : reporter.findMetrics(job, DecodeMetrics.ROWS).entrySet()) {
-            String name = metric.getKey();
-            if (name.endsWith(DecodeMetrics.ROWS)
-                    && readers.contains(name.substring(0, name.length() - DecodeMetrics.ROWS.length()))) {
-                rows += ((Counter) metric.getValue()).getCount();
+        long count = 0;
+        for (Map.Entry<String, Metric> metric : reporter.findMetrics(job, name).entrySet()) {
+            String metricName = metric.getKey();
+            if (metricName.endsWith(name)
+                    && readers.contains(metricName.substring(0, metricName.length() - name.length()))) {
+                count += ((Counter) metric.getValue()).getCount();
             }
         }
-        return rows;
+        return count;
     }
 
     private void produce(List<ProducerRecord<byte[], byte[]>> records) {
