@@ -324,23 +324,34 @@ class ChangelogScanParityITCase {
                 .anyMatch(row -> row.contains("insert with before")).noneMatch(row -> row.matches(".\\w\\[5\\d\\d, .*"));
     }
 
-    /** Without {@code ignore-parse-errors} an unknown {@code op} fails both jobs, the columnar one naming the record. */
+    /**
+     * Without {@code ignore-parse-errors} an unknown {@code op} and malformed JSON fail both jobs, the columnar one
+     * naming the record's partition and offset.
+     */
     @Test
-    void anUnknownOpFailsBothJobs() throws Exception {
-        ScanParity.Failure failure = scans.failureParity("dbz_bad", table(COLUMNS, "'format' = 'debezium-json'"),
-                "SELECT * FROM ${t}src", 2, t -> {
-                    List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
-                    for (int i = 0; i < 40; i++) {
-                        String value = i == 21 ? "{\"op\":\"x\",\"after\":{\"id\":" + i + "}}"
-                                : Envelope.DEBEZIUM.insert(row(i, i), i);
-                        records.add(new ProducerRecord<>(t, i % 2, null, ScanParity.utf8(value)));
-                    }
-                    return records;
-                });
-        assertThat(failure.decision().describe()).isEqualTo("admitted: debezium-json value, bounded latest");
-        assertThat(ScanParity.causes(failure.stock())).contains("Unknown \"op\" value \"x\"");
-        assertThat(ScanParity.causes(failure.columnar())).contains("partition 1, offset 10")
+    void anUnknownOpOrMalformedJsonFailsBothJobs() throws Exception {
+        ScanParity.Failure unknownOp = brokenAt21("dbz_bad_op", "{\"op\":\"x\",\"after\":{\"id\":21}}");
+        assertThat(unknownOp.decision().describe()).isEqualTo("admitted: debezium-json value, bounded latest");
+        assertThat(ScanParity.causes(unknownOp.stock())).contains("Unknown \"op\" value \"x\"");
+        assertThat(ScanParity.causes(unknownOp.columnar())).contains("partition 1, offset 10")
                 .contains("Unknown \"op\" value \"x\"");
+
+        ScanParity.Failure malformed = brokenAt21("dbz_bad_json", "{\"op\":\"c\",\"after\":{\"id\":21,\"name\":\"x\"");
+        assertThat(ScanParity.causes(malformed.stock())).contains("Corrupt Debezium JSON message");
+        assertThat(ScanParity.causes(malformed.columnar())).contains("partition 1, offset 10")
+                .contains("Corrupt Debezium JSON message");
+    }
+
+    /** A debezium-json topic of 40 inserts over 2 partitions whose 22nd record (partition 1, offset 10) is {@code bad}. */
+    private ScanParity.Failure brokenAt21(String name, String bad) throws Exception {
+        return scans.failureParity(name, table(COLUMNS, "'format' = 'debezium-json'"), "SELECT * FROM ${t}src", 2, t -> {
+            List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                String value = i == 21 ? bad : Envelope.DEBEZIUM.insert(row(i, i), i);
+                records.add(new ProducerRecord<>(t, i % 2, null, ScanParity.utf8(value)));
+            }
+            return records;
+        });
     }
 
     /**
