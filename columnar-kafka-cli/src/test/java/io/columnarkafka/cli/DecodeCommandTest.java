@@ -173,24 +173,65 @@ class DecodeCommandTest {
                 org.apache.flink.table.types.utils.TypeConversions.fromLogicalToDataType(type), List.of(),
                 org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(type), false, false,
                 org.apache.flink.formats.common.TimestampFormat.SQL);
+        List<List<Object>> expected = rowsWithKinds(flink, records, type);
+        assertThat(expected).hasSize(5);
+        RowType withKind = RowTypes.parse("ROW<id BIGINT, name STRING, kind TINYINT NOT NULL>");
+        assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
+    }
+
+    /**
+     * canal-json: several rows in one event, an update whose old holds the changed field, a DDL event and a
+     * tombstone skipped, an event of another database filtered out; each row with its kind, as Flink's
+     * deserializer collects them.
+     */
+    @Test
+    void canalRecordsDecodeWithTheirRowKinds() throws Exception {
+        RowType type = RowTypes.parse("ROW<id BIGINT, name STRING>");
+        List<byte[]> records = new ArrayList<>();
+        for (String event : List.of(
+                "{\"data\":[{\"id\":1,\"name\":\"a\"},{\"id\":2,\"name\":\"b\"}],\"database\":\"shop\",\"table\":\"t\",\"type\":\"INSERT\"}",
+                "{\"data\":[{\"id\":1,\"name\":\"c\"}],\"old\":[{\"name\":\"a\"}],\"database\":\"shop\",\"table\":\"t\",\"type\":\"UPDATE\"}",
+                "{\"data\":null,\"database\":\"shop\",\"table\":\"t\",\"type\":\"CREATE\",\"isDdl\":true,\"sql\":\"CREATE TABLE t\"}",
+                "{\"data\":[{\"id\":9,\"name\":\"x\"}],\"database\":\"other\",\"table\":\"t\",\"type\":\"INSERT\"}",
+                "{\"data\":[{\"id\":2,\"name\":\"b\"}],\"database\":\"shop\",\"table\":\"t\",\"type\":\"DELETE\"}")) {
+            records.add(event.getBytes(StandardCharsets.UTF_8));
+        }
+        records.add(2, null);
+        Path input = Files.write(dir.resolve("canal.bin"), lengthPrefixed(records));
+        CliProcess.Result result = run("decode", "--row-type", "ROW<id BIGINT, name STRING>", "--format", "canal-json",
+                "--option", "canal-json.row-kind.column=kind", "--option", "canal-json.database.include=sh.*",
+                "--input", input.toString(), "--framing", "length-prefixed");
+
+        assertThat(result.exitCode()).as(result.stderr()).isZero();
+        var flink = org.apache.flink.formats.json.canal.CanalJsonDeserializationSchema.builder(
+                        org.apache.flink.table.types.utils.TypeConversions.fromLogicalToDataType(type), List.of(),
+                        org.apache.flink.table.runtime.typeutils.InternalTypeInfo.of(type))
+                .setDatabase("sh.*").build();
+        List<List<Object>> expected = rowsWithKinds(flink, records, type);
+        assertThat(expected).hasSize(5);
+        RowType withKind = RowTypes.parse("ROW<id BIGINT, name STRING, kind TINYINT NOT NULL>");
+        assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
+    }
+
+    /** The rows Flink's changelog deserializer collects for {@code records}, each with its row kind byte last. */
+    private static List<List<Object>> rowsWithKinds(DeserializationSchema<RowData> flink, List<byte[]> records,
+            RowType type) throws Exception {
         flink.open(null);
-        List<List<Object>> expected = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
         for (byte[] record : records) {
             flink.deserialize(record, new org.apache.flink.util.Collector<>() {
                 @Override
                 public void collect(RowData row) {
                     List<Object> values = new ArrayList<>(PlainValues.decodedFromFlink(row, type));
                     values.add((long) row.getRowKind().toByteValue()); // PlainValues widens integers to long
-                    expected.add(values);
+                    rows.add(values);
                 }
 
                 @Override
                 public void close() {}
             });
         }
-        assertThat(expected).hasSize(5);
-        RowType withKind = RowTypes.parse("ROW<id BIGINT, name STRING, kind TINYINT NOT NULL>");
-        assertThat(readArrow(result.stdout(), withKind)).containsExactlyElementsOf(expected);
+        return rows;
     }
 
     /** A protobuf message class on the class path (here the format module's test messages) is all protobuf needs. */
@@ -215,7 +256,7 @@ class DecodeCommandTest {
     @Test
     void badArgumentsAreRejected() throws Exception {
         Path input = Files.write(dir.resolve("records.csv"), "1,a\n".getBytes(StandardCharsets.UTF_8));
-        CliProcess.Result noDecoder = run("decode", "--row-type", TYPE, "--format", "canal-json", "--input", input.toString());
+        CliProcess.Result noDecoder = run("decode", "--row-type", TYPE, "--format", "avro-confluent", "--input", input.toString());
         CliProcess.Result badOption = run("decode", "--row-type", TYPE, "--format", "csv", "--input", input.toString(),
                 "--option", "csv.no-such-option=1");
         CliProcess.Result truncated = run("decode", "--row-type", "ROW<v STRING>", "--format", "raw", "--input",
@@ -223,7 +264,7 @@ class DecodeCommandTest {
                 "--framing", "length-prefixed");
 
         assertThat(noDecoder.exitCode()).isNotZero();
-        assertThat(noDecoder.stderrLines()).singleElement().asString().contains("canal-json").contains("csv");
+        assertThat(noDecoder.stderrLines()).singleElement().asString().contains("avro-confluent").contains("csv");
         assertThat(badOption.exitCode()).isNotZero();
         assertThat(badOption.stderrLines()).singleElement().asString().contains("no-such-option");
         assertThat(truncated.exitCode()).isNotZero();

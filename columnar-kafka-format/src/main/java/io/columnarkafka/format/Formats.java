@@ -13,6 +13,9 @@ import io.columnarkafka.format.json.ChangelogJsonBatchEncoder;
 import io.columnarkafka.format.json.BeforeAfterDecodeOptions;
 import io.columnarkafka.format.json.BeforeAfterEvents;
 import io.columnarkafka.format.json.BeforeAfterJsonBatchDecoder;
+import io.columnarkafka.format.json.DataOldDecodeOptions;
+import io.columnarkafka.format.json.DataOldEvents;
+import io.columnarkafka.format.json.DataOldJsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonBatchEncoder;
 import io.columnarkafka.format.json.JsonDecodeOptions;
@@ -75,7 +78,7 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "json", "csv", "avro", "protobuf", "debezium-json", "ogg-json");
+        return Set.of("raw", "json", "csv", "avro", "protobuf", "debezium-json", "ogg-json", "canal-json", "maxwell-json");
     }
 
     /**
@@ -125,6 +128,10 @@ public final class Formats {
             case "ogg-json":
                 BeforeAfterEvents events = BeforeAfterEvents.of(format);
                 return new BeforeAfterJsonBatchDecoder(events, rowType, BeforeAfterDecodeOptions.fromMap(events, options));
+            case "canal-json":
+            case "maxwell-json":
+                DataOldEvents dataOld = DataOldEvents.of(format);
+                return new DataOldJsonBatchDecoder(dataOld, rowType, DataOldDecodeOptions.fromMap(dataOld, options));
             default:
                 throw new IllegalArgumentException(
                         "format '" + format + "' has no columnar decoder; supported: " + decodable());

@@ -16,9 +16,7 @@ import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -63,12 +61,11 @@ class TimestampDigitsPlannerITCase {
         String prefix = "ts_digits_" + (columnar ? "c" : "s") + RUN.incrementAndGet() + "_";
         KAFKA.broker().createTopic(prefix + "in", 1);
         KAFKA.broker().createTopic(prefix + "out", 1);
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(KAFKA.broker().clientProperties(),
-                new ByteArraySerializer(), new ByteArraySerializer())) {
-            for (byte[] record : records()) {
-                producer.send(new ProducerRecord<>(prefix + "in", 0, null, record));
-            }
+        List<ProducerRecord<byte[], byte[]>> input = new ArrayList<>();
+        for (byte[] record : records()) {
+            input.add(new ProducerRecord<>(prefix + "in", 0, null, record));
         }
+        KAFKA.broker().produce(input);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(1);
         TableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());

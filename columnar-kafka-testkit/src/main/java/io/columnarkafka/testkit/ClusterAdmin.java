@@ -2,10 +2,13 @@ package io.columnarkafka.testkit;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -15,9 +18,11 @@ import java.util.function.Supplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.TopicDescription;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.errors.TopicExistsException;
 
@@ -109,6 +114,19 @@ public final class ClusterAdmin implements AutoCloseable {
     public void awaitInSyncReplicas(String topic, int replicas, Duration timeout) {
         awaitPartitions(topic, d -> d.partitions().stream().allMatch(p -> p.isr().size() >= replicas),
                 timeout, "has partitions with fewer than " + replicas + " in-sync replicas");
+    }
+
+    /** The end (latest) offset of each partition of {@code topic}. */
+    public Map<TopicPartition, Long> endOffsets(String topic) {
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        for (TopicPartitionInfo partition : describeTopic(topic).partitions()) {
+            latest.put(new TopicPartition(topic, partition.partition()), OffsetSpec.latest());
+        }
+        Map<TopicPartition, Long> ends = new TreeMap<>(
+                Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition));
+        get(admin.listOffsets(latest).all(), "listing the end offsets of " + topic)
+                .forEach((partition, info) -> ends.put(partition, info.offset()));
+        return ends;
     }
 
     /** All transactions the cluster knows, with their states (see {@link TopicVerifier#listTransactions(Admin)}). */

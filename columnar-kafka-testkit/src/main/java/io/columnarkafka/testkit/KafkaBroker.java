@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Properties;
 
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.Uuid;
 
 /**
@@ -217,6 +218,21 @@ public final class KafkaBroker implements AutoCloseable {
         Properties properties = new Properties();
         properties.put("bootstrap.servers", bootstrapServers());
         return properties;
+    }
+
+    /**
+     * Writes {@code records} with a producer of {@link #clientProperties()} and waits until the broker acknowledged
+     * every one.
+     *
+     * @throws IllegalStateException naming the first record that was not acknowledged
+     */
+    public void produce(List<ProducerRecord<byte[], byte[]>> records) {
+        produce(records, Map.of());
+    }
+
+    /** As {@link #produce(List)}, with {@code producerConfigs} (e.g. {@code compression.type}) added. */
+    public void produce(List<ProducerRecord<byte[], byte[]>> records, Map<String, String> producerConfigs) {
+        AcknowledgedWrites.send(clientProperties(), producerConfigs, records);
     }
 
     /** A new Admin client for this broker; the caller closes it. */

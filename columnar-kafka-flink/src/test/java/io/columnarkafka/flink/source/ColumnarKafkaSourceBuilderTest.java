@@ -100,8 +100,8 @@ class ColumnarKafkaSourceBuilderTest {
                 .setValueFormat("raw", Map.of()).build()).hasMessageContaining("row type");
         assertThatThrownBy(() -> ColumnarKafkaSource.builder().setBootstrapServers("b").setTopics("t")
                 .setRowType("ROW<v STRING>").build()).hasMessageContaining("value format");
-        assertThatThrownBy(() -> valid().setRowType("ROW<v STRING>").setValueFormat("canal-json", Map.of()).build())
-                .hasMessageContaining("canal-json");
+        assertThatThrownBy(() -> valid().setRowType("ROW<v STRING>").setValueFormat("avro-confluent", Map.of()).build())
+                .hasMessageContaining("avro-confluent");
         assertThatThrownBy(() -> valid().setKeyFields("k").build()).hasMessageContaining("need a key format");
         assertThatThrownBy(() -> valid().setKeyFormat("raw", Map.of()).build()).hasMessageContaining("needs key fields");
         assertThatThrownBy(() -> valid().setRowType("ROW<k STRING, v STRING>").setKeyFields("nope")

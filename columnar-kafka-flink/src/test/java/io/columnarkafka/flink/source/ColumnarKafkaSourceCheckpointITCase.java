@@ -74,7 +74,7 @@ class ColumnarKafkaSourceCheckpointITCase {
         String topic = "commit-offsets";
         String group = "commit-offsets-group";
         fill(topic, 2_000);
-        Map<TopicPartition, Long> ends = SourceTopics.endOffsets(KAFKA.broker(), topic, PARTITIONS);
+        Map<TopicPartition, Long> ends = KAFKA.broker().admin().endOffsets(topic);
 
         StreamExecutionEnvironment env = SinkJobs.environment(0);
         env.enableCheckpointing(200);

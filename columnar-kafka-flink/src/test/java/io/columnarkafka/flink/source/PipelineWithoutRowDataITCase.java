@@ -244,7 +244,7 @@ class PipelineWithoutRowDataITCase {
         // final checkpoint, after the bounded job's readers finished, is best-effort, as in Flink's
         // KafkaSourceReader (the fetcher it runs on is closed with the task), so a partition may stay one
         // checkpoint behind its end.
-        Map<TopicPartition, Long> ends = SourceTopics.endOffsets(KAFKA.broker(), INPUT, PARTITIONS);
+        Map<TopicPartition, Long> ends = KAFKA.broker().admin().endOffsets(INPUT);
         Map<TopicPartition, Long> offsets = SourceTopics.committedOffsets(KAFKA.broker(), prefix);
         assertThat(offsets).as("committed offsets").isNotEmpty();
         assertThat(ends).as("committed offsets").containsKeys(offsets.keySet().toArray(new TopicPartition[0]));

@@ -5,15 +5,10 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /** Fills source topics and reads their offsets, for the source's integration tests. */
 final class SourceTopics {
@@ -26,28 +21,7 @@ final class SourceTopics {
 
     /** Sends the records in batches compressed by {@code compressionType} and waits for every acknowledgement. */
     static void produce(KafkaBroker broker, List<ProducerRecord<byte[], byte[]>> records, String compressionType) {
-        Properties properties = broker.clientProperties();
-        properties.put("linger.ms", "5");
-        properties.put("compression.type", compressionType);
-        try (KafkaProducer<byte[], byte[]> producer =
-                new KafkaProducer<>(properties, new ByteArraySerializer(), new ByteArraySerializer())) {
-            for (ProducerRecord<byte[], byte[]> record : records) {
-                producer.send(record);
-            }
-            producer.flush();
-        }
-    }
-
-    /** The end offset of every partition of {@code topic}. */
-    static Map<TopicPartition, Long> endOffsets(KafkaBroker broker, String topic, int partitions) throws Exception {
-        try (Admin admin = broker.createAdmin()) {
-            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-            for (int p = 0; p < partitions; p++) {
-                latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
-            }
-            return admin.listOffsets(latest).all().get().entrySet().stream()
-                    .collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue().offset()));
-        }
+        broker.produce(records, Map.of("linger.ms", "5", "compression.type", compressionType));
     }
 
     /** The offsets {@code groupId} has committed, by partition. */

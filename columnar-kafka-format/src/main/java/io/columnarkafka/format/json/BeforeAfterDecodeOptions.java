@@ -30,32 +30,51 @@ public record BeforeAfterDecodeOptions(JsonDecodeOptions json, boolean schemaInc
      */
     public static BeforeAfterDecodeOptions fromMap(BeforeAfterEvents events, Map<String, String> options) {
         Map<String, String> json = new HashMap<>();
+        Map<String, String> own = new HashMap<>();
+        String rowKindColumn = sortKeys(events.identifier, options,
+                events.hasSchemaInclude ? Set.of(SCHEMA_INCLUDE) : Set.of(), json, own);
         boolean schemaInclude = false;
+        String value = own.get(SCHEMA_INCLUDE);
+        if (value != null) {
+            schemaInclude = switch (value.toLowerCase(java.util.Locale.ROOT)) {
+                case "true" -> true;
+                case "false" -> false;
+                default -> throw new IllegalArgumentException("invalid value '" + value
+                        + "' for " + events.identifier + " option '" + SCHEMA_INCLUDE + "'; allowed: true, false");
+            };
+        }
+        return new BeforeAfterDecodeOptions(JsonDecodeOptions.fromMap(json), schemaInclude, rowKindColumn);
+    }
+
+    /**
+     * Sorts the options of a changelog JSON format {@code identifier} (keys without its prefix), as every such
+     * decoder reads them: the JSON deserializer's keys into {@code json}, the format's {@code ownKeys} into
+     * {@code own}; returns the {@value ChangelogJsonBatchEncoder#ROW_KIND_COLUMN}.
+     *
+     * @throws IllegalArgumentException for a key the format does not have, or no row-kind column
+     */
+    static String sortKeys(String identifier, Map<String, String> options, Set<String> ownKeys,
+            Map<String, String> json, Map<String, String> own) {
         String rowKindColumn = null;
         for (Map.Entry<String, String> e : options.entrySet()) {
             String key = e.getKey();
-            if (key.equals(SCHEMA_INCLUDE) && events.hasSchemaInclude) {
-                schemaInclude = switch (e.getValue().toLowerCase(java.util.Locale.ROOT)) {
-                    case "true" -> true;
-                    case "false" -> false;
-                    default -> throw new IllegalArgumentException("invalid value '" + e.getValue()
-                            + "' for " + events.identifier + " option '" + SCHEMA_INCLUDE + "'; allowed: true, false");
-                };
+            if (ownKeys.contains(key)) {
+                own.put(key, e.getValue());
             } else if (key.equals(ChangelogJsonBatchEncoder.ROW_KIND_COLUMN)) {
                 rowKindColumn = e.getValue();
             } else if (FLINK_KEYS.contains(key)) {
                 json.put(key, e.getValue());
             } else {
-                throw new IllegalArgumentException("unknown " + events.identifier + " option '" + key + "'; supported: "
-                        + FLINK_KEYS + (events.hasSchemaInclude ? ", " + SCHEMA_INCLUDE : "") + ", "
-                        + ChangelogJsonBatchEncoder.ROW_KIND_COLUMN);
+                throw new IllegalArgumentException("unknown " + identifier + " option '" + key + "'; supported: "
+                        + FLINK_KEYS + (ownKeys.isEmpty() ? "" : ", " + String.join(", ", new java.util.TreeSet<>(ownKeys)))
+                        + ", " + ChangelogJsonBatchEncoder.ROW_KIND_COLUMN);
             }
         }
         if (rowKindColumn == null || rowKindColumn.isEmpty()) {
-            throw new IllegalArgumentException(events.identifier + " decoding needs option '"
+            throw new IllegalArgumentException(identifier + " decoding needs option '"
                     + ChangelogJsonBatchEncoder.ROW_KIND_COLUMN + "': the name of the TINYINT column that receives"
                     + " each row's RowKind byte (0 +I, 1 -U, 2 +U, 3 -D)");
         }
-        return new BeforeAfterDecodeOptions(JsonDecodeOptions.fromMap(json), schemaInclude, rowKindColumn);
+        return rowKindColumn;
     }
 }

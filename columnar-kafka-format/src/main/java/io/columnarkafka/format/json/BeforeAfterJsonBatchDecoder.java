@@ -1,19 +1,7 @@
 package io.columnarkafka.format.json;
 
-import io.columnarkafka.format.BatchDecoder;
-import io.columnarkafka.format.DecodeException;
-import io.columnarkafka.format.DecodedBatch;
-import io.columnarkafka.format.RecordBytes;
-import io.columnarkafka.format.arrow.ArrowLayout;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.TinyIntVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.table.types.logical.TinyIntType;
 
 /**
  * Decodes {@code debezium-json} and {@code ogg-json} change events into Arrow rows plus a TINYINT row-kind
@@ -41,7 +29,7 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * calls for, from their marks. Without {@code ignore-parse-errors} a side {@code op} does not emit is read
  * too (and dropped), because Flink converts it and fails the record if it fails.
  */
-public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
+public final class BeforeAfterJsonBatchDecoder extends RowKindJsonDecoder {
     private static final byte[] BEFORE = {'b', 'e', 'f', 'o', 'r', 'e'};
     private static final byte[] AFTER = {'a', 'f', 't', 'e', 'r'};
     private static final byte[] PAYLOAD = {'p', 'a', 'y', 'l', 'o', 'a', 'd'};
@@ -49,16 +37,9 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     private static final String REPLICA_IDENTITY = "The \"before\" field of %s message is null, if you are using"
             + " %s Postgres Connector, please check the Postgres table has been set REPLICA IDENTITY to FULL level.";
 
-    private final RowType physical;
-    private final RowType rowType;
-    private final Schema schema;
     private final BeforeAfterEvents events;
     private final BeforeAfterDecodeOptions options;
-    private final JsonRowFields fields;
-    private final JsonTokenizer tokenizer = new JsonTokenizer();
     private final ChangeEvent event = new ChangeEvent();
-    private final DecodedRows rows;
-    private TinyIntVector kinds;
 
     /**
      * Plans a decoder of {@code physical}'s rows.
@@ -67,88 +48,33 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
      *     layout, or the row-kind column's name is one of {@code physical}'s fields
      */
     public BeforeAfterJsonBatchDecoder(BeforeAfterEvents events, RowType physical, BeforeAfterDecodeOptions options) {
-        if (physical.getFieldNames().contains(options.rowKindColumn())) {
-            throw new IllegalArgumentException("row-kind column '" + options.rowKindColumn()
-                    + "' is also a field of the row type " + physical.asSummaryString());
-        }
+        super(events.product, physical, options.json(), options.rowKindColumn());
         this.events = events;
-        this.physical = physical;
-        List<RowType.RowField> out = new ArrayList<>(physical.getFields());
-        out.add(new RowType.RowField(options.rowKindColumn(), new TinyIntType(false)));
-        this.rowType = new RowType(false, out);
-        this.schema = ArrowLayout.schema(rowType, JsonBatchDecoder.TIMESTAMPS);
         this.options = options;
-        this.fields = new JsonReaderPlan(options.json(), physical, true).recordFields(physical, null);
-        this.rows = new DecodedRows(fields);
     }
 
     @Override
-    public ArrowLayout.NanoTimestamps timestampLayout() {
-        return JsonBatchDecoder.TIMESTAMPS;
-    }
-
-    @Override
-    public RowType rowType() {
-        return rowType;
-    }
-
-    @Override
-    public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
-        int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        try {
-            // A change event holds the row's bytes once or twice, plus its envelope.
-            rows.start(root, count, records.totalBytes(), 2);
-            kinds = (TinyIntVector) root.getVector(physical.getFieldCount());
-            kinds.allocateNew(Math.max(count, 1));
-            for (int i = 0; i < count; i++) {
-                int length = records.length(i);
-                if (length > 0) {
-                    decodeRecord(records.array(i), records.offset(i), length, i);
-                }
-            }
-            return rows.finish(root, count);
-        } catch (RuntimeException e) {
-            root.close();
-            throw e;
+    void decodeRecord(byte[] array, int offset, int length, int record) {
+        event.read(tokenizer, array, offset, length);
+        if (!ignoreParseErrors) {
+            // Flink converts both sides before it looks at op: one that fails fails the record.
+            convertUnused();
         }
-    }
-
-    private void decodeRecord(byte[] array, int offset, int length, int record) {
-        int firstRow = rows.next();
-        try {
-            event.read(tokenizer, array, offset, length);
-            if (!options.json().ignoreParseErrors()) {
-                // Flink converts both sides before it looks at op: one that fails fails the record.
-                convertUnused();
-            }
-            char op = event.op;
-            if (events.insertOps.indexOf(op) >= 0) {
-                emit(event.after, event.afterMark, "after", RowKindColumn.INSERT, record);
-            } else if (op == events.updateOp) {
-                checkBefore("UPDATE");
-                requireSide(event.after, "after");
-                emit(event.before, event.beforeMark, "before", RowKindColumn.UPDATE_BEFORE, record);
-                emit(event.after, event.afterMark, "after", RowKindColumn.UPDATE_AFTER, record);
-            } else if (op == events.deleteOp) {
-                checkBefore("DELETE");
-                emit(event.before, event.beforeMark, "before", RowKindColumn.DELETE, record);
-            } else {
-                throw new JsonReadException("Unknown \"" + events.opField + "\" value \"" + event.opText + "\". The "
-                        + events.product + " JSON message is '" + new String(array, offset, length,
-                                java.nio.charset.StandardCharsets.UTF_8) + "'");
-            }
-        } catch (RuntimeException e) {
-            if (!JsonReader.isDataError(e)) {
-                throw e;
-            }
-            rows.truncate(firstRow);
-            if (!options.json().ignoreParseErrors()) {
-                String field = e instanceof JsonReadException read ? read.field() : null;
-                throw new DecodeException(record, field, "Corrupt " + events.product + " JSON message. "
-                        + JsonReadException.reasonOf(e), e);
-            }
-            // Flink's big try-catch drops the record; it fails before Flink collects any row of it.
+        char op = event.op;
+        if (events.insertOps.indexOf(op) >= 0) {
+            emitSide(event.after, event.afterMark, "after", RowKindColumn.INSERT, record);
+        } else if (op == events.updateOp) {
+            checkBefore("UPDATE");
+            requireSide(event.after, "after");
+            emitSide(event.before, event.beforeMark, "before", RowKindColumn.UPDATE_BEFORE, record);
+            emitSide(event.after, event.afterMark, "after", RowKindColumn.UPDATE_AFTER, record);
+        } else if (op == events.deleteOp) {
+            checkBefore("DELETE");
+            emitSide(event.before, event.beforeMark, "before", RowKindColumn.DELETE, record);
+        } else {
+            throw new JsonReadException("Unknown \"" + events.opField + "\" value \"" + event.opText + "\". The "
+                    + events.product + " JSON message is '" + new String(array, offset, length,
+                            java.nio.charset.StandardCharsets.UTF_8) + "'");
         }
     }
 
@@ -166,9 +92,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
             boolean emitted = op == events.updateOp
                     || (side == 0 ? op == events.deleteOp : events.insertOps.indexOf(op) >= 0);
             if (state == ChangeEvent.OBJECT && !emitted) {
-                tokenizer.reset(side == 0 ? event.beforeMark : event.afterMark);
-                fields.readObject(tokenizer, rows.next());
-                fields.truncate(rows.next());
+                convert(side == 0 ? event.beforeMark : event.afterMark);
             }
         }
     }
@@ -189,13 +113,9 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     }
 
     /** Reads the side marked at {@code mark} (its opening brace) as the next row, of kind {@code kind}. */
-    private void emit(int state, JsonTokenizer.Mark mark, String name, byte kind, int record) {
+    private void emitSide(int state, JsonTokenizer.Mark mark, String name, byte kind, int record) {
         requireSide(state, name);
-        tokenizer.reset(mark);
-        int row = rows.next();
-        fields.readObject(tokenizer, row);
-        kinds.setSafe(row, kind);
-        rows.added(record);
+        emit(mark, kind, record);
     }
 
     /**
@@ -266,7 +186,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
                 } else {
                     t.next();
                 }
-                JsonRowFields.skipToNextField(t);
+                JsonTreeText.skip(t, bigDecimalFloats);
+                t.next();
             }
             if (!payload) {
                 throw new JsonReadException("the \"payload\" field is missing or not a JSON object"
@@ -295,7 +216,8 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
                         after = state;
                     }
                 }
-                JsonRowFields.skipToNextField(t);
+                JsonTreeText.skip(t, bigDecimalFloats);
+                t.next();
             }
         }
 
@@ -321,7 +243,7 @@ public final class BeforeAfterJsonBatchDecoder implements BatchDecoder {
     }
 
     /** True if the current field name is {@code raw} (its UTF-8 bytes) / {@code name}. */
-    private static boolean named(JsonTokenizer t, byte[] raw, String name) {
+    static boolean named(JsonTokenizer t, byte[] raw, String name) {
         if (t.nameIsRaw()) {
             return Arrays.equals(t.buffer(), t.nameStart(), t.nameEnd(), raw, 0, raw.length);
         }

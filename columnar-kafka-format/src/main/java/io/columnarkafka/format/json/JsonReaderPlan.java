@@ -36,8 +36,13 @@ final class JsonReaderPlan {
      */
     JsonReaderPlan(JsonDecodeOptions options, RowType rowType, boolean tree) {
         this.options = options;
-        this.bigDecimalFloats = LogicalTypeChecks.hasNested(rowType, t -> t instanceof DecimalType);
+        this.bigDecimalFloats = holdsDecimal(rowType);
         this.tree = tree;
+    }
+
+    /** Whether Flink's mapper reads floats as {@code BigDecimal} ({@code USE_BIG_DECIMAL_FOR_FLOATS}) for this row. */
+    static boolean holdsDecimal(RowType rowType) {
+        return LogicalTypeChecks.hasNested(rowType, t -> t instanceof DecimalType);
     }
 
     /**

@@ -261,6 +261,12 @@ final class JsonRowFields {
         }
     }
 
+    /** Makes field {@code field} of row {@code row}, the last row read, null again. */
+    void setNull(int field, int row) {
+        readers[field].truncate(row);
+        readers[field].appendNull();
+    }
+
     void truncate(int rows) {
         for (JsonReader reader : readers) {
             reader.truncate(rows);

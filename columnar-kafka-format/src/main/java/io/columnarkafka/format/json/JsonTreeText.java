@@ -48,6 +48,21 @@ final class JsonTreeText {
         }
     }
 
+    /**
+     * Over the current value (a structure whole, leaving its end token current) as Jackson's {@code readTree}
+     * builds it, failing where it fails: Flink's changelog deserializers parse the whole record into a tree, so a
+     * float read as {@code BigDecimal} whose exponent overflows fails the record wherever it is, in a field no
+     * row reads too.
+     */
+    static void skip(JsonTokenizer t, boolean bigDecimalFloats) {
+        int token = t.current();
+        if (token == JsonTokenizer.START_OBJECT || token == JsonTokenizer.START_ARRAY) {
+            check(t, bigDecimalFloats);
+        } else if (token == JsonTokenizer.VALUE_NUMBER_FLOAT && bigDecimalFloats && t.exponentDigits() > 9) {
+            bigDecimalText(t);
+        }
+    }
+
     private static void write(JsonTokenizer t, boolean bigDecimalFloats, StringBuilder out) {
         switch (t.current()) {
             case JsonTokenizer.START_OBJECT: {
