@@ -105,6 +105,24 @@ class ColumnarSqlExplainTest {
     }
 
     /**
+     * A debezium-json scan emits row kinds (an update is an UPDATE_BEFORE and an UPDATE_AFTER row): like an upsert
+     * scan it stays the connector's row scan, whose row views take the kinds the decoder gives, with the reason.
+     */
+    @Test
+    void aDebeziumScanStaysTheConnectorsRowScanWithItsRowKinds() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql("CREATE TABLE changes (auction BIGINT, price BIGINT) WITH ('connector' = 'kafka-columnar',"
+                + " 'topic' = 'changes', 'properties.bootstrap.servers' = 'localhost:1', 'format' = 'debezium-json',"
+                + " 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')");
+        tEnv.executeSql("CREATE TABLE doubled (auction BIGINT, price BIGINT) WITH ('connector' = 'kafka-columnar',"
+                + " 'topic' = 'doubled', 'properties.bootstrap.servers' = 'localhost:1', 'format' = 'debezium-json')");
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO doubled SELECT auction, price * 2 FROM changes");
+        assertThat(explained).doesNotContain("ColumnarScan(").doesNotContain("ColumnarCalc(")
+                .contains("SCAN_NOT_ADMITTED fallback: UNSUPPORTED_CHANGELOG debezium-json: the stage's Arrow batches"
+                        + " carry inserts only; the connector's row scan (columnar decode) sets each row's kind");
+    }
+
+    /**
      * The scan is decided on what the query reads, its metadata columns included: a query reading the partition
      * and one reading {@code headers} (in Flink's per-record HashMap order) both scan columnar, each with the
      * metadata it reads.

@@ -303,7 +303,11 @@ public final class ColumnarKafkaSource<T>
             return setRowType(RowTypes.parse(rowType));
         }
 
-        /** Flink's format identifier for values and its options (Flink's keys without the prefix). */
+        /**
+         * Flink's format identifier for values and its options (Flink's keys without the prefix). A changelog format
+         * (debezium-json, ogg-json) gives each row's kind: the row type's last field, a TINYINT after the metadata
+         * fields, holds each row's {@code RowKind.toByteValue()}, and one record gives no row, one, or two (an update).
+         */
         public Builder setValueFormat(String format, Map<String, String> options) {
             this.valueFormat = format;
             this.valueOptions = Map.copyOf(options);

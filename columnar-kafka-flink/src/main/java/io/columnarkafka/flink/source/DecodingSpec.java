@@ -2,8 +2,11 @@ package io.columnarkafka.flink.source;
 
 import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.Formats;
+import io.columnarkafka.format.json.ChangelogEnvelope;
+import io.columnarkafka.format.json.ChangelogJsonBatchEncoder;
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -21,6 +24,10 @@ import org.apache.flink.table.types.logical.RowType;
  * <p>In upsert mode (Flink's {@code upsert-kafka} source) a record with a null value (a tombstone) is a DELETE row
  * holding its key fields and nulls elsewhere, every other row an INSERT, and the row's last field is the row-kind
  * column ({@link io.columnarkafka.format.arrow.RowKindVector}, TINYINT) holding each row's kind.
+ *
+ * <p>A changelog value format ({@link #valueFormatGivesRowKinds}: debezium-json, ogg-json) gives each row's kind
+ * itself, and a record may give no row, one or two (an update's UPDATE_BEFORE and UPDATE_AFTER): the row's last
+ * field is the row-kind column then too, which the value decoder fills (its {@code row-kind.column} option names it).
  */
 public final class DecodingSpec implements Serializable {
     private static final long serialVersionUID = 1L;
@@ -41,6 +48,8 @@ public final class DecodingSpec implements Serializable {
     private final RowType valueFormatType;
     private final List<KafkaMetadata> metadata;
     private final boolean upsert;
+    /** Whether the value format gives the row kinds ({@link #valueFormatGivesRowKinds}). */
+    private final boolean valueRowKinds;
 
     DecodingSpec(
             RowType rowType,
@@ -57,12 +66,15 @@ public final class DecodingSpec implements Serializable {
         this.rowType = rowType;
         this.metadata = List.copyOf(metadata);
         this.upsert = upsert;
-        int physicalFields = rowType.getFieldCount() - metadata.size() - (upsert ? 1 : 0);
-        if (upsert) {
-            require(keyFormat != null, "upsert mode needs key fields, as Flink's upsert-kafka source");
-            require(rowType.getTypeAt(rowType.getFieldCount() - 1).is(LogicalTypeRoot.TINYINT),
-                    "upsert mode needs a last TINYINT field for the row kinds, not "
-                            + rowType.getTypeAt(rowType.getFieldCount() - 1).asSummaryString());
+        this.valueRowKinds = valueFormatGivesRowKinds(valueFormat);
+        require(!(upsert && valueRowKinds), "upsert mode takes an insert-only value format, as Flink's upsert-kafka"
+                + " source; " + valueFormat + " gives row kinds");
+        int physicalFields = rowType.getFieldCount() - metadata.size() - (rowKinds() ? 1 : 0);
+        if (rowKinds()) {
+            require(!upsert || keyFormat != null, "upsert mode needs key fields, as Flink's upsert-kafka source");
+            require(rowType.getFieldCount() > 0 && rowType.getTypeAt(rowType.getFieldCount() - 1).is(LogicalTypeRoot.TINYINT),
+                    (upsert ? "upsert mode" : "the changelog format " + valueFormat) + " needs a last TINYINT field for"
+                            + " the row kinds, not " + rowType.asSummaryString());
         }
         require(physicalFields >= 0, "metadata " + metadata + " needs as many last fields of " + rowType.asSummaryString());
         for (int i = 0; i < metadata.size(); i++) {
@@ -134,9 +146,31 @@ public final class DecodingSpec implements Serializable {
         return valueFormat;
     }
 
-    /** Plans the value decoder (once per reader): given the value format's whole row, producing the value fields. */
+    /**
+     * Plans the value decoder (once per reader): given the value format's whole row, producing the value fields
+     * (and, for a changelog format, the row-kind column after them).
+     */
     public BatchDecoder valueDecoder() {
-        return Formats.decoder(valueFormat, valueFormatType, valueType.getFieldNames(), valueOptions);
+        Map<String, String> options = valueRowKinds
+                ? valueDecoderOptions(valueOptions, rowType.getFieldNames().get(rowType.getFieldCount() - 1))
+                : valueOptions;
+        return Formats.decoder(valueFormat, valueFormatType, valueType.getFieldNames(), options);
+    }
+
+    /**
+     * Whether Flink's format {@code format} gives the row kinds of its rows (a changelog format, whose decoding
+     * format's changelog mode is not insert-only: debezium-json, canal-json, maxwell-json, ogg-json). Its decoder
+     * writes them to the TINYINT column its option {@code row-kind.column} names.
+     */
+    public static boolean valueFormatGivesRowKinds(String format) {
+        return ChangelogEnvelope.of(format) != null;
+    }
+
+    /** A changelog format's {@code options} with its decoder's row-kind column {@code rowKinds}. */
+    public static Map<String, String> valueDecoderOptions(Map<String, String> options, String rowKinds) {
+        Map<String, String> withKinds = new HashMap<>(options);
+        withKinds.put(ChangelogJsonBatchEncoder.ROW_KIND_COLUMN, rowKinds);
+        return withKinds;
     }
 
     /** Plans the key decoder, or null without key fields. */
@@ -152,6 +186,16 @@ public final class DecodingSpec implements Serializable {
     /** Whether this is Flink's upsert mode: tombstones are DELETE rows, each row's kind in the last field. */
     public boolean upsert() {
         return upsert;
+    }
+
+    /** Whether the value format gives each row's kind, written by its decoder to the last field. */
+    public boolean valueRowKinds() {
+        return valueRowKinds;
+    }
+
+    /** Whether the row's last field holds each row's kind (upsert mode, or a changelog value format). */
+    public boolean rowKinds() {
+        return upsert || valueRowKinds;
     }
 
     /** Position in the produced row of each key field. */

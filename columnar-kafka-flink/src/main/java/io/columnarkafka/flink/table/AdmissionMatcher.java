@@ -4,6 +4,7 @@ import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.arrow.RowKindVector;
 import io.columnarkafka.format.json.ChangelogJsonBatchEncoder;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -142,11 +143,7 @@ final class AdmissionMatcher {
         if (value == null || !value.readsRowKind()) {
             return null;
         }
-        String name = "$row_kind";
-        while (shape.physicalType().getFieldNames().contains(name)) {
-            name = name + "_";
-        }
-        return name;
+        return RowKindVector.columnBeside(shape.physicalType().getFieldNames());
     }
 
     /** The Arrow batch's row type as {@code format} sees it: the physical columns, then any row-kind column. */

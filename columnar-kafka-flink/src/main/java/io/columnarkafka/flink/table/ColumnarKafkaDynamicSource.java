@@ -47,7 +47,10 @@ import org.slf4j.LoggerFactory;
  * <p>Projection push-down is taken ({@link Projecting}) except by an upsert table's source, which reads every
  * physical column as Flink's {@code upsert-kafka} source does: the planner puts {@code ChangelogNormalize} after an
  * upsert scan, which drops an update equal to the key's previous row, so a projection applied before it would drop
- * updates (and their UPDATE_BEFORE) that Flink's plan, projecting after it, emits.
+ * updates (and their UPDATE_BEFORE) that Flink's plan, projecting after it, emits. Nor by the source of a changelog
+ * value format (debezium-json, ogg-json), whose plans are then Flink's {@code kafka} plans: Flink's Kafka source takes
+ * no projection, the planner's {@code ChangelogNormalize} (a primary key with {@code
+ * table.exec.source.cdc-events-duplicate}) compares whole rows, and the decoder reads every value column anyway.
  */
 class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown {
     private static final Logger LOG = LoggerFactory.getLogger(ColumnarKafkaDynamicSource.class);
@@ -67,10 +70,10 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
     /** The decision for the columns and metadata pushed so far, once taken (decoders are planned to take it). */
     private Admission decided;
 
-    /** The source of a table: {@link Projecting} unless the table is an upsert table. */
+    /** The source of a table: {@link Projecting} unless its rows have kinds (upsert, a changelog value format). */
     static ColumnarKafkaDynamicSource of(String identifier, String table, KafkaDynamicSource flink,
             KafkaScanShape shape) {
-        return shape.upsertMode() ? new ColumnarKafkaDynamicSource(identifier, table, flink, shape)
+        return shape.rowKinds() ? new ColumnarKafkaDynamicSource(identifier, table, flink, shape)
                 : new Projecting(identifier, table, flink, shape);
     }
 
@@ -94,9 +97,9 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
 
     /** The columnar source reading the projected columns as Arrow batches, in the projection's order. */
     ColumnarKafkaSource<ArrowBatch> arrowSource(TypeInformation<RowData> producedType) {
-        if (shape.upsertMode()) {
+        if (shape.rowKinds()) {
             // ColumnarTables.arrowScanAdmission refuses it: the projected batches would drop the row kinds.
-            throw new IllegalStateException("an upsert scan emits row kinds; it has no Arrow scan: " + table);
+            throw new IllegalStateException("the scan emits row kinds; it has no Arrow scan: " + table);
         }
         List<KafkaMetadata> metadata = metadata();
         ColumnarScanTranslator.DecodedColumns decoded =

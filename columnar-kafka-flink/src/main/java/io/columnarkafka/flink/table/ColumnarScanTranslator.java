@@ -26,7 +26,8 @@ import org.apache.flink.table.types.logical.TinyIntType;
 /**
  * Builds the runtime of an admitted scan: a {@link ColumnarKafkaSource} with Flink's own Kafka settings
  * ({@link FlinkKafkaScan}), decoding the columns the query reads, whose per-batch output hands the planner
- * row views ({@link RowViewOutput}); an upsert scan's batches carry each row's kind, which the views take.
+ * row views ({@link RowViewOutput}); the batches of an upsert scan and of a changelog value format (debezium-json,
+ * ogg-json) carry each row's kind, which the views take.
  *
  * <p>What is decoded: the projected columns, plus every key column (a record gives a row only if its key
  * does, as in Flink, so the key is decoded even when the query does not read it). A format that does not
@@ -50,7 +51,7 @@ final class ColumnarScanTranslator {
             String operatorName) {
         DecodedColumns decoded = DecodedColumns.of(shape, projectedFields, metadata);
         ColumnarKafkaSource<RowData> source = source(shape, kafka, decoded.type(), metadata,
-                new RowViewOutput(decoded.type(), decoded.columns(), shape.upsertMode(), producedType));
+                new RowViewOutput(decoded.type(), decoded.columns(), shape.rowKinds(), producedType));
         return new DataStreamScanProvider() {
             @Override
             public DataStream<RowData> produceDataStream(ProviderContext context, StreamExecutionEnvironment env) {
@@ -124,7 +125,7 @@ final class ColumnarScanTranslator {
      * The columns a scan decodes and where the query's columns are among them.
      *
      * @param type the decoded row type (physical columns in declaration order, then the metadata columns and, for
-     *     an upsert scan, the row-kind column {@link RowKindVector#SCAN_COLUMN})
+     *     an upsert scan or a changelog value format, the row-kind column {@link #rowKindColumn})
      * @param columns for each projected field, its column in the decoded batches
      */
     record DecodedColumns(RowType type, int[] columns) {
@@ -136,8 +137,8 @@ final class ColumnarScanTranslator {
                 fields.add(physical.getFields().get(field));
             }
             fields.addAll(metadataFields(metadata));
-            if (shape.upsertMode()) {
-                fields.add(new RowType.RowField(RowKindVector.SCAN_COLUMN, new TinyIntType()));
+            if (shape.rowKinds()) {
+                fields.add(new RowType.RowField(rowKindColumn(physical), new TinyIntType()));
             }
             int[] columns = new int[projectedFields.length + metadata.size()];
             for (int i = 0; i < projectedFields.length; i++) {
@@ -147,6 +148,14 @@ final class ColumnarScanTranslator {
                 columns[projectedFields.length + i] = order.length + i;
             }
             return new DecodedColumns(new RowType(false, fields), columns);
+        }
+
+        /**
+         * The name of the row-kind column after the decoded ones, one no physical column has (a changelog format's
+         * decoder refuses a name its row type has).
+         */
+        static String rowKindColumn(RowType physical) {
+            return RowKindVector.columnBeside(physical.getFieldNames());
         }
 
         /**

@@ -46,9 +46,10 @@ public final class ColumnarTables {
             return own;
         }
         ColumnarKafkaDynamicSource columnar = (ColumnarKafkaDynamicSource) source;
-        if (columnar.shape().upsertMode()) {
+        if (columnar.shape().rowKinds()) {
             return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
-                    "upsert: the stage's Arrow batches carry inserts only; the connector's row scan (columnar"
+                    (columnar.shape().upsertMode() ? "upsert" : columnar.shape().valueFormat())
+                            + ": the stage's Arrow batches carry inserts only; the connector's row scan (columnar"
                             + " decode) sets each row's kind"));
         }
         if (columnar.hasWatermark() && columnar.shape().watermarkOnEvent()) {

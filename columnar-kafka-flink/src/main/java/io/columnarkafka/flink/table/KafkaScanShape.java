@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.flink.source.DecodingSpec;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -91,6 +92,16 @@ record KafkaScanShape(
 
     boolean hasKey() {
         return keyProjection.length > 0;
+    }
+
+    /** Whether the value format gives each row's kind (debezium-json, ogg-json, ...; {@link DecodingSpec#valueFormatGivesRowKinds}). */
+    boolean valueRowKinds() {
+        return DecodingSpec.valueFormatGivesRowKinds(valueFormat);
+    }
+
+    /** Whether the scan's rows have kinds other than INSERT: an upsert scan, or a changelog value format. */
+    boolean rowKinds() {
+        return upsertMode || valueRowKinds();
     }
 
     /**

@@ -1,10 +1,14 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.flink.source.DecodingSpec;
 import io.columnarkafka.flink.source.KafkaMetadata;
 import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RowKindVector;
 import io.columnarkafka.format.arrow.WideTimestamps;
+import io.columnarkafka.format.json.BeforeAfterDecodeOptions;
+import io.columnarkafka.format.json.BeforeAfterEvents;
 import io.columnarkafka.format.json.JsonDecodeOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,21 +49,28 @@ final class ScanAdmissionMatcher {
         if (typeProblem != null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_TYPE, typeProblem);
         }
-        for (String key : shape.metadataKeys()) {
-            if (KafkaMetadata.of(key).isEmpty()) {
-                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA,
-                        key + ": format metadata; the columnar decoders produce none");
-            }
-        }
         return Admission.admitted(admitted(shape));
     }
 
     /**
      * The fallback every query of the table shares, or null: a format outside the scan gate, an option a decoder
-     * does not reproduce. An upsert scan is admitted: the columnar source makes tombstones DELETE rows as Flink's
-     * source does ({@code DecodingSpec#upsert}).
+     * does not reproduce, a format metadata column. An upsert scan is admitted: the columnar source makes tombstones
+     * DELETE rows as Flink's source does ({@code DecodingSpec#upsert}); so is a changelog value format (debezium-json,
+     * ogg-json), whose decoder gives the row kinds ({@code DecodingSpec#valueRowKinds}).
+     *
+     * <p>A format metadata column (debezium-json's {@code value.source.timestamp}, ogg-json's {@code value.table},
+     * ...) sends the whole table to Flink's source, not only the queries reading it: the columnar decoders produce
+     * none, and Flink's Kafka source takes no metadata projection, so its format converts every declared one (a
+     * {@code source} field Flink cannot convert fails or skips the record) whatever the query reads.
      */
     static Admission tableFallback(KafkaScanShape shape) {
+        for (String key : shape.metadataKeys()) {
+            if (KafkaMetadata.of(key).isEmpty()) {
+                return Admission.fallback(FallbackReason.UNSUPPORTED_METADATA, key + ": format metadata of "
+                        + shape.valueFormat() + ", which Flink's format converts for every declared column;"
+                        + " the columnar decoders produce none");
+            }
+        }
         SqlFormat valueFormat = SqlFormat.forScan(shape.valueFormat()).orElse(null);
         if (valueFormat == null) {
             return Admission.fallback(FallbackReason.UNSUPPORTED_VALUE_FORMAT,
@@ -129,16 +140,23 @@ final class ScanAdmissionMatcher {
 
     /**
      * A problem with a format's options as its decoder reads them, or null: json's decoder refuses {@code
-     * decode.json-parser.enabled=false} (Flink's tree-based deserializer, whose coercions differ); raw, csv and
-     * avro read the options their encoders read (csv's include the deserialization ones, {@code
+     * decode.json-parser.enabled=false} (Flink's tree-based deserializer, whose coercions differ); debezium-json and
+     * ogg-json read their decoding options ({@code schema-include} true too, which only their serializers refuse);
+     * raw, csv and avro read the options their encoders read (csv's include the deserialization ones, {@code
      * allow-comments} and {@code ignore-parse-errors}; avro refuses {@code encoding=json}).
      */
     private static String decodeOptionProblem(String scope, SqlFormat format, Map<String, String> options) {
-        if (format != SqlFormat.JSON) {
+        BeforeAfterEvents events = BeforeAfterEvents.of(format.identifier);
+        if (format != SqlFormat.JSON && events == null) {
             return AdmissionMatcher.optionProblem(scope, format, options);
         }
         try {
-            JsonDecodeOptions.fromMap(options);
+            if (events != null) {
+                BeforeAfterDecodeOptions.fromMap(events,
+                        DecodingSpec.valueDecoderOptions(options, RowKindVector.SCAN_COLUMN));
+            } else {
+                JsonDecodeOptions.fromMap(options);
+            }
             return null;
         } catch (IllegalArgumentException e) {
             return scope + "." + format.identifier + " options: " + e.getMessage();
@@ -155,7 +173,10 @@ final class ScanAdmissionMatcher {
         }
         try {
             ArrowLayout.schema(shape.physicalType());
-            BatchDecoder value = Formats.decoder(shape.valueFormat(), valueType(shape), shape.valueFormatOptions());
+            Map<String, String> valueOptions = shape.valueRowKinds() ? DecodingSpec.valueDecoderOptions(
+                    shape.valueFormatOptions(), ColumnarScanTranslator.DecodedColumns.rowKindColumn(shape.physicalType()))
+                    : shape.valueFormatOptions();
+            BatchDecoder value = Formats.decoder(shape.valueFormat(), valueType(shape), valueOptions);
             if (shape.hasKey()) {
                 BatchDecoder key = Formats.decoder(shape.keyFormat(), keyType(shape), shape.keyFormatOptions());
                 return tombstoneKeyProblem(shape, value, key);
@@ -191,11 +212,12 @@ final class ScanAdmissionMatcher {
     /**
      * A column holding a timestamp of precision 7–9 (at any depth) that a format decoding into Arrow units
      * reads (avro), or null: Arrow's 64-bit nanoseconds are a narrower range than Flink's {@code TimestampData}.
-     * json and csv carry every precision 0–9 as Flink's millis + nanos of the milli ({@code WideTimestamps}),
-     * every fraction digit of the text, as Flink's deserialized row holds it whatever the precision.
+     * json and csv (and the changelog JSON formats, read by json's readers) carry every precision 0–9 as Flink's
+     * millis + nanos of the milli ({@code WideTimestamps}), every fraction digit of the text, as Flink's deserialized
+     * row holds it whatever the precision.
      */
     static String timestampProblem(String scope, SqlFormat format, RowType type) {
-        if (format == SqlFormat.JSON || format == SqlFormat.CSV) {
+        if (format == SqlFormat.JSON || format == SqlFormat.CSV || format.readsRowKind()) {
             return null;
         }
         for (RowType.RowField field : type.getFields()) {

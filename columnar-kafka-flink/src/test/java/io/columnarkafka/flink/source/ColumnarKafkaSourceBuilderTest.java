@@ -53,6 +53,24 @@ class ColumnarKafkaSourceBuilderTest {
         assertThat(copy.getBoundedness()).isEqualTo(Boundedness.BOUNDED);
     }
 
+    /**
+     * A changelog value format (debezium-json, ogg-json) gives the row kinds: the row type ends with the TINYINT column
+     * its decoder fills; it is no upsert value format (Flink's upsert-kafka takes insert-only ones).
+     */
+    @Test
+    void aChangelogValueFormatNeedsALastRowKindColumn() {
+        ColumnarKafkaSource.Builder debezium = ColumnarKafkaSource.builder().setBootstrapServers("localhost:9092")
+                .setTopics("t").setValueFormat("debezium-json", Map.of());
+        assertThat(debezium.setRowType("ROW<id BIGINT, v STRING, kind TINYINT>").build()).isNotNull();
+        assertThatThrownBy(() -> debezium.setRowType("ROW<id BIGINT, v STRING>").build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("the changelog format debezium-json needs a last TINYINT field for the row kinds");
+        assertThatThrownBy(() -> debezium.setRowType("ROW<id BIGINT, kind TINYINT>").setKeyFields("id")
+                .setKeyFormat("json", Map.of()).setUpsertMode(true).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("upsert mode takes an insert-only value format");
+    }
+
     @Test
     void unboundedByDefault() {
         assertThat(ColumnarKafkaSource.builder().setBootstrapServers("localhost:9092").setTopics("t")

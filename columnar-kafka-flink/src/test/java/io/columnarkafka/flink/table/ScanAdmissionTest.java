@@ -5,10 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.config.ExecutionConfigOptions;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.source.ScanTableSource;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -250,6 +254,88 @@ class ScanAdmissionTest {
             String stock = optimizedPlan(tEnv.explainSql(query.formatted("upsert_kafka")));
             String columnar = optimizedPlan(tEnv.explainSql(query.formatted("upsert_kafka_columnar")));
             assertThat(columnar.replace("upsert_kafka_columnar", "upsert_kafka")).as(query).isEqualTo(stock);
+        }
+    }
+
+    /**
+     * debezium-json and ogg-json values are admitted with every decoding option ({@code schema-include} too, which
+     * only Flink's serializer refuses), with a key format, with TIMESTAMP of every precision (json's readers), and
+     * beside a column named like the row-kind column; the source reports Flink's changelog mode for the format.
+     */
+    @Test
+    void changelogJsonValuesAreAdmittedWithTheirOptionsAndFlinksChangelogMode() {
+        assertThat(decide("id BIGINT, r ROW<x INT, m MAP<STRING, ARRAY<DECIMAL(38, 10)>>>, t9 TIMESTAMP(9)",
+                KAFKA + ", 'format' = 'debezium-json', 'debezium-json.schema-include' = 'true',"
+                        + " 'debezium-json.ignore-parse-errors' = 'true',"
+                        + " 'debezium-json.timestamp-format.standard' = 'ISO-8601'").describe())
+                .isEqualTo("admitted: debezium-json value");
+        assertThat(decide("k_id BIGINT, v STRING", KAFKA + ", 'key.format' = 'json', 'key.fields' = 'k_id',"
+                + " 'key.fields-prefix' = 'k_', 'value.format' = 'ogg-json', 'value.fields-include' = 'EXCEPT_KEY',"
+                + " 'value.ogg-json.ignore-parse-errors' = 'true'").describe())
+                .isEqualTo("admitted: ogg-json value, json key");
+        assertThat(decide("`$row_kind` STRING, v STRING", KAFKA + ", 'format' = 'debezium-json'").describe())
+                .isEqualTo("admitted: debezium-json value");
+        for (String format : List.of("debezium-json", "ogg-json")) {
+            TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+            tEnv.executeSql("CREATE TABLE t (id BIGINT, v STRING) WITH ('connector' = 'kafka-columnar', " + KAFKA
+                    + ", 'format' = '" + format + "')");
+            ChangelogMode flinks = ((ScanTableSource) ScanDecisions.flinkSource(tEnv, "t")).getChangelogMode();
+            assertThat(flinks.getContainedKinds()).as(format).containsExactlyInAnyOrder(RowKind.values());
+            assertThat(((ScanTableSource) ScanDecisions.source(tEnv, "t")).getChangelogMode()).as(format)
+                    .isEqualTo(flinks);
+        }
+    }
+
+    /**
+     * A format metadata column (debezium-json's {@code value.source.timestamp}, ogg-json's {@code value.table}) sends
+     * the whole table to Flink's source, whatever a query reads: Flink's Kafka source takes no metadata projection,
+     * so its format converts every declared one.
+     */
+    @Test
+    void aFormatMetadataColumnSendsTheWholeTableToFlinksSource() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.executeSql("CREATE TABLE t (id BIGINT, v STRING, s TIMESTAMP_LTZ(3) METADATA FROM 'value.source.timestamp'"
+                + " VIRTUAL) WITH ('connector' = 'kafka-columnar', " + KAFKA + ", 'format' = 'debezium-json')");
+        assertThat(ScanDecisions.source(tEnv, "t")).isInstanceOf(FallbackKafkaSource.class);
+        assertThat(ScanDecisions.planned(tEnv, "t", tEnv.explainSql("SELECT id FROM t")).describe()).isEqualTo(
+                "fallback: UNSUPPORTED_METADATA value.source.timestamp: format metadata of debezium-json, which Flink's"
+                        + " format converts for every declared column; the columnar decoders produce none");
+        assertThat(decide("id BIGINT, tb STRING METADATA FROM 'value.table' VIRTUAL",
+                KAFKA + ", 'format' = 'ogg-json'").describe())
+                .startsWith("fallback: UNSUPPORTED_METADATA value.table: format metadata of ogg-json");
+    }
+
+    /**
+     * A changelog value format's source takes no projection push-down, so its plans are Flink's {@code kafka} plans:
+     * the Calc above the scan, {@code ChangelogNormalize} (a primary key with {@code
+     * table.exec.source.cdc-events-duplicate}) over whole rows, {@code DropUpdateBefore} for a sink that takes no
+     * UPDATE_BEFORE. The planner stage keeps the scan a row scan.
+     */
+    @Test
+    void changelogJsonScansArePlannedAsFlinksKafka() {
+        for (boolean duplicates : List.of(false, true)) {
+            TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+            tEnv.getConfig().set(ExecutionConfigOptions.TABLE_EXEC_SOURCE_CDC_EVENTS_DUPLICATE, duplicates);
+            for (String connector : List.of("kafka", "kafka-columnar")) {
+                tEnv.executeSql("CREATE TABLE " + connector.replace('-', '_') + " (id BIGINT, name STRING,"
+                        + " price DOUBLE" + (duplicates ? ", PRIMARY KEY (id) NOT ENFORCED" : "") + ") WITH ("
+                        + "'connector' = '" + connector + "', " + KAFKA + ", 'format' = 'debezium-json')");
+            }
+            tEnv.executeSql("CREATE TABLE bh (id BIGINT, name STRING, price DOUBLE, PRIMARY KEY (id) NOT ENFORCED)"
+                    + " WITH ('connector' = 'blackhole')");
+            DynamicTableSource source = ScanDecisions.source(tEnv, "kafka_columnar");
+            assertThat(source).isNotInstanceOf(SupportsProjectionPushDown.class);
+            assertThat(ColumnarTables.arrowScanAdmission(source).orElseThrow().describe()).startsWith(
+                    "fallback: UNSUPPORTED_CHANGELOG debezium-json: the stage's Arrow batches carry inserts only");
+            for (String query : List.of("SELECT id, name FROM %s", "SELECT name, COUNT(*) FROM %s GROUP BY name",
+                    "SELECT id, name FROM %s WHERE price > 3", "INSERT INTO bh SELECT * FROM %s")) {
+                String stock = optimizedPlan(tEnv.explainSql(query.formatted("kafka")));
+                String columnar = optimizedPlan(tEnv.explainSql(query.formatted("kafka_columnar")));
+                assertThat(columnar.replace("kafka_columnar", "kafka")).as(query).isEqualTo(stock);
+                if (duplicates) {
+                    assertThat(stock).as(query).contains("ChangelogNormalize");
+                }
+            }
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicTableFactory;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentInternal;
 import org.apache.flink.table.catalog.ObjectIdentifier;
@@ -74,13 +75,25 @@ final class ScanDecisions {
 
     /** The source of {@code table}, built by its connector's factory from the resolved table. */
     static DynamicTableSource source(TableEnvironment tEnv, String table) {
+        String connector = resolved(tEnv, table).getOptions().get("connector");
+        return create(tEnv, table, connector.equals(UpsertKafkaColumnarTableFactory.IDENTIFIER)
+                ? new UpsertKafkaColumnarTableFactory() : new KafkaColumnarTableFactory());
+    }
+
+    /** The source Flink's own {@code kafka} factory builds for {@code table} (a {@code kafka-columnar} table). */
+    static DynamicTableSource flinkSource(TableEnvironment tEnv, String table) {
+        return create(tEnv, table, new KafkaDynamicTableFactory());
+    }
+
+    private static DynamicTableSource create(TableEnvironment tEnv, String table, DynamicTableSourceFactory factory) {
         ObjectIdentifier id = ObjectIdentifier.of(tEnv.getCurrentCatalog(), tEnv.getCurrentDatabase(), table);
-        ResolvedCatalogTable resolved = (ResolvedCatalogTable) ((TableEnvironmentInternal) tEnv).getCatalogManager()
-                .getTableOrError(id).getResolvedTable();
-        String connector = resolved.getOptions().get("connector");
-        DynamicTableSourceFactory factory = connector.equals(UpsertKafkaColumnarTableFactory.IDENTIFIER)
-                ? new UpsertKafkaColumnarTableFactory() : new KafkaColumnarTableFactory();
         return factory.createDynamicTableSource(new FactoryUtil.DefaultDynamicTableContext(
-                id, resolved, Map.of(), new Configuration(), ScanDecisions.class.getClassLoader(), false));
+                id, resolved(tEnv, table), Map.of(), new Configuration(), ScanDecisions.class.getClassLoader(), false));
+    }
+
+    private static ResolvedCatalogTable resolved(TableEnvironment tEnv, String table) {
+        ObjectIdentifier id = ObjectIdentifier.of(tEnv.getCurrentCatalog(), tEnv.getCurrentDatabase(), table);
+        return (ResolvedCatalogTable) ((TableEnvironmentInternal) tEnv).getCatalogManager().getTableOrError(id)
+                .getResolvedTable();
     }
 }

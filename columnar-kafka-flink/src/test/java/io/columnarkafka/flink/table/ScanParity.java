@@ -8,10 +8,12 @@ import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.IntUnaryOperator;
 import java.util.function.UnaryOperator;
@@ -76,10 +78,12 @@ final class ScanParity {
     }
 
     /**
-     * The columnar run of a parity test: its table's scan decision (with nothing pushed), plan and the rows its
-     * columnar source decoded; {@code planned}: the decision for what the query's scan reads.
+     * The columnar run of a parity test: its table's scan decision (with nothing pushed), plan, the rows its
+     * columnar source decoded and the records that gave none; {@code planned}: the decision for what the query's scan
+     * reads.
      */
-    record Run(Admission decision, String explain, long decodedRows, List<String> rows, Admission planned) {}
+    record Run(Admission decision, String explain, long decodedRows, List<String> rows, Admission planned,
+            long skippedRecords) {}
 
     /** A test whose jobs both failed: the topic, the columnar scan's decision and both jobs' failures. */
     record Failure(String topic, Admission decision, Throwable stock, Throwable columnar) {}
@@ -184,7 +188,8 @@ final class ScanParity {
         boolean stock = connector.equals(stockConnector);
         Admission decision = stock ? null : ScanDecisions.of(tEnv, tables + "src");
         Admission planned = stock ? null : ScanDecisions.planned(tEnv, tables + "src", explain);
-        return new Run(decision, explain, decodedRows(job), rows, planned);
+        return new Run(decision, explain, count(job, DecodeMetrics.ROWS), rows, planned,
+                count(job, DecodeMetrics.SKIPPED_RECORDS));
     }
 
     private static String tables(String connector, String prefix) {
@@ -201,21 +206,56 @@ final class ScanParity {
         return tEnv;
     }
 
-    /** Rows the columnar source's readers decoded in {@code job} ({@link DecodeMetrics#ROWS}, all subtasks). */
-    private long decodedRows(JobID job) {
+    /** The counter {@code name} of the columnar source's readers in {@code job} ({@link DecodeMetrics}, all subtasks). */
+    private long count(JobID job, String name) {
         Set<String> readers = new HashSet<>();
         for (String decodeTime : reporter.findMetrics(job, DecodeMetrics.DECODE_TIME_NANOS).keySet()) {
             readers.add(decodeTime.substring(0, decodeTime.length() - DecodeMetrics.DECODE_TIME_NANOS.length()));
         }
-        long rows = 0;
-        for (Map.Entry<String, Metric> metric : reporter.findMetrics(job, DecodeMetrics.ROWS).entrySet()) {
-            String name = metric.getKey();
-            if (name.endsWith(DecodeMetrics.ROWS)
-                    && readers.contains(name.substring(0, name.length() - DecodeMetrics.ROWS.length()))) {
-                rows += ((Counter) metric.getValue()).getCount();
+        long count = 0;
+        for (Map.Entry<String, Metric> metric : reporter.findMetrics(job, name).entrySet()) {
+            String metricName = metric.getKey();
+            if (metricName.endsWith(name)
+                    && readers.contains(metricName.substring(0, metricName.length() - name.length()))) {
+                count += ((Counter) metric.getValue()).getCount();
             }
         }
-        return rows;
+        return count;
+    }
+
+    /**
+     * Rows of a changelog made canonical: stably sorted by their first field, so each key's changelog stays in
+     * arrival order (a key's records are in one partition, read in order by one subtask), keys in order.
+     */
+    static List<String> perFirstField(List<String> rows) {
+        List<String> sorted = new ArrayList<>(rows);
+        sorted.sort(Comparator.comparing(ScanParity::firstField));
+        return sorted;
+    }
+
+    private static String firstField(String row) {
+        int start = row.indexOf('[') + 1;
+        int end = row.indexOf(',', start);
+        return row.substring(start, end < 0 ? row.indexOf(']', start) : end);
+    }
+
+    /** The table a changelog leaves: +I and +U add a row, -U and -D take one away; sorted. */
+    static List<String> materialized(List<String> changelog) {
+        TreeMap<String, Integer> counts = new TreeMap<>();
+        for (String row : changelog) {
+            String content = row.substring(2);
+            int delta = row.startsWith("+") ? 1 : -1;
+            counts.merge(content, delta, Integer::sum);
+        }
+        List<String> table = new ArrayList<>();
+        counts.forEach((row, count) -> {
+            assertThat(count).as("count of %s", row).isNotNegative();
+            for (int i = 0; i < count; i++) {
+                table.add(row);
+            }
+        });
+        assertThat(table).as("the changelog leaves rows").isNotEmpty();
+        return table;
     }
 
     /** The whole cause chain of {@code failure}, one message per line, to assert what a job failed with. */

@@ -6,9 +6,7 @@ import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.TreeMap;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -47,38 +45,6 @@ class UpsertScanParityITCase {
     void noArrowMemoryOutstanding() {
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
         assertThat(ArrowMemory.openAllocators()).as(ArrowMemory.describe()).isZero();
-    }
-
-    /** The rows stably sorted by their first field: each key's changelog in arrival order, keys in order. */
-    private static List<String> perKey(List<String> rows) {
-        List<String> sorted = new ArrayList<>(rows);
-        sorted.sort(Comparator.comparing(UpsertScanParityITCase::firstField));
-        return sorted;
-    }
-
-    private static String firstField(String row) {
-        int start = row.indexOf('[') + 1;
-        int end = row.indexOf(',', start);
-        return row.substring(start, end < 0 ? row.indexOf(']', start) : end);
-    }
-
-    /** The table a changelog leaves: +I and +U add a row, -U and -D take one away; sorted. */
-    private static List<String> materialized(List<String> changelog) {
-        TreeMap<String, Integer> counts = new TreeMap<>();
-        for (String row : changelog) {
-            String content = row.substring(2);
-            int delta = row.startsWith("+") ? 1 : -1;
-            counts.merge(content, delta, Integer::sum);
-        }
-        List<String> table = new ArrayList<>();
-        counts.forEach((row, count) -> {
-            assertThat(count).as("count of %s", row).isNotNegative();
-            for (int i = 0; i < count; i++) {
-                table.add(row);
-            }
-        });
-        assertThat(table).as("the changelog leaves rows").isNotEmpty();
-        return table;
     }
 
     /**
@@ -129,7 +95,7 @@ class UpsertScanParityITCase {
         String ddl = "CREATE TABLE ${t}src (id BIGINT, name STRING, price DOUBLE, PRIMARY KEY (id) NOT ENFORCED)"
                 + UPSERT_OPTIONS + "'key.format' = 'json', 'value.format' = 'json',"
                 + " 'value.fields-include' = 'EXCEPT_KEY')";
-        scans.canonical(UpsertScanParityITCase::perKey);
+        scans.canonical(ScanParity::perFirstField);
         ScanParity.Run all = scans.parity("upsert_json", ddl, "SELECT * FROM ${t}src", 3,
                 t -> upserts(t, 3, true, k -> "{\"id\": " + k + "}", UpsertScanParityITCase::jsonValue), false,
                 n -> 150);
@@ -143,7 +109,7 @@ class UpsertScanParityITCase {
         assertThat(names.rows()).as("DELETE rows reach the sink").anyMatch(row -> row.startsWith("-D["));
         assertThat(names.explain()).as("no projection pushed into the upsert scan").doesNotContain("project=[");
 
-        scans.canonical(UpsertScanParityITCase::materialized);
+        scans.canonical(ScanParity::materialized);
         ScanParity.Run aggregate = scans.parity("upsert_json_agg", ddl,
                 "SELECT name, COUNT(*), SUM(price) FROM ${t}src GROUP BY name", 3,
                 t -> upserts(t, 3, true, k -> "{\"id\": " + k + "}", UpsertScanParityITCase::jsonValue), false, n -> 5);
@@ -159,7 +125,7 @@ class UpsertScanParityITCase {
         String ddl = "CREATE TABLE ${t}src (id BIGINT, region STRING, name STRING, price DOUBLE,"
                 + " PRIMARY KEY (id, region) NOT ENFORCED)" + UPSERT_OPTIONS + "'key.format' = 'csv',"
                 + " 'value.format' = 'json', 'value.fields-include' = 'ALL')";
-        scans.canonical(UpsertScanParityITCase::perKey);
+        scans.canonical(ScanParity::perFirstField);
         ScanParity.Run run = scans.parity("upsert_csv_all", ddl, "SELECT * FROM ${t}src", 2,
                 t -> upserts(t, 2, true, k -> k + "," + region(k) + "\n", (k, i) -> "{\"id\": " + (i % 11 == 5 ? k + 100 : k)
                         + ", \"region\": \"" + region(k) + "\", \"name\": \"n" + i + "\", \"price\": " + i + "}"), true);
@@ -181,7 +147,7 @@ class UpsertScanParityITCase {
     void rawKeyAndValueAndNullKeysFailAsInFlink() throws Exception {
         String ddl = "CREATE TABLE ${t}src (k STRING, v STRING, PRIMARY KEY (k) NOT ENFORCED)" + UPSERT_OPTIONS
                 + "'key.format' = 'raw', 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY')";
-        scans.canonical(UpsertScanParityITCase::perKey);
+        scans.canonical(ScanParity::perFirstField);
         ScanParity.Run run = scans.parity("upsert_raw", ddl, "SELECT * FROM ${t}src", 2,
                 t -> upserts(t, 2, false, k -> "k" + k, UpsertScanParityITCase::rawValue), true, n -> 150);
         assertThat(run.decision().describe()).isEqualTo("admitted: raw value, raw key, upsert, bounded latest");

@@ -1,5 +1,6 @@
 package io.columnarkafka.format.arrow;
 
+import java.util.List;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.flink.types.RowKind;
 
@@ -14,6 +15,15 @@ public final class RowKindVector {
     public static final String SCAN_COLUMN = "$row_kind";
 
     private RowKindVector() {}
+
+    /** {@link #SCAN_COLUMN}, with {@code _} appended while one of {@code columns} has the name. */
+    public static String columnBeside(List<String> columns) {
+        String name = SCAN_COLUMN;
+        while (columns.contains(name)) {
+            name = name + "_";
+        }
+        return name;
+    }
 
     /** Sets row {@code row} of {@code kinds} to {@code kind}. */
     public static void set(TinyIntVector kinds, int row, RowKind kind) {

@@ -31,7 +31,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  *
  * <p>In upsert mode ({@link DecodingSpec#upsert()}) a record with a null value is not given to the value format:
  * it is a DELETE row holding its key fields and nulls elsewhere (if its key gives a row), in record order among the
- * value rows (INSERT); the last column holds each row's kind ({@link RowKindVector}).
+ * value rows (INSERT); the last column holds each row's kind ({@link RowKindVector}). A changelog value format
+ * ({@link DecodingSpec#valueRowKinds()}) fills that column itself, and one record may give it several rows (an
+ * update's UPDATE_BEFORE and UPDATE_AFTER): each of them takes the record's key, as Flink's source emits a row per
+ * value row and key row.
  *
  * <p>Metadata columns (the last ones before the row kinds, {@link KafkaMetadata}) are filled from each row's record.
  *
@@ -47,12 +50,18 @@ final class ChunkDecoder {
     /** For each value column, the key column holding the same field ({@code value.fields-include} ALL), or -1. */
     private final int[] keyColumnOfValue;
     private final boolean upsert;
+    /** Whether the value decoder gives a last row-kind column, moved to the batch's last column. */
+    private final boolean valueRowKinds;
+    /** Columns of the value decoder's rows: the value fields, then any row-kind column. */
+    private final int valueColumns;
     private final Schema schema;
     private final List<KafkaMetadata> metadata;
     private final RecordBytes values = new RecordBytes();
     private final RecordBytes keys = new RecordBytes();
     /** Upsert mode: the chunk record of each value given to the value decoder (grown as needed). */
     private int[] fedRecords = new int[0];
+    /** How many records of the last chunk decoded gave a row. */
+    private int recordsWithRows;
 
     ChunkDecoder(DecodingSpec spec) {
         this.valueDecoder = spec.valueDecoder();
@@ -64,6 +73,8 @@ final class ChunkDecoder {
             keyColumnOfValue[j] = indexOf(keyProjection, valueProjection[j]);
         }
         this.upsert = spec.upsert();
+        this.valueRowKinds = spec.valueRowKinds();
+        this.valueColumns = valueProjection.length + (valueRowKinds ? 1 : 0);
         this.schema = schema(spec);
         this.metadata = spec.metadata();
     }
@@ -90,8 +101,9 @@ final class ChunkDecoder {
                 layouts[field] = spec.keyDecoder().timestampLayout();
             }
         }
+        ArrowLayout.NanoTimestamps valueLayout = spec.valueDecoder().timestampLayout();
         for (int field : spec.valueProjection()) {
-            layouts[field] = spec.valueDecoder().timestampLayout();
+            layouts[field] = valueLayout;
         }
         List<Field> fields = new ArrayList<>(layouts.length);
         for (int i = 0; i < layouts.length; i++) {
@@ -122,16 +134,19 @@ final class ChunkDecoder {
                 values.add(value);
             }
         }
+        recordsWithRows = 0;
         try (DecodedBatch decodedValues = decodeValues(chunk, allocator)) {
             ChunkRows rows = ChunkRows.of(decodedValues, upsert ? fedRecords : null, tombstones, tombstoneCount);
             if (rows.count() == 0) {
                 return null;
             }
-            if (keyDecoder == null && valueProjection.length == schema.getFields().size()) {
+            if (keyDecoder == null && valueColumns == schema.getFields().size()) {
+                recordsWithRows = recordsOf(rows, null, rows.count());
                 return decodedValues.takeRoot();
             }
             try (DecodedBatch decodedKeys = keyDecoder == null ? null : decodeKeys(chunk, rows, allocator)) {
                 VectorSchemaRoot out = assemble(rows, decodedValues, decodedKeys, allocator);
+                recordsWithRows = recordsOf(rows, decodedKeys, out.getRowCount());
                 try {
                     if (upsert) {
                         fillRowKinds(out, rows, decodedKeys);
@@ -146,6 +161,25 @@ final class ChunkDecoder {
                 return out;
             }
         }
+    }
+
+    /** How many records of the chunk last decoded gave a row (a record may give several). */
+    int recordsWithRows() {
+        return recordsWithRows;
+    }
+
+    /** The records the first {@code rowCount} output rows come from (rows are in record order). */
+    private static int recordsOf(ChunkRows rows, DecodedBatch keys, int rowCount) {
+        int records = 0;
+        int last = -1;
+        for (int row = 0; row < rowCount; row++) {
+            int record = rows.record(rowOf(row, keys));
+            if (record != last) {
+                records++;
+                last = record;
+            }
+        }
+        return records;
     }
 
     private void fed(int fedIndex, int record) {
@@ -179,7 +213,7 @@ final class ChunkDecoder {
             records[row] = chunk.record(rows.record(rowOf(row, keys)));
         }
         List<FieldVector> vectors = out.getFieldVectors();
-        int first = vectors.size() - metadata.size() - (upsert ? 1 : 0);
+        int first = vectors.size() - metadata.size() - (upsert || valueRowKinds ? 1 : 0);
         for (int i = 0; i < metadata.size(); i++) {
             metadata.get(i).fill(vectors.get(first + i), records, rowCount);
         }
@@ -232,6 +266,16 @@ final class ChunkDecoder {
                     FieldVector keySource = keyColumnOfValue[j] < 0 || decodedKeys == null ? null
                             : decodedKeys.root().getVector(keyColumnOfValue[j]);
                     copyRows(valueRoot.getVector(j), keySource, target, rows, decodedKeys, rowCount);
+                }
+            }
+            if (valueRowKinds) {
+                FieldVector target = outVectors.get(outVectors.size() - 1);
+                target.clear();
+                FieldVector kinds = valueRoot.getVector(valueProjection.length);
+                if (wholeColumns) {
+                    kinds.makeTransferPair(target).transfer();
+                } else {
+                    copyRows(kinds, null, target, rows, decodedKeys, rowCount);
                 }
             }
             if (decodedKeys != null) {

@@ -53,7 +53,9 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
         long start = System.nanoTime();
         VectorSchemaRoot rows = decode(chunk);
         int rowCount = rows == null ? 0 : rows.getRowCount();
-        metrics.chunk(rowCount, chunk.size() - rowCount, chunk.bytes(), System.nanoTime() - start);
+        // A record may give several rows (a changelog format's update), so skipped records are counted by record.
+        metrics.chunk(rowCount, chunk.size() - (rows == null ? 0 : decoder.recordsWithRows()), chunk.bytes(),
+                System.nanoTime() - start);
         if (rows != null) {
             long timestamp;
             try {
