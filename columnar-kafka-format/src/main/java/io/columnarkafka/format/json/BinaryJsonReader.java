@@ -1,8 +1,6 @@
 package io.columnarkafka.format.json;
 
 import java.util.Arrays;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.FieldVector;
 
 /**
  * BINARY and VARBINARY as Flink's {@code JsonParser::getBinaryValue}: only a JSON string, decoded as Base64
@@ -12,7 +10,7 @@ import org.apache.arrow.vector.FieldVector;
  * fails. The bytes go from the record into a reused buffer, then straight into the vector's buffers
  * ({@link VariableWidthBuffers}).
  */
-final class BinaryJsonReader extends JsonReader {
+final class BinaryJsonReader extends VariableWidthJsonReader {
     private static final int INVALID = -1;
     private static final int PADDING = -2;
     private static final int[] BASE64 = new int[128];
@@ -28,16 +26,9 @@ final class BinaryJsonReader extends JsonReader {
 
     private byte[] out = new byte[64];
     private int length;
-    private final VariableWidthBuffers buffers = new VariableWidthBuffers();
 
     BinaryJsonReader(String path, boolean ignoreParseErrors) {
         super(path, ignoreParseErrors);
-    }
-
-    @Override
-    void bind(FieldVector v) {
-        buffers.bind((BaseVariableWidthVector) v);
-        count = 0;
     }
 
     @Override
@@ -161,19 +152,5 @@ final class BinaryJsonReader extends JsonReader {
             out = Arrays.copyOf(out, length * 2);
         }
         out[length++] = (byte) b;
-    }
-
-    @Override
-    void appendNull() {
-        buffers.appendNull(count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        while (count < entries) {
-            appendNull();
-        }
-        count = entries;
-        buffers.truncate(entries);
     }
 }

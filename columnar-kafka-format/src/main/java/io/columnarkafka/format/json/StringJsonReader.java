@@ -1,8 +1,6 @@
 package io.columnarkafka.format.json;
 
 import java.nio.charset.StandardCharsets;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.FieldVector;
 
 /**
  * CHAR and VARCHAR as Flink's {@code convertToString} reads them: an object or array becomes its compact
@@ -14,7 +12,7 @@ import org.apache.arrow.vector.FieldVector;
  *
  * <p>Values are appended straight into the vector's buffers ({@link VariableWidthBuffers}).
  */
-final class StringJsonReader extends JsonReader {
+final class StringJsonReader extends VariableWidthJsonReader {
     private final boolean bigDecimalFloats;
 
     /**
@@ -24,14 +22,6 @@ final class StringJsonReader extends JsonReader {
     StringJsonReader(String path, boolean ignoreParseErrors, boolean bigDecimalFloats) {
         super(path, ignoreParseErrors);
         this.bigDecimalFloats = bigDecimalFloats;
-    }
-
-    private final VariableWidthBuffers buffers = new VariableWidthBuffers();
-
-    @Override
-    void bind(FieldVector v) {
-        buffers.bind((BaseVariableWidthVector) v);
-        count = 0;
     }
 
     private void append(byte[] bytes, int start, int length) {
@@ -73,19 +63,5 @@ final class StringJsonReader extends JsonReader {
         } else {
             t.prepareText();
         }
-    }
-
-    @Override
-    void appendNull() {
-        buffers.appendNull(count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        while (count < entries) {
-            appendNull();
-        }
-        count = entries;
-        buffers.truncate(entries);
     }
 }

@@ -1,27 +1,18 @@
 package io.columnarkafka.format.json;
 
 import io.columnarkafka.format.text.Base64Text;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.FieldVector;
 
 /**
  * BINARY and VARBINARY as Flink's tree deserializer reads them ({@code JsonToRowDataConverters.convertToBytes},
  * {@code JsonNode.binaryValue()}): a string node is decoded by Jackson's {@code Base64Variant.decode(String)}
  * ({@link Base64Text#decode}); any other node, an object or array included, has no binary value and is null.
  */
-final class TreeBinaryJsonReader extends JsonReader {
-    private final VariableWidthBuffers buffers = new VariableWidthBuffers();
+final class TreeBinaryJsonReader extends VariableWidthJsonReader {
     private char[] chars = new char[64];
     private byte[] out = new byte[64];
 
     TreeBinaryJsonReader(String path, boolean ignoreParseErrors) {
         super(path, ignoreParseErrors);
-    }
-
-    @Override
-    void bind(FieldVector v) {
-        buffers.bind((BaseVariableWidthVector) v);
-        count = 0;
     }
 
     @Override
@@ -99,19 +90,5 @@ final class TreeBinaryJsonReader extends JsonReader {
         if (chars.length < n) {
             chars = new char[Math.max(n, chars.length * 2)];
         }
-    }
-
-    @Override
-    void appendNull() {
-        buffers.appendNull(count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        while (count < entries) {
-            appendNull();
-        }
-        count = entries;
-        buffers.truncate(entries);
     }
 }
