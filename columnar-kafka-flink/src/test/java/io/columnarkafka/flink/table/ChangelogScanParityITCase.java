@@ -430,11 +430,12 @@ class ChangelogScanParityITCase {
             "{\"type\":\"DELETE\",\"data\":[{\"id\":ID,\"name\":\"type \\\"last\\\" wins\"}],\"type\":\"INSERT\"}");
 
     /**
-     * canal-json over 3 partitions: {@code SELECT *} (with {@link #CANAL_EXTRA}), a projection (Flink's Calc above
-     * the scan: the source takes no projection push-down, as Flink's) and an aggregate over the changelog.
+     * canal-json over 3 partitions: {@code SELECT *} (with {@link #CANAL_EXTRA}) and a projection (Flink's Calc above
+     * the scan: the source takes no projection push-down, as Flink's). The aggregate over a changelog of these
+     * formats is maxwell-json's test.
      */
     @Test
-    void canalSelectProjectionAndAggregate() throws Exception {
+    void canalSelectAndProjection() throws Exception {
         String ddl = table(COLUMNS, "'format' = 'canal-json'");
         scans.canonical(ScanParity::perFirstField);
         ScanParity.Run all = scans.parity("canal_all", ddl, "SELECT * FROM ${t}src", 3,
@@ -451,12 +452,7 @@ class ChangelogScanParityITCase {
                 t -> changes(t, 3, Envelope.CANAL, (id, i) -> null, List.of()), false);
         assertThat(projection.explain()).as("no projection pushed into the scan").doesNotContain("project=[");
         assertThat(projection.decision().describe()).isEqualTo("admitted: canal-json value, bounded latest");
-
-        scans.canonical(ScanParity::materialized);
-        ScanParity.Run aggregate = scans.parity("canal_agg", ddl,
-                "SELECT name, COUNT(*), SUM(price) FROM ${t}src GROUP BY name", 3,
-                t -> changes(t, 3, Envelope.CANAL, (id, i) -> null, List.of()), false, n -> 3);
-        assertThat(aggregate.decodedRows()).isEqualTo(projection.decodedRows()).isGreaterThan(EVENTS);
+        assertThat(projection.decodedRows()).isEqualTo(projection.rows().size()).isGreaterThan(EVENTS);
     }
 
     /**
@@ -539,6 +535,7 @@ class ChangelogScanParityITCase {
                 "SELECT name, COUNT(*), SUM(price), MAX(ts) FROM ${t}src GROUP BY name", 3,
                 t -> isoTimestamps(changes(t, 3, Envelope.MAXWELL, (id, i) -> null, List.of())), false, n -> 3);
         assertThat(aggregate.decision().describe()).isEqualTo("admitted: maxwell-json value, bounded latest");
+        assertThat(aggregate.explain()).as("no projection pushed into the scan").doesNotContain("project=[");
         assertThat(aggregate.decodedRows()).isGreaterThan(EVENTS);
     }
 
