@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -238,6 +239,19 @@ class ChangelogScanParityITCase {
         return records;
     }
 
+    /**
+     * {@code SELECT *} over the topic {@code records} fills, through both connectors, each id's rows compared in
+     * arrival order; asserts the columnar scan was admitted as {@code decision} and decoded every row Flink's gave.
+     */
+    private ScanParity.Run selectAll(String name, String ddl, int partitions,
+            Function<String, List<ProducerRecord<byte[], byte[]>>> records, String decision) throws Exception {
+        scans.canonical(ScanParity::perFirstField);
+        ScanParity.Run run = scans.parity(name, ddl, "SELECT * FROM ${t}src", partitions, records, false);
+        assertThat(run.decision().describe()).isEqualTo("admitted: " + decision + ", bounded latest");
+        assertThat(run.decodedRows()).as("rows decoded by the columnar source").isEqualTo(run.rows().size());
+        return run;
+    }
+
     private static String table(String columns, String format) {
         return "CREATE TABLE ${t}src (" + columns + ")" + OPTIONS + format + ")";
     }
@@ -249,11 +263,8 @@ class ChangelogScanParityITCase {
     @Test
     void debeziumSelectProjectionAndAggregate() throws Exception {
         String ddl = table(COLUMNS, "'format' = 'debezium-json'");
-        scans.canonical(ScanParity::perFirstField);
-        ScanParity.Run all = scans.parity("dbz_all", ddl, "SELECT * FROM ${t}src", 3,
-                t -> changes(t, 3, Envelope.DEBEZIUM, (id, i) -> null, List.of()), false);
-        assertThat(all.decision().describe()).isEqualTo("admitted: debezium-json value, bounded latest");
-        assertThat(all.decodedRows()).as("rows decoded by the columnar source").isEqualTo(all.rows().size());
+        ScanParity.Run all = selectAll("dbz_all", ddl, 3,
+                t -> changes(t, 3, Envelope.DEBEZIUM, (id, i) -> null, List.of()), "debezium-json value");
         assertThat(all.rows()).as("every kind").anyMatch(row -> row.startsWith("+I["))
                 .anyMatch(row -> row.startsWith("-U[")).anyMatch(row -> row.startsWith("+U["))
                 .anyMatch(row -> row.startsWith("-D["));
@@ -332,11 +343,8 @@ class ChangelogScanParityITCase {
     @Test
     void debeziumBrokenEnvelopesUnderIgnoreParseErrors() throws Exception {
         String ddl = table(COLUMNS, "'format' = 'debezium-json', 'debezium-json.ignore-parse-errors' = 'true'");
-        scans.canonical(ScanParity::perFirstField);
-        ScanParity.Run run = scans.parity("dbz_broken", ddl, "SELECT * FROM ${t}src", 2,
-                t -> changes(t, 2, Envelope.DEBEZIUM, (id, i) -> null, BROKEN_DEBEZIUM), false);
-        assertThat(run.decision().describe()).isEqualTo("admitted: debezium-json value, bounded latest");
-        assertThat(run.decodedRows()).isEqualTo(run.rows().size());
+        ScanParity.Run run = selectAll("dbz_broken", ddl, 2,
+                t -> changes(t, 2, Envelope.DEBEZIUM, (id, i) -> null, BROKEN_DEBEZIUM), "debezium-json value");
         assertThat(run.rows()).as("broken envelopes giving rows").anyMatch(row -> row.contains("one-element array"))
                 .anyMatch(row -> row.contains("u-after"));
     }
@@ -349,7 +357,6 @@ class ChangelogScanParityITCase {
     void debeziumSchemaIncludeReadsThePayload() throws Exception {
         String ddl = table(COLUMNS, "'format' = 'debezium-json', 'debezium-json.schema-include' = 'true',"
                 + " 'debezium-json.ignore-parse-errors' = 'true'");
-        scans.canonical(ScanParity::perFirstField);
         List<String> broken = List.of(
                 "{\"schema\":{\"type\":\"struct\"}}",
                 "{\"payload\":null,\"schema\":{}}",
@@ -358,10 +365,8 @@ class ChangelogScanParityITCase {
                         + "\"name\":\"second payload\"}}}",
                 "{\"op\":\"c\",\"after\":{\"id\":ID,\"name\":\"not wrapped\"}}",
                 "{\"payload\":{\"op\":\"u\",\"before\":{\"id\":ID},\"after\":{\"id\":ID,\"name\":\"no schema\"}}}");
-        ScanParity.Run run = scans.parity("dbz_schema", ddl, "SELECT * FROM ${t}src", 2,
-                t -> wrapped(changes(t, 2, Envelope.DEBEZIUM, (id, i) -> null, List.of()), broken), false);
-        assertThat(run.decision().describe()).isEqualTo("admitted: debezium-json value, bounded latest");
-        assertThat(run.decodedRows()).isEqualTo(run.rows().size());
+        ScanParity.Run run = selectAll("dbz_schema", ddl, 2,
+                t -> wrapped(changes(t, 2, Envelope.DEBEZIUM, (id, i) -> null, List.of()), broken), "debezium-json value");
         assertThat(run.rows()).anyMatch(row -> row.startsWith("-U[")).anyMatch(row -> row.contains("second payload"));
     }
 
@@ -399,12 +404,9 @@ class ChangelogScanParityITCase {
                 "{\"op\":\"c\",\"after\":{\"id\":ID}}",
                 "not json",
                 "{\"op_type\":\"U\",\"before\":{\"id\":ID,\"name\":\"ub\"},\"after\":{\"id\":ID,\"name\":\"ua\"}}");
-        scans.canonical(ScanParity::perFirstField);
-        ScanParity.Run run = scans.parity("ogg_key", ddl, "SELECT * FROM ${t}src", 3,
+        ScanParity.Run run = selectAll("ogg_key", ddl, 3,
                 t -> changes(t, 3, Envelope.OGG, (id, i) -> i % 17 == 3 ? null : "{\"id\":" + (id + 500) + "}", broken),
-                false);
-        assertThat(run.decision().describe()).isEqualTo("admitted: ogg-json value, json key, bounded latest");
-        assertThat(run.decodedRows()).isEqualTo(run.rows().size());
+                "ogg-json value, json key");
         assertThat(run.rows()).anyMatch(row -> row.startsWith("-U[")).anyMatch(row -> row.startsWith("-D["))
                 .anyMatch(row -> row.contains("insert with before")).noneMatch(row -> row.matches(".\\w\\[5\\d\\d, .*"));
     }
@@ -437,11 +439,8 @@ class ChangelogScanParityITCase {
     @Test
     void canalSelectAndProjection() throws Exception {
         String ddl = table(COLUMNS, "'format' = 'canal-json'");
-        scans.canonical(ScanParity::perFirstField);
-        ScanParity.Run all = scans.parity("canal_all", ddl, "SELECT * FROM ${t}src", 3,
-                t -> changes(t, 3, Envelope.CANAL, (id, i) -> null, CANAL_EXTRA), false);
-        assertThat(all.decision().describe()).isEqualTo("admitted: canal-json value, bounded latest");
-        assertThat(all.decodedRows()).as("rows decoded by the columnar source").isEqualTo(all.rows().size());
+        ScanParity.Run all = selectAll("canal_all", ddl, 3,
+                t -> changes(t, 3, Envelope.CANAL, (id, i) -> null, CANAL_EXTRA), "canal-json value");
         assertThat(all.rows()).as("every kind").anyMatch(row -> row.startsWith("+I["))
                 .anyMatch(row -> row.startsWith("-U[")).anyMatch(row -> row.startsWith("+U["))
                 .anyMatch(row -> row.startsWith("-D["))
@@ -490,11 +489,8 @@ class ChangelogScanParityITCase {
                 "null",
                 "{\"database\":\"inventory\",\"table\":\"products\",\"type\":\"DELETE\",\"data\":[{\"id\":ID,"
                         + "\"name\":\"unclosed\"}]");
-        scans.canonical(ScanParity::perFirstField);
-        ScanParity.Run run = scans.parity("canal_filters", ddl, "SELECT * FROM ${t}src", 2,
-                t -> changes(t, 2, Envelope.CANAL, (id, i) -> null, extra), false);
-        assertThat(run.decision().describe()).isEqualTo("admitted: canal-json value, bounded latest");
-        assertThat(run.decodedRows()).isEqualTo(run.rows().size());
+        ScanParity.Run run = selectAll("canal_filters", ddl, 2,
+                t -> changes(t, 2, Envelope.CANAL, (id, i) -> null, extra), "canal-json value");
         assertThat(run.rows()).anyMatch(row -> row.startsWith("-U[")).anyMatch(row -> row.contains("orders table"))
                 .anyMatch(row -> row.contains("kept")).anyMatch(row -> row.contains("bad price"))
                 .noneMatch(row -> row.contains("not a whole match") || row.contains("orders_x"));
@@ -521,11 +517,8 @@ class ChangelogScanParityITCase {
                 "{\"data\":{\"id\":ID,\"name\":\"type last wins\"},\"type\":\"insert\",\"type\":\"delete\"}",
                 "not json",
                 "");
-        scans.canonical(ScanParity::perFirstField);
-        ScanParity.Run all = scans.parity("maxwell_all", ddl, "SELECT * FROM ${t}src", 3,
-                t -> isoTimestamps(changes(t, 3, Envelope.MAXWELL, (id, i) -> null, broken)), false);
-        assertThat(all.decision().describe()).isEqualTo("admitted: maxwell-json value, bounded latest");
-        assertThat(all.decodedRows()).isEqualTo(all.rows().size());
+        ScanParity.Run all = selectAll("maxwell_all", ddl, 3,
+                t -> isoTimestamps(changes(t, 3, Envelope.MAXWELL, (id, i) -> null, broken)), "maxwell-json value");
         assertThat(all.rows()).anyMatch(row -> row.startsWith("-U[")).anyMatch(row -> row.startsWith("-D["))
                 .anyMatch(row -> row.contains("m-before")).anyMatch(row -> row.contains("bad price"))
                 .anyMatch(row -> row.matches("\\+I\\[\\d+, n\\d, \\d+, [\\d.]+, 2020-01-\\d\\dT03:04:05.*"));
