@@ -85,12 +85,8 @@ public final class ColumnarOptions {
         Configuration config = columnarConfig(identifier, tableOptions);
         int batchSize = get(identifier, config, BATCH_SIZE);
         Duration latency = get(identifier, config, MAX_LATENCY);
-        if (batchSize <= 0) {
-            throw new ValidationException("'" + BATCH_SIZE.key() + "' must be positive, got " + batchSize);
-        }
-        if (latency.isNegative() || latency.isZero()) {
-            throw new ValidationException("'" + MAX_LATENCY.key() + "' must be positive, got " + latency);
-        }
+        requirePositive(batchSize > 0, BATCH_SIZE, batchSize);
+        requirePositive(!latency.isNegative() && !latency.isZero(), MAX_LATENCY, latency);
         return new Settings(batchSize, latency.toMillis());
     }
 
@@ -103,12 +99,8 @@ public final class ColumnarOptions {
         Configuration config = columnarConfig(identifier, tableOptions);
         int rows = get(identifier, config, SCAN_MAX_BATCH_ROWS);
         MemorySize bytes = get(identifier, config, SCAN_MAX_BATCH_BYTES);
-        if (rows <= 0) {
-            throw new ValidationException("'" + SCAN_MAX_BATCH_ROWS.key() + "' must be positive, got " + rows);
-        }
-        if (bytes.getBytes() <= 0) {
-            throw new ValidationException("'" + SCAN_MAX_BATCH_BYTES.key() + "' must be positive, got " + bytes);
-        }
+        requirePositive(rows > 0, SCAN_MAX_BATCH_ROWS, rows);
+        requirePositive(bytes.getBytes() > 0, SCAN_MAX_BATCH_BYTES, bytes);
         return new ScanSettings(rows, bytes.getBytes());
     }
 
@@ -125,6 +117,12 @@ public final class ColumnarOptions {
             }
         }
         return config;
+    }
+
+    private static void requirePositive(boolean positive, ConfigOption<?> option, Object value) {
+        if (!positive) {
+            throw new ValidationException("'" + option.key() + "' must be positive, got " + value);
+        }
     }
 
     private static <T> T get(String identifier, Configuration config, ConfigOption<T> option) {
