@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,28 @@ class ScanAdmissionTest {
                 + " 'key.fields-prefix' = 'k_', 'value.format' = 'json', 'value.fields-include' = 'EXCEPT_KEY',"
                 + " 'value.json.fail-on-missing-field' = 'true'").describe())
                 .isEqualTo("admitted: json value, json key");
+    }
+
+    @Test
+    void scanBatchCapsShowInTheDecisionOnlyWhenSet() {
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-rows' = '256'")
+                .describe()).isEqualTo("admitted: raw value, batches of at most 256 rows, 8 mb");
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-bytes' = '64kb'")
+                .describe()).isEqualTo("admitted: raw value, batches of at most 4096 rows, 64 kb");
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-rows' = '4096',"
+                + " 'columnar.scan.max-batch-bytes' = '8mb'").describe()).isEqualTo("admitted: raw value");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "'columnar.scan.max-batch-rows' = '0'|'columnar.scan.max-batch-rows' must be positive, got 0",
+        "'columnar.scan.max-batch-rows' = 'many'|Invalid columnar option for 'kafka-columnar'",
+        "'columnar.scan.max-batch-bytes' = '0b'|'columnar.scan.max-batch-bytes' must be positive, got 0 bytes",
+        "'columnar.scan.max-batch-bytes' = 'lots'|Invalid columnar option for 'kafka-columnar'",
+        "'columnar.scan.batch-rows' = '10'|Unsupported option 'columnar.scan.batch-rows' for 'kafka-columnar'"})
+    void invalidScanBatchCapsAreRejectedByName(String option, String message) {
+        assertThatThrownBy(() -> decide("v STRING", KAFKA + ", 'format' = 'raw', " + option))
+                .hasStackTraceContaining(message);
     }
 
     @Test
