@@ -2,6 +2,7 @@ package io.columnarkafka.format;
 
 import io.columnarkafka.format.avro.AvroBatchDecoder;
 import io.columnarkafka.format.avro.AvroBatchEncoder;
+import io.columnarkafka.format.avro.AvroConfluentBatchDecoder;
 import io.columnarkafka.format.avro.AvroConfluentBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import io.columnarkafka.format.avro.AvroFormatOptions;
@@ -78,7 +79,8 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "json", "csv", "avro", "protobuf", "debezium-json", "ogg-json", "canal-json", "maxwell-json");
+        return Set.of("raw", "json", "csv", "avro", "avro-confluent", "protobuf", "debezium-json", "ogg-json", "canal-json",
+                "maxwell-json");
     }
 
     /**
@@ -127,6 +129,8 @@ public final class Formats {
                 return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
+            case "avro-confluent":
+                return new AvroConfluentBatchDecoder(rowType, AvroConfluentFormatOptions.forDecoding(options));
             case "protobuf":
                 return new ProtobufBatchDecoder(rowType, ProtobufDecodeOptions.fromMap(options));
             case "canal-json":
