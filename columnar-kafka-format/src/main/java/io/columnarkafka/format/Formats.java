@@ -102,7 +102,9 @@ public final class Formats {
      * Plans a decoder that is given the whole row its format reads ({@code formatType}, as Flink's format
      * factory gets it from a source that takes no projection) and produces the fields {@code produced}, in
      * {@code formatType}'s order. json, debezium-json and ogg-json check the other fields as Flink converts them
-     * ({@code JsonBatchDecoder}, {@code BeforeAfterJsonBatchDecoder}); the others produce every field.
+     * ({@code JsonBatchDecoder}, {@code BeforeAfterJsonBatchDecoder}); the others produce every field (avro-confluent
+     * too: Flink's {@code kafka} source pushes no projection into its projectable registry format, whose reader schema
+     * is then the whole row's).
      *
      * @throws IllegalArgumentException as {@link #decoder(String, RowType, Map)}, or if a positional format is
      *     asked to leave a field out
