@@ -65,7 +65,7 @@ class AdmissionMatcherTest {
         for (SqlFormat format : SqlFormat.values()) {
             assertThat(Formats.supported()).contains(format.identifier);
             if (format == SqlFormat.AVRO_CONFLUENT) {
-                continue; // gated for scans only (avroConfluentIsNotAdmitted)
+                continue; // gated for scans only (avroConfluentValueFallsBackWithItsReason)
             }
             // protobuf needs its message class; a changelog format is no key format (Flink's rule), so json keys it
             boolean protobuf = format == SqlFormat.PROTOBUF;
