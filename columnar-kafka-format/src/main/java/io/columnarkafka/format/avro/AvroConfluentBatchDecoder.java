@@ -56,8 +56,8 @@ public final class AvroConfluentBatchDecoder implements BatchDecoder {
      */
     AvroConfluentBatchDecoder(RowType rowType, AvroConfluentFormatOptions options, RegistryRetries retries) {
         if (rowType.isNullable()) {
-            throw new IllegalArgumentException("avro-confluent decodes NOT NULL rows (the Kafka connector's), not "
-                    + rowType.asSummaryString());
+            throw new IllegalArgumentException("avro-confluent decodes NOT NULL rows (the Kafka connector's): write "
+                    + rowType.asSummaryString() + " NOT NULL");
         }
         this.readerSchema = AvroSchemas.derive(rowType, true);
         AvroReaderPlan.fields("", rowType); // refuses what the readers cannot read, at planning
