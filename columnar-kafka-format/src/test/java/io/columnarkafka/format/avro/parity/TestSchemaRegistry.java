@@ -122,13 +122,7 @@ public final class TestSchemaRegistry implements AutoCloseable {
         String path = exchange.getRequestURI().getRawPath();
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
         requests.add(new Request(exchange.getRequestMethod(), path, authorization, ""));
-        if (failuresLeft > 0) {
-            failuresLeft--;
-            respond(exchange, failureStatus, "{\"error_code\":" + failureStatus + ",\"message\":\"injected\"}");
-            return;
-        }
-        if (requiredAuthorization != null && !requiredAuthorization.equals(authorization)) {
-            respond(exchange, 401, "{\"error_code\":401,\"message\":\"Unauthorized\"}");
+        if (refused(exchange, authorization)) {
             return;
         }
         String id = path.substring("/schemas/ids/".length());
@@ -146,13 +140,7 @@ public final class TestSchemaRegistry implements AutoCloseable {
         String path = URLDecoder.decode(exchange.getRequestURI().getRawPath(), StandardCharsets.UTF_8);
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
         requests.add(new Request(exchange.getRequestMethod(), path, authorization, body));
-        if (failuresLeft > 0) {
-            failuresLeft--;
-            respond(exchange, failureStatus, "{\"error_code\":" + failureStatus + ",\"message\":\"injected\"}");
-            return;
-        }
-        if (requiredAuthorization != null && !requiredAuthorization.equals(authorization)) {
-            respond(exchange, 401, "{\"error_code\":401,\"message\":\"Unauthorized\"}");
+        if (refused(exchange, authorization)) {
             return;
         }
         if (!exchange.getRequestMethod().equals("POST")) {
@@ -178,6 +166,20 @@ public final class TestSchemaRegistry implements AutoCloseable {
                         + ",\"schema\":\"...\"}");
             }
         }
+    }
+
+    /** Answers an injected failure or a missing authorization, if due; true if it answered. */
+    private boolean refused(HttpExchange exchange, String authorization) throws IOException {
+        if (failuresLeft > 0) {
+            failuresLeft--;
+            respond(exchange, failureStatus, "{\"error_code\":" + failureStatus + ",\"message\":\"injected\"}");
+            return true;
+        }
+        if (requiredAuthorization != null && !requiredAuthorization.equals(authorization)) {
+            respond(exchange, 401, "{\"error_code\":401,\"message\":\"Unauthorized\"}");
+            return true;
+        }
+        return false;
     }
 
     private static void respond(HttpExchange exchange, int status, String json) throws IOException {
