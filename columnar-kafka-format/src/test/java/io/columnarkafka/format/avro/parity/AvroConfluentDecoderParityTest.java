@@ -205,6 +205,25 @@ class AvroConfluentDecoderParityTest {
                 .anySatisfy(e -> assertThat(e.reason()).contains("Could not find schema with id"));
     }
 
+    @Test
+    void planningRefusesWhatFlinkRefusesANullableRowAndAMissingUrl() {
+        for (String t : List.of("TIMESTAMP_LTZ(3)", "TIMESTAMP(6)", "MAP<INT, INT>")) {
+            RowType type = notNull("ROW<v " + t + ">");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> FlinkAvroConfluentOracle.deserializer(registry, type))
+                    .as("Flink refuses %s", t).isInstanceOf(RuntimeException.class);
+            org.assertj.core.api.Assertions.assertThatThrownBy(
+                    () -> io.columnarkafka.format.Formats.decoder("avro-confluent", type, options)).as(t)
+                    .isInstanceOf(RuntimeException.class);
+        }
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.columnarkafka.format.Formats.decoder(
+                "avro-confluent", RowTypes.parse("ROW<v INT>"), options)).hasMessageContaining("NOT NULL");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.columnarkafka.format.Formats.decoder(
+                "avro-confluent", notNull("ROW<v INT>"), Map.of())).hasMessageContaining("'url'");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> io.columnarkafka.format.Formats.decoder(
+                "avro-confluent", notNull("ROW<v INT>"), Map.of("url", "http://x", "schema", "\"int\"")))
+                .hasMessageContaining("'schema'");
+    }
+
     /**
      * A random reader type (the {@code avro} property's generator, legacy mapping) and a writer type made from it:
      * top-level fields shuffled, some dropped, some added, ints widened, nullability changed; rows of the writer type
@@ -279,6 +298,8 @@ class AvroConfluentDecoderParityTest {
     static void comparedEnough() {
         stopRegistry();
         if (TRIES.get() > 0) {
+            System.out.printf("avro-confluent property: %d tries, %d rows compared (%d under another writer schema),"
+                    + " %d records rejected by both%n", TRIES.get(), ROWS.get(), RESOLVED.get(), REJECTED.get());
             assertThat(ROWS.get()).as("rows compared").isGreaterThan(500);
             assertThat(RESOLVED.get()).as("rows compared under another writer schema").isGreaterThan(200);
             assertThat(REJECTED.get()).as("records both rejected").isGreaterThan(20);
