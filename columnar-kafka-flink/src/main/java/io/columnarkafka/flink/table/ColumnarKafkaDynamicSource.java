@@ -48,8 +48,8 @@ import org.slf4j.LoggerFactory;
  * physical column as Flink's {@code upsert-kafka} source does: the planner puts {@code ChangelogNormalize} after an
  * upsert scan, which drops an update equal to the key's previous row, so a projection applied before it would drop
  * updates (and their UPDATE_BEFORE) that Flink's plan, projecting after it, emits. Nor by the source of a changelog
- * value format (debezium-json, ogg-json), whose plans are then Flink's {@code kafka} plans: Flink's Kafka source takes
- * no projection, the planner's {@code ChangelogNormalize} (a primary key with {@code
+ * value format (debezium-json, canal-json, maxwell-json, ogg-json), whose plans are then Flink's {@code kafka} plans:
+ * Flink's Kafka source takes no projection, the planner's {@code ChangelogNormalize} (a primary key with {@code
  * table.exec.source.cdc-events-duplicate}) compares whole rows, and the decoder reads every value column anyway.
  */
 class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown {

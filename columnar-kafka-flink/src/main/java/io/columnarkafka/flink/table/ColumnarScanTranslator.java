@@ -27,7 +27,7 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * Builds the runtime of an admitted scan: a {@link ColumnarKafkaSource} with Flink's own Kafka settings
  * ({@link FlinkKafkaScan}), decoding the columns the query reads, whose per-batch output hands the planner
  * row views ({@link RowViewOutput}); the batches of an upsert scan and of a changelog value format (debezium-json,
- * ogg-json) carry each row's kind, which the views take.
+ * canal-json, maxwell-json, ogg-json) carry each row's kind, which the views take.
  *
  * <p>What is decoded: the projected columns, plus every key column (a record gives a row only if its key
  * does, as in Flink, so the key is decoded even when the query does not read it). A format that does not
