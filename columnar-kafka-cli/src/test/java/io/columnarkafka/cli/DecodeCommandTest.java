@@ -32,6 +32,8 @@ import org.apache.arrow.vector.ipc.ArrowStreamWriter;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.RowType;
+import io.columnarkafka.format.avro.parity.FlinkAvroConfluentOracle;
+import io.columnarkafka.format.avro.parity.TestSchemaRegistry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -253,10 +255,34 @@ class DecodeCommandTest {
         assertThat(rows.get(3)).containsExactly("s\u00e93", -3L, List.of(3L));
     }
 
+    /** avro-confluent records Flink's serializer wrote, each writer schema fetched from the registry by its id. */
+    @Test
+    void avroConfluentRecordsDecodeWithTheirWriterSchemasFromTheRegistry() throws Exception {
+        RowType type = (RowType) ROW_TYPE.copy(false);
+        try (TestSchemaRegistry registry = new TestSchemaRegistry(null)) {
+            var serializer = FlinkAvroConfluentOracle.serializer(registry, "t-value", type);
+            List<byte[]> records = new ArrayList<>();
+            rows().forEach(row -> records.add(serializer.serialize(row)));
+            records.add(null);
+            Path input = Files.write(dir.resolve("records.avro"), lengthPrefixed(records));
+            CliProcess.Result result = run("decode", "--row-type", TYPE + " NOT NULL", "--format", "avro-confluent",
+                    "--option", "avro-confluent.url=" + registry.url(), "--input", input.toString(),
+                    "--framing", "length-prefixed");
+
+            assertThat(result.exitCode()).as(result.stderr()).isZero();
+            DeserializationSchema<RowData> flink = FlinkAvroConfluentOracle.deserializer(registry, type);
+            List<List<Object>> expected = new ArrayList<>();
+            for (byte[] record : records.subList(0, 3)) {
+                expected.add(PlainValues.decodedFromFlink(flink.deserialize(record), type));
+            }
+            assertThat(readArrow(result.stdout(), type)).hasSize(3).containsExactlyElementsOf(expected);
+        }
+    }
+
     @Test
     void badArgumentsAreRejected() throws Exception {
         Path input = Files.write(dir.resolve("records.csv"), "1,a\n".getBytes(StandardCharsets.UTF_8));
-        CliProcess.Result noDecoder = run("decode", "--row-type", TYPE, "--format", "avro-confluent", "--input", input.toString());
+        CliProcess.Result noDecoder = run("decode", "--row-type", TYPE, "--format", "parquet", "--input", input.toString());
         CliProcess.Result badOption = run("decode", "--row-type", TYPE, "--format", "csv", "--input", input.toString(),
                 "--option", "csv.no-such-option=1");
         CliProcess.Result truncated = run("decode", "--row-type", "ROW<v STRING>", "--format", "raw", "--input",
@@ -264,7 +290,7 @@ class DecodeCommandTest {
                 "--framing", "length-prefixed");
 
         assertThat(noDecoder.exitCode()).isNotZero();
-        assertThat(noDecoder.stderrLines()).singleElement().asString().contains("avro-confluent").contains("csv");
+        assertThat(noDecoder.stderrLines()).singleElement().asString().contains("parquet").contains("avro-confluent");
         assertThat(badOption.exitCode()).isNotZero();
         assertThat(badOption.stderrLines()).singleElement().asString().contains("no-such-option");
         assertThat(truncated.exitCode()).isNotZero();

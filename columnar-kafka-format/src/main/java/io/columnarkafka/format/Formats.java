@@ -2,6 +2,7 @@ package io.columnarkafka.format;
 
 import io.columnarkafka.format.avro.AvroBatchDecoder;
 import io.columnarkafka.format.avro.AvroBatchEncoder;
+import io.columnarkafka.format.avro.AvroConfluentBatchDecoder;
 import io.columnarkafka.format.avro.AvroConfluentBatchEncoder;
 import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import io.columnarkafka.format.avro.AvroFormatOptions;
@@ -78,7 +79,8 @@ public final class Formats {
 
     /** Identifiers of the formats with a columnar decoder. */
     public static Set<String> decodable() {
-        return Set.of("raw", "json", "csv", "avro", "protobuf", "debezium-json", "ogg-json", "canal-json", "maxwell-json");
+        return Set.of("raw", "json", "csv", "avro", "avro-confluent", "protobuf", "debezium-json", "ogg-json", "canal-json",
+                "maxwell-json");
     }
 
     /**
@@ -100,7 +102,9 @@ public final class Formats {
      * Plans a decoder that is given the whole row its format reads ({@code formatType}, as Flink's format
      * factory gets it from a source that takes no projection) and produces the fields {@code produced}, in
      * {@code formatType}'s order. json, debezium-json and ogg-json check the other fields as Flink converts them
-     * ({@code JsonBatchDecoder}, {@code BeforeAfterJsonBatchDecoder}); the others produce every field.
+     * ({@code JsonBatchDecoder}, {@code BeforeAfterJsonBatchDecoder}); the others produce every field (avro-confluent
+     * too: Flink's {@code kafka} source pushes no projection into its projectable registry format, whose reader schema
+     * is then the whole row's).
      *
      * @throws IllegalArgumentException as {@link #decoder(String, RowType, Map)}, or if a positional format is
      *     asked to leave a field out
@@ -127,6 +131,8 @@ public final class Formats {
                 return new CsvBatchDecoder(rowType, CsvFormatOptions.fromMap(options));
             case "avro":
                 return new AvroBatchDecoder(rowType, AvroFormatOptions.fromMap(options));
+            case "avro-confluent":
+                return new AvroConfluentBatchDecoder(rowType, AvroConfluentFormatOptions.forDecoding(options));
             case "protobuf":
                 return new ProtobufBatchDecoder(rowType, ProtobufDecodeOptions.fromMap(options));
             case "canal-json":

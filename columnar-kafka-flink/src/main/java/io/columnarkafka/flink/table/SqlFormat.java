@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.format.Formats;
+import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import io.columnarkafka.format.avro.AvroFormatOptions;
 import io.columnarkafka.format.csv.CsvFormatOptions;
 import io.columnarkafka.format.json.ChangelogEnvelope;
@@ -32,18 +33,21 @@ enum SqlFormat {
     CANAL_JSON("canal-json", false, ChangelogEnvelope.CANAL::jsonOptions),
     MAXWELL_JSON("maxwell-json", false, ChangelogEnvelope.MAXWELL::jsonOptions),
     OGG_JSON("ogg-json", false, ChangelogEnvelope.OGG::jsonOptions),
-    PROTOBUF("protobuf", false, ProtobufFormatOptions::fromMap);
+    PROTOBUF("protobuf", false, ProtobufFormatOptions::fromMap),
+    /** Scans only: its sink stays {@link #NOT_GATED}. */
+    AVRO_CONFLUENT("avro-confluent", true, SqlFormat::avroConfluentScanOptions);
 
     /**
      * The scan gate: formats whose columnar decoders are proven equal to Flink's deserializers through the
      * SQL scan parity tests (the same SELECT over the same topic through {@code kafka} and {@code
      * kafka-columnar}: {@code KafkaColumnarScanParityITCase} for json and raw, {@code
      * ScanFormatParityITCase} for csv, avro and protobuf, {@code ChangelogScanParityITCase} for debezium-json,
-     * ogg-json, canal-json and maxwell-json, rows compared with their kinds). A format is read natively only if it is
-     * here AND in {@link Formats#decodable()}.
+     * ogg-json, canal-json and maxwell-json, rows compared with their kinds; {@code AvroConfluentScanITCase} for
+     * avro-confluent, whose stock scan cannot run here, against Flink's deserializer on the topic's records). A format
+     * is read natively only if it is here AND in {@link Formats#decodable()}.
      */
     private static final Set<SqlFormat> SCAN_PROVEN = EnumSet.of(JSON, RAW, CSV, AVRO, PROTOBUF, DEBEZIUM_JSON, OGG_JSON,
-            CANAL_JSON, MAXWELL_JSON);
+            CANAL_JSON, MAXWELL_JSON, AVRO_CONFLUENT);
 
     /** Formats with a columnar encoder that are deliberately not gated, and why. */
     private static final Map<String, String> NOT_GATED = Map.of(
@@ -70,7 +74,7 @@ enum SqlFormat {
 
     /** The gated format with this identifier, if it also has a columnar encoder. */
     static Optional<SqlFormat> of(String identifier) {
-        if (!Formats.supported().contains(identifier)) {
+        if (!Formats.supported().contains(identifier) || NOT_GATED.containsKey(identifier)) {
             return Optional.empty();
         }
         for (SqlFormat format : values()) {
@@ -105,6 +109,24 @@ enum SqlFormat {
             return "no columnar encoder";
         }
         return NOT_GATED.getOrDefault(identifier, "not yet parity-tested through SQL");
+    }
+
+    /**
+     * avro-confluent's options as a scan reproduces them: Flink 2.2.1's keys less {@code schema} and {@code
+     * properties.*} (which {@link AvroConfluentFormatOptions} refuses), the TLS ones (the client reads them, but no
+     * test runs it against a TLS registry) and {@code auto.register.schemas} (not an option of Flink 2.2.1's factory,
+     * which refuses it).
+     */
+    private static void avroConfluentScanOptions(Map<String, String> options) {
+        for (String key : options.keySet()) {
+            if (key.startsWith("ssl.")) {
+                throw new IllegalArgumentException("'" + key + "': a TLS registry is not tested with the columnar decoder");
+            }
+            if (key.equals("auto.register.schemas")) {
+                throw new IllegalArgumentException("'" + key + "' is not an option of Flink 2.2.1's avro-confluent");
+            }
+        }
+        AvroConfluentFormatOptions.forDecoding(options);
     }
 
     /**

@@ -64,6 +64,9 @@ class AdmissionMatcherTest {
     void everyGatedFormatHasAnEncoder() {
         for (SqlFormat format : SqlFormat.values()) {
             assertThat(Formats.supported()).contains(format.identifier);
+            if (format == SqlFormat.AVRO_CONFLUENT) {
+                continue; // gated for scans only (avroConfluentValueFallsBackWithItsReason)
+            }
             // protobuf needs its message class; a changelog format is no key format (Flink's rule), so json keys it
             boolean protobuf = format == SqlFormat.PROTOBUF;
             RowType oneColumn = (RowType) RowTypes.parse(protobuf ? "ROW<x INT NOT NULL>" : "ROW<id INT NOT NULL>")

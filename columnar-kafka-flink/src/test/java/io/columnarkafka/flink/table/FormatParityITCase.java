@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code maxwell-json}, {@code ogg-json}, {@code protobuf}),
  * each proven as {@link KafkaColumnarParityITCase} proves those: the same INSERT into {@code kafka} and
  * {@code kafka-columnar} writes identical records through the real broker. Plus the shapes Flink itself
- * refuses (a changelog key format, {@code schema-include}, the missing {@code avro-confluent} factory):
+ * refuses (a changelog key format, {@code schema-include}, {@code avro-confluent} without Confluent's client):
  * {@code kafka-columnar} raises exactly Flink's error, since Flink's own factory builds its sink.
  */
 class FormatParityITCase {
@@ -222,13 +222,14 @@ class FormatParityITCase {
     }
 
     @Test
-    void avroConfluentFailsExactlyAsFlinkWithoutItsFactory() {
-        // Flink's avro-confluent format (flink-avro-confluent-registry) is not on Maven Central here; without
-        // it Flink's own factory cannot build either sink, so kafka-columnar raises Flink's error unchanged.
+    void avroConfluentSinkFailsExactlyAsFlinkWithoutConfluentsClient() {
+        // Flink's avro-confluent factory (flink-avro-confluent-registry, on the test class path) needs Confluent's
+        // registry client, which is not on Maven Central; kafka-columnar falls back to Flink's sink, which fails as
+        // Flink's own does.
         String message = sameErrorAsFlink("avro_confluent", sinkDdl("id INT, name STRING",
                 "'value.format' = 'avro-confluent', 'value.avro-confluent.url' = 'http://127.0.0.1:1'"),
                 "INSERT INTO ${t}sink VALUES (1, 'a')");
-        assertThat(message).contains("avro-confluent");
+        assertThat(message).contains("io.confluent.kafka.schemaregistry.client.SchemaRegistryClient");
     }
 
     /** Our connector or Flink's writing {@code columns} to topic {@code <prefix>out}, with more options. */

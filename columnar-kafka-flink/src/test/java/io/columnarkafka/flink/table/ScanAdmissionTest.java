@@ -109,6 +109,32 @@ class ScanAdmissionTest {
                 .isEqualTo("admitted: csv value, avro key");
     }
 
+    /**
+     * avro-confluent is read natively with its registry's url, subject and Basic auth; a hand-written reader schema,
+     * pass-through client properties, TLS options and 2.2.1's unknown {@code auto.register.schemas} fall back.
+     */
+    @Test
+    void avroConfluentIsAdmittedUnlessAnOptionIsNotReproduced() {
+        String registry = "'value.avro-confluent.url' = 'http://127.0.0.1:1'";
+        String value = KAFKA + ", 'value.format' = 'avro-confluent', ";
+        assertThat(decide("id BIGINT, r ROW<x INT, m MAP<STRING, ARRAY<DECIMAL(38, 10)>>>, ts TIMESTAMP(3)",
+                value + registry + ", 'value.avro-confluent.subject' = 's',"
+                        + " 'value.avro-confluent.basic-auth.credentials-source' = 'USER_INFO',"
+                        + " 'value.avro-confluent.basic-auth.user-info' = 'u:p'").describe())
+                .isEqualTo("admitted: avro-confluent value");
+        assertThat(decide("k INT, v STRING", KAFKA + ", 'key.format' = 'avro-confluent', 'key.fields' = 'k',"
+                + " 'key.avro-confluent.url' = 'http://127.0.0.1:1', 'value.format' = 'avro-confluent', " + registry)
+                .describe()).isEqualTo("admitted: avro-confluent value, avro-confluent key");
+        for (String option : List.of("'value.avro-confluent.schema' = '\"string\"'",
+                "'value.avro-confluent.properties.max.retries' = '1'",
+                "'value.avro-confluent.ssl.truststore.location' = '/tmp/t.p12'")) {
+            assertThat(decide("v STRING", value + registry + ", " + option).describe()).as(option)
+                    .startsWith("fallback: UNSUPPORTED_OPTION value.avro-confluent options: ");
+        }
+        // a NOT NULL top-level row and legacy timestamps: TIMESTAMP(6) is refused by Flink's schema converter too
+        assertThat(decide("ts TIMESTAMP(6)", value + registry).describe()).startsWith("fallback: UNSUPPORTED_TYPE");
+    }
+
     /** avro maps are read in the entry order of Flink's HashMap, as value, nested and key columns. */
     @Test
     void avroMapAndMultisetColumnsAreAdmitted() {

@@ -113,6 +113,17 @@ final class ScanParity {
     }
 
     /**
+     * Fills {@code <prefix>in} once and runs {@code select} through the columnar connector alone, for a format whose
+     * stock scan cannot run here (the caller compares its rows with Flink's deserializer's); returns the run.
+     */
+    Run columnarOnly(String name, String ddl, String select, int partitions,
+            Function<String, List<ProducerRecord<byte[], byte[]>>> records) throws Exception {
+        String prefix = SqlRuns.newPrefix(name);
+        fill(prefix, partitions, records);
+        return run(columnarConnector, prefix, ddl, select, false, new ArrayList<>());
+    }
+
+    /**
      * The oracle's rows: the stock job's, run a second time if the first gave fewer than {@code minimum} rows.
      * Once in CI (2026-12-02) a stock job over a 3-partition topic returned the rows of one partition only, every
      * produce acknowledged; the second run and the topic's end offsets in the failure message tell a stock flake

@@ -18,6 +18,17 @@ final class AvroBinary {
         out.putVarint((value << 1) ^ (value >> 63));
     }
 
+    /** Writes {@code value} as a zig-zag varint into {@code buf} at {@code pos}; returns the position after it. */
+    static int putLong(byte[] buf, int pos, long value) {
+        long n = (value << 1) ^ (value >> 63);
+        while ((n & ~0x7FL) != 0) {
+            buf[pos++] = (byte) ((n & 0x7F) | 0x80);
+            n >>>= 7;
+        }
+        buf[pos++] = (byte) n;
+        return pos;
+    }
+
     static void writeLong(ByteOutput out, long value) {
         out.ensure(MAX_VARLONG);
         putLong(out, value);

@@ -35,7 +35,6 @@ public record AvroConfluentFormatOptions(String url, String subject, boolean aut
 
     public AvroConfluentFormatOptions {
         Objects.requireNonNull(url, "avro-confluent option 'url' is required");
-        Objects.requireNonNull(subject, "avro-confluent option 'subject' is required");
     }
 
     /** The subject Flink's Kafka connector uses when none is configured: {@code <topic>-key} or {@code -value}. */
@@ -62,15 +61,29 @@ public record AvroConfluentFormatOptions(String url, String subject, boolean aut
      * @throws IllegalArgumentException for a missing url or subject, an unknown or unsupported key or value
      */
     public static AvroConfluentFormatOptions fromMap(Map<String, String> options) {
+        return parse(options, true);
+    }
+
+    /**
+     * Reads Flink's option keys for a decoder, which needs no subject (Flink's decoder reads each record's schema
+     * id, and its factory does not read the subject; {@link #subject} is then null when none is set).
+     *
+     * @throws IllegalArgumentException for a missing url, an unknown or unsupported key or value
+     */
+    public static AvroConfluentFormatOptions forDecoding(Map<String, String> options) {
+        return parse(options, false);
+    }
+
+    private static AvroConfluentFormatOptions parse(Map<String, String> options, boolean needSubject) {
         for (String key : options.keySet()) {
             if (!KEYS.contains(key)) {
                 throw new IllegalArgumentException("avro-confluent option '" + key + "' is not supported by the"
-                        + " columnar encoder; supported: " + KEYS);
+                        + " columnar codecs; supported: " + KEYS);
             }
         }
         String url = either(options, "url", "schema-registry.url");
         String subject = either(options, "subject", "schema-registry.subject");
-        if (url == null || subject == null) {
+        if (url == null || (needSubject && subject == null)) {
             throw new IllegalArgumentException("avro-confluent needs the options 'url' and 'subject' (the Kafka"
                     + " connector's default subject is '<topic>-value' or '<topic>-key')");
         }

@@ -26,8 +26,8 @@ import javax.net.ssl.TrustManagerFactory;
 /**
  * A minimal client of the Confluent Schema Registry REST API over {@code java.net.http}: registers a
  * schema under a subject ({@code POST /subjects/{subject}/versions} with {@code {"schema": "..."}}, answer
- * {@code {"id": N}}) or, without auto-registration, looks its id up ({@code POST /subjects/{subject}}).
- * Ids are cached per subject and schema text, as Confluent's caching client does, so a task asks once. A registry
+ * {@code {"id": N}}) or, without auto-registration, looks its id up ({@code POST /subjects/{subject}}); fetches
+ * the schema of an id for a decoder ({@code GET /schemas/ids/{id}}). Ids are cached per subject and schema text, as Confluent's caching client does, so a task asks once. A registry
  * that is down, slow or overloaded is retried ({@link RegistryRetries}).
  */
 final class SchemaRegistryClient {
@@ -72,16 +72,70 @@ final class SchemaRegistryClient {
         String path = "subjects/" + URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20")
                 + (register ? "/versions" : "");
         String body = "{\"schema\":" + jsonString(schema) + "}";
+        String what = (register ? "registering" : "looking up") + " the schema of subject '" + subject + "'";
+        String answer = send(request(path).POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)),
+                what);
+        Matcher id = ID.matcher(answer);
+        if (!id.find()) {
+            throw new IllegalStateException("schema registry " + base + " answered " + what + " without an id: " + answer);
+        }
+        int value = Integer.parseInt(id.group(1));
+        ids.put(cacheKey, value);
+        return value;
+    }
+
+    /**
+     * The text of the schema with id {@code id} ({@code GET /schemas/ids/{id}}, answer {@code {"schema": "..."}}, as
+     * Confluent's client asks when Flink's {@code ConfluentSchemaRegistryCoder} reads a record's schema id), or null
+     * when the registry answers 404 (no such id). Failures that may pass are retried as {@link RegistryRetries} says.
+     *
+     * @throws IllegalStateException naming the registry and the id, when the registry answered otherwise, gave a
+     *     schema that is not Avro, or did not answer within the retries
+     */
+    String schema(int id) {
+        String what = "looking up schema id " + id;
+        String answer;
+        try {
+            answer = send(request("schemas/ids/" + id).GET(), what);
+        } catch (NotFound e) {
+            return null;
+        }
+        String type = JsonStringField.of(answer, "schemaType");
+        if (type != null && !type.equals("AVRO")) {
+            throw new IllegalStateException("schema registry " + base + ": schema id " + id + " is a " + type
+                    + " schema, not Avro");
+        }
+        String schema = JsonStringField.of(answer, "schema");
+        if (schema == null) {
+            throw new IllegalStateException("schema registry " + base + " answered " + what + " without a schema: "
+                    + answer);
+        }
+        return schema;
+    }
+
+    /** The registry answered 404. */
+    static final class NotFound extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        NotFound(String message) {
+            super(message);
+        }
+    }
+
+    private HttpRequest.Builder request(String path) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(base.resolve(path))
                 .timeout(retries.requestTimeout())
                 .header("Content-Type", CONTENT_TYPE)
-                .header("Accept", CONTENT_TYPE)
-                .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8));
+                .header("Accept", CONTENT_TYPE);
         if (authorization != null) {
             builder.header("Authorization", authorization);
         }
+        return builder;
+    }
+
+    /** The body of the registry's 200 answer to {@code request}, retrying failures that may pass. */
+    private String send(HttpRequest.Builder builder, String what) {
         HttpRequest request = builder.build();
-        String action = register ? "registering" : "looking up";
         long start = System.nanoTime();
         for (int attempt = 1; ; attempt++) {
             String failure;
@@ -89,15 +143,13 @@ final class SchemaRegistryClient {
             try {
                 HttpResponse<String> response =
                         http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-                Matcher id = ID.matcher(response.body());
-                if (response.statusCode() == 200 && id.find()) {
-                    int value = Integer.parseInt(id.group(1));
-                    ids.put(cacheKey, value);
-                    return value;
+                if (response.statusCode() == 200) {
+                    return response.body();
                 }
                 if (!RegistryRetries.transientStatus(response.statusCode())) {
-                    throw new IllegalStateException("schema registry " + base + " answered " + response.statusCode()
-                            + " to " + action + " the schema of subject '" + subject + "': " + response.body());
+                    String message = "schema registry " + base + " answered " + response.statusCode() + " to "
+                            + what + ": " + response.body();
+                    throw response.statusCode() == 404 ? new NotFound(message) : new IllegalStateException(message);
                 }
                 failure = "answered " + response.statusCode() + ": " + response.body();
             } catch (HttpTimeoutException e) {
@@ -108,26 +160,24 @@ final class SchemaRegistryClient {
                 failure = "was unreachable (" + e + ")";
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while asking the schema registry " + base
-                        + " for subject '" + subject + "'", e);
+                throw new IllegalStateException("interrupted while " + what + " at the schema registry " + base, e);
             }
             if (attempt > retries.maxRetries()) {
-                throw new IllegalStateException("schema registry " + base + " failed " + action
-                        + " the schema of subject '" + subject + "': " + attempt + " attempts over "
-                        + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms, the last " + failure,
-                        cause);
+                throw new IllegalStateException("schema registry " + base + " failed " + what + ": " + attempt
+                        + " attempts over " + Duration.ofNanos(System.nanoTime() - start).toMillis() + " ms, the last "
+                        + failure, cause);
             }
-            sleep(retries.waitBefore(attempt), subject);
+            sleep(retries.waitBefore(attempt), what);
         }
     }
 
-    private void sleep(Duration wait, String subject) {
+    private void sleep(Duration wait, String what) {
         try {
             Thread.sleep(wait.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting to retry the schema registry " + base
-                    + " for subject '" + subject + "'", e);
+            throw new IllegalStateException("interrupted while waiting to retry " + what + " at the schema registry "
+                    + base, e);
         }
     }
 

@@ -3,7 +3,9 @@ package io.columnarkafka.format.avro;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.Projection;
+import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.FlinkValues;
@@ -101,6 +103,74 @@ class SchemaRegistryFaultTest {
                     + "/ answered 404 to looking up the schema of subject '" + SUBJECT + "'", "40403");
             assertThat(registry.requests()).hasSize(1);
         }
+    }
+
+    @Test
+    void aDecoderWhoseRegistryIsDownFailsAfterTheRetriesNamingTheIdAndTheRecord() throws Exception {
+        try (TestSchemaRegistry registry = new TestSchemaRegistry(null);
+             BufferAllocator allocator = new RootAllocator()) {
+            RecordBytes records = written(registry, allocator);
+            registry.stop();
+            AvroConfluentBatchDecoder decoder = decoder(registry, FAST, Map.of());
+            assertThatThrownBy(() -> decoder.decode(records, allocator).close())
+                    .isInstanceOf(IllegalStateException.class)
+                    .satisfies(e -> System.out.println("registry fault: " + e.getMessage()))
+                    .hasMessageContainingAll("record 0: schema registry " + registry.url() + "/ failed looking up"
+                            + " schema id 100: 3 attempts over", "the last was unreachable (java.net.ConnectException");
+            assertThat(allocator.getAllocatedMemory()).isZero();
+        }
+    }
+
+    @Test
+    void aDecoderRidesOutAnOverloadedRegistryAndAsksOncePerId() throws Exception {
+        try (TestSchemaRegistry registry = new TestSchemaRegistry("Basic " + java.util.Base64.getEncoder()
+                .encodeToString("u:p".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+             BufferAllocator allocator = new RootAllocator()) {
+            Map<String, String> auth = Map.of("basic-auth.credentials-source", "USER_INFO", "basic-auth.user-info", "u:p");
+            RecordBytes records = written(registry, allocator, auth);
+            int before = registry.requests().size();
+            registry.failNext(2, 503);
+            AvroConfluentBatchDecoder decoder = decoder(registry, FAST, auth);
+            for (int batch = 0; batch < 2; batch++) {
+                try (DecodedBatch decoded = decoder.decode(records, allocator)) {
+                    assertThat(decoded.rowCount()).isEqualTo(3);
+                    assertThat(((org.apache.arrow.vector.BigIntVector) decoded.root().getVector(0)).get(2)).isEqualTo(2);
+                }
+            }
+            assertThat(registry.requests().subList(before, registry.requests().size()))
+                    .extracting(TestSchemaRegistry.Request::path).containsOnly("/schemas/ids/100").hasSize(3);
+            assertThat(allocator.getAllocatedMemory()).isZero();
+        }
+    }
+
+    private static RecordBytes written(TestSchemaRegistry registry, BufferAllocator allocator) {
+        return written(registry, allocator, Map.of());
+    }
+
+    /** Three records written by the encoder (schema id 100). */
+    private static RecordBytes written(TestSchemaRegistry registry, BufferAllocator allocator,
+                                       Map<String, String> auth) {
+        Map<String, String> options = new java.util.HashMap<>(auth);
+        options.putAll(Map.of("url", registry.url(), "subject", SUBJECT));
+        AvroConfluentBatchEncoder encoder = new AvroConfluentBatchEncoder(Projection.all(TYPE),
+                AvroConfluentFormatOptions.fromMap(options), FAST);
+        RecordBytes records = new RecordBytes();
+        try (VectorSchemaRoot batch = batch(allocator)) {
+            RecordSlab slab = encoder.encode(batch);
+            for (int i = 0; i < slab.recordCount(); i++) {
+                byte[] record = slab.copyRecord(i);
+                records.add(record, 0, record.length);
+            }
+        }
+        return records;
+    }
+
+    private static AvroConfluentBatchDecoder decoder(TestSchemaRegistry registry, RegistryRetries retries,
+                                                     Map<String, String> auth) {
+        Map<String, String> options = new java.util.HashMap<>(auth);
+        options.put("url", registry.url());
+        return new AvroConfluentBatchDecoder((RowType) TYPE.copy(false), AvroConfluentFormatOptions.forDecoding(options),
+                retries);
     }
 
     @Test

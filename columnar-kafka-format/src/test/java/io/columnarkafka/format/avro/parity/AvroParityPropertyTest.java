@@ -50,7 +50,7 @@ class AvroParityPropertyTest {
     }
 
     /** {@code modern}: the timestamp types only the modern mapping accepts may appear (not under arrays or maps). */
-    private static String rowType(Random random, int depth, boolean modern, boolean top) {
+    static String rowType(Random random, int depth, boolean modern, boolean top) {
         int fields = 1 + random.nextInt(top ? 6 : 3);
         StringBuilder row = new StringBuilder("ROW<");
         for (int f = 0; f < fields; f++) {
@@ -63,7 +63,7 @@ class AvroParityPropertyTest {
         return row.toString();
     }
 
-    private static String type(Random random, int depth, boolean modern) {
+    static String type(Random random, int depth, boolean modern) {
         int pick = random.nextInt(depth > 0 ? 10 : 6);
         switch (pick) {
             case 6:

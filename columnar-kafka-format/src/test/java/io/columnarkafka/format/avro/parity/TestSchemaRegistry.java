@@ -20,7 +20,8 @@ import org.apache.avro.Schema;
  * A small in-process schema registry following the Confluent Schema Registry REST contract for the two
  * calls a producer makes: {@code POST /subjects/{subject}/versions} (register; {@code {"id": N}}, the same id
  * for the same schema) and {@code POST /subjects/{subject}} (look up; 404 with error 40403 when the subject
- * lacks the schema). Requests are parsed with Avro's own schema parser; every request is recorded.
+ * lacks the schema), and the one a consumer makes: {@code GET /schemas/ids/{id}} ({@code {"schema": "..."}}; 404
+ * with error 40403 for an unknown id). Requests are parsed with Avro's own schema parser; every request is recorded.
  * Public: the flink module's broker test of {@code avro-confluent} registers through it too. For the fault tests it
  * can go down and come back on the same port ({@link #stop()}, {@link #start()}), answer slowly
  * ({@link #delayAnswers}) or fail requests with a status ({@link #failNext}).
@@ -51,6 +52,10 @@ public final class TestSchemaRegistry implements AutoCloseable {
         http.createContext("/subjects/", exchange -> {
             pause(delay);
             handle(exchange);
+        });
+        http.createContext("/schemas/ids/", exchange -> {
+            pause(delay);
+            handleSchemaById(exchange);
         });
         http.setExecutor(Executors.newCachedThreadPool());
         http.start();
@@ -107,18 +112,35 @@ public final class TestSchemaRegistry implements AutoCloseable {
         return id;
     }
 
+    /** The text of the schema with {@code id}, or null: what {@code GET /schemas/ids/{id}} answers. */
+    public synchronized String schemaText(int id) {
+        return idsBySchema.entrySet().stream().filter(e -> e.getValue() == id).map(Map.Entry::getKey).findFirst()
+                .orElse(null);
+    }
+
+    private synchronized void handleSchemaById(HttpExchange exchange) throws IOException {
+        String path = exchange.getRequestURI().getRawPath();
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        requests.add(new Request(exchange.getRequestMethod(), path, authorization, ""));
+        if (refused(exchange, authorization)) {
+            return;
+        }
+        String id = path.substring("/schemas/ids/".length());
+        String schema = id.matches("\\d{1,9}") ? schemaText(Integer.parseInt(id)) : null;
+        if (schema == null) {
+            respond(exchange, 404, "{\"error_code\":40403,\"message\":\"Schema " + id + " not found\"}");
+        } else {
+            respond(exchange, 200, new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(
+                    Map.of("schema", schema)));
+        }
+    }
+
     private synchronized void handle(HttpExchange exchange) throws IOException {
         String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
         String path = URLDecoder.decode(exchange.getRequestURI().getRawPath(), StandardCharsets.UTF_8);
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
         requests.add(new Request(exchange.getRequestMethod(), path, authorization, body));
-        if (failuresLeft > 0) {
-            failuresLeft--;
-            respond(exchange, failureStatus, "{\"error_code\":" + failureStatus + ",\"message\":\"injected\"}");
-            return;
-        }
-        if (requiredAuthorization != null && !requiredAuthorization.equals(authorization)) {
-            respond(exchange, 401, "{\"error_code\":401,\"message\":\"Unauthorized\"}");
+        if (refused(exchange, authorization)) {
             return;
         }
         if (!exchange.getRequestMethod().equals("POST")) {
@@ -144,6 +166,20 @@ public final class TestSchemaRegistry implements AutoCloseable {
                         + ",\"schema\":\"...\"}");
             }
         }
+    }
+
+    /** Answers an injected failure or a missing authorization, if due; true if it answered. */
+    private boolean refused(HttpExchange exchange, String authorization) throws IOException {
+        if (failuresLeft > 0) {
+            failuresLeft--;
+            respond(exchange, failureStatus, "{\"error_code\":" + failureStatus + ",\"message\":\"injected\"}");
+            return true;
+        }
+        if (requiredAuthorization != null && !requiredAuthorization.equals(authorization)) {
+            respond(exchange, 401, "{\"error_code\":401,\"message\":\"Unauthorized\"}");
+            return true;
+        }
+        return false;
     }
 
     private static void respond(HttpExchange exchange, int status, String json) throws IOException {

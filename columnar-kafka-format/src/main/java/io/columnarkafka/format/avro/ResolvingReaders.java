@@ -1,0 +1,200 @@
+package io.columnarkafka.format.avro;
+
+import org.apache.arrow.vector.FieldVector;
+import org.apache.avro.Schema;
+
+/**
+ * The readers a writer schema other than the reader's needs, beside {@link AvroReaders} (which read a value of the
+ * reader's own schema): a union branch the writer chose, a null the writer wrote, a promoted number, an error Avro
+ * raises only when a record reaches it. {@link WriterResolution} plans them from Avro's {@code Resolver}, the rules
+ * Avro's {@code ResolvingDecoder} follows when Flink's {@code RegistryAvroDeserializationSchema} reads a record with
+ * the writer schema of its id against the reader schema of the row type. Union branches are explicit readers here,
+ * so every reader below is planned without the reader-side {@code nullable} flag.
+ */
+final class ResolvingReaders {
+    private ResolvingReaders() {}
+
+    /** A reader that writes into no vector of its own, only into the one its slot is bound to. */
+    abstract static class Slot extends AvroFieldReader {
+        FieldVector vector;
+
+        Slot(String path) {
+            super(path, false);
+        }
+
+        @Override
+        void bind(FieldVector vector) {
+            this.vector = vector;
+        }
+
+        @Override
+        FieldVector vector() {
+            return vector;
+        }
+    }
+
+    /** The writer wrote null (its union's null branch, or a null schema) into a nullable column. */
+    static final class NullReader extends Slot {
+        NullReader(String path) {
+            super(path);
+        }
+
+        @Override
+        void readValue(AvroInput in, int index) {
+            vector.setNull(index);
+        }
+
+        @Override
+        void skipValue(AvroInput in) {}
+    }
+
+    /** The writer's union: its branch index, then the value of that branch resolved against the reader. */
+    static final class WriterUnionReader extends Slot {
+        private final AvroFieldReader[] branches;
+
+        WriterUnionReader(String path, AvroFieldReader[] branches) {
+            super(path);
+            this.branches = branches;
+        }
+
+        @Override
+        void bind(FieldVector vector) {
+            super.bind(vector);
+            for (AvroFieldReader branch : branches) {
+                branch.bind(vector);
+            }
+        }
+
+        private AvroFieldReader branch(AvroInput in) {
+            int branch = in.readInt();
+            if (branch < 0 || branch >= branches.length) {
+                throw new AvroInput.Malformed("union branch " + branch + " of a " + branches.length + "-branch union");
+            }
+            return branches[branch];
+        }
+
+        @Override
+        void readValue(AvroInput in, int index) {
+            branch(in).readValue(in, index);
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            branch(in).skipValue(in);
+        }
+    }
+
+    /**
+     * A number the writer wrote as a narrower type (int to long, float or double; long to float or double; float to
+     * double), widened as Avro's {@code ResolvingDecoder} widens it (a Java cast) and handed to the reader of the
+     * column's own type re-encoded, so that reader's conversion (e.g. a timestamp's milliseconds) applies unchanged.
+     */
+    static final class PromotedReader extends Slot {
+        private final Schema.Type from;
+        private final Schema.Type to;
+        private final AvroFieldReader target;
+        private final AvroInput widened = new AvroInput();
+        private final byte[] scratch = new byte[10];
+
+        PromotedReader(String path, Schema.Type from, Schema.Type to, AvroFieldReader target) {
+            super(path);
+            this.from = from;
+            this.to = to;
+            this.target = target;
+        }
+
+        @Override
+        void bind(FieldVector vector) {
+            super.bind(vector);
+            target.bind(vector);
+        }
+
+        @Override
+        void readValue(AvroInput in, int index) {
+            int length;
+            switch (to) {
+                case LONG:
+                    length = AvroBinary.putLong(scratch, 0, in.readInt());
+                    break;
+                case FLOAT:
+                    float f = from == Schema.Type.INT ? (float) in.readInt() : (float) in.readLong();
+                    length = putFixed(Float.floatToRawIntBits(f), 4);
+                    break;
+                default: // DOUBLE
+                    double d = from == Schema.Type.INT ? (double) in.readInt()
+                            : from == Schema.Type.LONG ? (double) in.readLong()
+                            : (double) Float.intBitsToFloat(in.readFixedInt());
+                    length = putFixed(Double.doubleToRawLongBits(d), 8);
+                    break;
+            }
+            widened.reset(scratch, 0, length);
+            target.readValue(widened, index);
+        }
+
+        private int putFixed(long bits, int bytes) {
+            for (int i = 0; i < bytes; i++) {
+                scratch[i] = (byte) (bits >>> (8 * i));
+            }
+            return bytes;
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            switch (from) {
+                case INT -> in.readInt();
+                case LONG -> in.readLong();
+                default -> in.readFixedInt();
+            }
+        }
+    }
+
+    /**
+     * A writer and reader schema Avro cannot resolve here (a missing field without default, incompatible types, no
+     * matching union branch): Avro raises it lazily, when a record reaches this value, with this message.
+     */
+    static final class ErrorReader extends Slot {
+        private final String message;
+
+        ErrorReader(String path, String message) {
+            super(path);
+            this.message = message;
+        }
+
+        @Override
+        void readValue(AvroInput in, int index) {
+            throw new AvroInput.Malformed(message + " (AvroTypeException)");
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            readValue(in, 0);
+        }
+    }
+
+    /** A nested ROW the writer wrote with other fields: {@link ResolvedFields} into the struct's children. */
+    static final class ResolvedRecordReader extends AvroReaders.Typed<org.apache.arrow.vector.complex.StructVector> {
+        private final ResolvedFields fields;
+
+        ResolvedRecordReader(String path, ResolvedFields fields) {
+            super(path, false);
+            this.fields = fields;
+        }
+
+        @Override
+        void bind(FieldVector vector) {
+            super.bind(vector);
+            fields.bind(this.vector.getChildrenFromFields());
+        }
+
+        @Override
+        void readValue(AvroInput in, int index) {
+            vector.setIndexDefined(index);
+            fields.read(in, index);
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            fields.skip(in);
+        }
+    }
+}
