@@ -30,9 +30,10 @@ import org.apache.flink.table.types.logical.RowType;
  * GenericRecord, convertToSchema(rowType), coder), AvroToRowDataConverters.createRowConverter(rowType), typeInfo)}.
  * {@code ConfluentRegistryAvroSerializationSchema} and {@code ...DeserializationSchema} only add factory methods to
  * these flink-avro classes; what they add that cannot run here is {@code ConfluentSchemaRegistryCoder} over
- * Confluent's client (not on Maven Central), so {@link RegistryCoder} is that coder's {@code readSchema} and {@code
- * writeSchema}, line for line, with {@link TestSchemaRegistry} in place of {@code CachedSchemaRegistryClient} (its
- * {@code getById} parses the fetched text with Avro's parser, defaults unvalidated, and caches it by id).
+ * Confluent's client (not on Maven Central), so {@link RegistryCoder} does what that coder's {@code readSchema} and
+ * {@code writeSchema} do (the wire format: magic byte 0, the 4-byte big-endian id, then the body; Flink's two
+ * messages), with {@link TestSchemaRegistry} in place of {@code CachedSchemaRegistryClient} (whose {@code getById}
+ * parses the fetched text with Avro's parser, defaults unvalidated, and caches it by id).
  */
 public final class FlinkAvroConfluentOracle {
     private FlinkAvroConfluentOracle() {}
@@ -50,11 +51,11 @@ public final class FlinkAvroConfluentOracle {
 
         @Override
         public Schema readSchema(InputStream in) throws IOException {
-            DataInputStream dataInputStream = new DataInputStream(in);
-            if (dataInputStream.readByte() != 0) {
+            DataInputStream header = new DataInputStream(in);
+            if (header.readByte() != 0) {
                 throw new IOException("Unknown data format. Magic number does not match");
             }
-            int schemaId = dataInputStream.readInt();
+            int schemaId = header.readInt();
             Schema schema = byId.get(schemaId);
             if (schema == null) {
                 String text = registry.schemaText(schemaId);
