@@ -83,6 +83,11 @@ public final class BeforeAfterJsonBatchDecoder extends RowKindJsonDecoder {
         if (events.insertOps.indexOf(op) >= 0) {
             emitSide(event.after, event.afterMark, "after", RowKindColumn.INSERT, record);
         } else if (op == events.updateOp) {
+            if (!ignoreParseErrors && (event.before != ChangeEvent.OBJECT || event.after != ChangeEvent.OBJECT)) {
+                // Flink converts before, then after, and only then finds a side missing: a value that fails in
+                // the side that is there is the record's error, and names its field.
+                convertSides(true);
+            }
             checkBefore("UPDATE");
             requireSide(event.after, "after");
             emitSide(event.before, event.beforeMark, "before", RowKindColumn.UPDATE_BEFORE, record);
@@ -103,7 +108,7 @@ public final class BeforeAfterJsonBatchDecoder extends RowKindJsonDecoder {
      */
     private void convertUnused() {
         try {
-            convertUnusedSides();
+            convertSides(false);
         } catch (RuntimeException e) {
             if (JsonReader.isDataError(e) && emitted(0) && event.before == ChangeEvent.OBJECT) {
                 // Flink converts before, then after: a failing before is the record's failure, not an after's.
@@ -113,13 +118,17 @@ public final class BeforeAfterJsonBatchDecoder extends RowKindJsonDecoder {
         }
     }
 
-    private void convertUnusedSides() {
+    /**
+     * Converts, and drops, each side that is there ({@code all}) or only those {@code op} does not emit, in
+     * Flink's order; a side that is not an object fails.
+     */
+    private void convertSides(boolean all) {
         for (int side = 0; side < 2; side++) {
             int state = side == 0 ? event.before : event.after;
             if (state == ChangeEvent.NOT_AN_OBJECT) {
                 requireSide(state, side == 0 ? "before" : "after");
             }
-            if (state == ChangeEvent.OBJECT && !emitted(side)) {
+            if (state == ChangeEvent.OBJECT && (all || !emitted(side))) {
                 convert(side == 0 ? event.beforeMark : event.afterMark);
             }
         }

@@ -209,6 +209,28 @@ class BeforeAfterDecodeParityTest {
         assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(ignore ? -1 : 20);
     }
 
+    /**
+     * A record with two faults, a value that fails in one side and the other side missing, null or not an object:
+     * Flink converts both sides before it looks for them, so the value's field is the error. Each record on its
+     * own, as only a batch's first rejected record's error is compared.
+     */
+    @ParameterizedTest
+    @EnumSource(BeforeAfterEvents.class)
+    void aFailingValueIsTheErrorBeforeAMissingSide(BeforeAfterEvents events) {
+        String row = "{\"id\":1,\"name\":\"a\",\"price\":1.5}";
+        for (String event : List.of("{\"before\":{\"id\":\"x\"},\"op\":\"u\"}",
+                "{\"before\":{\"id\":\"x\"},\"after\":null,\"op\":\"u\"}",
+                "{\"before\":null,\"after\":{\"price\":{}},\"op\":\"u\"}",
+                "{\"after\":{\"id\":\"x\"},\"op\":\"u\"}",
+                "{\"before\":{\"name\":[]},\"after\":5,\"op\":\"u\"}",
+                "{\"before\":[1],\"after\":{\"id\":\"x\"},\"op\":\"u\"}",
+                "{\"before\":" + row + ",\"after\":{\"id\":\"x\"},\"op\":\"u\"}",
+                "{\"after\":{\"id\":\"x\"},\"op\":\"d\"}", "{\"before\":{\"id\":\"x\"},\"op\":\"c\"}")) {
+            JsonDecodeCheck.Result result = check(events, SMALL, Map.of(), List.of(record(events, Map.of(), event)));
+            assertThat(result.recordsRejected()).as("rejected by Flink: %s", event).isEqualTo(1);
+        }
+    }
+
     /** The json corpus's nested records (ROW, ARRAY, MAP, MULTISET at every level) as both sides of updates. */
     @ParameterizedTest
     @MethodSource("options")
