@@ -15,6 +15,7 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.RandomDistribution;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.statistics.Statistics;
@@ -59,7 +60,8 @@ class JsonProjectedDecodeProperties {
     };
 
     @Property(tries = 200, shrinking = ShrinkingMode.BOUNDED)
-    void recordsFlinkWroteDecodeProjectedAsFlinkReadsThem(@ForAll("cases") DecodeCase c, @ForAll long seed) {
+    void recordsFlinkWroteDecodeProjectedAsFlinkReadsThem(@ForAll("evenlySizedCases") DecodeCase c,
+            @ForAll long seed) {
         Random random = new Random(seed);
         List<byte[]> records = JsonDecodeProperties.serialize(c);
         Map<String, String> options = Map.of("timestamp-format.standard", c.standard());
@@ -168,6 +170,15 @@ class JsonProjectedDecodeProperties {
     @Provide
     Arbitrary<DecodeCase> cases() {
         return JsonDecodeProperties.decodeCases();
+    }
+
+    /**
+     * Batch sizes uniform over 1..12: jqwik's default favours short lists, and with it the rows counted cleared
+     * comparedEnough's bound by only 2.6 standard deviations (1 run in 200 failed by chance).
+     */
+    @Provide
+    Arbitrary<DecodeCase> evenlySizedCases() {
+        return JsonDecodeProperties.decodeCases(rows -> rows.withSizeDistribution(RandomDistribution.uniform()));
     }
 
     @Provide
