@@ -85,7 +85,8 @@ class JsonDecodeProperties {
         List<byte[]> records = new ArrayList<>();
         for (byte[] record : serialize(c)) {
             // One record in four intact, so a batch holds rows to compare around the mutated ones: the rows counted
-            // then clear mutationsComparedEnough's bound by some 7 standard deviations (all mutated: by 3).
+            // then clear mutationsComparedEnough's bound of 100 by 11 standard deviations (mean 386, deviation 25
+            // over 22 runs); all mutated, by 3 (mean 155, deviation 17 over 15 runs).
             records.add(random.nextInt(4) == 0 ? record : mutate(record, random));
         }
         Map<String, String> options = ignoreParseErrors
