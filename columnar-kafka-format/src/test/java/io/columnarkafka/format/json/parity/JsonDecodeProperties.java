@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.UnaryOperator;
+import java.util.function.Function;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
@@ -238,11 +238,12 @@ class JsonDecodeProperties {
         return decodeCases(rows -> rows);
     }
 
-    /** As {@link #decodeCases()}, each case's list of rows shaped by {@code sizes} (its size distribution). */
-    static Arbitrary<DecodeCase> decodeCases(UnaryOperator<ListArbitrary<GenericRowData>> sizes) {
+    /** As {@link #decodeCases()}, each case's list of rows made by {@code lists} from jqwik's list of 1 to 12. */
+    static Arbitrary<DecodeCase> decodeCases(
+            Function<ListArbitrary<GenericRowData>, Arbitrary<List<GenericRowData>>> lists) {
         return Combinators.combine(JsonParityProperties.rowType(JsonParityProperties.MAX_DEPTH, false),
                         Arbitraries.of("SQL", "ISO-8601"))
-                .flatAs((type, standard) -> sizes.apply(JsonParityProperties.row(type, 25).list().ofMinSize(1)
+                .flatAs((type, standard) -> lists.apply(JsonParityProperties.row(type, 25).list().ofMinSize(1)
                                 .ofMaxSize(12))
                         .map(rows -> new DecodeCase(type, rows, standard)));
     }

@@ -15,7 +15,6 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import net.jqwik.api.RandomDistribution;
 import net.jqwik.api.ShrinkingMode;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.statistics.Statistics;
@@ -173,12 +172,13 @@ class JsonProjectedDecodeProperties {
     }
 
     /**
-     * Batch sizes uniform over 1..12: jqwik's default favours short lists, and with it the rows counted cleared
-     * comparedEnough's bound by only 2.6 standard deviations (1 run in 200 failed by chance).
+     * Batches of 1 to 12 rows without jqwik's edge cases: a list made afresh for each case (inside {@code flatAs})
+     * is its edge case, one row, a third of the time, and the rows counted cleared comparedEnough's bound by only
+     * 2.6 standard deviations (mean 665, deviation 63 over 15 runs).
      */
     @Provide
     Arbitrary<DecodeCase> evenlySizedCases() {
-        return JsonDecodeProperties.decodeCases(rows -> rows.withSizeDistribution(RandomDistribution.uniform()));
+        return JsonDecodeProperties.decodeCases(Arbitrary::withoutEdgeCases);
     }
 
     @Provide
