@@ -87,11 +87,8 @@ class ChangelogJsonParityProperties {
                     boolean nullKeys = !"FAIL".equals(options.get("map-null-key.mode"));
                     Map<String, String> withKind = new LinkedHashMap<>(options);
                     withKind.put("row-kind.column", ChangelogJsonParityTest.KIND);
-                    // Under FAIL a null key one in 60 (JsonParityProperties' one in 25 rejected 15 % of these
-                    // batches, up to 20 rows each, 300 tries: the compared share cleared its 80 % bound by only 2.3
-                    // standard deviations; one in 60 rejects ~7 %, some 20 batches a run).
                     Arbitrary<RowData> row = Combinators.combine(
-                            JsonParityProperties.row(type, nullKeys ? 3 : 60), kinds)
+                            JsonParityProperties.row(type, nullKeys ? 3 : 25), kinds)
                             .as((values, kind) -> ChangelogJsonParityTest.withKind(values, type.getFieldCount(), kind));
                     return row.list().ofMinSize(1).ofMaxSize(20)
                             .map(rows -> new ParityCase(envelope, type, new ArrayList<>(rows), withKind));
