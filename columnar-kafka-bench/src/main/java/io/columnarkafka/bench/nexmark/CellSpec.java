@@ -51,6 +51,7 @@ record CellSpec(
         args.put("maxPollRecords", Integer.toString(clients.maxPollRecords()));
         args.put("producerBatchSize", Integer.toString(clients.producerBatchSize()));
         args.put("producerLingerMs", Integer.toString(clients.producerLingerMs()));
+        args.put("scanBatchRows", Integer.toString(clients.scanBatchRows()));
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
         List<String> list = new ArrayList<>();
@@ -78,7 +79,8 @@ record CellSpec(
                 Double.parseDouble(args.get("failAtFraction")),
                 Boolean.parseBoolean(args.get("columnarPlanner")),
                 new ClientSettings(Integer.parseInt(args.get("maxPollRecords")),
-                        Integer.parseInt(args.get("producerBatchSize")), Integer.parseInt(args.get("producerLingerMs"))),
+                        Integer.parseInt(args.get("producerBatchSize")), Integer.parseInt(args.get("producerLingerMs")),
+                        Integer.parseInt(args.get("scanBatchRows"))),
                 args.get("checkpointDir"),
                 args.get("resultFile"));
     }

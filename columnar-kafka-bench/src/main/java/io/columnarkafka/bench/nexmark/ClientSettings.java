@@ -7,14 +7,17 @@ import java.util.Map;
  * The Kafka client settings a run gives both variants' tables alike: the source table's {@code
  * properties.max.poll.records} and the result table's producer {@code properties.batch.size} and {@code
  * properties.linger.ms}. Unset, a table keeps Kafka's default (500 records; 16384 bytes; 5 ms since Kafka 4.0).
+ * Beside them, the columnar source table's cap on a scan's batch ({@code columnar.scan.max-batch-rows}), which
+ * only the columnar variant has.
  *
  * @param maxPollRecords records per fetch, and so the most rows of a columnar scan's batch; 0 for Kafka's default
  * @param producerBatchSize bytes per producer batch; -1 for Kafka's default
  * @param producerLingerMs ms the producer waits to fill a batch; -1 for Kafka's default
+ * @param scanBatchRows the columnar scan's {@code columnar.scan.max-batch-rows}; 0 for the connector's default
  */
-record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLingerMs) {
-    /** Kafka's defaults everywhere. */
-    static final ClientSettings DEFAULTS = new ClientSettings(0, -1, -1);
+record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLingerMs, int scanBatchRows) {
+    /** Kafka's and the connector's defaults everywhere. */
+    static final ClientSettings DEFAULTS = new ClientSettings(0, -1, -1, 0);
 
     ClientSettings {
         if (maxPollRecords < 0) {
@@ -23,12 +26,18 @@ record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLin
         if (producerBatchSize < -1 || producerLingerMs < -1) {
             throw new IllegalArgumentException("--producer-batch-size and --producer-linger-ms are 0 or more");
         }
+        if (scanBatchRows < 0) {
+            throw new IllegalArgumentException("--scan-batch-rows is a positive number of rows");
+        }
     }
 
-    /** The source table's options for these settings. */
-    void addSourceOptions(Map<String, String> options) {
+    /** The options of the source table of {@code connector} for these settings. */
+    void addSourceOptions(String connector, Map<String, String> options) {
         if (maxPollRecords > 0) {
             options.put("properties.max.poll.records", Integer.toString(maxPollRecords));
+        }
+        if (scanBatchRows > 0 && connector.endsWith("-columnar")) {
+            options.put("columnar.scan.max-batch-rows", Integer.toString(scanBatchRows));
         }
     }
 
@@ -49,6 +58,11 @@ record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLin
             text.append(String.format(Locale.ROOT, "The source table sets `properties.max.poll.records` = %d in both"
                     + " variants (Kafka's default is 500): a fetch, and so a columnar scan's batch, is at most %d"
                     + " records.%n%n", maxPollRecords, maxPollRecords));
+        }
+        if (scanBatchRows > 0) {
+            text.append(String.format(Locale.ROOT, "The columnar source table sets `columnar.scan.max-batch-rows` ="
+                    + " %d: a columnar scan's batch is at most %d rows (stock Flink's source emits one record at a"
+                    + " time).%n%n", scanBatchRows, scanBatchRows));
         }
         if (producerBatchSize >= 0 || producerLingerMs >= 0) {
             text.append(String.format(Locale.ROOT, "The result table's producer sets %s in both variants (Kafka's"

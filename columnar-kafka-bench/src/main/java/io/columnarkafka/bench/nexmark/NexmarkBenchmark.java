@@ -2,6 +2,7 @@ package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.bench.BenchCommand;
 import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.flink.table.ColumnarOptions;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
@@ -38,7 +39,7 @@ public final class NexmarkBenchmark {
             "                         [--recovery q0,q4,...|none] [--recovery-at FRACTION] [--checkpoint-interval MS]",
             "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
             "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
-            "                         [--producer-linger-ms MS]",
+            "                         [--producer-linger-ms MS] [--scan-batch-rows N]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
             "  --events               Nexmark events in the input topic (default 200000)",
@@ -60,6 +61,9 @@ public final class NexmarkBenchmark {
             "  --producer-linger-ms   the result table's properties.linger.ms, both variants (default: Kafka's, 5)",
             "                         (StreamFusion's settings: --max-poll-records 8192 --producer-batch-size 524288",
             "                         --producer-linger-ms 20)",
+            "  --scan-batch-rows      the columnar source table's columnar.scan.max-batch-rows (default: the connector's,",
+            "                         " + ColumnarOptions.SCAN_MAX_BATCH_ROWS.defaultValue() + "); a columnar scan's batch is at most this many rows and at most",
+            "                         one fetch; stock's source is unchanged",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + ").");
 
@@ -86,6 +90,8 @@ public final class NexmarkBenchmark {
     /** The result table's producer batch.size and linger.ms; -1 for Kafka's defaults. */
     private int producerBatchSize = -1;
     private int producerLingerMs = -1;
+    /** The columnar source table's columnar.scan.max-batch-rows; 0 for the connector's default. */
+    private int scanBatchRows;
     private ClientSettings clients = ClientSettings.DEFAULTS;
 
     public static void main(String[] args) throws Exception {
@@ -123,10 +129,11 @@ public final class NexmarkBenchmark {
                 case "--max-poll-records" -> b.maxPollRecords = Integer.parseInt(value);
                 case "--producer-batch-size" -> b.producerBatchSize = Integer.parseInt(value);
                 case "--producer-linger-ms" -> b.producerLingerMs = Integer.parseInt(value);
+                case "--scan-batch-rows" -> b.scanBatchRows = Integer.parseInt(value);
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
         });
-        b.clients = new ClientSettings(b.maxPollRecords, b.producerBatchSize, b.producerLingerMs);
+        b.clients = new ClientSettings(b.maxPollRecords, b.producerBatchSize, b.producerLingerMs, b.scanBatchRows);
         if (b.rounds < 1 || b.warmup < 0) {
             throw new IllegalArgumentException("--rounds needs at least 1, --warmup at least 0");
         }

@@ -23,7 +23,8 @@ final class NexmarkSql {
      * The source table, with or without its watermark: queries that use no event time run without one on both
      * variants when the columnar planner stage is measured, so their plans stay as measured (the columnar scan
      * takes the watermark of the event-time queries). {@code clients} may set the consumer's {@code
-     * max.poll.records}: the records per fetch, which is also the most rows of a columnar scan's batch.
+     * max.poll.records}: the records per fetch, which is also the most rows of a columnar scan's batch; and the
+     * columnar table's {@code columnar.scan.max-batch-rows}.
      */
     static String sourceTable(String connector, String bootstrapServers, String topic, String groupId,
                               boolean watermark, ClientSettings clients) {
@@ -49,7 +50,7 @@ final class NexmarkSql {
                 "scan.startup.mode", "earliest-offset",
                 "scan.bounded.mode", "latest-offset",
                 "format", "json"));
-        clients.addSourceOptions(options);
+        clients.addSourceOptions(connector, options);
         return options;
     }
 

@@ -305,8 +305,9 @@ public final class ColumnarKafkaSource<T>
 
         /**
          * Flink's format identifier for values and its options (Flink's keys without the prefix). A changelog format
-         * (debezium-json, ogg-json) gives each row's kind: the row type's last field, a TINYINT after the metadata
-         * fields, holds each row's {@code RowKind.toByteValue()}, and one record gives no row, one, or two (an update).
+         * (debezium-json, canal-json, maxwell-json, ogg-json) gives each row's kind: the row type's last field, a
+         * TINYINT after the metadata fields, holds each row's {@code RowKind.toByteValue()}, and one record gives no
+         * row, one, or more (an update's two; a Canal event's data array).
          */
         public Builder setValueFormat(String format, Map<String, String> options) {
             this.valueFormat = format;

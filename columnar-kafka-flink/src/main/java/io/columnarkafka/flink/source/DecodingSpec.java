@@ -25,9 +25,10 @@ import org.apache.flink.table.types.logical.RowType;
  * holding its key fields and nulls elsewhere, every other row an INSERT, and the row's last field is the row-kind
  * column ({@link io.columnarkafka.format.arrow.RowKindVector}, TINYINT) holding each row's kind.
  *
- * <p>A changelog value format ({@link #valueFormatGivesRowKinds}: debezium-json, ogg-json) gives each row's kind
- * itself, and a record may give no row, one or two (an update's UPDATE_BEFORE and UPDATE_AFTER): the row's last
- * field is the row-kind column then too, which the value decoder fills (its {@code row-kind.column} option names it).
+ * <p>A changelog value format ({@link #valueFormatGivesRowKinds}: debezium-json, canal-json, maxwell-json, ogg-json)
+ * gives each row's kind itself, and a record may give no row, one or more (an update's UPDATE_BEFORE and
+ * UPDATE_AFTER; the rows of a Canal event's {@code data} array): the row's last field is the row-kind column then
+ * too, which the value decoder fills (its {@code row-kind.column} option names it).
  */
 public final class DecodingSpec implements Serializable {
     private static final long serialVersionUID = 1L;

@@ -48,8 +48,8 @@ import org.slf4j.LoggerFactory;
  * physical column as Flink's {@code upsert-kafka} source does: the planner puts {@code ChangelogNormalize} after an
  * upsert scan, which drops an update equal to the key's previous row, so a projection applied before it would drop
  * updates (and their UPDATE_BEFORE) that Flink's plan, projecting after it, emits. Nor by the source of a changelog
- * value format (debezium-json, ogg-json), whose plans are then Flink's {@code kafka} plans: Flink's Kafka source takes
- * no projection, the planner's {@code ChangelogNormalize} (a primary key with {@code
+ * value format (debezium-json, canal-json, maxwell-json, ogg-json), whose plans are then Flink's {@code kafka} plans:
+ * Flink's Kafka source takes no projection, the planner's {@code ChangelogNormalize} (a primary key with {@code
  * table.exec.source.cdc-events-duplicate}) compares whole rows, and the decoder reads every value column anyway.
  */
 class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMetadata, SupportsWatermarkPushDown {
@@ -59,6 +59,7 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
     private final String table;
     private final KafkaDynamicSource flink;
     private final KafkaScanShape shape;
+    private final ColumnarOptions.ScanSettings batching;
     private int[] projectedFields;
     /**
      * The metadata keys the planner asked for, after the physical columns; until it asks, every key the table
@@ -72,25 +73,33 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
 
     /** The source of a table: {@link Projecting} unless its rows have kinds (upsert, a changelog value format). */
     static ColumnarKafkaDynamicSource of(String identifier, String table, KafkaDynamicSource flink,
-            KafkaScanShape shape) {
-        return shape.rowKinds() ? new ColumnarKafkaDynamicSource(identifier, table, flink, shape)
-                : new Projecting(identifier, table, flink, shape);
+            KafkaScanShape shape, ColumnarOptions.ScanSettings batching) {
+        return shape.rowKinds() ? new ColumnarKafkaDynamicSource(identifier, table, flink, shape, batching)
+                : new Projecting(identifier, table, flink, shape, batching);
     }
 
-    private ColumnarKafkaDynamicSource(String identifier, String table, KafkaDynamicSource flink, KafkaScanShape shape) {
+    private ColumnarKafkaDynamicSource(String identifier, String table, KafkaDynamicSource flink, KafkaScanShape shape,
+            ColumnarOptions.ScanSettings batching) {
         this.identifier = identifier;
         this.table = table;
         this.flink = flink;
         this.shape = shape;
+        this.batching = batching;
         this.projectedFields = identity(shape.physicalType().getFieldCount());
         this.metadataKeys = shape.metadataKeys();
     }
 
-    /** The decision for the columns and metadata pushed into this source. */
+    /**
+     * The decision for the columns and metadata pushed into this source; admitted, it names the batch caps when a
+     * table sets them ({@code admitted: json value, batches of at most 256 rows, 8 mb}).
+     */
     Admission admission() {
         if (decided == null) {
-            decided = ScanAdmissionMatcher.match(shape.reading(
+            Admission matched = ScanAdmissionMatcher.match(shape.reading(
                     ColumnarScanTranslator.DecodedColumns.planned(shape, projectedFields), metadataKeys));
+            String caps = batching.describe();
+            decided = !matched.isAdmitted() || caps.isEmpty() ? matched
+                    : Admission.admitted(matched.detail() + ", " + caps);
         }
         return decided;
     }
@@ -104,8 +113,8 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
         List<KafkaMetadata> metadata = metadata();
         ColumnarScanTranslator.DecodedColumns decoded =
                 ColumnarScanTranslator.DecodedColumns.of(shape, projectedFields, metadata);
-        return ColumnarScanTranslator.source(shape, FlinkKafkaScan.of(flink, shape.upsertMode(), producedType), decoded.type(), metadata,
-                new ArrowBatchProjection(decoded.columns()));
+        return ColumnarScanTranslator.source(shape, FlinkKafkaScan.of(flink, shape.upsertMode(), producedType), batching,
+                decoded.type(), metadata, new ArrowBatchProjection(decoded.columns()));
     }
 
     /**
@@ -148,7 +157,7 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
         }
         TypeInformation<RowData> producedType = context.createTypeInformation(projectedType());
         FlinkKafkaScan kafka = FlinkKafkaScan.of(flink, shape.upsertMode(), producedType);
-        return ColumnarScanTranslator.provider(shape, kafka, projectedFields, metadata(), producedType,
+        return ColumnarScanTranslator.provider(shape, kafka, batching, projectedFields, metadata(), producedType,
                 watermarks == null ? WatermarkStrategy.noWatermarks() : watermarks, operatorName());
     }
 
@@ -159,8 +168,9 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
 
     /** A source taking projection push-down: the physical columns the query reads are decoded. */
     static final class Projecting extends ColumnarKafkaDynamicSource implements SupportsProjectionPushDown {
-        private Projecting(String identifier, String table, KafkaDynamicSource flink, KafkaScanShape shape) {
-            super(identifier, table, flink, shape);
+        private Projecting(String identifier, String table, KafkaDynamicSource flink, KafkaScanShape shape,
+                ColumnarOptions.ScanSettings batching) {
+            super(identifier, table, flink, shape, batching);
         }
 
         @Override
@@ -238,7 +248,7 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
 
     @Override
     public DynamicTableSource copy() {
-        ColumnarKafkaDynamicSource copy = of(identifier, table, (KafkaDynamicSource) flink.copy(), shape);
+        ColumnarKafkaDynamicSource copy = of(identifier, table, (KafkaDynamicSource) flink.copy(), shape, batching);
         copy.projectedFields = projectedFields.clone();
         copy.watermarks = watermarks;
         copy.metadataKeys = metadataKeys;
@@ -253,13 +263,14 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
     @Override
     public boolean equals(Object o) {
         return o instanceof ColumnarKafkaDynamicSource s && identifier.equals(s.identifier) && table.equals(s.table)
-                && flink.equals(s.flink) && Arrays.equals(projectedFields, s.projectedFields)
+                && flink.equals(s.flink) && batching.equals(s.batching) && Arrays.equals(projectedFields, s.projectedFields)
                 && Objects.equals(watermarks, s.watermarks) && metadataKeys.equals(s.metadataKeys);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(identifier, table, flink, Arrays.hashCode(projectedFields), watermarks, metadataKeys);
+        return Objects.hash(identifier, table, flink, batching, Arrays.hashCode(projectedFields), watermarks,
+                metadataKeys);
     }
 
     private static int[] identity(int count) {

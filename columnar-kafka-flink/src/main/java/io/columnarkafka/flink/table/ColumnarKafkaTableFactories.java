@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Shared body of the two factories: every Kafka option is validated and the sink or source is built by
  * Flink's own factory (same keys, defaults, validation and messages); this adds only the {@code columnar.}
- * batching options and wraps the result: a sink in a {@link ColumnarKafkaDynamicSink}; a source in a {@link
+ * batching options (the sink's, and the scan's {@code columnar.scan.}) and wraps the result: a sink in a {@link ColumnarKafkaDynamicSink}; a source in a {@link
  * FallbackKafkaSource} when its table falls back for every query ({@link ScanAdmissionMatcher#tableFallback}),
  * else in a {@link ColumnarKafkaDynamicSource}, which decides on the columns each query reads.
  */
@@ -44,6 +44,8 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
         Set<ConfigOption<?>> options = new HashSet<>(flink.optionalOptions());
         options.add(ColumnarOptions.BATCH_SIZE);
         options.add(ColumnarOptions.MAX_LATENCY);
+        options.add(ColumnarOptions.SCAN_MAX_BATCH_ROWS);
+        options.add(ColumnarOptions.SCAN_MAX_BATCH_BYTES);
         return options;
     }
 
@@ -76,6 +78,7 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
         PlannerStageHook.installIfEnabled(context.getConfiguration());
         Map<String, String> tableOptions = context.getCatalogTable().getOptions();
         ColumnarOptions.read(factoryIdentifier(), tableOptions); // validated as for the sink; batching only
+        ColumnarOptions.ScanSettings batching = ColumnarOptions.readScan(factoryIdentifier(), tableOptions);
         Map<String, String> kafkaOptions = ColumnarOptions.withoutColumnar(tableOptions);
         DynamicTableSource source = flinkSources.createDynamicTableSource(kafkaContext(context, kafkaOptions));
         if (!(source instanceof KafkaDynamicSource kafkaSource)) {
@@ -96,7 +99,7 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
             LOG.info("{} scan of table {}: {}", factoryIdentifier(), table, fallback.describe());
             return new FallbackKafkaSource(factoryIdentifier(), kafkaSource, fallback);
         }
-        return ColumnarKafkaDynamicSource.of(factoryIdentifier(), table, kafkaSource, shape);
+        return ColumnarKafkaDynamicSource.of(factoryIdentifier(), table, kafkaSource, shape, batching);
     }
 
     /** The factory context with the table's options replaced by {@code kafkaOptions}. */

@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.flink.source.ColumnarKafkaSource;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -7,12 +8,13 @@ import java.util.Set;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.api.ValidationException;
 
 /**
  * The options {@code kafka-columnar} and {@code upsert-kafka-columnar} add to Flink's Kafka options,
- * all under {@code columnar.}. They shape only the batching in front of the encoders; the bytes written
- * do not depend on them.
+ * all under {@code columnar.}. They shape only the batching: in front of the encoders (a sink's), after the
+ * Kafka fetch ({@code columnar.scan.}, a scan's); the bytes written and the rows read do not depend on them.
  */
 public final class ColumnarOptions {
     public static final String PREFIX = "columnar.";
@@ -28,12 +30,44 @@ public final class ColumnarOptions {
             .withDescription("Longest time a row waits in a partly filled batch before it is sent."
                     + " Batches are also sent at every checkpoint barrier and at the end of input.");
 
-    private static final Set<String> KEYS = Set.of(BATCH_SIZE.key(), MAX_LATENCY.key());
+    public static final ConfigOption<Integer> SCAN_MAX_BATCH_ROWS = ConfigOptions.key("columnar.scan.max-batch-rows")
+            .intType()
+            .defaultValue(ColumnarKafkaSource.DEFAULT_MAX_BATCH_ROWS)
+            .withDescription("Most rows of one Arrow batch a scan decodes. A batch never spans two Kafka fetches,"
+                    + " so properties.max.poll.records (Kafka's default 500) bounds it too. The source task"
+                    + " decodes and emits one batch per step, and a checkpoint barrier waits for that step.");
+
+    public static final ConfigOption<MemorySize> SCAN_MAX_BATCH_BYTES = ConfigOptions.key("columnar.scan.max-batch-bytes")
+            .memoryType()
+            .defaultValue(new MemorySize(ColumnarKafkaSource.DEFAULT_MAX_BATCH_BYTES))
+            .withDescription("Most key and value bytes of the records of one Arrow batch a scan decodes; a single"
+                    + " larger record still makes a batch of its own.");
+
+    private static final Set<String> KEYS =
+            Set.of(BATCH_SIZE.key(), MAX_LATENCY.key(), SCAN_MAX_BATCH_ROWS.key(), SCAN_MAX_BATCH_BYTES.key());
 
     private ColumnarOptions() {}
 
     /** The validated batching settings of a table's options. */
     public record Settings(int batchSize, long maxLatencyMillis) implements java.io.Serializable {}
+
+    /** The validated caps on a scan's batches ({@code columnar.scan.}). */
+    public record ScanSettings(int maxBatchRows, long maxBatchBytes) implements java.io.Serializable {
+        /** The caps of a table that sets none. */
+        public static final ScanSettings DEFAULTS = new ScanSettings(
+                SCAN_MAX_BATCH_ROWS.defaultValue(), SCAN_MAX_BATCH_BYTES.defaultValue().getBytes());
+
+        /**
+         * What the scan's decision adds when a cap is not the default, e.g. {@code batches of at most 256 rows};
+         * empty with the defaults (the decisions EXPLAIN shows then stay as they were).
+         */
+        String describe() {
+            if (equals(DEFAULTS)) {
+                return "";
+            }
+            return "batches of at most " + maxBatchRows + " rows, " + new MemorySize(maxBatchBytes);
+        }
+    }
 
     /** The table options without the {@code columnar.} ones, as Flink's Kafka factories expect them. */
     static Map<String, String> withoutColumnar(Map<String, String> tableOptions) {
@@ -43,11 +77,35 @@ public final class ColumnarOptions {
     }
 
     /**
-     * Reads and validates the {@code columnar.} options.
+     * Reads and validates the sink's {@code columnar.} options (every {@code columnar.} key is checked).
      *
      * @throws ValidationException for an unknown {@code columnar.} key or an invalid value
      */
     static Settings read(String identifier, Map<String, String> tableOptions) {
+        Configuration config = columnarConfig(identifier, tableOptions);
+        int batchSize = get(identifier, config, BATCH_SIZE);
+        Duration latency = get(identifier, config, MAX_LATENCY);
+        requirePositive(batchSize > 0, BATCH_SIZE, batchSize);
+        requirePositive(!latency.isNegative() && !latency.isZero(), MAX_LATENCY, latency);
+        return new Settings(batchSize, latency.toMillis());
+    }
+
+    /**
+     * Reads and validates the scan's {@code columnar.scan.} options (every {@code columnar.} key is checked).
+     *
+     * @throws ValidationException for an unknown {@code columnar.} key or an invalid value
+     */
+    static ScanSettings readScan(String identifier, Map<String, String> tableOptions) {
+        Configuration config = columnarConfig(identifier, tableOptions);
+        int rows = get(identifier, config, SCAN_MAX_BATCH_ROWS);
+        MemorySize bytes = get(identifier, config, SCAN_MAX_BATCH_BYTES);
+        requirePositive(rows > 0, SCAN_MAX_BATCH_ROWS, rows);
+        requirePositive(bytes.getBytes() > 0, SCAN_MAX_BATCH_BYTES, bytes);
+        return new ScanSettings(rows, bytes.getBytes());
+    }
+
+    /** The {@code columnar.} options of a table. */
+    private static Configuration columnarConfig(String identifier, Map<String, String> tableOptions) {
         Configuration config = new Configuration();
         for (Map.Entry<String, String> e : tableOptions.entrySet()) {
             if (e.getKey().startsWith(PREFIX)) {
@@ -58,20 +116,20 @@ public final class ColumnarOptions {
                 config.setString(e.getKey(), e.getValue());
             }
         }
-        int batchSize;
-        Duration latency;
+        return config;
+    }
+
+    private static void requirePositive(boolean positive, ConfigOption<?> option, Object value) {
+        if (!positive) {
+            throw new ValidationException("'" + option.key() + "' must be positive, got " + value);
+        }
+    }
+
+    private static <T> T get(String identifier, Configuration config, ConfigOption<T> option) {
         try {
-            batchSize = config.get(BATCH_SIZE);
-            latency = config.get(MAX_LATENCY);
+            return config.get(option);
         } catch (IllegalArgumentException e) {
             throw new ValidationException("Invalid columnar option for '" + identifier + "': " + e.getMessage(), e);
         }
-        if (batchSize <= 0) {
-            throw new ValidationException("'" + BATCH_SIZE.key() + "' must be positive, got " + batchSize);
-        }
-        if (latency.isNegative() || latency.isZero()) {
-            throw new ValidationException("'" + MAX_LATENCY.key() + "' must be positive, got " + latency);
-        }
-        return new Settings(batchSize, latency.toMillis());
     }
 }

@@ -27,7 +27,7 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * Builds the runtime of an admitted scan: a {@link ColumnarKafkaSource} with Flink's own Kafka settings
  * ({@link FlinkKafkaScan}), decoding the columns the query reads, whose per-batch output hands the planner
  * row views ({@link RowViewOutput}); the batches of an upsert scan and of a changelog value format (debezium-json,
- * ogg-json) carry each row's kind, which the views take.
+ * canal-json, maxwell-json, ogg-json) carry each row's kind, which the views take.
  *
  * <p>What is decoded: the projected columns, plus every key column (a record gives a row only if its key
  * does, as in Flink, so the key is decoded even when the query does not read it). A format that does not
@@ -44,13 +44,14 @@ final class ColumnarScanTranslator {
     static ScanRuntimeProvider provider(
             KafkaScanShape shape,
             FlinkKafkaScan kafka,
+            ColumnarOptions.ScanSettings batching,
             int[] projectedFields,
             List<KafkaMetadata> metadata,
             TypeInformation<RowData> producedType,
             WatermarkStrategy<RowData> watermarks,
             String operatorName) {
         DecodedColumns decoded = DecodedColumns.of(shape, projectedFields, metadata);
-        ColumnarKafkaSource<RowData> source = source(shape, kafka, decoded.type(), metadata,
+        ColumnarKafkaSource<RowData> source = source(shape, kafka, batching, decoded.type(), metadata,
                 new RowViewOutput(decoded.type(), decoded.columns(), shape.rowKinds(), producedType));
         return new DataStreamScanProvider() {
             @Override
@@ -73,11 +74,12 @@ final class ColumnarScanTranslator {
     }
 
     /**
-     * A {@link ColumnarKafkaSource} with Flink's Kafka settings decoding {@code decodedType}, whose last fields
-     * hold {@code metadata}, whose batches go to {@code output}.
+     * A {@link ColumnarKafkaSource} with Flink's Kafka settings decoding {@code decodedType} in batches within the
+     * table's caps, whose last fields hold {@code metadata}, whose batches go to {@code output}.
      */
-    static <T> ColumnarKafkaSource<T> source(KafkaScanShape shape, FlinkKafkaScan kafka, RowType decodedType,
-            List<KafkaMetadata> metadata, BatchOutputFactory<T> output) {
+    static <T> ColumnarKafkaSource<T> source(KafkaScanShape shape, FlinkKafkaScan kafka,
+            ColumnarOptions.ScanSettings batching, RowType decodedType, List<KafkaMetadata> metadata,
+            BatchOutputFactory<T> output) {
         RowType physical = shape.physicalType();
         ColumnarKafkaSource.Builder builder = ColumnarKafkaSource.builder()
                 .setProperties(kafka.properties())
@@ -86,7 +88,9 @@ final class ColumnarScanTranslator {
                 .setValueFormatRowType(ScanAdmissionMatcher.valueType(shape))
                 .setMetadata(metadata)
                 .setUpsertMode(shape.upsertMode())
-                .setValueFormat(shape.valueFormat(), shape.valueFormatOptions());
+                .setValueFormat(shape.valueFormat(), shape.valueFormatOptions())
+                .setMaxBatchRows(batching.maxBatchRows())
+                .setMaxBatchBytes(batching.maxBatchBytes());
         if (shape.topicPattern() != null) {
             builder.setTopicPattern(shape.topicPattern());
         } else {

@@ -9,6 +9,8 @@ import io.columnarkafka.format.arrow.RowKindVector;
 import io.columnarkafka.format.arrow.WideTimestamps;
 import io.columnarkafka.format.json.BeforeAfterDecodeOptions;
 import io.columnarkafka.format.json.BeforeAfterEvents;
+import io.columnarkafka.format.json.DataOldDecodeOptions;
+import io.columnarkafka.format.json.DataOldEvents;
 import io.columnarkafka.format.json.JsonDecodeOptions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -56,10 +58,11 @@ final class ScanAdmissionMatcher {
      * The fallback every query of the table shares, or null: a format outside the scan gate, an option a decoder
      * does not reproduce, a format metadata column. An upsert scan is admitted: the columnar source makes tombstones
      * DELETE rows as Flink's source does ({@code DecodingSpec#upsert}); so is a changelog value format (debezium-json,
-     * ogg-json), whose decoder gives the row kinds ({@code DecodingSpec#valueRowKinds}).
+     * ogg-json, canal-json, maxwell-json), whose decoder gives the row kinds ({@code DecodingSpec#valueRowKinds}).
      *
      * <p>A format metadata column (debezium-json's {@code value.source.timestamp}, ogg-json's {@code value.table},
-     * ...) sends the whole table to Flink's source, not only the queries reading it: the columnar decoders produce
+     * canal-json's {@code value.database}, maxwell-json's {@code value.ingestion-timestamp}, ...) sends the whole
+     * table to Flink's source, not only the queries reading it: the columnar decoders produce
      * none, and Flink's Kafka source takes no metadata projection, so its format converts every declared one (a
      * {@code source} field Flink cannot convert fails or skips the record) whatever the query reads.
      */
@@ -140,19 +143,20 @@ final class ScanAdmissionMatcher {
 
     /**
      * A problem with a format's options as its decoder reads them, or null: json's decoder refuses {@code
-     * decode.json-parser.enabled=false} (Flink's tree-based deserializer, whose coercions differ); debezium-json and
-     * ogg-json read their decoding options ({@code schema-include} true too, which only their serializers refuse);
+     * decode.json-parser.enabled=false} (Flink's tree-based deserializer, whose coercions differ); the changelog
+     * JSON formats read their decoding options (debezium-json's {@code schema-include} true too, which only its
+     * serializer refuses; canal-json's {@code database.include} and {@code table.include}: Flink's factory takes any
+     * text and compiles it only when it builds its deserializer, so an invalid pattern falls back, to fail there);
      * raw, csv and avro read the options their encoders read (csv's include the deserialization ones, {@code
      * allow-comments} and {@code ignore-parse-errors}; avro refuses {@code encoding=json}).
      */
     private static String decodeOptionProblem(String scope, SqlFormat format, Map<String, String> options) {
-        BeforeAfterEvents events = BeforeAfterEvents.of(format.identifier);
-        if (format != SqlFormat.JSON && events == null) {
+        if (format != SqlFormat.JSON && !format.readsRowKind()) {
             return AdmissionMatcher.optionProblem(scope, format, options);
         }
         try {
-            if (events != null) {
-                BeforeAfterDecodeOptions.fromMap(events,
+            if (format.readsRowKind()) {
+                changelogDecodeOptions(format.identifier,
                         DecodingSpec.valueDecoderOptions(options, RowKindVector.SCAN_COLUMN));
             } else {
                 JsonDecodeOptions.fromMap(options);
@@ -160,6 +164,16 @@ final class ScanAdmissionMatcher {
             return null;
         } catch (IllegalArgumentException e) {
             return scope + "." + format.identifier + " options: " + e.getMessage();
+        }
+    }
+
+    /** Reads the decoding options of the changelog JSON format {@code identifier}, as its decoder will. */
+    private static void changelogDecodeOptions(String identifier, Map<String, String> options) {
+        BeforeAfterEvents beforeAfter = BeforeAfterEvents.of(identifier);
+        if (beforeAfter != null) {
+            BeforeAfterDecodeOptions.fromMap(beforeAfter, options);
+        } else {
+            DataOldDecodeOptions.fromMap(DataOldEvents.of(identifier), options);
         }
     }
 

@@ -38,11 +38,12 @@ enum SqlFormat {
      * The scan gate: formats whose columnar decoders are proven equal to Flink's deserializers through the
      * SQL scan parity tests (the same SELECT over the same topic through {@code kafka} and {@code
      * kafka-columnar}: {@code KafkaColumnarScanParityITCase} for json and raw, {@code
-     * ScanFormatParityITCase} for csv, avro and protobuf, {@code ChangelogScanParityITCase} for debezium-json and
-     * ogg-json, rows compared with their kinds). A format is read natively only if it is here AND in {@link
-     * Formats#decodable()}.
+     * ScanFormatParityITCase} for csv, avro and protobuf, {@code ChangelogScanParityITCase} for debezium-json,
+     * ogg-json, canal-json and maxwell-json, rows compared with their kinds). A format is read natively only if it is
+     * here AND in {@link Formats#decodable()}.
      */
-    private static final Set<SqlFormat> SCAN_PROVEN = EnumSet.of(JSON, RAW, CSV, AVRO, PROTOBUF, DEBEZIUM_JSON, OGG_JSON);
+    private static final Set<SqlFormat> SCAN_PROVEN = EnumSet.of(JSON, RAW, CSV, AVRO, PROTOBUF, DEBEZIUM_JSON, OGG_JSON,
+            CANAL_JSON, MAXWELL_JSON);
 
     /** Formats with a columnar encoder that are deliberately not gated, and why. */
     private static final Map<String, String> NOT_GATED = Map.of(

@@ -56,11 +56,14 @@ class KafkaColumnarScanParityITCase {
         String ddl = "CREATE TABLE ${t}src (v STRING) WITH ('connector' = '${connector}', 'topic' = '${t}in',"
                 + " 'properties.bootstrap.servers' = '${servers}', 'properties.group.id' = '${t}g',"
                 + " 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset',"
-                + " 'format' = 'raw')";
+                + " 'format' = 'raw'${columnar-scan})";
         ScanParity.Run run = scans.parity("raw_value", ddl, "SELECT * FROM ${t}src", 3,
                 t -> rawRecords(t, 1500, 3), false);
-        assertThat(run.decision().describe()).isEqualTo("admitted: raw value, bounded latest");
+        assertThat(run.decision().describe())
+                .isEqualTo("admitted: raw value, bounded latest, batches of at most 64 rows, 8 mb");
         assertThat(run.decodedRows()).as("rows decoded by the columnar source").isEqualTo(1500);
+        // 500 records per partition in batches of at most 64 rows (and never two fetches'): at least 8 per partition.
+        assertThat(run.decodedBatches()).as("batches of the columnar source").isGreaterThanOrEqualTo(3 * 8);
     }
 
     @Test

@@ -1,8 +1,10 @@
 package io.columnarkafka.flink.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
@@ -12,10 +14,12 @@ import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.connector.source.abilities.SupportsProjectionPushDown;
 import org.apache.flink.table.connector.source.abilities.SupportsReadingMetadata;
 import org.apache.flink.table.connector.source.abilities.SupportsWatermarkPushDown;
+import org.apache.flink.table.types.DataType;
 import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The scan decision for each shape, from tables created with DDL (Flink's own factory validates the
@@ -51,6 +55,28 @@ class ScanAdmissionTest {
                 + " 'key.fields-prefix' = 'k_', 'value.format' = 'json', 'value.fields-include' = 'EXCEPT_KEY',"
                 + " 'value.json.fail-on-missing-field' = 'true'").describe())
                 .isEqualTo("admitted: json value, json key");
+    }
+
+    @Test
+    void scanBatchCapsShowInTheDecisionOnlyWhenSet() {
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-rows' = '256'")
+                .describe()).isEqualTo("admitted: raw value, batches of at most 256 rows, 8 mb");
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-bytes' = '64kb'")
+                .describe()).isEqualTo("admitted: raw value, batches of at most 4096 rows, 64 kb");
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-rows' = '4096',"
+                + " 'columnar.scan.max-batch-bytes' = '8mb'").describe()).isEqualTo("admitted: raw value");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "'columnar.scan.max-batch-rows' = '0'|'columnar.scan.max-batch-rows' must be positive, got 0",
+        "'columnar.scan.max-batch-rows' = 'many'|Invalid columnar option for 'kafka-columnar'",
+        "'columnar.scan.max-batch-bytes' = '0b'|'columnar.scan.max-batch-bytes' must be positive, got 0 bytes",
+        "'columnar.scan.max-batch-bytes' = 'lots'|Invalid columnar option for 'kafka-columnar'",
+        "'columnar.scan.batch-rows' = '10'|Unsupported option 'columnar.scan.batch-rows' for 'kafka-columnar'"})
+    void invalidScanBatchCapsAreRejectedByName(String option, String message) {
+        assertThatThrownBy(() -> decide("v STRING", KAFKA + ", 'format' = 'raw', " + option))
+                .hasStackTraceContaining(message);
     }
 
     @Test
@@ -150,10 +176,8 @@ class ScanAdmissionTest {
                 + " value.json options: json option 'decode.json-parser.enabled' = false selects Flink's",
         "v STRING, ts TIMESTAMP(9)| 'format' = 'avro', 'avro.timestamp_mapping.legacy' = 'false'| UNSUPPORTED_TYPE"
                 + " value column 'ts' TIMESTAMP(9): timestamp precision above 6",
-        "id BIGINT, v STRING| 'format' = 'canal-json'| UNSUPPORTED_VALUE_FORMAT canal-json: not yet parity-tested"
-                + " through SQL scans",
-        "id BIGINT, v STRING| 'format' = 'maxwell-json'| UNSUPPORTED_VALUE_FORMAT maxwell-json: not yet"
-                + " parity-tested through SQL scans",
+        "id BIGINT, v STRING| 'format' = 'canal-json', 'canal-json.table.include' = 'orders_(x'| UNSUPPORTED_OPTION"
+                + " value.canal-json options: invalid regular expression for canal-json option 'table.include'",
         "e BIGINT, v STRING| 'key.format' = 'protobuf', 'key.protobuf.message-class-name' = '" + SCALARS3 + "',"
                 + " 'key.fields' = 'e', 'value.format' = 'raw', 'value.fields-include' = 'EXCEPT_KEY'|"
                 + " UNSUPPORTED_TYPE column 'e': protobuf field columnarkafka.test3.Scalars3.e (ENUM) needs CHAR"
@@ -258,9 +282,11 @@ class ScanAdmissionTest {
     }
 
     /**
-     * debezium-json and ogg-json values are admitted with every decoding option ({@code schema-include} too, which
-     * only Flink's serializer refuses), with a key format, with TIMESTAMP of every precision (json's readers), and
-     * beside a column named like the row-kind column; the source reports Flink's changelog mode for the format.
+     * debezium-json, ogg-json, canal-json and maxwell-json values are admitted with every option Flink's factory takes
+     * for them (debezium-json's {@code schema-include} too, which only Flink's serializer refuses; the {@code
+     * map-null-key.*} and {@code encode.*} options, which only serializers read; canal-json's {@code *.include}
+     * patterns), with a key format, with TIMESTAMP of every precision (json's readers), and beside a column named like
+     * the row-kind column; the source reports Flink's changelog mode for the format.
      */
     @Test
     void changelogJsonValuesAreAdmittedWithTheirOptionsAndFlinksChangelogMode() {
@@ -275,7 +301,19 @@ class ScanAdmissionTest {
                 .isEqualTo("admitted: ogg-json value, json key");
         assertThat(decide("`$row_kind` STRING, v STRING", KAFKA + ", 'format' = 'debezium-json'").describe())
                 .isEqualTo("admitted: debezium-json value");
-        for (String format : List.of("debezium-json", "ogg-json")) {
+        String serializerOnly = "'map-null-key.mode' = 'LITERAL', 'map-null-key.literal' = 'nil',"
+                + " 'encode.decimal-as-plain-number' = 'true', 'encode.ignore-null-fields' = 'true'";
+        assertThat(decide("id BIGINT, m MAP<STRING, DECIMAL(10, 2)>, t9 TIMESTAMP(9)", KAFKA + ", 'format' = 'canal-json',"
+                + " 'canal-json.ignore-parse-errors' = 'true', 'canal-json.timestamp-format.standard' = 'ISO-8601',"
+                + " 'canal-json.database.include' = 'inv.*', 'canal-json.table.include' = 'orders_\\d+|products', "
+                + serializerOnly.replace("'map", "'canal-json.map").replace("'encode", "'canal-json.encode")).describe())
+                .isEqualTo("admitted: canal-json value");
+        assertThat(decide("k_id BIGINT, v STRING", KAFKA + ", 'key.format' = 'json', 'key.fields' = 'k_id',"
+                + " 'key.fields-prefix' = 'k_', 'value.format' = 'maxwell-json', 'value.fields-include' = 'EXCEPT_KEY',"
+                + " 'value.maxwell-json.ignore-parse-errors' = 'true', "
+                + serializerOnly.replace("'map", "'value.maxwell-json.map").replace("'encode", "'value.maxwell-json.encode"))
+                .describe()).isEqualTo("admitted: maxwell-json value, json key");
+        for (String format : List.of("debezium-json", "ogg-json", "canal-json", "maxwell-json")) {
             TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
             tEnv.executeSql("CREATE TABLE t (id BIGINT, v STRING) WITH ('connector' = 'kafka-columnar', " + KAFKA
                     + ", 'format' = '" + format + "')");
@@ -287,9 +325,9 @@ class ScanAdmissionTest {
     }
 
     /**
-     * A format metadata column (debezium-json's {@code value.source.timestamp}, ogg-json's {@code value.table}) sends
-     * the whole table to Flink's source, whatever a query reads: Flink's Kafka source takes no metadata projection,
-     * so its format converts every declared one.
+     * A format metadata column (debezium-json's {@code value.source.timestamp}, ogg-json's {@code value.table}, each
+     * that Flink's canal-json and maxwell-json list) sends the whole table to Flink's source, whatever a query reads:
+     * Flink's Kafka source takes no metadata projection, so its format converts every declared one.
      */
     @Test
     void aFormatMetadataColumnSendsTheWholeTableToFlinksSource() {
@@ -303,6 +341,20 @@ class ScanAdmissionTest {
         assertThat(decide("id BIGINT, tb STRING METADATA FROM 'value.table' VIRTUAL",
                 KAFKA + ", 'format' = 'ogg-json'").describe())
                 .startsWith("fallback: UNSUPPORTED_METADATA value.table: format metadata of ogg-json");
+        for (String format : List.of("canal-json", "maxwell-json")) {
+            TableEnvironment flinks = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+            flinks.executeSql("CREATE TABLE t (id BIGINT) WITH ('connector' = 'kafka-columnar', " + KAFKA
+                    + ", 'format' = '" + format + "')");
+            Map<String, DataType> readable =
+                    ((SupportsReadingMetadata) ScanDecisions.flinkSource(flinks, "t")).listReadableMetadata();
+            List<String> formatKeys = readable.keySet().stream().filter(key -> key.startsWith("value.")).toList();
+            assertThat(formatKeys).as(format).hasSizeGreaterThanOrEqualTo(4).contains("value.database", "value.table");
+            for (String key : formatKeys) {
+                assertThat(decide("id BIGINT, m " + readable.get(key) + " METADATA FROM '" + key + "' VIRTUAL",
+                        KAFKA + ", 'format' = '" + format + "'").describe()).as(key).startsWith(
+                                "fallback: UNSUPPORTED_METADATA " + key + ": format metadata of " + format);
+            }
+        }
     }
 
     /**
@@ -311,22 +363,23 @@ class ScanAdmissionTest {
      * table.exec.source.cdc-events-duplicate}) over whole rows, {@code DropUpdateBefore} for a sink that takes no
      * UPDATE_BEFORE. The planner stage keeps the scan a row scan.
      */
-    @Test
-    void changelogJsonScansArePlannedAsFlinksKafka() {
+    @ParameterizedTest
+    @ValueSource(strings = {"debezium-json", "canal-json", "maxwell-json"})
+    void changelogJsonScansArePlannedAsFlinksKafka(String format) {
         for (boolean duplicates : List.of(false, true)) {
             TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
             tEnv.getConfig().set(ExecutionConfigOptions.TABLE_EXEC_SOURCE_CDC_EVENTS_DUPLICATE, duplicates);
             for (String connector : List.of("kafka", "kafka-columnar")) {
                 tEnv.executeSql("CREATE TABLE " + connector.replace('-', '_') + " (id BIGINT, name STRING,"
                         + " price DOUBLE" + (duplicates ? ", PRIMARY KEY (id) NOT ENFORCED" : "") + ") WITH ("
-                        + "'connector' = '" + connector + "', " + KAFKA + ", 'format' = 'debezium-json')");
+                        + "'connector' = '" + connector + "', " + KAFKA + ", 'format' = '" + format + "')");
             }
             tEnv.executeSql("CREATE TABLE bh (id BIGINT, name STRING, price DOUBLE, PRIMARY KEY (id) NOT ENFORCED)"
                     + " WITH ('connector' = 'blackhole')");
             DynamicTableSource source = ScanDecisions.source(tEnv, "kafka_columnar");
             assertThat(source).isNotInstanceOf(SupportsProjectionPushDown.class);
             assertThat(ColumnarTables.arrowScanAdmission(source).orElseThrow().describe()).startsWith(
-                    "fallback: UNSUPPORTED_CHANGELOG debezium-json: the stage's Arrow batches carry inserts only");
+                    "fallback: UNSUPPORTED_CHANGELOG " + format + ": the stage's Arrow batches carry inserts only");
             for (String query : List.of("SELECT id, name FROM %s", "SELECT name, COUNT(*) FROM %s GROUP BY name",
                     "SELECT id, name FROM %s WHERE price > 3", "INSERT INTO bh SELECT * FROM %s")) {
                 String stock = optimizedPlan(tEnv.explainSql(query.formatted("kafka")));

@@ -82,8 +82,8 @@ final class ScanParity {
      * columnar source decoded and the records that gave none; {@code planned}: the decision for what the query's scan
      * reads.
      */
-    record Run(Admission decision, String explain, long decodedRows, List<String> rows, Admission planned,
-            long skippedRecords) {}
+    record Run(Admission decision, String explain, long decodedRows, long decodedBatches, List<String> rows,
+            Admission planned, long skippedRecords) {}
 
     /** A test whose jobs both failed: the topic, the columnar scan's decision and both jobs' failures. */
     record Failure(String topic, Admission decision, Throwable stock, Throwable columnar) {}
@@ -188,7 +188,7 @@ final class ScanParity {
         boolean stock = connector.equals(stockConnector);
         Admission decision = stock ? null : ScanDecisions.of(tEnv, tables + "src");
         Admission planned = stock ? null : ScanDecisions.planned(tEnv, tables + "src", explain);
-        return new Run(decision, explain, count(job, DecodeMetrics.ROWS), rows, planned,
+        return new Run(decision, explain, count(job, DecodeMetrics.ROWS), count(job, DecodeMetrics.BATCHES), rows, planned,
                 count(job, DecodeMetrics.SKIPPED_RECORDS));
     }
 

@@ -26,13 +26,16 @@ import org.apache.kafka.common.header.Header;
  * Runs the same SQL against Flink's connector and ours. A test writes its DDL and INSERT as templates:
  * {@code ${connector}} is replaced by {@code kafka} / {@code kafka-columnar} (or the upsert pair),
  * {@code ${t}} by a per-run name prefix (so each run has its own tables and topics), {@code ${servers}}
- * by the broker, {@code ${columnar}} by {@link #COLUMNAR_OPTIONS} for our connector only. Records are read back committed and rendered canonically for comparison.
+ * by the broker, {@code ${columnar}} by {@link #COLUMNAR_OPTIONS} and {@code ${columnar-scan}} by {@link
+ * #COLUMNAR_SCAN_OPTIONS} for our connector only. Records are read back committed and rendered canonically for comparison.
  */
 final class SqlRuns {
     private static final AtomicInteger RUN = new AtomicInteger();
 
     /** Small batches, so a few rows already span several batches and latency flushes. */
     static final String COLUMNAR_OPTIONS = ", 'columnar.batch-size' = '3', 'columnar.max-latency' = '50ms'";
+    /** A scan's batches of at most 64 rows, far fewer than a fetch's (Kafka's default: up to 500 records). */
+    static final String COLUMNAR_SCAN_OPTIONS = ", 'columnar.scan.max-batch-rows' = '64'";
 
     private final KafkaBrokerExtension kafka;
 
@@ -55,6 +58,7 @@ final class SqlRuns {
     String fill(String template, String connector, String prefix) {
         return template
                 .replace("${columnar}", connector.endsWith("columnar") ? COLUMNAR_OPTIONS : "")
+                .replace("${columnar-scan}", connector.endsWith("columnar") ? COLUMNAR_SCAN_OPTIONS : "")
                 .replace("${connector}", connector)
                 .replace("${t}", prefix)
                 .replace("${servers}", kafka.broker().bootstrapServers());

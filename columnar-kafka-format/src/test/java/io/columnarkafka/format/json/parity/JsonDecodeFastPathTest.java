@@ -196,6 +196,58 @@ class JsonDecodeFastPathTest {
     }
 
     /**
+     * An integer's first eight bytes are read as one word (its leading digits found and summed at once, see
+     * {@code JsonTokenizer.leadingDigits}): integers of 1–10 digits, random digits and every digit in every
+     * place, followed by each kind of byte (the ones either side of {@code 0}–{@code 9}, a fraction, an
+     * exponent, whitespace, a letter, multi-byte UTF-8, bytes 0xFA–0xFF whose sum carries), in the middle of
+     * the record and at its end, whole and cut at every byte, so the word sometimes does not fit.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void integersReadAWordAtATime(Map<String, String> options) {
+        java.util.Random random = new java.util.Random(20261203);
+        List<String> numbers = new ArrayList<>();
+        for (int digits = 1; digits <= 10; digits++) {
+            for (int k = 0; k < 3; k++) {
+                StringBuilder n = new StringBuilder().append((char) ('1' + random.nextInt(9)));
+                while (n.length() < digits) {
+                    n.append((char) ('0' + random.nextInt(10)));
+                }
+                numbers.add(n.toString());
+            }
+        }
+        for (char d = '0'; d <= '9'; d++) {
+            numbers.add("1" + d + "2345678");
+            numbers.add("123" + d + "45");
+            numbers.add(d == '0' ? "1" : String.valueOf(d));
+        }
+        List<byte[]> followers = new ArrayList<>();
+        for (String follower : List.of(",", "}", " ,", "\t}", ".5,", "e2,", "E+2}", "/,", ":,", "x,", "\u00e9,", "\u65e5}")) {
+            followers.add(utf8(follower));
+        }
+        for (int b = 0xFA; b <= 0xFF; b++) {
+            followers.add(new byte[] {(byte) b, ','});
+        }
+        List<byte[]> records = new ArrayList<>();
+        for (String n : numbers) {
+            for (byte[] follower : followers) {
+                records.add(concat(utf8("{\"bi\":" + n), follower, utf8("\"s\":\"x\"}")));
+                records.add(concat(utf8("{\"bi\":" + n), follower, utf8("\"s\":\"abcdefgh\"}")));
+                byte[] last = concat(utf8("{\"s\":\"x\",\"bi\":" + n), follower);
+                for (int cut = last.length - follower.length - n.length(); cut <= last.length; cut++) {
+                    records.add(java.util.Arrays.copyOf(last, cut));
+                }
+            }
+            records.add(utf8("{\"s\":\"x\",\"bi\":" + n + "}"));
+            records.add(utf8("{\"i\":" + n + ",\"s\":\"x\"}"));
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(row("ROW<bi BIGINT, i INT, s STRING>"), options,
+                records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 0 : numbers.size() * 4;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+    }
+
+    /**
      * String values that end the record (its last word is read as the word ending there, shifted), whole and
      * cut at every byte, with a quote, an escape, a control character, multi-byte, non-BMP or invalid UTF-8
      * at every position of their last eight bytes; records shorter than a word.
