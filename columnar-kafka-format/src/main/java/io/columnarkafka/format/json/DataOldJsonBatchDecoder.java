@@ -22,7 +22,8 @@ import org.apache.flink.table.types.logical.RowType;
  *   <li>a missing or unknown {@code type}, a record that is not a JSON object, a missing {@code database} or
  *       {@code table} under a filter, a {@code data} or {@code old} row that is missing, null or not an object
  *       where a row is collected, or a value that fails to convert anywhere in {@code data} or {@code old} (rows
- *       collected or not: Flink converts them all first) fails the record;</li>
+ *       collected or not: Flink converts them all first) fails the record; of several failures, the error is Flink's
+ *       first (a value or shape in {@code data}, then in {@code old}, then the operation's);</li>
  *   <li>under {@code ignore-parse-errors} a value that fails is null (Flink's converters), and a failing record
  *       yields no row, except that Canal keeps the rows of the {@code data} entries before the one that failed
  *       (Flink's list of collected rows is emitted after its catch).</li>
@@ -69,10 +70,28 @@ public final class DataOldJsonBatchDecoder extends RowKindJsonDecoder {
         if (!event.rootObject) {
             throw new JsonReadException("the record is not a JSON object");
         }
-        if (!ignoreParseErrors) {
+        if (ignoreParseErrors) {
+            decodeOperation(record, array, offset, length);
+            return;
+        }
+        try {
             event.data.requireShape("data");
             event.old.requireShape("old");
+            decodeOperation(record, array, offset, length);
+        } catch (RuntimeException e) {
+            if (!JsonReader.isDataError(e)) {
+                throw e;
+            }
+            // Flink converts all of data, then all of old, before it collects a row or looks at type: a value
+            // or shape failing there is its error, whatever ours found first.
+            convertInFlinksOrder(event.data, "data");
+            convertInFlinksOrder(event.old, "old");
+            throw e;
         }
+    }
+
+    /** The rows the operation of the event collects, as {@code decodeRecord} says. */
+    private void decodeOperation(int record, byte[] array, int offset, int length) {
         switch (event.op) {
             case DataOldEvents.INSERT -> emitEach(RowKindColumn.INSERT, record);
             case DataOldEvents.DELETE -> emitEach(RowKindColumn.DELETE, record);
@@ -166,6 +185,24 @@ public final class DataOldJsonBatchDecoder extends RowKindJsonDecoder {
     private void fail(String reason) {
         if (!ignoreParseErrors) {
             throw new JsonReadException(reason);
+        }
+    }
+
+    /**
+     * Converts, and drops, every row of {@code rows} in order as Flink's tree converter does, failing as it fails
+     * first: at a value that does not convert, or at {@code rows} or an entry of the wrong shape. Only on a failing
+     * record, so the rows collected are read once.
+     */
+    private void convertInFlinksOrder(Rows rows, String name) {
+        if (rows.state == Rows.WRONG_SHAPE) {
+            rows.requireShape(name);
+        }
+        for (int i = 0; i < rows.size; i++) {
+            if (rows.kinds[i] == Rows.OBJECT) {
+                convert(rows.marks[i]);
+            } else if (rows.kinds[i] == Rows.OTHER) {
+                rows.requireShape(name);
+            }
         }
     }
 

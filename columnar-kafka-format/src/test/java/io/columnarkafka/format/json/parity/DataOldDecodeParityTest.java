@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -259,6 +260,71 @@ class DataOldDecodeParityTest {
     void recordsFlinkWroteForEveryRowKind(DataOldEvents events) {
         BeforeAfterDecodeParityTest.everyRowKindFlinkWrote(ChangelogEnvelope.of(events.identifier()),
                 (type, options, records) -> check(events, type, options, records));
+    }
+
+    /**
+     * A record that fails twice, in a value or shape of {@code data} or {@code old} and in its type or in a row the
+     * operation cannot collect: Flink converts all of {@code data}, then all of {@code old}, before it collects a
+     * row or looks at {@code type}, so its error names the field of the first value that failed there. Each record
+     * is checked alone (a batch compares the field of its first rejected record only).
+     */
+    @ParameterizedTest
+    @EnumSource(DataOldEvents.class)
+    void aRecordFailingTwiceFailsWhereFlinkFailsFirst(DataOldEvents events) {
+        String badId = "{\"id\":\"x\"}";
+        String badPrice = "{\"price\":\"p\"}";
+        boolean canal = events == DataOldEvents.CANAL;
+        List<String> changes = new ArrayList<>(List.of(
+                event(events, null, List.of(badId), null, "\"type\":\"INSEtRT\""),
+                event(events, null, List.of(badId), null, null),
+                event(events, null, List.of(ROW), List.of(badPrice), null),
+                event(events, null, List.of(ROW), List.of(badPrice), "\"type\":\"inser.\""),
+                event(events, "INSERT", List.of(badId), null, canal ? "\"old\":{\"id\":1}" : "\"old\":[1]"),
+                event(events, "DELETE", List.of(ROW), List.of(badPrice), "\"data\":null"),
+                event(events, "UPDATE", List.of(badId), List.of(badPrice), null)));
+        if (canal) {
+            changes.add(event(events, "UPDATE", List.of(ROW, badId), List.of(badPrice, "{}"), null));
+            changes.add(event(events, "UPDATE", List.of(ROW, ROW2, badId), List.of("{}"), null));
+            changes.add(event(events, "UPDATE", List.of(ROW, "null"), List.of("{}", badPrice), null));
+            changes.add(event(events, "INSERT", List.of(ROW, "null", badId), null, null));
+            changes.add(event(events, "INSERT", List.of(badId, "5"), null, null));
+            changes.add(event(events, "DELETE", List.of(ROW, "[]"), List.of(badPrice), null));
+        }
+        for (String change : changes) {
+            assertFailsNamingFlinksField(events, SMALL, Map.of(), change);
+        }
+    }
+
+    /** The records the property found failing so, with their row types, verbatim. */
+    @Test
+    void aRecordFailingTwiceAsThePropertyFoundThem() {
+        assertFailsNamingFlinksField(DataOldEvents.CANAL,
+                RowTypes.parse("ROW<`f0` TIMESTAMP_LTZ(8), `a\"b1` DECIMAL(2, 2)>"),
+                Map.of("timestamp-format.standard", "ISO-8601"), "{\"database\":\"db3\",\"table\":\"t1\",\"data\":"
+                        + "[{\"f0\":\"1969-12-31T23:59:58.99999999999Z\",\"a\\\"b1\":0.1}],\"type\":\"INSEtRT\"}");
+        assertFailsNamingFlinksField(DataOldEvents.CANAL,
+                RowTypes.parse("ROW<`f0` ARRAY<TIMESTAMP(6) NOT NULL>, `a\"b1` DECIMAL(38, 0) NOT NULL,"
+                        + " `back\\slash2` ROW<`f0` BOOLEAN> NOT NULL>"),
+                Map.of("timestamp-format.standard", "ISO-8601"), "{\"database\":\"db3\",\"table\":\"t1\",\"data\":"
+                        + "[{\"f0\":[\"0001-0-01T00:00:00\"],\"a\\\"b1\":0,\"back\\\\slash2\":{\"f0\":true}}],"
+                        + "\"type-\":\"DELETE\"}");
+        assertFailsNamingFlinksField(DataOldEvents.MAXWELL,
+                RowTypes.parse("ROW<`f0` TIMESTAMP(0), `a\"b1` ROW<`f0` TIMESTAMP_LTZ(5), `a\"b1` MAP<STRING,"
+                        + " DECIMAL(38, 38)>, `back\\slash2` ARRAY<TIMESTAMP(2) NOT NULL>>, `back\\slash2` MAP<STRING,"
+                        + " DECIMAL(37, 37)>>"),
+                Map.of(), "{\"data\":{\"f0\":\"1970-01-01 00:0:00:0:0:00:02\",\"a\\\"b1\":{\"f0\":null,"
+                        + "\"a\\\"b1\":null,\"back\\\\slash2\":null},\"back\\\\slash2\":null},\"type\":\"inser.\"}");
+    }
+
+    /** {@code change} fails alone, in ours and in Flink's, and Flink's error names a field: ours must be in it. */
+    private static void assertFailsNamingFlinksField(DataOldEvents events, RowType type, Map<String, String> options,
+            String change) {
+        Throwable flink = FlinkDataOldDecodeOracle.of(events, type, withKind(options)).deserialize(utf8(change)).error();
+        assertThat(flink).as("Flink rejects %s", change).isNotNull();
+        assertThat(ExceptionUtils.findThrowableWithMessage(flink, "Fail to deserialize at field"))
+                .as("Flink's error of %s names a field: %s", change, flink).isPresent();
+        JsonDecodeCheck.Result result = check(events, type, options, List.of(utf8(change)));
+        assertThat(result.recordsRejected()).as("%s rejected", change).isEqualTo(1);
     }
 
     @Test

@@ -101,8 +101,10 @@ class DataOldDecodeProperties {
         Random random = new Random(seed);
         List<byte[]> records = new ArrayList<>();
         for (byte[] record : events(c)) {
-            // Half the events intact, so a batch holds rows to compare around the mutated ones.
-            records.add(random.nextBoolean() ? JsonDecodeProperties.mutate(record, random) : record);
+            // One event in four intact, so a batch holds rows to compare around the mutated ones; three in four
+            // mutated, so the rejections counted clear comparedEnough's bound by some 4.5 standard deviations
+            // (half mutated: mean 143, deviation 18 over 40 runs; the bound of 100 was 2.3 deviations away).
+            records.add(random.nextInt(4) > 0 ? JsonDecodeProperties.mutate(record, random) : record);
         }
         Map<String, String> options = options(c, ignoreParseErrors);
         Assume.that(!holdsATimestampOutsideArrow(c, options, records));

@@ -59,7 +59,8 @@ class JsonProjectedDecodeProperties {
     };
 
     @Property(tries = 200, shrinking = ShrinkingMode.BOUNDED)
-    void recordsFlinkWroteDecodeProjectedAsFlinkReadsThem(@ForAll("cases") DecodeCase c, @ForAll long seed) {
+    void recordsFlinkWroteDecodeProjectedAsFlinkReadsThem(@ForAll("evenlySizedCases") DecodeCase c,
+            @ForAll long seed) {
         Random random = new Random(seed);
         List<byte[]> records = JsonDecodeProperties.serialize(c);
         Map<String, String> options = Map.of("timestamp-format.standard", c.standard());
@@ -168,6 +169,16 @@ class JsonProjectedDecodeProperties {
     @Provide
     Arbitrary<DecodeCase> cases() {
         return JsonDecodeProperties.decodeCases();
+    }
+
+    /**
+     * Batches of 1 to 12 rows without jqwik's edge cases: a list made afresh for each case (inside {@code flatAs})
+     * is its edge case, one row, a third of the time, and the rows counted cleared comparedEnough's bound by only
+     * 2.6 standard deviations (mean 665, deviation 63 over 15 runs).
+     */
+    @Provide
+    Arbitrary<DecodeCase> evenlySizedCases() {
+        return JsonDecodeProperties.decodeCases(Arbitrary::withoutEdgeCases);
     }
 
     @Provide
