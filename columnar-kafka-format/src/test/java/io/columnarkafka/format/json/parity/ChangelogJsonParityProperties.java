@@ -28,8 +28,11 @@ import org.apache.flink.types.RowKind;
  */
 class ChangelogJsonParityProperties {
     private static final Map<ChangelogEnvelope, ParityCheck> CHECKS = new EnumMap<>(ChangelogEnvelope.class);
-    /** Most batches must be compared byte for byte, not merely rejected as Flink rejects them. */
-    private static final double MIN_COMPARED_PERCENT = 80;
+    /**
+     * Most batches must be compared byte for byte, not merely rejected as Flink rejects them. Measured over 28 runs:
+     * 85.3 % ± 2.3 points; 80 failed about one run in a hundred, 70 (210 of 300 batches) is 6 deviations below.
+     */
+    private static final double MIN_COMPARED_PERCENT = 70;
     /** Each format must have at least this share of the batches. */
     private static final double MIN_FORMAT_PERCENT = 15;
     /** Each row kind must be in at least this share of the batches (a batch has 1 to 20 rows). */
