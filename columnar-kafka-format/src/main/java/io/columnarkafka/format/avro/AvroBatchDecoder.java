@@ -4,8 +4,8 @@ import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
+import io.columnarkafka.format.RowPerRecord;
 import io.columnarkafka.format.arrow.ArrowLayout;
-import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -47,30 +47,20 @@ public final class AvroBatchDecoder implements BatchDecoder {
 
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
-        int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        try {
-            root.allocateNew();
-            for (int f = 0; f < fields.length; f++) {
-                fields[f].bind(root.getVector(f));
-            }
-            int[] rowRecords = new int[count];
-            int rows = 0;
-            for (int i = 0; i < count; i++) {
-                if (!records.isNull(i) && readRecord(records, i, rows)) {
-                    rowRecords[rows++] = i;
-                }
-            }
-            root.setRowCount(rows);
-            return new DecodedBatch(root, rows == count ? null : Arrays.copyOf(rowRecords, rows), count);
-        } catch (RuntimeException e) {
-            root.close();
-            throw e;
+        return RowPerRecord.decode(schema, records, allocator, this::bind, this::readRecord);
+    }
+
+    private void bind(VectorSchemaRoot root) {
+        for (int f = 0; f < fields.length; f++) {
+            fields[f].bind(root.getVector(f));
         }
     }
 
-    /** Reads record {@code i} into row {@code row}. */
-    private boolean readRecord(RecordBytes records, int i, int row) {
+    /** Reads record {@code i} into row {@code row}; a null record gives none. */
+    private boolean readRecord(RecordBytes records, int i, int row, VectorSchemaRoot root) {
+        if (records.isNull(i)) {
+            return false;
+        }
         in.reset(records.array(i), records.offset(i), records.length(i));
         String field = null;
         try {

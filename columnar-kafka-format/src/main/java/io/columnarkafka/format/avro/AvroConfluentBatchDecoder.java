@@ -4,8 +4,8 @@ import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
+import io.columnarkafka.format.RowPerRecord;
 import io.columnarkafka.format.arrow.ArrowLayout;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
@@ -73,28 +73,15 @@ public final class AvroConfluentBatchDecoder implements BatchDecoder {
 
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
-        int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(arrowSchema, allocator);
-        batch++;
-        try {
-            root.allocateNew();
-            int[] rowRecords = new int[count];
-            int rows = 0;
-            for (int i = 0; i < count; i++) {
-                if (!records.isNull(i)) {
-                    readRecord(records, i, rows, root);
-                    rowRecords[rows++] = i;
-                }
-            }
-            root.setRowCount(rows);
-            return new DecodedBatch(root, rows == count ? null : Arrays.copyOf(rowRecords, rows), count);
-        } catch (RuntimeException e) {
-            root.close();
-            throw e;
-        }
+        // Each writer's plan binds to the batch's vectors on its first record in the batch.
+        return RowPerRecord.decode(arrowSchema, records, allocator, root -> batch++, this::readRecord);
     }
 
-    private void readRecord(RecordBytes records, int i, int row, VectorSchemaRoot root) {
+    /** Reads record {@code i} into row {@code row}; a null record gives none. */
+    private boolean readRecord(RecordBytes records, int i, int row, VectorSchemaRoot root) {
+        if (records.isNull(i)) {
+            return false;
+        }
         byte[] bytes = records.array(i);
         int offset = records.offset(i);
         int length = records.length(i);
@@ -114,6 +101,7 @@ public final class AvroConfluentBatchDecoder implements BatchDecoder {
         in.reset(bytes, offset + HEADER, length - HEADER);
         try {
             writer.read(in, row);
+            return true;
         } catch (AvroInput.Malformed | NumberFormatException e) {
             throw new DecodeException(i, writer.failedField(), e.getMessage() + " (writer schema id " + id + ")", e);
         }

@@ -4,6 +4,7 @@ import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
+import io.columnarkafka.format.RowPerRecord;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
@@ -59,31 +60,23 @@ public final class CsvBatchDecoder implements BatchDecoder {
 
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
-        int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        try {
-            root.allocateNew();
-            for (int c = 0; c < readers.length; c++) {
-                readers[c].bind(root.getVector(c));
-            }
-            int[] rowRecords = new int[count];
-            int rows = 0;
-            for (int i = 0; i < count; i++) {
-                if (records.isNull(i) || !readRecord(records, i, rows)) {
-                    continue;
-                }
-                rowRecords[rows++] = i;
-            }
-            root.setRowCount(rows);
-            return new DecodedBatch(root, rows == count ? null : Arrays.copyOf(rowRecords, rows), count);
-        } catch (RuntimeException e) {
-            root.close();
-            throw e;
+        return RowPerRecord.decode(schema, records, allocator, this::bind, this::readRecord);
+    }
+
+    private void bind(VectorSchemaRoot root) {
+        for (int c = 0; c < readers.length; c++) {
+            readers[c].bind(root.getVector(c));
         }
     }
 
-    /** Reads record {@code i} into row {@code row}; false if it was skipped under {@code ignore-parse-errors}. */
-    private boolean readRecord(RecordBytes records, int i, int row) {
+    /**
+     * Reads record {@code i} into row {@code row}; false if it is null or was skipped under {@code
+     * ignore-parse-errors}.
+     */
+    private boolean readRecord(RecordBytes records, int i, int row, VectorSchemaRoot root) {
+        if (records.isNull(i)) {
+            return false;
+        }
         String malformed = chars.decode(records.array(i), records.offset(i), records.length(i));
         if (malformed == null) {
             try {

@@ -5,8 +5,8 @@ import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
+import io.columnarkafka.format.RowPerRecord;
 import io.columnarkafka.format.arrow.ArrowLayout;
-import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -56,28 +56,12 @@ public final class ProtobufBatchDecoder implements BatchDecoder {
 
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
-        int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        try {
-            root.allocateNew();
-            message.bind(root.getFieldVectors());
-            int[] rowRecords = new int[count];
-            int rows = 0;
-            for (int i = 0; i < count; i++) {
-                if (read(records, i, root, rows)) {
-                    rowRecords[rows++] = i;
-                }
-            }
-            root.setRowCount(rows);
-            return new DecodedBatch(root, rows == count ? null : Arrays.copyOf(rowRecords, rows), count);
-        } catch (RuntimeException e) {
-            root.close();
-            throw e;
-        }
+        return RowPerRecord.decode(schema, records, allocator, root -> message.bind(root.getFieldVectors()),
+                this::read);
     }
 
     /** Reads record {@code i} into row {@code row}; false if it yields no row (skipped under ignore-parse-errors). */
-    private boolean read(RecordBytes records, int i, VectorSchemaRoot root, int row) {
+    private boolean read(RecordBytes records, int i, int row, VectorSchemaRoot root) {
         if (records.isNull(i)) {
             if (ignoreParseErrors) {
                 return false;
