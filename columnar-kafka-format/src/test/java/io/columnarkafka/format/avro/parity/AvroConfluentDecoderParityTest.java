@@ -2,6 +2,7 @@ package io.columnarkafka.format.avro.parity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.parity.DecoderParityCheck;
 import io.columnarkafka.format.parity.RandomValues;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AfterContainer;
@@ -245,7 +247,15 @@ class AvroConfluentDecoderParityTest {
             }
             records.add(record);
         }
-        DecoderParityCheck.Result result = check.assertParity(reader, options, records);
+        DecoderParityCheck.Result result;
+        try {
+            result = check.assertParity(reader, options, records);
+        } catch (DecodeException e) {
+            // The named difference (docs/formats-binary.md): a changed byte made a negative length in a writer field
+            // the reader skips, where Avro moves back and reads its buffer again; discarded, anything else fails.
+            Assume.that(e.reason().contains("in a field the reader skips"));
+            return;
+        }
         TRIES.incrementAndGet();
         ROWS.addAndGet(result.comparedRows());
         REJECTED.addAndGet(result.rejectedRecords());
