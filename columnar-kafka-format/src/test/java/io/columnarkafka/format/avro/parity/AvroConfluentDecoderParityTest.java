@@ -1,8 +1,10 @@
 package io.columnarkafka.format.avro.parity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.columnarkafka.format.DecodeException;
+import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.parity.DecoderParityCheck;
 import io.columnarkafka.format.parity.RandomValues;
@@ -18,6 +20,8 @@ import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AfterContainer;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.flink.formats.avro.AvroRowDataSerializationSchema;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -234,6 +238,42 @@ class AvroConfluentDecoderParityTest {
     @Property(tries = 200)
     void randomWriterSchemasResolveAsFlinkResolvesThem(@ForAll long seed) {
         startRegistry();
+        RandomWriterBatch batch = randomWriterBatch(seed);
+        // The named difference (docs/formats-binary.md, known difference 2): a changed byte made a negative length in
+        // a writer field the reader skips, where Avro moves back and reads earlier bytes again, so Flink may accept the
+        // record the decoder fails (seen as the decoder failing a record Flink reads, or failing an earlier record
+        // than Flink). Exactly the batches holding such a record are discarded; anything else fails.
+        Assume.that(batch.records().stream().noneMatch(record -> skipsANegativeLengthFlinkReads(batch.reader(), record)));
+        DecoderParityCheck.Result result = check.assertParity(batch.reader(), options, batch.records());
+        TRIES.incrementAndGet();
+        ROWS.addAndGet(result.comparedRows());
+        REJECTED.addAndGet(result.rejectedRecords());
+        if (!batch.writer().equals(batch.reader())) {
+            RESOLVED.addAndGet(result.comparedRows());
+        }
+    }
+
+    /**
+     * Known difference (2) as the property found it (its sample, seed 10518632262943): the changed byte gives the
+     * writer-only field {@code extra1} a negative length; Flink's Avro reads earlier bytes again and accepts record
+     * 1, the decoder fails it naming the field. The property discards exactly such batches.
+     */
+    @Test
+    void aNegativeLengthInASkippedWriterFieldFailsTheRecordFlinkReadsAgain() throws IOException {
+        RandomWriterBatch batch = randomWriterBatch(10518632262943L);
+        byte[] record = batch.records().get(1);
+        assertThat(FlinkAvroConfluentOracle.deserializer(registry, batch.reader()).deserialize(record))
+                .as("Flink's row of record 1").isNotNull();
+        assertThat(skipsANegativeLengthFlinkReads(batch.reader(), record)).isTrue();
+        assertThat(catchThrowable(() -> check.assertParity(batch.reader(), options, batch.records())))
+                .as("the batch against Flink").hasMessageContaining("the decoder record 1, field 'extra1'")
+                .hasMessageContaining("a negative length -57 in a field the reader skips");
+    }
+
+    /** The property's batch for one seed: reader type, writer type, records (some cut or changed). */
+    private record RandomWriterBatch(RowType reader, RowType writer, List<byte[]> records) {}
+
+    private static RandomWriterBatch randomWriterBatch(long seed) {
         Random random = new Random(seed);
         RowType reader = notNull(AvroParityPropertyTest.rowType(random, 2, false, true));
         RowType writer = writerOf(reader, random);
@@ -247,20 +287,25 @@ class AvroConfluentDecoderParityTest {
             }
             records.add(record);
         }
-        DecoderParityCheck.Result result;
-        try {
-            result = check.assertParity(reader, options, records);
+        return new RandomWriterBatch(reader, writer, records);
+    }
+
+    /** The decoder fails {@code record} alone for a negative length in a skipped writer field; Flink reads it. */
+    private static boolean skipsANegativeLengthFlinkReads(RowType reader, byte[] record) {
+        try (BufferAllocator allocator = new RootAllocator()) {
+            Formats.decoder("avro-confluent", reader, options)
+                    .decode(DecoderParityCheck.views(Collections.singletonList(record)), allocator).close();
+            return false;
         } catch (DecodeException e) {
-            // The named difference (docs/formats-binary.md): a changed byte made a negative length in a writer field
-            // the reader skips, where Avro moves back and reads its buffer again; discarded, anything else fails.
-            Assume.that(e.reason().contains("in a field the reader skips"));
-            return;
+            if (!e.reason().contains("in a field the reader skips")) {
+                return false;
+            }
         }
-        TRIES.incrementAndGet();
-        ROWS.addAndGet(result.comparedRows());
-        REJECTED.addAndGet(result.rejectedRecords());
-        if (!writer.equals(reader)) {
-            RESOLVED.addAndGet(result.comparedRows());
+        try {
+            FlinkAvroConfluentOracle.deserializer(registry, reader).deserialize(record);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 
