@@ -89,15 +89,27 @@ final class IntegerArithmetic extends Node {
                     r = x * y;
                     break;
                 case DIVIDE:
-                    r = x / y;
+                    r = x / divisor(y);
                     break;
                 case MOD:
-                    r = x % y;
+                    r = x % divisor(y);
                     break;
                 default:
                     throw new IllegalStateException(op.name());
             }
             result[i] = narrow(r, resultBits);
         }
+    }
+
+    /**
+     * Java's error for a zero divisor, thrown here: once the JIT has seen the division throw a few times it may
+     * throw a preallocated {@link ArithmeticException} without a message instead (OmitStackTraceInFastThrow),
+     * which lost Flink's "/ by zero" from the failure (Flink's generated code is new on every run).
+     */
+    private static long divisor(long y) {
+        if (y == 0) {
+            throw new ArithmeticException("/ by zero");
+        }
+        return y;
     }
 }
