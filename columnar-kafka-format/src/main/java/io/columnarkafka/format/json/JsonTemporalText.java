@@ -18,7 +18,8 @@ import java.time.temporal.TemporalQueries;
  * exact path: every text the fast path does not fully recognise goes through them, so their leniency
  * (e.g. {@code 24:00:00} as the next day's midnight, a {@code .} with no digits, a lower-case {@code t} in
  * ISO-8601) is Flink's. The fast path reads the canonical spellings (four-digit years, two-digit fields,
- * 0–9 fraction digits, values in their ranges) straight from the bytes.
+ * 0–9 fraction digits, values in their ranges) straight from the bytes: {@code HH:mm:ss} as one word, and a
+ * date whose ten bytes are the last date's is not parsed again.
  *
  * <p>A parse leaves the epoch day in {@link #epochDay} and the nanosecond of the day in {@link #nanoOfDay}.
  */
@@ -41,8 +42,6 @@ final class JsonTemporalText {
         10, 1};
     private static final int[] DAYS_IN_MONTH = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ASCII_ZEROS = 0x3030303030303030L;
-    private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
     /** The high nibbles of the digit bytes of {@code HH:mm:ss} read as a little-endian word. */
     private static final long TIME_DIGITS = 0xF0F000F0F000F0F0L;
     /** {@code HH:mm:ss} as a little-endian word with the digits masked out: the two colons. */
@@ -136,7 +135,7 @@ final class JsonTemporalText {
             epochDay = cachedEpochDay;
             return true;
         }
-        if (!parseDate(b, p)) {
+        if (!dateUncached(b, p)) {
             return false;
         }
         dateCached = true;
@@ -147,7 +146,7 @@ final class JsonTemporalText {
     }
 
     /** {@link #date} without the cache. */
-    private boolean parseDate(byte[] b, int p) {
+    private boolean dateUncached(byte[] b, int p) {
         int year = digits4(b, p);
         if (year < 0 || b[p + 4] != '-' || b[p + 7] != '-') {
             return false;
@@ -173,14 +172,13 @@ final class JsonTemporalText {
         if (end - p < 8) {
             return -1;
         }
-        // HH:mm:ss as one word: a byte is a digit when its high nibble is 3 and adding 6 keeps it 3 (a carry
-        // comes only out of a byte above 0xF9, which fails the test itself); the colons compared exactly
+        // HH:mm:ss as one word: its six digits tested at once (a byte a carry could disturb follows a non-digit,
+        // which fails by itself, or a colon, which does not carry), the colons compared exactly
         long word = (long) WORDS.get(b, p);
-        long notDigits = ((word & HIGH_NIBBLES) ^ ASCII_ZEROS) | (((word + 0x0606060606060606L) & HIGH_NIBBLES) ^ ASCII_ZEROS);
-        if ((notDigits & TIME_DIGITS) != 0 || (word & 0x0000FF0000FF0000L) != TIME_COLONS) {
+        if ((JsonTokenizer.notDigitBytes(word) & TIME_DIGITS) != 0 || (word & 0x0000FF0000FF0000L) != TIME_COLONS) {
             return -1;
         }
-        long values = word - ASCII_ZEROS;
+        long values = word - JsonTokenizer.ASCII_ZEROS;
         int hour = (int) (values & 0xFF) * 10 + (int) (values >>> 8 & 0xFF);
         int minute = (int) (values >>> 24 & 0xFF) * 10 + (int) (values >>> 32 & 0xFF);
         int second = (int) (values >>> 48 & 0xFF) * 10 + (int) (values >>> 56 & 0xFF);
