@@ -89,7 +89,7 @@ final class JsonRowFields {
         int arity = readers.length;
         nextExpecting(t, 0);
         int matched = tree ? 0 : readInSchemaOrder(t, row);
-        if (matched == arity) {
+        if (matched == arity && !tree) {
             // Every field read once, in order: what follows is skipped to the object's end (Flink stops
             // converting at the row's arity), and no field is left to fill with a null.
             while (t.current() != JsonTokenizer.END_OBJECT) {
