@@ -87,9 +87,46 @@ final class JsonRowFields {
     /** Reads the object whose {@code START_OBJECT} is the current token into row {@code row}. */
     void readObject(JsonTokenizer t, int row) {
         int arity = readers.length;
-        int matched = 0;
-        int hint = 0;
         nextExpecting(t, 0);
+        int matched = tree ? 0 : readInSchemaOrder(t, row);
+        if (matched == arity && !tree) {
+            // Every field read once, in order: what follows is skipped to the object's end (Flink stops
+            // converting at the row's arity), and no field is left to fill with a null.
+            while (t.current() != JsonTokenizer.END_OBJECT) {
+                skipToNextField(t);
+            }
+            return;
+        }
+        readRemaining(t, row, matched);
+    }
+
+    /**
+     * The fields as Flink's serializer writes them, each the name expected next in schema order ({@link
+     * #nextExpecting}), from the first: each is then the first value of its field in this row, so there is no
+     * lookup, no earlier value to drop and, when all are there, no null to fill. Returns how many were read; the
+     * current token is the one after the last of them, for {@link #readRemaining} to go on from (the general
+     * loop, which reads them the same way: this is only its common case).
+     */
+    private int readInSchemaOrder(JsonTokenizer t, int row) {
+        int arity = readers.length;
+        int field = 0;
+        while (field < arity && t.current() == JsonTokenizer.FIELD_NAME && t.nameWasExpected()) {
+            t.next();
+            try {
+                readers[field].read(t);
+            } catch (RuntimeException e) {
+                throw failure(field, e);
+            }
+            field++;
+            nextExpecting(t, field == arity ? 0 : field);
+        }
+        return field;
+    }
+
+    /** The general row loop, from the current token, {@code matched} fields having been counted. */
+    private void readRemaining(JsonTokenizer t, int row, int matched) {
+        int arity = readers.length;
+        int hint = matched == arity ? 0 : matched;
         while (t.current() != JsonTokenizer.END_OBJECT) {
             if (matched >= arity && !tree) {
                 skipToNextField(t);
@@ -140,7 +177,7 @@ final class JsonRowFields {
         for (int i = 0; i < failures.length; i++) {
             RuntimeException failure = failures[i];
             if (failure != null) {
-                java.util.Arrays.fill(failures, null);
+                Arrays.fill(failures, null);
                 throw failure;
             }
         }

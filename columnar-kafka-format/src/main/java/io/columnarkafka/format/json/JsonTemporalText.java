@@ -2,6 +2,9 @@ package io.columnarkafka.format.json;
 
 import static java.time.temporal.ChronoField.NANO_OF_SECOND;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
@@ -15,7 +18,8 @@ import java.time.temporal.TemporalQueries;
  * exact path: every text the fast path does not fully recognise goes through them, so their leniency
  * (e.g. {@code 24:00:00} as the next day's midnight, a {@code .} with no digits, a lower-case {@code t} in
  * ISO-8601) is Flink's. The fast path reads the canonical spellings (four-digit years, two-digit fields,
- * 0–9 fraction digits, values in their ranges) straight from the bytes.
+ * 0–9 fraction digits, values in their ranges) straight from the bytes: {@code HH:mm:ss} as one word, and a
+ * date whose ten bytes are the last date's is not parsed again.
  *
  * <p>A parse leaves the epoch day in {@link #epochDay} and the nanosecond of the day in {@link #nanoOfDay}.
  */
@@ -37,9 +41,23 @@ final class JsonTemporalText {
     private static final long[] NANOS_OF_DIGITS = {0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100,
         10, 1};
     private static final int[] DAYS_IN_MONTH = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** The high nibbles of the digit bytes of {@code HH:mm:ss} read as a little-endian word. */
+    private static final long TIME_DIGITS = 0xF0F000F0F000F0F0L;
+    /** {@code HH:mm:ss} as a little-endian word with the digits masked out: the two colons. */
+    private static final long TIME_COLONS = 0x00003A00003A0000L;
 
     long epochDay;
     long nanoOfDay;
+    /**
+     * The last date {@link #date} read, as its first eight bytes ({@code yyyy-MM-}) and last two, and its epoch
+     * day: a batch's timestamps mostly share their day, so a date whose ten bytes are the last one's is not parsed
+     * again.
+     */
+    private boolean dateCached;
+    private long cachedDateHead;
+    private int cachedDateTail;
+    private long cachedEpochDay;
 
     /** Flink's {@code ISO_LOCAL_DATE.parse(text)}, to {@link #epochDay}. */
     void parseDate(JsonTokenizer t) {
@@ -107,8 +125,28 @@ final class JsonTemporalText {
         return stop < end && b[stop] == 'Z' ? stop + 1 : -1;
     }
 
-    /** {@code yyyy-MM-dd} with a valid day at {@code p}; sets {@link #epochDay}. */
+    /**
+     * {@code yyyy-MM-dd} with a valid day at {@code p} (ten bytes there, in {@code b}); sets {@link #epochDay}.
+     */
     private boolean date(byte[] b, int p) {
+        long head = (long) WORDS.get(b, p);
+        int tail = (b[p + 8] & 0xFF) | (b[p + 9] & 0xFF) << 8;
+        if (dateCached && head == cachedDateHead && tail == cachedDateTail) {
+            epochDay = cachedEpochDay;
+            return true;
+        }
+        if (!dateUncached(b, p)) {
+            return false;
+        }
+        dateCached = true;
+        cachedDateHead = head;
+        cachedDateTail = tail;
+        cachedEpochDay = epochDay;
+        return true;
+    }
+
+    /** {@link #date} without the cache. */
+    private boolean dateUncached(byte[] b, int p) {
         int year = digits4(b, p);
         if (year < 0 || b[p + 4] != '-' || b[p + 7] != '-') {
             return false;
@@ -131,13 +169,20 @@ final class JsonTemporalText {
      * #nanoOfDay} and returns the end position, or -1.
      */
     private int time(byte[] b, int p, int end, boolean alone) {
-        if (end - p < 8 || b[p + 2] != ':' || b[p + 5] != ':') {
+        if (end - p < 8) {
             return -1;
         }
-        int hour = digits2(b, p);
-        int minute = digits2(b, p + 3);
-        int second = digits2(b, p + 6);
-        if (hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+        // HH:mm:ss as one word: its six digits tested at once (a byte a carry could disturb follows a non-digit,
+        // which fails by itself, or a colon, which does not carry), the colons compared exactly
+        long word = (long) WORDS.get(b, p);
+        if ((JsonTokenizer.notDigitBytes(word) & TIME_DIGITS) != 0 || (word & 0x0000FF0000FF0000L) != TIME_COLONS) {
+            return -1;
+        }
+        long values = word - JsonTokenizer.ASCII_ZEROS;
+        int hour = (int) (values & 0xFF) * 10 + (int) (values >>> 8 & 0xFF);
+        int minute = (int) (values >>> 24 & 0xFF) * 10 + (int) (values >>> 32 & 0xFF);
+        int second = (int) (values >>> 48 & 0xFF) * 10 + (int) (values >>> 56 & 0xFF);
+        if (hour > 23 || minute > 59 || second > 59) {
             return -1;
         }
         int i = p + 8;

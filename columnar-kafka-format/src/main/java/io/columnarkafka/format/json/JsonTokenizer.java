@@ -521,18 +521,22 @@ final class JsonTokenizer {
         return VALUE_NUMBER_INT;
     }
 
-    private static final long ASCII_ZEROS = 0x3030303030303030L;
+    /** Eight ASCII zeros as a word: subtracted from eight digits, their values. */
+    static final long ASCII_ZEROS = 0x3030303030303030L;
     private static final long HIGH_NIBBLES = 0xF0F0F0F0F0F0F0F0L;
 
-    /**
-     * How many of a little-endian word's bytes, from its first, are ASCII digits (0-8). A byte is a digit when
-     * its high nibble is 3 and adding 6 leaves it 3; the addition carries only out of a byte above 0xF9, which is
-     * not a digit, so only bytes after the first non-digit can be disturbed.
-     */
+    /** How many of a little-endian word's bytes, from its first, are ASCII digits (0-8). */
     static int leadingDigits(long word) {
-        long notDigits = ((word & HIGH_NIBBLES) ^ ASCII_ZEROS)
-                | (((word + 0x0606060606060606L) & HIGH_NIBBLES) ^ ASCII_ZEROS);
-        return Long.numberOfTrailingZeros(notDigits) >>> 3;
+        return Long.numberOfTrailingZeros(notDigitBytes(word)) >>> 3;
+    }
+
+    /**
+     * Bits in the high nibble of each byte of a word that is not an ASCII digit. A byte is a digit when its high
+     * nibble is 3 and adding 6 leaves it 3; the addition carries only out of a byte above 0xF9, which is not a
+     * digit, so only bytes after a non-digit can be disturbed.
+     */
+    static long notDigitBytes(long word) {
+        return ((word & HIGH_NIBBLES) ^ ASCII_ZEROS) | (((word + 0x0606060606060606L) & HIGH_NIBBLES) ^ ASCII_ZEROS);
     }
 
     /**

@@ -316,6 +316,123 @@ class JsonDecodeFastPathTest {
         assertThat(result.rowsCompared()).as("rows compared").isEqualTo(records.size());
     }
 
+    /**
+     * The row loop's schema-order step (each field the name expected next, read without a lookup, and no null to
+     * fill when all are there) and where it hands over to the general loop, against Flink: names that are another
+     * field's prefix or extension, an escaped spelling of the expected name, fields swapped and reversed, a field
+     * repeated (before the arity is reached, so it hides a later field, and after it), unknown fields, fields
+     * missing, extra fields after a complete row, values of the wrong shape mid-row, a space before a colon, nested
+     * rows in and out of order, the rows of a top-level array in and out of order, and records cut at every byte
+     * of their last thirty (a name split where its word ends).
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void rowsInAndOutOfSchemaOrder(Map<String, String> options) {
+        RowType type = row("ROW<a INT, ab STRING, abc BIGINT, r ROW<x INT, xy STRING>, abcdefgh STRING,"
+                + " d DOUBLE>");
+        List<String> inOrder = List.of("\"a\":1", "\"ab\":\"s\"", "\"abc\":3", "\"r\":{\"x\":1,\"xy\":\"q\"}",
+                "\"abcdefgh\":\"long enough\"", "\"d\":2.5");
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(inOrder);
+        for (int k = 0; k < inOrder.size(); k++) {
+            rows.add(inOrder.subList(0, k));
+            List<String> swapped = new ArrayList<>(inOrder);
+            java.util.Collections.swap(swapped, k, (k + 1) % inOrder.size());
+            rows.add(swapped);
+            List<String> repeated = new ArrayList<>(inOrder);
+            repeated.add(k + 1, inOrder.get(k));
+            rows.add(repeated);
+            List<String> repeatedEarlier = new ArrayList<>(inOrder);
+            repeatedEarlier.add(k + 1, inOrder.get(0));
+            rows.add(repeatedEarlier);
+        }
+        List<String> reversed = new ArrayList<>(inOrder);
+        java.util.Collections.reverse(reversed);
+        rows.add(reversed);
+        List<String> inserts = List.of("\"abcd\":5", "\"abcdefg\":\"x\"", "\"abcdefghi\":\"x\"", "\"A\":1",
+                "\"\\u0061b\":\"escaped\"", "\"zz\":[1,{\"a\":2}]", "\"a\":9", "\"ab\":\"later\"", "\"abc\":[1,2]",
+                "\"abc\":{\"k\":1}", "\"a\":\"x\"", "\"r\":5", "\"r\":{\"xy\":\"q\",\"x\":1}", "\"r\":{\"x\":1,\"x\":2,\"xy\":\"q\"}",
+                "\"r\":{\"xy\":\"q\"}", "\"ab\" :\"spaced\"", "\"d\":\"2.5\"");
+        for (String insert : inserts) {
+            for (int at = 0; at <= inOrder.size(); at += 2) {
+                List<String> row = new ArrayList<>(inOrder);
+                row.add(at, insert);
+                rows.add(row);
+            }
+            String name = insert.substring(0, insert.indexOf(':'));
+            for (int k = 0; k < inOrder.size(); k++) {
+                if (inOrder.get(k).startsWith(name + ":")) {
+                    List<String> replaced = new ArrayList<>(inOrder);
+                    replaced.set(k, insert);
+                    rows.add(replaced);
+                }
+            }
+        }
+        List<byte[]> records = new ArrayList<>();
+        for (List<String> row : rows) {
+            records.add(utf8("{" + String.join(",", row) + "}"));
+        }
+        String whole = "{" + String.join(",", inOrder) + "}";
+        String swapped = "{" + String.join(",", rows.get(2)) + "}";
+        records.add(utf8("[" + whole + "," + swapped + "," + whole + ",{" + String.join(",", inOrder.subList(0, 3))
+                + "}," + whole + "]"));
+        for (String record : List.of(whole, swapped, "{" + String.join(",", reversed) + "}")) {
+            byte[] bytes = utf8(record);
+            for (int cut = bytes.length - 30; cut < bytes.length; cut++) {
+                records.add(java.util.Arrays.copyOf(bytes, cut));
+            }
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(type, options, records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 30 : 80;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+        if (!options.containsKey("ignore-parse-errors")) {
+            assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(0);
+        }
+    }
+
+    /**
+     * Dates and times read as words: a date whose ten bytes are the last date's is taken without parsing it again
+     * (dates repeated, changed in one byte, invalid, and back), and {@code HH:mm:ss} tested and summed as one word:
+     * each byte of a timestamp replaced by the bytes either side of the digits and of the colon, a letter, a space
+     * and 0xFA–0xFF (whose sum carries), each followed by the timestamp as it was (the date cached), and hours,
+     * minutes and seconds at and past their limits, in TIMESTAMP, DATE and TIME columns.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void datesAndTimesReadAsWords(Map<String, String> options) {
+        RowType type = row("ROW<ts TIMESTAMP(3), d DATE, tm TIME(0), i INT>");
+        String separator = "ISO-8601".equals(options.get("timestamp-format.standard")) ? "T" : " ";
+        String base = "2020-02-28" + separator + "23:59:59.5";
+        List<byte[]> records = new ArrayList<>();
+        for (String date : List.of("2020-02-28", "2020-02-28", "2020-02-29", "2021-02-29", "2020-02-28", "2020-02-30",
+                "2020-02-28", "2020-12-28", "1999-12-31", "2020-02-28", "2020-02-2", "2020-02-28")) {
+            records.add(utf8("{\"ts\":\"" + date + separator + "12:00:00\",\"d\":\"" + date + "\",\"tm\":\"12:00:00\",\"i\":1}"));
+            records.add(utf8("{\"i\":1,\"d\":\"" + date + "\",\"ts\":\"" + date + base.substring(10) + "\"}"));
+        }
+        byte[] replacements = {'/', '0', '9', ':', ';', ' ', 'a', (byte) 0xFA, (byte) 0xFB, (byte) 0xFC, (byte) 0xFD,
+            (byte) 0xFE, (byte) 0xFF};
+        byte[] baseBytes = utf8(base);
+        for (int at = 0; at < 19; at++) {
+            for (byte replacement : replacements) {
+                byte[] text = baseBytes.clone();
+                text[at] = replacement;
+                records.add(concat(utf8("{\"ts\":\""), text, utf8("\",\"i\":1}")));
+                records.add(concat(utf8("{\"i\":1,\"tm\":\""), java.util.Arrays.copyOfRange(text, 11, 19), utf8("\"}")));
+                records.add(utf8("{\"ts\":\"" + base + "\",\"i\":1}"));
+            }
+        }
+        for (String time : List.of("23:59:59", "24:00:00", "19:59:59", "20:00:00", "00:59:59", "00:60:00", "00:00:60",
+                "09:09:09", "00:00:00", "29:00:00", "00:99:00", "00:00:99")) {
+            records.add(utf8("{\"ts\":\"2020-02-28" + separator + time + "\",\"tm\":\"" + time + "\",\"i\":1}"));
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(type, options, records);
+        int minimum = options.containsKey("fail-on-missing-field") ? 0 : 19 * replacements.length;
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+        if (!options.containsKey("ignore-parse-errors")) {
+            assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(0);
+        }
+    }
+
     private static byte[] concat(byte[]... parts) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         for (byte[] part : parts) {
