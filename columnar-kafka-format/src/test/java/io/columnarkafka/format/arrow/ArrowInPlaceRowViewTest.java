@@ -1,0 +1,89 @@
+package io.columnarkafka.format.arrow;
+
+import static io.columnarkafka.format.arrow.FlinkValues.array;
+import static io.columnarkafka.format.arrow.FlinkValues.row;
+import static io.columnarkafka.format.arrow.FlinkValues.str;
+import static io.columnarkafka.format.arrow.FlinkValues.ts;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.columnarkafka.format.BatchLayoutException;
+import io.columnarkafka.format.RowTypes;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.runtime.typeutils.StringDataSerializer;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ArrowInPlaceRowView} against the rows written into the batch: Flink's {@link RowDataSerializer} copies
+ * each row read in place (as Flink's generated watermark code does) into the row that was written, byte for
+ * byte in Flink's binary form.
+ */
+class ArrowInPlaceRowViewTest {
+    private static final RowType TYPE = RowTypes.parse("ROW<id BIGINT, name STRING, "
+            + "bid ROW<auction BIGINT, channel STRING, dateTime TIMESTAMP(3), extra STRING>, "
+            + "b BYTES, a ARRAY<STRING>, c CHAR(3), empty STRING>");
+
+    private static final List<GenericRowData> ROWS = List.of(
+            row(1L, str("h\u00e9llo \uD83D\uDE00"), row(7L, str("Google"), ts("2015-07-15T00:00:00.001"),
+                    str("a longer extra value than the seven inline bytes")), new byte[] {0, -1, 7},
+                    array(str("x"), null), str("abc"), str("")),
+            row(null, null, null, null, null, null, str("")),
+            row(3L, str(""), row(null, null, null, str("")), new byte[0], array(), str("a  "), str("")),
+            row(4L, str("seven b"), row(9L, str("Baidu"), ts("1969-12-31T23:59:59.999"), null), null, null, null,
+                    str("")));
+
+    @Test
+    void flinksCopyOfEachRowReadInPlaceIsTheRowWritten() {
+        RowDataSerializer flink = new RowDataSerializer(TYPE);
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(TYPE, allocator)) {
+            ROWS.forEach(writer::write);
+            ArrowInPlaceRowView view = new ArrowInPlaceRowView(TYPE);
+            view.bind(writer.finish());
+            assertThat(view.rowCount()).isEqualTo(ROWS.size());
+            for (int i = 0; i < ROWS.size(); i++) {
+                RowData copy = flink.copy(view.row(i));
+                assertThat(flink.toBinaryRow(copy).copy())
+                        .as("row %d", i)
+                        .isEqualTo(flink.toBinaryRow(ROWS.get(i)).copy());
+            }
+        }
+    }
+
+    @Test
+    void stringsReadInPlaceEqualFlinksAndCopyOutOfTheBatch() {
+        StringDataSerializer strings = StringDataSerializer.INSTANCE;
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(TYPE, allocator)) {
+            ROWS.forEach(writer::write);
+            ArrowInPlaceRowView view = new ArrowInPlaceRowView(TYPE);
+            view.bind(writer.finish());
+            RowData first = view.row(0);
+            assertThat(first.getString(1)).isEqualTo(ROWS.get(0).getString(1));
+            RowData bid = first.getRow(2, 4);
+            assertThat(bid.getString(1).toString()).isEqualTo("Google");
+            assertThat(bid.getString(3)).isEqualTo(ROWS.get(0).getRow(2, 4).getString(3));
+            assertThat(strings.copy(bid.getString(3)).toString())
+                    .isEqualTo("a longer extra value than the seven inline bytes");
+            assertThat(view.row(3)).as("one reused row object").isSameAs(first);
+            assertThat(first.getString(1).toString()).isEqualTo("seven b");
+            assertThat(first.getString(6).toString()).isEmpty();
+        }
+    }
+
+    @Test
+    void aBatchOfAnotherLayoutIsRejectedAndAnOutOfRangeRowRefused() {
+        ArrowInPlaceRowView view = new ArrowInPlaceRowView(TYPE);
+        assertThatThrownBy(() -> view.row(0)).isInstanceOf(IndexOutOfBoundsException.class);
+        try (BufferAllocator allocator = new RootAllocator();
+                RowDataArrowWriter writer = new RowDataArrowWriter(RowTypes.parse("ROW<id INT>"), allocator)) {
+            assertThatThrownBy(() -> view.bind(writer.finish())).isInstanceOf(BatchLayoutException.class);
+        }
+    }
+}
