@@ -15,11 +15,15 @@ import org.apache.flink.table.data.RawValueData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
+import org.apache.flink.table.data.writer.BinaryRowWriter;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.types.variant.Variant;
 
@@ -30,10 +34,16 @@ import org.apache.flink.types.variant.Variant;
  * StringDataSerializer.copy}, which copies the bytes whatever the string's memory) it then copies once, not
  * twice.
  *
+ * <p>A nested ROW of flat fields only (numbers, booleans, CHAR / VARCHAR, DATE, TIME, TIMESTAMP) reads as a
+ * {@link BinaryRowData} written by Flink's own {@link BinaryRowWriter} from the vectors, with no boxing: the bytes
+ * Flink's {@code RowDataSerializer.toBinaryRow} makes of the same row, and a row Flink's serializer copies with
+ * one array copy instead of field by field.
+ *
  * <p>The reader this is for is Flink's generated watermark code, which deep-copies the nested rows it reads
  * (the whole {@code bid} row, its ~100-byte {@code extra} too, for a {@code bid.dateTime}) and returns a
- * {@code long}. Everything but strings reads as {@link ArrowRowView} reads it. A string read from this view,
- * unlike the other view's, is valid only while the batch is open: a reader that keeps one must copy it.
+ * {@code long}. Everything else reads as {@link ArrowRowView} reads it. A string read from this view, unlike the
+ * other view's, is valid only while the batch is open, and a nested binary row only until the same column is
+ * read again (one reused row per column): a reader that keeps one must copy it.
  */
 public final class ArrowInPlaceRowView {
     private static final MemorySegment[] NO_BYTES = {MemorySegmentFactory.wrap(new byte[0])};
@@ -82,17 +92,21 @@ public final class ArrowInPlaceRowView {
         final Utf8Column[] strings;
         /** The columns of each nested ROW column; null for the other columns. */
         final Columns[] rows;
+        /** Each nested ROW column of flat fields written as a binary row; null for the other columns. */
+        final BinaryRows[] binaryRows;
 
-        private Columns(VectorizedColumnBatch values, Utf8Column[] strings, Columns[] rows) {
+        private Columns(VectorizedColumnBatch values, Utf8Column[] strings, Columns[] rows, BinaryRows[] binaryRows) {
             this.values = values;
             this.strings = strings;
             this.rows = rows;
+            this.binaryRows = binaryRows;
         }
 
         static Columns of(RowType type, List<? extends ValueVector> vectors) {
             int arity = type.getFieldCount();
             Utf8Column[] strings = new Utf8Column[arity];
             Columns[] rows = new Columns[arity];
+            BinaryRows[] binaryRows = new BinaryRows[arity];
             for (int i = 0; i < arity; i++) {
                 LogicalType field = type.getTypeAt(i);
                 ValueVector vector = vectors.get(i);
@@ -103,11 +117,88 @@ public final class ArrowInPlaceRowView {
                             strings[i] = new Utf8Column(utf8);
                         }
                     }
-                    case ROW -> rows[i] = of((RowType) field, ((StructVector) vector).getChildrenFromFields());
+                    case ROW -> {
+                        rows[i] = of((RowType) field, ((StructVector) vector).getChildrenFromFields());
+                        binaryRows[i] = BinaryRows.of((RowType) field, rows[i]);
+                    }
                     default -> { }
                 }
             }
-            return new Columns(ArrowColumnVectors.batch(type, vectors), strings, rows);
+            return new Columns(ArrowColumnVectors.batch(type, vectors), strings, rows, binaryRows);
+        }
+    }
+
+    /**
+     * A nested ROW of flat fields written into one reused {@link BinaryRowData} per row read: what Flink's {@code
+     * RowDataSerializer.toBinaryRow} does (row kind, then per field the null bit or the value, through the same
+     * {@link BinaryRowWriter} calls), reading each value from the vectors without boxing it.
+     */
+    private static final class BinaryRows {
+        private final LogicalTypeRoot[] roots;
+        private final int[] precisions;
+        private final Columns columns;
+        private final ColumnarRowData values = new ColumnarRowData();
+        private final BinaryRowData row;
+        private final BinaryRowWriter writer;
+
+        private BinaryRows(RowType type, Columns columns) {
+            int arity = type.getFieldCount();
+            this.roots = new LogicalTypeRoot[arity];
+            this.precisions = new int[arity];
+            for (int i = 0; i < arity; i++) {
+                roots[i] = type.getTypeAt(i).getTypeRoot();
+                boolean timestamp = roots[i] == LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE
+                        || roots[i] == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
+                precisions[i] = timestamp ? LogicalTypeChecks.getPrecision(type.getTypeAt(i)) : 0;
+            }
+            this.columns = columns;
+            values.setVectorizedColumnBatch(columns.values);
+            this.row = new BinaryRowData(arity);
+            this.writer = new BinaryRowWriter(row);
+        }
+
+        /** Null when a field is not flat, or a string column keeps the copying read (LargeUtf8). */
+        static BinaryRows of(RowType type, Columns columns) {
+            for (int i = 0; i < type.getFieldCount(); i++) {
+                switch (type.getTypeAt(i).getTypeRoot()) {
+                    case BOOLEAN, TINYINT, SMALLINT, INTEGER, DATE, TIME_WITHOUT_TIME_ZONE, BIGINT, FLOAT, DOUBLE,
+                            TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> { }
+                    case CHAR, VARCHAR -> {
+                        if (columns.strings[i] == null) {
+                            return null;
+                        }
+                    }
+                    default -> {
+                        return null;
+                    }
+                }
+            }
+            return new BinaryRows(type, columns);
+        }
+
+        BinaryRowData at(int rowId) {
+            values.setRowId(rowId);
+            writer.reset();
+            writer.writeRowKind(RowKind.INSERT);
+            for (int i = 0; i < roots.length; i++) {
+                if (values.isNullAt(i)) {
+                    writer.setNullAt(i);
+                    continue;
+                }
+                switch (roots[i]) {
+                    case BOOLEAN -> writer.writeBoolean(i, values.getBoolean(i));
+                    case TINYINT -> writer.writeByte(i, values.getByte(i));
+                    case SMALLINT -> writer.writeShort(i, values.getShort(i));
+                    case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> writer.writeInt(i, values.getInt(i));
+                    case BIGINT -> writer.writeLong(i, values.getLong(i));
+                    case FLOAT -> writer.writeFloat(i, values.getFloat(i));
+                    case DOUBLE -> writer.writeDouble(i, values.getDouble(i));
+                    case CHAR, VARCHAR -> writer.writeString(i, columns.strings[i].at(rowId));
+                    default -> writer.writeTimestamp(i, values.getTimestamp(i, precisions[i]), precisions[i]);
+                }
+            }
+            writer.complete();
+            return row;
         }
     }
 
@@ -157,6 +248,10 @@ public final class ArrowInPlaceRowView {
 
         @Override
         public RowData getRow(int pos, int numFields) {
+            BinaryRows binary = columns.binaryRows[pos];
+            if (binary != null) {
+                return binary.at(rowId);
+            }
             Columns nested = columns.rows[pos];
             return nested == null ? values.getRow(pos, numFields) : new InPlaceRow(nested, rowId);
         }

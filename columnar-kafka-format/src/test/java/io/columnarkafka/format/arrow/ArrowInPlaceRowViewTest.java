@@ -27,16 +27,23 @@ import org.junit.jupiter.api.Test;
 class ArrowInPlaceRowViewTest {
     private static final RowType TYPE = RowTypes.parse("ROW<id BIGINT, name STRING, "
             + "bid ROW<auction BIGINT, channel STRING, dateTime TIMESTAMP(3), extra STRING>, "
-            + "b BYTES, a ARRAY<STRING>, c CHAR(3), empty STRING>");
+            + "b BYTES, a ARRAY<STRING>, c CHAR(3), empty STRING, "
+            + "flat ROW<i INT, d DOUBLE, ok BOOLEAN, day DATE, t TIMESTAMP(6), ltz TIMESTAMP_LTZ(3), s SMALLINT>, "
+            + "deep ROW<x INT, xs ARRAY<BIGINT>, bin BYTES>>");
 
     private static final List<GenericRowData> ROWS = List.of(
             row(1L, str("h\u00e9llo \uD83D\uDE00"), row(7L, str("Google"), ts("2015-07-15T00:00:00.001"),
                     str("a longer extra value than the seven inline bytes")), new byte[] {0, -1, 7},
-                    array(str("x"), null), str("abc"), str("")),
-            row(null, null, null, null, null, null, str("")),
-            row(3L, str(""), row(null, null, null, str("")), new byte[0], array(), str("a  "), str("")),
+                    array(str("x"), null), str("abc"), str(""),
+                    row(-1, 2.5d, true, 16_000, ts("2015-07-15T00:00:00.123456"), ts("1970-01-01T00:00:00.007"),
+                            (short) 3),
+                    row(5, array(1L, null), new byte[] {9})),
+            row(null, null, null, null, null, null, str(""), null, null),
+            row(3L, str(""), row(null, null, null, str("")), new byte[0], array(), str("a  "), str(""),
+                    row(null, null, null, null, null, null, null), row(null, null, null)),
             row(4L, str("seven b"), row(9L, str("Baidu"), ts("1969-12-31T23:59:59.999"), null), null, null, null,
-                    str("")));
+                    str(""), row(Integer.MIN_VALUE, -0.0d, false, -1, ts("1969-12-31T23:59:59.999999"),
+                            ts("2262-04-11T23:47:16.854"), Short.MIN_VALUE), row(7, array(), null)));
 
     @Test
     void flinksCopyOfEachRowReadInPlaceIsTheRowWritten() {
