@@ -1,7 +1,7 @@
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.RecordSlab;
-import io.columnarkafka.format.arrow.ArrowInPlaceRowView;
+import io.columnarkafka.flink.table.ArrowInPlaceRowView;
 import io.columnarkafka.format.arrow.ArrowRowView;
 import io.columnarkafka.format.json.JsonBatchDecoder;
 import io.columnarkafka.format.json.JsonDecodeOptions;

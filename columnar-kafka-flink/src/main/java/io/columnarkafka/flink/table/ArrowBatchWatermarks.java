@@ -1,7 +1,6 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
-import io.columnarkafka.format.arrow.ArrowInPlaceRowView;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;

@@ -1,19 +1,20 @@
-package io.columnarkafka.format.arrow;
+package io.columnarkafka.flink.table;
 
-import static io.columnarkafka.format.arrow.FlinkValues.array;
-import static io.columnarkafka.format.arrow.FlinkValues.row;
-import static io.columnarkafka.format.arrow.FlinkValues.str;
-import static io.columnarkafka.format.arrow.FlinkValues.ts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.format.BatchLayoutException;
 import io.columnarkafka.format.RowTypes;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.flink.table.data.GenericArrayData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.runtime.typeutils.StringDataSerializer;
 import org.apache.flink.table.types.logical.RowType;
@@ -44,6 +45,22 @@ class ArrowInPlaceRowViewTest {
             row(4L, str("seven b"), row(9L, str("Baidu"), ts("1969-12-31T23:59:59.999"), null), null, null, null,
                     str(""), row(Integer.MIN_VALUE, -0.0d, false, -1, ts("1969-12-31T23:59:59.999999"),
                             ts("2262-04-11T23:47:16.854"), Short.MIN_VALUE), row(7, array(), null)));
+
+    private static GenericRowData row(Object... fields) {
+        return GenericRowData.of(fields);
+    }
+
+    private static StringData str(String s) {
+        return StringData.fromString(s);
+    }
+
+    private static TimestampData ts(String isoLocalDateTime) {
+        return TimestampData.fromLocalDateTime(LocalDateTime.parse(isoLocalDateTime));
+    }
+
+    private static GenericArrayData array(Object... elements) {
+        return new GenericArrayData(elements);
+    }
 
     @Test
     void flinksCopyOfEachRowReadInPlaceIsTheRowWritten() {

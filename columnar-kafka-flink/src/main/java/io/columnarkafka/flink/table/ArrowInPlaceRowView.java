@@ -1,4 +1,7 @@
-package io.columnarkafka.format.arrow;
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.ArrowRowView;
 
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
@@ -124,7 +127,7 @@ public final class ArrowInPlaceRowView {
                     default -> { }
                 }
             }
-            return new Columns(ArrowColumnVectors.batch(type, vectors), strings, rows, binaryRows);
+            return new Columns(ArrowRowView.columns(type, vectors), strings, rows, binaryRows);
         }
     }
 
