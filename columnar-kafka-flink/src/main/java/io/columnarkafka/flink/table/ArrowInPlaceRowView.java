@@ -2,7 +2,6 @@ package io.columnarkafka.flink.table;
 
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.ArrowRowView;
-
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthVector;

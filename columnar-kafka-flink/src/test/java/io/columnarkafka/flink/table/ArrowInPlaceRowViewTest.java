@@ -29,7 +29,7 @@ class ArrowInPlaceRowViewTest {
     private static final RowType TYPE = RowTypes.parse("ROW<id BIGINT, name STRING, "
             + "bid ROW<auction BIGINT, channel STRING, dateTime TIMESTAMP(3), extra STRING>, "
             + "b BYTES, a ARRAY<STRING>, c CHAR(3), empty STRING, "
-            + "flat ROW<i INT, d DOUBLE, ok BOOLEAN, day DATE, t TIMESTAMP(6), ltz TIMESTAMP_LTZ(3), s SMALLINT>, "
+            + "flat ROW<i INT, d DOUBLE, ok BOOLEAN, dt DATE, t TIMESTAMP(6), ltz TIMESTAMP_LTZ(3), s SMALLINT>, "
             + "deep ROW<x INT, xs ARRAY<BIGINT>, bin BYTES>>");
 
     private static final List<GenericRowData> ROWS = List.of(
