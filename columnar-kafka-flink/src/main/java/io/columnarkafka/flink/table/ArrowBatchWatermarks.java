@@ -1,7 +1,6 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
-import io.columnarkafka.format.arrow.ArrowRowView;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
@@ -42,6 +41,12 @@ import org.apache.flink.util.clock.SystemClock;
  *
  * <p>The probes are kept per split ({@link ArrowBatch#splitId()}), made once each: Flink generates and compiles
  * its watermark code for every generator instance, far too costly per batch.
+ *
+ * <p>The probe reads the rows through an {@link ArrowInPlaceRowView}, whose strings point into the vectors: Flink's
+ * generated watermark code deep-copies every nested row it reads a field of (Nexmark's {@code bid.dateTime}
+ * copies the whole {@code bid}, strings and all), and a string copied out of Arrow per read would be copied twice.
+ * Neither the probe nor Flink's generator keeps a row or a value of it past the call (the generator keeps a
+ * {@code long}); the row handed to the split's generator is a heap copy.
  */
 final class ArrowBatchWatermarks implements WatermarkStrategy<ArrowBatch> {
     private static final long serialVersionUID = 1L;
@@ -64,7 +69,7 @@ final class ArrowBatchWatermarks implements WatermarkStrategy<ArrowBatch> {
     public TimestampAssigner<ArrowBatch> createTimestampAssigner(
             TimestampAssignerSupplier.Context context) {
         TimestampAssigner<RowData> flink = rows.createTimestampAssigner(context);
-        ArrowRowView view = new ArrowRowView(rowType);
+        ArrowInPlaceRowView view = new ArrowInPlaceRowView(rowType);
         RowDataSerializer copier = new RowDataSerializer(rowType);
         ProbeContext probeContext = new ProbeContext(context.getMetricGroup());
         Map<String, WatermarkGenerator<RowData>> probes = new HashMap<>();
@@ -83,7 +88,7 @@ final class ArrowBatchWatermarks implements WatermarkStrategy<ArrowBatch> {
     }
 
     /** The row after which the probe's emitted watermark rose last, or the last row when none raised it. */
-    private static int rowRaisingTheWatermarkLast(ArrowRowView view, WatermarkGenerator<RowData> probe) {
+    private static int rowRaisingTheWatermarkLast(ArrowInPlaceRowView view, WatermarkGenerator<RowData> probe) {
         LargestWatermark seen = new LargestWatermark();
         int best = view.rowCount() - 1;
         for (int i = 0; i < view.rowCount(); i++) {

@@ -3,6 +3,7 @@ package io.columnarkafka.format.arrow;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
@@ -96,6 +97,15 @@ public final class ArrowRowView {
         row.setRowId(index);
         row.setRowKind(kind);
         return row;
+    }
+
+    /**
+     * Flink's column vectors reading {@code vectors}, which carry the fields of {@code type} in the {@link
+     * ArrowLayout} (a batch's columns, or a struct's children): the columns this view's rows read, for a view of
+     * another kind over the same batch. Valid while the batch is open.
+     */
+    public static VectorizedColumnBatch columns(RowType type, List<? extends ValueVector> vectors) {
+        return ArrowColumnVectors.batch(type, vectors);
     }
 
     private static int[] identity(int count) {
