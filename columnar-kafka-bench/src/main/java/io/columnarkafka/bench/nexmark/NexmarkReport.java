@@ -265,19 +265,21 @@ final class NexmarkReport {
         if (recovery.isEmpty()) {
             return;
         }
-        md.append("## Recovery: one TaskManager failure mid-run (mini-batch off)\n\n");
+        md.append("## Recovery: one TaskManager process killed mid-run (mini-batch off)\n\n");
         md.append(String.format(Locale.ROOT, "Per recovery query and counted round, stock and columnar run once more, paired"
-                + " like the cells above. Once the sources have read %.0f %% of the input (their current offsets, read"
-                + " live in the cell's JVM) and a checkpoint has completed, at the next moment with no checkpoint in"
-                + " flight (or after 3 intervals without one), the MiniCluster's only TaskManager is terminated"
-                + " (in-process: its TaskExecutor shut down and every task of the job failed; not a process kill) and"
-                + " a fresh one started; the job restarts from the last completed checkpoint. Restart ="
-                + " failure to every task running again; caught up = failure to the restarted sources having read past"
-                + " the failure position; replayed = the position at the failure − the offsets the sources committed"
-                + " for the checkpoint the job restored (– where the job restored a checkpoint that completed during the"
-                + " termination, whose offsets are unknown). The output must still equal stock's without a failure,"
-                + " read_committed. Ratio = columnar / stock recovery time, paired per round (below 1: columnar"
-                + " recovers faster).%n%n", 100 * recovery.get(0).spec().failAtFraction()));
+                + " like the cells above, each on a standalone Flink cluster of separate JVMs (a job manager and two"
+                + " TaskManagers, the job's slots all on one, the other a spare). Once the sources have read %.0f %% of"
+                + " the input (their current offsets, written by a metric reporter in each TaskManager every 10 ms) and"
+                + " a checkpoint has completed, at the next moment with no checkpoint in flight (or after 3 intervals"
+                + " without one), the TaskManager process running the job is killed with SIGKILL; the job restarts on"
+                + " the spare from the last completed checkpoint. Restart = the kill to every task running again;"
+                + " caught up = the kill to the restarted sources having read past the failure position; replayed ="
+                + " the position at the failure − the offsets the sources committed for the checkpoint the job restored"
+                + " (– where the job restored a checkpoint that completed just before the kill, whose offsets are"
+                + " unknown). Job s = the job's creation to its end; CPU (in the JSON and CSV) = the TaskManager"
+                + " processes' CPU time. The output must still equal stock's without a failure, read_committed."
+                + " Ratio = columnar / stock recovery time, paired per round (below 1: columnar recovers faster).%n%n",
+                100 * recovery.get(0).spec().failAtFraction()));
         md.append("| query | pairs | restart s stock / col. | caught up s stock / col. | ratio (min–max) |"
                 + " records replayed stock / col. | output |\n");
         md.append("|---|---:|---:|---:|---:|---:|---|\n");
