@@ -16,6 +16,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
@@ -47,9 +48,15 @@ public final class CellRunner {
 
     public static void main(String[] args) throws Exception {
         CellSpec spec = CellSpec.fromArgs(args);
-        Properties result = run(spec);
-        try (OutputStream out = Files.newOutputStream(Path.of(spec.resultFile()))) {
-            result.store(out, spec.label());
+        try {
+            Properties result = run(spec);
+            try (OutputStream out = Files.newOutputStream(Path.of(spec.resultFile()))) {
+                result.store(out, spec.label());
+            }
+        } catch (Throwable e) {
+            // Flink's threads would keep the JVM alive until the harness's timeout: exit with the cause.
+            e.printStackTrace();
+            System.exit(1);
         }
         // Flink and Kafka leave non-daemon threads behind; the cell is over.
         System.exit(0);
@@ -120,6 +127,8 @@ public final class CellRunner {
         Configuration conf = stateAndCheckpoints(spec);
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, spec.parallelism());
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Any free port: 8081, the default, may be taken by another MiniCluster on a shared machine.
+        conf.set(RestOptions.BIND_PORT, "0");
         return conf;
     }
 

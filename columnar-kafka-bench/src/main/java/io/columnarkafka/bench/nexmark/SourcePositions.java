@@ -96,7 +96,8 @@ final class SourcePositions {
         @Override
         public void open(MetricConfig config) {
             Path dir = Path.of(config.getString("dir", ""));
-            String name = "taskmanager-" + ProcessHandle.current().pid();
+            // One file per reporter: one per TaskManager process.
+            String name = "reporter-" + ProcessHandle.current().pid() + "-" + System.identityHashCode(this);
             file = dir.resolve(name + ".positions");
             scratch = dir.resolve(name + ".tmp");
             try {

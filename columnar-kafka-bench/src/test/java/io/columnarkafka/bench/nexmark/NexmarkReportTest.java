@@ -55,7 +55,7 @@ class NexmarkReportTest {
         assertThat(q5.output()).startsWith("FAIL: q5-c-fail failed (exit 1)").doesNotContain("\n");
 
         String markdown = report.markdown();
-        assertThat(markdown).contains("## Recovery: one TaskManager failure mid-run")
+        assertThat(markdown).contains("## Recovery: one TaskManager process killed mid-run")
                 .contains("| q0 | 2 | 0.50 / 0.50 | 4.50 / 4.00 | **0.85** (0.50–1.20) | 1,200 / 1,200 |")
                 .contains("| q5 | 0 | 0.50 / – | 7.00 / – | – | 900 / – | FAIL: q5-c-fail failed (exit 1); log cell.log: |")
                 .contains("| q5 | 1 | columnar | – | – | – | – | – | – | – | FAIL: q5-c-fail failed (exit 1); log cell.log: |")
