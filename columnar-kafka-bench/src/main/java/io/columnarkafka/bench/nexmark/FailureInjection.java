@@ -20,7 +20,8 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
  * TaskManager ({@link RecoveryCell}). The position trigger puts the failure at the same share of the input on a
  * fast and a slow machine, for stock and columnar alike.
  *
- * <p>Measured: restart (the kill to every task running again in a new attempt: Flink's region failover restarts
+ * <p>Measured: noticed (the kill to the job manager failing the job's tasks: a dead process answers no heartbeat,
+ * so this is about the heartbeat timeout), restart (the kill to every task running again in a new attempt: Flink's region failover restarts
  * the tasks without the job leaving RUNNING, so the job status cannot tell), caught up (the kill to the new
  * attempts' sources having read past the failure position again, or the job having finished), and records
  * replayed = position at the failure − the offsets the source committed for the last completed checkpoint, the
@@ -63,11 +64,13 @@ final class FailureInjection {
                 committed = committed(admin);
                 attempts = job.subtasks();
                 position = SourcePositions.read(positions, 0);
-                // A checkpoint completed while these were read: its offsets may not be the ones read.
-            } while (job.checkpoints().latestCompleted() != lastCheckpoint);
+                // A checkpoint completed, or started and could complete before the kill, while these were read:
+                // its offsets may not be the ones read.
+            } while (!stillQuiet(lastCheckpoint));
             cpu.stop(victim);
             long failedAt = System.nanoTime();
             victim.kill();
+            long noticedAt = awaitNoticed(attempts);
             long restartedAt = awaitRestart(attempts);
             long caughtUpAt = awaitCaughtUp(position);
             long restoredCheckpoint = job.checkpoints().restored();
@@ -79,6 +82,7 @@ final class FailureInjection {
                     restoredCheckpoint == lastCheckpoint ? Math.max(0, position - committed) : -1));
             result.setProperty("checkpointAtFailure", Long.toString(lastCheckpoint));
             result.setProperty("restoredCheckpoint", Long.toString(restoredCheckpoint));
+            result.setProperty("noticedSeconds", Double.toString((noticedAt - failedAt) / 1e9));
             result.setProperty("restartSeconds", Double.toString((restartedAt - failedAt) / 1e9));
             result.setProperty("recoverySeconds", Double.toString((caughtUpAt - failedAt) / 1e9));
         }
@@ -125,6 +129,31 @@ final class FailureInjection {
                     + " other one spare");
         }
         return busy.get(0);
+    }
+
+    /** Whether {@code lastCheckpoint} is still the latest completed one and no checkpoint is in flight. */
+    private boolean stillQuiet(long lastCheckpoint) {
+        ClusterJob.Checkpoints now = job.checkpoints();
+        return now.latestCompleted() == lastCheckpoint && now.inProgress() == 0;
+    }
+
+    /**
+     * Waits until the job manager has noticed the lost TaskManager: a task of the killed attempts no longer
+     * RUNNING (failed, cancelled, or a new attempt); returns when. A dead process answers no heartbeat; it is
+     * declared lost after the heartbeat timeout ({@link RecoveryCell}).
+     */
+    private long awaitNoticed(List<ClusterJob.Subtask> before) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            List<ClusterJob.Subtask> now = job.subtasks();
+            for (int i = 0; i < Math.min(now.size(), before.size()); i++) {
+                if (now.get(i).attempt() != before.get(i).attempt() || !now.get(i).state().equals("RUNNING")) {
+                    return System.nanoTime();
+                }
+            }
+            Thread.sleep(POLL_MS / 4);
+        }
+        throw new IllegalStateException("the job manager did not notice the killed TaskManager within " + TIMEOUT);
     }
 
     /** Waits until every task runs (or has finished) in an attempt after {@code before}'s; returns when. */

@@ -260,9 +260,9 @@ public final class NexmarkBenchmark {
                 console.println("               CPU s by thread group: " + measured.getProperty("cpuByThread"));
             }
             if (failAt > 0) {
-                console.printf(Locale.ROOT, "               failure: restart %.2f s, caught up %.2f s, %,d records"
-                                + " replayed, checkpoint %d restored (last completed at the failure: %d)%n",
-                        cell.restartSeconds(), cell.recoverySeconds(), cell.recordsReplayed(), cell.restoredCheckpoint(),
+                console.printf(Locale.ROOT, "               failure: noticed %.2f s, restart %.2f s, caught up %.2f s,"
+                                + " %,d records replayed, checkpoint %d restored (last completed at the failure: %d)%n",
+                        cell.noticedSeconds(), cell.restartSeconds(), cell.recoverySeconds(), cell.recordsReplayed(), cell.restoredCheckpoint(),
                         cell.checkpointAtFailure());
             }
         } catch (Exception e) {

@@ -72,15 +72,16 @@ final class RecoveryCell {
     }
 
     /**
-     * The cell's state and checkpoints; slots packed (the spare stays free); a lost TaskManager noticed within
-     * about two heartbeats (a heartbeat RPC to a dead process fails at once); REST answers on the job and its
+     * The cell's state and checkpoints; slots packed (the spare stays free); a lost TaskManager noticed after the
+     * heartbeat timeout, 5 s (50 s by default; a heartbeat RPC to a dead process is not answered, and with the
+     * 60 s ask timeout the loaded machine needs it does not fail sooner); REST answers on the job and its
      * checkpoints at most 50 ms old (3 s by default), so the trigger and the restart are seen when they happen.
      */
     private static Configuration clusterConfiguration(CellSpec spec) {
         Configuration conf = CellRunner.stateAndCheckpoints(spec);
         conf.set(TaskManagerOptions.TASK_MANAGER_LOAD_BALANCE_MODE, TaskManagerOptions.TaskManagerLoadBalanceMode.NONE);
-        conf.set(HeartbeatManagerOptions.HEARTBEAT_INTERVAL, Duration.ofSeconds(1));
-        conf.set(HeartbeatManagerOptions.HEARTBEAT_TIMEOUT, Duration.ofSeconds(10));
+        conf.set(HeartbeatManagerOptions.HEARTBEAT_INTERVAL, Duration.ofMillis(500));
+        conf.set(HeartbeatManagerOptions.HEARTBEAT_TIMEOUT, Duration.ofSeconds(5));
         conf.set(WebOptions.REFRESH_INTERVAL, Duration.ofMillis(50));
         conf.set(RestOptions.CACHE_CHECKPOINT_STATISTICS_TIMEOUT, Duration.ofMillis(50));
         return conf;
