@@ -98,14 +98,19 @@ final class FailureInjection {
      */
     private long awaitTrigger(long target) throws Exception {
         long reachedAt = -1;
+        long read = 0;
+        long checkpoint = -1;
         while (true) {
             if (job.ended()) {
                 throw new IllegalStateException(String.format(Locale.ROOT, "the job ended (%s) before its sources had"
-                        + " read %,d of %,d events with a checkpoint completed: the input is too small for a failure"
-                        + " mid-run, use more --events", job.state(), target, spec.events()));
+                        + " read %,d of %,d events with a checkpoint completed (last seen: %,d read, checkpoint %d):"
+                        + " the input is too small for a failure mid-run, use more --events", job.state(), target,
+                        spec.events(), read, checkpoint));
             }
             ClusterJob.Checkpoints checkpoints = job.checkpoints();
-            if (checkpoints.latestCompleted() >= 0 && SourcePositions.read(positions, 0) >= target) {
+            read = SourcePositions.read(positions, 0);
+            checkpoint = checkpoints.latestCompleted();
+            if (checkpoint >= 0 && read >= target) {
                 long now = System.currentTimeMillis();
                 reachedAt = reachedAt < 0 ? now : reachedAt;
                 boolean quiet = checkpoints.inProgress() == 0
