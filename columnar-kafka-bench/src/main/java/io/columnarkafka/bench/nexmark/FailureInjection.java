@@ -20,8 +20,8 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
  * TaskManager ({@link RecoveryCell}). The position trigger puts the failure at the same share of the input on a
  * fast and a slow machine, for stock and columnar alike.
  *
- * <p>Measured: noticed (the kill to the job manager failing the job's tasks: a dead process answers no heartbeat,
- * so this is about the heartbeat timeout), restart (the kill to every task running again in a new attempt: Flink's region failover restarts
+ * <p>Measured: noticed (the kill to the job manager failing the job's tasks: its heartbeat RPCs to the dead process
+ * fail, see {@link RecoveryCell}), restart (the kill to every task running again in a new attempt: Flink's region failover restarts
  * the tasks without the job leaving RUNNING, so the job status cannot tell), caught up (the kill to the new
  * attempts' sources having read past the failure position again, or the job having finished), and records
  * replayed = position at the failure − the offsets the source committed for the last completed checkpoint, the
@@ -103,14 +103,16 @@ final class FailureInjection {
         while (true) {
             if (job.ended()) {
                 throw new IllegalStateException(String.format(Locale.ROOT, "the job ended (%s) before its sources had"
-                        + " read %,d of %,d events with a checkpoint completed (last seen: %,d read, checkpoint %d):"
-                        + " the input is too small for a failure mid-run, use more --events", job.state(), target,
-                        spec.events(), read, checkpoint));
+                        + " read %,d of %,d events with a checkpoint completed and then a quiet moment (seen: at most"
+                        + " %,d read, checkpoint %d; a finished source's position is gone): the input is too small for"
+                        + " a failure mid-run, use more --events", job.state(), target, spec.events(), read,
+                        checkpoint));
             }
             ClusterJob.Checkpoints checkpoints = job.checkpoints();
-            read = SourcePositions.read(positions, 0);
+            long current = SourcePositions.read(positions, 0);
+            read = Math.max(read, current);
             checkpoint = checkpoints.latestCompleted();
-            if (checkpoint >= 0 && read >= target) {
+            if (checkpoint >= 0 && current >= target) {
                 long now = System.currentTimeMillis();
                 reachedAt = reachedAt < 0 ? now : reachedAt;
                 boolean quiet = checkpoints.inProgress() == 0
@@ -144,8 +146,7 @@ final class FailureInjection {
 
     /**
      * Waits until the job manager has noticed the lost TaskManager: a task of the killed attempts no longer
-     * RUNNING (failed, cancelled, or a new attempt); returns when. A dead process answers no heartbeat; it is
-     * declared lost after the heartbeat timeout ({@link RecoveryCell}).
+     * RUNNING (failed, cancelled, or a new attempt); returns when.
      */
     private long awaitNoticed(List<ClusterJob.Subtask> before) throws Exception {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();

@@ -273,7 +273,7 @@ final class NexmarkReport {
                 + " a checkpoint has completed, at the next moment with no checkpoint in flight (or after 3 intervals"
                 + " without one), the TaskManager process running the job is killed with SIGKILL; the job restarts on"
                 + " the spare from the last completed checkpoint. Noticed = the kill to the job manager failing the"
-                + " tasks (a dead process answers no heartbeat: about the 5 s heartbeat timeout, the same for both);"
+                + " tasks (its heartbeat RPCs to the dead process failing; at the latest the 5 s heartbeat timeout);"
                 + " restart = the kill to every task running again;"
                 + " caught up = the kill to the restarted sources having read past the failure position; replayed ="
                 + " the position at the failure − the offsets the sources committed for the checkpoint the job restored"

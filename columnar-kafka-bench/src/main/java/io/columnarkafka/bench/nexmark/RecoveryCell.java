@@ -72,9 +72,9 @@ final class RecoveryCell {
     }
 
     /**
-     * The cell's state and checkpoints; slots packed (the spare stays free); a lost TaskManager noticed after the
-     * heartbeat timeout, 5 s (50 s by default; a heartbeat RPC to a dead process is not answered, and with the
-     * 60 s ask timeout the loaded machine needs it does not fail sooner); REST answers on the job and its
+     * The cell's state and checkpoints; slots packed (the spare stays free); a lost TaskManager noticed when
+     * heartbeat RPCs to it fail (the dead process refuses the connection; Flink's default threshold is 2 failures,
+     * at a 500 ms interval), at the latest after a 5 s heartbeat timeout (50 s by default); REST answers on the job and its
      * checkpoints at most 50 ms old (3 s by default), so the trigger and the restart are seen when they happen.
      */
     private static Configuration clusterConfiguration(CellSpec spec) {
