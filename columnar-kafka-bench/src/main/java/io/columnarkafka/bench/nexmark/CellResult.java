@@ -9,13 +9,14 @@ import java.util.Properties;
  * @param verdict OK, or FAIL with the reason (output differing from stock, job failure)
  * @param restoredCheckpoint a recovery cell's checkpoint the restart restored, -1 otherwise
  * @param checkpointAtFailure a recovery cell's last completed checkpoint at the failure, -1 otherwise
+ * @param noticedSeconds a recovery cell's time from the kill to the job manager failing the tasks, NaN otherwise
  * @param checkpointByVertex the checkpoints' size and time per task ({@link CheckpointByVertex#describe}), one
  *     line per task; empty if not measured
  */
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
                   double restartSeconds, double recoverySeconds, long recordsReplayed, long restoredCheckpoint,
-                  long checkpointAtFailure, String checkpointByVertex) {
+                  long checkpointAtFailure, String checkpointByVertex, double noticedSeconds) {
 
     static CellResult of(CellSpec spec, int round, Properties p, OutputDigest output, String verdict) {
         return new CellResult(spec, round,
@@ -30,12 +31,14 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 Long.parseLong(p.getProperty("recordsReplayed", "-1")),
                 Long.parseLong(p.getProperty("restoredCheckpoint", "-1")),
                 Long.parseLong(p.getProperty("checkpointAtFailure", "-1")),
-                p.getProperty("checkpointByVertex", ""));
+                p.getProperty("checkpointByVertex", ""),
+                Double.parseDouble(p.getProperty("noticedSeconds", "NaN")));
     }
 
     static CellResult failed(CellSpec spec, int round, String reason) {
         return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
-                "", spec.variant().source, new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "");
+                "", spec.variant().source, new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "",
+                Double.NaN);
     }
 
     /** A recovery cell: one failure injected mid-run. */

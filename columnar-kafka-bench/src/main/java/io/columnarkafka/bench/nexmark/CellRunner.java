@@ -16,6 +16,7 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
@@ -36,8 +37,8 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
  * this process's CPU time is the Flink job's: a MiniCluster with one TaskManager of {@code parallelism}
  * slots, heap state, checkpoints to local files, the query planned by Flink's SQL planner and submitted as
  * one job. Writes what it measured to the cell's result file: job time, CPU time, checkpoint statistics,
- * the sink's admission (from EXPLAIN), the CPU time by thread group ({@link ThreadCpu}: how much is JIT
- * warm-up) and, for a recovery run, the {@link FailureInjection}'s figures.
+ * the sink's admission (from EXPLAIN) and the CPU time by thread group ({@link ThreadCpu}: how much is JIT
+ * warm-up). A recovery cell runs its job on a cluster of processes instead ({@link RecoveryCell}).
  */
 public final class CellRunner {
     private static final Pattern COLUMNAR_SINK =
@@ -47,16 +48,29 @@ public final class CellRunner {
 
     public static void main(String[] args) throws Exception {
         CellSpec spec = CellSpec.fromArgs(args);
-        Properties result = run(spec);
-        try (OutputStream out = Files.newOutputStream(Path.of(spec.resultFile()))) {
-            result.store(out, spec.label());
+        try {
+            Properties result = run(spec);
+            try (OutputStream out = Files.newOutputStream(Path.of(spec.resultFile()))) {
+                result.store(out, spec.label());
+            }
+        } catch (Throwable e) {
+            // Flink's threads would keep the JVM alive until the harness's timeout: exit with the cause.
+            e.printStackTrace();
+            System.exit(1);
         }
         // Flink and Kafka leave non-daemon threads behind; the cell is over.
         System.exit(0);
     }
 
-    /** Runs the cell's job to its end on a MiniCluster of its own; returns what it measured. */
+    /**
+     * Runs the cell's job to its end; returns what it measured. A plain cell runs on a MiniCluster of its own, a
+     * recovery cell on a cluster of TaskManager processes ({@link RecoveryCell}).
+     */
     static Properties run(CellSpec spec) throws Exception {
+        return spec.failAtFraction() > 0 ? RecoveryCell.run(spec) : runOnMiniCluster(spec);
+    }
+
+    private static Properties runOnMiniCluster(CellSpec spec) throws Exception {
         Properties result = new Properties();
         Configuration conf = configuration(spec);
         MiniClusterConfiguration clusterConf = new MiniClusterConfiguration.Builder()
@@ -66,26 +80,10 @@ public final class CellRunner {
                 .build();
         try (MiniCluster cluster = new MiniCluster(clusterConf)) {
             cluster.start();
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-            env.setParallelism(spec.parallelism());
-            env.enableCheckpointing(spec.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
-            StreamTableEnvironment tables = StreamTableEnvironment.create(env);
-            String insert = plan(spec, tables);
-            result.setProperty("sinkPath", spec.columnarPlanner() ? planPath(spec, tables.explainSql(insert))
-                    : sinkPath(spec, tables.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN)));
-            result.setProperty("sourceConnector", spec.variant().source);
-            StreamStatementSet statements = tables.createStatementSet();
-            statements.addInsertSql(insert);
-            statements.attachAsDataStream();
-            StreamGraph graph = env.getStreamGraph();
-            graph.setJobName("nexmark-" + spec.label());
-
+            StreamGraph graph = streamGraph(spec, StreamExecutionEnvironment.getExecutionEnvironment(conf), result);
             ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = ChildJvm.processCpuNanos();
             JobID job = cluster.submitJob(graph).get().getJobID();
-            if (spec.failAtFraction() > 0) {
-                new FailureInjection(cluster, job, spec).run(result);
-            }
             JobResult jobResult = cluster.requestJobResult(job).get();
             long cpuEnd = ChildJvm.processCpuNanos();
             if (threadCpu != null) {
@@ -96,12 +94,8 @@ public final class CellRunner {
                         .map(t -> t.deserializeError(CellRunner.class.getClassLoader())).orElse(null));
             }
             AccessExecutionGraph executed = cluster.getArchivedExecutionGraph(job).get();
-            // A recovery run passes through RUNNING twice; its job time counts from the job's creation.
-            long start = spec.failAtFraction() > 0
-                    ? executed.getStatusTimestamp(JobStatus.CREATED)
-                    : executed.getStatusTimestamp(JobStatus.RUNNING);
-            result.setProperty("jobSeconds",
-                    Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED) - start) / 1e3));
+            result.setProperty("jobSeconds", Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED)
+                    - executed.getStatusTimestamp(JobStatus.RUNNING)) / 1e3));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
             CheckpointFigures.of(executed.getCheckpointStatsSnapshot()).store(result);
             result.setProperty("checkpointByVertex", CheckpointByVertex.describe(CheckpointByVertex.of(executed)));
@@ -109,22 +103,43 @@ public final class CellRunner {
         return result;
     }
 
+    /**
+     * Plans the cell's query in {@code env} (parallelism and exactly-once checkpoints set here), records the
+     * plan's columnar path and the source connector in {@code result}; returns the job to submit.
+     */
+    static StreamGraph streamGraph(CellSpec spec, StreamExecutionEnvironment env, Properties result) {
+        env.setParallelism(spec.parallelism());
+        env.enableCheckpointing(spec.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
+        StreamTableEnvironment tables = StreamTableEnvironment.create(env);
+        String insert = plan(spec, tables);
+        result.setProperty("sinkPath", spec.columnarPlanner() ? planPath(spec, tables.explainSql(insert))
+                : sinkPath(spec, tables.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN)));
+        result.setProperty("sourceConnector", spec.variant().source);
+        StreamStatementSet statements = tables.createStatementSet();
+        statements.addInsertSql(insert);
+        statements.attachAsDataStream();
+        StreamGraph graph = env.getStreamGraph();
+        graph.setJobName("nexmark-" + spec.label());
+        return graph;
+    }
+
     private static Configuration configuration(CellSpec spec) {
-        Configuration conf = new Configuration();
+        Configuration conf = stateAndCheckpoints(spec);
         conf.set(TaskManagerOptions.NUM_TASK_SLOTS, spec.parallelism());
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        // Any free port: 8081, the default, may be taken by another MiniCluster on a shared machine.
+        conf.set(RestOptions.BIND_PORT, "0");
+        return conf;
+    }
+
+    /** Heap state, checkpoints to the cell's directory every interval, and a checkpoint history kept whole. */
+    static Configuration stateAndCheckpoints(CellSpec spec) {
+        Configuration conf = new Configuration();
         conf.set(StateBackendOptions.STATE_BACKEND, "hashmap");
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, Path.of(spec.checkpointDir()).toUri().toString());
         conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(spec.checkpointIntervalMs()));
         conf.set(WebOptions.CHECKPOINTS_HISTORY_SIZE, 100_000);
-        if (spec.failAtFraction() > 0) {
-            SourcePositions.install(conf);
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
-        } else {
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        }
         return conf;
     }
 

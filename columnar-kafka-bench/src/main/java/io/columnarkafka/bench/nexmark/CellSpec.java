@@ -10,7 +10,7 @@ import java.util.Map;
  * over the input topic's {@code events}; passed to the cell's JVM as {@code key=value} arguments.
  *
  * @param failAtFraction 0 for a plain run; otherwise the share of the input committed by a checkpoint after
- *     which the cell's one TaskManager is terminated (a recovery run)
+ *     which the TaskManager process running the job is killed (a recovery run, {@link RecoveryCell})
  * @param clients the Kafka client settings of the source and result tables (both variants)
  */
 record CellSpec(

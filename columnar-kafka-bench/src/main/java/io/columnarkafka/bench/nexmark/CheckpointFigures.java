@@ -14,11 +14,19 @@ record CheckpointFigures(int completed, long failed, long p50Ms, long p99Ms, lon
         List<AbstractCheckpointStats> done = stats.getHistory().getCheckpoints().stream()
                 .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED)
                 .toList();
-        long[] durations = done.stream().mapToLong(AbstractCheckpointStats::getEndToEndDuration).sorted().toArray();
-        long[] sizes = done.stream().mapToLong(AbstractCheckpointStats::getStateSize).sorted().toArray();
-        return new CheckpointFigures(done.size(), stats.getCounts().getNumberOfFailedCheckpoints(),
-                percentile(durations, 50), percentile(durations, 99), percentile(durations, 100),
-                percentile(sizes, 50), percentile(sizes, 100));
+        return of(done.stream().mapToLong(AbstractCheckpointStats::getEndToEndDuration).toArray(),
+                done.stream().mapToLong(AbstractCheckpointStats::getStateSize).toArray(),
+                stats.getCounts().getNumberOfFailedCheckpoints());
+    }
+
+    /** From the completed checkpoints' end-to-end durations (ms) and state sizes (bytes), in any order. */
+    static CheckpointFigures of(long[] durations, long[] sizes, long failed) {
+        long[] d = durations.clone();
+        long[] s = sizes.clone();
+        java.util.Arrays.sort(d);
+        java.util.Arrays.sort(s);
+        return new CheckpointFigures(d.length, failed, percentile(d, 50), percentile(d, 99), percentile(d, 100),
+                percentile(s, 50), percentile(s, 100));
     }
 
     /** Nearest-rank percentile; 0 for no values. */

@@ -29,7 +29,7 @@ import java.util.Properties;
  * paired, interleaved rounds (an uncounted warm-up round first; the order of the pair alternates round by
  * round and the query order rotates), each cell in a fresh JVM against a fresh result topic that is read
  * back {@code read_committed} and compared with the stock cells' result; in each counted round also the
- * recovery cells (one failure mid-run, {@link FailureInjection}), paired the same way. Results:
+ * recovery cells (a TaskManager process killed mid-run, {@link RecoveryCell}), paired the same way. Results:
  * {@code nexmark-<time>.md}, {@code .json} and {@code .csv} in the output directory.
  */
 public final class NexmarkBenchmark {
@@ -46,8 +46,9 @@ public final class NexmarkBenchmark {
             "  --rounds               counted rounds (default 2); --warmup uncounted rounds before them (default 1)",
             "  --parallelism          Flink parallelism (default 2)",
             "  --mini-batch           table.exec.mini-batch off, on (allow-latency 2 s, size 50000) or both (default)",
-            "  --recovery             queries also run, mini-batch off, once per variant and counted round with one",
-            "                         TaskManager failure mid-run (default q0,q4,q17)",
+            "  --recovery             queries also run, mini-batch off, once per variant and counted round on a cluster",
+            "                         of processes whose TaskManager running the job is killed (SIGKILL) mid-run, the",
+            "                         job restarting on a spare TaskManager (default q0,q4,q17)",
             "  --recovery-at          fail once the sources have read this share of the input (default 0.5)",
             "  --checkpoint-interval  ms (default 1000)",
             "  --partitions           partitions of the input and result topics (default 2)",
@@ -259,9 +260,9 @@ public final class NexmarkBenchmark {
                 console.println("               CPU s by thread group: " + measured.getProperty("cpuByThread"));
             }
             if (failAt > 0) {
-                console.printf(Locale.ROOT, "               failure: restart %.2f s, caught up %.2f s, %,d records"
-                                + " replayed, checkpoint %d restored (last completed at the failure: %d)%n",
-                        cell.restartSeconds(), cell.recoverySeconds(), cell.recordsReplayed(), cell.restoredCheckpoint(),
+                console.printf(Locale.ROOT, "               failure: noticed %.2f s, restart %.2f s, caught up %.2f s,"
+                                + " %,d records replayed, checkpoint %d restored (last completed at the failure: %d)%n",
+                        cell.noticedSeconds(), cell.restartSeconds(), cell.recoverySeconds(), cell.recordsReplayed(), cell.restoredCheckpoint(),
                         cell.checkpointAtFailure());
             }
         } catch (Exception e) {

@@ -265,19 +265,23 @@ final class NexmarkReport {
         if (recovery.isEmpty()) {
             return;
         }
-        md.append("## Recovery: one TaskManager failure mid-run (mini-batch off)\n\n");
+        md.append("## Recovery: one TaskManager process killed mid-run (mini-batch off)\n\n");
         md.append(String.format(Locale.ROOT, "Per recovery query and counted round, stock and columnar run once more, paired"
-                + " like the cells above. Once the sources have read %.0f %% of the input (their current offsets, read"
-                + " live in the cell's JVM) and a checkpoint has completed, at the next moment with no checkpoint in"
-                + " flight (or after 3 intervals without one), the MiniCluster's only TaskManager is terminated"
-                + " (in-process: its TaskExecutor shut down and every task of the job failed; not a process kill) and"
-                + " a fresh one started; the job restarts from the last completed checkpoint. Restart ="
-                + " failure to every task running again; caught up = failure to the restarted sources having read past"
-                + " the failure position; replayed = the position at the failure − the offsets the sources committed"
-                + " for the checkpoint the job restored (– where the job restored a checkpoint that completed during the"
-                + " termination, whose offsets are unknown). The output must still equal stock's without a failure,"
-                + " read_committed. Ratio = columnar / stock recovery time, paired per round (below 1: columnar"
-                + " recovers faster).%n%n", 100 * recovery.get(0).spec().failAtFraction()));
+                + " like the cells above, each on a standalone Flink cluster of separate JVMs (a job manager and two"
+                + " TaskManagers, the job's slots all on one, the other a spare). Once the sources have read %.0f %% of"
+                + " the input (their current offsets, written by a metric reporter in each TaskManager every 10 ms) and"
+                + " a checkpoint has completed, at the next moment with no checkpoint in flight (or after 3 intervals"
+                + " without one), the TaskManager process running the job is killed with SIGKILL; the job restarts on"
+                + " the spare from the last completed checkpoint. Noticed = the kill to the job manager failing the"
+                + " tasks (its heartbeat RPCs to the dead process failing; at the latest the 5 s heartbeat timeout);"
+                + " restart = the kill to every task running again;"
+                + " caught up = the kill to the restarted sources having read past the failure position; replayed ="
+                + " the position at the failure − the offsets the sources committed for the checkpoint the job restored"
+                + " (– where the job restored a checkpoint that completed just before the kill, whose offsets are"
+                + " unknown). Job s = the job's creation to its end; CPU (in the JSON and CSV) = the TaskManager"
+                + " processes' CPU time. The output must still equal stock's without a failure, read_committed."
+                + " Ratio = columnar / stock recovery time, paired per round (below 1: columnar recovers faster).%n%n",
+                100 * recovery.get(0).spec().failAtFraction()));
         md.append("| query | pairs | restart s stock / col. | caught up s stock / col. | ratio (min–max) |"
                 + " records replayed stock / col. | output |\n");
         md.append("|---|---:|---:|---:|---:|---:|---|\n");
@@ -289,13 +293,13 @@ final class NexmarkReport {
                     count(r.stockReplayed), count(r.columnarReplayed), r.output));
         }
         md.append("\nEvery recovery cell:\n\n");
-        md.append("| query | round | variant | restart s | caught up s | records replayed | checkpoint restored"
-                + " (last at failure) | job s | ckpt p50 / p99 / max ms | ckpt size p50 KiB | output |\n");
-        md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        md.append("| query | round | variant | noticed s | restart s | caught up s | records replayed | checkpoint"
+                + " restored (last at failure) | job s | ckpt p50 / p99 / max ms | ckpt size p50 KiB | output |\n");
+        md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (CellResult c : recovery) {
-            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                     c.spec().query().id(), c.round(), c.spec().variant().name().toLowerCase(Locale.ROOT),
-                    twoDecimals(c.restartSeconds()), twoDecimals(c.recoverySeconds()),
+                    twoDecimals(c.noticedSeconds()), twoDecimals(c.restartSeconds()), twoDecimals(c.recoverySeconds()),
                     c.recordsReplayed() < 0 ? "–" : String.format(Locale.ROOT, "%,d", c.recordsReplayed()),
                     c.restoredCheckpoint() < 0 ? "–" : c.restoredCheckpoint() + " (" + c.checkpointAtFailure() + ")",
                     twoDecimals(c.jobSeconds()),
@@ -398,15 +402,16 @@ final class NexmarkReport {
                         + " \"jobSeconds\": %s, \"cpuSeconds\": %s, \"checkpoints\": %d, \"checkpointP50Ms\": %d,"
                         + " \"checkpointP99Ms\": %d, \"checkpointMaxMs\": %d, \"checkpointSizeP50Bytes\": %d,"
                         + " \"checkpointSizeMaxBytes\": %d,"
-                        + " \"recovery\": %s, \"restartSeconds\": %s, \"recoverySeconds\": %s, \"recordsReplayed\": %d,"
+                        + " \"recovery\": %s, \"noticedSeconds\": %s, \"restartSeconds\": %s, \"recoverySeconds\": %s,"
+                        + " \"recordsReplayed\": %d,"
                         + " \"restoredCheckpoint\": %d, \"checkpointAtFailure\": %d,"
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
                         + " \"checkpointByVertex\": \"%s\", \"verdict\": \"%s\"}",
                 c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
                 c.round(), num(c.jobSeconds()), num(c.cpuSeconds()), c.checkpoints().completed(),
                 c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
-                c.checkpoints().sizeP50Bytes(), c.checkpoints().sizeMaxBytes(), c.recovery(), num(c.restartSeconds()),
-                num(c.recoverySeconds()),
+                c.checkpoints().sizeP50Bytes(), c.checkpoints().sizeMaxBytes(), c.recovery(), num(c.noticedSeconds()),
+                num(c.restartSeconds()), num(c.recoverySeconds()),
                 c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(), c.output().entries(),
                 c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.checkpointByVertex()),
                 escape(c.verdict()));
@@ -415,16 +420,16 @@ final class NexmarkReport {
     String csv() {
         StringBuilder csv = new StringBuilder("query,variant,mini_batch,round,job_seconds,events_per_second,"
                 + "cpu_seconds_per_million,checkpoints,checkpoint_p50_ms,checkpoint_p99_ms,checkpoint_max_ms,"
-                + "checkpoint_size_p50_bytes,recovery,restart_seconds,recovery_seconds,records_replayed,"
+                + "checkpoint_size_p50_bytes,recovery,noticed_seconds,restart_seconds,recovery_seconds,records_replayed,"
                 + "restored_checkpoint,checkpoint_at_failure,output_entries,"
                 + "output_digest,verdict\n");
         for (CellResult c : cells) {
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%d,%d,%d,%d,%s,\"%s\"%n",
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%s,\"%s\"%n",
                     c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
                     c.round(), num(c.jobSeconds()), num(c.eventsPerSecond()), num(c.cpuSecondsPerMillionEvents()),
                     c.checkpoints().completed(), c.checkpoints().p50Ms(), c.checkpoints().p99Ms(),
-                    c.checkpoints().maxMs(), c.checkpoints().sizeP50Bytes(), c.recovery(), num(c.restartSeconds()),
-                    num(c.recoverySeconds()), c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(),
+                    c.checkpoints().maxMs(), c.checkpoints().sizeP50Bytes(), c.recovery(), num(c.noticedSeconds()),
+                    num(c.restartSeconds()), num(c.recoverySeconds()), c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(),
                     c.output().entries(), c.output().sha256(), c.verdictHeadline().replace("\"", "'")));
         }
         return csv.toString();

@@ -55,11 +55,11 @@ class NexmarkReportTest {
         assertThat(q5.output()).startsWith("FAIL: q5-c-fail failed (exit 1)").doesNotContain("\n");
 
         String markdown = report.markdown();
-        assertThat(markdown).contains("## Recovery: one TaskManager failure mid-run")
+        assertThat(markdown).contains("## Recovery: one TaskManager process killed mid-run")
                 .contains("| q0 | 2 | 0.50 / 0.50 | 4.50 / 4.00 | **0.85** (0.50–1.20) | 1,200 / 1,200 |")
                 .contains("| q5 | 0 | 0.50 / – | 7.00 / – | – | 900 / – | FAIL: q5-c-fail failed (exit 1); log cell.log: |")
-                .contains("| q5 | 1 | columnar | – | – | – | – | – | – | – | FAIL: q5-c-fail failed (exit 1); log cell.log: |")
-                .contains("| q0 | 2 | columnar | 0.50 | 6.00 | – | 8 (7) |");
+                .contains("| q5 | 1 | columnar | – | – | – | – | – | – | – | – | FAIL: q5-c-fail failed (exit 1); log cell.log: |")
+                .contains("| q0 | 2 | columnar | 0.25 | 0.50 | 6.00 | – | 8 (7) |");
 
         JsonNode json = new ObjectMapper().readTree(report.json());
         assertThat(json.path("recovery")).hasSize(2);
@@ -118,6 +118,7 @@ class NexmarkReportTest {
     private static CellResult recovery(NexmarkQuery query, Variant variant, int round, double recoverySeconds,
                                        long replayed) {
         Properties p = measured(20);
+        p.setProperty("noticedSeconds", "0.25");
         p.setProperty("restartSeconds", "0.5");
         p.setProperty("recoverySeconds", Double.toString(recoverySeconds));
         p.setProperty("recordsReplayed", Long.toString(replayed));

@@ -1,0 +1,99 @@
+package io.columnarkafka.bench.nexmark;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.columnarkafka.testkit.flink.FlinkCluster;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A job on a {@link FlinkCluster} as its REST API shows it (the cluster is configured so the answers are at most
+ * 50 ms old, {@link RecoveryCell}): the job's state and status timestamps, every subtask's attempt number and
+ * state, and the checkpoint statistics.
+ */
+final class ClusterJob {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final FlinkCluster cluster;
+    private final String id;
+
+    ClusterJob(FlinkCluster cluster, String id) {
+        this.cluster = cluster;
+        this.id = id;
+    }
+
+    /** One subtask's current attempt. */
+    record Subtask(int attempt, String state) {
+        boolean runningOrFinished() {
+            return state.equals("RUNNING") || state.equals("FINISHED");
+        }
+    }
+
+    /** The checkpoint statistics the failure trigger needs; ids -1 where there is none. */
+    record Checkpoints(long latestCompleted, long latestCompletedEndMillis, int inProgress, long restored) {}
+
+    JsonNode details() {
+        return get("/jobs/" + id);
+    }
+
+    /** Whether the job has reached a globally terminal state (FINISHED, FAILED, CANCELED). */
+    boolean ended() {
+        String state = details().path("state").asText();
+        return state.equals("FINISHED") || state.equals("FAILED") || state.equals("CANCELED");
+    }
+
+    String state() {
+        return details().path("state").asText();
+    }
+
+    /** Every subtask of every vertex, in the job's vertex order. */
+    List<Subtask> subtasks() {
+        List<Subtask> subtasks = new ArrayList<>();
+        for (JsonNode vertex : details().path("vertices")) {
+            for (JsonNode subtask : get("/jobs/" + id + "/vertices/" + vertex.path("id").asText()).path("subtasks")) {
+                subtasks.add(new Subtask(subtask.path("attempt").asInt(), subtask.path("status").asText()));
+            }
+        }
+        return subtasks;
+    }
+
+    Checkpoints checkpoints() {
+        JsonNode stats = get("/jobs/" + id + "/checkpoints");
+        JsonNode completed = stats.path("latest").path("completed");
+        JsonNode restored = stats.path("latest").path("restored");
+        return new Checkpoints(completed.path("id").asLong(-1),
+                completed.path("trigger_timestamp").asLong() + completed.path("end_to_end_duration").asLong(),
+                stats.path("counts").path("in_progress").asInt(),
+                restored.path("id").asLong(-1));
+    }
+
+    /** The completed checkpoints' durations and sizes, and the failed count, as {@link CheckpointFigures}. */
+    CheckpointFigures checkpointFigures() {
+        JsonNode stats = get("/jobs/" + id + "/checkpoints");
+        List<Long> durations = new ArrayList<>();
+        List<Long> sizes = new ArrayList<>();
+        for (JsonNode checkpoint : stats.path("history")) {
+            if (checkpoint.path("status").asText().equals("COMPLETED")) {
+                durations.add(checkpoint.path("end_to_end_duration").asLong());
+                sizes.add(checkpoint.path("state_size").asLong());
+            }
+        }
+        return CheckpointFigures.of(durations.stream().mapToLong(Long::longValue).toArray(),
+                sizes.stream().mapToLong(Long::longValue).toArray(), stats.path("counts").path("failed").asLong());
+    }
+
+    /** When the job entered {@code status} (e.g. CREATED, FINISHED), ms since the epoch. */
+    long timestamp(String status) {
+        return details().path("timestamps").path(status).asLong();
+    }
+
+    private JsonNode get(String path) {
+        try {
+            return JSON.readTree(cluster.restGet(path));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot parse the REST answer for " + path, e);
+        }
+    }
+}

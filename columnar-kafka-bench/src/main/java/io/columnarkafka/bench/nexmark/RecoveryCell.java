@@ -1,0 +1,94 @@
+package io.columnarkafka.bench.nexmark;
+
+import io.columnarkafka.testkit.flink.FlinkCluster;
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.HeartbeatManagerOptions;
+import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.TaskManagerOptions;
+import org.apache.flink.configuration.WebOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+
+/**
+ * A recovery cell: the query's job on a standalone Flink cluster of separate JVMs (the testkit's {@link
+ * FlinkCluster}: a job manager and two TaskManagers of {@code parallelism} slots each, on the cell JVM's classpath,
+ * so with Flink's planner jar and the columnar stage when the cell plans with them), submitted over REST from the
+ * cell's JVM, which plans it. The job's slots all go to one TaskManager (Flink packs slots unless told to spread
+ * them); the other one is the spare that the job restarts on after the {@link FailureInjection} kills the first
+ * with {@code SIGKILL}. A spare, not a TaskManager started after the kill: a JVM's start on a loaded machine takes
+ * seconds and varies more than what the cell compares, and it is the same for stock and columnar. CPU is the
+ * TaskManager processes' ({@link TaskManagerCpu}); job time is the job's creation to its end.
+ */
+final class RecoveryCell {
+    private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
+
+    private RecoveryCell() {}
+
+    static Properties run(CellSpec spec) throws Exception {
+        Properties result = new Properties();
+        Path dir = Path.of(spec.checkpointDir()).resolveSibling("cluster-" + spec.runId());
+        Path positions = dir.resolve("positions");
+        FlinkCluster.Builder builder = FlinkCluster.builder(classpath(), dir)
+                .taskManagers(2)
+                .slotsPerTaskManager(spec.parallelism())
+                .startupTimeout(STARTUP_TIMEOUT)
+                // On a loaded machine, 10 s (the default ask timeout) is too short for the RPC actor system to
+                // start (as in the fault tests).
+                .config("pekko.ask.timeout", "60 s")
+                .config("pekko.startup-timeout", "120 s");
+        clusterConfiguration(spec).toMap().forEach(builder::config);
+        SourcePositions.configuration(positions).forEach(builder::config);
+        try (FlinkCluster cluster = builder.start()) {
+            Configuration conf = new Configuration();
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+            StreamExecutionEnvironment env =
+                    StreamExecutionEnvironment.createRemoteEnvironment("localhost", cluster.restPort(), conf);
+            StreamGraph graph = CellRunner.streamGraph(spec, env, result);
+            TaskManagerCpu cpu = TaskManagerCpu.start(cluster.taskManagers());
+            JobClient client = env.executeAsync(graph);
+            ClusterJob job = new ClusterJob(cluster, client.getJobID().toString());
+            try {
+                new FailureInjection(cluster, job, spec, positions, cpu).run(result);
+                client.getJobExecutionResult().get();
+            } catch (Exception e) {
+                throw new IllegalStateException("the recovery cell failed: " + e + "\n" + cluster.logTails(), e);
+            }
+            result.setProperty("cpuSeconds", Double.toString(cpu.stopAll()));
+            result.setProperty("jobSeconds",
+                    Double.toString((job.timestamp("FINISHED") - job.timestamp("CREATED")) / 1e3));
+            job.checkpointFigures().store(result);
+        }
+        return result;
+    }
+
+    /**
+     * The cell's state and checkpoints; slots packed (the spare stays free); a lost TaskManager noticed when
+     * heartbeat RPCs to it fail (the dead process refuses the connection; Flink's default threshold is 2 failures,
+     * at a 500 ms interval), at the latest after a 5 s heartbeat timeout (50 s by default); REST answers on the job and its
+     * checkpoints at most 50 ms old (3 s by default), so the trigger and the restart are seen when they happen.
+     */
+    private static Configuration clusterConfiguration(CellSpec spec) {
+        Configuration conf = CellRunner.stateAndCheckpoints(spec);
+        conf.set(TaskManagerOptions.TASK_MANAGER_LOAD_BALANCE_MODE, TaskManagerOptions.TaskManagerLoadBalanceMode.NONE);
+        conf.set(HeartbeatManagerOptions.HEARTBEAT_INTERVAL, Duration.ofMillis(500));
+        conf.set(HeartbeatManagerOptions.HEARTBEAT_TIMEOUT, Duration.ofSeconds(5));
+        conf.set(WebOptions.REFRESH_INTERVAL, Duration.ofMillis(50));
+        conf.set(RestOptions.CACHE_CHECKPOINT_STATISTICS_TIMEOUT, Duration.ofMillis(50));
+        return conf;
+    }
+
+    /** The cell JVM's own classpath: the cluster runs the classes the cell planned with. */
+    private static List<Path> classpath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of).toList();
+    }
+}
