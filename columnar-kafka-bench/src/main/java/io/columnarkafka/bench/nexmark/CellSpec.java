@@ -52,6 +52,7 @@ record CellSpec(
         args.put("producerBatchSize", Integer.toString(clients.producerBatchSize()));
         args.put("producerLingerMs", Integer.toString(clients.producerLingerMs()));
         args.put("scanBatchRows", Integer.toString(clients.scanBatchRows()));
+        args.put("scanBatchTimeMs", Integer.toString(clients.scanBatchTimeMs()));
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
         List<String> list = new ArrayList<>();
@@ -80,7 +81,7 @@ record CellSpec(
                 Boolean.parseBoolean(args.get("columnarPlanner")),
                 new ClientSettings(Integer.parseInt(args.get("maxPollRecords")),
                         Integer.parseInt(args.get("producerBatchSize")), Integer.parseInt(args.get("producerLingerMs")),
-                        Integer.parseInt(args.get("scanBatchRows"))),
+                        Integer.parseInt(args.get("scanBatchRows")), Integer.parseInt(args.get("scanBatchTimeMs"))),
                 args.get("checkpointDir"),
                 args.get("resultFile"));
     }

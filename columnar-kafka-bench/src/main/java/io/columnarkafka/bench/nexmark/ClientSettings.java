@@ -7,17 +7,20 @@ import java.util.Map;
  * The Kafka client settings a run gives both variants' tables alike: the source table's {@code
  * properties.max.poll.records} and the result table's producer {@code properties.batch.size} and {@code
  * properties.linger.ms}. Unset, a table keeps Kafka's default (500 records; 16384 bytes; 5 ms since Kafka 4.0).
- * Beside them, the columnar source table's cap on a scan's batch ({@code columnar.scan.max-batch-rows}), which
- * only the columnar variant has.
+ * Beside them, the columnar source table's caps on a scan's batch ({@code columnar.scan.max-batch-rows} and {@code
+ * columnar.scan.max-batch-time}), which only the columnar variant has.
  *
  * @param maxPollRecords records per fetch, and so the most rows of a columnar scan's batch; 0 for Kafka's default
  * @param producerBatchSize bytes per producer batch; -1 for Kafka's default
  * @param producerLingerMs ms the producer waits to fill a batch; -1 for Kafka's default
  * @param scanBatchRows the columnar scan's {@code columnar.scan.max-batch-rows}; 0 for the connector's default
+ * @param scanBatchTimeMs the columnar scan's {@code columnar.scan.max-batch-time} in ms, 0 for none; -1 for the
+ *     connector's default
  */
-record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLingerMs, int scanBatchRows) {
+record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLingerMs, int scanBatchRows,
+        int scanBatchTimeMs) {
     /** Kafka's and the connector's defaults everywhere. */
-    static final ClientSettings DEFAULTS = new ClientSettings(0, -1, -1, 0);
+    static final ClientSettings DEFAULTS = new ClientSettings(0, -1, -1, 0, -1);
 
     ClientSettings {
         if (maxPollRecords < 0) {
@@ -29,6 +32,9 @@ record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLin
         if (scanBatchRows < 0) {
             throw new IllegalArgumentException("--scan-batch-rows is a positive number of rows");
         }
+        if (scanBatchTimeMs < -1) {
+            throw new IllegalArgumentException("--scan-batch-time is 0 (none) or more ms");
+        }
     }
 
     /** The options of the source table of {@code connector} for these settings. */
@@ -38,6 +44,9 @@ record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLin
         }
         if (scanBatchRows > 0 && connector.endsWith("-columnar")) {
             options.put("columnar.scan.max-batch-rows", Integer.toString(scanBatchRows));
+        }
+        if (scanBatchTimeMs >= 0 && connector.endsWith("-columnar")) {
+            options.put("columnar.scan.max-batch-time", scanBatchTimeMs + " ms");
         }
     }
 
@@ -63,6 +72,14 @@ record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLin
             text.append(String.format(Locale.ROOT, "The columnar source table sets `columnar.scan.max-batch-rows` ="
                     + " %d: a columnar scan's batch is at most %d rows (stock Flink's source emits one record at a"
                     + " time).%n%n", scanBatchRows, scanBatchRows));
+        }
+        if (scanBatchTimeMs >= 0) {
+            text.append(scanBatchTimeMs == 0
+                    ? String.format(Locale.ROOT, "The columnar source table sets `columnar.scan.max-batch-time` = 0 ms:"
+                            + " no time target, a columnar scan's batch is cut by the row cap and the fetch only.%n%n")
+                    : String.format(Locale.ROOT, "The columnar source table sets `columnar.scan.max-batch-time` = %d ms:"
+                            + " each reader cuts a batch to the records its recent steps took %d ms for (stock Flink's"
+                            + " source emits one record at a time).%n%n", scanBatchTimeMs, scanBatchTimeMs));
         }
         if (producerBatchSize >= 0 || producerLingerMs >= 0) {
             text.append(String.format(Locale.ROOT, "The result table's producer sets %s in both variants (Kafka's"

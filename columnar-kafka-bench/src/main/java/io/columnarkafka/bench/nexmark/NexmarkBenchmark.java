@@ -40,6 +40,7 @@ public final class NexmarkBenchmark {
             "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
             "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
             "                         [--producer-linger-ms MS] [--scan-batch-rows N]",
+            "                         [--scan-batch-time MS]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
             "  --events               Nexmark events in the input topic (default 200000)",
@@ -65,6 +66,9 @@ public final class NexmarkBenchmark {
             "  --scan-batch-rows      the columnar source table's columnar.scan.max-batch-rows (default: the connector's,",
             "                         " + ColumnarOptions.SCAN_MAX_BATCH_ROWS.defaultValue() + "); a columnar scan's batch is at most this many rows and at most",
             "                         one fetch; stock's source is unchanged",
+            "  --scan-batch-time      the columnar source table's columnar.scan.max-batch-time in ms, 0 for none (default:",
+            "                         the connector's, " + ColumnarOptions.SCAN_MAX_BATCH_TIME.defaultValue().toMillis() + " ms); each reader cuts a batch to what its",
+            "                         recent steps decoded and emitted in that time",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + ").");
 
@@ -93,6 +97,8 @@ public final class NexmarkBenchmark {
     private int producerLingerMs = -1;
     /** The columnar source table's columnar.scan.max-batch-rows; 0 for the connector's default. */
     private int scanBatchRows;
+    /** The columnar source table's columnar.scan.max-batch-time in ms; -1 for the connector's default. */
+    private int scanBatchTimeMs = -1;
     private ClientSettings clients = ClientSettings.DEFAULTS;
 
     public static void main(String[] args) throws Exception {
@@ -131,10 +137,12 @@ public final class NexmarkBenchmark {
                 case "--producer-batch-size" -> b.producerBatchSize = Integer.parseInt(value);
                 case "--producer-linger-ms" -> b.producerLingerMs = Integer.parseInt(value);
                 case "--scan-batch-rows" -> b.scanBatchRows = Integer.parseInt(value);
+                case "--scan-batch-time" -> b.scanBatchTimeMs = Integer.parseInt(value);
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
         });
-        b.clients = new ClientSettings(b.maxPollRecords, b.producerBatchSize, b.producerLingerMs, b.scanBatchRows);
+        b.clients = new ClientSettings(b.maxPollRecords, b.producerBatchSize, b.producerLingerMs, b.scanBatchRows,
+                b.scanBatchTimeMs);
         if (b.rounds < 1 || b.warmup < 0) {
             throw new IllegalArgumentException("--rounds needs at least 1, --warmup at least 0");
         }

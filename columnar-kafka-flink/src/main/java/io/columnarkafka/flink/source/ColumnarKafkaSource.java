@@ -3,12 +3,14 @@ package io.columnarkafka.flink.source;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.source.enumerator.NoMoreSplitsAfterDiscovery;
+import io.columnarkafka.flink.source.reader.BatchTimeCap;
 import io.columnarkafka.flink.source.reader.ChunkEmitter;
 import io.columnarkafka.flink.source.reader.ChunkingSplitReader;
 import io.columnarkafka.flink.source.reader.ColumnarKafkaSourceReader;
 import io.columnarkafka.format.RowTypes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -69,6 +71,11 @@ public final class ColumnarKafkaSource<T>
 
     /** Default cap on the rows of one batch. */
     public static final int DEFAULT_MAX_BATCH_ROWS = 4096;
+    /**
+     * Default target time of decoding and emitting one batch (one step of the source task, which a checkpoint's
+     * trigger waits for); see {@link Builder#setMaxBatchTime}.
+     */
+    public static final Duration DEFAULT_MAX_BATCH_TIME = Duration.ofMillis(5);
     /** Default cap on the key and value bytes of the records of one batch. */
     public static final long DEFAULT_MAX_BATCH_BYTES = 8L << 20;
     /** Default bound of each reader's Arrow allocator. */
@@ -79,6 +86,7 @@ public final class ColumnarKafkaSource<T>
     private final DecodingSpec spec;
     private final int timestampField;
     private final int maxBatchRows;
+    private final long maxBatchTimeNanos;
     private final long maxBatchBytes;
     private final long allocatorLimit;
     private final BatchOutputFactory<T> output;
@@ -88,6 +96,7 @@ public final class ColumnarKafkaSource<T>
             DecodingSpec spec,
             int timestampField,
             int maxBatchRows,
+            long maxBatchTimeNanos,
             long maxBatchBytes,
             long allocatorLimit,
             BatchOutputFactory<T> output) {
@@ -96,6 +105,7 @@ public final class ColumnarKafkaSource<T>
         this.spec = spec;
         this.timestampField = timestampField;
         this.maxBatchRows = maxBatchRows;
+        this.maxBatchTimeNanos = maxBatchTimeNanos;
         this.maxBatchBytes = maxBatchBytes;
         this.allocatorLimit = allocatorLimit;
         this.output = output;
@@ -113,17 +123,19 @@ public final class ColumnarKafkaSource<T>
     @Override
     public SourceReader<T, KafkaPartitionSplit> createReader(SourceReaderContext context) {
         KafkaSourceReaderMetrics kafkaMetrics = new KafkaSourceReaderMetrics(context.metricGroup());
+        BatchTimeCap cap = new BatchTimeCap(maxBatchRows, maxBatchTimeNanos);
         ChunkEmitter<T> emitter = new ChunkEmitter<>(
                 spec,
                 timestampField,
                 ArrowMemory.newChild("columnar-kafka-source subtask " + context.getIndexOfSubtask(),
                         allocatorLimit),
                 output.create(context),
-                new DecodeMetrics(context.metricGroup()));
+                new DecodeMetrics(context.metricGroup()),
+                cap);
         try {
             return new ColumnarKafkaSourceReader<>(
                     () -> new ChunkingSplitReader(
-                            new KafkaPartitionSplitReader(properties, context, kafkaMetrics), maxBatchRows, maxBatchBytes),
+                            new KafkaPartitionSplitReader(properties, context, kafkaMetrics), cap, maxBatchBytes),
                     emitter,
                     toConfiguration(properties),
                     context,
@@ -221,6 +233,7 @@ public final class ColumnarKafkaSource<T>
         private boolean upsert;
         private String timestampField;
         private int maxBatchRows = DEFAULT_MAX_BATCH_ROWS;
+        private Duration maxBatchTime = DEFAULT_MAX_BATCH_TIME;
         private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
         private long allocatorLimit = DEFAULT_ALLOCATOR_LIMIT;
 
@@ -390,6 +403,19 @@ public final class ColumnarKafkaSource<T>
         }
 
         /**
+         * Target time of decoding and emitting one batch, the chained operators' work included (default {@code
+         * 5 ms}); {@link Duration#ZERO} for none. The source task emits one batch per step of its mailbox loop and
+         * a checkpoint's trigger waits for the step under way, so a batch of a whole fetch (Kafka's 500 records)
+         * delays the barrier by its whole work. Each reader measures the wall time per record of its recent steps
+         * and cuts the next batch to the records that fit the target (at least 16, at most the row cap).
+         */
+        public Builder setMaxBatchTime(Duration time) {
+            require(!time.isNegative(), "max batch time must not be negative, got " + time);
+            this.maxBatchTime = time;
+            return this;
+        }
+
+        /**
          * Cap on the key and value bytes of the records of one batch (default 8 MiB); a single larger
          * record still makes a batch of its own.
          */
@@ -436,7 +462,8 @@ public final class ColumnarKafkaSource<T>
                                 + rowType.getTypeAt(timestampIndex).asSummaryString());
             }
             KafkaSource<Object> kafkaSource = kafka.setDeserializer(NoRecordDeserializer.INSTANCE).build();
-            return new ColumnarKafkaSource<>(kafkaSource, spec, timestampIndex, maxBatchRows, maxBatchBytes,
+            return new ColumnarKafkaSource<>(kafkaSource, spec, timestampIndex, maxBatchRows,
+                    maxBatchTime.toNanos(), maxBatchBytes,
                     allocatorLimit, output);
         }
 

@@ -10,6 +10,7 @@ import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.table.api.ValidationException;
+import org.apache.flink.util.TimeUtils;
 
 /**
  * The options {@code kafka-columnar} and {@code upsert-kafka-columnar} add to Flink's Kafka options,
@@ -37,6 +38,14 @@ public final class ColumnarOptions {
                     + " so properties.max.poll.records (Kafka's default 500) bounds it too. The source task"
                     + " decodes and emits one batch per step, and a checkpoint barrier waits for that step.");
 
+    public static final ConfigOption<Duration> SCAN_MAX_BATCH_TIME = ConfigOptions.key("columnar.scan.max-batch-time")
+            .durationType()
+            .defaultValue(ColumnarKafkaSource.DEFAULT_MAX_BATCH_TIME)
+            .withDescription("Target time of one step of a scan's source task: decoding one Arrow batch and running"
+                    + " the chained operators on it. A checkpoint barrier waits for the step under way, so each reader"
+                    + " cuts a batch to the records its recent steps took that long for (at least 16, at most"
+                    + " columnar.scan.max-batch-rows). 0 for none.");
+
     public static final ConfigOption<MemorySize> SCAN_MAX_BATCH_BYTES = ConfigOptions.key("columnar.scan.max-batch-bytes")
             .memoryType()
             .defaultValue(new MemorySize(ColumnarKafkaSource.DEFAULT_MAX_BATCH_BYTES))
@@ -44,7 +53,8 @@ public final class ColumnarOptions {
                     + " larger record still makes a batch of its own.");
 
     private static final Set<String> KEYS =
-            Set.of(BATCH_SIZE.key(), MAX_LATENCY.key(), SCAN_MAX_BATCH_ROWS.key(), SCAN_MAX_BATCH_BYTES.key());
+            Set.of(BATCH_SIZE.key(), MAX_LATENCY.key(), SCAN_MAX_BATCH_ROWS.key(), SCAN_MAX_BATCH_TIME.key(),
+                    SCAN_MAX_BATCH_BYTES.key());
 
     private ColumnarOptions() {}
 
@@ -52,10 +62,11 @@ public final class ColumnarOptions {
     public record Settings(int batchSize, long maxLatencyMillis) implements java.io.Serializable {}
 
     /** The validated caps on a scan's batches ({@code columnar.scan.}). */
-    public record ScanSettings(int maxBatchRows, long maxBatchBytes) implements java.io.Serializable {
+    public record ScanSettings(int maxBatchRows, Duration maxBatchTime, long maxBatchBytes)
+            implements java.io.Serializable {
         /** The caps of a table that sets none. */
-        public static final ScanSettings DEFAULTS = new ScanSettings(
-                SCAN_MAX_BATCH_ROWS.defaultValue(), SCAN_MAX_BATCH_BYTES.defaultValue().getBytes());
+        public static final ScanSettings DEFAULTS = new ScanSettings(SCAN_MAX_BATCH_ROWS.defaultValue(),
+                SCAN_MAX_BATCH_TIME.defaultValue(), SCAN_MAX_BATCH_BYTES.defaultValue().getBytes());
 
         /**
          * What the scan's decision adds when a cap is not the default, e.g. {@code batches of at most 256 rows};
@@ -65,7 +76,12 @@ public final class ColumnarOptions {
             if (equals(DEFAULTS)) {
                 return "";
             }
-            return "batches of at most " + maxBatchRows + " rows, " + new MemorySize(maxBatchBytes);
+            String caps = "batches of at most " + maxBatchRows + " rows, " + new MemorySize(maxBatchBytes);
+            if (maxBatchTime.equals(DEFAULTS.maxBatchTime)) {
+                return caps;
+            }
+            return caps + (maxBatchTime.isZero() ? ", no time target" : ", " + TimeUtils.formatWithHighestUnit(maxBatchTime)
+                    + " a step");
         }
     }
 
@@ -98,10 +114,14 @@ public final class ColumnarOptions {
     static ScanSettings readScan(String identifier, Map<String, String> tableOptions) {
         Configuration config = columnarConfig(identifier, tableOptions);
         int rows = get(identifier, config, SCAN_MAX_BATCH_ROWS);
+        Duration time = get(identifier, config, SCAN_MAX_BATCH_TIME);
         MemorySize bytes = get(identifier, config, SCAN_MAX_BATCH_BYTES);
         requirePositive(rows > 0, SCAN_MAX_BATCH_ROWS, rows);
+        if (time.isNegative()) {
+            throw new ValidationException("'" + SCAN_MAX_BATCH_TIME.key() + "' must not be negative, got " + time);
+        }
         requirePositive(bytes.getBytes() > 0, SCAN_MAX_BATCH_BYTES, bytes);
-        return new ScanSettings(rows, bytes.getBytes());
+        return new ScanSettings(rows, time, bytes.getBytes());
     }
 
     /** The {@code columnar.} options of a table. */

@@ -90,6 +90,7 @@ final class ColumnarScanTranslator {
                 .setUpsertMode(shape.upsertMode())
                 .setValueFormat(shape.valueFormat(), shape.valueFormatOptions())
                 .setMaxBatchRows(batching.maxBatchRows())
+                .setMaxBatchTime(batching.maxBatchTime())
                 .setMaxBatchBytes(batching.maxBatchBytes());
         if (shape.topicPattern() != null) {
             builder.setTopicPattern(shape.topicPattern());

@@ -29,23 +29,27 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
     private final long allocatorLimit;
     private final BatchOutput<T> output;
     private final DecodeMetrics metrics;
+    private final BatchTimeCap cap;
 
     /**
      * @param allocator the reader's bounded allocator, closed by {@link #close()}
      * @param timestampField index of the event-time field in the row type, or -1 for Kafka's timestamps
+     * @param cap told how long each chunk took to decode and emit (the chained operators' work included)
      */
     public ChunkEmitter(
             DecodingSpec spec,
             int timestampField,
             BufferAllocator allocator,
             BatchOutput<T> output,
-            DecodeMetrics metrics) {
+            DecodeMetrics metrics,
+            BatchTimeCap cap) {
         this.decoder = new ChunkDecoder(spec);
         this.timestamps = new BatchTimestamps(spec.rowType(), timestampField);
         this.allocator = allocator;
         this.allocatorLimit = allocator.getLimit();
         this.output = output;
         this.metrics = metrics;
+        this.cap = cap;
     }
 
     @Override
@@ -67,6 +71,7 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
             output.emit(rows, timestamp, split.splitId(), splitOutput);
         }
         split.setCurrentOffset(chunk.lastOffset() + 1);
+        cap.measured(chunk.size(), System.nanoTime() - start);
     }
 
     private VectorSchemaRoot decode(RecordChunk chunk) {

@@ -2,8 +2,11 @@ package io.columnarkafka.flink.source.reader;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import org.apache.flink.connector.base.source.reader.RecordsBySplits;
+import java.util.Set;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
@@ -17,21 +20,22 @@ import org.apache.kafka.common.TopicPartition;
 /**
  * Reads Kafka through Flink's own {@link KafkaPartitionSplitReader} (its consumer, its seeks to the
  * starting offsets, its stopping offsets, empty and finished splits, its offset commit and metrics, all
- * unchanged) and regroups each fetch's records per split into {@link RecordChunk}s of at most {@code
- * maxRows} records and about {@code maxBytes} key and value bytes: the units the emitter decodes into
- * one Arrow batch each.
+ * unchanged) and hands each fetch's records, per split, to the task thread as a {@link ChunkedFetch}, which cuts
+ * them into {@link RecordChunk}s there, each within the {@link BatchTimeCap}'s rows and about {@code maxBytes} key
+ * and value bytes: the units the emitter decodes into one Arrow batch each.
  *
  * <p>A chunk never spans two fetches: a fetch is what the consumer has at hand, so waiting for more
  * would add latency without saving a copy.
  */
 public final class ChunkingSplitReader implements SplitReader<RecordChunk, KafkaPartitionSplit> {
     private final KafkaPartitionSplitReader kafka;
-    private final int maxRows;
+    private final BatchTimeCap cap;
     private final long maxBytes;
 
-    public ChunkingSplitReader(KafkaPartitionSplitReader kafka, int maxRows, long maxBytes) {
+    /** @param cap the emitter's: the rows of a chunk are cut to what it allows when the chunk is taken */
+    public ChunkingSplitReader(KafkaPartitionSplitReader kafka, BatchTimeCap cap, long maxBytes) {
         this.kafka = kafka;
-        this.maxRows = maxRows;
+        this.cap = cap;
         this.maxBytes = maxBytes;
     }
 
@@ -39,29 +43,19 @@ public final class ChunkingSplitReader implements SplitReader<RecordChunk, Kafka
     public RecordsWithSplitIds<RecordChunk> fetch() throws IOException {
         RecordsWithSplitIds<ConsumerRecord<byte[], byte[]>> fetched = kafka.fetch();
         try {
-            RecordsBySplits.Builder<RecordChunk> chunks = new RecordsBySplits.Builder<>();
+            Map<String, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> recordsBySplit = new LinkedHashMap<>();
             String splitId;
             while ((splitId = fetched.nextSplit()) != null) {
-                RecordChunk chunk = null;
+                List<ConsumerRecord<ByteBuffer, ByteBuffer>> records = null;
                 ConsumerRecord<ByteBuffer, ByteBuffer> record;
                 while ((record = viewed(fetched.nextRecordFromSplit())) != null) {
-                    long size = RecordChunk.sizeOf(record);
-                    if (chunk != null && (chunk.size() >= maxRows || chunk.bytes() + size > maxBytes)) {
-                        chunks.add(splitId, chunk);
-                        chunk = null;
+                    if (records == null) {
+                        records = recordsBySplit.computeIfAbsent(splitId, id -> new ArrayList<>());
                     }
-                    if (chunk == null) {
-                        chunk = new RecordChunk(new TopicPartition(record.topic(), record.partition()),
-                                Math.min(maxRows, 1024));
-                    }
-                    chunk.add(record, size);
-                }
-                if (chunk != null) {
-                    chunks.add(splitId, chunk);
+                    records.add(record);
                 }
             }
-            chunks.addFinishedSplits(fetched.finishedSplits());
-            return chunks.build();
+            return new ChunkedFetch(recordsBySplit, Set.copyOf(fetched.finishedSplits()), cap, maxBytes);
         } finally {
             fetched.recycle();
         }

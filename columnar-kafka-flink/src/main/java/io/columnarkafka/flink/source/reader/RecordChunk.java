@@ -1,7 +1,6 @@
 package io.columnarkafka.flink.source.reader;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
@@ -14,16 +13,16 @@ import org.apache.kafka.common.TopicPartition;
 public final class RecordChunk {
     private final TopicPartition partition;
     private final List<ConsumerRecord<ByteBuffer, ByteBuffer>> records;
-    private long bytes;
+    private final long bytes;
 
-    RecordChunk(TopicPartition partition, int expectedRecords) {
+    /**
+     * @param records consecutive records of {@code partition}, at least one
+     * @param bytes their key and value bytes ({@link #sizeOf} summed)
+     */
+    RecordChunk(TopicPartition partition, List<ConsumerRecord<ByteBuffer, ByteBuffer>> records, long bytes) {
         this.partition = partition;
-        this.records = new ArrayList<>(expectedRecords);
-    }
-
-    void add(ConsumerRecord<ByteBuffer, ByteBuffer> record, long recordBytes) {
-        records.add(record);
-        bytes += recordBytes;
+        this.records = records;
+        this.bytes = bytes;
     }
 
     public TopicPartition partition() {
