@@ -101,8 +101,10 @@ class ColumnarKafkaSourceCheckpointITCase {
     void everyRecordIsWrittenExactlyOnceAcrossAFailureWithACheckpointInFlight() throws Exception {
         String input = "eo-source-in";
         String output = "eo-source-out";
-        // 2 x 4000 records in batches of 20 read at ~50 batches/s per subtask: about 8 s, room for three
-        // checkpoints before the failure even on a loaded machine.
+        // 2 x 4000 records in batches of at most 20 read at ~50 batches/s per subtask: 4 s or more, room for
+        // three checkpoints before the failure even on a loaded machine. The throttle is chained to the source, so
+        // its 20 ms per batch exceed the 5 ms time target and the readers cut the batches they take to the
+        // floor of 16 records: checkpoints fall between batches cut on the task thread.
         List<byte[]> values = fill(input, 4_000);
         KAFKA.broker().createTopic(output, PARTITIONS);
         FailOnceWhileCheckpointInFlight.reset();
@@ -111,7 +113,7 @@ class ColumnarKafkaSourceCheckpointITCase {
         env.enableCheckpointing(250);
         DataStream<ArrowBatch> batches = env.fromSource(
                         rawStrings(input).setGroupId("eo-source").setBounded(OffsetsInitializer.latest())
-                                .setMaxBatchRows(20).build(),
+                                .setMaxBatchRows(20).setMaxBatchTime(Duration.ofMillis(5)).build(),
                         WatermarkStrategy.noWatermarks(), "columnar source")
                 .setParallelism(2)
                 .uid("source")

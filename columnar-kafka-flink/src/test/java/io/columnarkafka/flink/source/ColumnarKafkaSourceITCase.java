@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.source.reader.BatchTimeCap;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.format.RowTypes;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -209,6 +211,55 @@ class ColumnarKafkaSourceITCase {
         assertThat(checks).as("the watermark advanced while batches were read").anyMatch(c -> c.startsWith("ok advanced"));
     }
 
+    /**
+     * A chained operator that sleeps 10 ms per batch makes every step cost more than the 5 ms target, so the
+     * batches shrink to the floor, each taken when the step before it was measured: the cap from a 10 ms step on
+     * batches of n records is at most 5 ms over the average of 10 ms / n, which from a first batch of at most 500
+     * records gives at most 250 records next and the floor from the 14th batch on (a longer step only lowers it).
+     * Every record is read once, in offset order.
+     */
+    @Test
+    void slowChainedWorkCutsTheNextBatchesToTheTimeTarget() throws Exception {
+        String topic = "time-target";
+        KAFKA.broker().createTopic(topic, 1);
+        int count = 3_000;
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (long i = 0; i < count; i++) {
+            records.add(new ProducerRecord<>(topic, 0, null, ByteBuffer.allocate(8).putLong(i).array()));
+        }
+        SourceTopics.produce(KAFKA.broker(), records);
+        ColumnarKafkaSource<ArrowBatch> source = ColumnarKafkaSource.builder()
+                .setBootstrapServers(KAFKA.broker().bootstrapServers())
+                .setTopics(topic)
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setBounded(OffsetsInitializer.latest())
+                .setRowType("ROW<n BIGINT>")
+                .setValueFormat("raw", Map.of("endianness", "big-endian"))
+                .setMaxBatchRows(500)
+                .setMaxBatchTime(Duration.ofMillis(5))
+                .build();
+        StreamExecutionEnvironment env = SinkJobs.environment(0);
+        env.setParallelism(1);
+
+        List<long[]> batches = env.fromSource(source, WatermarkStrategy.noWatermarks(), "time target")
+                .flatMap(new SlowBatchRanges(10))
+                .returns(long[].class)
+                .executeAndCollect(10_000);
+
+        long next = 0;
+        for (long[] batch : batches) {
+            assertThat(batch[1]).as("first value of a batch").isEqualTo(next);
+            next = batch[1] + batch[0];
+        }
+        assertThat(next).as("records read").isEqualTo(count);
+        assertThat(batches.get(0)[0]).isLessThanOrEqualTo(500);
+        assertThat(batches.subList(1, batches.size())).allSatisfy(b -> assertThat(b[0]).isLessThanOrEqualTo(250));
+        assertThat(batches).as("batches").hasSizeGreaterThan(14);
+        assertThat(batches.subList(13, batches.size()))
+                .allSatisfy(b -> assertThat(b[0]).isLessThanOrEqualTo(BatchTimeCap.MIN_ROWS));
+        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+    }
+
     private static long counter(Map<String, Metric> metrics, String name) {
         List<Long> counts = metrics.entrySet().stream()
                 .filter(e -> e.getKey().endsWith("." + name) && e.getValue() instanceof Counter)
@@ -258,6 +309,24 @@ class ColumnarKafkaSourceITCase {
 
         private static String text(VarCharVector vector, int i) {
             return vector.isNull(i) ? "<null>" : new String(vector.get(i), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Per batch, after sleeping: its rows and its first value. */
+    private static final class SlowBatchRanges implements FlatMapFunction<ArrowBatch, long[]> {
+        private final long millis;
+
+        SlowBatchRanges(long millis) {
+            this.millis = millis;
+        }
+
+        @Override
+        public void flatMap(ArrowBatch batch, Collector<long[]> out) throws InterruptedException {
+            try (batch) {
+                BigIntVector n = (BigIntVector) batch.open(null).getVector("n");
+                Thread.sleep(millis);
+                out.collect(new long[] {n.getValueCount(), n.get(0)});
+            }
         }
     }
 

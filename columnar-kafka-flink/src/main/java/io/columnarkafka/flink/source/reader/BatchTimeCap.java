@@ -18,7 +18,7 @@ public final class BatchTimeCap {
      * The fewest records a batch is cut to. When one step costs more than the target whatever the batch, cutting
      * further would spend per-batch work on ever fewer rows without reaching the target.
      */
-    static final int MIN_ROWS = 16;
+    public static final int MIN_ROWS = 16;
     /** Weight of the newest step in the average: a slow step (a GC pause) moves the cap for a few steps only. */
     private static final double NEWEST_WEIGHT = 0.25;
 
