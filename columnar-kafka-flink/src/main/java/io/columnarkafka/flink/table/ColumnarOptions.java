@@ -114,12 +114,9 @@ public final class ColumnarOptions {
     static ScanSettings readScan(String identifier, Map<String, String> tableOptions) {
         Configuration config = columnarConfig(identifier, tableOptions);
         int rows = get(identifier, config, SCAN_MAX_BATCH_ROWS);
-        Duration time = get(identifier, config, SCAN_MAX_BATCH_TIME);
+        Duration time = get(identifier, config, SCAN_MAX_BATCH_TIME); // Flink's parser rejects a negative one
         MemorySize bytes = get(identifier, config, SCAN_MAX_BATCH_BYTES);
         requirePositive(rows > 0, SCAN_MAX_BATCH_ROWS, rows);
-        if (time.isNegative()) {
-            throw new ValidationException("'" + SCAN_MAX_BATCH_TIME.key() + "' must not be negative, got " + time);
-        }
         requirePositive(bytes.getBytes() > 0, SCAN_MAX_BATCH_BYTES, bytes);
         return new ScanSettings(rows, time, bytes.getBytes());
     }

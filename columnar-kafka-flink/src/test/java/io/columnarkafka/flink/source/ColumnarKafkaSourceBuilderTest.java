@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -114,6 +115,7 @@ class ColumnarKafkaSourceBuilderTest {
         assertThatThrownBy(() -> valid().setRowType("ROW<n BIGINT>").setTimestampField("n").build())
                 .hasMessageContaining("TIMESTAMP");
         assertThatThrownBy(() -> valid().setMaxBatchRows(0)).hasMessageContaining("positive");
+        assertThatThrownBy(() -> valid().setMaxBatchTime(Duration.ofMillis(-1))).hasMessageContaining("negative");
         assertThatThrownBy(() -> valid().setMaxBatchBytes(0)).hasMessageContaining("positive");
         assertThatThrownBy(() -> valid().setAllocatorLimit(0)).hasMessageContaining("positive");
         assertThatThrownBy(() -> ColumnarKafkaSource.builder().setRowType("ROW<v STRING>")

@@ -65,6 +65,12 @@ class ScanAdmissionTest {
                 .describe()).isEqualTo("admitted: raw value, batches of at most 4096 rows, 64 kb");
         assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-rows' = '4096',"
                 + " 'columnar.scan.max-batch-bytes' = '8mb'").describe()).isEqualTo("admitted: raw value");
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-time' = '2 ms'")
+                .describe()).isEqualTo("admitted: raw value, batches of at most 4096 rows, 8 mb, 2 ms a step");
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-time' = '0 ms'")
+                .describe()).isEqualTo("admitted: raw value, batches of at most 4096 rows, 8 mb, no time target");
+        assertThat(decide("v STRING", KAFKA + ", 'format' = 'raw', 'columnar.scan.max-batch-time' = '5 ms'")
+                .describe()).as("the default").isEqualTo("admitted: raw value");
     }
 
     @ParameterizedTest
@@ -73,6 +79,9 @@ class ScanAdmissionTest {
         "'columnar.scan.max-batch-rows' = 'many'|Invalid columnar option for 'kafka-columnar'",
         "'columnar.scan.max-batch-bytes' = '0b'|'columnar.scan.max-batch-bytes' must be positive, got 0 bytes",
         "'columnar.scan.max-batch-bytes' = 'lots'|Invalid columnar option for 'kafka-columnar'",
+        "'columnar.scan.max-batch-time' = '-1 ms'|Invalid columnar option for 'kafka-columnar'",
+        "'columnar.scan.max-batch-time' = 'PT-1S'|negative duration is not supported",
+        "'columnar.scan.max-batch-time' = 'soon'|Invalid columnar option for 'kafka-columnar'",
         "'columnar.scan.batch-rows' = '10'|Unsupported option 'columnar.scan.batch-rows' for 'kafka-columnar'"})
     void invalidScanBatchCapsAreRejectedByName(String option, String message) {
         assertThatThrownBy(() -> decide("v STRING", KAFKA + ", 'format' = 'raw', " + option))
