@@ -189,15 +189,7 @@ class ColumnarKafkaSourceITCase {
             }
         }
         SourceTopics.produce(KAFKA.broker(), records);
-        ColumnarKafkaSource<ArrowBatch> source = ColumnarKafkaSource.builder()
-                .setBootstrapServers(KAFKA.broker().bootstrapServers())
-                .setTopics(topic)
-                .setStartingOffsets(OffsetsInitializer.earliest())
-                .setBounded(OffsetsInitializer.latest())
-                .setRowType("ROW<t BIGINT>")
-                .setValueFormat("raw", Map.of("endianness", "big-endian"))
-                .setMaxBatchRows(50)
-                .build();
+        ColumnarKafkaSource<ArrowBatch> source = boundedBigEndianLongs(topic, "t").setMaxBatchRows(50).build();
         StreamExecutionEnvironment env = SinkJobs.environment(0);
         env.setParallelism(1);
         env.getConfig().setAutoWatermarkInterval(5);
@@ -228,13 +220,7 @@ class ColumnarKafkaSourceITCase {
             records.add(new ProducerRecord<>(topic, 0, null, ByteBuffer.allocate(8).putLong(i).array()));
         }
         SourceTopics.produce(KAFKA.broker(), records);
-        ColumnarKafkaSource<ArrowBatch> source = ColumnarKafkaSource.builder()
-                .setBootstrapServers(KAFKA.broker().bootstrapServers())
-                .setTopics(topic)
-                .setStartingOffsets(OffsetsInitializer.earliest())
-                .setBounded(OffsetsInitializer.latest())
-                .setRowType("ROW<n BIGINT>")
-                .setValueFormat("raw", Map.of("endianness", "big-endian"))
+        ColumnarKafkaSource<ArrowBatch> source = boundedBigEndianLongs(topic, "n")
                 .setMaxBatchRows(500)
                 .setMaxBatchTime(Duration.ofMillis(5))
                 .build();
@@ -258,6 +244,17 @@ class ColumnarKafkaSourceITCase {
         assertThat(batches.subList(13, batches.size()))
                 .allSatisfy(b -> assertThat(b[0]).isLessThanOrEqualTo(BatchTimeCap.MIN_ROWS));
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+    }
+
+    /** A bounded read of {@code topic}, each value a big-endian long in the BIGINT column {@code column}. */
+    private static ColumnarKafkaSource.Builder boundedBigEndianLongs(String topic, String column) {
+        return ColumnarKafkaSource.builder()
+                .setBootstrapServers(KAFKA.broker().bootstrapServers())
+                .setTopics(topic)
+                .setStartingOffsets(OffsetsInitializer.earliest())
+                .setBounded(OffsetsInitializer.latest())
+                .setRowType("ROW<" + column + " BIGINT>")
+                .setValueFormat("raw", Map.of("endianness", "big-endian"));
     }
 
     private static long counter(Map<String, Metric> metrics, String name) {
