@@ -67,8 +67,8 @@ public final class NexmarkBenchmark {
             "                         " + ColumnarOptions.SCAN_MAX_BATCH_ROWS.defaultValue() + "); a columnar scan's batch is at most this many rows and at most",
             "                         one fetch; stock's source is unchanged",
             "  --scan-batch-time      the columnar source table's columnar.scan.max-batch-time in ms, 0 for none (default:",
-            "                         the connector's, " + ColumnarOptions.SCAN_MAX_BATCH_TIME.defaultValue().toMillis() + " ms); each reader cuts a batch to what its",
-            "                         recent steps decoded and emitted in that time",
+            "                         the connector's, none); each reader cuts a batch to what its recent steps decoded",
+            "                         and emitted in that time",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + ").");
 

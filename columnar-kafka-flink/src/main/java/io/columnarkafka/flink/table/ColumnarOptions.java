@@ -44,7 +44,7 @@ public final class ColumnarOptions {
             .withDescription("Target time of one step of a scan's source task: decoding one Arrow batch and running"
                     + " the chained operators on it. A checkpoint barrier waits for the step under way, so each reader"
                     + " cuts a batch to the records its recent steps took that long for (at least 16, at most"
-                    + " columnar.scan.max-batch-rows). 0 for none.");
+                    + " columnar.scan.max-batch-rows). 0 (the default) for none.");
 
     public static final ConfigOption<MemorySize> SCAN_MAX_BATCH_BYTES = ConfigOptions.key("columnar.scan.max-batch-bytes")
             .memoryType()
@@ -77,11 +77,7 @@ public final class ColumnarOptions {
                 return "";
             }
             String caps = "batches of at most " + maxBatchRows + " rows, " + new MemorySize(maxBatchBytes);
-            if (maxBatchTime.equals(DEFAULTS.maxBatchTime)) {
-                return caps;
-            }
-            return caps + (maxBatchTime.isZero() ? ", no time target" : ", " + TimeUtils.formatWithHighestUnit(maxBatchTime)
-                    + " a step");
+            return maxBatchTime.isZero() ? caps : caps + ", " + TimeUtils.formatWithHighestUnit(maxBatchTime) + " a step";
         }
     }
 
