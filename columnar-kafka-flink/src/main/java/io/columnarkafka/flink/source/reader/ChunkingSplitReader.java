@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.source.reader;
 
+import io.columnarkafka.client.decode.RecordChunk;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.Map;
@@ -46,7 +47,7 @@ public final class ChunkingSplitReader implements SplitReader<RecordChunk, Kafka
                 ConsumerRecord<ByteBuffer, ByteBuffer> record;
                 while ((record = viewed(fetched.nextRecordFromSplit())) != null) {
                     long size = RecordChunk.sizeOf(record);
-                    if (chunk != null && (chunk.size() >= maxRows || chunk.bytes() + size > maxBytes)) {
+                    if (chunk != null && !chunk.hasRoomFor(size, maxRows, maxBytes)) {
                         chunks.add(splitId, chunk);
                         chunk = null;
                     }

@@ -2,6 +2,7 @@ package io.columnarkafka.flink.source.reader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.client.decode.RecordChunk;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import org.apache.arrow.memory.BufferAllocator;
