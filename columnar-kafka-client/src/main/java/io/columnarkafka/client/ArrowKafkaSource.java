@@ -70,7 +70,8 @@ public final class ArrowKafkaSource implements AutoCloseable {
     private final SourceSettings settings;
     private final BufferAllocator parentAllocator;
 
-    private SourceState state = SourceState.CREATED;
+    /** Volatile: a batch closed on another thread reads it to close the allocator after the source. */
+    private volatile SourceState state = SourceState.CREATED;
     private ChunkDecoder decoder;
     private BufferAllocator allocator;
     private KafkaConsumer<ByteBuffer, ByteBuffer> consumer;

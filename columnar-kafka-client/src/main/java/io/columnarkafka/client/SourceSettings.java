@@ -26,7 +26,6 @@ import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.RowTypes;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -100,26 +99,10 @@ final class SourceSettings {
     }
 
     private void read(Map<String, String> config) {
-        Map<String, String> valueOptions = new HashMap<>();
-        Map<String, String> keyOptions = new HashMap<>();
         String valueFormat = config.get(VALUE_FORMAT);
         String keyFormat = config.get(KEY_FORMAT);
-        for (Map.Entry<String, String> entry : config.entrySet()) {
-            String key = entry.getKey();
-            String value = entry.getValue();
-            if (value == null) {
-                problem(key, "has no value");
-            } else if (key.startsWith(PROPERTIES_PREFIX)) {
-                consumerProperty(key.substring(PROPERTIES_PREFIX.length()), value);
-            } else if (valueFormat != null && key.startsWith("value." + valueFormat + ".")) {
-                valueOptions.put(key.substring(("value." + valueFormat + ".").length()), value);
-            } else if (keyFormat != null && key.startsWith("key." + keyFormat + ".")) {
-                keyOptions.put(key.substring(("key." + keyFormat + ".").length()), value);
-            } else if (!ArrowKafkaSourceConfig.plainKeys().contains(key)) {
-                problem(key, "unknown key; known: " + ArrowKafkaSourceConfig.plainKeys()
-                        + ", properties.<consumer property>, value.<format>.<option>, key.<format>.<option>");
-            }
-        }
+        OptionFamilies options = OptionFamilies.sort(config, ArrowKafkaSourceConfig.plainKeys(), "consumer",
+                this::consumerProperty, this::problem);
         if (!config.containsKey(BOOTSTRAP_SERVERS)) {
             problem(BOOTSTRAP_SERVERS, "is required");
         }
@@ -130,7 +113,7 @@ final class SourceSettings {
         maxBatchRows = (int) positive(config, MAX_BATCH_ROWS, DEFAULT_MAX_BATCH_ROWS, Integer.MAX_VALUE);
         maxBatchBytes = positive(config, MAX_BATCH_BYTES, DEFAULT_MAX_BATCH_BYTES, Long.MAX_VALUE);
         allocatorLimit = positive(config, ALLOCATOR_LIMIT, DEFAULT_ALLOCATOR_LIMIT, Long.MAX_VALUE);
-        planDecoders(config, valueFormat, valueOptions, keyFormat, keyOptions);
+        planDecoders(config, valueFormat, options.valueOptions(), keyFormat, options.keyOptions());
         consumerProperties.setProperty(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
         consumerProperties.setProperty(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
         consumerProperties.setProperty(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");

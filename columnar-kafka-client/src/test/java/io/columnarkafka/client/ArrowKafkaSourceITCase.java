@@ -2,7 +2,6 @@ package io.columnarkafka.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.columnarkafka.client.decode.KafkaDecodeException;
 import io.columnarkafka.format.RowTypes;
@@ -22,6 +21,7 @@ import java.util.Properties;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -154,17 +154,35 @@ class ArrowKafkaSourceITCase {
     }
 
     /** Polls until {@code done}, handing each batch to {@code each} and closing it. */
-    private static void pollUntil(ArrowKafkaSource source, java.util.function.BooleanSupplier done,
-            Consumer<ArrowKafkaBatch> each) {
+    private static void pollUntil(ArrowKafkaSource source, BooleanSupplier done, Consumer<ArrowKafkaBatch> each) {
+        pollUntil(source, done, each, error -> {
+            throw error;
+        });
+    }
+
+    /** As above; a poll that throws goes to {@code failed}. */
+    private static void pollUntil(ArrowKafkaSource source, BooleanSupplier done, Consumer<ArrowKafkaBatch> each,
+            Consumer<RuntimeException> failed) {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (!done.getAsBoolean()) {
             assertThat(System.nanoTime()).as("deadline").isLessThan(deadline);
-            for (ArrowKafkaBatch batch : source.poll(Duration.ofMillis(200))) {
-                try (batch) {
-                    each.accept(batch);
+            try {
+                for (ArrowKafkaBatch batch : source.poll(Duration.ofMillis(200))) {
+                    try (batch) {
+                        each.accept(batch);
+                    }
                 }
+            } catch (RuntimeException e) {
+                failed.accept(e);
             }
         }
+    }
+
+    /** Polls, handing each batch to {@code each} and closing it, until a poll throws; returns what it threw. */
+    private static Throwable pollUntilFailure(ArrowKafkaSource source, Consumer<ArrowKafkaBatch> each) {
+        Throwable[] thrown = {null};
+        pollUntil(source, () -> thrown[0] != null, each, error -> thrown[0] = error);
+        return thrown[0];
     }
 
     private static List<Object> ids(ArrowKafkaBatch batch) {
@@ -344,16 +362,7 @@ class ArrowKafkaSourceITCase {
         try (ArrowKafkaSource source = new ArrowKafkaSource(keyed(topic, Map.of()).build(), allocator)) {
             source.open();
             List<Object> before = new ArrayList<>();
-            Throwable thrown = null;
-            long deadline = System.nanoTime() + DEADLINE.toNanos();
-            while (thrown == null) {
-                assertThat(System.nanoTime()).isLessThan(deadline);
-                thrown = catchThrowable(() -> source.poll(Duration.ofMillis(200)).forEach(batch -> {
-                    try (batch) {
-                        before.addAll(ids(batch));
-                    }
-                }));
-            }
+            Throwable thrown = pollUntilFailure(source, batch -> before.addAll(ids(batch)));
             assertThat(thrown).isInstanceOf(KafkaDecodeException.class)
                     .hasMessageContaining("topic '" + topic + "', partition 0, offset 10, field 'score'");
             KafkaDecodeException decode = (KafkaDecodeException) thrown;
@@ -363,16 +372,8 @@ class ArrowKafkaSourceITCase {
             assertThat(source.position(partition)).as("back at the first offset the failed poll read")
                     .isEqualTo(before.size());
             source.seek(partition, decode.offset() + 1);
-            thrown = null;
             List<Object> between = new ArrayList<>();
-            while (thrown == null) {
-                assertThat(System.nanoTime()).isLessThan(deadline);
-                thrown = catchThrowable(() -> source.poll(Duration.ofMillis(200)).forEach(batch -> {
-                    try (batch) {
-                        between.addAll(ids(batch));
-                    }
-                }));
-            }
+            thrown = pollUntilFailure(source, batch -> between.addAll(ids(batch)));
             assertThat(thrown).isInstanceOf(KafkaDecodeException.class).hasMessageContaining("offset 12");
             assertThat(source.position(partition)).isEqualTo(11 + between.size());
             source.seek(partition, 13);
@@ -436,12 +437,7 @@ class ArrowKafkaSourceITCase {
         try (ArrowKafkaSource small = new ArrowKafkaSource(
                 keyed(topic, Map.of()).groupId(topic + "-small").allocatorLimit(4096).build(), allocator)) {
             small.open();
-            Throwable thrown = null;
-            deadline = System.nanoTime() + DEADLINE.toNanos();
-            while (thrown == null) {
-                assertThat(System.nanoTime()).isLessThan(deadline);
-                thrown = catchThrowable(() -> small.poll(Duration.ofMillis(200)).forEach(ArrowKafkaBatch::close));
-            }
+            Throwable thrown = pollUntilFailure(small, polled -> { });
             assertThat(thrown).isInstanceOf(IllegalStateException.class).hasMessageContaining("limit 4096 bytes");
             assertThat(small.position(partition)).as("rewound to the first offset read").isZero();
         }
