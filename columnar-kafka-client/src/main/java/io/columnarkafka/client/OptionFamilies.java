@@ -8,7 +8,8 @@ import java.util.function.BiConsumer;
 /**
  * A configuration spelled as Flink's Kafka table options, sorted into its families: Kafka client properties
  * ({@code properties.<key>}), the value format's options ({@code value.<format>.<option>}), the key format's
- * ({@code key.<format>.<option>}) and the plain keys. The sink's and the source's settings both read theirs so.
+ * ({@code key.<format>.<option>}) and the plain keys, and whole-number values checked against their bounds. The
+ * sink's and the source's settings both read theirs so.
  *
  * @param valueOptions the value format's options, by Flink's keys without the prefix
  * @param keyOptions the key format's options, likewise
@@ -45,5 +46,27 @@ record OptionFamilies(Map<String, String> valueOptions, Map<String, String> keyO
             }
         }
         return new OptionFamilies(valueOptions, keyOptions);
+    }
+
+    /**
+     * The whole number under {@code key}, from {@code min} to {@code max}; {@code defaultValue} when absent, and
+     * also, reported to {@code problem}, when it is not such a number.
+     */
+    static long number(Map<String, String> config, String key, long defaultValue, long min, long max,
+            BiConsumer<String, String> problem) {
+        String value = config.get(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        try {
+            long parsed = Long.parseLong(value.trim());
+            if (parsed >= min && parsed <= max) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        problem.accept(key, "must be a whole number from " + min + " to " + max + ", not '" + value + "'");
+        return defaultValue;
     }
 }

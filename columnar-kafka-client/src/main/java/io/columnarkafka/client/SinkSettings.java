@@ -337,20 +337,7 @@ final class SinkSettings {
     }
 
     private int integer(Map<String, String> config, String key, int defaultValue, int min) {
-        String value = config.get(key);
-        if (value == null) {
-            return defaultValue;
-        }
-        try {
-            int parsed = Integer.parseInt(value.trim());
-            if (parsed >= min) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        problem(key, "must be an integer >= " + min + ", not '" + value + "'");
-        return defaultValue;
+        return (int) OptionFamilies.number(config, key, defaultValue, min, Integer.MAX_VALUE, this::problem);
     }
 
     private Duration duration(Map<String, String> config, String key, Duration defaultValue) {

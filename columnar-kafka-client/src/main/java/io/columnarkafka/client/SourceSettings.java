@@ -284,20 +284,7 @@ final class SourceSettings {
     }
 
     private long positive(Map<String, String> config, String key, long defaultValue, long max) {
-        String value = config.get(key);
-        if (value == null) {
-            return defaultValue;
-        }
-        try {
-            long parsed = Long.parseLong(value.trim());
-            if (parsed > 0 && parsed <= max) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        problem(key, "must be an integer from 1 to " + max + ", not '" + value + "'");
-        return defaultValue;
+        return OptionFamilies.number(config, key, defaultValue, 1, max, this::problem);
     }
 
     void problem(String key, String message) {
