@@ -79,6 +79,8 @@ public final class ArrowKafkaSource implements AutoCloseable {
     private final Set<TopicPartition> started = new HashSet<>();
     /** Records polled beyond a batch's caps, by partition, returned first by the next poll; their partition is paused. */
     private final Map<TopicPartition, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> leftovers = new HashMap<>();
+    /** Partitions taken away during the current poll (maybe given back at once, then read again from the commit). */
+    private final Set<TopicPartition> revokedDuringPoll = new HashSet<>();
     /** Batches handed out and not yet closed, and the lock of the allocator's close with the last of them. */
     private int openBatches;
     private final Object allocatorLock = new Object();
@@ -186,8 +188,11 @@ public final class ArrowKafkaSource implements AutoCloseable {
                 : "the source is closed; create a new one");
         Map<TopicPartition, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> input = new LinkedHashMap<>(leftovers);
         leftovers.clear();
+        revokedDuringPoll.clear();
         ConsumerRecords<ByteBuffer, ByteBuffer> polled = consumer.poll(input.isEmpty() ? timeout : Duration.ZERO);
-        // a rebalance inside poll may have taken away partitions whose leftovers were already in hand
+        // a rebalance inside poll may have taken away partitions whose leftovers were already in hand; one given
+        // back at once resumes from the group's commit, so its leftovers would be read twice
+        input.keySet().removeAll(revokedDuringPoll);
         input.keySet().retainAll(consumer.assignment());
         for (TopicPartition partition : polled.partitions()) {
             input.computeIfAbsent(partition, p -> new ArrayList<>()).addAll(polled.records(partition));
@@ -383,6 +388,7 @@ public final class ArrowKafkaSource implements AutoCloseable {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
             leftovers.keySet().removeAll(partitions);
+            revokedDuringPoll.addAll(partitions);
         }
 
         @Override
