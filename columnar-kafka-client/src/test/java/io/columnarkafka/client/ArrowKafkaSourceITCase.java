@@ -121,6 +121,16 @@ class ArrowKafkaSourceITCase {
                 random.nextDouble() * 1e6 - 5e5, tags);
     }
 
+    /** Records of ids 0 to {@code count - 1} in partition 0, keys and values written by Flink's serializer. */
+    private static List<ProducerRecord<byte[], byte[]>> ids0To(String topic, int count) {
+        Random random = new Random(count);
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (long id = 0; id < count; id++) {
+            records.add(new ProducerRecord<>(topic, 0, key(id), VALUE_WRITER.serialize(valueRow(id, random))));
+        }
+        return records;
+    }
+
     private static byte[] key(long id) {
         return KEY_WRITER.serialize(GenericRowData.of(id));
     }
@@ -301,12 +311,7 @@ class ArrowKafkaSourceITCase {
     void commitsOnlyWhatTheCallerCommitsAndResumesThere() {
         String topic = newTopic(1);
         TopicPartition partition = new TopicPartition(topic, 0);
-        Random random = new Random(3);
-        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
-        for (long id = 0; id < 100; id++) {
-            records.add(new ProducerRecord<>(topic, 0, key(id), VALUE_WRITER.serialize(valueRow(id, random))));
-        }
-        broker.produce(records);
+        broker.produce(ids0To(topic, 100));
 
         List<ArrowKafkaBatch> kept = new ArrayList<>();
         try (ArrowKafkaSource first = new ArrowKafkaSource(keyed(topic, Map.of()).maxBatchRows(30).build(), allocator)) {
@@ -346,14 +351,10 @@ class ArrowKafkaSourceITCase {
     void aMalformedRecordFailsThePollNamingItsOffsetAndIgnoreParseErrorsSkipsItAsFlinkDoes() {
         String topic = newTopic(1);
         TopicPartition partition = new TopicPartition(topic, 0);
-        Random random = new Random(5);
-        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
-        for (long id = 0; id < 16; id++) {
-            byte[] value = id == 10 ? "{\"flag\": true, \"score\": \"not a number\"}".getBytes(StandardCharsets.UTF_8)
-                    : id == 12 ? "not json".getBytes(StandardCharsets.UTF_8)
-                    : VALUE_WRITER.serialize(valueRow(id, random));
-            records.add(new ProducerRecord<>(topic, 0, key(id), value));
-        }
+        List<ProducerRecord<byte[], byte[]>> records = ids0To(topic, 16);
+        records.set(10, new ProducerRecord<>(topic, 0, key(10),
+                "{\"flag\": true, \"score\": \"not a number\"}".getBytes(StandardCharsets.UTF_8)));
+        records.set(12, new ProducerRecord<>(topic, 0, key(12), "not json".getBytes(StandardCharsets.UTF_8)));
         FlinkJsonDecodeOracle strict = FlinkJsonDecodeOracle.of(VALUE_TYPE, Map.of());
         assertThat(strict.deserialize(records.get(10).value()).rejected()).as("Flink rejects record 10").isTrue();
         assertThat(strict.deserialize(records.get(12).value()).rejected()).as("Flink rejects record 12").isTrue();
@@ -406,12 +407,7 @@ class ArrowKafkaSourceITCase {
     void aBatchKeptPastCloseHoldsTheAllocatorUntilItIsClosedAndTheLimitIsEnforced() {
         String topic = newTopic(1);
         TopicPartition partition = new TopicPartition(topic, 0);
-        Random random = new Random(9);
-        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
-        for (long id = 0; id < 200; id++) {
-            records.add(new ProducerRecord<>(topic, 0, key(id), VALUE_WRITER.serialize(valueRow(id, random))));
-        }
-        broker.produce(records);
+        broker.produce(ids0To(topic, 200));
 
         ArrowKafkaSource source = new ArrowKafkaSource(keyed(topic, Map.of()).build(), allocator);
         source.open();
