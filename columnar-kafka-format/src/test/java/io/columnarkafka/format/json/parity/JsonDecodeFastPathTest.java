@@ -165,7 +165,8 @@ class JsonDecodeFastPathTest {
      * bytes scanned), in the first, a middle and the last field, alone and as the middle row of a top-level
      * array: under {@code ignore-parse-errors} the rows after it are read from wherever the failure left the
      * tokenizer, so it must stand where Flink's parser stands (a bad number, literal or character, and nesting past
-     * Jackson's limit of 1000, which fails when the value's scope opens).
+     * Jackson's limit of 1000, which fails when the value's scope opens); and the same rows nested in a row that
+     * goes on after them.
      */
     @ParameterizedTest
     @MethodSource("options")
@@ -185,8 +186,18 @@ class JsonDecodeFastPathTest {
         JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(row("ROW<i BIGINT, b BIGINT, s STRING>"), options,
                 records);
         assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(values.size());
+        // The same rows nested: the outer row goes on from where the nested row's failure left the tokenizer.
+        List<byte[]> nested = new ArrayList<>();
+        for (byte[] record : records) {
+            String inner = new String(record, StandardCharsets.UTF_8);
+            nested.add(utf8("{\"i\":0,\"r\":" + inner + ",\"s\":\"after\",\"b\":5}"));
+        }
+        JsonDecodeCheck.Result nestedResult = JsonDecodeCheck.assertParity(
+                row("ROW<i BIGINT, r ROW<i BIGINT, b BIGINT, s STRING>, s STRING, b BIGINT>"), options, nested);
+        assertThat(nestedResult.rowsCompared()).as("nested rows compared").isGreaterThanOrEqualTo(values.size());
         if (!options.containsKey("ignore-parse-errors")) {
             assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(0);
+            assertThat(nestedResult.recordsRejected()).as("nested records rejected").isGreaterThan(0);
         }
     }
 
