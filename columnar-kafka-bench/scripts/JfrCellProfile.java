@@ -50,7 +50,7 @@ public class JfrCellProfile {
      * none: they are decode or encode, Kafka's consumer or producer, by the frame that called them.
      */
     static final String[][] PARTS = {
-        {"io.columnarkafka.flink.source.reader.ChunkDecoder.decode", "ours: decode"},
+        {"io.columnarkafka.client.decode.ChunkDecoder.decode", "ours: decode"},
         {"io.columnarkafka.format.json.JsonBatchDecoder", "ours: decode"},
         {"io.columnarkafka.flink.sink.EncodeFunction.encode", "ours: encode"},
         {"io.columnarkafka.flink.calc.", "ours: calc"},

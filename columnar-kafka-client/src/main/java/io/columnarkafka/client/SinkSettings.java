@@ -25,7 +25,6 @@ import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -113,26 +112,10 @@ final class SinkSettings {
     }
 
     private void read(Map<String, String> config) {
-        Map<String, String> valueOptions = new HashMap<>();
-        Map<String, String> keyOptions = new HashMap<>();
         valueFormat = config.get(VALUE_FORMAT);
         keyFormat = config.get(KEY_FORMAT);
-        for (Map.Entry<String, String> entry : config.entrySet()) {
-            String key = entry.getKey();
-            String value = entry.getValue();
-            if (value == null) {
-                problem(key, "has no value");
-            } else if (key.startsWith(PROPERTIES_PREFIX)) {
-                producerProperty(key.substring(PROPERTIES_PREFIX.length()), value);
-            } else if (valueFormat != null && key.startsWith("value." + valueFormat + ".")) {
-                valueOptions.put(key.substring(("value." + valueFormat + ".").length()), value);
-            } else if (keyFormat != null && key.startsWith("key." + keyFormat + ".")) {
-                keyOptions.put(key.substring(("key." + keyFormat + ".").length()), value);
-            } else if (!ArrowKafkaSinkConfig.plainKeys().contains(key)) {
-                problem(key, "unknown key; known: " + ArrowKafkaSinkConfig.plainKeys()
-                        + ", properties.<producer property>, value.<format>.<option>, key.<format>.<option>");
-            }
-        }
+        OptionFamilies options = OptionFamilies.sort(config, ArrowKafkaSinkConfig.plainKeys(), "producer",
+                this::producerProperty, this::problem);
         readDelivery(config);
         readTopic(config);
         timestampColumn = metadataColumn(config, TIMESTAMP_COLUMN, this::isTimestampType,
@@ -144,7 +127,7 @@ final class SinkSettings {
         if (!config.containsKey(BOOTSTRAP_SERVERS)) {
             problem(BOOTSTRAP_SERVERS, "is required");
         }
-        planEncoders(config, valueOptions, keyOptions);
+        planEncoders(config, options.valueOptions(), options.keyOptions());
     }
 
     private void readDelivery(Map<String, String> config) {
@@ -354,20 +337,7 @@ final class SinkSettings {
     }
 
     private int integer(Map<String, String> config, String key, int defaultValue, int min) {
-        String value = config.get(key);
-        if (value == null) {
-            return defaultValue;
-        }
-        try {
-            int parsed = Integer.parseInt(value.trim());
-            if (parsed >= min) {
-                return parsed;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        problem(key, "must be an integer >= " + min + ", not '" + value + "'");
-        return defaultValue;
+        return (int) OptionFamilies.number(config, key, defaultValue, min, Integer.MAX_VALUE, this::problem);
     }
 
     private Duration duration(Map<String, String> config, String key, Duration defaultValue) {

@@ -1,5 +1,7 @@
 package io.columnarkafka.flink.source;
 
+import io.columnarkafka.client.decode.DecodingSpec;
+import io.columnarkafka.client.decode.KafkaMetadata;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.source.enumerator.NoMoreSplitsAfterDiscovery;

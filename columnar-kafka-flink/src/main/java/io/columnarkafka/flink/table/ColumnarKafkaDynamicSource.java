@@ -1,8 +1,8 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.client.decode.KafkaMetadata;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.source.ColumnarKafkaSource;
-import io.columnarkafka.flink.source.KafkaMetadata;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

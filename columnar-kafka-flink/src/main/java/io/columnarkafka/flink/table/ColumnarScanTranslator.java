@@ -1,9 +1,9 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.source.ColumnarKafkaSource;
-import io.columnarkafka.flink.source.KafkaMetadata;
+import io.columnarkafka.client.decode.DecodingSpec;
+import io.columnarkafka.client.decode.KafkaMetadata;
 import io.columnarkafka.flink.source.BatchOutputFactory;
-import io.columnarkafka.flink.source.DecodingSpec;
+import io.columnarkafka.flink.source.ColumnarKafkaSource;
 import io.columnarkafka.format.arrow.RowKindVector;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,6 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.source.DecodingSpec;
+import io.columnarkafka.client.decode.DecodingSpec;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,7 +1,7 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.source.DecodingSpec;
-import io.columnarkafka.flink.source.KafkaMetadata;
+import io.columnarkafka.client.decode.DecodingSpec;
+import io.columnarkafka.client.decode.KafkaMetadata;
 import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.arrow.ArrowLayout;

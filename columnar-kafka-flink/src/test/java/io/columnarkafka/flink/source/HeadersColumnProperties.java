@@ -2,6 +2,7 @@ package io.columnarkafka.flink.source;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.client.decode.KafkaMetadata;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package io.columnarkafka.flink.source;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.columnarkafka.client.decode.KafkaDecodeException;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;

@@ -41,6 +41,8 @@ final class JsonRowFields {
      * backslash, which a record escapes).
      */
     private final byte[][] quotedNames;
+    /** The length of each name's UTF-8 bytes and closing quote in {@link #quotedNames}. */
+    private final int[] quotedLengths;
     private final JsonReader[] readers;
     private final boolean failOnMissingField;
     /**
@@ -61,6 +63,7 @@ final class JsonRowFields {
         this.tailWords = new long[this.names.length];
         this.tailMasks = new long[this.names.length];
         this.quotedNames = new byte[this.names.length][];
+        this.quotedLengths = new int[this.names.length];
         for (int i = 0; i < this.names.length; i++) {
             byte[] bytes = this.names[i].getBytes(StandardCharsets.UTF_8);
             nameBytes[i] = new String(bytes, StandardCharsets.UTF_8).equals(this.names[i]) ? bytes : null;
@@ -72,6 +75,7 @@ final class JsonRowFields {
             if (nameBytes[i] != null && this.names[i].indexOf('"') < 0 && this.names[i].indexOf('\\') < 0) {
                 quotedNames[i] = Arrays.copyOf(bytes, (bytes.length + 1 + 7) & ~7);
                 quotedNames[i][bytes.length] = '"';
+                quotedLengths[i] = bytes.length + 1;
             }
         }
     }
@@ -87,8 +91,12 @@ final class JsonRowFields {
     /** Reads the object whose {@code START_OBJECT} is the current token into row {@code row}. */
     void readObject(JsonTokenizer t, int row) {
         int arity = readers.length;
-        nextExpecting(t, 0);
-        int matched = tree ? 0 : readInSchemaOrder(t, row);
+        int matched = 0;
+        if (tree) {
+            nextExpecting(t, 0);
+        } else {
+            matched = readInSchemaOrder(t, row);
+        }
         if (matched == arity && !tree) {
             // Every field read once, in order: what follows is skipped to the object's end (Flink stops
             // converting at the row's arity), and no field is left to fill with a null.
@@ -102,25 +110,38 @@ final class JsonRowFields {
 
     /**
      * The fields as Flink's serializer writes them, each the name expected next in schema order ({@link
-     * #nextExpecting}), from the first: each is then the first value of its field in this row, so there is no
-     * lookup, no earlier value to drop and, when all are there, no null to fill. Returns how many were read; the
-     * current token is the one after the last of them, for {@link #readRemaining} to go on from (the general
-     * loop, which reads them the same way: this is only its common case).
+     * #nextExpecting}), from the first (the object's {@code START_OBJECT} is the current token): each is then the
+     * first value of its field in this row, so there is no lookup, no earlier value to drop and, when all are there,
+     * no null to fill. Returns how many were read; the current token is the one after the last of them, for {@link
+     * #readRemaining} to go on from (the general loop, which reads them the same way: this is only its common case).
      */
     private int readInSchemaOrder(JsonTokenizer t, int row) {
         int arity = readers.length;
         int field = 0;
+        // Compact JSON: from each value straight to the next field's value, one tokenizer step per field.
+        while (field < arity && quotedNames[field] != null
+                && t.nextExpectedValue(quotedNames[field], quotedLengths[field])) {
+            readField(t, field);
+            field++;
+        }
+        // Anything else (whitespace, a name with escapes, another name, the object's end): the name token first.
+        nextExpecting(t, field == arity ? 0 : field);
         while (field < arity && t.current() == JsonTokenizer.FIELD_NAME && t.nameWasExpected()) {
             t.next();
-            try {
-                readers[field].read(t);
-            } catch (RuntimeException e) {
-                throw failure(field, e);
-            }
+            readField(t, field);
             field++;
             nextExpecting(t, field == arity ? 0 : field);
         }
         return field;
+    }
+
+    /** The value of field {@code field} (the current token), its failure reported as Flink's row converter does. */
+    private void readField(JsonTokenizer t, int field) {
+        try {
+            readers[field].read(t);
+        } catch (RuntimeException e) {
+            throw failure(field, e);
+        }
     }
 
     /** The general row loop, from the current token, {@code matched} fields having been counted. */
@@ -187,7 +208,7 @@ final class JsonRowFields {
     private void nextExpecting(JsonTokenizer t, int field) {
         byte[] quoted = field < quotedNames.length ? quotedNames[field] : null;
         if (quoted != null) {
-            t.nextExpected(quoted, nameBytes[field].length + 1);
+            t.nextExpected(quoted, quotedLengths[field]);
         } else {
             t.next();
         }

@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.source.reader;
 
+import io.columnarkafka.client.decode.RecordChunk;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.WideTimestamps;
 import org.apache.arrow.memory.ArrowBuf;

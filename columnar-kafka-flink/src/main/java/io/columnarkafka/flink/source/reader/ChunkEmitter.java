@@ -1,10 +1,11 @@
 package io.columnarkafka.flink.source.reader;
 
+import io.columnarkafka.client.decode.ChunkDecoder;
+import io.columnarkafka.client.decode.DecodingSpec;
+import io.columnarkafka.client.decode.RecordChunk;
 import io.columnarkafka.flink.source.BatchOutput;
 import io.columnarkafka.flink.source.DecodeMetrics;
-import io.columnarkafka.flink.source.DecodingSpec;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.base.source.reader.RecordEmitter;
@@ -26,7 +27,6 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
     private final ChunkDecoder decoder;
     private final BatchTimestamps timestamps;
     private final BufferAllocator allocator;
-    private final long allocatorLimit;
     private final BatchOutput<T> output;
     private final DecodeMetrics metrics;
     private final BatchTimeCap cap;
@@ -46,7 +46,6 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
         this.decoder = new ChunkDecoder(spec);
         this.timestamps = new BatchTimestamps(spec.rowType(), timestampField);
         this.allocator = allocator;
-        this.allocatorLimit = allocator.getLimit();
         this.output = output;
         this.metrics = metrics;
         this.cap = cap;
@@ -55,7 +54,7 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
     @Override
     public void emitRecord(RecordChunk chunk, SourceOutput<T> splitOutput, KafkaPartitionSplitState split) {
         long start = System.nanoTime();
-        VectorSchemaRoot rows = decode(chunk);
+        VectorSchemaRoot rows = decoder.decode(chunk, allocator);
         int rowCount = rows == null ? 0 : rows.getRowCount();
         // A record may give several rows (a changelog format's update), so skipped records are counted by record.
         metrics.chunk(rowCount, chunk.size() - (rows == null ? 0 : decoder.recordsWithRows()), chunk.bytes(),
@@ -72,19 +71,6 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
         }
         split.setCurrentOffset(chunk.lastOffset() + 1);
         cap.measured(chunk.size(), System.nanoTime() - start);
-    }
-
-    private VectorSchemaRoot decode(RecordChunk chunk) {
-        try {
-            return decoder.decode(chunk, allocator);
-        } catch (OutOfMemoryException e) {
-            throw new IllegalStateException(
-                    "a batch of " + chunk.size() + " records (" + chunk.bytes() + " bytes) of " + chunk.partition()
-                            + " does not fit the source reader's Arrow allocator (limit " + allocatorLimit + " bytes, "
-                            + allocator.getAllocatedMemory() + " in use); raise the allocator limit or lower the"
-                            + " max rows or bytes per batch",
-                    e);
-        }
     }
 
     /** Closes the reader's allocator, which fails if a batch it allocated is still open. */

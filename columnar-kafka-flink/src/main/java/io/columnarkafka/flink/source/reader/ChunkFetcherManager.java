@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.source.reader;
 
+import io.columnarkafka.client.decode.RecordChunk;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.apache.flink.configuration.Configuration;

@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.source.reader;
 
+import io.columnarkafka.client.decode.RecordChunk;
 import java.nio.ByteBuffer;
 import java.util.Iterator;
 import java.util.List;
@@ -57,18 +58,18 @@ final class ChunkedFetch implements RecordsWithSplitIds<RecordChunk> {
         if (records == null || next == records.size()) {
             return null;
         }
-        int from = next;
-        int end = Math.min(records.size(), from + cap.rows());
-        long bytes = RecordChunk.sizeOf(records.get(next++));
-        while (next < end) {
-            long size = RecordChunk.sizeOf(records.get(next));
-            if (bytes + size > maxBytes) {
+        int maxRows = cap.rows();
+        RecordChunk chunk = new RecordChunk(partition, Math.min(maxRows, records.size() - next));
+        while (next < records.size()) {
+            ConsumerRecord<ByteBuffer, ByteBuffer> record = records.get(next);
+            long size = RecordChunk.sizeOf(record);
+            if (!chunk.hasRoomFor(size, maxRows, maxBytes)) {
                 break;
             }
-            bytes += size;
+            chunk.add(record, size);
             next++;
         }
-        return new RecordChunk(partition, records.subList(from, next), bytes);
+        return chunk;
     }
 
     @Override

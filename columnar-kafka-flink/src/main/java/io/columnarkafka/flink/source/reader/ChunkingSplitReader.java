@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.source.reader;
 
+import io.columnarkafka.client.decode.RecordChunk;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.source.reader;
 
+import io.columnarkafka.client.decode.RecordChunk;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;

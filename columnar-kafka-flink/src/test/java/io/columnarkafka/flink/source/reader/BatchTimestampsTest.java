@@ -2,11 +2,9 @@ package io.columnarkafka.flink.source.reader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.client.decode.RecordChunk;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.ArrowLayout;
-import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.TimeStampVector;
@@ -58,12 +56,12 @@ class BatchTimestampsTest {
     }
 
     private static RecordChunk chunk(long... timestamps) {
-        List<ConsumerRecord<ByteBuffer, ByteBuffer>> records = new ArrayList<>();
+        RecordChunk chunk = new RecordChunk(new TopicPartition("t", 0), timestamps.length);
         for (int i = 0; i < timestamps.length; i++) {
-            records.add(new ConsumerRecord<>("t", 0, i, timestamps[i], org.apache.kafka.common.record.TimestampType.CREATE_TIME,
-                    0, 1, null, ByteBuffer.wrap(new byte[] {1}), new org.apache.kafka.common.header.internals.RecordHeaders(),
-                    java.util.Optional.empty()));
+            chunk.add(new ConsumerRecord<>("t", 0, i, timestamps[i], org.apache.kafka.common.record.TimestampType.CREATE_TIME,
+                    0, 1, null, java.nio.ByteBuffer.wrap(new byte[] {1}), new org.apache.kafka.common.header.internals.RecordHeaders(),
+                    java.util.Optional.empty()), 1);
         }
-        return new RecordChunk(new TopicPartition("t", 0), records, timestamps.length);
+        return chunk;
     }
 }

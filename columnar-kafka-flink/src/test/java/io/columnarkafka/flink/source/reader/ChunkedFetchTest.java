@@ -2,6 +2,7 @@ package io.columnarkafka.flink.source.reader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.client.decode.RecordChunk;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

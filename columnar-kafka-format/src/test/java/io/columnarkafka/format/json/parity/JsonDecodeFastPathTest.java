@@ -160,6 +160,47 @@ class JsonDecodeFastPathTest {
         }
     }
 
+    /**
+     * A value that fails right where the one-step path starts it (the expected name matched, the value's first
+     * bytes scanned), in the first, a middle and the last field, alone and as the middle row of a top-level
+     * array: under {@code ignore-parse-errors} the rows after it are read from wherever the failure left the
+     * tokenizer, so it must stand where Flink's parser stands (a bad number, literal or character, and nesting past
+     * Jackson's limit of 1000, which fails when the value's scope opens); and the same rows nested in a row that
+     * goes on after them.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void valuesFailingInTheOneStepPath(Map<String, String> options) {
+        List<String> values = List.of("07", "7.", "7e", "-", "-x", "+1", "1x", "tru", "nul", "fals", "truex", "nulll",
+                "x", "'s'", "]", "}", ",", "\"", "[".repeat(1001) + "]".repeat(1001), "[".repeat(990) + "]".repeat(990));
+        List<byte[]> records = new ArrayList<>();
+        String good = "{\"i\":1,\"b\":2,\"s\":\"x\"}";
+        for (String value : values) {
+            records.add(utf8(good));
+            for (String bad : List.of("{\"i\":" + value + ",\"b\":2,\"s\":\"x\"}",
+                    "{\"i\":1,\"b\":" + value + ",\"s\":\"x\"}", "{\"i\":1,\"b\":2,\"s\":" + value + "}")) {
+                records.add(utf8(bad));
+                records.add(utf8("[" + good + "," + bad + ",{\"i\":3,\"b\":4,\"s\":\"z\"}]"));
+            }
+        }
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(row("ROW<i BIGINT, b BIGINT, s STRING>"), options,
+                records);
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(values.size());
+        // The same rows nested: the outer row goes on from where the nested row's failure left the tokenizer.
+        List<byte[]> nested = new ArrayList<>();
+        for (byte[] record : records) {
+            String inner = new String(record, StandardCharsets.UTF_8);
+            nested.add(utf8("{\"i\":0,\"r\":" + inner + ",\"s\":\"after\",\"b\":5}"));
+        }
+        JsonDecodeCheck.Result nestedResult = JsonDecodeCheck.assertParity(
+                row("ROW<i BIGINT, r ROW<i BIGINT, b BIGINT, s STRING>, s STRING, b BIGINT>"), options, nested);
+        assertThat(nestedResult.rowsCompared()).as("nested rows compared").isGreaterThanOrEqualTo(values.size());
+        if (!options.containsKey("ignore-parse-errors")) {
+            assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(0);
+            assertThat(nestedResult.recordsRejected()).as("nested records rejected").isGreaterThan(0);
+        }
+    }
+
     /** Java-escaped test text ({@code \\n}, {@code \\t}, {@code \\r}, {@code \\uXXXX}) as the chars it stands for. */
     private static String unescape(String text) {
         return text.replace("\\n", "\n").replace("\\t", "\t").replace("\\r", "\r")

@@ -1,4 +1,4 @@
-package io.columnarkafka.flink.source;
+package io.columnarkafka.client.decode;
 
 import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.Formats;
@@ -52,7 +52,7 @@ public final class DecodingSpec implements Serializable {
     /** Whether the value format gives the row kinds ({@link #valueFormatGivesRowKinds}). */
     private final boolean valueRowKinds;
 
-    DecodingSpec(
+    public DecodingSpec(
             RowType rowType,
             String valueFormat,
             Map<String, String> valueOptions,

@@ -1,4 +1,4 @@
-package io.columnarkafka.flink.source;
+package io.columnarkafka.client.decode;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

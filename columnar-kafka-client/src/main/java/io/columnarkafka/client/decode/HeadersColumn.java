@@ -1,4 +1,4 @@
-package io.columnarkafka.flink.source;
+package io.columnarkafka.client.decode;
 
 import io.columnarkafka.format.HashMapOrder;
 import io.columnarkafka.format.StringDataHash;

@@ -1,11 +1,11 @@
-package io.columnarkafka.flink.source;
+package io.columnarkafka.client.decode;
 
 import io.columnarkafka.format.DecodeException;
 
 /**
  * A Kafka record the format rejects, located: topic, partition, offset, whether the key or the value
- * failed, the field and the reason. Fails the job, as Flink's deserializers do without {@code
- * ignore-parse-errors}.
+ * failed, the field and the reason. Fails the job (the Flink source) or the poll ({@code ArrowKafkaSource}), as
+ * Flink's deserializers fail without {@code ignore-parse-errors}.
  */
 public final class KafkaDecodeException extends RuntimeException {
     private static final long serialVersionUID = 1L;

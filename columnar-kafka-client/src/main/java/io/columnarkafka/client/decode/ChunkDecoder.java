@@ -1,8 +1,5 @@
-package io.columnarkafka.flink.source.reader;
+package io.columnarkafka.client.decode;
 
-import io.columnarkafka.flink.source.DecodingSpec;
-import io.columnarkafka.flink.source.KafkaDecodeException;
-import io.columnarkafka.flink.source.KafkaMetadata;
 import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
@@ -14,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -42,7 +40,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
  * without copying; only when some keys give no row, or a tombstone sits among the value rows, are the value
  * rows copied out.
  */
-final class ChunkDecoder {
+public final class ChunkDecoder {
     private final BatchDecoder valueDecoder;
     private final BatchDecoder keyDecoder;
     private final int[] keyProjection;
@@ -63,7 +61,8 @@ final class ChunkDecoder {
     /** How many records of the last chunk decoded gave a row. */
     private int recordsWithRows;
 
-    ChunkDecoder(DecodingSpec spec) {
+    /** Plans the value and key decoders of {@code spec}, once. */
+    public ChunkDecoder(DecodingSpec spec) {
         this.valueDecoder = spec.valueDecoder();
         this.keyDecoder = spec.keyDecoder();
         this.keyProjection = spec.keyProjection();
@@ -86,6 +85,11 @@ final class ChunkDecoder {
             }
         }
         return -1;
+    }
+
+    /** The layout of the batches {@link #decode} returns. */
+    public Schema schema() {
+        return schema;
     }
 
     /**
@@ -117,8 +121,22 @@ final class ChunkDecoder {
      *
      * @throws KafkaDecodeException for a record the format rejects, naming its topic, partition, offset
      *     and field; nothing stays allocated
+     * @throws IllegalStateException when the rows do not fit {@code allocator}'s limit, naming it
      */
-    VectorSchemaRoot decode(RecordChunk chunk, BufferAllocator allocator) {
+    public VectorSchemaRoot decode(RecordChunk chunk, BufferAllocator allocator) {
+        try {
+            return decodeRows(chunk, allocator);
+        } catch (OutOfMemoryException e) {
+            throw new IllegalStateException(
+                    "a batch of " + chunk.size() + " records (" + chunk.bytes() + " bytes) of " + chunk.partition()
+                            + " does not fit the Arrow allocator '" + allocator.getName() + "' (limit "
+                            + allocator.getLimit() + " bytes, " + allocator.getAllocatedMemory() + " in use); raise"
+                            + " the allocator limit or lower the max rows or bytes per batch",
+                    e);
+        }
+    }
+
+    private VectorSchemaRoot decodeRows(RecordChunk chunk, BufferAllocator allocator) {
         boolean[] tombstones = upsert ? new boolean[chunk.size()] : null;
         int tombstoneCount = 0;
         values.clear();
@@ -164,7 +182,7 @@ final class ChunkDecoder {
     }
 
     /** How many records of the chunk last decoded gave a row (a record may give several). */
-    int recordsWithRows() {
+    public int recordsWithRows() {
         return recordsWithRows;
     }
 

@@ -1,28 +1,29 @@
-package io.columnarkafka.flink.source.reader;
+package io.columnarkafka.client.decode;
 
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 
 /**
- * The records of one split, consecutive and in offset order, out of one fetch: the unit the emitter
- * decodes into one batch. The records are the consumer's own; nothing is copied: their keys and values
+ * The records of one partition, consecutive and in offset order, out of one fetch: the unit decoded into one
+ * batch ({@link ChunkDecoder}), by the Flink source's emitter and by the client's {@code ArrowKafkaSource}. The records are the consumer's own; nothing is copied: their keys and values
  * are views of the fetched bytes (Kafka's {@code ByteBufferDeserializer}), alive while the chunk is.
  */
 public final class RecordChunk {
     private final TopicPartition partition;
     private final List<ConsumerRecord<ByteBuffer, ByteBuffer>> records;
-    private final long bytes;
+    private long bytes;
 
-    /**
-     * @param records consecutive records of {@code partition}, at least one
-     * @param bytes their key and value bytes ({@link #sizeOf} summed)
-     */
-    RecordChunk(TopicPartition partition, List<ConsumerRecord<ByteBuffer, ByteBuffer>> records, long bytes) {
+    public RecordChunk(TopicPartition partition, int expectedRecords) {
         this.partition = partition;
-        this.records = records;
-        this.bytes = bytes;
+        this.records = new ArrayList<>(expectedRecords);
+    }
+
+    public void add(ConsumerRecord<ByteBuffer, ByteBuffer> record, long recordBytes) {
+        records.add(record);
+        bytes += recordBytes;
     }
 
     public TopicPartition partition() {
@@ -52,8 +53,17 @@ public final class RecordChunk {
         return bytes;
     }
 
+    /**
+     * Whether a record of {@code recordBytes} ({@link #sizeOf}) still goes into this chunk under the caps: at most
+     * {@code maxRows} records and {@code maxBytes} key and value bytes, except that an empty chunk takes any
+     * record (a record larger than the cap makes a chunk of its own).
+     */
+    public boolean hasRoomFor(long recordBytes, int maxRows, long maxBytes) {
+        return records.isEmpty() || (records.size() < maxRows && bytes + recordBytes <= maxBytes);
+    }
+
     /** Size of a record's key and value, as the chunk caps count them. */
-    static long sizeOf(ConsumerRecord<ByteBuffer, ByteBuffer> record) {
+    public static long sizeOf(ConsumerRecord<ByteBuffer, ByteBuffer> record) {
         return Math.max(0, record.serializedKeySize()) + Math.max(0, record.serializedValueSize());
     }
 }

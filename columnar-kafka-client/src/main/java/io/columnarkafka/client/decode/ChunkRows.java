@@ -1,4 +1,4 @@
-package io.columnarkafka.flink.source.reader;
+package io.columnarkafka.client.decode;
 
 import io.columnarkafka.format.DecodedBatch;
 

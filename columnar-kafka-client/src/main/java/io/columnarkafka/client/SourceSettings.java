@@ -1,0 +1,293 @@
+package io.columnarkafka.client;
+
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.ALLOCATOR_LIMIT;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.BOOTSTRAP_SERVERS;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.GROUP_ID;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.ISOLATION_LEVEL;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.KEY_FIELDS;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.KEY_FIELDS_PREFIX;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.KEY_FORMAT;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.MAX_BATCH_BYTES;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.MAX_BATCH_ROWS;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.PARTITIONS;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.PROPERTIES_PREFIX;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.ROW_TYPE;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.STARTUP_MODE;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.STARTUP_SPECIFIC_OFFSETS;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.STARTUP_TIMESTAMP_MILLIS;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.TOPIC;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.VALUE_FIELDS_INCLUDE;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.VALUE_FORMAT;
+
+import io.columnarkafka.client.decode.ChunkDecoder;
+import io.columnarkafka.client.decode.DecodingSpec;
+import io.columnarkafka.format.BatchDecoder;
+import io.columnarkafka.format.Formats;
+import io.columnarkafka.format.RowTypes;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteBufferDeserializer;
+
+/**
+ * A source configuration read: every key parsed, every problem collected (none thrown), and the decoders
+ * planned once (the {@link DecodingSpec} and {@link ChunkDecoder} of Flink's Kafka source), so that a bad
+ * format option or a field a format cannot decode is found before anything is opened.
+ */
+final class SourceSettings {
+    static final int DEFAULT_MAX_BATCH_ROWS = 4096;
+    static final long DEFAULT_MAX_BATCH_BYTES = 8L << 20;
+    static final long DEFAULT_ALLOCATOR_LIMIT = 256L << 20;
+
+    private static final Pattern SPECIFIC_OFFSET = Pattern.compile("\\s*partition:(\\d+)\\s*,\\s*offset:(\\d+)\\s*");
+    /** Set by the source: keys and values are views of the fetched bytes, and it never commits on its own. */
+    private static final Set<String> MANAGED_CONSUMER_PROPERTIES = Set.of(
+            ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
+            ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG);
+
+    /** Where a partition starts the first time this source is given it: Flink's {@code scan.startup.mode}. */
+    enum StartupMode {
+        EARLIEST("earliest-offset", "earliest"),
+        LATEST("latest-offset", "latest"),
+        COMMITTED("group-offsets", null),
+        SPECIFIC("specific-offsets", "earliest"),
+        TIMESTAMP("timestamp", "latest");
+
+        final String spelling;
+        /** The consumer's {@code auto.offset.reset}, as Flink's {@code KafkaSourceBuilder} sets it per mode. */
+        final String offsetReset;
+
+        StartupMode(String spelling, String offsetReset) {
+            this.spelling = spelling;
+            this.offsetReset = offsetReset;
+        }
+    }
+
+    final List<ConfigProblem> problems = new ArrayList<>();
+    RowType rowType;
+    List<String> topics = List.of();
+    List<TopicPartition> partitions = List.of();
+    String groupId;
+    StartupMode startupMode = StartupMode.COMMITTED;
+    /** {@link StartupMode#SPECIFIC}: offset by partition number, for each topic. */
+    final Map<Integer, Long> specificOffsets = new LinkedHashMap<>();
+    long startupTimestamp;
+    int maxBatchRows = DEFAULT_MAX_BATCH_ROWS;
+    long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
+    long allocatorLimit = DEFAULT_ALLOCATOR_LIMIT;
+    DecodingSpec spec;
+    String decoding;
+    final Properties consumerProperties = new Properties();
+
+    private SourceSettings() {}
+
+    static SourceSettings parse(ArrowKafkaSourceConfig config) {
+        SourceSettings settings = new SourceSettings();
+        settings.read(config.toMap());
+        return settings;
+    }
+
+    private void read(Map<String, String> config) {
+        String valueFormat = config.get(VALUE_FORMAT);
+        String keyFormat = config.get(KEY_FORMAT);
+        OptionFamilies options = OptionFamilies.sort(config, ArrowKafkaSourceConfig.plainKeys(), "consumer",
+                this::consumerProperty, this::problem);
+        if (!config.containsKey(BOOTSTRAP_SERVERS)) {
+            problem(BOOTSTRAP_SERVERS, "is required");
+        }
+        groupId = config.get(GROUP_ID);
+        readSubscription(config);
+        readStartup(config);
+        readIsolation(config);
+        maxBatchRows = (int) positive(config, MAX_BATCH_ROWS, DEFAULT_MAX_BATCH_ROWS, Integer.MAX_VALUE);
+        maxBatchBytes = positive(config, MAX_BATCH_BYTES, DEFAULT_MAX_BATCH_BYTES, Long.MAX_VALUE);
+        allocatorLimit = positive(config, ALLOCATOR_LIMIT, DEFAULT_ALLOCATOR_LIMIT, Long.MAX_VALUE);
+        planDecoders(config, valueFormat, options.valueOptions(), keyFormat, options.keyOptions());
+        consumerProperties.setProperty(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
+        consumerProperties.setProperty(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
+        consumerProperties.setProperty(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+    }
+
+    private void readSubscription(Map<String, String> config) {
+        String topicList = config.get(TOPIC);
+        String partitionList = config.get(PARTITIONS);
+        boolean hasTopics = topicList != null && !topicList.isBlank();
+        boolean hasPartitions = partitionList != null && !partitionList.isBlank();
+        if (hasTopics == hasPartitions) {
+            problem(TOPIC, "give either " + TOPIC + " (subscribed as a group member) or " + PARTITIONS
+                    + " (assigned), not " + (hasTopics ? "both" : "neither"));
+            return;
+        }
+        if (hasTopics) {
+            topics = Arrays.asList(topicList.trim().split("\\s*;\\s*"));
+            if (groupId == null || groupId.isBlank()) {
+                problem(GROUP_ID, "is required to subscribe to topics (or assign " + PARTITIONS + ")");
+            }
+            return;
+        }
+        List<TopicPartition> assigned = new ArrayList<>();
+        for (String partition : partitionList.trim().split("\\s*;\\s*")) {
+            int colon = partition.lastIndexOf(':');
+            try {
+                assigned.add(new TopicPartition(partition.substring(0, colon), Integer.parseInt(partition.substring(colon + 1))));
+            } catch (RuntimeException e) {
+                problem(PARTITIONS, "'" + partition + "' is not <topic>:<partition>");
+            }
+        }
+        partitions = List.copyOf(assigned);
+        topics = partitions.stream().map(TopicPartition::topic).distinct().toList();
+    }
+
+    private void readStartup(Map<String, String> config) {
+        String mode = config.get(STARTUP_MODE);
+        if (mode != null) {
+            StartupMode parsed = Arrays.stream(StartupMode.values()).filter(m -> m.spelling.equals(mode.trim()))
+                    .findFirst().orElse(null);
+            if (parsed == null) {
+                problem(STARTUP_MODE, "must be one of " + Arrays.stream(StartupMode.values()).map(m -> m.spelling).toList()
+                        + ", not '" + mode + "'");
+            } else {
+                startupMode = parsed;
+            }
+        }
+        String offsets = config.get(STARTUP_SPECIFIC_OFFSETS);
+        if (startupMode == StartupMode.SPECIFIC) {
+            if (offsets == null || offsets.isBlank()) {
+                problem(STARTUP_SPECIFIC_OFFSETS, "is required with " + STARTUP_MODE + " specific-offsets");
+            } else {
+                for (String offset : offsets.trim().split(";")) {
+                    Matcher m = SPECIFIC_OFFSET.matcher(offset);
+                    if (m.matches()) {
+                        specificOffsets.put(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)));
+                    } else {
+                        problem(STARTUP_SPECIFIC_OFFSETS, "'" + offset + "' is not partition:<n>,offset:<n>");
+                    }
+                }
+            }
+        } else if (offsets != null) {
+            problem(STARTUP_SPECIFIC_OFFSETS, "is only used with " + STARTUP_MODE + " specific-offsets");
+        }
+        if (startupMode == StartupMode.TIMESTAMP) {
+            startupTimestamp = positive(config, STARTUP_TIMESTAMP_MILLIS, 0, Long.MAX_VALUE);
+            if (!config.containsKey(STARTUP_TIMESTAMP_MILLIS)) {
+                problem(STARTUP_TIMESTAMP_MILLIS, "is required with " + STARTUP_MODE + " timestamp");
+            }
+        } else if (config.containsKey(STARTUP_TIMESTAMP_MILLIS)) {
+            problem(STARTUP_TIMESTAMP_MILLIS, "is only used with " + STARTUP_MODE + " timestamp");
+        }
+        if (startupMode == StartupMode.COMMITTED && (groupId == null || groupId.isBlank())) {
+            problem(GROUP_ID, "is required with " + STARTUP_MODE + " group-offsets (the default): committed offsets"
+                    + " are a group's");
+        }
+        if (startupMode.offsetReset != null) {
+            consumerProperties.setProperty(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, startupMode.offsetReset);
+        } else if (!consumerProperties.containsKey(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG)) {
+            consumerProperties.setProperty(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
+        }
+    }
+
+    private void readIsolation(Map<String, String> config) {
+        String level = config.getOrDefault(ISOLATION_LEVEL, "read_committed").trim().toLowerCase(Locale.ROOT);
+        if (!level.equals("read_committed") && !level.equals("read_uncommitted")) {
+            problem(ISOLATION_LEVEL, "must be read_committed or read_uncommitted, not '" + config.get(ISOLATION_LEVEL) + "'");
+        }
+        consumerProperties.setProperty(ConsumerConfig.ISOLATION_LEVEL_CONFIG, level);
+    }
+
+    private void consumerProperty(String key, String value) {
+        if (MANAGED_CONSUMER_PROPERTIES.contains(key)) {
+            problem(PROPERTIES_PREFIX + key, "is set by the source (keys and values are read in place as byte"
+                    + " buffers; offsets are committed only by commit())");
+        } else if (!ConsumerConfig.configNames().contains(key)) {
+            problem(PROPERTIES_PREFIX + key, "is not a Kafka consumer property");
+        } else {
+            consumerProperties.setProperty(key, value);
+        }
+    }
+
+    private void planDecoders(Map<String, String> config, String valueFormat, Map<String, String> valueOptions,
+            String keyFormat, Map<String, String> keyOptions) {
+        String type = config.get(ROW_TYPE);
+        if (type == null) {
+            problem(ROW_TYPE, "is required, e.g. ROW<id BIGINT, name STRING>");
+            return;
+        }
+        try {
+            rowType = RowTypes.parse(type);
+        } catch (RuntimeException e) {
+            problem(ROW_TYPE, "is not a Flink row type: " + e.getMessage());
+            return;
+        }
+        if (valueFormat == null) {
+            problem(VALUE_FORMAT, "is required; supported: " + Formats.supported());
+            return;
+        }
+        String fields = config.get(KEY_FIELDS);
+        List<String> keyFields = fields == null || fields.isBlank() ? List.of()
+                : Arrays.asList(fields.trim().split("\\s*;\\s*"));
+        if (!keyFields.isEmpty() && keyFormat == null) {
+            problem(KEY_FORMAT, "is required with " + KEY_FIELDS);
+            return;
+        }
+        if (keyFields.isEmpty() && keyFormat != null) {
+            problem(KEY_FIELDS, "is required with " + KEY_FORMAT);
+            return;
+        }
+        DecodingSpec.ValueFieldsInclude include;
+        try {
+            include = DecodingSpec.ValueFieldsInclude.valueOf(
+                    config.getOrDefault(VALUE_FIELDS_INCLUDE, "ALL").trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            problem(VALUE_FIELDS_INCLUDE, "must be ALL or EXCEPT_KEY, not " + config.get(VALUE_FIELDS_INCLUDE));
+            return;
+        }
+        try {
+            spec = new DecodingSpec(rowType, valueFormat, valueOptions, keyFormat, keyOptions, keyFields,
+                    config.getOrDefault(KEY_FIELDS_PREFIX, ""), include, List.of(), false, null);
+        } catch (IllegalArgumentException e) {
+            problem(keyFields.isEmpty() ? ROW_TYPE : KEY_FIELDS, e.getMessage());
+            return;
+        }
+        String value = plan(VALUE_FORMAT, () -> valueFormat + " value (" + simpleName(spec.valueDecoder()) + ")");
+        String key = keyFormat == null ? null
+                : plan(KEY_FORMAT, () -> keyFormat + " key (" + simpleName(spec.keyDecoder()) + ")");
+        if (value == null || (keyFormat != null && key == null)) {
+            spec = null;
+            return;
+        }
+        decoding = key == null ? value : value + ", " + key;
+    }
+
+    private static String simpleName(BatchDecoder decoder) {
+        return decoder.getClass().getSimpleName();
+    }
+
+    private String plan(String key, Supplier<String> planned) {
+        try {
+            return planned.get();
+        } catch (RuntimeException e) {
+            problem(key, "cannot decode " + (key.equals(VALUE_FORMAT) ? "the value fields" : "the key fields")
+                    + " of " + rowType.asSummaryString() + ": " + e.getMessage());
+            return null;
+        }
+    }
+
+    private long positive(Map<String, String> config, String key, long defaultValue, long max) {
+        return OptionFamilies.number(config, key, defaultValue, 1, max, this::problem);
+    }
+
+    void problem(String key, String message) {
+        problems.add(new ConfigProblem(key, message));
+    }
+}

@@ -1,0 +1,441 @@
+package io.columnarkafka.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.columnarkafka.client.decode.KafkaDecodeException;
+import io.columnarkafka.format.RowTypes;
+import io.columnarkafka.format.arrow.PlainValues;
+import io.columnarkafka.format.json.parity.FlinkJsonDecodeOracle;
+import io.columnarkafka.format.json.parity.FlinkJsonOracle;
+import io.columnarkafka.testkit.KafkaBroker;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.GenericArrayData;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link ArrowKafkaSource} against a real broker. Records are written by Flink's own JSON serializer
+ * ({@code JsonRowDataSerializationSchema}, {@link FlinkJsonOracle}), and the values expected are those Flink's
+ * JSON deserializer ({@link FlinkJsonDecodeOracle}) returns on the same key and value bytes, joined as Flink's
+ * Kafka table source joins them (key fields from the key, the rest from the value; a tombstone gives no row).
+ * Each source's allocator is a child of the test's, which closes at zero.
+ */
+class ArrowKafkaSourceITCase {
+    private static final String TYPE = "ROW<id BIGINT, name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
+            + " flag BOOLEAN, score DOUBLE, tags ARRAY<STRING>>";
+    private static final RowType ROW_TYPE = RowTypes.parse(TYPE);
+    private static final RowType KEY_TYPE = RowTypes.parse("ROW<id BIGINT>");
+    private static final RowType VALUE_TYPE = RowTypes.parse("ROW<name STRING, price DECIMAL(10, 2), ts TIMESTAMP(3),"
+            + " flag BOOLEAN, score DOUBLE, tags ARRAY<STRING>>");
+    private static final FlinkJsonOracle KEY_WRITER = FlinkJsonOracle.of(KEY_TYPE, Map.of());
+    private static final FlinkJsonOracle VALUE_WRITER = FlinkJsonOracle.of(VALUE_TYPE, Map.of());
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    private static KafkaBroker broker;
+    private static int topics;
+    private BufferAllocator allocator;
+
+    @BeforeAll
+    static void startBroker() {
+        broker = KafkaBroker.start();
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @BeforeEach
+    void allocate() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void noArrowMemoryLeft() {
+        assertThat(allocator.getChildAllocators()).as("source allocators left open").isEmpty();
+        assertThat(allocator.getAllocatedMemory()).isZero();
+        allocator.close();
+    }
+
+    private static String newTopic(int partitions) {
+        String topic = "source-" + (++topics);
+        broker.createTopic(topic, partitions);
+        return topic;
+    }
+
+    /** Key fields from a JSON key, the rest from a JSON value (Flink's EXCEPT_KEY), read from the earliest offsets. */
+    private static ArrowKafkaSourceConfig.Builder keyed(String topic, Map<String, String> valueOptions) {
+        return ArrowKafkaSourceConfig.builder()
+                .bootstrapServers(broker.bootstrapServers())
+                .topics(topic)
+                .groupId(topic + "-group")
+                .rowType(TYPE)
+                .keyFields("id").keyFormat("json", Map.of())
+                .valueFieldsInclude("EXCEPT_KEY")
+                .valueFormat("json", valueOptions)
+                .startFromEarliest();
+    }
+
+    /** A row of the value fields; names escape, leave ASCII and the BMP; some fields null. */
+    private static GenericRowData valueRow(long id, Random random) {
+        String name = id % 9 == 4 ? null : "n\"" + id + (id % 3 == 0 ? " é 😀 \\ \n" : "");
+        DecimalData price = DecimalData.fromBigDecimal(BigDecimal.valueOf(random.nextInt(2_000_000) - 1_000_000, 2), 10, 2);
+        TimestampData ts = TimestampData.fromLocalDateTime(
+                LocalDateTime.of(2020, 1, 1, 0, 0).plusSeconds(random.nextInt(100_000_000)).plusNanos(random.nextInt(1000) * 1_000_000L));
+        Object tags = id % 5 == 0 ? null : new GenericArrayData(new Object[] {StringData.fromString("t" + id), null});
+        return GenericRowData.of(StringData.fromString(name), id % 11 == 1 ? null : price, ts, id % 2 == 0,
+                random.nextDouble() * 1e6 - 5e5, tags);
+    }
+
+    /** Records of ids 0 to {@code count - 1} in partition 0, keys and values written by Flink's serializer. */
+    private static List<ProducerRecord<byte[], byte[]>> ids0To(String topic, int count) {
+        Random random = new Random(count);
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (long id = 0; id < count; id++) {
+            records.add(new ProducerRecord<>(topic, 0, key(id), VALUE_WRITER.serialize(valueRow(id, random))));
+        }
+        return records;
+    }
+
+    private static byte[] key(long id) {
+        return KEY_WRITER.serialize(GenericRowData.of(id));
+    }
+
+    /**
+     * The rows Flink's Kafka table source makes of these records (in order): Flink's deserializer on the key and on
+     * the value, a row per key row per value row ({@code DynamicKafkaDeserializationSchema}), the key's field first.
+     */
+    private static List<List<Object>> flinkRows(List<ProducerRecord<byte[], byte[]>> records, Map<String, String> valueOptions) {
+        FlinkJsonDecodeOracle keys = FlinkJsonDecodeOracle.of(KEY_TYPE, Map.of());
+        FlinkJsonDecodeOracle values = FlinkJsonDecodeOracle.of(VALUE_TYPE, valueOptions);
+        List<List<Object>> rows = new ArrayList<>();
+        for (ProducerRecord<byte[], byte[]> record : records) {
+            FlinkJsonDecodeOracle.Outcome key = keys.deserialize(record.key());
+            FlinkJsonDecodeOracle.Outcome value = values.deserialize(record.value());
+            assertThat(key.rejected() || value.rejected()).as("Flink rejects a record of this test").isFalse();
+            for (RowData valueRow : value.rows()) {
+                // a null row would fail Flink's keyed Kafka source (docs/formats-text.md, "Null rows"): not a case here
+                assertThat(valueRow).as("Flink's row").isNotNull();
+                for (RowData keyRow : key.rows()) {
+                    GenericRowData joined = new GenericRowData(ROW_TYPE.getFieldCount());
+                    joined.setField(0, keyRow.isNullAt(0) ? null : keyRow.getLong(0));
+                    for (int i = 0; i < VALUE_TYPE.getFieldCount(); i++) {
+                        joined.setField(i + 1, RowData.createFieldGetter(VALUE_TYPE.getTypeAt(i), i).getFieldOrNull(valueRow));
+                    }
+                    rows.add(PlainValues.decodedFromFlink(joined, ROW_TYPE));
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** Polls until {@code done}, handing each batch to {@code each} and closing it. */
+    private static void pollUntil(ArrowKafkaSource source, BooleanSupplier done, Consumer<ArrowKafkaBatch> each) {
+        pollUntil(source, done, each, error -> {
+            throw error;
+        });
+    }
+
+    /** As above; a poll that throws goes to {@code failed}. */
+    private static void pollUntil(ArrowKafkaSource source, BooleanSupplier done, Consumer<ArrowKafkaBatch> each,
+            Consumer<RuntimeException> failed) {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (!done.getAsBoolean()) {
+            assertThat(System.nanoTime()).as("deadline").isLessThan(deadline);
+            try {
+                for (ArrowKafkaBatch batch : source.poll(Duration.ofMillis(200))) {
+                    try (batch) {
+                        each.accept(batch);
+                    }
+                }
+            } catch (RuntimeException e) {
+                failed.accept(e);
+            }
+        }
+    }
+
+    /** Polls, handing each batch to {@code each} and closing it, until a poll throws; returns what it threw. */
+    private static Throwable pollUntilFailure(ArrowKafkaSource source, Consumer<ArrowKafkaBatch> each) {
+        Throwable[] thrown = {null};
+        pollUntil(source, () -> thrown[0] != null, each, error -> thrown[0] = error);
+        return thrown[0];
+    }
+
+    private static List<Object> ids(ArrowKafkaBatch batch) {
+        List<Object> ids = new ArrayList<>();
+        for (int row = 0; row < batch.rowCount(); row++) {
+            ids.add(PlainValues.decodedFromArrow(batch.root(), ROW_TYPE, row).get(0));
+        }
+        return ids;
+    }
+
+    private static long endOffset(TopicPartition partition) throws Exception {
+        try (Admin admin = broker.createAdmin()) {
+            return admin.listOffsets(Map.of(partition, OffsetSpec.latest())).all().get().get(partition).offset();
+        }
+    }
+
+    @Test
+    void recordsWrittenByFlinksSerializerReadBackAsFlinksDeserializerReadsThem() {
+        String topic = newTopic(3);
+        Random random = new Random(42);
+        Map<Integer, List<ProducerRecord<byte[], byte[]>>> byPartition = new TreeMap<>();
+        List<ProducerRecord<byte[], byte[]>> all = new ArrayList<>();
+        int tombstones = 0;
+        for (long id = 0; id < 1500; id++) {
+            int partition = (int) (id % 3);
+            boolean tombstone = id % 50 == 7;
+            tombstones += tombstone ? 1 : 0;
+            ProducerRecord<byte[], byte[]> record = new ProducerRecord<>(topic, partition, key(id),
+                    tombstone ? null : VALUE_WRITER.serialize(valueRow(id, random)));
+            byPartition.computeIfAbsent(partition, p -> new ArrayList<>()).add(record);
+            all.add(record);
+        }
+        broker.produce(all);
+        assertThat(tombstones).isPositive();
+
+        Map<Integer, List<List<Object>>> read = new TreeMap<>();
+        Map<Integer, Long> next = new HashMap<>(Map.of(0, 0L, 1, 0L, 2, 0L));
+        int[] records = {0};
+        try (ArrowKafkaSource source = new ArrowKafkaSource(keyed(topic, Map.of()).maxBatchRows(64).build(), allocator)) {
+            assertThat(source.validate()).isEmpty();
+            assertThat(source.decoding()).isEqualTo("json value (JsonBatchDecoder), json key (JsonBatchDecoder)");
+            source.open();
+            pollUntil(source, () -> records[0] == all.size(), batch -> {
+                assertThat(batch.topic()).isEqualTo(topic);
+                assertThat(batch.records()).isBetween(1, 64);
+                assertThat(batch.firstOffset()).as("batches of a partition follow each other").isEqualTo(next.get(batch.partition()));
+                assertThat(batch.lastOffset() - batch.firstOffset() + 1).isEqualTo(batch.records());
+                assertThat(batch.rowCount()).isLessThanOrEqualTo(batch.records());
+                next.put(batch.partition(), batch.nextOffset());
+                records[0] += batch.records();
+                for (int row = 0; row < batch.rowCount(); row++) {
+                    read.computeIfAbsent(batch.partition(), p -> new ArrayList<>())
+                            .add(PlainValues.decodedFromArrow(batch.root(), ROW_TYPE, row));
+                }
+            });
+        }
+        int compared = 0;
+        for (Map.Entry<Integer, List<ProducerRecord<byte[], byte[]>>> partition : byPartition.entrySet()) {
+            List<List<Object>> expected = flinkRows(partition.getValue(), Map.of());
+            assertThat(read.get(partition.getKey())).as("partition " + partition.getKey()).isEqualTo(expected);
+            assertThat(next.get(partition.getKey())).isEqualTo(partition.getValue().size());
+            compared += expected.size();
+        }
+        assertThat(compared).as("rows compared: every record but the tombstones").isEqualTo(all.size() - tombstones);
+    }
+
+    @Test
+    void readCommittedByDefaultHidesAbortedTransactions() throws Exception {
+        String topic = newTopic(1);
+        TopicPartition partition = new TopicPartition(topic, 0);
+        Properties producer = broker.clientProperties();
+        producer.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, topic + "-tx");
+        Random random = new Random(7);
+        try (KafkaProducer<byte[], byte[]> kafka = new KafkaProducer<>(producer, new ByteArraySerializer(), new ByteArraySerializer())) {
+            kafka.initTransactions();
+            for (long[] transaction : new long[][] {{0, 1}, {100, 0}, {20, 1}}) {
+                kafka.beginTransaction();
+                for (long id = transaction[0]; id < transaction[0] + 10; id++) {
+                    kafka.send(new ProducerRecord<>(topic, 0, key(id), VALUE_WRITER.serialize(valueRow(id, random))));
+                }
+                kafka.flush();
+                if (transaction[1] == 1) {
+                    kafka.commitTransaction();
+                } else {
+                    kafka.abortTransaction();
+                }
+            }
+        }
+        long end = endOffset(partition);
+        List<Object> committed = new ArrayList<>();
+        try (ArrowKafkaSource source = new ArrowKafkaSource(keyed(topic, Map.of()).build(), allocator)) {
+            source.open();
+            pollUntil(source, () -> !source.assignment().isEmpty() && source.position(partition) >= end,
+                    batch -> committed.addAll(ids(batch)));
+        }
+        List<Object> uncommitted = new ArrayList<>();
+        try (ArrowKafkaSource source = new ArrowKafkaSource(
+                keyed(topic, Map.of()).groupId(topic + "-uncommitted").isolationLevel("read_uncommitted").build(), allocator)) {
+            source.open();
+            pollUntil(source, () -> !source.assignment().isEmpty() && source.position(partition) >= end,
+                    batch -> uncommitted.addAll(ids(batch)));
+        }
+        List<Object> expectedCommitted = new ArrayList<>();
+        for (long id = 0; id < 10; id++) {
+            expectedCommitted.add(id);
+        }
+        for (long id = 20; id < 30; id++) {
+            expectedCommitted.add(id);
+        }
+        assertThat(committed).isEqualTo(expectedCommitted);
+        assertThat(uncommitted).as("read_uncommitted sees the aborted records").hasSize(30).containsAll(expectedCommitted)
+                .contains(100L, 109L);
+    }
+
+    @Test
+    void commitsOnlyWhatTheCallerCommitsAndResumesThere() {
+        String topic = newTopic(1);
+        TopicPartition partition = new TopicPartition(topic, 0);
+        broker.produce(ids0To(topic, 100));
+
+        List<ArrowKafkaBatch> kept = new ArrayList<>();
+        try (ArrowKafkaSource first = new ArrowKafkaSource(keyed(topic, Map.of()).maxBatchRows(30).build(), allocator)) {
+            first.open();
+            long deadline = System.nanoTime() + DEADLINE.toNanos();
+            while (kept.size() < 2) {
+                assertThat(System.nanoTime()).isLessThan(deadline);
+                kept.addAll(first.poll(Duration.ofMillis(200)));
+            }
+            kept.forEach(ArrowKafkaBatch::close);
+            assertThat(kept.get(0).firstOffset()).isZero();
+            assertThat(kept.get(0).lastOffset()).isEqualTo(29);
+            assertThat(kept.get(1).firstOffset()).isEqualTo(30);
+            assertThat(first.committed(Set.of(partition))).as("nothing committed by the source on its own").isEmpty();
+            first.commit(kept.get(0));
+            assertThat(first.committed(Set.of(partition)).get(partition).offset()).isEqualTo(30);
+        }
+        List<ArrowKafkaBatch> resumed = new ArrayList<>();
+        try (ArrowKafkaSource second = new ArrowKafkaSource(keyed(topic, Map.of()).startFromCommitted().maxBatchRows(30).build(),
+                allocator)) {
+            second.open();
+            pollUntil(second, () -> !resumed.isEmpty(), batch -> {
+                assertThat(ids(batch).get(0)).isEqualTo(30L);
+                resumed.add(batch);
+            });
+            assertThat(resumed.get(0).firstOffset()).isEqualTo(30);
+            assertThat(second.position(partition)).isEqualTo(resumed.get(0).nextOffset());
+            second.seek(partition, 5);
+            assertThat(second.position(partition)).isEqualTo(5);
+            List<Object> afterSeek = new ArrayList<>();
+            pollUntil(second, () -> !afterSeek.isEmpty(), batch -> afterSeek.addAll(ids(batch)));
+            assertThat(afterSeek.get(0)).isEqualTo(5L);
+        }
+    }
+
+    @Test
+    void aMalformedRecordFailsThePollNamingItsOffsetAndIgnoreParseErrorsSkipsItAsFlinkDoes() {
+        String topic = newTopic(1);
+        TopicPartition partition = new TopicPartition(topic, 0);
+        List<ProducerRecord<byte[], byte[]>> records = ids0To(topic, 16);
+        records.set(10, new ProducerRecord<>(topic, 0, key(10),
+                "{\"flag\": true, \"score\": \"not a number\"}".getBytes(StandardCharsets.UTF_8)));
+        records.set(12, new ProducerRecord<>(topic, 0, key(12), "not json".getBytes(StandardCharsets.UTF_8)));
+        FlinkJsonDecodeOracle strict = FlinkJsonDecodeOracle.of(VALUE_TYPE, Map.of());
+        assertThat(strict.deserialize(records.get(10).value()).rejected()).as("Flink rejects record 10").isTrue();
+        assertThat(strict.deserialize(records.get(12).value()).rejected()).as("Flink rejects record 12").isTrue();
+        broker.produce(records);
+
+        try (ArrowKafkaSource source = new ArrowKafkaSource(keyed(topic, Map.of()).build(), allocator)) {
+            source.open();
+            List<Object> before = new ArrayList<>();
+            Throwable thrown = pollUntilFailure(source, batch -> before.addAll(ids(batch)));
+            assertThat(thrown).isInstanceOf(KafkaDecodeException.class)
+                    .hasMessageContaining("topic '" + topic + "', partition 0, offset 10, field 'score'");
+            KafkaDecodeException decode = (KafkaDecodeException) thrown;
+            assertThat(decode.offset()).isEqualTo(10);
+            assertThat(decode.field()).isEqualTo("score");
+            assertThat(source.allocatedBytes()).as("the failed poll freed what it decoded").isZero();
+            assertThat(source.position(partition)).as("back at the first offset the failed poll read")
+                    .isEqualTo(before.size());
+            source.seek(partition, decode.offset() + 1);
+            List<Object> between = new ArrayList<>();
+            thrown = pollUntilFailure(source, batch -> between.addAll(ids(batch)));
+            assertThat(thrown).isInstanceOf(KafkaDecodeException.class).hasMessageContaining("offset 12");
+            assertThat(source.position(partition)).isEqualTo(11 + between.size());
+            source.seek(partition, 13);
+            List<Object> after = new ArrayList<>();
+            pollUntil(source, () -> source.position(partition) >= 16, batch -> after.addAll(ids(batch)));
+            assertThat(after).containsExactly(13L, 14L, 15L);
+        }
+
+        Map<String, String> ignore = Map.of("ignore-parse-errors", "true");
+        List<List<Object>> read = new ArrayList<>();
+        long[] covered = {0};
+        try (ArrowKafkaSource source = new ArrowKafkaSource(keyed(topic, ignore).groupId(topic + "-ignore").build(), allocator)) {
+            source.open();
+            pollUntil(source, () -> covered[0] == 16, batch -> {
+                assertThat(batch.firstOffset()).isEqualTo(covered[0]);
+                covered[0] = batch.nextOffset();
+                for (int row = 0; row < batch.rowCount(); row++) {
+                    read.add(PlainValues.decodedFromArrow(batch.root(), ROW_TYPE, row));
+                }
+            });
+        }
+        FlinkJsonDecodeOracle ignoring = FlinkJsonDecodeOracle.of(VALUE_TYPE, ignore);
+        assertThat(ignoring.deserialize(records.get(10).value()).rows()).as("Flink nulls the bad field of record 10")
+                .hasSize(1);
+        assertThat(ignoring.deserialize(records.get(12).value()).rows()).as("Flink skips record 12").isEmpty();
+        assertThat(read).isEqualTo(flinkRows(records, ignore));
+    }
+
+    @Test
+    void aBatchKeptPastCloseHoldsTheAllocatorUntilItIsClosedAndTheLimitIsEnforced() {
+        String topic = newTopic(1);
+        TopicPartition partition = new TopicPartition(topic, 0);
+        broker.produce(ids0To(topic, 200));
+
+        ArrowKafkaSource source = new ArrowKafkaSource(keyed(topic, Map.of()).build(), allocator);
+        source.open();
+        List<ArrowKafkaBatch> batches = new ArrayList<>();
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (batches.isEmpty()) {
+            assertThat(System.nanoTime()).isLessThan(deadline);
+            batches.addAll(source.poll(Duration.ofMillis(200)));
+        }
+        ArrowKafkaBatch batch = batches.get(0);
+        assertThat(batch.rowCount()).isPositive();
+        source.close();
+        assertThat(source.state()).isEqualTo(SourceState.CLOSED);
+        assertThat(source.allocatedBytes()).as("the open batch's memory").isPositive();
+        assertThat(allocator.getChildAllocators()).hasSize(1);
+        assertThatThrownBy(() -> source.poll(Duration.ZERO)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("closed");
+        assertThat(ids(batch).get(0)).as("the batch is readable after the source closed").isEqualTo(0L);
+        batch.close();
+        assertThat(allocator.getChildAllocators()).as("closed with the last batch").isEmpty();
+        assertThat(allocator.getAllocatedMemory()).isZero();
+
+        try (ArrowKafkaSource small = new ArrowKafkaSource(
+                keyed(topic, Map.of()).groupId(topic + "-small").allocatorLimit(4096).build(), allocator)) {
+            small.open();
+            Throwable thrown = pollUntilFailure(small, polled -> { });
+            assertThat(thrown).isInstanceOf(IllegalStateException.class).hasMessageContaining("limit 4096 bytes");
+            assertThat(small.position(partition)).as("rewound to the first offset read").isZero();
+        }
+    }
+}
