@@ -40,7 +40,10 @@ final class ClusterJob {
 
     /** Whether the job has reached a globally terminal state (FINISHED, FAILED, CANCELED). */
     boolean ended() {
-        String state = details().path("state").asText();
+        return terminal(state());
+    }
+
+    static boolean terminal(String state) {
         return state.equals("FINISHED") || state.equals("FAILED") || state.equals("CANCELED");
     }
 
@@ -67,6 +70,11 @@ final class ClusterJob {
                 completed.path("trigger_timestamp").asLong() + completed.path("end_to_end_duration").asLong(),
                 stats.path("counts").path("in_progress").asInt(),
                 restored.path("id").asLong(-1));
+    }
+
+    /** The job's checkpoint min-pause, as its checkpoint configuration shows it. */
+    long checkpointMinPauseMillis() {
+        return get("/jobs/" + id + "/checkpoints/config").path("min_pause").asLong(-1);
     }
 
     /** The completed checkpoints' durations and sizes, and the failed count, as {@link CheckpointFigures}. */
