@@ -41,6 +41,8 @@ final class FailureInjection {
     private final CellSpec spec;
     private final Path positions;
     private final TaskManagerCpu cpu;
+    /** When the restarted sources were first seen reading (System.nanoTime), -1 until then. */
+    private long firstReadAt = -1;
 
     FailureInjection(FlinkCluster cluster, ClusterJob job, CellSpec spec, Path positions, TaskManagerCpu cpu) {
         this.cluster = cluster;
@@ -109,6 +111,19 @@ final class FailureInjection {
         result.setProperty("noticedSeconds", Double.toString((noticedAt - failedAt) / 1e9));
         result.setProperty("restartSeconds", Double.toString((restartedAt - failedAt) / 1e9));
         result.setProperty("recoverySeconds", Double.toString((caughtUpAt - failedAt) / 1e9));
+        // Between restart and caught up: the restarted sources' first record (set-up of the new attempts: state,
+        // clients, classes) against the rest (reading the replay and catching up).
+        result.setProperty("firstReadSeconds", Double.toString(((firstReadAt < 0 ? caughtUpAt : firstReadAt)
+                - failedAt) / 1e9));
+    }
+
+    /** Records when the restarted sources first read a record; returns their position. */
+    private long restartedPosition() {
+        long read = SourcePositions.read(positions, 1);
+        if (read > 0 && firstReadAt < 0) {
+            firstReadAt = System.nanoTime();
+        }
+        return read;
     }
 
     private KillTrigger.Observation observe() {
@@ -158,6 +173,7 @@ final class FailureInjection {
             if (job.ended()) {
                 throw new IllegalStateException("the job ended (" + job.state() + ") instead of restarting");
             }
+            restartedPosition();
             List<ClusterJob.Subtask> now = job.subtasks();
             boolean restarted = now.size() == before.size();
             for (int i = 0; restarted && i < now.size(); i++) {
@@ -175,7 +191,7 @@ final class FailureInjection {
     private long awaitCaughtUp(long position) throws Exception {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            if (SourcePositions.read(positions, 1) >= position || job.ended()) {
+            if (restartedPosition() >= position || job.ended()) {
                 return System.nanoTime();
             }
             Thread.sleep(POLL_MS / 4);
