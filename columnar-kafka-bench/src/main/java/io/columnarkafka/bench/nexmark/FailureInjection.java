@@ -96,6 +96,8 @@ final class FailureInjection {
         }
         long noticedAt = awaitNoticed(attempts);
         long restartedAt = awaitRestart(attempts);
+        // Splits the restart into the tasks' deployment, set-up (state, clients, classes) and start, per task.
+        result.setProperty("restartByTask", job.taskStateTimes(killedAtMillis));
         long caughtUpAt = awaitCaughtUp(position);
         long restoredCheckpoint = job.checkpoints().restored();
         long lastCheckpoint = fired.latestCompleted();

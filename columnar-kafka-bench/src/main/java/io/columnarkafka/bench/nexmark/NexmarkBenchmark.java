@@ -267,6 +267,8 @@ public final class NexmarkBenchmark {
                         cell.noticedSeconds(), cell.restartSeconds(), measured.getProperty("firstReadSeconds"),
                         cell.recoverySeconds(), cell.recordsReplayed(), cell.restoredCheckpoint(),
                         cell.checkpointAtFailure(), measured.getProperty("killAfterCheckpointMillis"));
+                console.println("               restart by task, s after the kill: "
+                        + measured.getProperty("restartByTask"));
             }
         } catch (Exception e) {
             Path reason = CellRunner.failureFile(spec);
