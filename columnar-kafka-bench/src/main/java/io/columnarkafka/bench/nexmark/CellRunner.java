@@ -56,10 +56,24 @@ public final class CellRunner {
         } catch (Throwable e) {
             // Flink's threads would keep the JVM alive until the harness's timeout: exit with the cause.
             e.printStackTrace();
-            System.exit(1);
+            Throwable cause = e;
+            while (cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            // The innermost message names what failed (the log's tail is mostly Flink's shutdown): the FAIL row's.
+            try {
+                Files.writeString(failureFile(spec), String.valueOf(cause.getMessage()));
+            } finally {
+                System.exit(1);
+            }
         }
         // Flink and Kafka leave non-daemon threads behind; the cell is over.
         System.exit(0);
+    }
+
+    /** Where a failed cell's JVM leaves the reason it failed. */
+    static Path failureFile(CellSpec spec) {
+        return Path.of(spec.resultFile() + ".failure");
     }
 
     /**

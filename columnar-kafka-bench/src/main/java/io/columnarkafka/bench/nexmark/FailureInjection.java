@@ -5,7 +5,6 @@ import io.columnarkafka.testkit.flink.FlinkProcess;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.kafka.clients.admin.Admin;
@@ -13,27 +12,28 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 
 /**
- * A recovery cell's one failure, triggered by the job's progress, not by wall time: once the sources have read
- * {@code failAtFraction} of the input ({@link SourcePositions}) and a checkpoint has completed, at the next moment
- * with no checkpoint in flight, the TaskManager process running the job's tasks is killed with {@code SIGKILL}
- * (no shutdown of any kind; every task of the job is lost with it) and the job restarts on the cluster's spare
- * TaskManager ({@link RecoveryCell}). The position trigger puts the failure at the same share of the input on a
- * fast and a slow machine, for stock and columnar alike.
+ * A recovery cell's one failure, triggered by the job's progress, not by wall time: at the first checkpoint that
+ * completes after the sources have read {@code failAtFraction} of the input ({@link SourcePositions}), once its
+ * offsets have had time to be committed and before the job manager may start the next one ({@link KillTrigger}),
+ * the TaskManager process running the job's tasks is killed with {@code SIGKILL} (no shutdown of any kind; every
+ * task of the job is lost with it) and the job restarts on the cluster's spare TaskManager ({@link RecoveryCell}).
+ * The position trigger puts the failure at the same share of the input on a fast and a slow machine, for stock
+ * and columnar alike.
  *
  * <p>Measured: noticed (the kill to the job manager failing the job's tasks: its heartbeat RPCs to the dead process
  * fail, see {@link RecoveryCell}), restart (the kill to every task running again in a new attempt: Flink's region failover restarts
  * the tasks without the job leaving RUNNING, so the job status cannot tell), caught up (the kill to the new
  * attempts' sources having read past the failure position again, or the job having finished), and records
- * replayed = position at the failure − the offsets the source committed for the last completed checkpoint, the
- * checkpoint the job restores (both checkpoint ids are recorded; if a checkpoint still completed just before the
- * kill and the job restored that one, the replay is unknown: -1).
+ * replayed = position at the failure − the offsets the source committed for the checkpoint the kill follows, the
+ * one the job restores (both checkpoint ids are recorded; should the job restore another, the replay is unknown:
+ * -1).
  */
 final class FailureInjection {
     private static final long POLL_MS = 20;
     /** The source commits a checkpoint's offsets when notified of its completion: time for that to land. */
-    private static final long COMMIT_SETTLE_MS = 200;
-    /** How long, in checkpoint intervals, the trigger waits for a moment with no checkpoint in flight. */
-    private static final long QUIET_WAIT_INTERVALS = 3;
+    static final long COMMIT_SETTLE_MS = 200;
+    /** Room for the harness's last reads and the kill before the next checkpoint may start. */
+    static final long KILL_MARGIN_MS = 50;
     private static final Duration TIMEOUT = Duration.ofMinutes(5);
 
     private final FlinkCluster cluster;
@@ -41,6 +41,8 @@ final class FailureInjection {
     private final CellSpec spec;
     private final Path positions;
     private final TaskManagerCpu cpu;
+    /** When the restarted sources were first seen reading (System.nanoTime), -1 until then. */
+    private long firstReadAt = -1;
 
     FailureInjection(FlinkCluster cluster, ClusterJob job, CellSpec spec, Path positions, TaskManagerCpu cpu) {
         this.cluster = cluster;
@@ -52,77 +54,87 @@ final class FailureInjection {
 
     void run(Properties result) throws Exception {
         long target = (long) Math.ceil(spec.failAtFraction() * spec.events());
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers()))) {
-            long lastCheckpoint;
-            long committed;
-            long position;
-            FlinkProcess victim;
-            List<ClusterJob.Subtask> attempts;
-            do {
-                lastCheckpoint = awaitTrigger(target);
-                victim = victim();
-                committed = committed(admin);
-                attempts = job.subtasks();
-                position = SourcePositions.read(positions, 0);
-                // A checkpoint completed, or started and could complete before the kill, while these were read:
-                // its offsets may not be the ones read.
-            } while (!stillQuiet(lastCheckpoint));
-            cpu.stop(victim);
-            long failedAt = System.nanoTime();
-            victim.kill();
-            long noticedAt = awaitNoticed(attempts);
-            long restartedAt = awaitRestart(attempts);
-            long caughtUpAt = awaitCaughtUp(position);
-            long restoredCheckpoint = job.checkpoints().restored();
-            result.setProperty("killedTaskManager", victim.name());
-            result.setProperty("failurePosition", Long.toString(position));
-            result.setProperty("failureCommitted", Long.toString(committed));
-            // Restored from a checkpoint completed just before the kill: its offsets are unknown here.
-            result.setProperty("recordsReplayed", Long.toString(
-                    restoredCheckpoint == lastCheckpoint ? Math.max(0, position - committed) : -1));
-            result.setProperty("checkpointAtFailure", Long.toString(lastCheckpoint));
-            result.setProperty("restoredCheckpoint", Long.toString(restoredCheckpoint));
-            result.setProperty("noticedSeconds", Double.toString((noticedAt - failedAt) / 1e9));
-            result.setProperty("restartSeconds", Double.toString((restartedAt - failedAt) / 1e9));
-            result.setProperty("recoverySeconds", Double.toString((caughtUpAt - failedAt) / 1e9));
+        long minPause = job.checkpointMinPauseMillis();
+        if (minPause != RecoveryCell.CHECKPOINT_MIN_PAUSE_MS) {
+            throw new IllegalStateException("the job's checkpoint min-pause is " + minPause + " ms, not the "
+                    + RecoveryCell.CHECKPOINT_MIN_PAUSE_MS + " ms the kill trigger relies on");
         }
-    }
-
-    /**
-     * Waits until the sources have read {@code target} events and a checkpoint has completed, then for a quiet
-     * moment: no checkpoint in flight (one in flight could complete just before the kill, and the restart would
-     * restore offsets not read here) and the latest completed checkpoint's offsets have had time to be committed.
-     * A job whose checkpoints take longer than the interval has no quiet moment: after {@link
-     * #QUIET_WAIT_INTERVALS} checkpoint intervals it fails anyway (its replay may then be unknown). Returns the
-     * latest completed checkpoint's id.
-     */
-    private long awaitTrigger(long target) throws Exception {
-        long reachedAt = -1;
-        long read = 0;
-        long checkpoint = -1;
+        KillTrigger trigger = new KillTrigger(target, spec.events(), COMMIT_SETTLE_MS, minPause, KILL_MARGIN_MS);
+        FlinkProcess victim = null;
+        List<ClusterJob.Subtask> attempts = null;
+        KillTrigger.Observation fired;
+        long position;
         while (true) {
-            if (job.ended()) {
-                throw new IllegalStateException(String.format(Locale.ROOT, "the job ended (%s) before its sources had"
-                        + " read %,d of %,d events with a checkpoint completed and then a quiet moment (seen: at most"
-                        + " %,d read, checkpoint %d; a finished source's position is gone): the input is too small for"
-                        + " a failure mid-run, use more --events", job.state(), target, spec.events(), read,
-                        checkpoint));
+            KillTrigger.Observation seen = observe();
+            KillTrigger.Decision decision = trigger.decide(seen);
+            if (decision.action() == KillTrigger.Action.FAIL) {
+                throw new IllegalStateException("no kill: " + decision.reason());
             }
-            ClusterJob.Checkpoints checkpoints = job.checkpoints();
-            long current = SourcePositions.read(positions, 0);
-            read = Math.max(read, current);
-            checkpoint = checkpoints.latestCompleted();
-            if (checkpoint >= 0 && current >= target) {
-                long now = System.currentTimeMillis();
-                reachedAt = reachedAt < 0 ? now : reachedAt;
-                boolean quiet = checkpoints.inProgress() == 0
-                        && now - checkpoints.latestCompletedEndMillis() >= COMMIT_SETTLE_MS;
-                if (quiet || now - reachedAt >= QUIET_WAIT_INTERVALS * spec.checkpointIntervalMs()) {
-                    return checkpoints.latestCompleted();
+            if (victim == null && seen.position() >= target) {
+                // Read once, ahead of the kill window: neither changes until the kill.
+                victim = victim();
+                attempts = job.subtasks();
+            }
+            if (decision.action() == KillTrigger.Action.FIRE) {
+                position = SourcePositions.read(positions, 0);
+                if (position >= seen.position() && trigger.stillInWindow(System.currentTimeMillis(), seen)) {
+                    fired = seen;
+                    break;
                 }
             }
             Thread.sleep(POLL_MS);
         }
+        cpu.stop(victim);
+        long failedAt = System.nanoTime();
+        long killedAtMillis = System.currentTimeMillis();
+        victim.kill();
+        // Read after the kill, not in the kill window: the dead attempts commit nothing more, the restarted ones
+        // only at their first checkpoint, seconds later.
+        long committed;
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, spec.bootstrapServers()))) {
+            committed = committed(admin);
+        }
+        long noticedAt = awaitNoticed(attempts);
+        long restartedAt = awaitRestart(attempts);
+        // Splits the restart into the tasks' deployment, set-up (state, clients, classes) and start, per task.
+        result.setProperty("restartByTask", job.taskStateTimes(killedAtMillis));
+        long caughtUpAt = awaitCaughtUp(position);
+        long restoredCheckpoint = job.checkpoints().restored();
+        long lastCheckpoint = fired.latestCompleted();
+        result.setProperty("killedTaskManager", victim.name());
+        result.setProperty("failurePosition", Long.toString(position));
+        result.setProperty("failureCommitted", Long.toString(committed));
+        result.setProperty("recordsReplayed", Long.toString(
+                restoredCheckpoint == lastCheckpoint ? Math.max(0, position - committed) : -1));
+        result.setProperty("checkpointAtFailure", Long.toString(lastCheckpoint));
+        result.setProperty("restoredCheckpoint", Long.toString(restoredCheckpoint));
+        result.setProperty("killAfterCheckpointMillis",
+                Long.toString(killedAtMillis - fired.latestCompletedEndMillis()));
+        result.setProperty("noticedSeconds", Double.toString((noticedAt - failedAt) / 1e9));
+        result.setProperty("restartSeconds", Double.toString((restartedAt - failedAt) / 1e9));
+        result.setProperty("recoverySeconds", Double.toString((caughtUpAt - failedAt) / 1e9));
+        // Between restart and caught up: the restarted sources' first record (set-up of the new attempts: state,
+        // clients, classes) against the rest (reading the replay and catching up).
+        result.setProperty("firstReadSeconds", Double.toString(((firstReadAt < 0 ? caughtUpAt : firstReadAt)
+                - failedAt) / 1e9));
+    }
+
+    /** Records when the restarted sources first read a record; returns their position. */
+    private long restartedPosition() {
+        long read = SourcePositions.read(positions, 1);
+        if (read > 0 && firstReadAt < 0) {
+            firstReadAt = System.nanoTime();
+        }
+        return read;
+    }
+
+    private KillTrigger.Observation observe() {
+        long now = System.currentTimeMillis();
+        long position = SourcePositions.read(positions, 0);
+        String state = job.state();
+        ClusterJob.Checkpoints checkpoints = job.checkpoints();
+        return new KillTrigger.Observation(now, position, ClusterJob.terminal(state), state, checkpoints.latestCompleted(),
+                checkpoints.latestCompletedEndMillis(), checkpoints.inProgress());
     }
 
     /**
@@ -136,12 +148,6 @@ final class FailureInjection {
                     + " other one spare");
         }
         return busy.get(0);
-    }
-
-    /** Whether {@code lastCheckpoint} is still the latest completed one and no checkpoint is in flight. */
-    private boolean stillQuiet(long lastCheckpoint) {
-        ClusterJob.Checkpoints now = job.checkpoints();
-        return now.latestCompleted() == lastCheckpoint && now.inProgress() == 0;
     }
 
     /**
@@ -169,6 +175,7 @@ final class FailureInjection {
             if (job.ended()) {
                 throw new IllegalStateException("the job ended (" + job.state() + ") instead of restarting");
             }
+            restartedPosition();
             List<ClusterJob.Subtask> now = job.subtasks();
             boolean restarted = now.size() == before.size();
             for (int i = 0; restarted && i < now.size(); i++) {
@@ -186,7 +193,7 @@ final class FailureInjection {
     private long awaitCaughtUp(long position) throws Exception {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            if (SourcePositions.read(positions, 1) >= position || job.ended()) {
+            if (restartedPosition() >= position || job.ended()) {
                 return System.nanoTime();
             }
             Thread.sleep(POLL_MS / 4);

@@ -9,6 +9,7 @@ import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.nexmark.NexmarkConfig;
 import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
 import io.columnarkafka.testkit.nexmark.NexmarkTopic;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -268,14 +269,20 @@ public final class NexmarkBenchmark {
                 console.println("               CPU s by thread group: " + measured.getProperty("cpuByThread"));
             }
             if (failAt > 0) {
-                console.printf(Locale.ROOT, "               failure: noticed %.2f s, restart %.2f s, caught up %.2f s,"
-                                + " %,d records replayed, checkpoint %d restored (last completed at the failure: %d)%n",
-                        cell.noticedSeconds(), cell.restartSeconds(), cell.recoverySeconds(), cell.recordsReplayed(), cell.restoredCheckpoint(),
-                        cell.checkpointAtFailure());
+                console.printf(Locale.ROOT, "               failure: noticed %.2f s, restart %.2f s, first read %s s,"
+                                + " caught up %.2f s, %,d records replayed, checkpoint %d restored (last completed at"
+                                + " the failure: %d, killed %s ms after it completed)%n",
+                        cell.noticedSeconds(), cell.restartSeconds(), measured.getProperty("firstReadSeconds"),
+                        cell.recoverySeconds(), cell.recordsReplayed(), cell.restoredCheckpoint(),
+                        cell.checkpointAtFailure(), measured.getProperty("killAfterCheckpointMillis"));
+                console.println("               restart by task, s after the kill: "
+                        + measured.getProperty("restartByTask"));
             }
         } catch (Exception e) {
-            cell = CellResult.failed(spec, round, e.getMessage());
-            console.println("FAIL: " + e.getMessage());
+            Path reason = CellRunner.failureFile(spec);
+            String message = Files.exists(reason) ? readReason(reason) + "\n" + e.getMessage() : e.getMessage();
+            cell = CellResult.failed(spec, round, message);
+            console.println("FAIL: " + message);
         } finally {
             broker.deleteTopic(outputTopic);
         }
@@ -298,6 +305,14 @@ public final class NexmarkBenchmark {
         return stock.equals(digest) ? "OK"
                 : "FAIL: output differs from stock (" + digest.entries() + " entries " + digest.sha256()
                         + ", stock " + stock.entries() + " " + stock.sha256() + ")";
+    }
+
+    private static String readReason(Path reason) {
+        try {
+            return Files.readString(reason).replace('\n', ' ');
+        } catch (IOException e) {
+            return "(the cell's failure reason is unreadable: " + e + ")";
+        }
     }
 
     private Properties runChild(CellSpec spec, Path log) throws Exception {

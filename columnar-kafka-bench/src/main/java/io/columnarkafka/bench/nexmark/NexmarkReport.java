@@ -269,19 +269,20 @@ final class NexmarkReport {
         md.append(String.format(Locale.ROOT, "Per recovery query and counted round, stock and columnar run once more, paired"
                 + " like the cells above, each on a standalone Flink cluster of separate JVMs (a job manager and two"
                 + " TaskManagers, the job's slots all on one, the other a spare). Once the sources have read %.0f %% of"
-                + " the input (their current offsets, written by a metric reporter in each TaskManager every 10 ms) and"
-                + " a checkpoint has completed, at the next moment with no checkpoint in flight (or after 3 intervals"
-                + " without one), the TaskManager process running the job is killed with SIGKILL; the job restarts on"
-                + " the spare from the last completed checkpoint. Noticed = the kill to the job manager failing the"
+                + " the input (their current offsets, written by a metric reporter in each TaskManager every 10 ms),"
+                + " the TaskManager process running the job is killed with SIGKILL at the first checkpoint completed"
+                + " after that: %d ms or more after its completion (its offsets committed) and before the job's %d ms"
+                + " checkpoint min-pause (recovery cells only, both variants) lets the next one start; the job restarts"
+                + " on the spare from that checkpoint. Noticed = the kill to the job manager failing the"
                 + " tasks (its heartbeat RPCs to the dead process failing; at the latest the 5 s heartbeat timeout);"
                 + " restart = the kill to every task running again;"
                 + " caught up = the kill to the restarted sources having read past the failure position; replayed ="
-                + " the position at the failure − the offsets the sources committed for the checkpoint the job restored"
-                + " (– where the job restored a checkpoint that completed just before the kill, whose offsets are"
-                + " unknown). Job s = the job's creation to its end; CPU (in the JSON and CSV) = the TaskManager"
+                + " the position at the failure − the offsets the sources committed for that checkpoint (– should the"
+                + " job restore another). Job s = the job's creation to its end; CPU (in the JSON and CSV) = the TaskManager"
                 + " processes' CPU time. The output must still equal stock's without a failure, read_committed."
                 + " Ratio = columnar / stock recovery time, paired per round (below 1: columnar recovers faster).%n%n",
-                100 * recovery.get(0).spec().failAtFraction()));
+                100 * recovery.get(0).spec().failAtFraction(), FailureInjection.COMMIT_SETTLE_MS,
+                RecoveryCell.CHECKPOINT_MIN_PAUSE_MS));
         md.append("| query | pairs | restart s stock / col. | caught up s stock / col. | ratio (min–max) |"
                 + " records replayed stock / col. | output |\n");
         md.append("|---|---:|---:|---:|---:|---:|---|\n");

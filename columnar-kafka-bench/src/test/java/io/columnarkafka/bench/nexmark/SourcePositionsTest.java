@@ -42,6 +42,22 @@ class SourcePositionsTest {
     }
 
     @Test
+    void aClosedReadersPositionIsGoneAtTheNextReport() {
+        SourcePositions.Reporter reporter = reporter();
+        Gauge<Long> partition0 = offset(149_999);
+        UnregisteredMetricsGroup group0 = source("in", 0, 0);
+        reporter.notifyOfAddedMetric(partition0, "currentOffset", group0);
+        reporter.notifyOfAddedMetric(offset(99), "currentOffset", source("in", 1, 0));
+        reporter.report();
+        assertThat(SourcePositions.read(dir, 0)).isEqualTo(150_000 + 100);
+
+        // The kill trigger takes a position lower than one seen before as the sources having finished.
+        reporter.notifyOfRemovedMetric(partition0, "currentOffset", group0);
+        reporter.report();
+        assertThat(SourcePositions.read(dir, 0)).isEqualTo(100);
+    }
+
+    @Test
     void noFileYetReadsZero() {
         assertThat(SourcePositions.read(dir.resolve("not-yet"), 0)).isZero();
     }
