@@ -279,7 +279,8 @@ final class AvroReaders {
 
         @Override
         void skipValue(AvroInput in) {
-            in.pos += fixedSize < 0 ? in.readLength() : in.readFixedLength(fixedSize);
+            int length = fixedSize < 0 ? in.readLength() : in.readFixedLength(fixedSize); // before pos is read
+            in.pos += length;
         }
     }
 
@@ -319,7 +320,8 @@ final class AvroReaders {
 
         @Override
         void skipValue(AvroInput in) {
-            in.pos += fixedSize < 0 ? in.readLength() : in.readFixedLength(fixedSize);
+            int length = fixedSize < 0 ? in.readLength() : in.readFixedLength(fixedSize); // before pos is read
+            in.pos += length;
         }
     }
 
