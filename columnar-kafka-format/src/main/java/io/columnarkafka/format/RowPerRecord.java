@@ -3,7 +3,6 @@ package io.columnarkafka.format;
 import java.util.Arrays;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -37,12 +36,6 @@ public final class RowPerRecord {
         int count = records.count();
         VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
         try {
-            // A row per record at most: sized for the batch up front. Left at Arrow's default (3,970 values), a batch
-            // of 16,384 rows grew every vector three times in the per-record path, which cost 5x the CPU per row of
-            // batches of 4,096 (columnar-kafka-bench/scripts/AvroConfluentBatchSizeProbe.java).
-            for (FieldVector vector : root.getFieldVectors()) {
-                vector.setInitialCapacity(Math.max(count, 1));
-            }
             root.allocateNew();
             bind.accept(root);
             int[] rowRecords = new int[count];
