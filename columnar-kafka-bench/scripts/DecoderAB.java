@@ -15,11 +15,12 @@ import java.util.function.DoubleUnaryOperator;
  * min - max) over the second half of the rounds (the first half warms up). The build loaded first can come out a
  * few percent apart from the second on its own: run both orders and take the geometric mean.
  *
- *   java columnar-kafka-bench/scripts/DecoderAB.java bid 4096 30 0.5 CLASSPATH_FILE BEFORE_CLASSES AFTER_CLASSES
+ *   java columnar-kafka-bench/scripts/DecoderAB.java bid 4096 30 0.5 CLASSPATH_FILE BEFORE_CLASSES AFTER_CLASSES [FORMAT]
  *
  * CLASSPATH_FILE holds the bench classpath, absolute ({@code columnar-kafka-bench/target/classes} and
  * {@code target/classpath.txt}); BEFORE_CLASSES and AFTER_CLASSES are directories of compiled format classes
- * (e.g. {@code git archive <commit> columnar-kafka-format/src/main/java} compiled with javac against it).
+ * (e.g. {@code git archive <commit> columnar-kafka-format/src/main/java} compiled with javac against it). FORMAT is
+ * {@code json} (the default) or {@code avro-confluent}.
  */
 public class DecoderAB {
     public static void main(String[] a) throws Exception {
@@ -28,8 +29,9 @@ public class DecoderAB {
         int rounds = Integer.parseInt(a[2]);
         double seconds = Double.parseDouble(a[3]);
         String classpath = Files.readString(Path.of(a[4])).trim();
-        DoubleUnaryOperator before = load(a[5] + ":" + classpath, dataset, batch);
-        DoubleUnaryOperator after = load(a[6] + ":" + classpath, dataset, batch);
+        String format = a.length > 7 ? a[7] : "json";
+        DoubleUnaryOperator before = load(a[5] + ":" + classpath, format, dataset, batch);
+        DoubleUnaryOperator after = load(a[6] + ":" + classpath, format, dataset, batch);
         List<Double> ratios = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
             double b;
@@ -52,7 +54,8 @@ public class DecoderAB {
                 ratios.size());
     }
 
-    private static DoubleUnaryOperator load(String classpath, String dataset, int batch) throws Exception {
+    private static DoubleUnaryOperator load(String classpath, String format, String dataset, int batch)
+            throws Exception {
         List<URL> urls = new ArrayList<>();
         for (String entry : classpath.split(":")) {
             if (!entry.isEmpty()) {
@@ -62,6 +65,6 @@ public class DecoderAB {
         ClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
         Thread.currentThread().setContextClassLoader(loader);
         return (DoubleUnaryOperator) loader.loadClass("io.columnarkafka.bench.ColumnarRound")
-                .getConstructor(String.class, Integer.class).newInstance(dataset, batch);
+                .getConstructor(String.class, String.class, Integer.class).newInstance(format, dataset, batch);
     }
 }

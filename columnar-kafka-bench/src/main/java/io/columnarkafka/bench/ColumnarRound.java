@@ -4,7 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.util.function.DoubleUnaryOperator;
 
 /**
- * One build's columnar JSON decode of a {@link JsonDecoderBenchmark} dataset (its parity check included), timed one
+ * One build's columnar decode (JSON, or avro-confluent) of a {@link JsonDecoderBenchmark} dataset (its parity check included), timed one
  * round at a time: {@link #applyAsDouble} decodes batches for that many seconds and returns this thread's CPU
  * nanoseconds per row. For {@code scripts/DecoderAB.java}, which loads two builds of the format classes side by
  * side (a class loader each) and alternates their rounds in one JVM, so both meet the same load: a JDK interface
@@ -18,6 +18,12 @@ public final class ColumnarRound implements DoubleUnaryOperator {
             (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
 
     public ColumnarRound(String dataset, Integer batchSize) throws Exception {
+        this("json", dataset, batchSize);
+    }
+
+    /** The decode of {@code format} ({@link JsonDecoderBenchmark#format}). */
+    public ColumnarRound(String format, String dataset, Integer batchSize) throws Exception {
+        data.format = format;
         data.dataset = dataset;
         data.batchSize = batchSize;
         data.prepare();

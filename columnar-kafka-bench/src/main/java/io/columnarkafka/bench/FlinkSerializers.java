@@ -1,5 +1,6 @@
 package io.columnarkafka.bench;
 
+import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,9 +8,13 @@ import java.io.OutputStream;
 import java.util.Map;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericRecord;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.formats.avro.AvroFormatOptions.AvroEncoding;
+import org.apache.flink.formats.avro.AvroRowDataDeserializationSchema;
 import org.apache.flink.formats.avro.AvroRowDataSerializationSchema;
+import org.apache.flink.formats.avro.AvroToRowDataConverters;
+import org.apache.flink.formats.avro.RegistryAvroDeserializationSchema;
 import org.apache.flink.formats.avro.RegistryAvroSerializationSchema;
 import org.apache.flink.formats.avro.RowDataToAvroConverters;
 import org.apache.flink.formats.avro.SchemaCoder;
@@ -25,6 +30,7 @@ import org.apache.flink.formats.protobuf.PbFormatConfig;
 import org.apache.flink.formats.protobuf.serialize.PbRowDataSerializationSchema;
 import org.apache.flink.formats.raw.RawFormatSerializationSchema;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -52,7 +58,7 @@ final class FlinkSerializers {
             // As Flink's avro-confluent factory builds it, with a registry coder of a fixed id.
             case "avro-confluent" -> new AvroRowDataSerializationSchema(rowType,
                     new RegistryAvroSerializationSchema<>(GenericRecord.class,
-                            AvroSchemaConverter.convertToSchema(rowType), new FixedIdCoder(schemaId)),
+                            AvroSchemaConverter.convertToSchema(rowType), new FixedIdCoder(schemaId, null)),
                     RowDataToAvroConverters.createConverter(rowType));
             case "debezium-json" -> new DebeziumJsonSerializationSchema(
                     rowType, TimestampFormat.SQL, MapNullKeyMode.FAIL, "null", false, false);
@@ -77,15 +83,35 @@ final class FlinkSerializers {
     }
 
     /**
+     * Flink's {@code avro-confluent} deserializer of {@code rowType} as its factory builds it ({@code
+     * AvroRowDataDeserializationSchema} over {@code RegistryAvroDeserializationSchema} with the reader schema of
+     * the row type), opened, with a registry coder that knows one id: {@code schemaId}, whose writer schema is the
+     * reader's (what Flink's serializer of the same row type registers).
+     */
+    static DeserializationSchema<RowData> openAvroConfluentDeserializer(RowType rowType, int schemaId)
+            throws Exception {
+        Schema schema = AvroSchemaConverter.convertToSchema(rowType);
+        DeserializationSchema<RowData> deserializer = new AvroRowDataDeserializationSchema(
+                new RegistryAvroDeserializationSchema<>(GenericRecord.class, schema, new FixedIdCoder(schemaId, schema)),
+                AvroToRowDataConverters.createRowConverter(rowType), InternalTypeInfo.of(rowType));
+        deserializer.open(null); // builds the Avro reader; does not read the context
+        return deserializer;
+    }
+
+    /**
      * Writes the Confluent header as Flink's {@code ConfluentSchemaRegistryCoder} does once its registry
-     * client has the id: the magic byte 0, then the id as a big-endian int.
+     * client has the id: the magic byte 0, then the id as a big-endian int; reads it as that coder does once its
+     * client has cached the id's schema (the magic byte checked, the id read, its schema returned).
      */
     private static final class FixedIdCoder implements SchemaCoder, SchemaCoder.SchemaCoderProvider {
         private static final long serialVersionUID = 1L;
         private final int id;
+        /** The writer schema of {@link #id}; null for a coder that only writes. */
+        private final transient Schema schema;
 
-        FixedIdCoder(int id) {
+        FixedIdCoder(int id, Schema schema) {
             this.id = id;
+            this.schema = schema;
         }
 
         @Override
@@ -94,8 +120,16 @@ final class FlinkSerializers {
         }
 
         @Override
-        public Schema readSchema(InputStream in) {
-            throw new UnsupportedOperationException("the benchmark only writes");
+        public Schema readSchema(InputStream in) throws IOException {
+            DataInputStream header = new DataInputStream(in);
+            if (header.readByte() != 0) {
+                throw new IOException("Unknown data format. Magic number does not match");
+            }
+            int read = header.readInt();
+            if (schema == null || read != id) {
+                throw new IOException("Could not find schema with id " + read + " in registry");
+            }
+            return schema;
         }
 
         @Override

@@ -14,7 +14,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
+import org.apache.flink.formats.avro.typeutils.AvroSchemaConverter;
 import org.apache.flink.formats.common.TimestampFormat;
 import org.apache.flink.formats.json.JsonParserRowDataDeserializationSchema;
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.DeserializationFeature;
@@ -80,11 +82,24 @@ public class JsonDecoderBenchmark {
     @Param({"bid", "adversarial", "wide"})
     public String dataset;
 
+    /**
+     * {@code json}, or {@code avro-confluent}: records written by Flink's avro-confluent serializer (the rows NOT
+     * NULL, as Flink's Kafka connector hands them to its format; one schema id, looked up by the decoder once from
+     * a {@link ConstantSchemaRegistry}), read by Flink's avro-confluent deserializer and by the columnar one.
+     */
+    @Param({"json"})
+    public String format = "json";
+
+    private static final int SCHEMA_ID = 7;
+
     private final BufferAllocator allocator = new RootAllocator();
     private final RecordBytes records = new RecordBytes();
     private byte[][] bytes;
     private long inputBytes;
-    private JsonParserRowDataDeserializationSchema flink;
+    private DeserializationSchema<RowData> flink;
+    /** The decoder's format options (avro-confluent's registry). */
+    private Map<String, String> options = Map.of();
+    private ConstantSchemaRegistry registry;
     private final List<RowData> collected = new ArrayList<>();
     private final Collector<RowData> collector = new Collector<>() {
         @Override
@@ -103,8 +118,7 @@ public class JsonDecoderBenchmark {
 
         @Setup(Level.Trial)
         public void plan(JsonDecoderBenchmark data) throws Exception {
-            decoder = Formats.decoder("json", Dataset.named(data.dataset).rowType(), Dataset.produced(data.dataset),
-                    Map.of());
+            decoder = Formats.decoder(data.format, data.rowType(), Dataset.produced(data.dataset), data.options);
             data.checkSameRows(decoder);
         }
     }
@@ -118,23 +132,42 @@ public class JsonDecoderBenchmark {
     /** The records and Flink's deserializer; {@link JsonDecoderComparison} calls it without JMH. */
     void prepare() throws Exception {
         Dataset data = Dataset.named(dataset);
-        RowType type = data.rowType();
-        SerializationSchema<RowData> writer = FlinkJson.openSerializer(type);
+        RowType type = rowType();
+        SerializationSchema<RowData> writer;
+        switch (format) {
+            case "json":
+                writer = FlinkJson.openSerializer(type);
+                flink = new JsonParserRowDataDeserializationSchema(type, InternalTypeInfo.of(type), false, false,
+                        TimestampFormat.SQL);
+                flink.open(null); // open() only builds the ObjectMapper; it does not read the context
+                break;
+            case "avro-confluent":
+                writer = FlinkSerializers.open(format, type, Map.of(), SCHEMA_ID);
+                flink = FlinkSerializers.openAvroConfluentDeserializer(type, SCHEMA_ID);
+                registry = new ConstantSchemaRegistry(SCHEMA_ID, AvroSchemaConverter.convertToSchema(type).toString());
+                options = Map.of("url", registry.url());
+                break;
+            default:
+                throw new IllegalArgumentException("no decoder benchmark for format '" + format + "'");
+        }
         bytes = new byte[batchSize][];
         for (int i = 0; i < batchSize; i++) {
             bytes[i] = writer.serialize(data.row(i));
             records.add(bytes[i]);
             inputBytes += bytes[i].length;
         }
-        flink = new JsonParserRowDataDeserializationSchema(type, InternalTypeInfo.of(type), false, false,
-                TimestampFormat.SQL);
-        flink.open(null); // open() only builds the ObjectMapper; it does not read the context
+    }
+
+    /** The dataset's row type as the format gets it: NOT NULL for avro-confluent (Flink's Kafka connector's). */
+    RowType rowType() {
+        RowType type = Dataset.named(dataset).rowType();
+        return format.equals("json") ? type : (RowType) type.copy(false);
     }
 
     /** Refuses to time a decoder whose rows differ from Flink's (compared through their JSON, see above). */
     void checkSameRows(BatchDecoder decoder) throws Exception {
         RowType type = decoder.rowType();
-        RowType whole = Dataset.named(dataset).rowType();
+        RowType whole = rowType();
         List<RowData.FieldGetter> projection = new ArrayList<>();
         for (String field : type.getFieldNames()) {
             int index = whole.getFieldIndex(field);
@@ -204,6 +237,9 @@ public class JsonDecoderBenchmark {
     @TearDown(Level.Trial)
     public void tearDown() {
         allocator.close();
+        if (registry != null) {
+            registry.close();
+        }
     }
 
     /** What a columnar source pays per batch: decode into Arrow vectors, then release them. */

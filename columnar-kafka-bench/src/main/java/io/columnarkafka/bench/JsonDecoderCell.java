@@ -18,7 +18,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * and bytes allocated per row; round 0 is the warm-up, which the report does not count. A failed parity
  * check is recorded (and nothing timed), so the report shows it as a FAIL row.
  *
- * <p>Usage: {@code JsonDecoderCell <dataset> <batchSize> <rounds> <secondsPerSide> <result.properties>}.
+ * <p>Usage: {@code JsonDecoderCell <format> <dataset> <batchSize> <rounds> <secondsPerSide> <result.properties>}
+ * (format {@code json} or {@code avro-confluent}, see {@link JsonDecoderBenchmark#format}).
  */
 public final class JsonDecoderCell {
     static final List<String> SIDES = List.of("flink", "columnar");
@@ -27,11 +28,12 @@ public final class JsonDecoderCell {
 
     public static void main(String[] args) throws Exception {
         JsonDecoderBenchmark data = new JsonDecoderBenchmark();
-        data.dataset = args[0];
-        data.batchSize = Integer.parseInt(args[1]);
-        int rounds = Integer.parseInt(args[2]);
-        double seconds = Double.parseDouble(args[3]);
-        Path result = Path.of(args[4]);
+        data.format = args[0];
+        data.dataset = args[1];
+        data.batchSize = Integer.parseInt(args[2]);
+        int rounds = Integer.parseInt(args[3]);
+        double seconds = Double.parseDouble(args[4]);
+        Path result = Path.of(args[5]);
         Properties out = new Properties();
         data.prepare();
         JsonDecoderBenchmark.Columnar columnar = new JsonDecoderBenchmark.Columnar();

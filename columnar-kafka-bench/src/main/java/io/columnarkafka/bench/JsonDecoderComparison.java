@@ -34,7 +34,7 @@ public final class JsonDecoderComparison {
     private JsonDecoderComparison() {}
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = new LinkedHashMap<>(Map.of("datasets", "bid,adversarial,wide",
+        Map<String, String> options = new LinkedHashMap<>(Map.of("format", "json", "datasets", "bid,adversarial,wide",
                 "batches", "4096", "rounds", "8", "seconds", "2", "javaOpts", "-Xms2g -Xmx2g -XX:+AlwaysPreTouch",
                 "out", "bench-results/decoders-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
         for (String arg : args) {
@@ -107,7 +107,8 @@ public final class JsonDecoderComparison {
         Path result = Path.of(out + "-" + dataset + "-" + batch + ".properties");
         Path log = Path.of(out + "-" + dataset + "-" + batch + ".log");
         try {
-            Properties figures = ChildJvm.run(JsonDecoderCell.class, List.of(dataset, Integer.toString(batch),
+            Properties figures = ChildJvm.run(JsonDecoderCell.class, List.of(options.get("format"), dataset,
+                    Integer.toString(batch),
                     Integer.toString(rounds), options.get("seconds"), result.toString()), options.get("javaOpts"),
                     result, log, Duration.ofMinutes(30), label);
             Files.deleteIfExists(result);
@@ -121,12 +122,18 @@ public final class JsonDecoderComparison {
 
     private static String report(List<Cell> cells, Map<String, String> options, Path out, String load) {
         StringBuilder md = new StringBuilder();
-        md.append("## JSON decoders: columnar decode + Arrow build vs Flink's deserializer, interleaved (")
-                .append(out).append(".md)\n\n")
+        boolean json = options.get("format").equals("json");
+        md.append("## ").append(options.get("format")).append(" decoders: columnar decode + Arrow build vs Flink's"
+                        + " deserializer, interleaved (").append(out).append(".md)\n\n")
                 .append(load).append("\n\n")
-                .append("Single thread. Flink: `JsonParserRowDataDeserializationSchema.deserialize(bytes, collector)` per"
+                .append(json ? "Single thread. Flink: `JsonParserRowDataDeserializationSchema.deserialize(bytes, collector)` per"
                         + " record; columnar: `JsonBatchDecoder.decode(records)` into Arrow vectors, then closing them."
-                        + " Each cell runs in a fresh JVM (`").append(options.get("javaOpts")).append("`): both sides,")
+                        : "Single thread. Flink: `AvroRowDataDeserializationSchema` over `RegistryAvroDeserializationSchema`"
+                        + " (as `RegistryAvroFormatFactory` builds it; Confluent's registry coder transcribed, one cached"
+                        + " id), `deserialize(bytes, collector)` per record; columnar: `AvroConfluentBatchDecoder.decode("
+                        + "records)` into Arrow vectors, then closing them. The records are Flink's avro-confluent"
+                        + " serializer's, the rows NOT NULL.")
+                .append(" Each cell runs in a fresh JVM (`").append(options.get("javaOpts")).append("`): both sides,")
                 .append(String.format(Locale.ROOT, " %d rounds of %s s per side, the order rotated per round,"
                         + " round 0 an uncounted warm-up.", Integer.parseInt(options.get("rounds")), options.get("seconds")))
                 .append(" Before timing, the decoded rows are checked against Flink's (a mismatch is a FAIL row)."

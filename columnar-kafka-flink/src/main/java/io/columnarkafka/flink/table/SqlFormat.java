@@ -112,8 +112,9 @@ enum SqlFormat {
     }
 
     /**
-     * avro-confluent's options as a scan reproduces them: Flink 2.2.1's keys less {@code schema} and {@code
-     * properties.*} (which {@link AvroConfluentFormatOptions} refuses), the TLS ones (the client reads them, but no
+     * avro-confluent's options as a scan reproduces them: Flink 2.2.1's keys ({@code schema}, the reader schema,
+     * included: the decoder then refuses at planning what Flink's factory refuses) less {@code properties.*} (which
+     * {@link AvroConfluentFormatOptions} refuses), the TLS ones (the client reads them, but no
      * test runs it against a TLS registry) and {@code auto.register.schemas} (not an option of Flink 2.2.1's factory,
      * which refuses it).
      */

@@ -132,8 +132,15 @@ class ScanAdmissionTest {
         assertThat(decide("k INT, v STRING", KAFKA + ", 'key.format' = 'avro-confluent', 'key.fields' = 'k',"
                 + " 'key.avro-confluent.url' = 'http://127.0.0.1:1', 'value.format' = 'avro-confluent', " + registry)
                 .describe()).isEqualTo("admitted: avro-confluent value, avro-confluent key");
-        for (String option : List.of("'value.avro-confluent.schema' = '\"string\"'",
-                "'value.avro-confluent.properties.max.retries' = '1'",
+        // a reader schema Flink's factory takes for the row type (a [T, "null"] union, a non-null default): admitted
+        String schema = "{\"type\": \"record\", \"name\": \"r\", \"fields\": [{\"name\": \"v\","
+                + " \"type\": [\"string\", \"null\"], \"default\": \"x\"}]}";
+        assertThat(decide("v STRING", value + registry + ", 'value.avro-confluent.schema' = '" + schema + "'")
+                .describe()).isEqualTo("admitted: avro-confluent value");
+        // one Flink refuses (another type than the row's) falls back, so Flink's source fails as Flink does
+        assertThat(decide("v INT", value + registry + ", 'value.avro-confluent.schema' = '" + schema + "'")
+                .describe()).startsWith("fallback: ").contains("does not match the table schema");
+        for (String option : List.of("'value.avro-confluent.properties.max.retries' = '1'",
                 "'value.avro-confluent.ssl.truststore.location' = '/tmp/t.p12'")) {
             assertThat(decide("v STRING", value + registry + ", " + option).describe()).as(option)
                     .startsWith("fallback: UNSUPPORTED_OPTION value.avro-confluent options: ");

@@ -17,8 +17,9 @@ import org.apache.flink.table.types.logical.RowType;
  * Decodes records in the Confluent wire format as Flink 2.2.1's {@code avro-confluent} format reads them ({@code
  * AvroRowDataDeserializationSchema} over {@code ConfluentRegistryAvroDeserializationSchema}): the magic byte {@code
  * 0}, the writer schema's id as a 4-byte big-endian int, then the Avro binary datum, read with the writer schema of
- * that id against the reader schema Flink derives from the row type ({@link AvroSchemas}, legacy timestamp
- * mapping). A null record gives no row. A record that is empty or shorter than its header, has another magic byte,
+ * that id against the reader schema: Flink's {@code RegistryAvroFormatFactory} derives it from the row type ({@link
+ * AvroSchemas}, legacy timestamp mapping) or, given the option {@code schema}, parses that text (validating defaults)
+ * after checking that Flink converts it to the row type ({@link AvroSchemas#flinkType}). A null record gives no row. A record that is empty or shorter than its header, has another magic byte,
  * names an id the registry does not know, or whose datum Avro cannot read or resolve fails with a {@link
  * DecodeException} naming the record (and the field); the batch is then freed whole.
  *
@@ -35,6 +36,8 @@ public final class AvroConfluentBatchDecoder implements BatchDecoder {
     private final RowType rowType;
     private final org.apache.arrow.vector.types.pojo.Schema arrowSchema;
     private final Schema readerSchema;
+    /** The reader schema is the one Flink derives from the row type, the plain readers' (no {@code schema}). */
+    private final boolean derivedReader;
     private final SchemaRegistryClient registry;
     private final Map<Integer, WriterResolution> writers = new HashMap<>();
     private final AvroInput in = new AvroInput();
@@ -51,22 +54,46 @@ public final class AvroConfluentBatchDecoder implements BatchDecoder {
     /**
      * A decoder whose registry client retries as {@code retries} says (tests shorten the waits).
      *
-     * @throws IllegalArgumentException for a type Flink's Avro format refuses, or a nullable row type (Flink's Kafka
-     *     connector hands its formats the row NOT NULL)
+     * @throws IllegalArgumentException for a type Flink's Avro format refuses, a nullable row type (Flink's Kafka
+     *     connector hands its formats the row NOT NULL), or a {@code schema} Flink refuses (no Avro schema, invalid
+     *     defaults, or a type other than the row type); also for a row type Flink would only read with a {@code
+     *     schema} but the decoder does not (one {@link AvroSchemas#derive} refuses, e.g. TIMESTAMP(6))
      */
     AvroConfluentBatchDecoder(RowType rowType, AvroConfluentFormatOptions options, RegistryRetries retries) {
         if (rowType.isNullable()) {
             throw new IllegalArgumentException("avro-confluent decodes NOT NULL rows (the Kafka connector's): write "
                     + rowType.asSummaryString() + " NOT NULL");
         }
-        this.readerSchema = AvroSchemas.derive(rowType, true);
+        Schema derived = AvroSchemas.derive(rowType, true);
         AvroReaderPlan.fields("", rowType); // refuses what the readers cannot read, at planning
+        this.readerSchema = options.schema() == null ? derived : givenReaderSchema(options.schema(), rowType);
+        this.derivedReader = readerSchema.equals(derived);
         this.rowType = rowType;
         this.arrowSchema = ArrowLayout.schema(rowType);
         this.registry = new SchemaRegistryClient(options, retries);
     }
 
-    /** The reader schema: Flink's {@code AvroSchemaConverter.convertToSchema} of the row type. */
+    /**
+     * The reader schema of the option {@code schema} as Flink's {@code RegistryAvroFormatFactory.getAvroSchema} takes
+     * it: converted to a Flink type (NOT NULL at the top), which must equal the row type, then parsed with Avro's
+     * default parser (defaults validated).
+     */
+    private static Schema givenReaderSchema(String text, RowType rowType) {
+        Schema schema;
+        try {
+            schema = new Schema.Parser().parse(text);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("avro-confluent option 'schema': Could not parse Avro schema string. "
+                    + e.getMessage(), e);
+        }
+        if (!AvroSchemas.flinkType(schema).copy(false).equals(rowType)) {
+            throw new IllegalArgumentException("Schema provided for 'avro-confluent' format does not match the table"
+                    + " schema: " + text);
+        }
+        return schema;
+    }
+
+    /** The reader schema: Flink's {@code AvroSchemaConverter.convertToSchema} of the row type, or the given one. */
     public Schema readerSchema() {
         return readerSchema;
     }
@@ -128,7 +155,7 @@ public final class AvroConfluentBatchDecoder implements BatchDecoder {
                 throw new DecodeException(record, null, "the registry's schema id " + id + " is no Avro schema: "
                         + e.getMessage(), e);
             }
-            writer = WriterResolution.plan(schema, readerSchema, rowType);
+            writer = WriterResolution.plan(schema, readerSchema, derivedReader, rowType);
             writers.put(id, writer);
         }
         if (writer.boundBatch != batch) {

@@ -21,17 +21,21 @@ import java.util.Set;
  *       {@code ssl.truststore.password}.
  * </ul>
  *
- * <p>Not supported: {@code schema} (a hand-written writer schema) and {@code properties.*} (pass-through to
- * Confluent's client); they are rejected rather than ignored.
+ * <p>{@code schema} (or {@code schema-registry.schema}), a hand-written Avro schema, is read for decoding only
+ * ({@link #forDecoding}): Flink's decoder reads with it as the reader schema; null when not set. Not supported:
+ * {@code schema} for encoding and {@code properties.*} (pass-through to Confluent's client); they are rejected
+ * rather than ignored.
  */
 public record AvroConfluentFormatOptions(String url, String subject, boolean autoRegister, String basicAuthSource,
         String basicAuthUserInfo, String bearerAuthSource, String bearerAuthToken, String keystoreLocation,
-        String keystorePassword, String truststoreLocation, String truststorePassword) {
+        String keystorePassword, String truststoreLocation, String truststorePassword, String schema) {
 
     private static final Set<String> KEYS = Set.of("url", "schema-registry.url", "subject",
             "schema-registry.subject", "auto.register.schemas", "basic-auth.credentials-source",
             "basic-auth.user-info", "bearer-auth.credentials-source", "bearer-auth.token", "ssl.keystore.location",
             "ssl.keystore.password", "ssl.truststore.location", "ssl.truststore.password");
+    /** The reader schema's keys, read only for decoding. */
+    private static final Set<String> SCHEMA_KEYS = Set.of("schema", "schema-registry.schema");
 
     public AvroConfluentFormatOptions {
         Objects.requireNonNull(url, "avro-confluent option 'url' is required");
@@ -61,22 +65,24 @@ public record AvroConfluentFormatOptions(String url, String subject, boolean aut
      * @throws IllegalArgumentException for a missing url or subject, an unknown or unsupported key or value
      */
     public static AvroConfluentFormatOptions fromMap(Map<String, String> options) {
-        return parse(options, true);
+        return parse(options, false);
     }
 
     /**
      * Reads Flink's option keys for a decoder, which needs no subject (Flink's decoder reads each record's schema
-     * id, and its factory does not read the subject; {@link #subject} is then null when none is set).
+     * id, and its factory does not read the subject; {@link #subject} is then null when none is set) and takes a
+     * {@code schema}, the reader schema.
      *
      * @throws IllegalArgumentException for a missing url, an unknown or unsupported key or value
      */
     public static AvroConfluentFormatOptions forDecoding(Map<String, String> options) {
-        return parse(options, false);
+        return parse(options, true);
     }
 
-    private static AvroConfluentFormatOptions parse(Map<String, String> options, boolean needSubject) {
+    private static AvroConfluentFormatOptions parse(Map<String, String> options, boolean decoding) {
+        boolean needSubject = !decoding;
         for (String key : options.keySet()) {
-            if (!KEYS.contains(key)) {
+            if (!KEYS.contains(key) && !(decoding && SCHEMA_KEYS.contains(key))) {
                 throw new IllegalArgumentException("avro-confluent option '" + key + "' is not supported by the"
                         + " columnar codecs; supported: " + KEYS);
             }
@@ -101,7 +107,8 @@ public record AvroConfluentFormatOptions(String url, String subject, boolean aut
                 AvroFormatOptions.bool(options, "auto.register.schemas", true), basic,
                 options.get("basic-auth.user-info"), bearer, options.get("bearer-auth.token"),
                 options.get("ssl.keystore.location"), options.get("ssl.keystore.password"),
-                options.get("ssl.truststore.location"), options.get("ssl.truststore.password"));
+                options.get("ssl.truststore.location"), options.get("ssl.truststore.password"),
+                either(options, "schema", "schema-registry.schema"));
     }
 
     private static String either(Map<String, String> options, String key, String fallback) {

@@ -91,6 +91,15 @@ final class AvroInput {
         return (int) length;
     }
 
+    /** The size of a fixed value of {@code size} bytes, its bytes then at {@code [pos, pos + size)}. */
+    int readFixedLength(int size) {
+        if (size > end - pos) {
+            pos = end;
+            throw new Malformed("unexpected end of the record (EOFException)");
+        }
+        return size;
+    }
+
     /** Moves past a string or bytes value. */
     void skipLength() {
         int length = readLength();

@@ -258,36 +258,52 @@ final class AvroReaders {
     }
 
     static final class BinaryReader extends Typed<BaseVariableWidthVector> {
+        /** The size of the Avro {@code fixed} read, or -1 for Avro {@code bytes}. */
+        private final int fixedSize;
+
         BinaryReader(String path, boolean nullable) {
+            this(path, nullable, -1);
+        }
+
+        BinaryReader(String path, boolean nullable, int fixedSize) {
             super(path, nullable);
+            this.fixedSize = fixedSize;
         }
 
         @Override
         void readValue(AvroInput in, int index) {
-            int length = in.readLength();
+            int length = fixedSize < 0 ? in.readLength() : in.readFixedLength(fixedSize);
             vector.setSafe(index, in.buf, in.pos, length);
             in.pos += length;
         }
 
         @Override
         void skipValue(AvroInput in) {
-            in.skipLength();
+            int length = fixedSize < 0 ? in.readLength() : in.readFixedLength(fixedSize); // before pos is read
+            in.pos += length;
         }
     }
 
     static final class DecimalReader extends Typed<DecimalVector> {
         private final int precision;
         private final int scale;
+        /** The size of the Avro {@code fixed} read, or -1 for Avro {@code bytes}. */
+        private final int fixedSize;
 
         DecimalReader(String path, boolean nullable, int precision, int scale) {
+            this(path, nullable, precision, scale, -1);
+        }
+
+        DecimalReader(String path, boolean nullable, int precision, int scale, int fixedSize) {
             super(path, nullable);
             this.precision = precision;
             this.scale = scale;
+            this.fixedSize = fixedSize;
         }
 
         @Override
         void readValue(AvroInput in, int index) {
-            int length = in.readLength();
+            int length = fixedSize < 0 ? in.readLength() : in.readFixedLength(fixedSize);
             if (length == 0) {
                 throw new AvroInput.Malformed("Zero length BigInteger");
             }
@@ -304,7 +320,8 @@ final class AvroReaders {
 
         @Override
         void skipValue(AvroInput in) {
-            in.skipLength();
+            int length = fixedSize < 0 ? in.readLength() : in.readFixedLength(fixedSize); // before pos is read
+            in.pos += length;
         }
     }
 

@@ -1,19 +1,30 @@
 package io.columnarkafka.format.avro;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.avro.LogicalTypes;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaBuilder;
+import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.BooleanType;
+import org.apache.flink.table.types.logical.DateType;
 import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.FloatType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LocalZonedTimestampType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
+import org.apache.flink.table.types.logical.NullType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimeType;
 import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.VarBinaryType;
+import org.apache.flink.table.types.logical.VarCharType;
 
 /**
  * The Avro writer schema Flink 2.2.1's {@code AvroSchemaConverter.convertToSchema(rowType, legacy)} derives,
@@ -155,6 +166,82 @@ public final class AvroSchemas {
                     + "The key type is: " + key.asSummaryString());
         }
         return type instanceof MapType map ? map.getValueType() : new IntType();
+    }
+
+    /**
+     * The type Flink 2.2.1's {@code AvroSchemaConverter.convertToDataType(schema)} gives an Avro schema (legacy
+     * timestamp mapping, its default), rule for rule: a record is a NOT NULL ROW of its fields in order, an enum and
+     * a string are STRING, a fixed VARBINARY of its size (DECIMAL with the decimal logical type, as bytes), {@code
+     * ["null", T]} and {@code [T, "null"]} are T nullable, a one-branch union its branch; every other type NOT NULL.
+     *
+     * @throws IllegalArgumentException for a union Flink converts to its RAW (Kryo) type, which no column of the
+     *     decoder is, and where Flink's type constructors refuse (e.g. a decimal precision over 38)
+     */
+    public static LogicalType flinkType(Schema schema) {
+        try {
+            return convert(schema);
+        } catch (ValidationException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    private static LogicalType convert(Schema schema) {
+        org.apache.avro.LogicalType logical = schema.getLogicalType();
+        switch (schema.getType()) {
+            case RECORD: {
+                List<RowType.RowField> fields = new ArrayList<>();
+                for (Schema.Field field : schema.getFields()) {
+                    fields.add(new RowType.RowField(field.name(), convert(field.schema())));
+                }
+                return new RowType(false, fields);
+            }
+            case ENUM:
+            case STRING:
+                return new VarCharType(false, Integer.MAX_VALUE);
+            case ARRAY:
+                return new ArrayType(false, convert(schema.getElementType()));
+            case MAP:
+                return new MapType(false, new VarCharType(false, Integer.MAX_VALUE),
+                        convert(schema.getValueType()));
+            case UNION: {
+                List<Schema> types = schema.getTypes();
+                if (types.size() == 2 && types.get(0).getType() == Schema.Type.NULL) {
+                    return convert(types.get(1)).copy(true);
+                }
+                if (types.size() == 2 && types.get(1).getType() == Schema.Type.NULL) {
+                    return convert(types.get(0)).copy(true);
+                }
+                if (types.size() == 1) {
+                    return convert(types.get(0));
+                }
+                throw new IllegalArgumentException("the union " + schema + " is Flink's RAW type (Kryo)");
+            }
+            case FIXED:
+                return logical instanceof LogicalTypes.Decimal decimal
+                        ? new DecimalType(false, decimal.getPrecision(), decimal.getScale())
+                        : new VarBinaryType(false, schema.getFixedSize());
+            case BYTES:
+                return logical instanceof LogicalTypes.Decimal decimal
+                        ? new DecimalType(false, decimal.getPrecision(), decimal.getScale())
+                        : new VarBinaryType(false, Integer.MAX_VALUE);
+            case INT:
+                return logical instanceof LogicalTypes.Date ? new DateType(false)
+                        : logical instanceof LogicalTypes.TimeMillis ? new TimeType(false, 3) : new IntType(false);
+            case LONG:
+                return logical instanceof LogicalTypes.TimestampMillis ? new TimestampType(false, 3)
+                        : logical instanceof LogicalTypes.TimestampMicros ? new TimestampType(false, 6)
+                        : logical instanceof LogicalTypes.TimeMillis ? new TimeType(false, 3)
+                        : logical instanceof LogicalTypes.TimeMicros ? new TimeType(false, 6)
+                        : new BigIntType(false);
+            case FLOAT:
+                return new FloatType(false);
+            case DOUBLE:
+                return new DoubleType(false);
+            case BOOLEAN:
+                return new BooleanType(false);
+            default: // NULL
+                return new NullType();
+        }
     }
 
     private static Schema nullable(Schema schema) {

@@ -6,23 +6,25 @@ import org.apache.arrow.vector.FieldVector;
 /**
  * The fields of one record as the writer wrote them, read into the reader's fields: per writer field, in the
  * writer's order, the reader of the reader field of that name (bound to that field's vector) or a {@link WriterSkip};
- * then the reader's fields the writer lacks set to their default, which for a schema Flink derives is always null
- * (a nullable field's {@code "default": null}; a NOT NULL field has none, and Avro's resolution fails instead).
+ * then the reader's fields the writer lacks set to their default (in a schema Flink derives always null, a nullable
+ * field's {@code "default": null}; a NOT NULL field has none, and Avro's resolution fails instead; a given reader
+ * schema's defaults may be any value).
  */
 final class ResolvedFields {
     private final AvroFieldReader[] writerOrder;
     /** The reader field each writer field is read into, or -1 for a skipped field. */
     private final int[] readerIndex;
-    /** The reader fields the writer lacks. */
+    /** The reader fields the writer lacks, and the readers of their defaults. */
     private final int[] defaulted;
-    private FieldVector[] defaultedVectors;
+    private final AvroFieldReader[] defaults;
     /** The path of the field being read, for errors. */
     String field;
 
-    ResolvedFields(AvroFieldReader[] writerOrder, int[] readerIndex, int[] defaulted) {
+    ResolvedFields(AvroFieldReader[] writerOrder, int[] readerIndex, int[] defaulted, AvroFieldReader[] defaults) {
         this.writerOrder = writerOrder;
         this.readerIndex = readerIndex;
         this.defaulted = defaulted;
+        this.defaults = defaults;
     }
 
     /** The reader's own fields, written in its order (the writer schema is the reader's). */
@@ -31,7 +33,7 @@ final class ResolvedFields {
         for (int i = 0; i < index.length; i++) {
             index[i] = i;
         }
-        return new ResolvedFields(fields, index, new int[0]);
+        return new ResolvedFields(fields, index, new int[0], new AvroFieldReader[0]);
     }
 
     /** Binds to the vectors of the reader's fields, in the reader's order. */
@@ -41,9 +43,8 @@ final class ResolvedFields {
                 writerOrder[i].bind(readerVectors.get(readerIndex[i]));
             }
         }
-        defaultedVectors = new FieldVector[defaulted.length];
         for (int i = 0; i < defaulted.length; i++) {
-            defaultedVectors[i] = readerVectors.get(defaulted[i]);
+            defaults[i].bind(readerVectors.get(defaulted[i]));
         }
     }
 
@@ -52,8 +53,9 @@ final class ResolvedFields {
             field = reader.path;
             reader.read(in, index);
         }
-        for (FieldVector vector : defaultedVectors) {
-            vector.setNull(index);
+        for (AvroFieldReader reader : defaults) {
+            field = reader.path;
+            reader.read(in, index);
         }
     }
 

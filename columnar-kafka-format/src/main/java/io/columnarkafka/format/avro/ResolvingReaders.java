@@ -171,6 +171,86 @@ final class ResolvingReaders {
         }
     }
 
+    /**
+     * An Avro enum into a STRING column (the reader schema's enum, Flink's {@code createEnum(symbol)} then {@code
+     * toString()}): the writer's index mapped as Avro's {@code ResolvingDecoder.readEnum} maps it ({@link
+     * org.apache.avro.Resolver.EnumAdjust}: unchanged when no adjustment is needed, else the reader index of the
+     * writer's symbol, the reader's default symbol, or an error), then the reader's symbol.
+     */
+    static final class EnumReader extends AvroReaders.Typed<org.apache.arrow.vector.BaseVariableWidthVector> {
+        /** The reader's symbols, UTF-8. */
+        private final byte[][] symbols;
+        /** Per writer index, the reader index (-1: no match); null when the writer's index is the reader's. */
+        private final int[] adjustments;
+        private final java.util.List<String> writerSymbols;
+
+        EnumReader(String path, org.apache.avro.Resolver.EnumAdjust adjust) {
+            super(path, false);
+            this.symbols = adjust.reader.getEnumSymbols().stream()
+                    .map(symbol -> symbol.getBytes(java.nio.charset.StandardCharsets.UTF_8)).toArray(byte[][]::new);
+            this.adjustments = adjust.noAdjustmentsNeeded ? null : adjust.adjustments;
+            this.writerSymbols = adjust.writer.getEnumSymbols();
+        }
+
+        private int symbol(AvroInput in) {
+            int n = in.readInt();
+            int limit = adjustments == null ? symbols.length : adjustments.length;
+            if (n < 0 || n >= limit) {
+                throw new AvroInput.Malformed("enum index " + n + " of " + limit + " symbols");
+            }
+            if (adjustments == null) {
+                return n;
+            }
+            if (adjustments[n] < 0) {
+                throw new AvroInput.Malformed("No match for " + writerSymbols.get(n) + " (AvroTypeException)");
+            }
+            return adjustments[n];
+        }
+
+        @Override
+        void readValue(AvroInput in, int index) {
+            byte[] symbol = symbols[symbol(in)];
+            vector.setSafe(index, symbol, 0, symbol.length);
+        }
+
+        @Override
+        void skipValue(AvroInput in) {
+            symbol(in);
+        }
+    }
+
+    /**
+     * A reader-only field's default, as Avro's {@code ResolvingDecoder} reads it: the default encoded once with the
+     * reader field's schema ({@code ResolvingGrammarGenerator.encode}, what its default action reads), read per
+     * record by the reader of that schema into the field's vector.
+     */
+    static final class DefaultReader extends Slot {
+        private final byte[] encoded;
+        private final AvroFieldReader value;
+        private final AvroInput input = new AvroInput();
+
+        DefaultReader(String path, byte[] encoded, AvroFieldReader value) {
+            super(path);
+            this.encoded = encoded;
+            this.value = value;
+        }
+
+        @Override
+        void bind(FieldVector vector) {
+            super.bind(vector);
+            value.bind(vector);
+        }
+
+        @Override
+        void readValue(AvroInput in, int index) {
+            input.reset(encoded, 0, encoded.length);
+            value.readValue(input, index);
+        }
+
+        @Override
+        void skipValue(AvroInput in) {}
+    }
+
     /** A nested ROW the writer wrote with other fields: {@link ResolvedFields} into the struct's children. */
     static final class ResolvedRecordReader extends AvroReaders.Typed<org.apache.arrow.vector.complex.StructVector> {
         private final ResolvedFields fields;

@@ -1,11 +1,19 @@
 package io.columnarkafka.format.avro;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.avro.JsonProperties;
 import org.apache.avro.Resolver;
 import org.apache.avro.Schema;
+import org.apache.avro.io.BinaryEncoder;
+import org.apache.avro.io.EncoderFactory;
+import org.apache.avro.io.parsing.ResolvingGrammarGenerator;
+import org.apache.avro.util.internal.Accessor;
 import org.apache.flink.table.types.logical.ArrayType;
+import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -33,13 +41,16 @@ final class WriterResolution {
         this.writerUnion = writerUnion;
     }
 
-    /** The plan of records written with {@code writer}, read as {@code reader}, the schema of {@code rowType}. */
-    static WriterResolution plan(Schema writer, Schema reader, RowType rowType) {
-        if (writer.equals(reader)) {
+    /**
+     * The plan of records written with {@code writer}, read as {@code reader}, the schema of {@code rowType}
+     * ({@code derivedReader}: the one Flink derives from it, whose encoding the plain readers read).
+     */
+    static WriterResolution plan(Schema writer, Schema reader, boolean derivedReader, RowType rowType) {
+        if (derivedReader && writer.equals(reader)) {
             return new WriterResolution(new ResolvedFields[] {ResolvedFields.inOrder(AvroReaderPlan.fields("", rowType))},
                     new String[1], false);
         }
-        Resolver.Action action = Resolver.resolve(writer, reader);
+        Resolver.Action action = readerBranch(Resolver.resolve(writer, reader));
         if (action instanceof Resolver.WriterUnion union) {
             int n = union.actions.length;
             ResolvedFields[] branches = new ResolvedFields[n];
@@ -55,7 +66,13 @@ final class WriterResolution {
         return new WriterResolution(branches, errors, false);
     }
 
-    private static void plant(Resolver.Action action, RowType rowType, ResolvedFields[] branches, String[] errors, int i) {
+    /** A given reader schema may be a union holding the record: the branch Avro's resolution chose. */
+    private static Resolver.Action readerBranch(Resolver.Action action) {
+        return action instanceof Resolver.ReaderUnion union ? union.actualAction : action;
+    }
+
+    private static void plant(Resolver.Action branch, RowType rowType, ResolvedFields[] branches, String[] errors, int i) {
+        Resolver.Action action = readerBranch(branch);
         if (action instanceof Resolver.RecordAdjust record) {
             branches[i] = fields(record, "", rowType);
         } else {
@@ -111,15 +128,29 @@ final class WriterResolution {
             }
         }
         int[] defaulted = new int[record.readerOrder.length - record.firstDefault];
+        AvroFieldReader[] defaults = new AvroFieldReader[defaulted.length];
         for (int i = 0; i < defaulted.length; i++) {
             Schema.Field field = record.readerOrder[record.firstDefault + i];
-            if (field.defaultVal() != JsonProperties.NULL_VALUE) {
-                throw new IllegalStateException("field '" + prefix + field.name() + "' has the default "
-                        + field.defaultVal() + "; a schema Flink derives has only null defaults");
-            }
             defaulted[i] = field.pos();
+            String path = prefix + field.name();
+            defaults[i] = field.defaultVal() == JsonProperties.NULL_VALUE ? new ResolvingReaders.NullReader(path)
+                    : new ResolvingReaders.DefaultReader(path, encodedDefault(field),
+                            reader(Resolver.resolve(field.schema(), field.schema()), path, row.getTypeAt(field.pos())));
         }
-        return new ResolvedFields(writerOrder, readerIndex, defaulted);
+        return new ResolvedFields(writerOrder, readerIndex, defaulted, defaults);
+    }
+
+    /** The default of {@code field} in Avro binary, as Avro's {@code ResolvingGrammarGenerator} encodes it to read it. */
+    private static byte[] encodedDefault(Schema.Field field) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            BinaryEncoder encoder = EncoderFactory.get().binaryEncoder(bytes, null);
+            ResolvingGrammarGenerator.encode(encoder, field.schema(), Accessor.defaultValue(field));
+            encoder.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return bytes.toByteArray();
     }
 
     /** The reader of one resolved value into a column of Flink type {@code type} (its union handled here). */
@@ -139,8 +170,19 @@ final class WriterResolution {
                 return reader(union.actualAction, path, value);
             }
             case DO_NOTHING:
-                return action.reader.getType() == Schema.Type.NULL ? new ResolvingReaders.NullReader(path)
-                        : AvroReaderPlan.reader(path, value);
+                switch (action.reader.getType()) {
+                    case NULL:
+                        return new ResolvingReaders.NullReader(path);
+                    case FIXED: // a given reader schema's fixed: VARBINARY(size) or DECIMAL, no length before the bytes
+                        return value instanceof DecimalType decimal
+                                ? new AvroReaders.DecimalReader(path, false, decimal.getPrecision(), decimal.getScale(),
+                                        action.reader.getFixedSize())
+                                : new AvroReaders.BinaryReader(path, false, action.reader.getFixedSize());
+                    default:
+                        return AvroReaderPlan.reader(path, value);
+                }
+            case ENUM: // a given reader schema's enum, into a STRING column
+                return new ResolvingReaders.EnumReader(path, (Resolver.EnumAdjust) action);
             case PROMOTE: {
                 AvroFieldReader target = AvroReaderPlan.reader(path, value);
                 Schema.Type from = action.writer.getType();
@@ -161,7 +203,7 @@ final class WriterResolution {
                         fields((Resolver.RecordAdjust) action, path + ".", (RowType) value));
             case ERROR:
                 return new ResolvingReaders.ErrorReader(path, action.toString());
-            default: // ENUM and SKIP: a schema Flink derives has no enum, and skips are planned by fields()
+            default: // SKIP: planned by fields()
                 throw new IllegalStateException("unexpected resolution " + action.type + " at '" + path + "'");
         }
     }

@@ -21,6 +21,7 @@ import org.apache.flink.formats.avro.SchemaCoder;
 import org.apache.flink.formats.avro.typeutils.AvroSchemaConverter;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -93,9 +94,24 @@ public final class FlinkAvroConfluentOracle {
 
     /** Flink's deserializer of {@code rowType}. */
     public static DeserializationSchema<RowData> deserializer(TestSchemaRegistry registry, RowType rowType) {
+        return deserializer(registry, rowType, null);
+    }
+
+    /**
+     * Flink's deserializer of {@code rowType} with the option {@code avro-confluent.schema} = {@code schemaText} (null:
+     * not set). {@code RegistryAvroFormatFactory.createRuntimeDecoder} cannot run here (its {@code
+     * ConfluentRegistryAvroDeserializationSchema.forGeneric} constructs Confluent's {@code CachedSchemaRegistryClient},
+     * not on Maven Central), so its reader schema step, {@code getAvroSchema(schemaString, rowType)}, is transcribed
+     * line for line over Flink's own {@code AvroSchemaConverter}: the text converted to a data type, made NOT NULL if
+     * nullable, compared with the row type (Flink's {@code IllegalArgumentException} when it differs), then parsed
+     * with Avro's default parser.
+     */
+    public static DeserializationSchema<RowData> deserializer(TestSchemaRegistry registry, RowType rowType,
+            String schemaText) {
+        Schema reader = schemaText == null ? AvroSchemaConverter.convertToSchema(rowType) : readerSchema(schemaText, rowType);
         AvroRowDataDeserializationSchema schema = new AvroRowDataDeserializationSchema(
-                new RegistryAvroDeserializationSchema<GenericRecord>(GenericRecord.class,
-                        AvroSchemaConverter.convertToSchema(rowType), () -> new RegistryCoder(registry, null)),
+                new RegistryAvroDeserializationSchema<GenericRecord>(GenericRecord.class, reader,
+                        () -> new RegistryCoder(registry, null)),
                 AvroToRowDataConverters.createRowConverter(rowType), InternalTypeInfo.of(rowType));
         try {
             schema.open(null); // builds the Avro reader; does not read the context
@@ -105,12 +121,26 @@ public final class FlinkAvroConfluentOracle {
         return schema;
     }
 
+    /** {@code RegistryAvroFormatFactory.getAvroSchema} of Flink 2.2.1. */
+    static Schema readerSchema(String schemaString, RowType rowType) {
+        LogicalType converted = AvroSchemaConverter.convertToDataType(schemaString).getLogicalType();
+        if (converted.isNullable()) {
+            converted = converted.copy(false);
+        }
+        if (!converted.equals(rowType)) {
+            throw new IllegalArgumentException(String.format(
+                    "Schema provided for '%s' format does not match the table schema: %s", "avro-confluent", schemaString));
+        }
+        return new Schema.Parser().parse(schemaString);
+    }
+
     /**
      * The parity check of the {@code avro-confluent} decoder against Flink's deserializer, a new one per record (as
      * for {@code avro}: Flink's buffered decoder would read a record's unread trailing bytes as the next one's), maps
      * in order.
      */
     public static DecoderParityCheck decodeCheck(TestSchemaRegistry registry) {
-        return new DecoderParityCheck("avro-confluent", (type, options) -> deserializer(registry, type), true, true);
+        return new DecoderParityCheck("avro-confluent", (type, options) -> deserializer(registry, type,
+                options.getOrDefault("schema", options.get("schema-registry.schema"))), true, true);
     }
 }
