@@ -26,6 +26,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
+import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 
 /**
@@ -58,6 +59,15 @@ import org.apache.kafka.common.TopicPartition;
  * at-least-once and exactly-once (with the offsets in the caller's own transaction or checkpoint, {@link #seek} on
  * restart) belong to the caller. {@link #position} is the offset of the next record a poll returns.
  *
+ * <p><b>Bounded.</b> With {@code scan.bounded.mode} each partition ends at a stopping offset (Flink's modes:
+ * its end offset when this source first sees it, the group's commit, given offsets, a timestamp): no record at or
+ * past it is returned, the partition is then paused and in {@link #finishedPartitions()}, and {@link #endOfInput()}
+ * says when every partition assigned to this source has ended.
+ *
+ * <p><b>Rebalances.</b> A {@link PartitionListener} ({@link #setPartitionListener}) is told of partitions given and
+ * taken away inside {@code poll}; committing there what was processed of revoked partitions leaves nothing to be
+ * read twice by their next owner.
+ *
  * <p><b>Bad input.</b> A record the format rejects fails the poll with a {@link KafkaDecodeException} naming its
  * topic, partition, offset and field; the poll returns nothing, frees what it decoded, and leaves every partition
  * it read at the first offset it read, so {@code seek(partition, e.offset() + 1)} passes over the record. With the
@@ -81,6 +91,13 @@ public final class ArrowKafkaSource implements AutoCloseable {
     private final Map<TopicPartition, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> leftovers = new HashMap<>();
     /** Partitions taken away during the current poll (maybe given back at once, then read again from the commit). */
     private final Set<TopicPartition> revokedDuringPoll = new HashSet<>();
+    /** Stopping offset (exclusive) of each partition resolved so far; empty when unbounded. */
+    private final Map<TopicPartition, Long> stops = new HashMap<>();
+    /** Assigned partitions read up to their stopping offset, paused since. */
+    private final Set<TopicPartition> finished = new HashSet<>();
+    private PartitionListener partitionListener = new PartitionListener() {};
+    /** Set while {@link #close()} closes the consumer: the revocation it calls back may still commit. */
+    private boolean closing;
     /** Batches handed out and not yet closed, and the lock of the allocator's close with the last of them. */
     private int openBatches;
     private final Object allocatorLock = new Object();
@@ -141,6 +158,16 @@ public final class ArrowKafkaSource implements AutoCloseable {
         return settings.decoding;
     }
 
+    /**
+     * The listener told of partitions given and taken away by the group (and, at {@link #close()}, of those this
+     * source leaves with): the place to commit what was processed before another member takes a partition. Before
+     * {@link #open()}.
+     */
+    public void setPartitionListener(PartitionListener listener) {
+        requireState(SourceState.CREATED, "set the partition listener before open()");
+        partitionListener = Objects.requireNonNull(listener, "listener");
+    }
+
     // ------------------------------------------------------------------ lifecycle
 
     /**
@@ -159,9 +186,14 @@ public final class ArrowKafkaSource implements AutoCloseable {
                 : parentAllocator.newChildAllocator("arrow-kafka-source", 0, settings.allocatorLimit);
         try {
             consumer = new KafkaConsumer<>(settings.consumerProperties);
-            if (settings.partitions.isEmpty()) {
+            if (settings.topicPattern != null) {
+                consumer.subscribe(settings.topicPattern, new Rebalance());
+            } else if (settings.partitions.isEmpty()) {
+                // the stopping offsets of every partition there is now, "at start", not at the first assignment
+                resolveStops(partitionsOf(settings.topics));
                 consumer.subscribe(settings.topics, new Rebalance());
             } else {
+                resolveStops(settings.partitions);
                 consumer.assign(settings.partitions);
                 start(settings.partitions);
             }
@@ -189,7 +221,8 @@ public final class ArrowKafkaSource implements AutoCloseable {
         Map<TopicPartition, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> input = new LinkedHashMap<>(leftovers);
         leftovers.clear();
         revokedDuringPoll.clear();
-        ConsumerRecords<ByteBuffer, ByteBuffer> polled = consumer.poll(input.isEmpty() ? timeout : Duration.ZERO);
+        boolean wait = input.isEmpty() && !endOfInput();
+        ConsumerRecords<ByteBuffer, ByteBuffer> polled = consumer.poll(wait ? timeout : Duration.ZERO);
         // a rebalance inside poll may have taken away partitions whose leftovers were already in hand; one given
         // back at once resumes from the group's commit, so its leftovers would be read twice
         input.keySet().removeAll(revokedDuringPoll);
@@ -197,10 +230,16 @@ public final class ArrowKafkaSource implements AutoCloseable {
         for (TopicPartition partition : polled.partitions()) {
             input.computeIfAbsent(partition, p -> new ArrayList<>()).addAll(polled.records(partition));
         }
+        if (!stops.isEmpty()) {
+            input.entrySet().removeIf(entry -> !beforeStop(entry.getKey(), entry.getValue()));
+        }
         List<ArrowKafkaBatch> batches = new ArrayList<>(input.size());
         try {
             for (Map.Entry<TopicPartition, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> entry : input.entrySet()) {
                 batches.add(decode(entry.getKey(), entry.getValue()));
+            }
+            if (settings.boundedMode != SourceSettings.BoundedMode.UNBOUNDED) {
+                finishReachedPartitions();
             }
             return batches;
         } catch (RuntimeException e) {
@@ -210,6 +249,58 @@ public final class ArrowKafkaSource implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /**
+     * Drops the records of {@code partition} at or past its stopping offset (fetched in the same poll as those
+     * before it); false when none is left.
+     */
+    private boolean beforeStop(TopicPartition partition, List<ConsumerRecord<ByteBuffer, ByteBuffer>> records) {
+        Long stop = stops.get(partition);
+        if (stop == null) {
+            return true;
+        }
+        records.removeIf(record -> record.offset() >= stop);
+        return !records.isEmpty();
+    }
+
+    /**
+     * Pauses each assigned partition whose next offset reached its stopping offset: read to its end, or empty
+     * from the start (the next offset may pass the last record's, over a transaction marker).
+     */
+    private void finishReachedPartitions() {
+        for (TopicPartition partition : consumer.assignment()) {
+            Long stop = stops.get(partition);
+            if (stop != null && !finished.contains(partition) && !leftovers.containsKey(partition)
+                    && consumer.position(partition) >= stop) {
+                finished.add(partition);
+                consumer.pause(List.of(partition));
+            }
+        }
+    }
+
+    /**
+     * The assigned partitions read up to their stopping offset ({@code scan.bounded.mode}): none of their records
+     * at or past it is returned, and they are no longer fetched. Empty when unbounded.
+     */
+    public Set<TopicPartition> finishedPartitions() {
+        requireRunning();
+        Set<TopicPartition> ended = new HashSet<>(finished);
+        ended.retainAll(consumer.assignment());
+        return ended;
+    }
+
+    /**
+     * Whether the bounded input of this source has ended: {@code scan.bounded.mode} is set, the source has
+     * partitions and every one of them is read up to its stopping offset. Always false when unbounded, and false
+     * while a group member has no partitions (before its first assignment, or with more members than partitions).
+     * A poll then returns at once, with nothing.
+     */
+    public boolean endOfInput() {
+        requireRunning();
+        Set<TopicPartition> assigned = consumer.assignment();
+        return settings.boundedMode != SourceSettings.BoundedMode.UNBOUNDED && !assigned.isEmpty()
+                && finished.containsAll(assigned);
     }
 
     /** The first records of {@code records} that fit the caps as one batch; the rest wait, their partition paused. */
@@ -276,10 +367,14 @@ public final class ArrowKafkaSource implements AutoCloseable {
         return committed;
     }
 
-    /** Moves {@code partition} (assigned to this source) so the next poll starts at {@code offset}. */
+    /**
+     * Moves {@code partition} (assigned to this source) so the next poll starts at {@code offset}; a bounded
+     * partition read to its stopping offset is read again from there.
+     */
     public void seek(TopicPartition partition, long offset) {
         requireRunning();
         leftovers.remove(partition);
+        finished.remove(partition);
         consumer.seek(partition, offset);
         consumer.resume(List.of(partition));
     }
@@ -298,23 +393,26 @@ public final class ArrowKafkaSource implements AutoCloseable {
     }
 
     /**
-     * RUNNING → CLOSED (CREATED → CLOSED without opening anything): closes the consumer without committing; the
+     * RUNNING → CLOSED (CREATED → CLOSED without opening anything): closes the consumer without committing (a
+     * group member leaves the group: its {@link PartitionListener#revoked} is called first and may commit); the
      * allocator closes now if every batch is closed, else when the last one is. Idempotent.
      */
     @Override
     public void close() {
-        if (state == SourceState.CLOSED) {
+        if (state == SourceState.CLOSED || closing) {
             return;
         }
-        boolean wasRunning = state == SourceState.RUNNING;
-        state = SourceState.CLOSED;
+        if (state == SourceState.CREATED) {
+            state = SourceState.CLOSED;
+            return;
+        }
+        closing = true;
         leftovers.clear();
-        if (wasRunning) {
-            try {
-                consumer.close();
-            } finally {
-                closeAllocatorIfIdle();
-            }
+        try {
+            consumer.close();
+        } finally {
+            state = SourceState.CLOSED;
+            closeAllocatorIfIdle();
         }
     }
 
@@ -349,6 +447,7 @@ public final class ArrowKafkaSource implements AutoCloseable {
         if (fresh.isEmpty()) {
             return;
         }
+        resolveStops(fresh.stream().filter(p -> !stops.containsKey(p)).toList());
         switch (settings.startupMode) {
             case EARLIEST -> consumer.seekToBeginning(fresh);
             case LATEST -> consumer.seekToEnd(fresh);
@@ -380,20 +479,102 @@ public final class ArrowKafkaSource implements AutoCloseable {
         }
     }
 
+    private List<TopicPartition> partitionsOf(List<String> topics) {
+        List<TopicPartition> partitions = new ArrayList<>();
+        if (settings.boundedMode != SourceSettings.BoundedMode.UNBOUNDED) {
+            for (String topic : topics) {
+                for (PartitionInfo info : consumer.partitionsFor(topic)) {
+                    partitions.add(new TopicPartition(topic, info.partition()));
+                }
+            }
+        }
+        return partitions;
+    }
+
     /**
-     * Group assignments: a partition gets its starting offset the first time; one taken away loses the records
-     * waiting for it (its next owner reads them from the group's committed offset).
+     * The stopping offsets of {@code partitions}, as Flink's {@code OffsetsInitializer} of each {@code
+     * scan.bounded.mode} finds them (end offsets honour {@code isolation.level}, as the consumer's).
+     */
+    private void resolveStops(List<TopicPartition> partitions) {
+        if (partitions.isEmpty()) {
+            return;
+        }
+        switch (settings.boundedMode) {
+            case UNBOUNDED -> { }
+            case LATEST -> stops.putAll(consumer.endOffsets(partitions));
+            case COMMITTED -> {
+                Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(Set.copyOf(partitions));
+                for (TopicPartition partition : partitions) {
+                    OffsetAndMetadata offset = committed.get(partition);
+                    if (offset == null) {
+                        throw new IllegalStateException("no committed offset of " + partition + " for the group '"
+                                + settings.groupId + "' to stop at (" + ArrowKafkaSourceConfig.BOUNDED_MODE
+                                + " group-offsets), as Flink's source fails");
+                    }
+                    stops.put(partition, offset.offset());
+                }
+            }
+            case SPECIFIC -> {
+                List<TopicPartition> unspecified = new ArrayList<>();
+                for (TopicPartition partition : partitions) {
+                    Long offset = settings.boundedOffsets.get(partition.partition());
+                    if (offset == null) {
+                        unspecified.add(partition);
+                    } else {
+                        stops.put(partition, offset);
+                    }
+                }
+                if (!unspecified.isEmpty()) {
+                    Map<TopicPartition, OffsetAndMetadata> committed = consumer.committed(Set.copyOf(unspecified));
+                    Map<TopicPartition, Long> earliest = consumer.beginningOffsets(unspecified);
+                    for (TopicPartition partition : unspecified) {
+                        OffsetAndMetadata offset = committed.get(partition);
+                        stops.put(partition, offset != null ? offset.offset() : earliest.get(partition));
+                    }
+                }
+            }
+            case TIMESTAMP -> {
+                Map<TopicPartition, Long> times = new HashMap<>();
+                partitions.forEach(p -> times.put(p, settings.boundedTimestamp));
+                Map<TopicPartition, OffsetAndTimestamp> found = consumer.offsetsForTimes(times);
+                Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+                for (TopicPartition partition : partitions) {
+                    OffsetAndTimestamp at = found.get(partition);
+                    stops.put(partition, at != null ? at.offset() : ends.get(partition));
+                }
+            }
+            default -> throw new IllegalStateException("bounded mode " + settings.boundedMode);
+        }
+    }
+
+    /**
+     * Group assignments: a partition gets its starting (and stopping) offset the first time; one taken away loses
+     * the records waiting for it (its next owner reads them from the group's committed offset). The caller's
+     * {@link PartitionListener} is told after.
      */
     private final class Rebalance implements ConsumerRebalanceListener {
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
-            leftovers.keySet().removeAll(partitions);
-            revokedDuringPoll.addAll(partitions);
+            forget(partitions);
+            partitionListener.revoked(partitions);
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            forget(partitions);
+            partitionListener.lost(partitions);
         }
 
         @Override
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             start(partitions);
+            partitionListener.assigned(partitions);
+        }
+
+        private void forget(Collection<TopicPartition> partitions) {
+            leftovers.keySet().removeAll(partitions);
+            finished.removeAll(partitions);
+            revokedDuringPoll.addAll(partitions);
         }
     }
 

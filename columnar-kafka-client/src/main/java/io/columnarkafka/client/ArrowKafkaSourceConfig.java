@@ -19,6 +19,8 @@ public final class ArrowKafkaSourceConfig {
     /** The row type of the batches, a Flink SQL type string such as {@code ROW<id BIGINT, name STRING>}. */
     public static final String ROW_TYPE = "row-type";
     public static final String TOPIC = "topic";
+    /** A Java regular expression: every topic whose whole name matches, found again at each metadata refresh. */
+    public static final String TOPIC_PATTERN = "topic-pattern";
     /** Explicit partitions instead of topics: {@code <topic>:<partition>}, {@code ;}-separated; no group needed. */
     public static final String PARTITIONS = "scan.partitions";
     public static final String BOOTSTRAP_SERVERS = "properties.bootstrap.servers";
@@ -36,6 +38,11 @@ public final class ArrowKafkaSourceConfig {
     public static final String MAX_BATCH_ROWS = "scan.batch.max-rows";
     public static final String MAX_BATCH_BYTES = "scan.batch.max-bytes";
     public static final String ALLOCATOR_LIMIT = "scan.allocator-limit";
+    /** Kafka record metadata appended to each batch: {@code key} or {@code key AS name}, {@code ;}-separated. */
+    public static final String METADATA_COLUMNS = "metadata-columns";
+    public static final String BOUNDED_MODE = "scan.bounded.mode";
+    public static final String BOUNDED_SPECIFIC_OFFSETS = "scan.bounded.specific-offsets";
+    public static final String BOUNDED_TIMESTAMP_MILLIS = "scan.bounded.timestamp-millis";
 
     private final Map<String, String> values;
 
@@ -80,6 +87,15 @@ public final class ArrowKafkaSourceConfig {
         /** The topics to subscribe to, as a member of the consumer group {@link #groupId}. */
         public Builder topics(String... topics) {
             return set(TOPIC, String.join(";", topics));
+        }
+
+        /**
+         * Every topic whose whole name matches {@code regex} (a Java regular expression, as Flink's {@code
+         * topic-pattern}), as a member of the consumer group; topics created later join at Kafka's next metadata
+         * refresh ({@code metadata.max.age.ms}, 5 minutes unless set).
+         */
+        public Builder topicPattern(String regex) {
+            return set(TOPIC_PATTERN, regex);
         }
 
         /** These partitions only, assigned without group membership (a group id is then needed only to commit). */
@@ -168,6 +184,42 @@ public final class ArrowKafkaSourceConfig {
             return set(STARTUP_TIMESTAMP_MILLIS, Long.toString(epochMillis));
         }
 
+        /**
+         * Kafka record metadata appended to each batch after the row type's fields, in this order, with Flink's keys
+         * and types ({@code topic}, {@code partition}, {@code offset}, {@code timestamp}, {@code timestamp-type},
+         * {@code headers}, {@code leader-epoch}); each column named as its key, or {@code key AS name}.
+         */
+        public Builder metadataColumns(String... keys) {
+            return set(METADATA_COLUMNS, String.join(";", keys));
+        }
+
+        /** Bounded: each partition ends at its end offset when this source first sees it (Flink's {@code latest-offset}). */
+        public Builder stopAtLatest() {
+            return set(BOUNDED_MODE, "latest-offset");
+        }
+
+        /** Bounded: each partition ends at the group's committed offset (Flink's {@code group-offsets}). */
+        public Builder stopAtCommitted() {
+            return set(BOUNDED_MODE, "group-offsets");
+        }
+
+        /**
+         * Bounded: partition {@code p} of each topic ends before {@code offsets.get(p)}; the others at the group's
+         * commit, else at their earliest offset (nothing read), as Flink's {@code specific-offsets}.
+         */
+        public Builder stopAtOffsets(Map<Integer, Long> offsets) {
+            set(BOUNDED_MODE, "specific-offsets");
+            return set(BOUNDED_SPECIFIC_OFFSETS, offsets.entrySet().stream()
+                    .map(e -> "partition:" + e.getKey() + ",offset:" + e.getValue())
+                    .collect(Collectors.joining(";")));
+        }
+
+        /** Bounded: each partition ends before its first record with a timestamp at or after {@code epochMillis}. */
+        public Builder stopAtTimestamp(long epochMillis) {
+            set(BOUNDED_MODE, "timestamp");
+            return set(BOUNDED_TIMESTAMP_MILLIS, Long.toString(epochMillis));
+        }
+
         /** Most records of one batch (default 4096; a poll also gives at most {@code max.poll.records}). */
         public Builder maxBatchRows(int rows) {
             return set(MAX_BATCH_ROWS, Integer.toString(rows));
@@ -196,8 +248,9 @@ public final class ArrowKafkaSourceConfig {
 
     /** The keys a configuration may hold besides the prefixed families. */
     static List<String> plainKeys() {
-        return List.of(ROW_TYPE, TOPIC, PARTITIONS, VALUE_FORMAT, VALUE_FIELDS_INCLUDE, KEY_FORMAT, KEY_FIELDS,
+        return List.of(ROW_TYPE, TOPIC, TOPIC_PATTERN, PARTITIONS, VALUE_FORMAT, VALUE_FIELDS_INCLUDE, KEY_FORMAT, KEY_FIELDS,
                 KEY_FIELDS_PREFIX, STARTUP_MODE, STARTUP_SPECIFIC_OFFSETS, STARTUP_TIMESTAMP_MILLIS, MAX_BATCH_ROWS,
-                MAX_BATCH_BYTES, ALLOCATOR_LIMIT);
+                MAX_BATCH_BYTES, ALLOCATOR_LIMIT, METADATA_COLUMNS, BOUNDED_MODE, BOUNDED_SPECIFIC_OFFSETS,
+                BOUNDED_TIMESTAMP_MILLIS);
     }
 }

@@ -2,6 +2,9 @@ package io.columnarkafka.client;
 
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.ALLOCATOR_LIMIT;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.BOOTSTRAP_SERVERS;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.BOUNDED_MODE;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.BOUNDED_SPECIFIC_OFFSETS;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.BOUNDED_TIMESTAMP_MILLIS;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.GROUP_ID;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.ISOLATION_LEVEL;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.KEY_FIELDS;
@@ -9,6 +12,7 @@ import static io.columnarkafka.client.ArrowKafkaSourceConfig.KEY_FIELDS_PREFIX;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.KEY_FORMAT;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.MAX_BATCH_BYTES;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.MAX_BATCH_ROWS;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.METADATA_COLUMNS;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.PARTITIONS;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.PROPERTIES_PREFIX;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.ROW_TYPE;
@@ -16,16 +20,19 @@ import static io.columnarkafka.client.ArrowKafkaSourceConfig.STARTUP_MODE;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.STARTUP_SPECIFIC_OFFSETS;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.STARTUP_TIMESTAMP_MILLIS;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.TOPIC;
+import static io.columnarkafka.client.ArrowKafkaSourceConfig.TOPIC_PATTERN;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.VALUE_FIELDS_INCLUDE;
 import static io.columnarkafka.client.ArrowKafkaSourceConfig.VALUE_FORMAT;
 
 import io.columnarkafka.client.decode.ChunkDecoder;
 import io.columnarkafka.client.decode.DecodingSpec;
+import io.columnarkafka.client.decode.KafkaMetadata;
 import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.RowTypes;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -35,6 +42,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.common.TopicPartition;
@@ -51,6 +59,8 @@ final class SourceSettings {
     static final long DEFAULT_ALLOCATOR_LIMIT = 256L << 20;
 
     private static final Pattern SPECIFIC_OFFSET = Pattern.compile("\\s*partition:(\\d+)\\s*,\\s*offset:(\\d+)\\s*");
+    /** One metadata column: {@code key} or {@code key AS name}. */
+    private static final Pattern METADATA_COLUMN = Pattern.compile("\\s*(\\S+)(?:\\s+(?i:AS)\\s+(\\S+))?\\s*");
     /** Set by the source: keys and values are views of the fetched bytes, and it never commits on its own. */
     private static final Set<String> MANAGED_CONSUMER_PROPERTIES = Set.of(
             ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG,
@@ -74,15 +84,42 @@ final class SourceSettings {
         }
     }
 
+    /** Where each partition ends: Flink's {@code scan.bounded.mode}, its stopping offsets ({@code OffsetsInitializer}). */
+    enum BoundedMode {
+        UNBOUNDED("unbounded"),
+        /** The partition's end offset when this source first sees it (Flink's {@code OffsetsInitializer.latest()}). */
+        LATEST("latest-offset"),
+        /** The group's committed offset; none committed fails, as Flink's {@code committedOffsets()}. */
+        COMMITTED("group-offsets"),
+        /** The given offset; other partitions at the group's commit, else their earliest offset, as Flink's. */
+        SPECIFIC("specific-offsets"),
+        /** The first record at or after the timestamp, else the end offset, as Flink's {@code timestamp()}. */
+        TIMESTAMP("timestamp");
+
+        final String spelling;
+
+        BoundedMode(String spelling) {
+            this.spelling = spelling;
+        }
+    }
+
     final List<ConfigProblem> problems = new ArrayList<>();
+    /** The row type of the batches: the configured row type, then the metadata columns. */
     RowType rowType;
+    List<KafkaMetadata> metadata = List.of();
     List<String> topics = List.of();
+    /** {@code topic-pattern}: subscribed by pattern instead of {@link #topics}. */
+    Pattern topicPattern;
     List<TopicPartition> partitions = List.of();
     String groupId;
     StartupMode startupMode = StartupMode.COMMITTED;
     /** {@link StartupMode#SPECIFIC}: offset by partition number, for each topic. */
     final Map<Integer, Long> specificOffsets = new LinkedHashMap<>();
     long startupTimestamp;
+    BoundedMode boundedMode = BoundedMode.UNBOUNDED;
+    /** {@link BoundedMode#SPECIFIC}: stopping offset by partition number, for each topic. */
+    final Map<Integer, Long> boundedOffsets = new LinkedHashMap<>();
+    long boundedTimestamp;
     int maxBatchRows = DEFAULT_MAX_BATCH_ROWS;
     long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
     long allocatorLimit = DEFAULT_ALLOCATOR_LIMIT;
@@ -109,6 +146,7 @@ final class SourceSettings {
         groupId = config.get(GROUP_ID);
         readSubscription(config);
         readStartup(config);
+        readBounded(config);
         readIsolation(config);
         maxBatchRows = (int) positive(config, MAX_BATCH_ROWS, DEFAULT_MAX_BATCH_ROWS, Integer.MAX_VALUE);
         maxBatchBytes = positive(config, MAX_BATCH_BYTES, DEFAULT_MAX_BATCH_BYTES, Long.MAX_VALUE);
@@ -121,16 +159,28 @@ final class SourceSettings {
 
     private void readSubscription(Map<String, String> config) {
         String topicList = config.get(TOPIC);
+        String pattern = config.get(TOPIC_PATTERN);
         String partitionList = config.get(PARTITIONS);
         boolean hasTopics = topicList != null && !topicList.isBlank();
+        boolean hasPattern = pattern != null && !pattern.isBlank();
         boolean hasPartitions = partitionList != null && !partitionList.isBlank();
-        if (hasTopics == hasPartitions) {
-            problem(TOPIC, "give either " + TOPIC + " (subscribed as a group member) or " + PARTITIONS
-                    + " (assigned), not " + (hasTopics ? "both" : "neither"));
+        int given = (hasTopics ? 1 : 0) + (hasPattern ? 1 : 0) + (hasPartitions ? 1 : 0);
+        if (given != 1) {
+            problem(TOPIC, "give one of " + TOPIC + " or " + TOPIC_PATTERN + " (subscribed as a group member) or "
+                    + PARTITIONS + " (assigned), not " + (given == 0 ? "none" : given == 2 ? "two" : "all three"));
             return;
         }
-        if (hasTopics) {
-            topics = Arrays.asList(topicList.trim().split("\\s*;\\s*"));
+        if (hasTopics || hasPattern) {
+            if (hasTopics) {
+                topics = Arrays.asList(topicList.trim().split("\\s*;\\s*"));
+            } else {
+                try {
+                    topicPattern = Pattern.compile(pattern.trim());
+                } catch (PatternSyntaxException e) {
+                    problem(TOPIC_PATTERN, "is not a Java regular expression: " + e.getDescription() + " at index "
+                            + e.getIndex() + " of '" + pattern + "'");
+                }
+            }
             if (groupId == null || groupId.isBlank()) {
                 problem(GROUP_ID, "is required to subscribe to topics (or assign " + PARTITIONS + ")");
             }
@@ -161,31 +211,8 @@ final class SourceSettings {
                 startupMode = parsed;
             }
         }
-        String offsets = config.get(STARTUP_SPECIFIC_OFFSETS);
-        if (startupMode == StartupMode.SPECIFIC) {
-            if (offsets == null || offsets.isBlank()) {
-                problem(STARTUP_SPECIFIC_OFFSETS, "is required with " + STARTUP_MODE + " specific-offsets");
-            } else {
-                for (String offset : offsets.trim().split(";")) {
-                    Matcher m = SPECIFIC_OFFSET.matcher(offset);
-                    if (m.matches()) {
-                        specificOffsets.put(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)));
-                    } else {
-                        problem(STARTUP_SPECIFIC_OFFSETS, "'" + offset + "' is not partition:<n>,offset:<n>");
-                    }
-                }
-            }
-        } else if (offsets != null) {
-            problem(STARTUP_SPECIFIC_OFFSETS, "is only used with " + STARTUP_MODE + " specific-offsets");
-        }
-        if (startupMode == StartupMode.TIMESTAMP) {
-            startupTimestamp = positive(config, STARTUP_TIMESTAMP_MILLIS, 0, Long.MAX_VALUE);
-            if (!config.containsKey(STARTUP_TIMESTAMP_MILLIS)) {
-                problem(STARTUP_TIMESTAMP_MILLIS, "is required with " + STARTUP_MODE + " timestamp");
-            }
-        } else if (config.containsKey(STARTUP_TIMESTAMP_MILLIS)) {
-            problem(STARTUP_TIMESTAMP_MILLIS, "is only used with " + STARTUP_MODE + " timestamp");
-        }
+        readOffsets(config, STARTUP_MODE, startupMode == StartupMode.SPECIFIC, STARTUP_SPECIFIC_OFFSETS, specificOffsets);
+        startupTimestamp = readTimestamp(config, STARTUP_MODE, startupMode == StartupMode.TIMESTAMP, STARTUP_TIMESTAMP_MILLIS);
         if (startupMode == StartupMode.COMMITTED && (groupId == null || groupId.isBlank())) {
             problem(GROUP_ID, "is required with " + STARTUP_MODE + " group-offsets (the default): committed offsets"
                     + " are a group's");
@@ -195,6 +222,64 @@ final class SourceSettings {
         } else if (!consumerProperties.containsKey(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG)) {
             consumerProperties.setProperty(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "none");
         }
+    }
+
+    private void readBounded(Map<String, String> config) {
+        String mode = config.get(BOUNDED_MODE);
+        if (mode != null) {
+            BoundedMode parsed = Arrays.stream(BoundedMode.values()).filter(m -> m.spelling.equals(mode.trim()))
+                    .findFirst().orElse(null);
+            if (parsed == null) {
+                problem(BOUNDED_MODE, "must be one of " + Arrays.stream(BoundedMode.values()).map(m -> m.spelling).toList()
+                        + ", not '" + mode + "'");
+            } else {
+                boundedMode = parsed;
+            }
+        }
+        readOffsets(config, BOUNDED_MODE, boundedMode == BoundedMode.SPECIFIC, BOUNDED_SPECIFIC_OFFSETS, boundedOffsets);
+        boundedTimestamp = readTimestamp(config, BOUNDED_MODE, boundedMode == BoundedMode.TIMESTAMP, BOUNDED_TIMESTAMP_MILLIS);
+        if ((boundedMode == BoundedMode.COMMITTED || boundedMode == BoundedMode.SPECIFIC)
+                && (groupId == null || groupId.isBlank())) {
+            problem(GROUP_ID, "is required with " + BOUNDED_MODE + " " + boundedMode.spelling + ": committed offsets"
+                    + " are a group's");
+        }
+    }
+
+    /** {@code partition:<n>,offset:<n>;...} under {@code key}, required exactly when {@code used} (its mode's value). */
+    private void readOffsets(Map<String, String> config, String modeKey, boolean used, String key, Map<Integer, Long> into) {
+        String offsets = config.get(key);
+        if (!used) {
+            if (offsets != null) {
+                problem(key, "is only used with " + modeKey + " specific-offsets");
+            }
+            return;
+        }
+        if (offsets == null || offsets.isBlank()) {
+            problem(key, "is required with " + modeKey + " specific-offsets");
+            return;
+        }
+        for (String offset : offsets.trim().split(";")) {
+            Matcher m = SPECIFIC_OFFSET.matcher(offset);
+            if (m.matches()) {
+                into.put(Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)));
+            } else {
+                problem(key, "'" + offset + "' is not partition:<n>,offset:<n>");
+            }
+        }
+    }
+
+    /** Epoch millis under {@code key}, required exactly when {@code used} (its mode's value). */
+    private long readTimestamp(Map<String, String> config, String modeKey, boolean used, String key) {
+        if (!used) {
+            if (config.containsKey(key)) {
+                problem(key, "is only used with " + modeKey + " timestamp");
+            }
+            return 0;
+        }
+        if (!config.containsKey(key)) {
+            problem(key, "is required with " + modeKey + " timestamp");
+        }
+        return positive(config, key, 0, Long.MAX_VALUE);
     }
 
     private void readIsolation(Map<String, String> config) {
@@ -223,12 +308,14 @@ final class SourceSettings {
             problem(ROW_TYPE, "is required, e.g. ROW<id BIGINT, name STRING>");
             return;
         }
+        RowType physical;
         try {
-            rowType = RowTypes.parse(type);
+            physical = RowTypes.parse(type);
         } catch (RuntimeException e) {
             problem(ROW_TYPE, "is not a Flink row type: " + e.getMessage());
             return;
         }
+        rowType = withMetadata(physical, config.get(METADATA_COLUMNS));
         if (valueFormat == null) {
             problem(VALUE_FORMAT, "is required; supported: " + Formats.supported());
             return;
@@ -254,7 +341,7 @@ final class SourceSettings {
         }
         try {
             spec = new DecodingSpec(rowType, valueFormat, valueOptions, keyFormat, keyOptions, keyFields,
-                    config.getOrDefault(KEY_FIELDS_PREFIX, ""), include, List.of(), false, null);
+                    config.getOrDefault(KEY_FIELDS_PREFIX, ""), include, metadata, false, null);
         } catch (IllegalArgumentException e) {
             problem(keyFields.isEmpty() ? ROW_TYPE : KEY_FIELDS, e.getMessage());
             return;
@@ -267,6 +354,37 @@ final class SourceSettings {
             return;
         }
         decoding = key == null ? value : value + ", " + key;
+    }
+
+    /**
+     * {@code physical} followed by the metadata columns of {@code columns} ({@code key} or {@code key AS name},
+     * {@code ;}-separated), of the types Flink's Kafka source gives them; sets {@link #metadata}.
+     */
+    private RowType withMetadata(RowType physical, String columns) {
+        if (columns == null || columns.isBlank()) {
+            return physical;
+        }
+        List<RowType.RowField> fields = new ArrayList<>(physical.getFields());
+        Set<String> names = new HashSet<>(physical.getFieldNames());
+        List<KafkaMetadata> keys = new ArrayList<>();
+        for (String column : columns.trim().split(";")) {
+            Matcher m = METADATA_COLUMN.matcher(column);
+            KafkaMetadata key = m.matches() ? KafkaMetadata.of(m.group(1)).orElse(null) : null;
+            if (key == null) {
+                problem(METADATA_COLUMNS, "'" + column.trim() + "' is not <key> or <key> AS <name> with a key of "
+                        + Arrays.stream(KafkaMetadata.values()).map(KafkaMetadata::key).toList());
+                continue;
+            }
+            String name = m.group(2) == null ? key.key() : m.group(2);
+            if (!names.add(name)) {
+                problem(METADATA_COLUMNS, "column '" + name + "' is already a field; name it with <key> AS <name>");
+                continue;
+            }
+            keys.add(key);
+            fields.add(new RowType.RowField(name, key.type()));
+        }
+        metadata = List.copyOf(keys);
+        return new RowType(physical.isNullable(), fields);
     }
 
     private static String simpleName(BatchDecoder decoder) {

@@ -47,7 +47,7 @@ class ArrowKafkaSourceConfigTest {
                 "unknown", "properties.isolation.level", "properties.enable.auto.commit", "properties.no.such.property",
                 "properties.bootstrap.servers", "topic", "scan.startup.mode", "scan.startup.timestamp-millis",
                 "properties.group.id", "scan.batch.max-rows", "scan.batch.max-bytes", "key.fields");
-        assertThat(problems.toString()).contains("read_maybe", "whenever", "not both");
+        assertThat(problems.toString()).contains("read_maybe", "whenever", "not two");
     }
 
     @Test
@@ -96,6 +96,46 @@ class ArrowKafkaSourceConfigTest {
         source.close();
         assertThat(source.state()).isEqualTo(SourceState.CLOSED);
         assertThatThrownBy(source::open).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void metadataColumnsBoundedModeAndTopicPatternProblemsAreReportedAtOnce() {
+        ArrowKafkaSourceConfig config = valid()
+                .metadataColumns("offset", "nope", "topic AS id", "headers AS")
+                .set("scan.bounded.mode", "soon")
+                .set("scan.bounded.timestamp-millis", "5")
+                .topicPattern("bids[")
+                .build();
+        List<ConfigProblem> problems = new ArrowKafkaSource(config).validate();
+        assertThat(keys(problems)).containsExactlyInAnyOrder("topic", "metadata-columns", "metadata-columns",
+                "metadata-columns", "scan.bounded.mode", "scan.bounded.timestamp-millis");
+        assertThat(problems.toString()).contains("'nope'", "column 'id' is already a field", "'headers AS'", "soon",
+                "not two");
+
+        Map<String, String> pattern = new LinkedHashMap<>(valid().topicPattern("bids[").build().toMap());
+        pattern.remove("topic");
+        pattern.put("scan.bounded.mode", "specific-offsets");
+        pattern.remove("properties.group.id");
+        List<ConfigProblem> patternProblems = new ArrowKafkaSource(ArrowKafkaSourceConfig.fromMap(pattern)).validate();
+        assertThat(keys(patternProblems)).containsExactlyInAnyOrder("topic-pattern", "properties.group.id",
+                "scan.bounded.specific-offsets", "properties.group.id", "properties.group.id");
+        assertThat(patternProblems.get(0).message()).contains("Unclosed character class");
+    }
+
+    @Test
+    void metadataColumnsFollowTheRowTypeWithFlinksTypes() {
+        ArrowKafkaSource source = new ArrowKafkaSource(valid()
+                .metadataColumns("topic", "partition", "offset AS kafka_offset", "timestamp", "timestamp-type", "headers",
+                        "leader-epoch")
+                .build());
+        assertThat(source.validate()).isEmpty();
+        // the types of flink-connector-kafka 5.0's KafkaDynamicSource.ReadableMetadata, in the order asked for
+        assertThat(source.rowType()).isEqualTo(io.columnarkafka.format.RowTypes.parse("ROW<id BIGINT, name STRING,"
+                + " ts TIMESTAMP(3), `topic` STRING NOT NULL, `partition` INT NOT NULL, kafka_offset BIGINT NOT NULL,"
+                + " `timestamp` TIMESTAMP_LTZ(3) NOT NULL, `timestamp-type` STRING NOT NULL,"
+                + " headers MAP<STRING, BYTES> NOT NULL, `leader-epoch` INT>"));
+        assertThat(source.schema().getFields()).extracting(Field::getName).containsExactly("id", "name", "ts", "topic",
+                "partition", "kafka_offset", "timestamp", "timestamp-type", "headers", "leader-epoch");
     }
 
     @Test
