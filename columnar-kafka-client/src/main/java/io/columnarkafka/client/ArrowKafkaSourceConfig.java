@@ -173,9 +173,7 @@ public final class ArrowKafkaSourceConfig {
         /** Partition {@code p} of each topic from {@code offsets.get(p)}; the others from committed, else earliest. */
         public Builder startFromOffsets(Map<Integer, Long> offsets) {
             set(STARTUP_MODE, "specific-offsets");
-            return set(STARTUP_SPECIFIC_OFFSETS, offsets.entrySet().stream()
-                    .map(e -> "partition:" + e.getKey() + ",offset:" + e.getValue())
-                    .collect(Collectors.joining(";")));
+            return set(STARTUP_SPECIFIC_OFFSETS, offsetList(offsets));
         }
 
         /** Each partition from its first record with a timestamp at or after {@code epochMillis}, else its end. */
@@ -209,9 +207,13 @@ public final class ArrowKafkaSourceConfig {
          */
         public Builder stopAtOffsets(Map<Integer, Long> offsets) {
             set(BOUNDED_MODE, "specific-offsets");
-            return set(BOUNDED_SPECIFIC_OFFSETS, offsets.entrySet().stream()
-                    .map(e -> "partition:" + e.getKey() + ",offset:" + e.getValue())
-                    .collect(Collectors.joining(";")));
+            return set(BOUNDED_SPECIFIC_OFFSETS, offsetList(offsets));
+        }
+
+        /** Flink's {@code partition:0,offset:42;partition:1,offset:300}. */
+        private static String offsetList(Map<Integer, Long> offsets) {
+            return offsets.entrySet().stream().map(e -> "partition:" + e.getKey() + ",offset:" + e.getValue())
+                    .collect(Collectors.joining(";"));
         }
 
         /** Bounded: each partition ends before its first record with a timestamp at or after {@code epochMillis}. */

@@ -39,6 +39,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -200,17 +201,7 @@ final class SourceSettings {
     }
 
     private void readStartup(Map<String, String> config) {
-        String mode = config.get(STARTUP_MODE);
-        if (mode != null) {
-            StartupMode parsed = Arrays.stream(StartupMode.values()).filter(m -> m.spelling.equals(mode.trim()))
-                    .findFirst().orElse(null);
-            if (parsed == null) {
-                problem(STARTUP_MODE, "must be one of " + Arrays.stream(StartupMode.values()).map(m -> m.spelling).toList()
-                        + ", not '" + mode + "'");
-            } else {
-                startupMode = parsed;
-            }
-        }
+        startupMode = mode(config, STARTUP_MODE, StartupMode.values(), m -> m.spelling, StartupMode.COMMITTED);
         readOffsets(config, STARTUP_MODE, startupMode == StartupMode.SPECIFIC, STARTUP_SPECIFIC_OFFSETS, specificOffsets);
         startupTimestamp = readTimestamp(config, STARTUP_MODE, startupMode == StartupMode.TIMESTAMP, STARTUP_TIMESTAMP_MILLIS);
         if (startupMode == StartupMode.COMMITTED && (groupId == null || groupId.isBlank())) {
@@ -225,17 +216,7 @@ final class SourceSettings {
     }
 
     private void readBounded(Map<String, String> config) {
-        String mode = config.get(BOUNDED_MODE);
-        if (mode != null) {
-            BoundedMode parsed = Arrays.stream(BoundedMode.values()).filter(m -> m.spelling.equals(mode.trim()))
-                    .findFirst().orElse(null);
-            if (parsed == null) {
-                problem(BOUNDED_MODE, "must be one of " + Arrays.stream(BoundedMode.values()).map(m -> m.spelling).toList()
-                        + ", not '" + mode + "'");
-            } else {
-                boundedMode = parsed;
-            }
-        }
+        boundedMode = mode(config, BOUNDED_MODE, BoundedMode.values(), m -> m.spelling, BoundedMode.UNBOUNDED);
         readOffsets(config, BOUNDED_MODE, boundedMode == BoundedMode.SPECIFIC, BOUNDED_SPECIFIC_OFFSETS, boundedOffsets);
         boundedTimestamp = readTimestamp(config, BOUNDED_MODE, boundedMode == BoundedMode.TIMESTAMP, BOUNDED_TIMESTAMP_MILLIS);
         if ((boundedMode == BoundedMode.COMMITTED || boundedMode == BoundedMode.SPECIFIC)
@@ -243,6 +224,21 @@ final class SourceSettings {
             problem(GROUP_ID, "is required with " + BOUNDED_MODE + " " + boundedMode.spelling + ": committed offsets"
                     + " are a group's");
         }
+    }
+
+    /** The mode spelled under {@code key}, {@code absent} without one, and reported (then {@code absent}) if unknown. */
+    private <M> M mode(Map<String, String> config, String key, M[] modes, Function<M, String> spelling, M absent) {
+        String mode = config.get(key);
+        if (mode == null) {
+            return absent;
+        }
+        for (M m : modes) {
+            if (spelling.apply(m).equals(mode.trim())) {
+                return m;
+            }
+        }
+        problem(key, "must be one of " + Arrays.stream(modes).map(spelling).toList() + ", not '" + mode + "'");
+        return absent;
     }
 
     /** {@code partition:<n>,offset:<n>;...} under {@code key}, required exactly when {@code used} (its mode's value). */
