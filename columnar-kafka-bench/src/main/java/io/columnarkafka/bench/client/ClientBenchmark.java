@@ -226,7 +226,8 @@ public final class ClientBenchmark {
         return topic;
     }
 
-    private static long processCpuNanos() {
+    /** CPU time of this whole JVM so far (the broker is another process). */
+    static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
     }

@@ -151,7 +151,7 @@ public final class SourceBenchmark {
         CONSUMER.forEach(config::consumerProperty);
         long read = 0;
         long checksum = 0;
-        long cpu = processCpuNanos();
+        long cpu = ClientBenchmark.processCpuNanos();
         long start = System.nanoTime();
         try (BufferAllocator allocator = new RootAllocator();
                 ArrowKafkaSource source = new ArrowKafkaSource(config.build(), allocator)) {
@@ -181,7 +181,7 @@ public final class SourceBenchmark {
         properties.put("isolation.level", "read_committed"); // as the source's default
         long read = 0;
         long checksum = 0;
-        long cpu = processCpuNanos();
+        long cpu = ClientBenchmark.processCpuNanos();
         long start = System.nanoTime();
         try (KafkaConsumer<byte[], byte[]> consumer =
                 new KafkaConsumer<>(properties, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
@@ -202,15 +202,10 @@ public final class SourceBenchmark {
 
     private static Run measured(String variant, int round, long read, long start, long cpu, long checksum) {
         double seconds = (System.nanoTime() - start) / 1e9;
-        Run run = new Run(variant, round, read, seconds, (double) (processCpuNanos() - cpu) / Math.max(1, read), checksum);
+        Run run = new Run(variant, round, read, seconds, (double) (ClientBenchmark.processCpuNanos() - cpu) / Math.max(1, read), checksum);
         System.out.printf(Locale.ROOT, "%-6s round %2d: %,.0f rows/s, %.2f µs CPU/row%n", variant, round,
                 run.rowsPerSecond(), run.cpuNanosPerRow() / 1000);
         return run;
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 
     private void report(String stamp, String parity, List<Run> runs, double loadBefore) throws Exception {
