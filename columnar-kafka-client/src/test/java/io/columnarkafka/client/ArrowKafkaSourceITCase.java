@@ -522,6 +522,9 @@ class ArrowKafkaSourceITCase {
     @Test
     void metadataColumnsHoldEachRowsRecord() {
         String topic = newTopic(2);
+        // a second topic whose broker sets the timestamps: LogAppendTime beside CreateTime, and another topic name
+        String appendTime = "append-time-" + (++topics);
+        broker.createTopic(appendTime, 1, Map.of("message.timestamp.type", "LogAppendTime"));
         List<ProducerRecord<byte[], byte[]>> written = new ArrayList<>();
         for (long id = 0; id < 300; id++) {
             List<Header> headers = new ArrayList<>();
@@ -532,16 +535,17 @@ class ArrowKafkaSourceITCase {
                 headers.add(new RecordHeader("h0", "again".getBytes(StandardCharsets.UTF_8))); // a repeated key
             }
             boolean tombstone = id % 25 == 11;
-            written.add(new ProducerRecord<>(topic, (int) (id % 2), id % 3 == 0 ? null : 1_700_000_000_000L + id,
-                    null, tombstone ? null : value(id), headers));
+            written.add(new ProducerRecord<>(id % 5 == 4 ? appendTime : topic, (int) (id % 2) * (id % 5 == 4 ? 0 : 1),
+                    id % 3 == 0 ? null : 1_700_000_000_000L + id, null, tombstone ? null : value(id), headers));
         }
         broker.produce(written);
-        List<ConsumerRecord<byte[], byte[]>> records = recordsOf(topic, written.size());
+        List<ConsumerRecord<byte[], byte[]>> records = new ArrayList<>(recordsOf(topic, 240));
+        records.addAll(recordsOf(appendTime, 60));
         Map<TopicPartition, Map<Long, ConsumerRecord<byte[], byte[]>>> byOffset = new HashMap<>();
         records.forEach(r -> byOffset.computeIfAbsent(new TopicPartition(r.topic(), r.partition()), p -> new TreeMap<>())
                 .put(r.offset(), r));
 
-        ArrowKafkaSourceConfig config = idName(topic).maxBatchRows(40)
+        ArrowKafkaSourceConfig config = idName(topic).topics(topic, appendTime).maxBatchRows(40)
                 .metadataColumns("topic", "partition", "offset AS kafka_offset", "timestamp", "timestamp-type",
                         "headers", "leader-epoch")
                 .build();
@@ -571,6 +575,8 @@ class ArrowKafkaSourceITCase {
         assertThat(read).isEqualTo(expected);
         assertThat(compared).as("rows compared: every record but the tombstones").isEqualTo(300 - 12);
         assertThat(read).extracting(row -> row.get(7)).as("some rows with headers").anyMatch(h -> !((List<?>) h).isEmpty());
+        assertThat(read).extracting(row -> row.get(6)).as("both timestamp types").contains("CreateTime", "LogAppendTime");
+        assertThat(read).extracting(row -> row.get(2)).as("both topics").contains(topic, appendTime);
         assertThat(read).extracting(row -> row.get(8)).as("leader epochs present").doesNotContainNull();
     }
 
