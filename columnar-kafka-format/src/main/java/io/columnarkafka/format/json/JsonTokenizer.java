@@ -389,7 +389,13 @@ final class JsonTokenizer {
                 matchLiteral("false");
                 return VALUE_FALSE;
             case 'n':
-                matchLiteral("null");
+                // three bytes compared at once: a Nexmark event's two other members are null in every record
+                if (end - pos >= 3 && buf[pos] == 'u' && buf[pos + 1] == 'l' && buf[pos + 2] == 'l') {
+                    pos += 3;
+                    endLiteral("null", pos - 4);
+                } else {
+                    matchLiteral("null");
+                }
                 return VALUE_NULL;
             case '-':
             case '0':
@@ -427,6 +433,11 @@ final class JsonTokenizer {
             }
             pos++;
         }
+        endLiteral(literal, start);
+    }
+
+    /** Jackson's {@code _checkMatchEnd} after {@code literal}, whose bytes from {@code start} were just matched. */
+    private void endLiteral(String literal, int start) {
         if (pos < end) {
             int c = buf[pos] & 0xFF;
             if (c >= '0' && c != ']' && c != '}' && identifierPartAt(pos)) {
@@ -879,8 +890,7 @@ final class JsonTokenizer {
             } else if (limit >= 8) {
                 // The record's last bytes: the word that ends at the limit, shifted so that byte i comes first;
                 // the zero bytes shifted in are not plain, so only the low `left` bytes count.
-                long word = (long) WORDS.get(b, limit - 8) >>> (8 * (8 - left));
-                stops = Utf8Scan.notPlainBytes(word) & (-1L >>> (64 - 8 * left));
+                stops = Utf8Scan.notPlainBytes(tailWord(b, i, limit)) & (-1L >>> (64 - 8 * left));
                 if (stops == 0) {
                     return limit;
                 }
@@ -1275,10 +1285,12 @@ final class JsonTokenizer {
      * #prepareUtf8()} would; returns its length. Returns -1, having read nothing (the bytes written at
      * {@code address} mean nothing then), for any other string or when {@code room}, the bytes writable at
      * {@code address}, is less than the rest of the record plus a word. Words are written whole as they are
-     * tested, so a string costs one pass over its bytes instead of a scan and then a copy.
+     * tested, so a string costs one pass over its bytes instead of a scan and then a copy; the record's last
+     * bytes are one word too ({@link #tailWord}), so a string near the record's end (a row's last field) is not
+     * read byte by byte.
      */
     int copyPlainString(long address, long room) {
-        if (!stringUnread() || room < (long) (end - pos) + 8) {
+        if (!stringUnread() || room < (long) (end - pos) + 8 || end < 8) {
             return -1;
         }
         byte[] b = buf;
@@ -1287,33 +1299,24 @@ final class JsonTokenizer {
         // byte i of the record goes to to + i
         long to = address - start;
         int i = start;
-        while (i < limit) {
-            if (i <= limit - 16) {
-                // Two words per step: the second word's load does not wait for the first word's test (a Bid
-                // row's strings are mostly long plain runs).
-                long first = (long) WORDS.get(b, i);
-                long second = (long) WORDS.get(b, i + 8);
-                MemoryUtil.putLong(to + i, first);
-                MemoryUtil.putLong(to + i + 8, second);
-                long stops = Utf8Scan.notPlainBytes(first);
-                if (stops == 0) {
-                    stops = Utf8Scan.notPlainBytes(second);
-                    if (stops == 0) {
-                        i += 16;
-                        continue;
-                    }
-                    i += 8;
-                }
-                i += Long.numberOfTrailingZeros(stops) >>> 3;
-            } else if (i <= limit - 8) {
-                long word = (long) WORDS.get(b, i);
-                MemoryUtil.putLong(to + i, word);
-                long stops = Utf8Scan.notPlainBytes(word);
-                if (stops == 0) {
-                    i += 8;
-                    continue;
-                }
-                i += Long.numberOfTrailingZeros(stops) >>> 3;
+        while (true) {
+            long word;
+            if (i <= limit - 8) {
+                word = (long) WORDS.get(b, i);
+            } else if (i < limit) {
+                word = tailWord(b, i, limit);
+            } else {
+                return -1;
+            }
+            MemoryUtil.putLong(to + i, word);
+            long stops = Utf8Scan.notPlainBytes(word);
+            if (stops == 0) {
+                i += 8;
+                continue;
+            }
+            i += Long.numberOfTrailingZeros(stops) >>> 3;
+            if (i >= limit) {
+                return -1; // a zero byte of the tail word: no closing quote in the record
             }
             int c = b[i];
             if (c == '"') {
@@ -1329,7 +1332,15 @@ final class JsonTokenizer {
             }
             i += n;
         }
-        return -1;
+    }
+
+    /**
+     * The record's bytes {@code [i, limit)} (fewer than eight, {@code limit} at least 8) as a little-endian word,
+     * zeros above them: read as the word ending at {@code limit}, so nothing past the record is read. A zero byte
+     * is a control character, which stops a scan for plain bytes, so a scan of this word stops by {@code limit}.
+     */
+    private static long tailWord(byte[] b, int i, int limit) {
+        return (long) WORDS.get(b, limit - 8) >>> (8 * (i - (limit - 8)));
     }
 
     /** Where an unread string value's bytes start ({@link #stringUnread()}): just after its opening quote. */

@@ -7,6 +7,13 @@ import org.apache.arrow.vector.complex.StructVector;
 final class StructJsonReader extends JsonReader {
     private final JsonRowFields fields;
     private StructVector vector;
+    /**
+     * The validity buffer's address and how many entries it has bits for, while it stays put: a row's bit is set
+     * straight there ({@link ArrowAppend}), as Arrow's {@code setIndexDefined} would after checking capacity and
+     * bounds on every row.
+     */
+    private long validity;
+    private long validityCapacity;
 
     StructJsonReader(String path, boolean ignoreParseErrors, JsonRowFields fields) {
         super(path, ignoreParseErrors);
@@ -17,9 +24,15 @@ final class StructJsonReader extends JsonReader {
     void bind(FieldVector v) {
         vector = (StructVector) v;
         count = 0;
+        validityChanged();
         for (int i = 0; i < fields.arity(); i++) {
             fields.bind(i, (FieldVector) vector.getChildByOrdinal(i));
         }
+    }
+
+    private void validityChanged() {
+        validity = vector.getValidityBufferAddress();
+        validityCapacity = vector.getValidityBuffer().capacity() * 8;
     }
 
     @Override
@@ -28,7 +41,13 @@ final class StructJsonReader extends JsonReader {
             throw new JsonReadException("Illegal JSON object data...");
         }
         fields.readObject(t, count);
-        vector.setIndexDefined(count++);
+        if (count < validityCapacity) {
+            ArrowAppend.setValid(validity, count);
+        } else {
+            vector.setIndexDefined(count); // grows the validity buffer
+            validityChanged();
+        }
+        count++;
     }
 
     /** With checking fields ({@link JsonReaderPlan}): the object's fields checked, nothing written. */
@@ -43,7 +62,13 @@ final class StructJsonReader extends JsonReader {
     @Override
     void appendNull() {
         fields.appendNulls();
-        vector.setNull(count++);
+        if (count < validityCapacity) {
+            ArrowAppend.setNull(validity, count);
+        } else {
+            vector.setNull(count); // grows the validity buffer
+            validityChanged();
+        }
+        count++;
     }
 
     @Override

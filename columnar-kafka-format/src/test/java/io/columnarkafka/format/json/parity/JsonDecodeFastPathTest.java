@@ -164,16 +164,22 @@ class JsonDecodeFastPathTest {
      * A value that fails right where the one-step path starts it (the expected name matched, the value's first
      * bytes scanned), in the first, a middle and the last field, alone and as the middle row of a top-level
      * array: under {@code ignore-parse-errors} the rows after it are read from wherever the failure left the
-     * tokenizer, so it must stand where Flink's parser stands (a bad number, literal or character, and nesting past
-     * Jackson's limit of 1000, which fails when the value's scope opens); and the same rows nested in a row that
-     * goes on after them.
+     * tokenizer, so it must stand where Flink's parser stands (a bad number, literal or character, {@code null}
+     * misspelt, cut or run on into an identifier or a non-ASCII byte, and nesting past Jackson's limit of 1000,
+     * which fails when the value's scope opens); and the same rows nested in a row that goes on after them.
      */
     @ParameterizedTest
     @MethodSource("options")
     void valuesFailingInTheOneStepPath(Map<String, String> options) {
         List<String> values = List.of("07", "7.", "7e", "-", "-x", "+1", "1x", "tru", "nul", "fals", "truex", "nulll",
-                "x", "'s'", "]", "}", ",", "\"", "[".repeat(1001) + "]".repeat(1001), "[".repeat(990) + "]".repeat(990));
+                "nu", "nulL", "nUll", "null1", "null\u00e9", "null\u00ff", "x", "'s'", "]", "}", ",", "\"",
+                "[".repeat(1001) + "]".repeat(1001), "[".repeat(990) + "]".repeat(990));
         List<byte[]> records = new ArrayList<>();
+        // null's three bytes after its 'n' compared at once: the record cut inside them, and null as the last bytes
+        for (String cut : List.of("{\"i\":1,\"b\":n", "{\"i\":1,\"b\":nu", "{\"i\":1,\"b\":nul",
+                "{\"i\":1,\"b\":null", "{\"i\":1,\"b\":null}")) {
+            records.add(utf8(cut));
+        }
         String good = "{\"i\":1,\"b\":2,\"s\":\"x\"}";
         for (String value : values) {
             records.add(utf8(good));
@@ -289,9 +295,11 @@ class JsonDecodeFastPathTest {
     }
 
     /**
-     * String values that end the record (its last word is read as the word ending there, shifted), whole and
-     * cut at every byte, with a quote, an escape, a control character, multi-byte, non-BMP or invalid UTF-8
-     * at every position of their last eight bytes; records shorter than a word.
+     * String values that end the record (its last word is read as the word ending there, shifted, both when a
+     * string is scanned and when it is copied into its column while scanned), whole and cut at every byte, with a
+     * quote, an escape, a control character (NUL among them, the byte the shifted word is filled with: a string
+     * holding one goes on past it, a string cut off by the record's end fails), multi-byte, non-BMP or invalid
+     * UTF-8 at every position of their last eight bytes; records shorter than a word.
      */
     @ParameterizedTest
     @MethodSource("options")
@@ -302,6 +310,7 @@ class JsonDecodeFastPathTest {
         for (String special : specials) {
             specialBytes.add(utf8(special));
         }
+        specialBytes.add(new byte[] {0});
         specialBytes.add(new byte[] {(byte) 0xff});
         specialBytes.add(new byte[] {(byte) 0xc3});
         specialBytes.add(new byte[] {(byte) 0xed, (byte) 0xa0, (byte) 0x80});
@@ -471,6 +480,35 @@ class JsonDecodeFastPathTest {
         assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
         if (!options.containsKey("ignore-parse-errors")) {
             assertThat(result.recordsRejected()).as("records rejected").isGreaterThan(0);
+        }
+    }
+
+    /**
+     * A nested ROW's validity bits are set straight into its buffer while it has room, and through Arrow once the
+     * rows outgrow it: a record that is a top-level array of 300 rows (a batch's vectors are sized by its records, so
+     * the struct's bits run out mid-record), its nested rows present and null in turn; the same with some nested
+     * rows failing (Flink rejects the record, or under {@code ignore-parse-errors} drops it); then one more record.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void nestedRowsPastTheirFirstCapacity(Map<String, String> options) {
+        List<byte[]> records = new ArrayList<>();
+        for (boolean failing : new boolean[] {false, true}) {
+            StringBuilder array = new StringBuilder("[");
+            for (int k = 0; k < 300; k++) {
+                String nested = k % 7 == 3 ? "null" : failing && k % 11 == 5 ? "{\"x\":\"bad\",\"y\":\"b\"}"
+                        : "{\"x\":" + k + ",\"y\":\"s" + k + "\"}";
+                array.append(k == 0 ? "" : ",").append("{\"i\":").append(k).append(",\"r\":").append(nested)
+                        .append('}');
+            }
+            records.add(utf8(array.append(']').toString()));
+        }
+        records.add(utf8("{\"i\":-1,\"r\":{\"x\":1,\"y\":\"last\"}}"));
+        JsonDecodeCheck.Result result = JsonDecodeCheck.assertParity(row("ROW<i INT, r ROW<x INT, y STRING>>"), options,
+                records);
+        assertThat(result.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(301);
+        if (!options.containsKey("ignore-parse-errors")) {
+            assertThat(result.recordsRejected()).as("records rejected").isEqualTo(1);
         }
     }
 
