@@ -218,13 +218,8 @@ class ColumnarKafkaSourceITCase {
     @Test
     void slowChainedWorkCutsTheNextBatchesToTheTimeTarget() throws Exception {
         String topic = "time-target";
-        KAFKA.broker().createTopic(topic, 1);
         int count = 3_000;
-        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
-        for (long i = 0; i < count; i++) {
-            records.add(new ProducerRecord<>(topic, 0, null, ByteBuffer.allocate(8).putLong(i).array()));
-        }
-        SourceTopics.produce(KAFKA.broker(), records);
+        produceBigEndianLongs(topic, count);
         ColumnarKafkaSource<ArrowBatch> source = boundedBigEndianLongs(topic, "n")
                 .setMaxBatchRows(500)
                 .setMaxBatchTime(Duration.ofMillis(5))
@@ -237,12 +232,7 @@ class ColumnarKafkaSourceITCase {
                 .returns(long[].class)
                 .executeAndCollect(10_000);
 
-        long next = 0;
-        for (long[] batch : batches) {
-            assertThat(batch[1]).as("first value of a batch").isEqualTo(next);
-            next = batch[1] + batch[0];
-        }
-        assertThat(next).as("records read").isEqualTo(count);
+        assertReadOnceInOrder(batches, count);
         assertThat(batches.get(0)[0]).isLessThanOrEqualTo(500);
         assertThat(batches.subList(1, batches.size())).allSatisfy(b -> assertThat(b[0]).isLessThanOrEqualTo(250));
         assertThat(batches).as("batches").hasSizeGreaterThan(14);
@@ -262,13 +252,8 @@ class ColumnarKafkaSourceITCase {
     @Test
     void batchesBeforeABarrierAreShortWhenACheckpointIsDue() throws Exception {
         String topic = "checkpoint-window";
-        KAFKA.broker().createTopic(topic, 1);
         int count = 150_000;
-        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
-        for (long i = 0; i < count; i++) {
-            records.add(new ProducerRecord<>(topic, 0, null, ByteBuffer.allocate(8).putLong(i).array()));
-        }
-        SourceTopics.produce(KAFKA.broker(), records);
+        produceBigEndianLongs(topic, count);
 
         List<Long> shortWindow = rowsBeforeBarriers(topic, count, Duration.ofMillis(1));
         List<Long> none = rowsBeforeBarriers(topic, count, Duration.ZERO);
@@ -300,18 +285,34 @@ class ColumnarKafkaSourceITCase {
                 .flatMap(new BarrierMarkedBatches(5))
                 .returns(long[].class)
                 .executeAndCollect(100_000);
-        long next = 0;
+        assertReadOnceInOrder(batches, count);
         List<Long> beforeBarrier = new ArrayList<>();
-        for (int i = 0; i < batches.size(); i++) {
-            long[] batch = batches.get(i);
-            assertThat(batch[1]).as("first value of a batch").isEqualTo(next);
-            next = batch[1] + batch[0];
-            if (batch[2] == 1 && i > 0) {
+        for (int i = 1; i < batches.size(); i++) {
+            if (batches.get(i)[2] == 1) {
                 beforeBarrier.add(batches.get(i - 1)[0]);
             }
         }
-        assertThat(next).as("records read").isEqualTo(count);
         return beforeBarrier;
+    }
+
+    /** One partition of {@code topic} holding the big-endian longs 0 .. count-1. */
+    private static void produceBigEndianLongs(String topic, int count) throws Exception {
+        KAFKA.broker().createTopic(topic, 1);
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (long i = 0; i < count; i++) {
+            records.add(new ProducerRecord<>(topic, 0, null, ByteBuffer.allocate(8).putLong(i).array()));
+        }
+        SourceTopics.produce(KAFKA.broker(), records);
+    }
+
+    /** Batches given as {rows, first value, ...} hold 0 .. count-1 once each, in order. */
+    private static void assertReadOnceInOrder(List<long[]> batches, int count) {
+        long next = 0;
+        for (long[] batch : batches) {
+            assertThat(batch[1]).as("first value of a batch").isEqualTo(next);
+            next = batch[1] + batch[0];
+        }
+        assertThat(next).as("records read").isEqualTo(count);
     }
 
     /** A bounded read of {@code topic}, each value a big-endian long in the BIGINT column {@code column}. */
