@@ -78,12 +78,6 @@ public final class ColumnarKafkaSource<T>
      * checkpoints (docs/nexmark.md, "A time target per batch"); see {@link Builder#setMaxBatchTime}.
      */
     public static final Duration DEFAULT_MAX_BATCH_TIME = Duration.ZERO;
-    /**
-     * Default target time of one batch near an expected checkpoint (an eighth of the checkpoint interval either
-     * side of its due time): 1 ms, so a trigger waits about half a millisecond for the step under way instead of
-     * half a fetch's work; see {@link Builder#setCheckpointBatchTime}.
-     */
-    public static final Duration DEFAULT_CHECKPOINT_BATCH_TIME = Duration.ofMillis(1);
     /** Default cap on the key and value bytes of the records of one batch. */
     public static final long DEFAULT_MAX_BATCH_BYTES = 8L << 20;
     /** Default bound of each reader's Arrow allocator. */
@@ -95,7 +89,6 @@ public final class ColumnarKafkaSource<T>
     private final int timestampField;
     private final int maxBatchRows;
     private final long maxBatchTimeNanos;
-    private final long checkpointBatchTimeNanos;
     private final long maxBatchBytes;
     private final long allocatorLimit;
     private final BatchOutputFactory<T> output;
@@ -106,7 +99,6 @@ public final class ColumnarKafkaSource<T>
             int timestampField,
             int maxBatchRows,
             long maxBatchTimeNanos,
-            long checkpointBatchTimeNanos,
             long maxBatchBytes,
             long allocatorLimit,
             BatchOutputFactory<T> output) {
@@ -116,7 +108,6 @@ public final class ColumnarKafkaSource<T>
         this.timestampField = timestampField;
         this.maxBatchRows = maxBatchRows;
         this.maxBatchTimeNanos = maxBatchTimeNanos;
-        this.checkpointBatchTimeNanos = checkpointBatchTimeNanos;
         this.maxBatchBytes = maxBatchBytes;
         this.allocatorLimit = allocatorLimit;
         this.output = output;
@@ -134,7 +125,7 @@ public final class ColumnarKafkaSource<T>
     @Override
     public SourceReader<T, KafkaPartitionSplit> createReader(SourceReaderContext context) {
         KafkaSourceReaderMetrics kafkaMetrics = new KafkaSourceReaderMetrics(context.metricGroup());
-        BatchTimeCap cap = new BatchTimeCap(maxBatchRows, maxBatchTimeNanos, checkpointBatchTimeNanos);
+        BatchTimeCap cap = new BatchTimeCap(maxBatchRows, maxBatchTimeNanos);
         ChunkEmitter<T> emitter = new ChunkEmitter<>(
                 spec,
                 timestampField,
@@ -148,7 +139,6 @@ public final class ColumnarKafkaSource<T>
                     () -> new ChunkingSplitReader(
                             new KafkaPartitionSplitReader(properties, context, kafkaMetrics), cap, maxBatchBytes),
                     emitter,
-                    cap,
                     toConfiguration(properties),
                     context,
                     kafkaMetrics);
@@ -246,7 +236,6 @@ public final class ColumnarKafkaSource<T>
         private String timestampField;
         private int maxBatchRows = DEFAULT_MAX_BATCH_ROWS;
         private Duration maxBatchTime = DEFAULT_MAX_BATCH_TIME;
-        private Duration checkpointBatchTime = DEFAULT_CHECKPOINT_BATCH_TIME;
         private long maxBatchBytes = DEFAULT_MAX_BATCH_BYTES;
         private long allocatorLimit = DEFAULT_ALLOCATOR_LIMIT;
 
@@ -429,20 +418,6 @@ public final class ColumnarKafkaSource<T>
         }
 
         /**
-         * Target time of one batch near an expected checkpoint (default 1 ms; {@link Duration#ZERO}: none). Each
-         * reader estimates the checkpoint interval from the times of its last two snapshots and, from an eighth of
-         * it before the next one is due until an eighth after, cuts batches to this target (as {@link
-         * #setMaxBatchTime} does, at least 16 records), so the checkpoint's trigger waits for a short step; the
-         * rest of the time batches keep their size. Offsets and checkpoints are unchanged: a batch is still a run
-         * of one fetch's records, emitted whole before the split's offset moves past it.
-         */
-        public Builder setCheckpointBatchTime(Duration time) {
-            require(!time.isNegative(), "checkpoint batch time must not be negative, got " + time);
-            this.checkpointBatchTime = time;
-            return this;
-        }
-
-        /**
          * Cap on the key and value bytes of the records of one batch (default 8 MiB); a single larger
          * record still makes a batch of its own.
          */
@@ -490,7 +465,7 @@ public final class ColumnarKafkaSource<T>
             }
             KafkaSource<Object> kafkaSource = kafka.setDeserializer(NoRecordDeserializer.INSTANCE).build();
             return new ColumnarKafkaSource<>(kafkaSource, spec, timestampIndex, maxBatchRows,
-                    maxBatchTime.toNanos(), checkpointBatchTime.toNanos(), maxBatchBytes,
+                    maxBatchTime.toNanos(), maxBatchBytes,
                     allocatorLimit, output);
         }
 

@@ -33,10 +33,7 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.formats.raw.RawFormatDeserializationSchema;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Metric;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.ProcessFunction;
 import org.apache.flink.table.data.RowData;
@@ -218,8 +215,13 @@ class ColumnarKafkaSourceITCase {
     @Test
     void slowChainedWorkCutsTheNextBatchesToTheTimeTarget() throws Exception {
         String topic = "time-target";
+        KAFKA.broker().createTopic(topic, 1);
         int count = 3_000;
-        produceBigEndianLongs(topic, count);
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (long i = 0; i < count; i++) {
+            records.add(new ProducerRecord<>(topic, 0, null, ByteBuffer.allocate(8).putLong(i).array()));
+        }
+        SourceTopics.produce(KAFKA.broker(), records);
         ColumnarKafkaSource<ArrowBatch> source = boundedBigEndianLongs(topic, "n")
                 .setMaxBatchRows(500)
                 .setMaxBatchTime(Duration.ofMillis(5))
@@ -232,87 +234,18 @@ class ColumnarKafkaSourceITCase {
                 .returns(long[].class)
                 .executeAndCollect(10_000);
 
-        assertReadOnceInOrder(batches, count);
-        assertThat(batches.get(0)[0]).isLessThanOrEqualTo(500);
-        assertThat(batches.subList(1, batches.size())).allSatisfy(b -> assertThat(b[0]).isLessThanOrEqualTo(250));
-        assertThat(batches).as("batches").hasSizeGreaterThan(14);
-        assertThat(batches.subList(13, batches.size()))
-                .allSatisfy(b -> assertThat(b[0]).isLessThanOrEqualTo(BatchTimeCap.MIN_ROWS));
-        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
-    }
-
-    /**
-     * Checkpoints every 100 ms and a chained operator that sleeps 5 ms per batch: a batch of a whole fetch (500
-     * records) is one 5 ms step, and a checkpoint's trigger waits for the step under way. With short batches near
-     * an expected checkpoint (the default) the reader cuts the batches of the window around each due time (an
-     * eighth of the interval either side, estimated from its last two snapshots) to the 1 ms target: 1 ms over the
-     * time per record measured on full batches (5 ms / 500) is at most 100 records, and the batch just before each
-     * barrier is that short. Without them it is a whole fetch. Every record is read once, in offset order.
-     */
-    @Test
-    void batchesBeforeABarrierAreShortWhenACheckpointIsDue() throws Exception {
-        String topic = "checkpoint-window";
-        int count = 150_000;
-        produceBigEndianLongs(topic, count);
-
-        List<Long> shortWindow = rowsBeforeBarriers(topic, count, Duration.ofMillis(1));
-        List<Long> none = rowsBeforeBarriers(topic, count, Duration.ZERO);
-
-        // The first two snapshots only calibrate the interval: compared from the third on.
-        assertThat(shortWindow).as("barriers with the window").hasSizeGreaterThanOrEqualTo(6);
-        List<Long> compared = shortWindow.subList(2, shortWindow.size());
-        assertThat(compared.stream().filter(rows -> rows <= 100).count())
-                .as("batches before a barrier of at most 100 rows, with the window: %s", shortWindow)
-                .isGreaterThanOrEqualTo(compared.size() * 3L / 4);
-        assertThat(none).as("barriers without the window").hasSizeGreaterThanOrEqualTo(6);
-        assertThat(none.stream().filter(rows -> rows == 500).count())
-                .as("whole fetches before a barrier without the window: %s", none)
-                .isGreaterThanOrEqualTo(none.size() / 2L);
-        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
-    }
-
-    /** Reads {@code topic} whole with the given checkpoint batch time; the rows of each batch before a barrier. */
-    private static List<Long> rowsBeforeBarriers(String topic, int count, Duration checkpointBatchTime)
-            throws Exception {
-        ColumnarKafkaSource<ArrowBatch> source = boundedBigEndianLongs(topic, "n")
-                .setMaxBatchRows(500)
-                .setCheckpointBatchTime(checkpointBatchTime)
-                .build();
-        StreamExecutionEnvironment env = SinkJobs.environment(0);
-        env.setParallelism(1);
-        env.enableCheckpointing(100);
-        List<long[]> batches = env.fromSource(source, WatermarkStrategy.noWatermarks(), "checkpoint window")
-                .flatMap(new BarrierMarkedBatches(5))
-                .returns(long[].class)
-                .executeAndCollect(100_000);
-        assertReadOnceInOrder(batches, count);
-        List<Long> beforeBarrier = new ArrayList<>();
-        for (int i = 1; i < batches.size(); i++) {
-            if (batches.get(i)[2] == 1) {
-                beforeBarrier.add(batches.get(i - 1)[0]);
-            }
-        }
-        return beforeBarrier;
-    }
-
-    /** One partition of {@code topic} holding the big-endian longs 0 .. count-1. */
-    private static void produceBigEndianLongs(String topic, int count) throws Exception {
-        KAFKA.broker().createTopic(topic, 1);
-        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
-        for (long i = 0; i < count; i++) {
-            records.add(new ProducerRecord<>(topic, 0, null, ByteBuffer.allocate(8).putLong(i).array()));
-        }
-        SourceTopics.produce(KAFKA.broker(), records);
-    }
-
-    /** Batches given as {rows, first value, ...} hold 0 .. count-1 once each, in order. */
-    private static void assertReadOnceInOrder(List<long[]> batches, int count) {
         long next = 0;
         for (long[] batch : batches) {
             assertThat(batch[1]).as("first value of a batch").isEqualTo(next);
             next = batch[1] + batch[0];
         }
         assertThat(next).as("records read").isEqualTo(count);
+        assertThat(batches.get(0)[0]).isLessThanOrEqualTo(500);
+        assertThat(batches.subList(1, batches.size())).allSatisfy(b -> assertThat(b[0]).isLessThanOrEqualTo(250));
+        assertThat(batches).as("batches").hasSizeGreaterThan(14);
+        assertThat(batches.subList(13, batches.size()))
+                .allSatisfy(b -> assertThat(b[0]).isLessThanOrEqualTo(BatchTimeCap.MIN_ROWS));
+        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
     }
 
     /** A bounded read of {@code topic}, each value a big-endian long in the BIGINT column {@code column}. */
@@ -394,38 +327,6 @@ class ColumnarKafkaSourceITCase {
                 out.collect(new long[] {n.getValueCount(), n.get(0)});
             }
         }
-    }
-
-    /**
-     * Per batch {rows, first value, 1 if a checkpoint's snapshot was taken since the batch before}: chained to the
-     * source, its snapshot runs on the source task's thread at the barrier, between two batches. Sleeps per batch.
-     */
-    private static final class BarrierMarkedBatches
-            implements FlatMapFunction<ArrowBatch, long[]>, CheckpointedFunction {
-        private final long millis;
-        private boolean barrierSinceLastBatch;
-
-        BarrierMarkedBatches(long millis) {
-            this.millis = millis;
-        }
-
-        @Override
-        public void flatMap(ArrowBatch batch, Collector<long[]> out) throws InterruptedException {
-            try (batch) {
-                BigIntVector n = (BigIntVector) batch.open(null).getVector("n");
-                Thread.sleep(millis);
-                out.collect(new long[] {n.getValueCount(), n.get(0), barrierSinceLastBatch ? 1 : 0});
-                barrierSinceLastBatch = false;
-            }
-        }
-
-        @Override
-        public void snapshotState(FunctionSnapshotContext context) {
-            barrierSinceLastBatch = true;
-        }
-
-        @Override
-        public void initializeState(FunctionInitializationContext context) {}
     }
 
     private static final class LongValues implements FlatMapFunction<ArrowBatch, Long> {

@@ -41,19 +41,15 @@ public final class ColumnarKafkaSourceReader<T>
     private final KafkaSourceReaderMetrics kafkaMetrics;
     private final boolean commitOffsetsOnCheckpoint;
     private final ChunkEmitter<T> emitter;
-    private final BatchTimeCap cap;
 
-    /** @param cap the emitter's and the split readers': told when each checkpoint's snapshot is taken */
     public ColumnarKafkaSourceReader(
             Supplier<SplitReader<RecordChunk, KafkaPartitionSplit>> splitReaders,
             ChunkEmitter<T> emitter,
-            BatchTimeCap cap,
             Configuration config,
             SourceReaderContext context,
             KafkaSourceReaderMetrics kafkaMetrics) {
         super(new ChunkFetcherManager(splitReaders, config), emitter, config, context);
         this.emitter = emitter;
-        this.cap = cap;
         this.kafkaMetrics = kafkaMetrics;
         this.commitOffsetsOnCheckpoint = config.get(KafkaSourceOptions.COMMIT_OFFSETS_ON_CHECKPOINT);
     }
@@ -69,7 +65,6 @@ public final class ColumnarKafkaSourceReader<T>
 
     @Override
     public List<KafkaPartitionSplit> snapshotState(long checkpointId) {
-        cap.checkpointTaken();
         List<KafkaPartitionSplit> splits = super.snapshotState(checkpointId);
         if (!commitOffsetsOnCheckpoint || checkpointId < 0) {
             return splits;

@@ -93,52 +93,5 @@ class BatchTimeCapTest {
     void rejectsANonPositiveRowCapOrANegativeTarget() {
         assertThatThrownBy(() -> new BatchTimeCap(0, MS)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new BatchTimeCap(10, -1)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new BatchTimeCap(10, 0, -1)).isInstanceOf(IllegalArgumentException.class);
-    }
-
-    @Test
-    void shortBatchesOnlyWithinAnEighthOfTheIntervalOfTheNextCheckpointsDueTime() {
-        long[] now = {0};
-        BatchTimeCap cap = new BatchTimeCap(500, 0, MS, () -> now[0]);
-        cap.measured(500, 10 * MS); // 20 us a record: 1 ms holds 50
-        assertThat(cap.rows()).as("no interval known before two checkpoints").isEqualTo(500);
-        cap.checkpointTaken();
-        now[0] = 900 * MS;
-        assertThat(cap.rows()).isEqualTo(500);
-        now[0] = 1_000 * MS;
-        cap.checkpointTaken(); // interval 1 s: the next is due at 2 s, the window is 1875 to 2125 ms
-        int[] expected = {500, 500, 50, 50, 50, 500};
-        long[] at = {1_500, 1_874, 1_875, 2_000, 2_125, 2_126};
-        for (int i = 0; i < at.length; i++) {
-            now[0] = at[i] * MS;
-            assertThat(cap.rows()).as("at %d ms", at[i]).isEqualTo(expected[i]);
-        }
-        now[0] = 1_950 * MS;
-        cap.checkpointTaken(); // early: interval 950 ms, next due at 2900 ms, window 2781.25 to 3018.75 ms
-        now[0] = 2_100 * MS;
-        assertThat(cap.rows()).as("the snapshot closed the window").isEqualTo(500);
-        now[0] = 2_790 * MS;
-        assertThat(cap.rows()).isEqualTo(50);
-    }
-
-    @Test
-    void nearACheckpointTheShorterOfTheTwoTargets() {
-        long[] now = {0};
-        BatchTimeCap cap = new BatchTimeCap(500, 5 * MS, MS, () -> now[0]);
-        cap.measured(500, 10 * MS); // 20 us a record
-        cap.checkpointTaken();
-        now[0] = 1_000 * MS;
-        cap.checkpointTaken();
-        now[0] = 1_500 * MS;
-        assertThat(cap.rows()).as("the time target away from a checkpoint").isEqualTo(250);
-        now[0] = 2_000 * MS;
-        assertThat(cap.rows()).isEqualTo(50);
-        BatchTimeCap longer = new BatchTimeCap(500, MS / 2, MS, () -> now[0]);
-        longer.measured(500, 10 * MS);
-        longer.checkpointTaken();
-        now[0] = 3_000 * MS;
-        longer.checkpointTaken();
-        now[0] = 4_000 * MS;
-        assertThat(longer.rows()).as("a time target shorter than the checkpoint's stays").isEqualTo(25);
     }
 }
