@@ -114,6 +114,8 @@ public final class CellRunner {
             CheckpointFigures.of(executed.getCheckpointStatsSnapshot()).store(result);
             result.setProperty("checkpointByVertex", CheckpointByVertex.describe(CheckpointByVertex.of(executed)));
         }
+        // After the cluster's close: every task has removed its metrics, so the reporter holds their totals.
+        result.setProperty("taskTimings", TaskTimings.describe());
         return result;
     }
 
@@ -143,6 +145,7 @@ public final class CellRunner {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         // Any free port: 8081, the default, may be taken by another MiniCluster on a shared machine.
         conf.set(RestOptions.BIND_PORT, "0");
+        TaskTimings.configuration().forEach(conf::setString);
         return conf;
     }
 

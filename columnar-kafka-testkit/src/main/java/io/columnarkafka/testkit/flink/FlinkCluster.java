@@ -305,6 +305,16 @@ public final class FlinkCluster implements AutoCloseable {
                 "logger.kafka.level = WARN",
                 "logger.kafka2.name = org.apache.kafka",
                 "logger.kafka2.level = WARN",
+                // Timestamps of a restart's steps on a TaskManager: each task's state switches, the Kafka sink's
+                // transactional producers (recovering, aborting lingering transactions) and the sources' splits.
+                "logger.task.name = org.apache.flink.runtime.taskmanager.Task",
+                "logger.task.level = INFO",
+                "logger.kafkasink.name = org.apache.flink.connector.kafka.sink",
+                "logger.kafkasink.level = INFO",
+                "logger.splits.name = org.apache.flink.connector.base.source.reader.SourceReaderBase",
+                "logger.splits.level = INFO",
+                "logger.txn.name = org.apache.kafka.clients.producer.internals.TransactionManager",
+                "logger.txn.level = INFO",
                 ""));
     }
 

@@ -70,7 +70,9 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
             output.emit(rows, timestamp, split.splitId(), splitOutput);
         }
         split.setCurrentOffset(chunk.lastOffset() + 1);
-        cap.measured(chunk.size(), System.nanoTime() - start);
+        long stepNanos = System.nanoTime() - start;
+        metrics.step(stepNanos);
+        cap.measured(chunk.size(), stepNanos);
     }
 
     /** Closes the reader's allocator, which fails if a batch it allocated is still open. */
