@@ -39,6 +39,7 @@ public final class NexmarkBenchmark {
             "                         [--warmup N] [--parallelism N] [--mini-batch off|on|both]",
             "                         [--recovery q0,q4,...|none] [--recovery-at FRACTION] [--checkpoint-interval MS]",
             "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
+            "                         [--keep-output off|on]",
             "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
             "                         [--producer-linger-ms MS] [--scan-batch-rows N]",
             "                         [--scan-batch-time MS]",
@@ -54,6 +55,8 @@ public final class NexmarkBenchmark {
             "  --recovery-at          fail once the sources have read this share of the input (default 0.5)",
             "  --checkpoint-interval  ms (default 1000)",
             "  --partitions           partitions of the input and result topics (default 2)",
+            "  --keep-output          on: each cell's output entries (sorted values, final value per key, or q12's bids",
+            "                         per bidder) to <work-dir>/cell-<id>.output, to diff a cell that differs from stock",
             "  --columnar-planner     on: every cell plans with Flink's planner jar (not the loader), the columnar cells",
             "                         install the columnar planner stage (ColumnarSql), and the stateless queries'",
             "                         source table has no WATERMARK (both variants; they use none); default off",
@@ -91,6 +94,8 @@ public final class NexmarkBenchmark {
     private String note = "";
     /** Cells plan with Flink's planner jar, and the columnar cells install the columnar planner stage. */
     private boolean columnarPlanner;
+    /** Writes each cell's output entries (what its digest is of) to the work dir, to diff a FAIL. */
+    private boolean keepOutput;
     /** The source table's max.poll.records; 0 for Kafka's default. */
     private int maxPollRecords;
     /** The result table's producer batch.size and linger.ms; -1 for Kafka's defaults. */
@@ -101,6 +106,8 @@ public final class NexmarkBenchmark {
     /** The columnar source table's columnar.scan.max-batch-time in ms; -1 for the connector's default. */
     private int scanBatchTimeMs = -1;
     private ClientSettings clients = ClientSettings.DEFAULTS;
+    /** The input's bids per bidder, q12's check; read off the generator when a q12 cell first needs it. */
+    private InputBids inputBids;
 
     public static void main(String[] args) throws Exception {
         BenchCommand.main(args, USAGE, NexmarkBenchmark::parse, bench -> bench.run(System.out));
@@ -129,6 +136,11 @@ public final class NexmarkBenchmark {
                 case "--out" -> b.out = Path.of(value);
                 case "--work-dir" -> b.workDir = Path.of(value);
                 case "--note" -> b.note = value;
+                case "--keep-output" -> b.keepOutput = switch (value) {
+                    case "on" -> true;
+                    case "off" -> false;
+                    default -> throw new IllegalArgumentException("--keep-output is on or off");
+                };
                 case "--columnar-planner" -> b.columnarPlanner = switch (value) {
                     case "on" -> true;
                     case "off" -> false;
@@ -257,12 +269,19 @@ public final class NexmarkBenchmark {
             Properties measured = runChild(spec, workDir.resolve("cell-" + id + ".log"));
             TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), outputTopic)
                     .keepRecords(true).timeout(Duration.ofMinutes(5)).read();
-            OutputDigest digest = OutputDigest.of(query.output, report);
-            String verdict = verdict(query, variant, digest, report, expected);
+            List<String> entries = OutputDigest.entries(query, report);
+            OutputDigest digest = OutputDigest.of(entries);
+            if (keepOutput) {
+                Files.write(workDir.resolve("cell-" + id + ".output"), entries);
+            }
+            String verdict = verdict(query, variant, digest, entries, report, expected);
             cell = CellResult.of(spec, round, measured, digest, verdict);
             console.printf(Locale.ROOT, "%.2f s, %,.0f events/s, CPU %.2f s/M events, %s, %s, output %,d entries %s: %s%n",
                     cell.jobSeconds(), cell.eventsPerSecond(), cell.cpuSecondsPerMillionEvents(), cell.checkpoints(),
                     cell.sinkPath(), digest.entries(), digest.sha256(), verdict);
+            if (query.output == NexmarkQuery.Output.CLOSED_WINDOW_BIDS && inputBids != null) {
+                console.println("               " + inputBids.share(entries));
+            }
             cell.checkpointByVertex().lines()
                     .forEach(line -> console.println("               checkpoints by task: " + line));
             if (measured.getProperty("cpuByThread") != null) {
@@ -289,14 +308,24 @@ public final class NexmarkBenchmark {
         return cell;
     }
 
-    /** OK if the output matches the query's stock result (the first stock cell's sets it); FAIL otherwise. */
-    private static String verdict(NexmarkQuery query, Variant variant, OutputDigest digest, TopicReport report,
-                                  Map<NexmarkQuery, OutputDigest> expected) {
+    /**
+     * OK if the output matches the query's stock result (the first stock cell's sets it), q12's if it counts no
+     * bidder more often than it bid in the input ({@link InputBids}); FAIL otherwise.
+     */
+    private String verdict(NexmarkQuery query, Variant variant, OutputDigest digest, List<String> entries,
+                           TopicReport report, Map<NexmarkQuery, OutputDigest> expected) {
         if (!report.partitionsWithOpenTransactions().isEmpty()) {
             return "FAIL: transactions left open on partitions " + report.partitionsWithOpenTransactions();
         }
         if (digest.entries() == 0) {
             return "FAIL: empty result";
+        }
+        if (query.output == NexmarkQuery.Output.CLOSED_WINDOW_BIDS) {
+            if (inputBids == null) {
+                inputBids = InputBids.of(new NexmarkGenerator(NexmarkConfig.defaults(seed)), events);
+            }
+            String violation = inputBids.violation(entries);
+            return violation == null ? "OK" : "FAIL: " + violation;
         }
         OutputDigest stock = variant == Variant.STOCK ? expected.putIfAbsent(query, digest) : expected.get(query);
         if (stock == null) {

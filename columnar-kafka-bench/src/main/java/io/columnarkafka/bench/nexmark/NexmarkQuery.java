@@ -24,16 +24,20 @@ enum NexmarkQuery {
     Q5(true, Output.APPEND),
     Q7(true, Output.APPEND),
     Q8(true, Output.APPEND),
-    Q9(true, Output.UPSERT),
+    // The winning bid's other columns are open when two bids tie on (price, dateTime); the generator gives
+    // such ties (3 of 2,779 auctions in the first 50,000 events), and which one wins depends on the order
+    // the join emits them in, which differs run to run (and with mini-batch).
+    Q9(true, Output.UPSERT, "bidder", "bid_extra"),
     Q10(false, Output.APPEND),
     Q11(true, Output.APPEND),
-    Q12(true, Output.BID_COUNTS),
+    Q12(true, Output.CLOSED_WINDOW_BIDS),
     Q14(false, Output.APPEND),
     Q15(true, Output.UPSERT),
     Q16(true, Output.UPSERT),
     Q17(true, Output.UPSERT),
     Q18(true, Output.UPSERT),
-    Q19(true, Output.UPSERT),
+    // Bids of one auction with equal prices tie; which one gets which rank depends on their arrival order.
+    Q19(true, Output.UPSERT, "bidder", "channel", "url", "dateTime", "extra"),
     Q20(true, Output.APPEND),
     Q21(false, Output.APPEND),
     Q22(false, Output.APPEND);
@@ -45,10 +49,12 @@ enum NexmarkQuery {
         /** Updating: the final value per key ({@code upsert-kafka}; a tombstone deletes). */
         UPSERT,
         /**
-         * q12's processing-time windows cut the stream at wall-clock instants, so its rows differ run to run;
-         * what must not differ is the number of bids per bidder summed over its windows.
+         * q12's processing-time windows cut the stream at wall-clock instants, and Flink never fires those still
+         * open when the bounded input ends, so which bids are counted differs run to run (stock against stock
+         * too): each bidder's bids summed over its windows must be at most its bids in the input
+         * ({@link InputBids}); not compared with stock.
          */
-        BID_COUNTS
+        CLOSED_WINDOW_BIDS
     }
 
     /** Queries of the suite not run, and why. */
@@ -56,10 +62,17 @@ enum NexmarkQuery {
 
     final boolean stateful;
     final Output output;
+    /**
+     * The result columns a ROW_NUMBER Top-N leaves open: those of rows tied on its ORDER BY, which SQL ranks in
+     * no defined order. The output check compares the final values per key without them (the ranked keys and
+     * the ORDER BY columns are what the query defines).
+     */
+    final List<String> openOnTie;
 
-    NexmarkQuery(boolean stateful, Output output) {
+    NexmarkQuery(boolean stateful, Output output, String... openOnTie) {
         this.stateful = stateful;
         this.output = output;
+        this.openOnTie = List.of(openOnTie);
     }
 
     String id() {

@@ -11,18 +11,32 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.JsonProcessingException;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * What a result topic held, read {@code read_committed}, reduced to a comparable digest: the sorted
- * multiset of values (append), the final value per key (upsert), or q12's bids per bidder. Every cell of a
+ * multiset of values (append), the final value per key (upsert; a Top-N's without the columns its ORDER BY
+ * leaves open on a tie), or q12's bids per bidder. Every cell of a
  * query must produce the stock cells' digest; the number of entries is kept beside it for the report.
  */
 record OutputDigest(long entries, String sha256) {
     private static final Pattern BID_COUNT = Pattern.compile("\"bidder\":(-?\\d+),\"bid_count\":(\\d+)");
 
-    static OutputDigest of(NexmarkQuery.Output output, TopicReport report) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    static OutputDigest of(NexmarkQuery query, TopicReport report) {
+        return of(entries(query, report));
+    }
+
+    /**
+     * The entries the digest is taken of, unsorted: values, key-tab-final value (without the query's columns
+     * open on a tie), or bidder-tab-bids.
+     */
+    static List<String> entries(NexmarkQuery query, TopicReport report) {
         List<String> lines = new ArrayList<>();
-        switch (output) {
+        switch (query.output) {
             case APPEND -> {
                 for (TopicRecord record : report.records()) {
                     lines.add(text(record.value()));
@@ -37,9 +51,9 @@ record OutputDigest(long entries, String sha256) {
                         latest.put(text(record.key()), text(record.value()));
                     }
                 }
-                latest.forEach((k, v) -> lines.add(k + "\t" + v));
+                latest.forEach((k, v) -> lines.add(k + "\t" + without(query.openOnTie, v)));
             }
-            case BID_COUNTS -> {
+            case CLOSED_WINDOW_BIDS -> {
                 Map<Long, Long> counts = new TreeMap<>();
                 for (TopicRecord record : report.records()) {
                     Matcher m = BID_COUNT.matcher(text(record.value()));
@@ -51,10 +65,10 @@ record OutputDigest(long entries, String sha256) {
                 counts.forEach((bidder, n) -> lines.add(bidder + "\t" + n));
             }
         }
-        return of(lines);
+        return lines;
     }
 
-    /** The digest of these entries, in any order. */
+    /** The digest of these entries, in any order (sorts them in place). */
     static OutputDigest of(List<String> lines) {
         lines.sort(null);
         try {
@@ -66,6 +80,20 @@ record OutputDigest(long entries, String sha256) {
             return new OutputDigest(lines.size(), HexFormat.of().formatHex(sha.digest()).substring(0, 16));
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** A JSON object value without these fields. */
+    static String without(List<String> fields, String value) {
+        if (fields.isEmpty()) {
+            return value;
+        }
+        try {
+            ObjectNode node = (ObjectNode) JSON.readTree(value);
+            node.remove(fields);
+            return JSON.writeValueAsString(node);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("not a JSON object: " + value, e);
         }
     }
 
