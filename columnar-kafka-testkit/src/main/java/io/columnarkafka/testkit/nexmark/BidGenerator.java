@@ -193,7 +193,7 @@ public final class BidGenerator {
     }
 
     /** SplitMix64's finalizer: a strong 64-bit mix of a Weyl-sequence value. */
-    private static long mix(long z) {
+    static long mix(long z) {
         z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
         z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
         return z ^ (z >>> 31);

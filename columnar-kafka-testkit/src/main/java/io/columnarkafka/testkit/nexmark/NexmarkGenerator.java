@@ -80,7 +80,9 @@ public final class NexmarkGenerator {
 
     /** Event {@code eventId} as a row of {@link #EVENT_TYPE}. */
     public GenericRowData event(long eventId) {
-        SplittableRandom random = new SplittableRandom(config.seed() + (eventId + 1) * GOLDEN);
+        // Mixed, not the bare Weyl value: SplittableRandom steps its seed by the same GOLDEN per draw, so
+        // seed + (i+1)·GOLDEN would make event i+1's draws event i's shifted by one.
+        SplittableRandom random = new SplittableRandom(BidGenerator.mix(config.seed() + (eventId + 1) * GOLDEN));
         long timestamp = config.timestampForEvent(eventId);
         int type = config.eventType(eventId);
         return switch (type) {

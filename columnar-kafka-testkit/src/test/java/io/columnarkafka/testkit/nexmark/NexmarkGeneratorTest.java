@@ -28,6 +28,32 @@ class NexmarkGeneratorTest {
         assertThat(differing).isEqualTo(8);
     }
 
+    /**
+     * Each event's random stream must be independent of its neighbours'. Seeding event {@code i} with
+     * {@code seed + (i+1)·γ} (γ being the increment {@code SplittableRandom} adds per draw) made event
+     * {@code i+1}'s k-th draw equal event {@code i}'s (k+1)-th, so some consecutive bids came out identical.
+     */
+    @Test
+    void consecutiveBidsDrawIndependently() {
+        int pairs = 0;
+        int identical = 0;
+        GenericRowData previous = generator.event(0);
+        for (long i = 1; i < EVENTS; i++) {
+            GenericRowData event = generator.event(i);
+            if (previous.getInt(0) == NexmarkGenerator.BID && event.getInt(0) == NexmarkGenerator.BID) {
+                pairs++;
+                RowData a = previous.getRow(3, 7);
+                RowData b = event.getRow(3, 7);
+                if (a.getLong(2) == b.getLong(2) && a.getString(6).equals(b.getString(6))) {
+                    identical++;
+                }
+            }
+            previous = event;
+        }
+        assertThat(pairs).isGreaterThan(80_000);
+        assertThat(identical).as("consecutive bids with the same price and extra").isZero();
+    }
+
     @Test
     void personAuctionBidByEventIdModFifty() {
         int[] counts = new int[3];
