@@ -169,11 +169,11 @@ class NexmarkColumnarParityITCase {
     void aTumblingWindowAggregateWithNullKeysReadsTheBatchesInItsLocalPhase() throws Exception {
         String script = "CREATE TABLE tumble_stats (k BIGINT, ws TIMESTAMP(3), we TIMESTAMP(3), n BIGINT, nk BIGINT,"
                 + " total BIGINT, lo BIGINT, hi DOUBLE, dlo DOUBLE) WITH (${SINK});\n"
+                + "CREATE TEMPORARY VIEW keyed_bid AS SELECT CASE WHEN MOD(bidder, 5) = 0 THEN CAST(NULL AS BIGINT)"
+                + " ELSE MOD(auction, 10) END AS k, price, CAST(price AS DOUBLE) / 3 AS dprice, `dateTime` FROM bid;\n"
                 + "INSERT INTO tumble_stats SELECT k, window_start, window_end, COUNT(*), COUNT(k), SUM(price),"
-                + " MIN(price), MAX(dprice), MIN(dprice) FROM TABLE(TUMBLE(TABLE (SELECT CASE WHEN MOD(bidder, 5) = 0"
-                + " THEN CAST(NULL AS BIGINT) ELSE MOD(auction, 10) END AS k, price, CAST(price AS DOUBLE) / 3 AS dprice,"
-                + " `dateTime` FROM bid), DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND))"
-                + " GROUP BY k, window_start, window_end;";
+                + " MIN(price), MAX(dprice), MIN(dprice) FROM TABLE(TUMBLE(TABLE keyed_bid, DESCRIPTOR(`dateTime`),"
+                + " INTERVAL '2' SECOND)) GROUP BY k, window_start, window_end;";
         String explain = parity("tumble_stats", script, false, true);
         String physical = explain.substring(explain.indexOf("== Optimized Physical Plan =="));
         assertThat(physical).containsPattern("ColumnarLocalWindowAggregate\\(groupBy=\\[k\\], window=\\[TUMBLE\\(.*"
