@@ -65,7 +65,8 @@ class ColumnarSqlExplainTest {
                 .contains("metadata=[partition, offset], watermark=[-(dateTime, 4000:INTERVAL SECOND)]")
                 .contains("fields=[dateTime, p, o]")
                 .contains("decode=[admitted: json value, metadata partition offset, watermark, bounded latest]")
-                .contains("ArrowToRows(").contains("WindowAggregate(").doesNotContain("WatermarkAssigner(");
+                .contains("ColumnarLocalWindowAggregate(").contains("GlobalWindowAggregate(")
+                .doesNotContain("ArrowToRows(").doesNotContain("WatermarkAssigner(");
     }
 
     /** Per-row watermark emission cannot happen inside an Arrow batch: the scan stays the connector's row scan. */
@@ -336,7 +337,45 @@ class ColumnarSqlExplainTest {
         assertThat(occurrences(columnar, aggregate)).as(columnar).isEqualTo(1);
         assertThat(occurrences(columnar, "ColumnarCalc(")).as(columnar).isEqualTo(1);
         assertThat(columnar).contains("ColumnarCalc(select=[auction, dateTime], where=[>(price, 10)])")
-                .contains("ArrowToRows(").contains("Reused(reference_id=");
+                .contains("ColumnarLocalWindowAggregate(").contains("Reused(reference_id=");
+        assertThat(occurrences(columnar, "ColumnarLocalWindowAggregate(")).as(columnar).isEqualTo(1);
+    }
+
+    /**
+     * A two-phase window aggregate over a columnar Calc: the local phase is Flink's operator reading the batches
+     * ({@code ColumnarLocalWindowAggregate}, Flink's attributes), no edge before it, and Flink's exchange and global
+     * phase after it on its rows.
+     */
+    @Test
+    void theLocalPhaseOfAWindowAggregateReadsTheColumnarCalcsBatches() {
+        TableEnvironment tEnv = tEnvWithCheapBids(true);
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, COUNT(*), 0 FROM"
+                + " TABLE(HOP(TABLE cheap, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '10' SECOND))"
+                + " GROUP BY auction, window_start, window_end");
+        assertThat(section(explained, "== Optimized Physical Plan ==")).containsPattern(
+                "GlobalWindowAggregate\\(.*\\n[ :]*\\+- Exchange\\(distribution=\\[hash\\[auction\\]\\]\\)\\n"
+                + "[ :]*\\+- ColumnarLocalWindowAggregate\\(groupBy=\\[auction\\], window=\\[HOP\\(time_col=\\[dateTime\\],"
+                + " size=\\[10 s\\], slide=\\[2 s\\]\\)\\], select=\\[auction, COUNT\\(\\*\\) AS count1\\$0,"
+                + " slice_end\\('w\\$\\) AS \\$slice_end\\]\\)\\n[ :]*\\+- ColumnarCalc\\(")
+                .doesNotContain("ArrowToRows(");
+        assertThat(section(explained, "== Columnar Decision =="))
+                .contains("columnar LocalWindowAggregate: Flink's local window aggregate reading the batches in place")
+                .contains("Flink Exchange: ROW_OPERATOR");
+    }
+
+    /** Over rows (a stock {@code kafka} scan) the local phase stays Flink's, with its reason. */
+    @Test
+    void aLocalWindowAggregateOverRowsStaysFlinks() {
+        TableEnvironment tEnv = tEnvWithCheapBids(true);
+        tEnv.executeSql(BIDS.replace("CREATE TABLE bids", "CREATE TABLE stock_bids").replace("kafka-columnar", "kafka")
+                .replace("extra STRING)", "extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND)"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, COUNT(*), 0 FROM"
+                + " TABLE(TUMBLE(TABLE stock_bids, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND))"
+                + " GROUP BY auction, window_start, window_end");
+        assertThat(section(explained, "== Optimized Physical Plan ==")).contains("LocalWindowAggregate(")
+                .doesNotContain("Columnar");
+        assertThat(section(explained, "== Columnar Decision =="))
+                .contains("Flink LocalWindowAggregate: INPUT_NOT_COLUMNAR input Calc");
     }
 
     /** With sub-plan reuse off, Flink keeps each branch's operators, and so does the stage. */

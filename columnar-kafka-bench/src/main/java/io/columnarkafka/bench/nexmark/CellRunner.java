@@ -197,7 +197,8 @@ public final class CellRunner {
         }
         String plan = explained.substring(explained.indexOf("== Optimized Execution Plan =="));
         List<String> nodes = new java.util.ArrayList<>();
-        for (String node : List.of("ColumnarScan", "ColumnarMiniBatchAssigner", "ColumnarCalc", "ColumnarSink")) {
+        for (String node : List.of("ColumnarScan", "ColumnarMiniBatchAssigner", "ColumnarCalc",
+                "ColumnarLocalWindowAggregate", "ColumnarSink")) {
             if (plan.contains(node + "(")) {
                 nodes.add(node);
             }

@@ -32,6 +32,11 @@ public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String de
         return reason == null;
     }
 
+    /** True when the node runs columnar and emits Arrow batches: a consumer of it reads batches. */
+    public boolean emitsBatches() {
+        return isColumnar() && kind.emitsBatches();
+    }
+
     /** {@code columnar CALC: ...} or {@code Flink Calc: CALC_NOT_EXACT ...}. */
     public String describe() {
         String name = node.getRelTypeName().replace("StreamPhysical", "");

@@ -1,10 +1,26 @@
 package io.columnarkafka.planner.match;
 
-/** The node kinds the stage can run on Arrow. */
+/** The node kinds the stage can run on Arrow, and whether each emits Arrow batches or rows. */
 public enum NodeKind {
-    SCAN,
-    CALC,
+    SCAN(true),
+    CALC(true),
     /** Flink's mini-batch assigner, which forwards elements unread and only emits watermarks. */
-    MINI_BATCH_ASSIGNER,
-    SINK
+    MINI_BATCH_ASSIGNER(true),
+    /**
+     * Flink's local window aggregate (the first phase of a two-phase window aggregate), reading the batches in
+     * place; it emits Flink's rows (keys, accumulators, slice end) for Flink's global window aggregate.
+     */
+    LOCAL_WINDOW_AGGREGATE(false),
+    SINK(false);
+
+    private final boolean emitsBatches;
+
+    NodeKind(boolean emitsBatches) {
+        this.emitsBatches = emitsBatches;
+    }
+
+    /** True when the node's output is Arrow batches, false when it is rows (or nothing). */
+    public boolean emitsBatches() {
+        return emitsBatches;
+    }
 }

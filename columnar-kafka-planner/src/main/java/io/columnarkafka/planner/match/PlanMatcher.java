@@ -7,6 +7,7 @@ import io.columnarkafka.flink.table.ColumnarTables;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
@@ -22,7 +23,8 @@ import org.apache.flink.table.planner.plan.utils.ChangelogPlanUtils;
  * translates and which the calc evaluates exactly; a mini-batch assigner over a columnar input (Flink's own
  * assigner operator, which never reads an element, passes each batch on, so the Calcs mini-batch puts after it
  * stay columnar); an insert-only {@code kafka-columnar} sink over a columnar input that the connector admits
- * for Arrow input. Every other node stays Flink's, with its reason.
+ * for Arrow input; a local window aggregate over a columnar input (Flink's own operator for the node, reading the
+ * batches in place). Every other node stays Flink's, with its reason.
  * It builds nothing: {@code PlanTranslator} does, from the decision alone.
  */
 public final class PlanMatcher {
@@ -57,6 +59,9 @@ public final class PlanMatcher {
         if (node instanceof StreamPhysicalSink sink) {
             return sink(sink, decision);
         }
+        if (node instanceof StreamPhysicalLocalWindowAggregate aggregate) {
+            return localWindowAggregate(aggregate, decision);
+        }
         return NodeDecision.row(node, null, Reason.ROW_OPERATOR, "no columnar operator for this node kind");
     }
 
@@ -73,7 +78,7 @@ public final class PlanMatcher {
     }
 
     private static NodeDecision calc(StreamPhysicalCalc calc, PlanDecision decision) {
-        if (!decision.of(calc.getInput()).isColumnar()) {
+        if (!decision.of(calc.getInput()).emitsBatches()) {
             return NodeDecision.row(calc, NodeKind.CALC, Reason.INPUT_NOT_COLUMNAR, "input " + inputName(calc));
         }
         CalcProgram program;
@@ -97,7 +102,7 @@ public final class PlanMatcher {
      * the same operator runs on batches (docs/planner.md, "Mini-batch").
      */
     private static NodeDecision miniBatchAssigner(StreamPhysicalMiniBatchAssigner assigner, PlanDecision decision) {
-        if (!decision.of(assigner.getInput()).isColumnar()) {
+        if (!decision.of(assigner.getInput()).emitsBatches()) {
             return NodeDecision.row(assigner, NodeKind.MINI_BATCH_ASSIGNER, Reason.INPUT_NOT_COLUMNAR,
                     "input " + inputName(assigner));
         }
@@ -108,6 +113,21 @@ public final class PlanMatcher {
                 null);
     }
 
+    /**
+     * Flink's {@code LocalSlicingWindowAggOperator}, built by Flink's planner for the node, reads each row of a batch
+     * as a view in place of the edge's copied rows ({@code ArrowLocalWindowAggOperator}): the same operator on the
+     * same rows, so every shape Flink plans (any window, aggregate function and key type) emits what Flink's emits.
+     */
+    private static NodeDecision localWindowAggregate(StreamPhysicalLocalWindowAggregate aggregate,
+            PlanDecision decision) {
+        if (!decision.of(aggregate.getInput()).emitsBatches()) {
+            return NodeDecision.row(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE, Reason.INPUT_NOT_COLUMNAR,
+                    "input " + inputName(aggregate));
+        }
+        return NodeDecision.columnar(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE,
+                "Flink's local window aggregate reading the batches in place", null);
+    }
+
     private static NodeDecision sink(StreamPhysicalSink sink, PlanDecision decision) {
         Optional<Admission> admission = ColumnarTables.arrowSinkAdmission(sink.tableSink());
         if (admission.isEmpty()) {
@@ -116,7 +136,7 @@ public final class PlanMatcher {
         if (!admission.get().isAdmitted()) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED, admission.get().describe());
         }
-        if (!decision.of(sink.getInput()).isColumnar()) {
+        if (!decision.of(sink.getInput()).emitsBatches()) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.INPUT_NOT_COLUMNAR, "input " + inputName(sink));
         }
         if (sink.upsertMaterialize() || !ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) sink.getInput())) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalTableSourceScan;
@@ -25,7 +26,7 @@ final class PlanTranslator {
         boolean changed = false;
         for (RelNode input : node.getInputs()) {
             RelNode built = apply(input, decision);
-            if (decision.of(input).isColumnar() && !self.isColumnar()) {
+            if (decision.of(input).emitsBatches() && !self.isColumnar()) {
                 built = new StreamPhysicalArrowToRows(input.getCluster(), input.getTraitSet(), built,
                         self.reason() + " " + self.detail());
             }
@@ -40,6 +41,8 @@ final class PlanTranslator {
             case CALC -> StreamPhysicalColumnarCalc.replacing((StreamPhysicalCalc) node, inputs.get(0), self.program());
             case MINI_BATCH_ASSIGNER -> StreamPhysicalColumnarMiniBatchAssigner.replacing(
                     (StreamPhysicalMiniBatchAssigner) node, inputs.get(0));
+            case LOCAL_WINDOW_AGGREGATE -> StreamPhysicalColumnarLocalWindowAggregate.replacing(
+                    (StreamPhysicalLocalWindowAggregate) node, inputs.get(0));
             case SINK -> StreamPhysicalColumnarSink.replacing((StreamPhysicalSink) node, inputs.get(0), self.detail());
         };
     }

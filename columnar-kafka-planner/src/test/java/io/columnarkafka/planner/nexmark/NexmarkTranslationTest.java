@@ -27,7 +27,7 @@ class NexmarkTranslationTest {
     /**
      * An event-time query: the Calc before the windows computes the rowtime attribute, {@code Reinterpret} of
      * the suite's CASE over the nested event times; it runs columnar, and the edge to Flink's window operators
-     * comes after it.
+     * (or the columnar local window aggregate, which reads its batches) comes after it.
      */
     @ParameterizedTest
     @ValueSource(strings = {"q5", "q7"})
@@ -36,7 +36,8 @@ class NexmarkTranslationTest {
         String physical = explained.substring(explained.indexOf("== Optimized Physical Plan =="),
                 explained.indexOf("== Optimized Execution Plan =="));
         assertThat(physical).containsPattern("ColumnarCalc\\(select=\\[[^\\n]*Reinterpret\\(CASE\\(")
-                .contains("ColumnarScan(").contains("ArrowToRows(").doesNotContain("WatermarkAssigner(");
+                .contains("ColumnarScan(").containsPattern("(ArrowToRows|ColumnarLocalWindowAggregate)\\(")
+                .doesNotContain("WatermarkAssigner(");
         String decision = explained.substring(explained.indexOf("== Columnar Decision =="));
         assertThat(decision).contains("columnar Calc").doesNotContain("EXPRESSION_NOT_TRANSLATED")
                 .doesNotContain("CALC_NOT_EXACT");
@@ -45,7 +46,8 @@ class NexmarkTranslationTest {
     /**
      * With mini-batch on (as the benchmark runs it), Flink puts a mini-batch assigner (processing-time before a
      * join or group aggregate, row-time before windows) between the scan and the Calcs. It runs on the batches,
-     * so the plan keeps every columnar Calc it has with mini-batch off, each before its {@code ArrowToRows} edge,
+     * so the plan keeps every columnar Calc it has with mini-batch off, each before its {@code ArrowToRows} edge or
+     * columnar local window aggregate,
      * and no Calc is left to Flink for reading the assigner.
      */
     @ParameterizedTest
@@ -54,7 +56,7 @@ class NexmarkTranslationTest {
         String on = explain(query, true, true);
         String physical = on.substring(on.indexOf("== Optimized Physical Plan =="),
                 on.indexOf("== Optimized Execution Plan =="));
-        assertThat(physical).containsPattern("ArrowToRows\\(.*\\n[ :]*\\+- ColumnarCalc\\(.*\\n"
+        assertThat(physical).containsPattern("(ArrowToRows|ColumnarLocalWindowAggregate)\\(.*\\n[ :]*\\+- ColumnarCalc\\(.*\\n"
                         + "[ :]*\\+- ColumnarMiniBatchAssigner\\(interval=\\[\\d+ms\\], mode=\\[(ProcTime|RowTime)\\]\\)")
                 .doesNotContainPattern("(?<!Columnar)MiniBatchAssigner\\(");
         String decisionOn = on.substring(on.indexOf("== Columnar Decision =="));

@@ -1,0 +1,56 @@
+import java.nio.file.*;
+import java.util.*;
+import jdk.jfr.consumer.*;
+
+/**
+ * Per task (thread group of a Flink task, subtasks together), how many of a JFR recording's execution samples hold
+ * each named frame anywhere in their stack (inclusive), so a chain's operators can be compared between a stock and
+ * a columnar cell. Run with the JDK's single-file launcher:
+ *
+ *   java columnar-kafka-bench/scripts/JfrTaskFrames.java recording.jfr...
+ *
+ * Recordings as for JfrCellProfile (CHILD_JAVA_OPTS with -XX:StartFlightRecording; add
+ * -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints for frames between safepoints).
+ */
+public class JfrTaskFrames {
+    static final String[] FRAMES = {"StreamTask.invoke", "WatermarkGenerator", "ArrowBatchWatermarks",
+        "ChunkDecoder.decode", "JsonRowDataDeserializationSchema", "ColumnarCalcOperator.processElement",
+        "StreamExecCalc", "ArrowToRowsOperator.processElement", "ArrowLocalWindowAggOperator.processElement",
+        "CopyingChainingOutput.pushToOperator", "RowDataSerializer.copy",
+        "LocalSlicingWindowAggOperator.processElement", "RecordsWindowBuffer.addElement", "RecordsWindowBuffer.flush",
+        "RecordWriterOutput.collect", "WindowJoinOperator", "AbstractStreamTaskNetworkInput.emitNext"};
+
+    public static void main(String[] args) throws Exception {
+        for (String file : args) {
+            Map<String, Map<String, Integer>> byTask = new TreeMap<>();
+            for (RecordedEvent event : RecordingFile.readAllEvents(Path.of(file))) {
+                if (!event.getEventType().getName().equals("jdk.ExecutionSample")) {
+                    continue;
+                }
+                RecordedThread thread = event.getThread("sampledThread");
+                String name = thread == null ? null : thread.getJavaName();
+                if (name == null || !name.matches(".*\\(\\d+/\\d+\\)#\\d+$")) {
+                    continue; // not a task thread
+                }
+                String task = name.replaceAll(" ?\\(\\d+/\\d+\\)#\\d+$", "").replaceAll("\\[\\d+\\]", "");
+                Map<String, Integer> counts = byTask.computeIfAbsent(task, k -> new LinkedHashMap<>());
+                counts.merge("all samples", 1, Integer::sum);
+                Set<String> held = new HashSet<>();
+                for (RecordedFrame frame : event.getStackTrace().getFrames()) {
+                    String method = frame.getMethod().getType().getName() + "." + frame.getMethod().getName();
+                    for (String wanted : FRAMES) {
+                        if (method.contains(wanted)) {
+                            held.add(wanted);
+                        }
+                    }
+                }
+                held.forEach(frame -> counts.merge(frame, 1, Integer::sum));
+            }
+            System.out.println("# " + file);
+            byTask.forEach((task, counts) -> {
+                System.out.println("  " + task);
+                counts.forEach((frame, n) -> System.out.printf("    %6d  %s%n", n, frame));
+            });
+        }
+    }
+}

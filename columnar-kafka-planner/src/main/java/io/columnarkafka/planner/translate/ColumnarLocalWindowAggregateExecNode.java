@@ -1,0 +1,62 @@
+package io.columnarkafka.planner.translate;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.table.ArrowLocalWindowAggOperator;
+import java.util.List;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.core.memory.ManagedMemoryUseCase;
+import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
+import org.apache.flink.streaming.api.transformations.OneInputTransformation;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.planner.delegation.PlannerBase;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeBase;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeConfig;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
+import org.apache.flink.table.planner.plan.nodes.exec.InputProperty;
+import org.apache.flink.table.planner.plan.nodes.exec.SingleTransformationTranslator;
+import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecLocalWindowAggregate;
+import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecNode;
+import org.apache.flink.table.runtime.operators.aggregate.window.LocalSlicingWindowAggOperator;
+import org.apache.flink.table.types.logical.RowType;
+
+/**
+ * Flink's local window aggregate on the input's batches: Flink's exec node translates the aggregate over this
+ * node's input (generating its key selector, slice assigner and combiner exactly as for rows), and its operator
+ * runs as {@link ArrowLocalWindowAggOperator} in a transformation with the same name, parallelism (the input's,
+ * so it chains to the columnar calc) and managed memory weight.
+ */
+final class ColumnarLocalWindowAggregateExecNode extends ExecNodeBase<RowData>
+        implements StreamExecNode<RowData>, SingleTransformationTranslator<RowData> {
+    private final StreamExecLocalWindowAggregate flinks;
+
+    ColumnarLocalWindowAggregateExecNode(ReadableConfig config, StreamExecLocalWindowAggregate flinks,
+            String description) {
+        super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-columnar-local-window-aggregate_1"),
+                config, List.of(InputProperty.DEFAULT), flinks.getOutputType(), description);
+        this.flinks = flinks;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected Transformation<RowData> translateToPlanInternal(PlannerBase planner, ExecNodeConfig config) {
+        Transformation<ArrowBatch> input = (Transformation<ArrowBatch>) getInputEdges().get(0).translateToPlan(planner);
+        flinks.setInputEdges(getInputEdges());
+        OneInputTransformation<?, RowData> flinksTransformation =
+                (OneInputTransformation<?, RowData>) flinks.translateToPlan(planner);
+        LocalSlicingWindowAggOperator flinksOperator = (LocalSlicingWindowAggOperator)
+                ((SimpleOperatorFactory<RowData>) flinksTransformation.getOperatorFactory()).getOperator();
+        OneInputTransformation<ArrowBatch, RowData> transformation = new OneInputTransformation<>(input,
+                flinksTransformation.getName(),
+                SimpleOperatorFactory.of(ArrowLocalWindowAggOperator.of(flinksOperator,
+                        (RowType) getInputEdges().get(0).getOutputType())),
+                flinksTransformation.getOutputType(), flinksTransformation.getParallelism(), false);
+        transformation.setDescription(flinksTransformation.getDescription());
+        Integer weight = flinksTransformation.getManagedMemoryOperatorScopeUseCaseWeights()
+                .get(ManagedMemoryUseCase.OPERATOR);
+        if (weight != null) {
+            transformation.declareManagedMemoryUseCaseAtOperatorScope(ManagedMemoryUseCase.OPERATOR, weight);
+        }
+        return transformation;
+    }
+}
