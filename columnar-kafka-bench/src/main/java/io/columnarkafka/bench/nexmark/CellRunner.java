@@ -113,6 +113,10 @@ public final class CellRunner {
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
             CheckpointFigures.of(executed.getCheckpointStatsSnapshot()).store(result);
             result.setProperty("checkpointByVertex", CheckpointByVertex.describe(CheckpointByVertex.of(executed)));
+            List<JobProgress.Sample> samples = JobProgress.samples();
+            JobProgress.figures(samples, spec.events(), executed.getStatusTimestamp(JobStatus.RUNNING)).store(result);
+            result.setProperty("steadyWriters", String.join(" | ", JobProgress.writers()));
+            Files.writeString(Path.of(spec.resultFile() + ".progress.csv"), JobProgress.csv(samples));
         }
         return result;
     }
@@ -143,6 +147,7 @@ public final class CellRunner {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         // Any free port: 8081, the default, may be taken by another MiniCluster on a shared machine.
         conf.set(RestOptions.BIND_PORT, "0");
+        conf.addAll(Configuration.fromMap(JobProgress.configuration()));
         return conf;
     }
 

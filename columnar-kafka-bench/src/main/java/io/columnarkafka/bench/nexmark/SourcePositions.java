@@ -145,17 +145,26 @@ final class SourcePositions {
         }
 
         private static Key key(Metric metric, String name, MetricGroup group) {
-            if (!name.equals("currentOffset") || !(metric instanceof Gauge)) {
-                return null;
-            }
-            String scope = String.join(".", group.getScopeComponents());
-            Matcher partition = PARTITION.matcher(scope);
+            String partition = partition(metric, name, group);
             String attempt = group.getAllVariables().get(ScopeFormat.SCOPE_TASK_ATTEMPT_NUM);
-            if (!scope.contains("KafkaSourceReader") || !partition.find() || attempt == null) {
-                return null;
-            }
-            return new Key(partition.group(1) + "-" + partition.group(2), Integer.parseInt(attempt));
+            return partition == null || attempt == null ? null : new Key(partition, Integer.parseInt(attempt));
         }
+    }
+
+    /**
+     * The topic partition ({@code topic-partition}) a Kafka source reader's {@code currentOffset} gauge is for;
+     * null for any other metric.
+     */
+    static String partition(Metric metric, String name, MetricGroup group) {
+        if (!name.equals("currentOffset") || !(metric instanceof Gauge)) {
+            return null;
+        }
+        String scope = String.join(".", group.getScopeComponents());
+        Matcher partition = PARTITION.matcher(scope);
+        if (!scope.contains("KafkaSourceReader") || !partition.find()) {
+            return null;
+        }
+        return partition.group(1) + "-" + partition.group(2);
     }
 
     /** Found by Flink's {@code ServiceLoader} lookup of reporter factories (META-INF/services). */
