@@ -206,8 +206,8 @@ final class NexmarkReport {
                 + " the query order rotating from round to round. Throughput = events / job time (RUNNING to FINISHED);"
                 + " steady-state throughput = the rate between the moments 10 %% and 90 %% of the input had been read"
                 + " by the sources and 10 %% and 90 %% of the output sent by the sinks, the slower of the two (as"
-                + " Nexmark's suite reports the sources' rate while running; it leaves out start-up and the final"
-                + " checkpoint wait, see docs/nexmark.md);"
+                + " Nexmark's suite measures an unbounded run, by the sources' rate while running; it leaves out"
+                + " start-up and the final checkpoint wait, see docs/nexmark.md);"
                 + " CPU = the cell JVM's process CPU time over the job, per million events.%n%n",
                 events, seed, partitions, parallelism, checkpointIntervalMs, warmup, rounds));
         md.append(clients.describe());

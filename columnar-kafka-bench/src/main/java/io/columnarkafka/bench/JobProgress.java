@@ -1,4 +1,4 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,6 +9,8 @@ import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
@@ -20,34 +22,37 @@ import org.apache.flink.metrics.reporter.Scheduled;
 import org.apache.flink.runtime.metrics.scope.ScopeFormat;
 
 /**
- * A plain cell's progress over time, for its steady-state rate ({@link SteadyRate}): a metric reporter in the
- * cell's MiniCluster (same JVM) samples every {@link #INTERVAL} how many input records the Kafka sources have read
- * (per partition the {@code currentOffset} gauge + 1, as {@link SourcePositions} reads it) and how many records
+ * A benchmark job's progress over time, for its steady-state rate ({@link SteadyRate}): a metric reporter in the
+ * MiniCluster of the JVM that runs the job (a Nexmark cell's, a pipeline run's) samples every {@link #INTERVAL} how
+ * many input records the Kafka sources have read (per partition the {@code currentOffset} gauge + 1; Flink's
+ * {@code KafkaSourceReaderMetrics} registers it in stock {@code KafkaSource} and {@code ColumnarKafkaSource} alike) and
+ * how many records
  * the Kafka sinks' writers have handed to their producers (the {@code KafkaWriter}'s {@code numRecordsOut}, which
  * stock {@code KafkaSink} and the columnar sink, a {@code KafkaSink} behind its encoder, both count per Kafka
  * record). A gauge or counter keeps its last value once its task has finished and removed it, so the sums only
  * grow. The written side is the sink's send, not the output topic's committed progress: exactly-once output is
  * committed only at checkpoints, a step a second, too coarse for a window of a few seconds.
  */
-final class JobProgress {
+public final class JobProgress {
     /** How often the reporter samples: the crossing times' resolution before interpolation. */
     static final String INTERVAL = "20 ms";
-    private static final String NAME = "nexmarkJobProgress";
+    private static final String NAME = "benchJobProgress";
+    private static final Pattern PARTITION = Pattern.compile("\\.topic\\.(.+)\\.partition\\.(\\d+)$");
     private static final AtomicReference<Reporter> OPEN = new AtomicReference<>();
 
     private JobProgress() {}
 
     /** One sample: when (ms since the epoch), input records read, output records sent. */
-    record Sample(double millis, long read, long written) {}
+    public record Sample(double millis, long read, long written) {}
 
     /** The configuration installing the reporter in a MiniCluster started in this JVM. */
-    static Map<String, String> configuration() {
+    public static Map<String, String> configuration() {
         String prefix = "metrics.reporter." + NAME + ".";
         return Map.of(prefix + "factory.class", Factory.class.getName(), prefix + "interval", INTERVAL);
     }
 
-    /** The samples of the reporter open in this JVM (the cell's MiniCluster's), oldest first, up to now. */
-    static List<Sample> samples() {
+    /** The samples of the reporter open in this JVM (the job's MiniCluster's), oldest first, up to now. */
+    public static List<Sample> samples() {
         Reporter reporter = OPEN.get();
         if (reporter == null) {
             throw new IllegalStateException("no progress reporter is open: is the MiniCluster configured with "
@@ -61,12 +66,12 @@ final class JobProgress {
     }
 
     /** The sink writer operators whose records-out the written side sums (to check the right ones were found). */
-    static Set<String> writers() {
+    public static Set<String> writers() {
         return new TreeSet<>(OPEN.get().writerNames);
     }
 
-    /** The samples as CSV ({@code millis,read,written}), for a look at a cell's curve. */
-    static String csv(List<Sample> samples) {
+    /** The samples as CSV ({@code millis,read,written}), for a look at a job's curve. */
+    public static String csv(List<Sample> samples) {
         StringBuilder csv = new StringBuilder("millis,read,written\n");
         samples.forEach(s -> csv.append(String.format(java.util.Locale.ROOT, "%.1f,%d,%d%n", s.millis(), s.read(),
                 s.written())));
@@ -75,10 +80,10 @@ final class JobProgress {
 
     /**
      * The read and written steady-state rates of {@code samples} in events per second, with their windows in seconds
-     * after {@code runningMillis} (when the job entered RUNNING); the read side's total is {@code events}, the
+     * after {@code runningMillis} (when the job entered RUNNING, or was submitted); the read side's total is {@code events}, the
      * written side's the records its writers sent in all.
      */
-    static SteadyFigures figures(List<Sample> samples, long events, long runningMillis) {
+    public static SteadyFigures figures(List<Sample> samples, long events, long runningMillis) {
         double[] millis = samples.stream().mapToDouble(Sample::millis).toArray();
         long[] read = samples.stream().mapToLong(Sample::read).toArray();
         long[] written = samples.stream().mapToLong(Sample::written).toArray();
@@ -170,7 +175,7 @@ final class JobProgress {
 
         /** A Kafka source's {@code currentOffset} gauge: its task and partition; null for any other metric. */
         private static String readKey(Metric metric, String name, MetricGroup group) {
-            String partition = SourcePositions.partition(metric, name, group);
+            String partition = kafkaSourcePartition(metric, name, group);
             return partition == null ? null
                     : group.getAllVariables().get(ScopeFormat.SCOPE_TASK_NAME) + "|" + partition;
         }
@@ -185,6 +190,22 @@ final class JobProgress {
             }
             return operator + "#" + variables.get(ScopeFormat.SCOPE_TASK_SUBTASK_INDEX);
         }
+    }
+
+    /**
+     * The topic partition ({@code topic-partition}) a Kafka source reader's {@code currentOffset} gauge is for;
+     * null for any other metric.
+     */
+    public static String kafkaSourcePartition(Metric metric, String name, MetricGroup group) {
+        if (!name.equals("currentOffset") || !(metric instanceof Gauge)) {
+            return null;
+        }
+        String scope = String.join(".", group.getScopeComponents());
+        Matcher partition = PARTITION.matcher(scope);
+        if (!scope.contains("KafkaSourceReader") || !partition.find()) {
+            return null;
+        }
+        return partition.group(1) + "-" + partition.group(2);
     }
 
     /** Found by Flink's {@code ServiceLoader} lookup of reporter factories (META-INF/services). */

@@ -1,9 +1,9 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 /**
  * A job's steady-state rate from its progress over time: the rate between the moments its progress crosses
- * {@link #FROM} and {@link #TO} of the total, as Nexmark's own suite reports throughput from the sources' record
- * rate while the job runs rather than from the job's length. The window leaves out what a bounded job's time holds
+ * {@link #FROM} and {@link #TO} of the total, as Nexmark's own suite reports an unbounded run's throughput from the
+ * sources' record rate while the job runs rather than from the job's length. The window leaves out what a bounded job's time holds
  * besides processing: task deployment, the Kafka clients' start (producer and transaction set-up, the first fetch)
  * before the first 10 %, and after the last 10 % the drain and the wait for the final exactly-once checkpoint (up
  * to the checkpoint interval), which an unbounded production job never pays. 10 % and 90 % rather than the first

@@ -1,27 +1,27 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 import java.util.Properties;
 
 /**
- * A plain cell's steady-state rates ({@link SteadyRate}, sampled by {@link JobProgress}): of the input the
+ * A benchmark job's steady-state rates ({@link SteadyRate}, sampled by {@link JobProgress}): of the input the
  * sources read and of the output the sink writers sent, in events per second, with their windows in seconds after
- * the job entered RUNNING. The cell's steady rate is the slower of the two, so a sink lagging behind its sources
- * (records read but not yet written, e.g. held in a mini-batch) cannot flatter it; NaN for a cell not measured
- * (a recovery cell) or whose progress did not cross both levels.
+ * the job entered RUNNING. The steady rate is the slower of the two, so a sink lagging behind its sources
+ * (records read but not yet written, e.g. held in a mini-batch) cannot flatter it; NaN for a job not measured
+ * (a Nexmark recovery cell) or whose progress did not cross both levels.
  */
-record SteadyFigures(double readEventsPerSecond, double writtenEventsPerSecond, double readFromSeconds,
+public record SteadyFigures(double readEventsPerSecond, double writtenEventsPerSecond, double readFromSeconds,
                      double readToSeconds, double writtenFromSeconds, double writtenToSeconds) {
-    static final SteadyFigures NONE = new SteadyFigures(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+    public static final SteadyFigures NONE = new SteadyFigures(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
             Double.NaN);
 
     /** The slower of read and written; NaN if either is unknown. */
-    double eventsPerSecond() {
+    public double eventsPerSecond() {
         return Double.isNaN(readEventsPerSecond) || Double.isNaN(writtenEventsPerSecond) ? Double.NaN
                 : Math.min(readEventsPerSecond, writtenEventsPerSecond);
     }
 
     /** Which side the steady rate is: {@code read} or {@code written} (the slower), {@code –} if unknown. */
-    String limitedBy() {
+    public String limitedBy() {
         return Double.isNaN(eventsPerSecond()) ? "–" : writtenEventsPerSecond < readEventsPerSecond ? "written" : "read";
     }
 
@@ -29,18 +29,18 @@ record SteadyFigures(double readEventsPerSecond, double writtenEventsPerSecond, 
      * What the job's time holds beyond processing {@code events} at the steady rate: {@code jobSeconds} − events /
      * steady rate (start-up, the drain and the final checkpoint wait, and any slower stretch in between).
      */
-    double fixedSeconds(double jobSeconds, long events) {
+    public double fixedSeconds(double jobSeconds, long events) {
         return jobSeconds - events / eventsPerSecond();
     }
 
-    void store(Properties result) {
+    public void store(Properties result) {
         result.setProperty("steadyReadEventsPerSecond", Double.toString(readEventsPerSecond));
         result.setProperty("steadyWrittenEventsPerSecond", Double.toString(writtenEventsPerSecond));
         result.setProperty("steadyReadWindow", readFromSeconds + " " + readToSeconds);
         result.setProperty("steadyWrittenWindow", writtenFromSeconds + " " + writtenToSeconds);
     }
 
-    static SteadyFigures load(Properties p) {
+    public static SteadyFigures load(Properties p) {
         if (p.getProperty("steadyReadEventsPerSecond") == null) {
             return NONE;
         }
