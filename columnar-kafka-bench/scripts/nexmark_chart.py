@@ -4,7 +4,8 @@
 usage: nexmark_chart.py bench-results/nexmark-<date>.json docs/nexmark-chart.svg [RECOVERY.json]
 
 Three panels from the JSON's data: the paired throughput ratio (columnar / stock) per query with mini-batch
-off and on; the checkpoint end-to-end duration p50 of stock and columnar per query (mini-batch off); the
+off and on, by job time and, where the JSON has the steady-state rows ("steady", reports since 2026-12-03), by
+steady-state rate next to it (lighter bars); the checkpoint end-to-end duration p50 of stock and columnar per query (mini-batch off); the
 recovery time (failure to caught up, median of the paired rounds) of stock and columnar per recovery query,
 a query whose recovery check failed labelled FAIL. The recovery panel comes from RECOVERY.json when given (a
 run of its own, e.g. --recovery q0,q1,q5 with fewer --queries), else from the first file.
@@ -14,6 +15,7 @@ import sys
 from html import escape
 
 STOCK, COLUMNAR, ON = "#8c8c8c", "#1f77b4", "#ff7f0e"
+COLUMNAR_STEADY, ON_STEADY = "#9ecae1", "#fdbe85"
 
 
 def bars(x0, y0, width, height, title, groups, series, unit, ref=None):
@@ -83,7 +85,25 @@ def main():
                 return row[key]
         return None
 
-    ratio = [(q, [pick(q, False, "ratio"), pick(q, True, "ratio")]) for q in queries]
+    steady = data.get("steady")
+
+    def pick_steady(q, mb):
+        for row in steady:
+            if row["query"] == q and row["miniBatch"] == mb and row["ok"]:
+                return row["steadyRatio"]
+        return None
+
+    if steady:
+        ratio = [(q, [pick(q, False, "ratio"), pick_steady(q, False), pick(q, True, "ratio"), pick_steady(q, True)])
+                 for q in queries]
+        ratio_series = [("job time, mb off", COLUMNAR), ("steady, mb off", COLUMNAR_STEADY),
+                        ("job time, mb on", ON), ("steady, mb on", ON_STEADY)]
+        ratio_title = ("Throughput ratio columnar / stock by job time and by steady-state rate (median of paired"
+                       " rounds; dashed: 1.0)")
+    else:
+        ratio = [(q, [pick(q, False, "ratio"), pick(q, True, "ratio")]) for q in queries]
+        ratio_series = [("mini-batch off", COLUMNAR), ("mini-batch on", ON)]
+        ratio_title = "Throughput ratio columnar / stock (median of paired rounds; dashed: 1.0)"
     ckpt = [(q, [pick(q, False, "stockCheckpointP50Ms"), pick(q, False, "columnarCheckpointP50Ms")]) for q in queries]
     recovery_data = json.load(open(sys.argv[3])) if len(sys.argv) > 3 else data
     rec = recovery_groups(recovery_data)
@@ -97,8 +117,7 @@ def main():
            f'{data["rounds"]} paired rounds, 2-core machine, '
            f'{"busy" if data.get("machineBusyAtStart") else "idle"} at the start)</text>']
     y = 60
-    svg += bars(60, y, width - 80, panel, "Throughput ratio columnar / stock (median of paired rounds; dashed: 1.0)",
-                ratio, [("mini-batch off", COLUMNAR), ("mini-batch on", ON)], "×", ref=1.0)
+    svg += bars(60, y, width - 80, panel, ratio_title, ratio, ratio_series, "×", ref=1.0)
     y += panel + 80
     svg += bars(60, y, width - 80, panel, "Checkpoint duration p50, ms (mini-batch off)", ckpt,
                 [("stock", STOCK), ("columnar", COLUMNAR)], "")

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.SteadyFigures;
 import java.util.Properties;
 
 /**
@@ -12,11 +13,12 @@ import java.util.Properties;
  * @param noticedSeconds a recovery cell's time from the kill to the job manager failing the tasks, NaN otherwise
  * @param checkpointByVertex the checkpoints' size and time per task ({@link CheckpointByVertex#describe}), one
  *     line per task; empty if not measured
+ * @param steady the steady-state rates ({@link SteadyFigures#NONE} for a recovery cell or a failed one)
  */
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
                   double restartSeconds, double recoverySeconds, long recordsReplayed, long restoredCheckpoint,
-                  long checkpointAtFailure, String checkpointByVertex, double noticedSeconds) {
+                  long checkpointAtFailure, String checkpointByVertex, double noticedSeconds, SteadyFigures steady) {
 
     static CellResult of(CellSpec spec, int round, Properties p, OutputDigest output, String verdict) {
         return new CellResult(spec, round,
@@ -32,13 +34,14 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 Long.parseLong(p.getProperty("restoredCheckpoint", "-1")),
                 Long.parseLong(p.getProperty("checkpointAtFailure", "-1")),
                 p.getProperty("checkpointByVertex", ""),
-                Double.parseDouble(p.getProperty("noticedSeconds", "NaN")));
+                Double.parseDouble(p.getProperty("noticedSeconds", "NaN")),
+                SteadyFigures.load(p));
     }
 
     static CellResult failed(CellSpec spec, int round, String reason) {
         return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
                 "", spec.variant().source, new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "",
-                Double.NaN);
+                Double.NaN, SteadyFigures.NONE);
     }
 
     /** A recovery cell: one failure injected mid-run. */
@@ -58,6 +61,16 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
 
     double eventsPerSecond() {
         return spec.events() / jobSeconds;
+    }
+
+    /** The steady-state rate ({@link SteadyFigures#eventsPerSecond}): the slower of read and written. */
+    double steadyEventsPerSecond() {
+        return steady.eventsPerSecond();
+    }
+
+    /** Job time − events / steady rate: what the job's time holds beyond steady processing. */
+    double fixedSeconds() {
+        return steady.fixedSeconds(jobSeconds, spec.events());
     }
 
     double cpuSecondsPerMillionEvents() {

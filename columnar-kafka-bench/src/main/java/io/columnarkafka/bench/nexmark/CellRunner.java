@@ -1,6 +1,7 @@
 package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
@@ -113,6 +114,10 @@ public final class CellRunner {
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
             CheckpointFigures.of(executed.getCheckpointStatsSnapshot()).store(result);
             result.setProperty("checkpointByVertex", CheckpointByVertex.describe(CheckpointByVertex.of(executed)));
+            List<JobProgress.Sample> samples = JobProgress.samples();
+            JobProgress.figures(samples, spec.events(), executed.getStatusTimestamp(JobStatus.RUNNING)).store(result);
+            result.setProperty("steadyWriters", String.join(" | ", JobProgress.writers()));
+            Files.writeString(Path.of(spec.resultFile() + ".progress.csv"), JobProgress.csv(samples));
         }
         // After the cluster's close: every task has removed its metrics, so the reporter holds their totals.
         result.setProperty("taskTimings", TaskTimings.describe());
@@ -145,7 +150,8 @@ public final class CellRunner {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         // Any free port: 8081, the default, may be taken by another MiniCluster on a shared machine.
         conf.set(RestOptions.BIND_PORT, "0");
-        TaskTimings.configuration().forEach(conf::setString);
+        conf.addAll(Configuration.fromMap(TaskTimings.configuration()));
+        conf.addAll(Configuration.fromMap(JobProgress.configuration()));
         return conf;
     }
 

@@ -143,7 +143,7 @@ final class NexmarkReport {
     }
 
     /** Columnar / stock of {@code figure}, per round in which both cells of the pair passed. */
-    private static double[] pairedRatios(List<CellResult> stock, List<CellResult> columnar,
+    static double[] pairedRatios(List<CellResult> stock, List<CellResult> columnar,
                                          ToDoubleFunction<CellResult> figure) {
         List<Double> ratios = new ArrayList<>();
         for (CellResult c : columnar) {
@@ -163,25 +163,32 @@ final class NexmarkReport {
         return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
     }
 
-    private static double median(List<CellResult> cells, ToDoubleFunction<CellResult> f) {
+    static double median(List<CellResult> cells, ToDoubleFunction<CellResult> f) {
         return median(cells.stream().mapToDouble(f).toArray());
     }
 
-    private static double min(double[] v) {
+    static double min(double[] v) {
         return Arrays.stream(v).min().orElse(Double.NaN);
     }
 
-    private static double max(double[] v) {
+    static double max(double[] v) {
         return Arrays.stream(v).max().orElse(Double.NaN);
     }
 
     static double geomean(List<Row> rows) {
-        double[] ratios = rows.stream().filter(r -> r.ok && r.ratio > 0).mapToDouble(Row::ratio).toArray();
-        return ratios.length == 0 ? Double.NaN : Math.exp(Arrays.stream(ratios).map(Math::log).sum() / ratios.length);
+        return geomean(rows.stream().filter(Row::ok).mapToDouble(Row::ratio).toArray());
+    }
+
+    /** The geomean of the positive ratios; NaN if there is none. */
+    static double geomean(double[] ratios) {
+        double[] positive = Arrays.stream(ratios).filter(r -> r > 0).toArray();
+        return positive.length == 0 ? Double.NaN
+                : Math.exp(Arrays.stream(positive).map(Math::log).sum() / positive.length);
     }
 
     String markdown() {
         List<Row> rows = rows();
+        List<SteadyStateReport.Row> steady = new SteadyStateReport(rows, cells).rows();
         StringBuilder md = new StringBuilder();
         md.append("# Nexmark exactly-once Kafka matrix, ").append(stamp).append("\n\n");
         md.append(MachineLoad.sentence(MachineLoad.oneMinute(loadBefore), MachineLoad.oneMinute(loadAfter)))
@@ -197,6 +204,10 @@ final class NexmarkReport {
                 + " state, %d ms checkpoints, EXACTLY_ONCE Kafka sink), the broker in another JVM; %d warm-up round(s)"
                 + " not counted, then %d rounds, stock and columnar paired in each round, their order alternating and"
                 + " the query order rotating from round to round. Throughput = events / job time (RUNNING to FINISHED);"
+                + " steady-state throughput = the rate between the moments 10 %% and 90 %% of the input had been read"
+                + " by the sources and 10 %% and 90 %% of the output sent by the sinks, the slower of the two (as"
+                + " Nexmark's suite measures an unbounded run, by the sources' rate while running; it leaves out"
+                + " start-up and the final checkpoint wait, see docs/nexmark.md);"
                 + " CPU = the cell JVM's process CPU time over the job, per million events.%n%n",
                 events, seed, partitions, parallelism, checkpointIntervalMs, warmup, rounds));
         md.append(clients.describe());
@@ -224,10 +235,13 @@ final class NexmarkReport {
                 continue;
             }
             md.append("## Mini-batch ").append(mb ? "on (allow-latency 2 s, size 50000)" : "off").append("\n\n");
-            md.append(String.format(Locale.ROOT, "Geomean throughput ratio (columnar / stock): stateless **%s**,"
-                            + " stateful **%s**, all **%s**.%n%n",
+            List<SteadyStateReport.Row> steadyPart = steady.stream().filter(r -> r.miniBatch() == mb).toList();
+            md.append(String.format(Locale.ROOT, "Geomean throughput ratio (columnar / stock) by job time, the metric"
+                            + " issue #11's targets name: stateless **%s**, stateful **%s**, all **%s**. By steady-state"
+                            + " rate: %s.%n%n",
                     twoDecimals(geomean(part.stream().filter(r -> !r.query.stateful).toList())),
-                    twoDecimals(geomean(part.stream().filter(r -> r.query.stateful).toList())), twoDecimals(geomean(part))));
+                    twoDecimals(geomean(part.stream().filter(r -> r.query.stateful).toList())), twoDecimals(geomean(part)),
+                    SteadyStateReport.geomeans(steadyPart)));
             md.append("| query | kind | stock events/s | columnar events/s | ratio (min–max) | CPU s/M events"
                     + " stock / col. | ckpt p50 ms stock / col. | ckpt p99 | ckpt max | ckpt size p50 KiB | output"
                     + " (read_committed, equal to stock) | columnar sink |\n");
@@ -242,6 +256,7 @@ final class NexmarkReport {
                         r.output, r.sinkPath));
             }
             md.append('\n');
+            SteadyStateReport.appendTable(md, steadyPart);
         }
         appendRecovery(md);
         appendCheckpointsByTask(md);
@@ -348,7 +363,7 @@ final class NexmarkReport {
     }
 
     /** Two decimals (seconds, ratios), or – where there is no value (e.g. a geomean over no query of a kind). */
-    private static String twoDecimals(double v) {
+    static String twoDecimals(double v) {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f", v);
     }
 
@@ -379,7 +394,8 @@ final class NexmarkReport {
                     r.stockMax, r.columnarMax, r.stockSize, r.columnarSize, r.ok, escape(r.output), escape(r.sinkPath),
                     i + 1 < rows.size() ? "," : ""));
         }
-        json.append("  ],\n  \"recovery\": [\n");
+        json.append("  ],\n  \"steady\": ").append(new SteadyStateReport(rows, cells).json()).append(",\n");
+        json.append("  \"recovery\": [\n");
         List<RecoveryRow> recovery = recoveryRows();
         for (int i = 0; i < recovery.size(); i++) {
             RecoveryRow r = recovery.get(i);
@@ -400,7 +416,9 @@ final class NexmarkReport {
 
     private static String cellJson(CellResult c) {
         return String.format(Locale.ROOT, "{\"query\": \"%s\", \"variant\": \"%s\", \"miniBatch\": %s, \"round\": %d,"
-                        + " \"jobSeconds\": %s, \"cpuSeconds\": %s, \"checkpoints\": %d, \"checkpointP50Ms\": %d,"
+                        + " \"jobSeconds\": %s, \"steadyEventsPerSecond\": %s, \"steadyReadEventsPerSecond\": %s,"
+                        + " \"steadyWrittenEventsPerSecond\": %s, \"fixedSeconds\": %s,"
+                        + " \"cpuSeconds\": %s, \"checkpoints\": %d, \"checkpointP50Ms\": %d,"
                         + " \"checkpointP99Ms\": %d, \"checkpointMaxMs\": %d, \"checkpointSizeP50Bytes\": %d,"
                         + " \"checkpointSizeMaxBytes\": %d,"
                         + " \"recovery\": %s, \"noticedSeconds\": %s, \"restartSeconds\": %s, \"recoverySeconds\": %s,"
@@ -409,7 +427,9 @@ final class NexmarkReport {
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
                         + " \"checkpointByVertex\": \"%s\", \"verdict\": \"%s\"}",
                 c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
-                c.round(), num(c.jobSeconds()), num(c.cpuSeconds()), c.checkpoints().completed(),
+                c.round(), num(c.jobSeconds()), num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
+                num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()), num(c.cpuSeconds()),
+                c.checkpoints().completed(),
                 c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
                 c.checkpoints().sizeP50Bytes(), c.checkpoints().sizeMaxBytes(), c.recovery(), num(c.noticedSeconds()),
                 num(c.restartSeconds()), num(c.recoverySeconds()),
@@ -423,20 +443,24 @@ final class NexmarkReport {
                 + "cpu_seconds_per_million,checkpoints,checkpoint_p50_ms,checkpoint_p99_ms,checkpoint_max_ms,"
                 + "checkpoint_size_p50_bytes,recovery,noticed_seconds,restart_seconds,recovery_seconds,records_replayed,"
                 + "restored_checkpoint,checkpoint_at_failure,output_entries,"
-                + "output_digest,verdict\n");
+                + "output_digest,verdict,steady_events_per_second,steady_read_events_per_second,"
+                + "steady_written_events_per_second,fixed_seconds\n");
         for (CellResult c : cells) {
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%s,\"%s\"%n",
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%s,\"%s\","
+                            + "%s,%s,%s,%s%n",
                     c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
                     c.round(), num(c.jobSeconds()), num(c.eventsPerSecond()), num(c.cpuSecondsPerMillionEvents()),
                     c.checkpoints().completed(), c.checkpoints().p50Ms(), c.checkpoints().p99Ms(),
                     c.checkpoints().maxMs(), c.checkpoints().sizeP50Bytes(), c.recovery(), num(c.noticedSeconds()),
                     num(c.restartSeconds()), num(c.recoverySeconds()), c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(),
-                    c.output().entries(), c.output().sha256(), c.verdictHeadline().replace("\"", "'")));
+                    c.output().entries(), c.output().sha256(), c.verdictHeadline().replace("\"", "'"),
+                    num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
+                    num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds())));
         }
         return csv.toString();
     }
 
-    private static String num(double v) {
+    static String num(double v) {
         return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.4f", v);
     }
 

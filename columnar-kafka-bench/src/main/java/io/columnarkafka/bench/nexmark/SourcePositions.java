@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.JobProgress;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -11,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.Metric;
@@ -36,7 +35,6 @@ final class SourcePositions {
     /** How often each TaskManager writes its positions: how stale a read can be. */
     static final String INTERVAL = "10 ms";
     private static final String NAME = "nexmarkSourcePositions";
-    private static final Pattern PARTITION = Pattern.compile("\\.topic\\.(.+)\\.partition\\.(\\d+)$");
 
     private SourcePositions() {}
 
@@ -145,16 +143,9 @@ final class SourcePositions {
         }
 
         private static Key key(Metric metric, String name, MetricGroup group) {
-            if (!name.equals("currentOffset") || !(metric instanceof Gauge)) {
-                return null;
-            }
-            String scope = String.join(".", group.getScopeComponents());
-            Matcher partition = PARTITION.matcher(scope);
+            String partition = JobProgress.kafkaSourcePartition(metric, name, group);
             String attempt = group.getAllVariables().get(ScopeFormat.SCOPE_TASK_ATTEMPT_NUM);
-            if (!scope.contains("KafkaSourceReader") || !partition.find() || attempt == null) {
-                return null;
-            }
-            return new Key(partition.group(1) + "-" + partition.group(2), Integer.parseInt(attempt));
+            return partition == null || attempt == null ? null : new Key(partition, Integer.parseInt(attempt));
         }
     }
 

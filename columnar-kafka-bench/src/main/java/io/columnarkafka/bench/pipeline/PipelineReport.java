@@ -14,7 +14,8 @@ import java.util.function.ToDoubleFunction;
  * The pipeline benchmark's report: every run, and per counted round the paired ratios of three comparisons
  * (columnar over stock, the issue's measure; floor over stock, the most any codec can reach in this job;
  * columnar over floor, how much of that is reached), throughput and CPU per record, summarized as median,
- * min and max; and the CPU each codec adds to the floor per record, and stock's over columnar's. A round with a failed run gives no ratio
+ * min and max, and the same for the steady-state rate ({@code SteadyFigures}: no start-up, no final checkpoint
+ * wait); and the CPU each codec adds to the floor per record, and stock's over columnar's. A round with a failed run gives no ratio
  * for the comparisons that run is in, and the report says FAIL.
  */
 final class PipelineReport {
@@ -77,6 +78,14 @@ final class PipelineReport {
         return ratios(c, r -> r.wallSeconds);
     }
 
+    /**
+     * Steady-state records/s of {@code c.over} over {@code c.under} in each counted round whose two runs passed and
+     * were measured, sorted.
+     */
+    double[] steadyThroughputRatios(Comparison c) {
+        return ratios(c, r -> 1 / r.steady.eventsPerSecond());
+    }
+
     /** CPU per record of {@code c.under} over {@code c.over} in each counted round whose two runs passed, sorted. */
     double[] cpuRatios(Comparison c) {
         return ratios(c, r -> r.cpuSeconds);
@@ -89,7 +98,10 @@ final class PipelineReport {
             Optional<PipelineResult> over = passed(c.over, round);
             Optional<PipelineResult> under = passed(c.under, round);
             if (over.isPresent() && under.isPresent()) {
-                ratios.add(cost.applyAsDouble(under.get()) / cost.applyAsDouble(over.get()));
+                double ratio = cost.applyAsDouble(under.get()) / cost.applyAsDouble(over.get());
+                if (!Double.isNaN(ratio)) {
+                    ratios.add(ratio);
+                }
             }
         }
         return ratios.stream().mapToDouble(Double::doubleValue).sorted().toArray();
@@ -173,12 +185,18 @@ final class PipelineReport {
                 bids, partitions, parallelism, checkpointInterval, PipelineVariant.COLUMNAR.description,
                 PipelineVariant.STOCK.description, PipelineVariant.FLOOR.description));
         md.append(MachineLoad.sentence(loadBefore, loadAfter)).append(" CPU per record is steadier than wall time.\n\n");
+        md.append("Records/s = bids / wall time (submission to the job's result), the measure the target applies to;"
+                + " steady-state records/s = the rate between 10 % and 90 % of the input read by the sources and of the"
+                + " output sent by the sink, the slower of the two (no start-up, no final checkpoint wait; see"
+                + " docs/nexmark.md, \"Steady-state throughput\"); fixed s = wall s − bids / steady rate.\n\n");
         md.append("## Paired per-round ratios\n\n| comparison | measure | median (min – max) | target |\n|---|---|---|---|\n");
         for (Comparison c : COMPARISONS) {
             double[] throughput = throughputRatios(c);
             md.append("| ").append(c.name()).append(": ").append(c.meaning).append(" | records/s, ").append(label(c.over))
                     .append(" ÷ ").append(label(c.under)).append(" | ").append(summary(throughput)).append(" | ")
                     .append(verdict(c, throughput)).append(" |\n");
+            md.append("| | steady-state records/s, ").append(label(c.over)).append(" ÷ ").append(label(c.under))
+                    .append(" | ").append(summary(steadyThroughputRatios(c))).append(" | |\n");
             md.append("| | CPU per record, ").append(label(c.under)).append(" ÷ ").append(label(c.over)).append(" | ")
                     .append(summary(cpuRatios(c))).append(" | |\n");
         }
@@ -189,12 +207,16 @@ final class PipelineReport {
                 .append(summary(codecCpuRatios())).append(" | |\n");
         md.append("| verification | read_committed, every run | ")
                 .append(allPassed() ? "all runs OK" : "**FAIL** (see below)").append(" | |\n");
-        md.append("\n## Every run, in the order run\n\n| round | variant | wall s | records/s | CPU µs/record | read_committed |\n")
-                .append("|---:|---|---:|---:|---:|---|\n");
+        md.append("\n## Every run, in the order run\n\n| round | variant | wall s | records/s | steady records/s"
+                        + " (limited by) | fixed s | CPU µs/record | read_committed |\n")
+                .append("|---:|---|---:|---:|---:|---:|---:|---|\n");
         for (PipelineResult r : results) {
-            md.append(String.format(Locale.ROOT, "| %d%s | %s | %.2f | %,.0f | %.2f | %s |%n", r.round,
+            md.append(String.format(Locale.ROOT, "| %d%s | %s | %.2f | %,.0f | %s (%s) | %s | %.2f | %s |%n", r.round,
                     r.round == 0 ? " (warm-up)" : "", label(r.variant), r.wallSeconds,
-                    r.recordsPerSecond(bids), r.cpuMicrosPerRecord(bids), r.passed() ? "OK" : "FAIL: " + r.failure()));
+                    r.recordsPerSecond(bids), Double.isNaN(r.steady.eventsPerSecond()) ? "–"
+                            : String.format(Locale.ROOT, "%,.0f", r.steady.eventsPerSecond()), r.steady.limitedBy(),
+                    Double.isNaN(r.fixedSeconds(bids)) ? "–" : String.format(Locale.ROOT, "%.2f", r.fixedSeconds(bids)),
+                    r.cpuMicrosPerRecord(bids), r.passed() ? "OK" : "FAIL: " + r.failure()));
         }
         if (results.stream().anyMatch(r -> r.cpuByThread != null)) {
             md.append(threadTable());
@@ -239,7 +261,8 @@ final class PipelineReport {
         for (int i = 0; i < COMPARISONS.size(); i++) {
             Comparison c = COMPARISONS.get(i);
             json.append(String.format(Locale.ROOT, "    {\"over\": \"%s\", \"under\": \"%s\", \"throughputRatios\": %s,"
-                            + " \"cpuRatios\": %s}%s%n", c.over, c.under, Arrays.toString(throughputRatios(c)),
+                            + " \"steadyThroughputRatios\": %s, \"cpuRatios\": %s}%s%n", c.over, c.under,
+                    Arrays.toString(throughputRatios(c)), Arrays.toString(steadyThroughputRatios(c)),
                     Arrays.toString(cpuRatios(c)), i + 1 < COMPARISONS.size() ? "," : ""));
         }
         json.append("  ],\n  \"codecMicrosPerRecord\": {\"STOCK\": ")
@@ -250,8 +273,12 @@ final class PipelineReport {
         for (int i = 0; i < results.size(); i++) {
             PipelineResult r = results.get(i);
             json.append(String.format(Locale.ROOT, "    {\"round\": %d, \"variant\": \"%s\", \"wallSeconds\": %s,"
+                            + " \"steadyRecordsPerSecond\": %s, \"steadyReadRecordsPerSecond\": %s,"
+                            + " \"steadyWrittenRecordsPerSecond\": %s,"
                             + " \"cpuSeconds\": %s, \"cpuByThread\": %s, \"ok\": %s, \"failure\": %s}%s%n",
-                    r.round, r.variant, number(r.wallSeconds), number(r.cpuSeconds), string(r.cpuByThread),
+                    r.round, r.variant, number(r.wallSeconds), number(r.steady.eventsPerSecond()),
+                    number(r.steady.readEventsPerSecond()), number(r.steady.writtenEventsPerSecond()),
+                    number(r.cpuSeconds), string(r.cpuByThread),
                     r.passed(), string(r.failure()), i + 1 < results.size() ? "," : ""));
         }
         return json.append("  ]\n}\n").toString();

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.pipeline;
 
+import io.columnarkafka.bench.SteadyFigures;
 import java.util.Locale;
 import java.util.Properties;
 
@@ -9,16 +10,19 @@ final class PipelineResult {
     final int round;
     final double wallSeconds;
     final double cpuSeconds;
+    /** The steady-state rates ({@link SteadyFigures#NONE} for a failed run). */
+    final SteadyFigures steady;
     /** CPU seconds by thread group ({@code ThreadCpu}), or null when not measured. */
     final String cpuByThread;
     private String failure;
 
     private PipelineResult(PipelineVariant variant, int round, double wallSeconds, double cpuSeconds,
-                           String cpuByThread, String failure) {
+                           SteadyFigures steady, String cpuByThread, String failure) {
         this.variant = variant;
         this.round = round;
         this.wallSeconds = wallSeconds;
         this.cpuSeconds = cpuSeconds;
+        this.steady = steady;
         this.cpuByThread = cpuByThread;
         this.failure = failure;
     }
@@ -26,12 +30,13 @@ final class PipelineResult {
     static PipelineResult of(PipelineVariant variant, int round, Properties measured) {
         String leak = measured.getProperty("arrowBytesLeft", "0");
         return new PipelineResult(variant, round, Double.parseDouble(measured.getProperty("wallSeconds")),
-                Double.parseDouble(measured.getProperty("cpuSeconds")), measured.getProperty("cpuByThread"),
+                Double.parseDouble(measured.getProperty("cpuSeconds")), SteadyFigures.load(measured),
+                measured.getProperty("cpuByThread"),
                 "0".equals(leak) ? null : leak + " Arrow bytes left allocated");
     }
 
     static PipelineResult failed(PipelineVariant variant, int round, String why) {
-        return new PipelineResult(variant, round, Double.NaN, Double.NaN, null, why);
+        return new PipelineResult(variant, round, Double.NaN, Double.NaN, SteadyFigures.NONE, null, why);
     }
 
     /** Records the read_committed check of the run's output topic; a failed check makes the run a FAIL. */
@@ -53,14 +58,21 @@ final class PipelineResult {
         return records / wallSeconds;
     }
 
+    /** Wall time − records / steady rate: what the run's time holds beyond steady processing. */
+    double fixedSeconds(int records) {
+        return steady.fixedSeconds(wallSeconds, records);
+    }
+
     double cpuMicrosPerRecord(int records) {
         return cpuSeconds * 1e6 / records;
     }
 
     String line(int records) {
         return passed()
-                ? String.format(Locale.ROOT, "%s round %d: %.2f s, %,.0f records/s, %.2f µs CPU/record, OK",
-                        variant, round, wallSeconds, recordsPerSecond(records), cpuMicrosPerRecord(records))
+                ? String.format(Locale.ROOT, "%s round %d: %.2f s, %,.0f records/s, steady %,.0f records/s (limited by"
+                                + " %s), %.2f µs CPU/record, OK", variant, round, wallSeconds,
+                        recordsPerSecond(records), steady.eventsPerSecond(), steady.limitedBy(),
+                        cpuMicrosPerRecord(records))
                         + (cpuByThread == null ? "" : "\n    CPU s by thread group: " + cpuByThread)
                 : variant + " round " + round + ": FAIL " + failure;
     }

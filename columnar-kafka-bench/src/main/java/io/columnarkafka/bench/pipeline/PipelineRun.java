@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.pipeline;
 
+import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.cli.KafkaToKafkaJob;
 import io.columnarkafka.flink.batch.ArrowMemory;
@@ -8,6 +9,7 @@ import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
@@ -22,8 +24,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
  * One run of one variant, in a JVM of its own (started by {@link PipelineBenchmark}): a MiniCluster runs
- * the job; the result file gets the job's wall time and this JVM's CPU time over the job (all threads:
- * tasks, consumer and producer I/O, GC, JIT), which a busy machine distorts far less than wall time.
+ * the job; the result file gets the job's wall time, its steady-state rate ({@link JobProgress}: the sources' read
+ * and the sink's written records between 10 % and 90 %, the slower) and this JVM's CPU time over the job (all
+ * threads: tasks, consumer and producer I/O, GC, JIT), which a busy machine distorts far less than wall time.
  *
  * <p>Arguments: variant, bootstrap servers, input topic, output topic, parallelism, checkpoint interval
  * in ms, result file.
@@ -48,6 +51,7 @@ public final class PipelineRun {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
         // Any free port for the REST endpoint: Flink's default, 8081, may be held by another process.
         conf.set(RestOptions.BIND_PORT, "0");
+        conf.addAll(Configuration.fromMap(JobProgress.configuration()));
         Properties result = new Properties();
         try (MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
                 .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(parallelism).build())) {
@@ -65,6 +69,7 @@ public final class PipelineRun {
             ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = processCpuNanos();
             long start = System.nanoTime();
+            long submittedMillis = System.currentTimeMillis();
             JobID job = cluster.submitJob(env.getStreamGraph()).get().getJobID();
             JobResult jobResult = cluster.requestJobResult(job).get();
             long end = System.nanoTime();
@@ -78,6 +83,12 @@ public final class PipelineRun {
             }
             result.setProperty("wallSeconds", Double.toString((end - start) / 1e9));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
+            List<JobProgress.Sample> samples = JobProgress.samples();
+            // The input is read to its end: the sources' final position is the record count.
+            long records = samples.isEmpty() ? 0 : samples.get(samples.size() - 1).read();
+            JobProgress.figures(samples, records, submittedMillis).store(result);
+            result.setProperty("steadyWriters", String.join(" | ", JobProgress.writers()));
+            Files.writeString(Path.of(resultFile + ".progress.csv"), JobProgress.csv(samples));
         }
         result.setProperty("arrowBytesLeft", Long.toString(ArrowMemory.allocatedBytes()));
         try (OutputStream out = Files.newOutputStream(resultFile)) {

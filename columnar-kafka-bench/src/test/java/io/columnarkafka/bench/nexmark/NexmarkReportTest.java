@@ -2,6 +2,7 @@ package io.columnarkafka.bench.nexmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.bench.SteadyFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -78,7 +79,9 @@ class NexmarkReportTest {
         String markdown = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42,
                 new ClientSettings(8192, 524288, 20, 0, -1)).markdown();
         assertThat(markdown)
-                .contains("Geomean throughput ratio (columnar / stock): stateless **1.25**, stateful **–**, all **1.25**.")
+                .contains("Geomean throughput ratio (columnar / stock) by job time, the metric issue #11's targets"
+                        + " name: stateless **1.25**, stateful **–**, all **1.25**. By steady-state rate: stateless **–**,"
+                        + " stateful **–**, all **–**.")
                 .doesNotContain("NaN")
                 .contains("`properties.max.poll.records` = 8192")
                 .contains("The result table's producer sets `properties.batch.size` = 524288 and `properties.linger.ms`"
@@ -108,6 +111,51 @@ class NexmarkReportTest {
                 .contains("| q5 | off | 1 | columnar | `GlobalWindowAggregate[3] / x` | 502,684 | 917,936 | 92 | 0 | 89 | 292 |");
         String table = markdown.substring(markdown.indexOf("## Checkpoints by task"));
         assertThat(table.indexOf("| stock |")).as("stock before columnar").isLessThan(table.indexOf("| columnar |"));
+    }
+
+    /**
+     * Job time and steady state side by side: per pair the paired ratio of both, each variant's fixed seconds, the
+     * side that limited the steady rate, and both geomeans in the headline, JSON and CSV.
+     */
+    @Test
+    void steadyStateStandsNextToJobTime() throws Exception {
+        List<CellResult> cells = new ArrayList<>();
+        // 1,000 events. Round 1: stock 10 s at a steady 200 events/s (fixed 5 s), columnar 8 s at 400 (fixed 5.5 s).
+        cells.add(steady(Variant.STOCK, 1, 10.0, 200, 250));
+        cells.add(steady(Variant.COLUMNAR, 1, 8.0, 500, 400));
+        // Round 2: stock 10 s at 250 (fixed 6 s), columnar 5 s at 1,000 (fixed 4 s).
+        cells.add(steady(Variant.STOCK, 2, 10.0, 250, 300));
+        cells.add(steady(Variant.COLUMNAR, 2, 5.0, 1000, 1100));
+        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 2, 2, 1000, 2, 42,
+                ClientSettings.DEFAULTS);
+
+        SteadyStateReport.Row row = new SteadyStateReport(report.rows(), cells).rows().get(0);
+        assertThat(row.ratioMin()).isEqualTo(2.0);
+        assertThat(row.ratioMax()).isEqualTo(4.0);
+        assertThat(row.ratio()).isEqualTo(3.0);
+        assertThat(row.jobRatio()).as("10/8 and 10/5").isEqualTo((1.25 + 2.0) / 2);
+        assertThat(row.stockFixed()).isEqualTo(5.5);
+        assertThat(row.columnarFixed()).isEqualTo(4.75);
+        assertThat(row.stockLimitedBy()).isEqualTo("read");
+        assertThat(row.columnarLimitedBy()).isEqualTo("read 1, written 1");
+
+        assertThat(report.markdown())
+                .contains("stateless **1.63**, stateful **–**, all **1.63**. By steady-state rate: stateless **3.00**,"
+                        + " stateful **–**, all **3.00**.")
+                .contains("| q0 | **1.63** (1.25–2.00) | 225 | 700 | **3.00** (2.00–4.00) | 10.00 / 6.50 | 5.50 / 4.75"
+                        + " | read / read 1, written 1 |");
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertThat(json.path("steady").get(0).path("steadyRatio").asDouble()).isEqualTo(3.0);
+        assertThat(json.path("steady").get(0).path("columnarFixedSeconds").asDouble()).isEqualTo(4.75);
+        assertThat(json.path("cells").get(1).path("steadyEventsPerSecond").asDouble()).isEqualTo(400);
+        assertThat(json.path("cells").get(1).path("steadyWrittenEventsPerSecond").asDouble()).isEqualTo(400);
+        assertThat(report.csv().lines().skip(2).findFirst().orElseThrow()).endsWith(",400.0000,500.0000,400.0000,5.5000");
+    }
+
+    private static CellResult steady(Variant variant, int round, double jobSeconds, double read, double written) {
+        Properties p = measured(jobSeconds);
+        new SteadyFigures(read, written, 1, 2, 1, 2).store(p);
+        return CellResult.of(spec(NexmarkQuery.Q0, variant, 0), round, p, DIGEST, "OK");
     }
 
     private static CellResult plain(NexmarkQuery query, Variant variant, int round, double jobSeconds) {

@@ -3,6 +3,7 @@ package io.columnarkafka.bench.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.columnarkafka.bench.SteadyFigures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -75,9 +76,51 @@ class PipelineReportTest {
         assertThat(report.codecCpuRatios()).as("rounds 1 and 2 only").hasSize(2);
         assertThat(report.markdown())
                 .contains("| verification | read_committed, every run | **FAIL** (see below) | |")
-                .contains("| 3 | floor | 5.00 | 200,000 | 8.00 | FAIL: read_committed: 999,998 of 1,000,000 values,"
-                        + " 2 missing |")
-                .contains("| 4 | stock | NaN | NaN | NaN | FAIL: run exited 1, see out-stock-4.log |");
+                .contains("| 3 | floor | 5.00 | 200,000 | – (–) | – | 8.00 | FAIL: read_committed: 999,998 of 1,000,000"
+                        + " values, 2 missing |")
+                .contains("| 4 | stock | NaN | NaN | – (–) | – | NaN | FAIL: run exited 1, see out-stock-4.log |");
+    }
+
+    /**
+     * The steady-state rate next to wall time: per comparison the paired ratio of the runs' steady rates (each the
+     * slower of read and written), per run the rate, the side that limited it and the fixed seconds; a run without
+     * steady figures (a failed one) leaves its round out of the steady ratios only.
+     */
+    @Test
+    void steadyStateRatiosStandNextToWallTime() throws Exception {
+        List<PipelineResult> runs = new ArrayList<>();
+        // Round 1: stock 10 s at a steady 125,000/s (read), columnar 8 s at 250,000/s (written, read 300,000).
+        runs.add(steady(result(PipelineVariant.STOCK, 1, 10, 20, null), 125_000, 150_000));
+        runs.add(steady(result(PipelineVariant.COLUMNAR, 1, 8, 14, null), 300_000, 250_000));
+        runs.add(steady(result(PipelineVariant.FLOOR, 1, 5, 8, null), 400_000, 400_000));
+        // Round 2: the columnar run has no steady figures; wall time still pairs.
+        runs.add(steady(result(PipelineVariant.STOCK, 2, 12, 24, null), 100_000, 100_000));
+        runs.add(result(PipelineVariant.COLUMNAR, 2, 6, 12, null));
+        runs.add(steady(result(PipelineVariant.FLOOR, 2, 4, 8, null), 500_000, 400_000));
+        PipelineReport report = report(2, runs);
+
+        assertThat(report.throughputRatios(PipelineReport.COLUMNAR_VS_STOCK)).hasSize(2);
+        assertThat(report.steadyThroughputRatios(PipelineReport.COLUMNAR_VS_STOCK)).containsExactly(2.0);
+        assertThat(report.steadyThroughputRatios(PipelineReport.FLOOR_VS_STOCK))
+                .satisfies(r -> assertThat(r[0]).as("400,000 / 125,000").isCloseTo(3.2, within(EPS)))
+                .satisfies(r -> assertThat(r[1]).as("the slower side, 400,000 / 100,000").isEqualTo(4.0))
+                .hasSize(2);
+        assertThat(report.markdown())
+                .contains("| | steady-state records/s, columnar ÷ stock | 2.00 (2.00 – 2.00, 1 rounds) | |")
+                .contains("| 1 | columnar | 8.00 | 125,000 | 250,000 (written) | 4.00 | 14.00 | OK |")
+                .contains("| 1 | stock | 10.00 | 100,000 | 125,000 (read) | 2.00 | 20.00 | OK |");
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertThat(json.path("comparisons").get(1).path("steadyThroughputRatios").get(1).asDouble()).isEqualTo(4.0);
+        assertThat(json.path("runs").get(1).path("steadyRecordsPerSecond").asDouble()).isEqualTo(250_000);
+        assertThat(json.path("runs").get(4).path("steadyRecordsPerSecond").isNull()).isTrue();
+    }
+
+    private static PipelineResult steady(PipelineResult run, double read, double written) {
+        Properties measured = new Properties();
+        measured.setProperty("wallSeconds", Double.toString(run.wallSeconds));
+        measured.setProperty("cpuSeconds", Double.toString(run.cpuSeconds));
+        new SteadyFigures(read, written, 1, 2, 1, 2).store(measured);
+        return PipelineResult.of(run.variant, run.round, measured);
     }
 
     @Test
