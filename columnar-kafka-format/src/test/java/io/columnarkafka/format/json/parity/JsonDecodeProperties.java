@@ -89,6 +89,11 @@ class JsonDecodeProperties {
             // over 22 runs); all mutated, by 3 (mean 155, deviation 17 over 15 runs).
             records.add(random.nextInt(4) == 0 ? record : mutate(record, random));
         }
+        // A duplicated run of exponent digits ("1E-7" -> "1E-77777777") makes Flink's DecimalData.fromBigDecimal
+        // compute 10^|exponent| in BigDecimal.setScale for a DECIMAL: the oracle then runs for hours (seen in CI),
+        // so such records are discarded. Huge positive exponents Flink answers at once (too many digits: null);
+        // JsonDecodeCorpusTest pins both signs up to the five-digit negative exponents Flink still answers.
+        Assume.that(records.stream().noneMatch(JsonDecodeProperties::holdsAHugeExponent));
         Map<String, String> options = ignoreParseErrors
                 ? Map.of("timestamp-format.standard", c.standard(), "ignore-parse-errors", "true")
                 : Map.of("timestamp-format.standard", c.standard());
@@ -191,6 +196,13 @@ class JsonDecodeProperties {
             records.add(writer.serialize(row));
         }
         return records;
+    }
+
+    private static final java.util.regex.Pattern HUGE_EXPONENT = java.util.regex.Pattern.compile("[0-9.][eE]-[0-9]{6,}");
+
+    /** Whether the record holds a number with a negative exponent of six digits or more (see the mutated property). */
+    static boolean holdsAHugeExponent(byte[] record) {
+        return HUGE_EXPONENT.matcher(new String(record, java.nio.charset.StandardCharsets.ISO_8859_1)).find();
     }
 
     /** One to three random edits of a record's bytes. */
