@@ -289,7 +289,10 @@ public final class PlainValues {
 
     private static List<Object> sortedByKey(List<Object> entries) {
         List<Object> sorted = new ArrayList<>(entries);
-        sorted.sort(java.util.Comparator.comparing(e -> String.valueOf(((List<?>) e).get(0))));
+        // A null key first, on its own: String.valueOf(null) would tie it with the key "null", and a tie keeps
+        // each side's hash order, which differs.
+        sorted.sort(java.util.Comparator.comparing(e -> ((List<?>) e).get(0),
+                java.util.Comparator.nullsFirst(java.util.Comparator.comparing(String::valueOf))));
         return sorted;
     }
 
