@@ -41,10 +41,20 @@ final class StructJsonReader extends JsonReader {
             throw new JsonReadException("Illegal JSON object data...");
         }
         fields.readObject(t, count);
+        appendValidity(true);
+    }
+
+    /** Sets this entry's validity bit and moves on: straight into the buffer while it has room, else through Arrow. */
+    private void appendValidity(boolean valid) {
         if (count < validityCapacity) {
-            ArrowAppend.setValid(validity, count);
+            ArrowAppend.setBit(validity, count, valid);
         } else {
-            vector.setIndexDefined(count); // grows the validity buffer
+            // Arrow grows the validity buffer, which moves it.
+            if (valid) {
+                vector.setIndexDefined(count);
+            } else {
+                vector.setNull(count);
+            }
             validityChanged();
         }
         count++;
@@ -62,13 +72,7 @@ final class StructJsonReader extends JsonReader {
     @Override
     void appendNull() {
         fields.appendNulls();
-        if (count < validityCapacity) {
-            ArrowAppend.setNull(validity, count);
-        } else {
-            vector.setNull(count); // grows the validity buffer
-            validityChanged();
-        }
-        count++;
+        appendValidity(false);
     }
 
     @Override
