@@ -1,8 +1,5 @@
 package io.columnarkafka.format.json;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -25,7 +22,6 @@ import org.apache.arrow.vector.FieldVector;
  * </ul>
  */
 final class JsonRowFields {
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private final String[] names;
     /** UTF-8 bytes of each name, or null for a name that UTF-8 cannot carry (matched as a String only). */
     private final byte[][] nameBytes;
@@ -123,6 +119,9 @@ final class JsonRowFields {
                 && t.nextExpectedValue(quotedNames[field], quotedLengths[field])) {
             readField(t, field);
             field++;
+        }
+        if (field == arity && t.nextEndsObject()) {
+            return field;
         }
         // Anything else (whitespace, a name with escapes, another name, the object's end): the name token first.
         nextExpecting(t, field == arity ? 0 : field);
@@ -266,7 +265,7 @@ final class JsonRowFields {
         int length = name.length;
         int k = 0;
         for (; k + 8 <= length; k += 8) {
-            if ((long) WORDS.get(name, k) != (long) WORDS.get(buf, start + k)) {
+            if (JsonTokenizer.word(name, k) != JsonTokenizer.word(buf, start + k)) {
                 return false;
             }
         }
@@ -274,7 +273,7 @@ final class JsonRowFields {
             return true;
         }
         if (start + k + 8 <= buf.length) {
-            return ((long) WORDS.get(buf, start + k) & tailMasks[field]) == tailWords[field];
+            return (JsonTokenizer.word(buf, start + k) & tailMasks[field]) == tailWords[field];
         }
         for (; k < length; k++) {
             if (name[k] != buf[start + k]) {

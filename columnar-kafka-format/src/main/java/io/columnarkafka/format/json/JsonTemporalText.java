@@ -2,9 +2,6 @@ package io.columnarkafka.format.json;
 
 import static java.time.temporal.ChronoField.NANO_OF_SECOND;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
@@ -41,7 +38,6 @@ final class JsonTemporalText {
     private static final long[] NANOS_OF_DIGITS = {0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100,
         10, 1};
     private static final int[] DAYS_IN_MONTH = {0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** The high nibbles of the digit bytes of {@code HH:mm:ss} read as a little-endian word. */
     private static final long TIME_DIGITS = 0xF0F000F0F000F0F0L;
     /** {@code HH:mm:ss} as a little-endian word with the digits masked out: the two colons. */
@@ -129,7 +125,7 @@ final class JsonTemporalText {
      * {@code yyyy-MM-dd} with a valid day at {@code p} (ten bytes there, in {@code b}); sets {@link #epochDay}.
      */
     private boolean date(byte[] b, int p) {
-        long head = (long) WORDS.get(b, p);
+        long head = JsonTokenizer.word(b, p);
         int tail = (b[p + 8] & 0xFF) | (b[p + 9] & 0xFF) << 8;
         if (dateCached && head == cachedDateHead && tail == cachedDateTail) {
             epochDay = cachedEpochDay;
@@ -174,7 +170,7 @@ final class JsonTemporalText {
         }
         // HH:mm:ss as one word: its six digits tested at once (a byte a carry could disturb follows a non-digit,
         // which fails by itself, or a colon, which does not carry), the colons compared exactly
-        long word = (long) WORDS.get(b, p);
+        long word = JsonTokenizer.word(b, p);
         if ((JsonTokenizer.notDigitBytes(word) & TIME_DIGITS) != 0 || (word & 0x0000FF0000FF0000L) != TIME_COLONS) {
             return -1;
         }

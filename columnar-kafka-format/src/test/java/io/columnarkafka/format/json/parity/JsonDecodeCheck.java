@@ -224,13 +224,34 @@ public final class JsonDecodeCheck {
 
     private static final Pattern FLINK_FIELD = Pattern.compile("^Fail to deserialize at field: (.*)\\.$");
 
+    /**
+     * The records as views into one array, each between bytes that would end a string, an array or an object: a
+     * decoder that read past a record's bounds (its word reads are unchecked) would decode other values than Flink's.
+     */
     static RecordBytes batch(List<byte[]> records) {
+        java.io.ByteArrayOutputStream all = new java.io.ByteArrayOutputStream();
+        int[] offsets = new int[records.size()];
+        all.writeBytes(RECORD_FENCE);
+        for (int i = 0; i < records.size(); i++) {
+            offsets[i] = all.size();
+            if (records.get(i) != null) {
+                all.writeBytes(records.get(i));
+            }
+            all.writeBytes(RECORD_FENCE);
+        }
+        byte[] array = all.toByteArray();
         RecordBytes bytes = new RecordBytes();
-        for (byte[] record : records) {
-            bytes.add(record);
+        for (int i = 0; i < records.size(); i++) {
+            if (records.get(i) == null) {
+                bytes.addNull();
+            } else {
+                bytes.add(array, offsets[i], records.get(i).length);
+            }
         }
         return bytes;
     }
+
+    private static final byte[] RECORD_FENCE = "\"}]}\"1,\"".getBytes(StandardCharsets.UTF_8);
 
     static String show(byte[] record) {
         if (record == null) {

@@ -512,6 +512,50 @@ class JsonDecodeFastPathTest {
         }
     }
 
+    /**
+     * A row whose last field is read straight to its object's end ({@code nextEndsObject}): the last value a number, a
+     * string, a nested row, an array, null or a literal, followed by the closing brace, by what must not pass for it
+     * (whitespace, a comma, a bracket, a second brace, another field, nothing) and by what follows the row (the end,
+     * trailing bytes, the next row of a top-level array, the rest of a parent row); records cut at every byte of
+     * their end.
+     */
+    @ParameterizedTest
+    @MethodSource("options")
+    void rowsEndingStraightAfterTheirLastField(Map<String, String> options) {
+        List<String> lastValues = List.of("7", "\"s\"", "\"\"", "{\"x\":1}", "{\"x\":1,\"y\":2}", "{}", "[1,2]", "[]",
+                "null", "true", "-3", "0", "1.5", "123456789012345678", "\"2015-07-15 00:00:00.001\"");
+        List<String> closings = List.of("}", " }", "\t}", "\n}", "}}", "},", "}]", "]", ",}", "}x", "} ", "",
+                ",\"zz\":1}", ",\"b\":2}", "/**/}");
+        RowType type = row("ROW<a BIGINT, b STRING, last STRING>");
+        List<byte[]> records = new ArrayList<>();
+        for (String last : lastValues) {
+            String body = "{\"a\":1,\"b\":\"x\",\"last\":" + last;
+            for (String closing : closings) {
+                records.add(utf8(body + closing));
+                records.add(utf8("[" + body + closing + "," + body + "}]"));
+                records.add(utf8("{\"a\":2,\"b\":\"p\",\"last\":" + "\"q\"}"));
+            }
+            byte[] whole = utf8(body + "}");
+            for (int cut = Math.max(0, whole.length - 12); cut < whole.length; cut++) {
+                records.add(java.util.Arrays.copyOf(whole, cut));
+            }
+        }
+        RowType nested = row("ROW<i INT, r ROW<x BIGINT, y STRING>, j INT>");
+        for (String inner : List.of("{\"x\":1,\"y\":\"s\"}", "{\"x\":1,\"y\":\"s\"} ", "{\"x\":1,\"y\":\"s\" }",
+                "{\"x\":1,\"y\":\"s\"}}", "{\"x\":1,\"y\":\"s\",\"z\":0}", "{\"x\":1,\"y\":2}", "{\"x\":1}")) {
+            records.add(utf8("{\"i\":1,\"r\":" + inner + ",\"j\":2}"));
+        }
+        JsonDecodeCheck.Result flat = JsonDecodeCheck.assertParity(type, options, records);
+        JsonDecodeCheck.Result inRows = JsonDecodeCheck.assertParity(nested, options, records.subList(
+                records.size() - 7, records.size()));
+        int minimum = options.containsKey("fail-on-missing-field") ? 150 : 250;
+        assertThat(flat.rowsCompared()).as("rows compared").isGreaterThanOrEqualTo(minimum);
+        assertThat(inRows.rowsCompared()).as("nested rows compared").isGreaterThanOrEqualTo(3);
+        if (!options.containsKey("ignore-parse-errors")) {
+            assertThat(flat.recordsRejected()).as("records rejected").isGreaterThan(0);
+        }
+    }
+
     private static byte[] concat(byte[]... parts) {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         for (byte[] part : parts) {
