@@ -251,7 +251,7 @@ public final class JsonDecodeCheck {
         return bytes;
     }
 
-    private static final byte[] RECORD_FENCE = "\"}]}\"1,\"".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] RECORD_FENCE = "1\"}]}\"1,\"".getBytes(StandardCharsets.UTF_8);
 
     static String show(byte[] record) {
         if (record == null) {
