@@ -65,8 +65,18 @@ record JobPhases(long deploy, long open, long firstRead, long read, long drain, 
                 .orElseThrow(() -> new IllegalStateException("the progress samples never got there"));
     }
 
-    void store(Properties result) {
-        result.setProperty("phasesMs", toString());
+    /**
+     * Stores the phases of {@code job} in {@code result} ({@code phasesMs}), or why there are none (no completed
+     * checkpoint, a progress curve that never reached its end): a missing phase never fails the cell.
+     */
+    static void store(AccessExecutionGraph job, List<JobProgress.Sample> samples, long events, Properties result) {
+        String phases;
+        try {
+            phases = of(job, samples, events).toString();
+        } catch (IllegalStateException e) {
+            phases = "unavailable: " + e.getMessage();
+        }
+        result.setProperty("phasesMs", phases);
     }
 
     @Override
