@@ -116,6 +116,7 @@ public final class CellRunner {
             result.setProperty("checkpointByVertex", CheckpointByVertex.describe(CheckpointByVertex.of(executed)));
             List<JobProgress.Sample> samples = JobProgress.samples();
             JobProgress.figures(samples, spec.events(), executed.getStatusTimestamp(JobStatus.RUNNING)).store(result);
+            JobPhases.store(executed, samples, spec.events(), result);
             result.setProperty("steadyWriters", String.join(" | ", JobProgress.writers()));
             Files.writeString(Path.of(spec.resultFile() + ".progress.csv"), JobProgress.csv(samples));
         }

@@ -70,6 +70,12 @@ class NexmarkCellTest {
         assertThat(Double.parseDouble(measured.getProperty("jobSeconds"))).isPositive();
         assertThat(Double.parseDouble(measured.getProperty("cpuSeconds"))).isPositive();
         assertThat(measured.getProperty("sinkPath")).isEqualTo("kafka-columnar[admitted: json value]");
+        // The phases cut Flink's RUNNING-to-FINISHED span without gap or overlap (each rounded to the millisecond).
+        long phasesMs = java.util.Arrays.stream(measured.getProperty("phasesMs").split(" "))
+                .mapToLong(phase -> Long.parseLong(phase.substring(phase.indexOf('=') + 1)))
+                .sum();
+        assertThat((double) phasesMs).isCloseTo(Double.parseDouble(measured.getProperty("jobSeconds")) * 1e3,
+                org.assertj.core.data.Offset.offset(3.0));
     }
 
     @Test

@@ -150,6 +150,44 @@ class CalcParityProperties {
     }
 
     /**
+     * A CASE over a column the condition fixes (Nexmark's {@code dateTime} through the {@code bid} view): the calc
+     * drops the branches no passed row takes ({@code ConditionFacts}); the rows and values must still be Flink's,
+     * with a CASE that collapses to one branch, one that keeps an undecided condition before the decided one, and one
+     * no fact decides. {@code i} cycles through 0, 1, 2 and null so that a quarter of the rows pass.
+     */
+    @Example
+    void caseBranchesTheConditionDecidesGiveFlinksValues() throws Exception {
+        List<RowData> rows = new CalcValues(11).rows(CalcCases.INPUT, ROWS);
+        int i = CalcCases.INPUT.getFieldIndex("i");
+        for (int k = 0; k < rows.size(); k++) {
+            ((GenericRowData) rows.get(k)).setField(i, k % 4 == 3 ? null : k % 4);
+        }
+        Exprs x = new Exprs(CalcCases.INPUT);
+        Expr iIs0 = Exprs.call(Op.EQUALS, Exprs.BOOLEAN, x.col("i"), Exprs.lit(0));
+        Expr iIs1 = Exprs.call(Op.EQUALS, Exprs.BOOLEAN, x.col("i"), Exprs.lit(1));
+        Expr iIs2 = Exprs.call(Op.EQUALS, Exprs.BOOLEAN, x.col("i"), Exprs.lit(2));
+        Expr collapses = Exprs.call(Op.CASE, Exprs.BIGINT, iIs0, x.col("b"), iIs1, x.col("c"), x.field("r", "a"));
+        Expr keepsOne = Exprs.call(Op.CASE, Exprs.BIGINT,
+                Exprs.call(Op.GREATER_THAN, Exprs.BOOLEAN, x.col("j"), Exprs.lit(0)), x.col("b"),
+                iIs2, x.col("c"), x.field("r", "a"));
+        Expr undecided = Exprs.call(Op.CASE, Exprs.BIGINT,
+                Exprs.call(Op.EQUALS, Exprs.BOOLEAN, x.col("j"), Exprs.lit(2)), x.col("b"), x.col("c"));
+        CalcProgram program = new CalcProgram(CalcCases.INPUT, List.of(x.col("id"), collapses, keepsOne, undecided),
+                List.of("id", "collapses", "keepsOne", "undecided"),
+                Exprs.call(Op.AND, Exprs.BOOLEAN, iIs2,
+                        Exprs.call(Op.IS_NOT_NULL, Exprs.BOOLEAN_NOT_NULL, x.col("id"))));
+        CalcOracle.FlinkResult flink = oracle.flink(CalcCases.INPUT, rows, "SELECT id,"
+                + " CASE WHEN i = 0 THEN b WHEN i = 1 THEN c ELSE r.a END,"
+                + " CASE WHEN j > 0 THEN b WHEN i = 2 THEN c ELSE r.a END,"
+                + " CASE WHEN j = 2 THEN b ELSE c END FROM t WHERE i = 2 AND id IS NOT NULL");
+        assertThat(CalcSupport.unsupported(program)).isEmpty();
+        assertThat(program.outputType().getChildren()).isEqualTo(flink.types());
+        List<Row> ours = CalcOracle.columnar(program, rows);
+        assertThat(ours).isEqualTo(flink.rows());
+        assertThat(ours).as("rows with i = 2").hasSize(ROWS / 4);
+    }
+
+    /**
      * Integer division by zero fails the job in Flink (generated Java division) and fails the batch here,
      * with the Arrow memory freed.
      */

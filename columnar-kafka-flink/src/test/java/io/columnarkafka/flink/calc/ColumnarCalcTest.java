@@ -182,6 +182,32 @@ class ColumnarCalcTest {
         }
     }
 
+    /**
+     * Nexmark's {@code dateTime} through the {@code bid} view: under {@code event_type = 2} the CASE is the bid's
+     * field on every passed row, and is shared like a plain field, with nothing allocated.
+     */
+    @Test
+    void aCaseTheConditionDecidesIsSharedLikeItsBranch() {
+        RowType type = RowTypes.parse("ROW<event_type INT NOT NULL, person ROW<price BIGINT>, bid ROW<price BIGINT>>");
+        Exprs n = new Exprs(type);
+        Expr price = call(Op.CASE, BIGINT, call(Op.EQUALS, BOOLEAN, n.col("event_type"), lit(0)),
+                n.field("person", "price"), n.field("bid", "price"));
+        CalcProgram program = new CalcProgram(type, List.of(price), List.of("price"),
+                call(Op.EQUALS, BOOLEAN, n.col("event_type"), lit(2)));
+        RowDataArrowWriter writer = new RowDataArrowWriter(type, producer);
+        for (int i = 0; i < 6; i++) {
+            boolean isBid = i % 3 != 0;
+            writer.write(GenericRowData.of(isBid ? 2 : 0, isBid ? null : GenericRowData.of(-1L),
+                    isBid ? GenericRowData.of((long) i) : null));
+        }
+        try (ColumnarCalc calc = ColumnarCalc.plan(program, calcMemory);
+                ArrowBatch out = calc.apply(ArrowBatch.of(writer.finish(), null))) {
+            List<RowData> rows = selectedRows(out, program.outputType());
+            assertThat(rows).extracting(r -> r.getLong(0)).containsExactly(1L, 2L, 4L, 5L);
+            assertThat(calcMemory.getAllocatedMemory()).as("shared, not copied").isZero();
+        }
+    }
+
     @Test
     void aBatchFromTheWireOpensIntoTheCalcsAllocator() throws Exception {
         DataOutputSerializer wire = new DataOutputSerializer(4096);

@@ -15,7 +15,8 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
 /**
  * A compiled {@link CalcProgram}: nodes for the condition and each computed projection, built once; then
- * per batch {@link #filter} and {@link #project}. Projections that are input columns (or nested fields
+ * per batch {@link #filter} and {@link #project}. A projection is compiled without the CASE branches that no row
+ * passing the condition takes ({@link ConditionFacts}). Projections that are input columns (or nested fields
  * whose enclosing rows are not null in any row that passed) share the input's buffers (reference counted),
  * with no copy, and read no value.
  *
@@ -63,8 +64,9 @@ public final class CalcPlan {
         Node[] computed = new Node[count];
         List<List<ColumnLoad>> projectionLoads = new ArrayList<>(count);
         int[] shared = new int[count];
+        ConditionFacts facts = ConditionFacts.of(program.condition());
         for (int p = 0; p < count; p++) {
-            Expr e = program.projections().get(p);
+            Expr e = facts.simplify(program.projections().get(p));
             shared[p] = -1;
             List<ColumnLoad> reads = new ArrayList<>();
             if (e instanceof Expr.Column c) {
