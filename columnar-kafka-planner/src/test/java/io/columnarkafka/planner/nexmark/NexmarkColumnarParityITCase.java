@@ -195,6 +195,20 @@ class NexmarkColumnarParityITCase {
     }
 
     /**
+     * The stateful queries whose columnar Calc hands Flink's keyed operators its rows across a hash exchange (q4: a
+     * join and two aggregates, q15: distinct counts, q19: a Top-N): the edge writes each row as Flink's binary row
+     * ({@code rows=[binary]}), and the final result per key equals stock's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"q4", "q15", "q19"})
+    void statefulQueriesReadBinaryRowsFromTheEdge(String query) throws Exception {
+        String explain = parity(query, NexmarkRuns.resource(query + ".sql"), true, true);
+        assertThat(explain).contains("ColumnarScan(").contains("ColumnarCalc(")
+                .containsPattern("ArrowToRows\\(reason=\\[[^\\n]*, rows=\\[binary]\\)")
+                .doesNotContain("rows=[views]");
+    }
+
+    /**
      * Two branches reading different columns of the events (people's ids, bids' auctions): one {@code
      * ColumnarScan} of the union of the columns, each branch's projection and filter a columnar Calc after it.
      */
