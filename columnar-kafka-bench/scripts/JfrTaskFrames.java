@@ -18,7 +18,15 @@ public class JfrTaskFrames {
         "StreamExecCalc", "ArrowToRowsOperator.processElement", "ArrowLocalWindowAggOperator.processElement",
         "CopyingChainingOutput.pushToOperator", "RowDataSerializer.copy",
         "LocalSlicingWindowAggOperator.processElement", "RecordsWindowBuffer.addElement", "RecordsWindowBuffer.flush",
-        "RecordWriterOutput.collect", "WindowJoinOperator", "AbstractStreamTaskNetworkInput.emitNext"};
+        "RecordWriterOutput.collect", "WindowJoinOperator", "AbstractStreamTaskNetworkInput.emitNext",
+        // the hand-over into a keyed exchange, and the tasks behind it
+        "ArrowInPlaceRowView.binaryRow", "ArrowRowView.row", "ChannelSelectorRecordWriter.emit",
+        "KeyGroupStreamPartitioner.selectChannel", "BinaryRowDataKeySelector.getKey", "RecordWriter.serializeRecord",
+        "RowDataSerializer.serialize", "RowDataSerializer.toBinaryRow", "BinaryRowDataSerializer.serialize",
+        "RecordWriter.emit", "BufferBuilder.appendAndCommit", "RecordWriter.flush", "BinaryRowDataSerializer.deserialize",
+        "StreamingJoinOperator", "GroupAggFunction", "KeyedProcessOperator", "AppendOnlyTopNFunction",
+        "RetractableTopNFunction", "FastTop1Function", "UpdatableTopNFunction", "ColumnarEncode", "RowDataEncodeOperator",
+        "KafkaWriter", "SinkWriterOperator"};
 
     public static void main(String[] args) throws Exception {
         for (String file : args) {

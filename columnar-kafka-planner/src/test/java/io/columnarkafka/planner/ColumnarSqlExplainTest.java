@@ -155,6 +155,22 @@ class ColumnarSqlExplainTest {
     }
 
     /**
+     * The edge writes Flink's binary rows unless the session asks for views ({@code columnar-kafka.planner.edge-rows},
+     * the benchmark's A/B switch); EXPLAIN says which, in the plan and in the job's operator description.
+     */
+    @Test
+    void theEdgeWritesBinaryRowsUnlessTheSessionAsksForViews() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(upsertCounts());
+        String insert = "INSERT INTO counts SELECT auction, COUNT(*) FROM bids GROUP BY auction";
+        assertThat(tEnv.explainSql(insert)).contains("ArrowToRows(reason=[ROW_OPERATOR no columnar operator for this"
+                + " node kind], rows=[binary])").doesNotContain("rows=[views]");
+        tEnv.getConfig().set("columnar-kafka.planner.edge-rows", "VIEWS");
+        assertThat(tEnv.explainSql(insert)).contains("ArrowToRows(reason=[ROW_OPERATOR no columnar operator for this"
+                + " node kind], rows=[views])").doesNotContain("rows=[binary]");
+    }
+
+    /**
      * With mini-batch on, Flink puts its mini-batch assigner between the scan and the Calc; the assigner runs on
      * the batches (Flink's own operator, which forwards every element unread), so the Calc stays columnar and the
      * edge to the local aggregate comes after it, where the filter has dropped rows and the projection columns.

@@ -3,6 +3,7 @@ package io.columnarkafka.bench.nexmark;
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.ThreadCpu;
+import io.columnarkafka.flink.table.EdgeRows;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
 import java.io.OutputStream;
@@ -176,6 +177,11 @@ public final class CellRunner {
         }
         tables.createTemporarySystemFunction("count_char", CountChar.class);
         if (spec.columnarPlanner() && spec.variant() == Variant.COLUMNAR) {
+            // The Arrow-to-rows edge's A/B switch: CHILD_JAVA_OPTS="... -Dcolumnarkafka.bench.edge-rows=VIEWS".
+            String edgeRows = System.getProperty("columnarkafka.bench.edge-rows");
+            if (edgeRows != null) {
+                tables.getConfig().set(EdgeRows.OPTION.key(), edgeRows);
+            }
             InstallResult installed = ColumnarSql.install(tables);
             if (!installed.installed()) {
                 throw new IllegalStateException("the columnar planner stage is not installed: " + installed.message());
@@ -215,8 +221,9 @@ public final class CellRunner {
             nodes.set(0, "ColumnarScan x" + scans);
         }
         int edges = plan.split("ArrowToRows\\(", -1).length - 1;
+        Matcher rows = Pattern.compile("ArrowToRows\\(.*, rows=\\[(\\w+)]").matcher(plan);
         return "plan: " + (nodes.isEmpty() ? "no columnar node" : String.join("+", nodes))
-                + (edges > 0 ? "+ArrowToRows x" + edges : "");
+                + (edges > 0 ? "+ArrowToRows x" + edges + (rows.find() ? " (" + rows.group(1) + " rows)" : "") : "");
     }
 
     /** Stock for the stock variant; the columnar sink's decision (admitted or fallback and why) otherwise. */

@@ -3,6 +3,7 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.ArrowRowView;
 import java.util.List;
+import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.ValueVector;
@@ -22,8 +23,9 @@ import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.data.columnar.ColumnarRowData;
 import org.apache.flink.table.data.columnar.vector.VectorizedColumnBatch;
 import org.apache.flink.table.data.writer.BinaryRowWriter;
+import org.apache.flink.table.data.writer.BinaryWriter;
+import org.apache.flink.table.runtime.typeutils.InternalSerializers;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.flink.types.RowKind;
@@ -46,12 +48,16 @@ import org.apache.flink.types.variant.Variant;
  * {@code long}. Everything else reads as {@link ArrowRowView} reads it. A string read from this view, unlike the
  * other view's, is valid only while the batch is open, and a nested binary row only until the same column is
  * read again (one reused row per column): a reader that keeps one must copy it.
+ *
+ * <p>{@link #binaryRow} writes a whole row the same way, every field (those that are not flat through Flink's own
+ * {@code BinaryWriter.write} on this view's values): the Arrow-to-rows edge's rows ({@link EdgeRows#BINARY}).
  */
 public final class ArrowInPlaceRowView {
     private static final MemorySegment[] NO_BYTES = {MemorySegmentFactory.wrap(new byte[0])};
 
     private final RowType rowType;
     private final InPlaceRow row = new InPlaceRow();
+    private BinaryRows binaryRows;
     private int rowCount;
 
     /** A view of every column of batches of {@code rowType}. */
@@ -69,6 +75,7 @@ public final class ArrowInPlaceRowView {
         ArrowLayout.check(rowType, batch);
         row.columns = Columns.of(rowType, batch.getFieldVectors());
         row.values.setVectorizedColumnBatch(row.columns.values);
+        binaryRows = BinaryRows.anyFields(rowType, row.columns, row);
         rowCount = batch.getRowCount();
     }
 
@@ -85,6 +92,21 @@ public final class ArrowInPlaceRowView {
         row.at(index);
         row.setRowKind(RowKind.INSERT);
         return row;
+    }
+
+    /**
+     * Row {@code index} of the bound batch, kind INSERT, as the {@link BinaryRowData} Flink's {@code
+     * RowDataSerializer.toBinaryRow} makes of {@link #row}: the same {@link BinaryRowWriter} calls, field by field,
+     * with flat values read from the vectors unboxed and strings copied from the data buffer once. One reused
+     * instance, overwritten by the next call: a reader that keeps it must copy it.
+     */
+    public BinaryRowData binaryRow(int index) {
+        if (index < 0 || index >= rowCount) {
+            throw new IndexOutOfBoundsException("row " + index + " of " + rowCount);
+        }
+        row.at(index);
+        row.setRowKind(RowKind.INSERT);
+        return binaryRows.at(index);
     }
 
     /** The vectors of one row type (a batch's, or a nested ROW's children), read per column. */
@@ -121,7 +143,7 @@ public final class ArrowInPlaceRowView {
                     }
                     case ROW -> {
                         rows[i] = of((RowType) field, ((StructVector) vector).getChildrenFromFields());
-                        binaryRows[i] = BinaryRows.of((RowType) field, rows[i]);
+                        binaryRows[i] = BinaryRows.flatFields((RowType) field, rows[i]);
                     }
                     default -> { }
                 }
@@ -131,72 +153,116 @@ public final class ArrowInPlaceRowView {
     }
 
     /**
-     * A nested ROW of flat fields written into one reused {@link BinaryRowData} per row read: what Flink's {@code
+     * Rows of a row type written into one reused {@link BinaryRowData} per row read: what Flink's {@code
      * RowDataSerializer.toBinaryRow} does (row kind, then per field the null bit or the value, through the same
-     * {@link BinaryRowWriter} calls), reading each value from the vectors without boxing it.
+     * {@link BinaryRowWriter} calls). Flat values are read from the vectors without boxing them, strings in place;
+     * any other field (decimals, binary, nested rows, arrays, maps, ...) goes through Flink's own per-field call,
+     * {@link BinaryWriter#write}, with the value the in-place row's getter gives, as {@code toBinaryRow} does.
      */
     private static final class BinaryRows {
-        private final LogicalTypeRoot[] roots;
+        private static final byte BOOLEAN = 0;
+        private static final byte TINYINT = 1;
+        private static final byte SMALLINT = 2;
+        private static final byte INT = 3;
+        private static final byte BIGINT = 4;
+        private static final byte FLOAT = 5;
+        private static final byte DOUBLE = 6;
+        private static final byte STRING = 7;
+        private static final byte TIMESTAMP = 8;
+        private static final byte ANY = 9;
+
+        private final byte[] kinds;
         private final int[] precisions;
         private final Columns columns;
         private final ColumnarRowData values = new ColumnarRowData();
         private final BinaryRowData row;
         private final BinaryRowWriter writer;
+        /** For {@link #ANY} fields: the type, Flink's getter and serializer, and the row they read. */
+        private final LogicalType[] types;
+        private final RowData.FieldGetter[] getters;
+        private final TypeSerializer<?>[] serializers;
+        private final InPlaceRow source;
 
-        private BinaryRows(RowType type, Columns columns) {
+        private BinaryRows(RowType type, byte[] kinds, Columns columns, InPlaceRow source) {
             int arity = type.getFieldCount();
-            this.roots = new LogicalTypeRoot[arity];
+            this.kinds = kinds;
             this.precisions = new int[arity];
+            this.types = new LogicalType[arity];
+            this.getters = new RowData.FieldGetter[arity];
+            this.serializers = new TypeSerializer<?>[arity];
             for (int i = 0; i < arity; i++) {
-                roots[i] = type.getTypeAt(i).getTypeRoot();
-                boolean timestamp = roots[i] == LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE
-                        || roots[i] == LogicalTypeRoot.TIMESTAMP_WITH_LOCAL_TIME_ZONE;
-                precisions[i] = timestamp ? LogicalTypeChecks.getPrecision(type.getTypeAt(i)) : 0;
+                LogicalType field = type.getTypeAt(i);
+                if (kinds[i] == TIMESTAMP) {
+                    precisions[i] = LogicalTypeChecks.getPrecision(field);
+                } else if (kinds[i] == ANY) {
+                    types[i] = field;
+                    getters[i] = RowData.createFieldGetter(field, i);
+                    serializers[i] = InternalSerializers.create(field);
+                }
             }
             this.columns = columns;
+            this.source = source;
             values.setVectorizedColumnBatch(columns.values);
             this.row = new BinaryRowData(arity);
             this.writer = new BinaryRowWriter(row);
         }
 
         /** Null when a field is not flat, or a string column keeps the copying read (LargeUtf8). */
-        static BinaryRows of(RowType type, Columns columns) {
-            for (int i = 0; i < type.getFieldCount(); i++) {
-                switch (type.getTypeAt(i).getTypeRoot()) {
-                    case BOOLEAN, TINYINT, SMALLINT, INTEGER, DATE, TIME_WITHOUT_TIME_ZONE, BIGINT, FLOAT, DOUBLE,
-                            TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> { }
-                    case CHAR, VARCHAR -> {
-                        if (columns.strings[i] == null) {
-                            return null;
-                        }
-                    }
-                    default -> {
-                        return null;
-                    }
+        static BinaryRows flatFields(RowType type, Columns columns) {
+            byte[] kinds = kinds(type, columns);
+            for (byte kind : kinds) {
+                if (kind == ANY) {
+                    return null;
                 }
             }
-            return new BinaryRows(type, columns);
+            return new BinaryRows(type, kinds, columns, null);
+        }
+
+        /** Every field; those that are not flat read through {@code source}, a row over the same columns. */
+        static BinaryRows anyFields(RowType type, Columns columns, InPlaceRow source) {
+            return new BinaryRows(type, kinds(type, columns), columns, source);
+        }
+
+        private static byte[] kinds(RowType type, Columns columns) {
+            byte[] kinds = new byte[type.getFieldCount()];
+            for (int i = 0; i < kinds.length; i++) {
+                kinds[i] = switch (type.getTypeAt(i).getTypeRoot()) {
+                    case BOOLEAN -> BOOLEAN;
+                    case TINYINT -> TINYINT;
+                    case SMALLINT -> SMALLINT;
+                    case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> INT;
+                    case BIGINT -> BIGINT;
+                    case FLOAT -> FLOAT;
+                    case DOUBLE -> DOUBLE;
+                    case CHAR, VARCHAR -> columns.strings[i] == null ? ANY : STRING;
+                    case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TIMESTAMP;
+                    default -> ANY;
+                };
+            }
+            return kinds;
         }
 
         BinaryRowData at(int rowId) {
             values.setRowId(rowId);
             writer.reset();
             writer.writeRowKind(RowKind.INSERT);
-            for (int i = 0; i < roots.length; i++) {
+            for (int i = 0; i < kinds.length; i++) {
                 if (values.isNullAt(i)) {
                     writer.setNullAt(i);
                     continue;
                 }
-                switch (roots[i]) {
+                switch (kinds[i]) {
                     case BOOLEAN -> writer.writeBoolean(i, values.getBoolean(i));
                     case TINYINT -> writer.writeByte(i, values.getByte(i));
                     case SMALLINT -> writer.writeShort(i, values.getShort(i));
-                    case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> writer.writeInt(i, values.getInt(i));
+                    case INT -> writer.writeInt(i, values.getInt(i));
                     case BIGINT -> writer.writeLong(i, values.getLong(i));
                     case FLOAT -> writer.writeFloat(i, values.getFloat(i));
                     case DOUBLE -> writer.writeDouble(i, values.getDouble(i));
-                    case CHAR, VARCHAR -> writer.writeString(i, columns.strings[i].at(rowId));
-                    default -> writer.writeTimestamp(i, values.getTimestamp(i, precisions[i]), precisions[i]);
+                    case STRING -> writer.writeString(i, columns.strings[i].at(rowId));
+                    case TIMESTAMP -> writer.writeTimestamp(i, values.getTimestamp(i, precisions[i]), precisions[i]);
+                    default -> BinaryWriter.write(writer, i, getters[i].getFieldOrNull(source), types[i],
+                            serializers[i]);
                 }
             }
             writer.complete();

@@ -14,24 +14,34 @@ import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The edge where a columnar part of a SQL plan meets a row operator: every selected row of each
- * {@link ArrowBatch} handed on as a view ({@link ArrowRowView}, one reused {@code ColumnarRowData} reading the
- * vectors in place), then the batch is freed. The same contract as the scan's row views ({@link
- * RowViewOutput}): chained with object reuse off, Flink's output copies each row with the row serializer;
- * with object reuse on, the next operator reads the view during its {@code processElement} only.
+ * {@link ArrowBatch} handed on, then the batch is freed. As {@link EdgeRows#BINARY} (the planner's default) each
+ * row is a {@code BinaryRowData} written from the vectors ({@link ArrowInPlaceRowView#binaryRow}, one reused
+ * row), the row Flink's own Calc would emit, so Flink's network serializer and chained copy move its bytes in
+ * one piece and its key selectors read it as they read stock's rows; as {@link EdgeRows#VIEWS} a view ({@link
+ * ArrowRowView}, one reused {@code ColumnarRowData} reading the vectors in place), which Flink's serializer
+ * converts field by field. Either way the same contract as the scan's row views ({@link RowViewOutput}):
+ * chained with object reuse off, Flink's output copies each row with the row serializer; with object reuse on,
+ * the next operator reads the row during its {@code processElement} only.
  */
 public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
         implements OneInputStreamOperator<ArrowBatch, RowData> {
     private static final long serialVersionUID = 1L;
 
     private final RowType rowType;
+    private final EdgeRows rows;
 
     private transient BufferAllocator allocator;
     private transient ArrowRowView view;
+    private transient ArrowInPlaceRowView binaryView;
     private transient StreamRecord<RowData> reuse;
 
-    /** @param rowType the batches' row type, which is also the rows' */
-    public ArrowToRowsOperator(RowType rowType) {
+    /**
+     * @param rowType the batches' row type, which is also the rows'
+     * @param rows what each row handed on is
+     */
+    public ArrowToRowsOperator(RowType rowType, EdgeRows rows) {
         this.rowType = rowType;
+        this.rows = rows;
     }
 
     @Override
@@ -41,7 +51,11 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
         allocator = ArrowMemory.newChild(
                 "columnar-kafka-rows " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
-        view = new ArrowRowView(rowType);
+        if (rows == EdgeRows.BINARY) {
+            binaryView = new ArrowInPlaceRowView(rowType);
+        } else {
+            view = new ArrowRowView(rowType);
+        }
         reuse = new StreamRecord<>(null);
     }
 
@@ -50,7 +64,6 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
         ArrowBatch batch = element.getValue();
         try {
             VectorSchemaRoot root = batch.open(allocator);
-            view.bind(root);
             int[] selection = batch.selection();
             int count = batch.selectedCount(allocator);
             if (element.hasTimestamp()) {
@@ -58,8 +71,16 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
             } else {
                 reuse.eraseTimestamp();
             }
-            for (int i = 0; i < count; i++) {
-                output.collect(reuse.replace(view.row(selection == null ? i : selection[i])));
+            if (binaryView != null) {
+                binaryView.bind(root);
+                for (int i = 0; i < count; i++) {
+                    output.collect(reuse.replace(binaryView.binaryRow(selection == null ? i : selection[i])));
+                }
+            } else {
+                view.bind(root);
+                for (int i = 0; i < count; i++) {
+                    output.collect(reuse.replace(view.row(selection == null ? i : selection[i])));
+                }
             }
         } finally {
             batch.close();

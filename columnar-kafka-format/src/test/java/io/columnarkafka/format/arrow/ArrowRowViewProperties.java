@@ -53,7 +53,7 @@ import org.apache.flink.table.types.logical.VarCharType;
  * getters below) equals the same value read from Arrow with Arrow's own getters, and equals the row that
  * was written. The container asserts how many values were compared, per type and null.
  */
-class ArrowRowViewProperties {
+public class ArrowRowViewProperties {
     private static final int MAX_DEPTH = 3;
     private static final AtomicLong ROWS = new AtomicLong();
     private static final Map<LogicalTypeRoot, AtomicLong> VALUES = new EnumMap<>(LogicalTypeRoot.class);
@@ -162,8 +162,11 @@ class ArrowRowViewProperties {
         });
     }
 
-    /** Map keys are strings: {@link RandomValues} draws them from the string edge values. */
-    private static Arbitrary<LogicalType> type(int depth) {
+    /**
+     * Any type of the layout down to {@code depth} levels of nesting (also for other modules' properties). Map keys
+     * are strings: {@link RandomValues} draws them from the string edge values.
+     */
+    public static Arbitrary<LogicalType> type(int depth) {
         Arbitrary<LogicalType> shape = depth == 0 ? scalarType() : Arbitraries.frequencyOf(
                 Tuple.of(6, scalarType()),
                 Tuple.of(2, Arbitraries.lazy(() -> type(depth - 1)).map(e -> (LogicalType) new ArrayType(e))),
@@ -175,7 +178,7 @@ class ArrowRowViewProperties {
                 .as((t, nullable) -> t.copy(nullable));
     }
 
-    private static Arbitrary<LogicalType> scalarType() {
+    public static Arbitrary<LogicalType> scalarType() {
         Arbitrary<Integer> precision9 = Arbitraries.integers().between(0, 9);
         Arbitrary<LogicalType> decimal = Arbitraries.integers().between(1, 38).flatMap(p ->
                 Arbitraries.integers().between(0, p).map(s -> (LogicalType) new DecimalType(p, s)));

@@ -2,6 +2,7 @@ package io.columnarkafka.planner.edge;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.table.ArrowToRowsOperator;
+import io.columnarkafka.flink.table.EdgeRows;
 import java.util.List;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.configuration.ReadableConfig;
@@ -21,11 +22,13 @@ import org.apache.flink.table.types.logical.RowType;
 final class ArrowToRowsExecNode extends ExecNodeBase<RowData>
         implements StreamExecNode<RowData>, SingleTransformationTranslator<RowData> {
     private final RowType rowType;
+    private final EdgeRows rows;
 
-    ArrowToRowsExecNode(ReadableConfig config, RowType rowType, String description) {
+    ArrowToRowsExecNode(ReadableConfig config, RowType rowType, EdgeRows rows, String description) {
         super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-arrow-to-rows_1"), config,
                 List.of(InputProperty.DEFAULT), rowType, description);
         this.rowType = rowType;
+        this.rows = rows;
     }
 
     @Override
@@ -33,6 +36,6 @@ final class ArrowToRowsExecNode extends ExecNodeBase<RowData>
     protected Transformation<RowData> translateToPlanInternal(PlannerBase planner, ExecNodeConfig config) {
         Transformation<ArrowBatch> input = (Transformation<ArrowBatch>) getInputEdges().get(0).translateToPlan(planner);
         return ExecNodeUtil.createOneInputTransformation(input, createTransformationMeta("arrow-to-rows", config),
-                new ArrowToRowsOperator(rowType), InternalTypeInfo.of(rowType), input.getParallelism(), false);
+                new ArrowToRowsOperator(rowType, rows), InternalTypeInfo.of(rowType), input.getParallelism(), false);
     }
 }

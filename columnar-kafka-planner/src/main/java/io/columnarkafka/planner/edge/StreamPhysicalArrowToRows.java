@@ -1,6 +1,8 @@
 package io.columnarkafka.planner.edge;
 
+import io.columnarkafka.flink.table.EdgeRows;
 import java.util.List;
+import java.util.Locale;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
@@ -13,24 +15,28 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
 
 /**
  * The edge from a columnar node to a row node: Arrow batches become Flink rows again, the row type
- * unchanged. EXPLAIN shows why the consumer is not columnar: {@code ArrowToRows(reason=[CALC_NOT_EXACT ...])}.
+ * unchanged. EXPLAIN shows why the consumer is not columnar and what the rows are: {@code
+ * ArrowToRows(reason=[CALC_NOT_EXACT ...], rows=[binary])}.
  */
 public final class StreamPhysicalArrowToRows extends SingleRel implements StreamPhysicalRel {
     private final String reason;
+    private final EdgeRows rows;
 
-    public StreamPhysicalArrowToRows(RelOptCluster cluster, RelTraitSet traits, RelNode input, String reason) {
+    public StreamPhysicalArrowToRows(RelOptCluster cluster, RelTraitSet traits, RelNode input, String reason,
+                                     EdgeRows rows) {
         super(cluster, traits, input);
         this.reason = reason;
+        this.rows = rows;
     }
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return super.explainTerms(pw).item("reason", reason);
+        return super.explainTerms(pw).item("reason", reason).item("rows", rows.name().toLowerCase(Locale.ROOT));
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new StreamPhysicalArrowToRows(getCluster(), traitSet, inputs.get(0), reason);
+        return new StreamPhysicalArrowToRows(getCluster(), traitSet, inputs.get(0), reason, rows);
     }
 
     @Override
@@ -41,6 +47,6 @@ public final class StreamPhysicalArrowToRows extends SingleRel implements Stream
     @Override
     public ExecNode<?> translateToExecNode() {
         return new ArrowToRowsExecNode(ShortcutUtils.unwrapTableConfig(this),
-                FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
+                FlinkTypeFactory.toLogicalRowType(getRowType()), rows, getRelDetailedDescription());
     }
 }

@@ -1,5 +1,6 @@
 package io.columnarkafka.planner.match;
 
+import io.columnarkafka.flink.table.EdgeRows;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -15,6 +16,11 @@ import org.apache.calcite.rel.RelNode;
 public final class PlanDecision {
     private final Map<RelNode, NodeDecision> byNode = new IdentityHashMap<>();
     private final List<NodeDecision> inOrder = new ArrayList<>();
+    private final EdgeRows edgeRows;
+
+    PlanDecision(EdgeRows edgeRows) {
+        this.edgeRows = edgeRows;
+    }
 
     void add(NodeDecision decision) {
         byNode.put(decision.node(), decision);
@@ -32,6 +38,11 @@ public final class PlanDecision {
             throw new IllegalArgumentException("no decision for " + node.getRelTypeName() + ": not in the plan");
         }
         return decision;
+    }
+
+    /** What every Arrow-to-rows edge of the plan hands the Flink node after it. */
+    public EdgeRows edgeRows() {
+        return edgeRows;
     }
 
     /** True when some node runs columnar. */

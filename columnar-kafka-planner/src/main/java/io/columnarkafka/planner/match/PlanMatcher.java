@@ -4,6 +4,7 @@ import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.CalcSupport;
 import io.columnarkafka.flink.table.Admission;
 import io.columnarkafka.flink.table.ColumnarTables;
+import io.columnarkafka.flink.table.EdgeRows;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
@@ -16,6 +17,7 @@ import org.apache.flink.table.planner.plan.schema.TableSourceTable;
 import org.apache.flink.table.planner.plan.trait.MiniBatchInterval;
 import org.apache.flink.table.planner.plan.trait.MiniBatchIntervalTraitDef;
 import org.apache.flink.table.planner.plan.utils.ChangelogPlanUtils;
+import org.apache.flink.table.planner.utils.ShortcutUtils;
 
 /**
  * Decides, once per query, which nodes of Flink's optimized physical plan run columnar: a {@code
@@ -31,7 +33,9 @@ public final class PlanMatcher {
     private PlanMatcher() {}
 
     public static PlanDecision decide(RelNode root) {
-        PlanDecision decision = new PlanDecision();
+        // Binary rows unless the session asks for views (EdgeRows.OPTION, the benchmark's A/B switch): they are
+        // Flink's own Calc's output form, which its network serializer, chained copy and key selectors take fastest.
+        PlanDecision decision = new PlanDecision(ShortcutUtils.unwrapTableConfig(root).get(EdgeRows.OPTION));
         visit(root, decision);
         return decision;
     }

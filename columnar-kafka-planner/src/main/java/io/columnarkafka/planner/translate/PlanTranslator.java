@@ -28,7 +28,7 @@ final class PlanTranslator {
             RelNode built = apply(input, decision);
             if (decision.of(input).emitsBatches() && !self.isColumnar()) {
                 built = new StreamPhysicalArrowToRows(input.getCluster(), input.getTraitSet(), built,
-                        self.reason() + " " + self.detail());
+                        self.reason() + " " + self.detail(), decision.edgeRows());
             }
             changed |= built != input;
             inputs.add(built);
