@@ -99,6 +99,9 @@ public final class CellRunner {
             ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = ChildJvm.processCpuNanos();
             JobID job = cluster.submitJob(graph).get().getJobID();
+            if (spec.fixedRate()) {
+                FixedRateRun.drive(cluster, job, spec, result);
+            }
             JobResult jobResult = cluster.requestJobResult(job).get();
             long cpuEnd = ChildJvm.processCpuNanos();
             if (threadCpu != null) {
@@ -181,7 +184,7 @@ public final class CellRunner {
             }
         }
         tables.executeSql(NexmarkSql.sourceTable(spec.variant().source, spec.bootstrapServers(), spec.inputTopic(),
-                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.clients()));
+                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.clients(), !spec.fixedRate()));
         NexmarkSql.views().forEach(tables::executeSql);
         String sink = NexmarkSql.sinkOptions(spec.variant().sink(spec.query()), spec.query().upsert(),
                 spec.bootstrapServers(), spec.outputTopic(), spec.runId(), spec.clients());

@@ -10,9 +10,10 @@ import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 record CheckpointFigures(int completed, long failed, long p50Ms, long p99Ms, long maxMs, long sizeP50Bytes,
                          long sizeMaxBytes) {
 
+    /** Of the periodic checkpoints; a fixed-rate cell's stop-with-savepoint is left out. */
     static CheckpointFigures of(CheckpointStatsSnapshot stats) {
         List<AbstractCheckpointStats> done = stats.getHistory().getCheckpoints().stream()
-                .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED)
+                .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED && !c.getProperties().isSavepoint())
                 .toList();
         return of(done.stream().mapToLong(AbstractCheckpointStats::getEndToEndDuration).toArray(),
                 done.stream().mapToLong(AbstractCheckpointStats::getStateSize).toArray(),
