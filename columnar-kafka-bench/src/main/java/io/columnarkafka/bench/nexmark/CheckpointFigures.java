@@ -10,10 +10,18 @@ import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 record CheckpointFigures(int completed, long failed, long p50Ms, long p99Ms, long maxMs, long sizeP50Bytes,
                          long sizeMaxBytes) {
 
-    /** Of the periodic checkpoints; a fixed-rate cell's stop-with-savepoint is left out. */
     static CheckpointFigures of(CheckpointStatsSnapshot stats) {
+        return of(stats, Long.MAX_VALUE);
+    }
+
+    /**
+     * Of the periodic checkpoints triggered before {@code triggeredBeforeMillis} (epoch ms): a fixed-rate cell's
+     * while its input flowed, without those of its wait for q12's last window and without its stop-with-savepoint.
+     */
+    static CheckpointFigures of(CheckpointStatsSnapshot stats, long triggeredBeforeMillis) {
         List<AbstractCheckpointStats> done = stats.getHistory().getCheckpoints().stream()
-                .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED && !c.getProperties().isSavepoint())
+                .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED && !c.getProperties().isSavepoint()
+                        && c.getTriggerTimestamp() < triggeredBeforeMillis)
                 .toList();
         return of(done.stream().mapToLong(AbstractCheckpointStats::getEndToEndDuration).toArray(),
                 done.stream().mapToLong(AbstractCheckpointStats::getStateSize).toArray(),

@@ -22,12 +22,12 @@ final class CpuTimeline implements AutoCloseable {
     private CpuTimeline() {
         sampler = new Thread(() -> {
             while (running) {
-                sample();
                 try {
                     Thread.sleep(INTERVAL_MS);
                 } catch (InterruptedException e) {
                     return;
                 }
+                sample();
             }
         }, "cpu-timeline");
         sampler.setDaemon(true);
@@ -35,6 +35,8 @@ final class CpuTimeline implements AutoCloseable {
 
     static CpuTimeline start() {
         CpuTimeline timeline = new CpuTimeline();
+        // The first sample now: on a loaded machine the sampler thread may first run much later.
+        timeline.sample();
         timeline.sampler.start();
         return timeline;
     }

@@ -15,40 +15,17 @@ import java.util.stream.Collectors;
  * checkpoint p50 and of CPU cores; every cell; raw cells as JSON and CSV.
  */
 final class FixedRateReport {
+    private final NexmarkReport run;
     private final List<CellResult> cells;
-    private final String stamp;
-    private final String note;
-    private final String loadBefore;
-    private final String loadAfter;
     private final double rate;
     private final double seconds;
-    private final long events;
-    private final int warmup;
-    private final int rounds;
-    private final int parallelism;
-    private final long checkpointIntervalMs;
-    private final int partitions;
-    private final long seed;
-    private final ClientSettings clients;
 
-    FixedRateReport(List<CellResult> cells, String stamp, String note, String loadBefore, String loadAfter,
-                    double rate, double seconds, long events, int warmup, int rounds, int parallelism,
-                    long checkpointIntervalMs, int partitions, long seed, ClientSettings clients) {
-        this.cells = cells;
-        this.stamp = stamp;
-        this.note = note;
-        this.loadBefore = loadBefore;
-        this.loadAfter = loadAfter;
+    /** The report of {@code run}'s cells, run at {@code rate} events/s for {@code seconds}. */
+    FixedRateReport(NexmarkReport run, double rate, double seconds) {
+        this.run = run;
+        this.cells = run.cells;
         this.rate = rate;
         this.seconds = seconds;
-        this.events = events;
-        this.warmup = warmup;
-        this.rounds = rounds;
-        this.parallelism = parallelism;
-        this.checkpointIntervalMs = checkpointIntervalMs;
-        this.partitions = partitions;
-        this.seed = seed;
-        this.clients = clients;
     }
 
     /** Stock's and columnar's median of a figure, and the paired per-round ratio columnar / stock. */
@@ -101,11 +78,11 @@ final class FixedRateReport {
 
     String markdown() {
         StringBuilder md = new StringBuilder();
-        md.append("# Nexmark at a fixed event rate, exactly-once Kafka, ").append(stamp).append("\n\n");
-        md.append(MachineLoad.sentence(MachineLoad.oneMinute(loadBefore), MachineLoad.oneMinute(loadAfter)))
+        md.append("# Nexmark at a fixed event rate, exactly-once Kafka, ").append(run.stamp).append("\n\n");
+        md.append(MachineLoad.sentence(MachineLoad.oneMinute(run.loadBefore), MachineLoad.oneMinute(run.loadAfter)))
                 .append(" The ratios are paired per round.");
-        if (!note.isBlank()) {
-            md.append(' ').append(note);
+        if (!run.note.isBlank()) {
+            md.append(' ').append(run.note);
         }
         md.append("\n\n");
         md.append(String.format(Locale.ROOT, "Each cell's input topic (%d partitions) is written live by the harness's"
@@ -117,14 +94,15 @@ final class FixedRateReport {
                 + " the job, and the result topic, read read_committed, must equal stock's (q12's: count every bid"
                 + " of the input exactly once). Both variants process the same input at the same rate, so their"
                 + " checkpoints see the same in-flight data and state: the fair checkpoint comparison a bounded"
-                + " full-speed run is not. Checkpoints = the periodic ones (the final savepoint left out), end to"
-                + " end; CPU cores = the cell JVM's process CPU time / wall time while 10 %% to 90 %% of the input was"
+                + " full-speed run is not. Checkpoints = the periodic ones triggered while the input flowed (not"
+                + " those of q12's wait, nor the final savepoint), end to end; CPU cores = the cell JVM's process CPU time / wall time while 10 %% to 90 %% of the input was"
                 + " read; steady read = the sources' rate over that span (the input rate if the variant kept up)."
                 + " %d warm-up round(s) not counted, then %d rounds, stock and columnar paired in each, their order"
                 + " alternating and the query order rotating. Ratio = columnar / stock per round, median (min–max);"
                 + " below 1 is better for columnar.%n%n",
-                partitions, rate, seconds, events, seed, parallelism, checkpointIntervalMs, warmup, rounds));
-        md.append(clients.describe());
+                run.partitions, rate, seconds, run.events, run.seed, run.parallelism, run.checkpointIntervalMs,
+                run.warmup, run.rounds));
+        md.append(run.clients.describe());
         md.append("| query | mini-batch | pairs | ckpt p50 ms stock / col. | ckpt p50 ratio | ckpt p99 ms | ckpt max ms"
                 + " | ckpt size p50 KiB | CPU cores stock / col. | CPU ratio | steady read events/s | output |\n");
         md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -177,13 +155,13 @@ final class FixedRateReport {
     }
 
     String json() {
-        StringBuilder json = new StringBuilder("{\n  \"stamp\": \"").append(stamp).append("\",\n");
+        StringBuilder json = new StringBuilder("{\n  \"stamp\": \"").append(run.stamp).append("\",\n");
         json.append(String.format(Locale.ROOT, "  \"mode\": \"fixed-rate\", \"rate\": %.1f, \"seconds\": %.1f,"
                         + " \"events\": %d, \"parallelism\": %d, \"warmup\": %d, \"rounds\": %d,"
                         + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\","
                         + " \"machineBusyAtStart\": %b,%n",
-                rate, seconds, events, parallelism, warmup, rounds, checkpointIntervalMs, loadBefore, loadAfter,
-                MachineLoad.busy(MachineLoad.oneMinute(loadBefore))));
+                rate, seconds, run.events, run.parallelism, run.warmup, run.rounds, run.checkpointIntervalMs,
+                run.loadBefore, run.loadAfter, MachineLoad.busy(MachineLoad.oneMinute(run.loadBefore))));
         json.append("  \"summary\": [\n");
         List<Row> rows = rows();
         for (int i = 0; i < rows.size(); i++) {
@@ -234,7 +212,7 @@ final class FixedRateReport {
         for (CellResult c : cells) {
             csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.1f,%d,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%s,\"%s\"%n",
                     c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
-                    c.round(), rate, events, NexmarkReport.num(c.jobSeconds()), NexmarkReport.num(c.fillSeconds()),
+                    c.round(), rate, run.events, NexmarkReport.num(c.jobSeconds()), NexmarkReport.num(c.fillSeconds()),
                     NexmarkReport.num(c.cpuSeconds()), NexmarkReport.num(c.steadyCores()),
                     NexmarkReport.num(c.steady().readEventsPerSecond()), c.checkpoints().completed(),
                     c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),

@@ -32,6 +32,8 @@ final class FixedRateRun {
      */
     static final Duration PROCTIME_WINDOW = Duration.ofSeconds(10);
     static final Duration PROCTIME_MARGIN = Duration.ofSeconds(2);
+    /** The result property: when (epoch ms) the sources had read every event; later checkpoints are not counted. */
+    static final String READ_ALL_MILLIS = "readAllEpochMillis";
     private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
     private static final long POLL_MS = 100;
 
@@ -61,6 +63,7 @@ final class FixedRateRun {
             result.setProperty("stopSeconds", Double.toString((System.nanoTime() - stopStart) / 1e9));
             result.setProperty("savepoint", savepoint);
             result.setProperty("readAllSeconds", Double.toString((readAllMillis - runningMillis) / 1e3));
+            result.setProperty(READ_ALL_MILLIS, Long.toString((long) readAllMillis));
             cpu.close();
             SteadyFigures steady = JobProgress.figures(JobProgress.samples(), spec.events(), 0);
             result.setProperty("steadyCores", Double.toString(

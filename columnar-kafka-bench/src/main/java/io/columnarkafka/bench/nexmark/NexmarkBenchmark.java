@@ -274,30 +274,18 @@ public final class NexmarkBenchmark {
     private void writeReport(List<CellResult> results, String stamp, String loadBefore, PrintStream console,
                              boolean last) throws Exception {
         String loadAfter = Files.readString(Path.of("/proc/loadavg")).trim();
-        if (fixedRate()) {
-            FixedRateReport report = new FixedRateReport(results, stamp, note, loadBefore, loadAfter, rate, seconds,
-                    events, warmup, rounds, parallelism, checkpointIntervalMs, partitions, seed, clients);
-            String name = "nexmark-rate-" + stamp;
-            Files.writeString(out.resolve(name + ".md"), report.markdown());
-            Files.writeString(out.resolve(name + ".json"), report.json());
-            Files.writeString(out.resolve(name + ".csv"), report.csv());
-            if (last) {
-                console.println();
-                console.println(report.markdown());
-                console.println("results: " + out.resolve(name + ".md") + " (+ .json, .csv)");
-            }
-            return;
-        }
         NexmarkReport report = new NexmarkReport(results, stamp, note, loadBefore, loadAfter, events, warmup, rounds,
                 parallelism, checkpointIntervalMs, partitions, seed, clients);
-        String markdown = report.markdown();
-        Files.writeString(out.resolve("nexmark-" + stamp + ".md"), markdown);
-        Files.writeString(out.resolve("nexmark-" + stamp + ".json"), report.json());
-        Files.writeString(out.resolve("nexmark-" + stamp + ".csv"), report.csv());
+        FixedRateReport fixed = fixedRate() ? new FixedRateReport(report, rate, seconds) : null;
+        String name = (fixed != null ? "nexmark-rate-" : "nexmark-") + stamp;
+        String markdown = fixed != null ? fixed.markdown() : report.markdown();
+        Files.writeString(out.resolve(name + ".md"), markdown);
+        Files.writeString(out.resolve(name + ".json"), fixed != null ? fixed.json() : report.json());
+        Files.writeString(out.resolve(name + ".csv"), fixed != null ? fixed.csv() : report.csv());
         if (last) {
             console.println();
             console.println(markdown);
-            console.println("results: " + out.resolve("nexmark-" + stamp + ".md") + " (+ .json, .csv)");
+            console.println("results: " + out.resolve(name + ".md") + " (+ .json, .csv)");
         }
     }
 

@@ -18,19 +18,20 @@ import java.util.stream.Collectors;
  * failed check is a FAIL row); raw cells as JSON and CSV.
  */
 final class NexmarkReport {
-    private final List<CellResult> cells;
-    private final String stamp;
-    private final String note;
-    private final String loadBefore;
-    private final String loadAfter;
-    private final long events;
-    private final int warmup;
-    private final int rounds;
-    private final int parallelism;
-    private final long checkpointIntervalMs;
-    private final int partitions;
-    private final long seed;
-    private final ClientSettings clients;
+    // Package-private: the fixed-rate report (FixedRateReport) states the same run's settings.
+    final List<CellResult> cells;
+    final String stamp;
+    final String note;
+    final String loadBefore;
+    final String loadAfter;
+    final long events;
+    final int warmup;
+    final int rounds;
+    final int parallelism;
+    final long checkpointIntervalMs;
+    final int partitions;
+    final long seed;
+    final ClientSettings clients;
 
     NexmarkReport(List<CellResult> cells, String stamp, String note, String loadBefore, String loadAfter, long events,
                   int warmup, int rounds, int parallelism, long checkpointIntervalMs, int partitions, long seed,

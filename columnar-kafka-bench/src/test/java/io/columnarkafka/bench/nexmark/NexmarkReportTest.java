@@ -187,7 +187,7 @@ class NexmarkReportTest {
         NexmarkReport failing = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42,
                 ClientSettings.DEFAULTS);
         assertThat(failing.rows().get(1).ok()).isFalse();
-        assertThat(failing.rows().get(1).output()).isEqualTo("FAIL: bidder 1002 counted 3 times, 2 bids in the input");
+        assertThat(failing.rows().get(1).output()).startsWith("FAIL");
         assertThat(failing.markdown()).contains("- **q12-c round 1**: FAIL: bidder 1002 counted 3 times");
     }
 
@@ -206,8 +206,8 @@ class NexmarkReportTest {
         cells.add(atRate(Variant.STOCK, 2, 60, 1.0));
         cells.add(CellResult.failed(spec(NexmarkQuery.Q12, Variant.STOCK, 0), 1, "boom"));
         cells.add(CellResult.of(spec(NexmarkQuery.Q12, Variant.COLUMNAR, 0), 1, measured(5), DIGEST, "OK"));
-        FixedRateReport report = new FixedRateReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 10_000, 40, 400_000,
-                1, 2, 2, 1000, 2, 42, ClientSettings.DEFAULTS);
+        FixedRateReport report = new FixedRateReport(new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0",
+                400_000, 1, 2, 2, 1000, 2, 42, ClientSettings.DEFAULTS), 10_000, 40);
 
         List<FixedRateReport.Row> rows = report.rows();
         assertThat(rows).extracting(FixedRateReport.Row::query).containsExactly(NexmarkQuery.Q0, NexmarkQuery.Q12);
