@@ -14,11 +14,18 @@ import java.util.Properties;
  * @param checkpointByVertex the checkpoints' size and time per task ({@link CheckpointByVertex#describe}), one
  *     line per task; empty if not measured
  * @param steady the steady-state rates ({@link SteadyFigures#NONE} for a recovery cell or a failed one)
+ * @param steadyCores a fixed-rate cell's CPU cores (process CPU / wall time) while 10 % to 90 % of the input was
+ *     read, NaN otherwise
+ * @param fillSeconds a fixed-rate cell's time the live fill took to write the input (events / rate if it kept
+ *     the rate), NaN otherwise
  */
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
                   double restartSeconds, double recoverySeconds, long recordsReplayed, long restoredCheckpoint,
-                  long checkpointAtFailure, String checkpointByVertex, double noticedSeconds, SteadyFigures steady) {
+                  long checkpointAtFailure, String checkpointByVertex, double noticedSeconds, SteadyFigures steady,
+                  double steadyCores, double fillSeconds) {
+    /** The verdict of a cell whose output is checked but, for a reason the verdict states, not compared. */
+    static final String NOT_COMPARED = "not compared: ";
 
     static CellResult of(CellSpec spec, int round, Properties p, OutputDigest output, String verdict) {
         return new CellResult(spec, round,
@@ -35,13 +42,15 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 Long.parseLong(p.getProperty("checkpointAtFailure", "-1")),
                 p.getProperty("checkpointByVertex", ""),
                 Double.parseDouble(p.getProperty("noticedSeconds", "NaN")),
-                SteadyFigures.load(p));
+                SteadyFigures.load(p),
+                Double.parseDouble(p.getProperty("steadyCores", "NaN")),
+                Double.parseDouble(p.getProperty("fillSeconds", "NaN")));
     }
 
     static CellResult failed(CellSpec spec, int round, String reason) {
         return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
                 "", spec.variant().source, new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "",
-                Double.NaN, SteadyFigures.NONE);
+                Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN);
     }
 
     /** A recovery cell: one failure injected mid-run. */
@@ -55,7 +64,13 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
         return end < 0 ? verdict : verdict.substring(0, end);
     }
 
+    /** The job ran and its output passed its check: equal to stock's, or checked and not compared. */
     boolean ok() {
+        return compared() || verdict.startsWith(NOT_COMPARED);
+    }
+
+    /** The output equals stock's (or, q12's, the input's): the cell's figures may enter a geomean. */
+    boolean compared() {
         return verdict.equals("OK");
     }
 

@@ -100,6 +100,9 @@ public final class CellRunner {
             ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = ChildJvm.processCpuNanos();
             JobID job = cluster.submitJob(graph).get().getJobID();
+            if (spec.fixedRate()) {
+                FixedRateRun.drive(cluster, job, spec, result);
+            }
             JobResult jobResult = cluster.requestJobResult(job).get();
             long cpuEnd = ChildJvm.processCpuNanos();
             if (threadCpu != null) {
@@ -113,7 +116,8 @@ public final class CellRunner {
             result.setProperty("jobSeconds", Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED)
                     - executed.getStatusTimestamp(JobStatus.RUNNING)) / 1e3));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
-            CheckpointFigures.of(executed.getCheckpointStatsSnapshot()).store(result);
+            CheckpointFigures.of(executed.getCheckpointStatsSnapshot(), Long.parseLong(result.getProperty(
+                    FixedRateRun.READ_ALL_MILLIS, Long.toString(Long.MAX_VALUE)))).store(result);
             result.setProperty("checkpointByVertex", CheckpointByVertex.describe(CheckpointByVertex.of(executed)));
             List<JobProgress.Sample> samples = JobProgress.samples();
             JobProgress.figures(samples, spec.events(), executed.getStatusTimestamp(JobStatus.RUNNING)).store(result);
@@ -188,7 +192,7 @@ public final class CellRunner {
             }
         }
         tables.executeSql(NexmarkSql.sourceTable(spec.variant().source, spec.bootstrapServers(), spec.inputTopic(),
-                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.clients()));
+                spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.clients(), !spec.fixedRate()));
         NexmarkSql.views().forEach(tables::executeSql);
         String sink = NexmarkSql.sinkOptions(spec.variant().sink(spec.query()), spec.query().upsert(),
                 spec.bootstrapServers(), spec.outputTopic(), spec.runId(), spec.clients());

@@ -11,6 +11,8 @@ import java.util.Map;
  *
  * @param failAtFraction 0 for a plain run; otherwise the share of the input committed by a checkpoint after
  *     which the TaskManager process running the job is killed (a recovery run, {@link RecoveryCell})
+ * @param rate 0 for a bounded run over a filled topic; otherwise the events per second at which the harness fills
+ *     the topic while the job runs unbounded, ended by stop-with-savepoint with drain ({@link FixedRateRun})
  * @param clients the Kafka client settings of the source and result tables (both variants)
  */
 record CellSpec(
@@ -25,13 +27,19 @@ record CellSpec(
         String outputTopic,
         String runId,
         double failAtFraction,
+        double rate,
         boolean columnarPlanner,
         ClientSettings clients,
         String checkpointDir,
         String resultFile) {
 
     String label() {
-        return query.id() + "-" + variant.letter() + (miniBatch ? "-mb" : "") + (failAtFraction > 0 ? "-fail" : "");
+        return query.id() + "-" + variant.letter() + (miniBatch ? "-mb" : "") + (failAtFraction > 0 ? "-fail" : "")
+                + (fixedRate() ? "-rate" : "");
+    }
+
+    boolean fixedRate() {
+        return rate > 0;
     }
 
     List<String> toArgs() {
@@ -47,6 +55,7 @@ record CellSpec(
         args.put("outputTopic", outputTopic);
         args.put("runId", runId);
         args.put("failAtFraction", Double.toString(failAtFraction));
+        args.put("rate", Double.toString(rate));
         args.put("columnarPlanner", Boolean.toString(columnarPlanner));
         args.put("maxPollRecords", Integer.toString(clients.maxPollRecords()));
         args.put("producerBatchSize", Integer.toString(clients.producerBatchSize()));
@@ -78,6 +87,7 @@ record CellSpec(
                 args.get("outputTopic"),
                 args.get("runId"),
                 Double.parseDouble(args.get("failAtFraction")),
+                Double.parseDouble(args.get("rate")),
                 Boolean.parseBoolean(args.get("columnarPlanner")),
                 new ClientSettings(Integer.parseInt(args.get("maxPollRecords")),
                         Integer.parseInt(args.get("producerBatchSize")), Integer.parseInt(args.get("producerLingerMs")),

@@ -11,8 +11,17 @@ record CheckpointFigures(int completed, long failed, long p50Ms, long p99Ms, lon
                          long sizeMaxBytes) {
 
     static CheckpointFigures of(CheckpointStatsSnapshot stats) {
+        return of(stats, Long.MAX_VALUE);
+    }
+
+    /**
+     * Of the periodic checkpoints triggered before {@code triggeredBeforeMillis} (epoch ms): a fixed-rate cell's
+     * while its input flowed, without those of its wait for q12's last window and without its stop-with-savepoint.
+     */
+    static CheckpointFigures of(CheckpointStatsSnapshot stats, long triggeredBeforeMillis) {
         List<AbstractCheckpointStats> done = stats.getHistory().getCheckpoints().stream()
-                .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED)
+                .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED && !c.getProperties().isSavepoint()
+                        && c.getTriggerTimestamp() < triggeredBeforeMillis)
                 .toList();
         return of(done.stream().mapToLong(AbstractCheckpointStats::getEndToEndDuration).toArray(),
                 done.stream().mapToLong(AbstractCheckpointStats::getStateSize).toArray(),

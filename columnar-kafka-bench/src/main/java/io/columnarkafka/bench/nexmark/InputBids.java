@@ -11,8 +11,10 @@ import java.util.Map;
  * what q12's output is checked against. Its processing-time windows count the bids that arrive within wall-clock
  * intervals, and Flink fires no window still open when a bounded input ends (the window operator has no
  * end-of-input step; a processing-time timer not yet due never fires), so which bids are counted differs run
- * to run, stock against stock too. What holds in every run: each bidder's bids summed over its windows are at
- * most its bids in the input.
+ * to run, stock against stock too. What holds in every bounded run: each bidder's bids summed over its windows are
+ * at most its bids in the input ({@link #violation}). A fixed-rate run waits for the last window to fire before it
+ * stops the job, so there every bid is counted once: each bidder's bids summed over its windows equal its bids in
+ * the input ({@link #mismatch}).
  */
 final class InputBids {
     private final Map<Long, Long> perBidder;
@@ -56,6 +58,35 @@ final class InputBids {
             }
         }
         return null;
+    }
+
+    /**
+     * {@code null} if the entries count every bidder of the input exactly as often as it bid, and no other
+     * bidder; otherwise how many bidders differ and the first of them (by id), with both counts.
+     */
+    String mismatch(List<String> entries) {
+        Map<Long, Long> counted = new java.util.TreeMap<>();
+        for (String entry : entries) {
+            String[] parts = entry.split("\t");
+            counted.merge(Long.parseLong(parts[0]), Long.parseLong(parts[1]), Long::sum);
+        }
+        java.util.SortedSet<Long> bidders = new java.util.TreeSet<>(perBidder.keySet());
+        bidders.addAll(counted.keySet());
+        long differing = 0;
+        String first = null;
+        for (long bidder : bidders) {
+            long n = counted.getOrDefault(bidder, 0L);
+            long bids = perBidder.getOrDefault(bidder, 0L);
+            if (n != bids) {
+                differing++;
+                if (first == null) {
+                    first = String.format(Locale.ROOT, "bidder %d counted %d times, %d bids in the input", bidder, n,
+                            bids);
+                }
+            }
+        }
+        return first == null ? null : String.format(Locale.ROOT, "%,d bidder(s) not counted exactly once per bid"
+                + " (%s); %s", differing, first, share(entries));
     }
 
     /** How many of the input's bids these entries count, for the verdict. */

@@ -18,19 +18,20 @@ import java.util.stream.Collectors;
  * failed check is a FAIL row); raw cells as JSON and CSV.
  */
 final class NexmarkReport {
-    private final List<CellResult> cells;
-    private final String stamp;
-    private final String note;
-    private final String loadBefore;
-    private final String loadAfter;
-    private final long events;
-    private final int warmup;
-    private final int rounds;
-    private final int parallelism;
-    private final long checkpointIntervalMs;
-    private final int partitions;
-    private final long seed;
-    private final ClientSettings clients;
+    // Package-private: the fixed-rate report (FixedRateReport) states the same run's settings.
+    final List<CellResult> cells;
+    final String stamp;
+    final String note;
+    final String loadBefore;
+    final String loadAfter;
+    final long events;
+    final int warmup;
+    final int rounds;
+    final int parallelism;
+    final long checkpointIntervalMs;
+    final int partitions;
+    final long seed;
+    final ClientSettings clients;
 
     NexmarkReport(List<CellResult> cells, String stamp, String note, String loadBefore, String loadAfter, long events,
                   int warmup, int rounds, int parallelism, long checkpointIntervalMs, int partitions, long seed,
@@ -54,7 +55,7 @@ final class NexmarkReport {
     record Row(NexmarkQuery query, boolean miniBatch, double stockEps, double columnarEps, double ratio,
                double ratioMin, double ratioMax, double stockCpu, double columnarCpu, long stockP50, long columnarP50,
                long stockP99, long columnarP99, long stockMax, long columnarMax, long stockSize, long columnarSize,
-               String output, String sinkPath, boolean ok) {}
+               String output, String sinkPath, boolean ok, boolean compared) {}
 
     List<Row> rows() {
         List<Row> rows = new ArrayList<>();
@@ -81,9 +82,13 @@ final class NexmarkReport {
             all.addAll(cells.stream().filter(c -> c.round() == 0 && !c.recovery() && c.spec().query() == query
                     && c.spec().miniBatch() == mb).toList());
             boolean ok = all.stream().allMatch(CellResult::ok) && !stock.isEmpty() && !columnar.isEmpty();
+            boolean compared = ok && all.stream().allMatch(CellResult::compared);
             double[] ratios = pairedRatios(stock, columnar, CellResult::eventsPerSecond);
             String output = all.stream().filter(CellResult::ok).findFirst()
-                    .map(c -> String.format(Locale.ROOT, "%,d %s", c.output().entries(), query.output.name().toLowerCase(Locale.ROOT)))
+                    .map(c -> c.compared()
+                            ? String.format(Locale.ROOT, "%,d %s", c.output().entries(),
+                                    query.output.name().toLowerCase(Locale.ROOT))
+                            : c.verdictHeadline())
                     .orElse("-");
             String failures = all.stream().filter(c -> !c.ok()).map(CellResult::verdictHeadline).distinct()
                     .collect(Collectors.joining("; "));
@@ -98,7 +103,8 @@ final class NexmarkReport {
                     (long) median(stock, c -> c.checkpoints().maxMs()), (long) median(columnar, c -> c.checkpoints().maxMs()),
                     (long) median(stock, c -> c.checkpoints().sizeP50Bytes()),
                     (long) median(columnar, c -> c.checkpoints().sizeP50Bytes()),
-                    ok ? output : failures.isEmpty() ? "FAIL: a variant has no counted cell" : failures, sinkPath, ok));
+                    ok ? output : failures.isEmpty() ? "FAIL: a variant has no counted cell" : failures, sinkPath, ok,
+                    compared));
         }
         return rows;
     }
@@ -175,8 +181,9 @@ final class NexmarkReport {
         return Arrays.stream(v).max().orElse(Double.NaN);
     }
 
+    /** Over the rows whose output was compared (a not-compared row's throughput is measured, not checked). */
     static double geomean(List<Row> rows) {
-        return geomean(rows.stream().filter(Row::ok).mapToDouble(Row::ratio).toArray());
+        return geomean(rows.stream().filter(Row::compared).mapToDouble(Row::ratio).toArray());
     }
 
     /** The geomean of the positive ratios; NaN if there is none. */
@@ -256,6 +263,8 @@ final class NexmarkReport {
                         r.output, r.sinkPath));
             }
             md.append('\n');
+            part.stream().filter(r -> r.ok && !r.compared).forEach(r -> md.append("Not in the geomeans: **")
+                    .append(r.query.id()).append("**, ").append(r.output).append(".\n\n"));
             SteadyStateReport.appendTable(md, steadyPart);
         }
         appendRecovery(md);
@@ -388,10 +397,10 @@ final class NexmarkReport {
                             + " \"columnarCheckpointP50Ms\": %d, \"stockCheckpointP99Ms\": %d, \"columnarCheckpointP99Ms\": %d,"
                             + " \"stockCheckpointMaxMs\": %d, \"columnarCheckpointMaxMs\": %d,"
                             + " \"stockCheckpointSizeP50Bytes\": %d, \"columnarCheckpointSizeP50Bytes\": %d,"
-                            + " \"ok\": %s, \"output\": \"%s\", \"columnarSink\": \"%s\"}%s%n",
+                            + " \"ok\": %s, \"compared\": %s, \"output\": \"%s\", \"columnarSink\": \"%s\"}%s%n",
                     r.query.id(), r.query.stateful, r.miniBatch, r.stockEps, r.columnarEps, r.ratio, r.ratioMin,
                     r.ratioMax, r.stockCpu, r.columnarCpu, r.stockP50, r.columnarP50, r.stockP99, r.columnarP99,
-                    r.stockMax, r.columnarMax, r.stockSize, r.columnarSize, r.ok, escape(r.output), escape(r.sinkPath),
+                    r.stockMax, r.columnarMax, r.stockSize, r.columnarSize, r.ok, r.compared, escape(r.output), escape(r.sinkPath),
                     i + 1 < rows.size() ? "," : ""));
         }
         json.append("  ],\n  \"steady\": ").append(new SteadyStateReport(rows, cells).json()).append(",\n");
@@ -464,7 +473,7 @@ final class NexmarkReport {
         return Double.isNaN(v) ? "null" : String.format(Locale.ROOT, "%.4f", v);
     }
 
-    private static String escape(String s) {
+    static String escape(String s) {
         return s == null ? "" : s.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")
                 .replace("\r", "\\r").replace("\t", "\\t");
     }

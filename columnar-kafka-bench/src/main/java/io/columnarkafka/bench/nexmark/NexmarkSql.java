@@ -28,6 +28,15 @@ final class NexmarkSql {
      */
     static String sourceTable(String connector, String bootstrapServers, String topic, String groupId,
                               boolean watermark, ClientSettings clients) {
+        return sourceTable(connector, bootstrapServers, topic, groupId, watermark, clients, true);
+    }
+
+    /**
+     * The source table, read bounded (to the latest offsets at start) or, for a fixed-rate run whose input is
+     * written while the job runs, unbounded.
+     */
+    static String sourceTable(String connector, String bootstrapServers, String topic, String groupId,
+                              boolean watermark, ClientSettings clients, boolean bounded) {
         RowType type = NexmarkGenerator.EVENT_TYPE;
         String columns = type.getFields().stream()
                 .map(f -> "`" + f.getName() + "` " + f.getType().asSerializableString())
@@ -36,20 +45,22 @@ final class NexmarkSql {
                 + "    `dateTime` AS CASE WHEN event_type = 0 THEN person.`dateTime`"
                 + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END"
                 + (watermark ? ",\n    WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND\n" : "\n")
-                + ") WITH (" + options(sourceOptions(connector, bootstrapServers, topic, groupId, clients))
+                + ") WITH (" + options(sourceOptions(connector, bootstrapServers, topic, groupId, clients, bounded))
                 + ")";
     }
 
     private static Map<String, String> sourceOptions(String connector, String bootstrapServers, String topic,
-                                                     String groupId, ClientSettings clients) {
+                                                     String groupId, ClientSettings clients, boolean bounded) {
         Map<String, String> options = new java.util.HashMap<>(Map.of(
                 "connector", connector,
                 "topic", topic,
                 "properties.bootstrap.servers", bootstrapServers,
                 "properties.group.id", groupId,
                 "scan.startup.mode", "earliest-offset",
-                "scan.bounded.mode", "latest-offset",
                 "format", "json"));
+        if (bounded) {
+            options.put("scan.bounded.mode", "latest-offset");
+        }
         clients.addSourceOptions(connector, options);
         return options;
     }

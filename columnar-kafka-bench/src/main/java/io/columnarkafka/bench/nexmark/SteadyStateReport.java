@@ -39,7 +39,7 @@ final class SteadyStateReport {
                     NexmarkReport.median(columnar, CellResult::jobSeconds),
                     NexmarkReport.median(stock, CellResult::fixedSeconds),
                     NexmarkReport.median(columnar, CellResult::fixedSeconds),
-                    limitedBy(stock), limitedBy(columnar), r.ok() && !Double.isNaN(NexmarkReport.median(ratios))));
+                    limitedBy(stock), limitedBy(columnar), r.compared() && !Double.isNaN(NexmarkReport.median(ratios))));
         }
         return steady;
     }

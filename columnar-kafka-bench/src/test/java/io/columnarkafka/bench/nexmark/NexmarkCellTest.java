@@ -60,7 +60,7 @@ class NexmarkCellTest {
         String output = "nexmark-cell-test-q0-" + variant.letter();
         broker.createTopic(output, 2);
         CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, EVENTS, 2, 500, broker.bootstrapServers(),
-                INPUT, output, "cell-test-" + variant.letter(), 0, false, ClientSettings.DEFAULTS, dir.resolve(variant.name()).toString(),
+                INPUT, output, "cell-test-" + variant.letter(), 0, 0, false, ClientSettings.DEFAULTS, dir.resolve(variant.name()).toString(),
                 dir.resolve(variant.name() + ".properties").toString());
         Properties measured = CellRunner.run(spec);
         TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), output).keepRecords(true).read();

@@ -152,6 +152,99 @@ class NexmarkReportTest {
         assertThat(report.csv().lines().skip(2).findFirst().orElseThrow()).endsWith(",400.0000,500.0000,400.0000,5.5000");
     }
 
+    /**
+     * A bounded run's q12: its output checked against the input (a bidder counted more often than it bid FAILs) but
+     * not compared with stock's, so its row says why and where it is measured, and stays out of the geomeans.
+     */
+    @Test
+    void boundedQ12IsNotComparedAndStaysOutOfTheGeomeans() {
+        String notCompared = CellResult.NOT_COMPARED + NexmarkBenchmark.Q12_BOUNDED + " (0 of the input's 920 bids in"
+                + " closed windows)";
+        List<CellResult> cells = new ArrayList<>();
+        cells.add(plain(NexmarkQuery.Q0, Variant.STOCK, 1, 10.0));
+        cells.add(plain(NexmarkQuery.Q0, Variant.COLUMNAR, 1, 8.0));
+        cells.add(CellResult.of(spec(NexmarkQuery.Q12, Variant.STOCK, 0), 1, measured(10), new OutputDigest(0, ""),
+                notCompared));
+        cells.add(CellResult.of(spec(NexmarkQuery.Q12, Variant.COLUMNAR, 0), 1, measured(2), new OutputDigest(0, ""),
+                notCompared));
+        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42,
+                ClientSettings.DEFAULTS);
+
+        NexmarkReport.Row q12 = report.rows().get(1);
+        assertThat(q12.query()).isEqualTo(NexmarkQuery.Q12);
+        assertThat(q12.ok()).isTrue();
+        assertThat(q12.compared()).isFalse();
+        assertThat(q12.ratio()).as("its throughput is still measured").isEqualTo(5.0);
+        assertThat(q12.output()).startsWith("not compared: its 10 s processing-time windows do not fire")
+                .contains("bin/bench-nexmark --rate");
+        String markdown = report.markdown();
+        assertThat(markdown).contains("stateless **1.25**, stateful **–**, all **1.25**")
+                .contains("Not in the geomeans: **q12**, not compared: its 10 s processing-time windows")
+                .contains("None: every cell's read_committed output equals the stock result.");
+
+        cells.set(3, CellResult.of(spec(NexmarkQuery.Q12, Variant.COLUMNAR, 0), 1, measured(2), DIGEST,
+                "FAIL: bidder 1002 counted 3 times, 2 bids in the input"));
+        NexmarkReport failing = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42,
+                ClientSettings.DEFAULTS);
+        assertThat(failing.rows().get(1).ok()).isFalse();
+        assertThat(failing.rows().get(1).output()).startsWith("FAIL");
+        assertThat(failing.markdown()).contains("- **q12-c round 1**: FAIL: bidder 1002 counted 3 times");
+    }
+
+    /**
+     * The fixed-rate report: per query the medians of checkpoint p50 and CPU cores, their ratios paired per round
+     * (median, min, max), the warm-up round left out, a failed cell a FAIL row, and JSON and CSV of every cell.
+     */
+    @Test
+    void fixedRateRowsPairCheckpointsAndCoresPerRound() throws Exception {
+        List<CellResult> cells = new ArrayList<>();
+        cells.add(atRate(Variant.STOCK, 0, 900, 9.0));
+        cells.add(atRate(Variant.COLUMNAR, 0, 900, 9.0));
+        cells.add(atRate(Variant.STOCK, 1, 100, 1.0));
+        cells.add(atRate(Variant.COLUMNAR, 1, 50, 0.8));
+        cells.add(atRate(Variant.COLUMNAR, 2, 90, 0.5));
+        cells.add(atRate(Variant.STOCK, 2, 60, 1.0));
+        cells.add(CellResult.failed(spec(NexmarkQuery.Q12, Variant.STOCK, 0), 1, "boom"));
+        cells.add(CellResult.of(spec(NexmarkQuery.Q12, Variant.COLUMNAR, 0), 1, measured(5), DIGEST, "OK"));
+        FixedRateReport report = new FixedRateReport(new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0",
+                400_000, 1, 2, 2, 1000, 2, 42, ClientSettings.DEFAULTS), 10_000, 40);
+
+        List<FixedRateReport.Row> rows = report.rows();
+        assertThat(rows).extracting(FixedRateReport.Row::query).containsExactly(NexmarkQuery.Q0, NexmarkQuery.Q12);
+        FixedRateReport.Row q0 = rows.get(0);
+        assertThat(q0.ok()).isTrue();
+        assertThat(q0.pairs()).isEqualTo(2);
+        assertThat(q0.checkpointP50().stock()).as("rounds 1 and 2, not the warm-up").isEqualTo(80);
+        assertThat(q0.checkpointP50().columnar()).isEqualTo(70);
+        assertThat(q0.checkpointP50().ratioMin()).isEqualTo(0.5);
+        assertThat(q0.checkpointP50().ratioMax()).isEqualTo(1.5);
+        assertThat(q0.checkpointP50().ratio()).isEqualTo(1.0);
+        assertThat(q0.cores().ratio()).isEqualTo((0.8 + 0.5) / 2);
+        assertThat(rows.get(1).ok()).isFalse();
+        assertThat(rows.get(1).output()).startsWith("FAIL: boom");
+
+        assertThat(report.markdown())
+                .contains("at a fixed event rate").contains("**10,000 events/s** for 40 s")
+                .contains("| q0 | off | 2 | 80 / 70 | **1.00** (0.50–1.50) |")
+                .contains("| 1.00 / 0.65 | **0.65** (0.50–0.80) |")
+                .contains("Checkpoint p50 no worse than stock's (paired median ratio ≤ 1) in 1 of 1 compared rows.")
+                .contains("| q0 | off | warm-up | stock |");
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertThat(json.path("summary").get(0).path("checkpointP50Ms").path("ratioMax").asDouble()).isEqualTo(1.5);
+        assertThat(json.path("cells")).hasSize(cells.size());
+        assertThat(json.path("cells").get(3).path("steadyCores").asDouble()).isEqualTo(0.8);
+        assertThat(report.csv().lines().count()).isEqualTo(cells.size() + 1);
+    }
+
+    private static CellResult atRate(Variant variant, int round, long checkpointP50, double cores) {
+        Properties p = measured(45);
+        new CheckpointFigures(40, 0, checkpointP50, 2 * checkpointP50, 3 * checkpointP50, 4096, 8192).store(p);
+        p.setProperty("steadyCores", Double.toString(cores));
+        p.setProperty("fillSeconds", "40.0");
+        new SteadyFigures(10_000, 10_000, 5, 37, 5, 37).store(p);
+        return CellResult.of(spec(NexmarkQuery.Q0, variant, 0), round, p, DIGEST, "OK");
+    }
+
     private static CellResult steady(Variant variant, int round, double jobSeconds, double read, double written) {
         Properties p = measured(jobSeconds);
         new SteadyFigures(read, written, 1, 2, 1, 2).store(p);
@@ -186,7 +279,7 @@ class NexmarkReportTest {
     }
 
     private static CellSpec spec(NexmarkQuery query, Variant variant, double failAt) {
-        return new CellSpec(query, variant, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt, true,
+        return new CellSpec(query, variant, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt, 0, true,
                 ClientSettings.DEFAULTS,
                 "/tmp/checkpoints", "/tmp/result");
     }

@@ -3,6 +3,7 @@ package io.columnarkafka.testkit.nexmark;
 import io.columnarkafka.format.RecordSlab;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -35,6 +36,15 @@ public final class NexmarkTopic {
      */
     public static long fill(String bootstrapServers, String topic, int partitions, NexmarkGenerator generator,
                             long events) {
+        return fill(bootstrapServers, topic, partitions, generator, events, eventId -> {});
+    }
+
+    /**
+     * Like {@link #fill(String, String, int, NexmarkGenerator, long)}, calling {@code beforeSend} with each event's
+     * id before it is sent: a fixed-rate run blocks there until the event is due, so the topic fills live.
+     */
+    public static long fill(String bootstrapServers, String topic, int partitions, NexmarkGenerator generator,
+                            long events, LongConsumer beforeSend) {
         Properties props = new Properties();
         props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(ProducerConfig.ACKS_CONFIG, "all");
@@ -50,6 +60,7 @@ public final class NexmarkTopic {
                 int n = (int) Math.min(BATCH, events - from);
                 RecordSlab slab = json.encode(from, n);
                 for (int r = 0; r < n; r++) {
+                    beforeSend.accept(from + r);
                     byte[] value = slab.copyRecord(r);
                     bytes += value.length;
                     producer.send(new ProducerRecord<>(topic, partitionOf(from + r, partitions), null, value),
