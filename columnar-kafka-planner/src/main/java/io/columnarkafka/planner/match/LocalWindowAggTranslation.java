@@ -19,7 +19,7 @@ import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
-import scala.jdk.javaapi.CollectionConverters;
+import scala.collection.JavaConverters;
 
 /**
  * The {@link LocalWindowAggSpec} of a local window aggregate the vectorised operator computes exactly, or {@link
@@ -65,7 +65,7 @@ public final class LocalWindowAggTranslation {
             keyTypes[k] = columnType(input.getTypeAt(grouping[k]), "key " + input.getFieldNames().get(grouping[k]),
                     true);
         }
-        List<AggregateCall> calls = CollectionConverters.asJava(aggregate.aggCalls());
+        List<AggregateCall> calls = JavaConverters.seqAsJavaList(aggregate.aggCalls());
         Aggregate[] aggregates = new Aggregate[calls.size()];
         for (int a = 0; a < calls.size(); a++) {
             aggregates[a] = aggregate(calls.get(a), input);

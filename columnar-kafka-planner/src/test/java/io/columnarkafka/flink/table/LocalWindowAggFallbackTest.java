@@ -25,9 +25,9 @@ class LocalWindowAggFallbackTest {
     void aDoubleSumRunsFlinksOperatorOnRowViewsWithTheReason() {
         TableEnvironment tEnv = VectorLocalWindowAggregateTest.tEnv(true, SINK);
         assertThat(ColumnarSql.explain(tEnv, DOUBLE_SUM))
-                .contains("local=[row view, not vectorised: SUM($3) of type DOUBLE (only INT, BIGINT:")
+                .contains("local=[row view, not vectorised: SUM($1) of type DOUBLE (only INT, BIGINT:")
                 .contains("columnar LocalWindowAggregate: row view: Flink's local window aggregate reading the"
-                        + " batches in place; not vectorised: SUM($3) of type DOUBLE")
+                        + " batches in place; not vectorised: SUM($1) of type DOUBLE")
                 .doesNotContain("ArrowToRows(");
         VectorLocalWindowAggregateTest.localAggregate(tEnv, DOUBLE_SUM, ArrowLocalWindowAggOperator.class);
     }
