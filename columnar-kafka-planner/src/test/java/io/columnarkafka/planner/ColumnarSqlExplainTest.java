@@ -372,10 +372,11 @@ class ColumnarSqlExplainTest {
                 "GlobalWindowAggregate\\(.*\\n[ :]*\\+- Exchange\\(distribution=\\[hash\\[auction\\]\\]\\)\\n"
                 + "[ :]*\\+- ColumnarLocalWindowAggregate\\(groupBy=\\[auction\\], window=\\[HOP\\(time_col=\\[dateTime\\],"
                 + " size=\\[10 s\\], slide=\\[2 s\\]\\)\\], select=\\[auction, COUNT\\(\\*\\) AS count1\\$0,"
-                + " slice_end\\('w\\$\\) AS \\$slice_end\\]\\)\\n[ :]*\\+- ColumnarCalc\\(")
+                + " slice_end\\('w\\$\\) AS \\$slice_end\\], local=\\[vectorised\\]\\)\\n[ :]*\\+- ColumnarCalc\\(")
                 .doesNotContain("ArrowToRows(");
         assertThat(section(explained, "== Columnar Decision =="))
-                .contains("columnar LocalWindowAggregate: Flink's local window aggregate reading the batches in place")
+                .contains("columnar LocalWindowAggregate: vectorised keys=[$0], slices=[2000 ms, offset 0 ms],"
+                        + " aggregates=[COUNT(*)]")
                 .contains("Flink Exchange: ROW_OPERATOR");
     }
 

@@ -6,6 +6,8 @@ import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.format.arrow.ArrowRowView;
 import java.lang.reflect.Field;
 import java.time.ZoneId;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -43,10 +45,40 @@ public final class ArrowLocalWindowAggOperator extends LocalSlicingWindowAggOper
         this.inputType = inputType;
     }
 
+    /** The private fields of Flink 2.2.1's operator this one reads, and their types. */
+    private static final Map<String, Class<?>> PARTS = Map.of("keySelector", RowDataKeySelector.class,
+            "sliceAssigner", SliceAssigner.class, "windowBufferFactory", WindowBuffer.LocalFactory.class,
+            "shiftTimezone", ZoneId.class);
+
+    /**
+     * The class whose fields are read: Flink's operator. A seam for the planner's test of another Flink version
+     * (one whose operator keeps its parts elsewhere), which points it at a class without them.
+     */
+    static Class<?> partsHolder = LocalSlicingWindowAggOperator.class;
+
+    /**
+     * Empty when this Flink's operator keeps its parts where Flink 2.2.1 does, so {@link #of} can read them;
+     * else what is missing (the planner then keeps Flink's node, with this as the reason).
+     */
+    public static Optional<String> unreadableParts() {
+        for (Map.Entry<String, Class<?>> part : PARTS.entrySet()) {
+            try {
+                Field field = partsHolder.getDeclaredField(part.getKey());
+                if (!part.getValue().isAssignableFrom(field.getType())) {
+                    return Optional.of(partsHolder.getName() + "." + part.getKey() + " is a " + field.getType()
+                            .getName() + ", not a " + part.getValue().getName() + " (not Flink 2.2.1)");
+                }
+            } catch (NoSuchFieldException e) {
+                return Optional.of(partsHolder.getName() + " has no field " + part.getKey() + " (not Flink 2.2.1)");
+            }
+        }
+        return Optional.empty();
+    }
+
     /**
      * The same operator as {@code flinks} (Flink's planner's, for the same node), reading batches of {@code
      * inputType}. Flink 2.2.1 keeps the operator's parts in private final fields and generates them in private
-     * planner code, so they are read from the operator it built.
+     * planner code, so they are read from the operator it built; the planner asks {@link #unreadableParts} first.
      */
     public static ArrowLocalWindowAggOperator of(LocalSlicingWindowAggOperator flinks, RowType inputType) {
         return new ArrowLocalWindowAggOperator(field(flinks, "keySelector", RowDataKeySelector.class),
@@ -57,7 +89,7 @@ public final class ArrowLocalWindowAggOperator extends LocalSlicingWindowAggOper
 
     private static <T> T field(LocalSlicingWindowAggOperator operator, String name, Class<T> type) {
         try {
-            Field field = LocalSlicingWindowAggOperator.class.getDeclaredField(name);
+            Field field = partsHolder.getDeclaredField(name);
             field.setAccessible(true);
             return type.cast(field.get(operator));
         } catch (ReflectiveOperationException e) {

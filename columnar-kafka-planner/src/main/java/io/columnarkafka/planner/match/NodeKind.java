@@ -11,6 +11,11 @@ public enum NodeKind {
      * place; it emits Flink's rows (keys, accumulators, slice end) for Flink's global window aggregate.
      */
     LOCAL_WINDOW_AGGREGATE(false),
+    /**
+     * The same node computed on the vectors ({@code VectorLocalWindowAggOperator}): the same rows for the shapes
+     * {@code LocalWindowAggTranslation} admits.
+     */
+    VECTOR_LOCAL_WINDOW_AGGREGATE(false),
     SINK(false);
 
     private final boolean emitsBatches;

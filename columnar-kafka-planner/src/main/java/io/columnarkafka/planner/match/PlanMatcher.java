@@ -3,10 +3,13 @@ package io.columnarkafka.planner.match;
 import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.CalcSupport;
 import io.columnarkafka.flink.table.Admission;
+import io.columnarkafka.flink.table.ArrowLocalWindowAggOperator;
 import io.columnarkafka.flink.table.ColumnarTables;
 import io.columnarkafka.flink.table.EdgeRows;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
@@ -25,8 +28,8 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * translates and which the calc evaluates exactly; a mini-batch assigner over a columnar input (Flink's own
  * assigner operator, which never reads an element, passes each batch on, so the Calcs mini-batch puts after it
  * stay columnar); an insert-only {@code kafka-columnar} sink over a columnar input that the connector admits
- * for Arrow input; a local window aggregate over a columnar input (Flink's own operator for the node, reading the
- * batches in place). Every other node stays Flink's, with its reason.
+ * for Arrow input; a local window aggregate over a columnar input (computed on the vectors where its shape is
+ * admitted, else Flink's own operator for the node reading the batches in place). Every other node stays Flink's, with its reason.
  * It builds nothing: {@code PlanTranslator} does, from the decision alone.
  */
 public final class PlanMatcher {
@@ -118,9 +121,11 @@ public final class PlanMatcher {
     }
 
     /**
-     * Flink's {@code LocalSlicingWindowAggOperator}, built by Flink's planner for the node, reads each row of a batch
-     * as a view in place of the edge's copied rows ({@code ArrowLocalWindowAggOperator}): the same operator on the
-     * same rows, so every shape Flink plans (any window, aggregate function and key type) emits what Flink's emits.
+     * A local window aggregate over a columnar input: computed on the vectors where {@link LocalWindowAggTranslation}
+     * admits the shape (and {@link #VECTORISED_LOCAL_WINDOW_AGG} is not off); else Flink's {@code
+     * LocalSlicingWindowAggOperator}, built by Flink's planner for the node, reading each row of a batch as a view
+     * ({@code ArrowLocalWindowAggOperator}: the same operator on the same rows, so every shape Flink plans), if this
+     * Flink keeps that operator's parts where 2.2.1 does; else Flink's node behind the edge.
      */
     private static NodeDecision localWindowAggregate(StreamPhysicalLocalWindowAggregate aggregate,
             PlanDecision decision) {
@@ -128,8 +133,39 @@ public final class PlanMatcher {
             return NodeDecision.row(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE, Reason.INPUT_NOT_COLUMNAR,
                     "input " + inputName(aggregate));
         }
+        String notVectorised;
+        if (!vectorisedLocalWindowAgg(aggregate)) {
+            notVectorised = VECTORISED_LOCAL_WINDOW_AGG.key() + " is false";
+        } else {
+            try {
+                return NodeDecision.columnar(aggregate, NodeKind.VECTOR_LOCAL_WINDOW_AGGREGATE,
+                        "vectorised " + LocalWindowAggTranslation.of(aggregate).describe(), null);
+            } catch (NotTranslatable e) {
+                notVectorised = e.getMessage();
+            }
+        }
+        Optional<String> unreadable = ArrowLocalWindowAggOperator.unreadableParts();
+        if (unreadable.isPresent()) {
+            return NodeDecision.row(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE, Reason.FLINK_INTERNALS_UNREADABLE,
+                    unreadable.get() + "; not vectorised: " + notVectorised);
+        }
         return NodeDecision.columnar(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE,
-                "Flink's local window aggregate reading the batches in place", null);
+                "row view: Flink's local window aggregate reading the batches in place; not vectorised: "
+                        + notVectorised, null);
+    }
+
+    /**
+     * Whether a local window aggregate the vectorised operator admits runs on it ({@code true}, the default) or on
+     * Flink's operator over row views: the table option, else the JVM's system property of the same name (an A/B
+     * switch for the benchmark's cell JVMs).
+     */
+    public static final ConfigOption<Boolean> VECTORISED_LOCAL_WINDOW_AGG =
+            ConfigOptions.key("columnar-kafka.planner.local-window-agg.vectorised").booleanType().defaultValue(true)
+                    .withDescription("Compute admitted local window aggregates on the Arrow vectors.");
+
+    private static boolean vectorisedLocalWindowAgg(RelNode node) {
+        return ShortcutUtils.unwrapTableConfig(node).getOptional(VECTORISED_LOCAL_WINDOW_AGG)
+                .orElseGet(() -> !"false".equals(System.getProperty(VECTORISED_LOCAL_WINDOW_AGG.key())));
     }
 
     private static NodeDecision sink(StreamPhysicalSink sink, PlanDecision decision) {

@@ -18,6 +18,11 @@ public enum Reason {
     EXPRESSION_NOT_TRANSLATED,
     /** A Calc the columnar calc does not evaluate exactly as Flink's generated code ({@code CalcSupport}). */
     CALC_NOT_EXACT,
+    /**
+     * The columnar operator reads parts of Flink's operator that this Flink version does not keep where Flink 2.2.1
+     * does (its local window aggregate's private fields).
+     */
+    FLINK_INTERNALS_UNREADABLE,
     /** A node kind with no columnar operator (aggregates, joins, exchanges, watermarks, ...). */
     ROW_OPERATOR
 }

@@ -2,6 +2,8 @@ package io.columnarkafka.planner.translate;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.table.ArrowLocalWindowAggOperator;
+import io.columnarkafka.flink.table.LocalWindowAggSpec;
+import io.columnarkafka.flink.table.VectorLocalWindowAggOperator;
 import java.util.List;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.configuration.ReadableConfig;
@@ -24,17 +26,20 @@ import org.apache.flink.table.types.logical.RowType;
  * Flink's local window aggregate on the input's batches: Flink's exec node translates the aggregate over this
  * node's input (generating its key selector, slice assigner and combiner exactly as for rows), and its operator
  * runs as {@link ArrowLocalWindowAggOperator} in a transformation with the same name, parallelism (the input's,
- * so it chains to the columnar calc) and managed memory weight.
+ * so it chains to the columnar calc) and managed memory weight; or, for a vectorised shape, {@link
+ * VectorLocalWindowAggOperator} in its place, with the same name and parallelism.
  */
 final class ColumnarLocalWindowAggregateExecNode extends ExecNodeBase<RowData>
         implements StreamExecNode<RowData>, SingleTransformationTranslator<RowData> {
     private final StreamExecLocalWindowAggregate flinks;
+    private final LocalWindowAggSpec vectorised;
 
     ColumnarLocalWindowAggregateExecNode(ReadableConfig config, StreamExecLocalWindowAggregate flinks,
-            String description) {
+            LocalWindowAggSpec vectorised, String description) {
         super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-columnar-local-window-aggregate_1"),
                 config, List.of(InputProperty.DEFAULT), flinks.getOutputType(), description);
         this.flinks = flinks;
+        this.vectorised = vectorised;
     }
 
     @Override
@@ -48,10 +53,14 @@ final class ColumnarLocalWindowAggregateExecNode extends ExecNodeBase<RowData>
                 ((SimpleOperatorFactory<RowData>) flinksTransformation.getOperatorFactory()).getOperator();
         OneInputTransformation<ArrowBatch, RowData> transformation = new OneInputTransformation<>(input,
                 flinksTransformation.getName(),
-                SimpleOperatorFactory.of(ArrowLocalWindowAggOperator.of(flinksOperator,
-                        (RowType) getInputEdges().get(0).getOutputType())),
+                SimpleOperatorFactory.of(vectorised != null ? new VectorLocalWindowAggOperator(vectorised)
+                        : ArrowLocalWindowAggOperator.of(flinksOperator,
+                                (RowType) getInputEdges().get(0).getOutputType())),
                 flinksTransformation.getOutputType(), flinksTransformation.getParallelism(), false);
         transformation.setDescription(flinksTransformation.getDescription());
+        if (vectorised != null) {
+            return transformation; // its groups live on the heap: no managed memory
+        }
         Integer weight = flinksTransformation.getManagedMemoryOperatorScopeUseCaseWeights()
                 .get(ManagedMemoryUseCase.OPERATOR);
         if (weight != null) {

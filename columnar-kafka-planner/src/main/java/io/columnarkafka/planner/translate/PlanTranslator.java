@@ -41,8 +41,9 @@ final class PlanTranslator {
             case CALC -> StreamPhysicalColumnarCalc.replacing((StreamPhysicalCalc) node, inputs.get(0), self.program());
             case MINI_BATCH_ASSIGNER -> StreamPhysicalColumnarMiniBatchAssigner.replacing(
                     (StreamPhysicalMiniBatchAssigner) node, inputs.get(0));
-            case LOCAL_WINDOW_AGGREGATE -> StreamPhysicalColumnarLocalWindowAggregate.replacing(
-                    (StreamPhysicalLocalWindowAggregate) node, inputs.get(0));
+            case LOCAL_WINDOW_AGGREGATE, VECTOR_LOCAL_WINDOW_AGGREGATE ->
+                    StreamPhysicalColumnarLocalWindowAggregate.replacing((StreamPhysicalLocalWindowAggregate) node,
+                            inputs.get(0), self);
             case SINK -> StreamPhysicalColumnarSink.replacing((StreamPhysicalSink) node, inputs.get(0), self.detail());
         };
     }

@@ -1,5 +1,9 @@
 package io.columnarkafka.planner.translate;
 
+import io.columnarkafka.flink.table.LocalWindowAggSpec;
+import io.columnarkafka.planner.match.LocalWindowAggTranslation;
+import io.columnarkafka.planner.match.NodeDecision;
+import io.columnarkafka.planner.match.NodeKind;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
@@ -19,25 +23,36 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * to Flink's global window aggregate.
  *
  * <p>It keeps Flink's node over the same input: Flink's node builds the operator (its generated key selector,
- * slice assigner and combiner), which {@link ColumnarLocalWindowAggregateExecNode} then runs on the batches. Its
+ * slice assigner and combiner), which {@link ColumnarLocalWindowAggregateExecNode} then runs on the batches, or,
+ * for a shape computed on the vectors ({@code local=[vectorised]}), the node's name and parallelism. Its
  * digest is its input's and its attributes', as Flink's node's, so sub-plan reuse merges equal ones as Flink's.
  */
 final class StreamPhysicalColumnarLocalWindowAggregate extends SingleRel implements StreamPhysicalRel {
     private final StreamPhysicalLocalWindowAggregate flinks;
     private final ExplainItems items;
+    /** Null on Flink's operator over row views; else what the vectorised operator computes. */
+    private final LocalWindowAggSpec vectorised;
+    /** EXPLAIN's {@code local=[...]}: {@code vectorised} or {@code row view, not vectorised: <why>}. */
+    private final String local;
 
     private StreamPhysicalColumnarLocalWindowAggregate(RelOptCluster cluster, RelTraitSet traits, RelNode input,
-            StreamPhysicalLocalWindowAggregate flinks, ExplainItems items) {
+            StreamPhysicalLocalWindowAggregate flinks, ExplainItems items, LocalWindowAggSpec vectorised,
+            String local) {
         super(cluster, traits, input);
         this.flinks = flinks;
         this.items = items;
+        this.vectorised = vectorised;
+        this.local = local;
     }
 
-    /** The columnar local window aggregate in place of {@code aggregate}, over {@code input}. */
+    /** The columnar local window aggregate {@code decision} decided in place of {@code aggregate}, over {@code input}. */
     static StreamPhysicalColumnarLocalWindowAggregate replacing(StreamPhysicalLocalWindowAggregate aggregate,
-            RelNode input) {
+            RelNode input, NodeDecision decision) {
+        boolean vector = decision.kind() == NodeKind.VECTOR_LOCAL_WINDOW_AGGREGATE;
+        String local = vector ? "vectorised" : decision.detail().substring(decision.detail().indexOf("not vectorised"));
         return new StreamPhysicalColumnarLocalWindowAggregate(aggregate.getCluster(), aggregate.getTraitSet(), input,
-                over(aggregate, input), ExplainItems.of(aggregate));
+                over(aggregate, input), ExplainItems.of(aggregate),
+                vector ? LocalWindowAggTranslation.admitted(aggregate) : null, vector ? local : "row view, " + local);
     }
 
     private static StreamPhysicalLocalWindowAggregate over(StreamPhysicalLocalWindowAggregate aggregate, RelNode input) {
@@ -51,13 +66,13 @@ final class StreamPhysicalColumnarLocalWindowAggregate extends SingleRel impleme
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return items.writeTo(super.explainTerms(pw));
+        return items.writeTo(super.explainTerms(pw)).item("local", local);
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
         return new StreamPhysicalColumnarLocalWindowAggregate(getCluster(), traitSet, inputs.get(0),
-                over(flinks, inputs.get(0)), items);
+                over(flinks, inputs.get(0)), items, vectorised, local);
     }
 
     @Override
@@ -68,6 +83,6 @@ final class StreamPhysicalColumnarLocalWindowAggregate extends SingleRel impleme
     @Override
     public ExecNode<?> translateToExecNode() {
         return new ColumnarLocalWindowAggregateExecNode(ShortcutUtils.unwrapTableConfig(this),
-                (StreamExecLocalWindowAggregate) flinks.translateToExecNode(), getRelDetailedDescription());
+                (StreamExecLocalWindowAggregate) flinks.translateToExecNode(), vectorised, getRelDetailedDescription());
     }
 }

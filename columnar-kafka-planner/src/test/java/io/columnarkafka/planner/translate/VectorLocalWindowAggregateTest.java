@@ -1,0 +1,278 @@
+package io.columnarkafka.planner.translate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.table.VectorLocalWindowAggOperator;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.planner.InstallStatus;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.core.memory.ManagedMemoryUseCase;
+import org.apache.flink.runtime.operators.testutils.MockEnvironment;
+import org.apache.flink.runtime.operators.testutils.MockEnvironmentBuilder;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
+import org.apache.flink.streaming.api.transformations.OneInputTransformation;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.planner.delegation.PlannerBase;
+import org.apache.flink.table.runtime.operators.aggregate.window.LocalSlicingWindowAggOperator;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DoubleType;
+import org.apache.flink.table.types.logical.IntType;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TimestampType;
+import org.apache.flink.table.types.logical.VarCharType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The vectorised local window aggregate ({@link VectorLocalWindowAggOperator}) on batches against Flink's own
+ * {@link LocalSlicingWindowAggOperator}, as Flink's planner builds it for the same query without the stage, on the
+ * same rows one at a time: the oracle. Seeded scripts of batches (null keys and values, BIGINT and INT values at
+ * the edges so sums wrap, strings with multi-byte characters, late rows), watermarks (some behind the last, some at
+ * or below 0) and checkpoint barriers between batches drive both; the emitted rows (keys, accumulators, slice end)
+ * and watermarks must be the same sequence.
+ */
+public class VectorLocalWindowAggregateTest {
+    /** The view {@code keyed}, whose columns each query's calc projects for the aggregate. */
+    private static final RowType KEYED = RowType.of(new LogicalType[] {new BigIntType(), new IntType(),
+            new BigIntType(), new DoubleType(), VarCharType.STRING_TYPE, new TimestampType(3)},
+            new String[] {"k", "i", "b", "v", "s", "dateTime"});
+    private static final String[] STRINGS = {"", "a", "b", "ab", "é", "日本", "a\u0000", "long string value 0123"};
+
+    @Test
+    void countStarPerBigintKeyOverHopLikeQ5() throws Exception {
+        assertSameOutput("k BIGINT, n BIGINT", "SELECT k, COUNT(*) FROM TABLE(HOP(TABLE keyed, DESCRIPTOR(`dateTime`),"
+                + " INTERVAL '2' SECOND, INTERVAL '10' SECOND)) GROUP BY k, window_start, window_end", 12, 60, 2000);
+    }
+
+    @Test
+    void everyAdmittedFunctionOverATumbleWithAnOffset() throws Exception {
+        assertSameOutput("k BIGINT, n BIGINT, nv BIGINT, ns BIGINT, sb BIGINT, hb BIGINT, lb BIGINT, si INT, hi INT,"
+                + " li INT", "SELECT k, COUNT(*), COUNT(v), COUNT(s), SUM(b), MAX(b), MIN(b), SUM(i), MAX(i), MIN(i)"
+                + " FROM TABLE(TUMBLE(TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '3' SECOND, INTERVAL '1'"
+                + " SECOND)) GROUP BY k, window_start, window_end", 12, 60, 2000);
+    }
+
+    @Test
+    void stringAndIntKeysWithoutAggregatesOverACumulateLikeQ8() throws Exception {
+        assertSameOutput("s STRING, i INT", "SELECT s, i FROM TABLE(CUMULATE(TABLE keyed, DESCRIPTOR(`dateTime`),"
+                + " INTERVAL '1' SECOND, INTERVAL '4' SECOND)) GROUP BY s, i, window_start, window_end", 12, 60, 2000);
+    }
+
+    @Test
+    void maxWithoutKeysOverATumbleLikeQ7() throws Exception {
+        // one group per slice: rows further apart in event time, so more slices
+        assertSameOutput("hb BIGINT", "SELECT MAX(b) FROM TABLE(TUMBLE(TABLE keyed, DESCRIPTOR(`dateTime`),"
+                + " INTERVAL '1' SECOND)) GROUP BY window_start, window_end", 12, 700, 2000);
+    }
+
+    @Test
+    void manyKeysGrowTheHashTable() throws Exception {
+        assertSameOutput("k BIGINT, s STRING, n BIGINT, sb BIGINT", "SELECT k, s, COUNT(*), SUM(b) FROM"
+                + " TABLE(TUMBLE(TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND)) GROUP BY k, s,"
+                + " window_start, window_end", 1_000_000, 5, 20_000);
+    }
+
+    /**
+     * Compares the two operators over 6 scripts of rows with keys of {@code k} in [0, keys) and event times
+     * {@code [0, maxGap)} ms apart, and asserts more than {@code atLeast} emitted rows compared.
+     */
+    private static void assertSameOutput(String sinkColumns, String select, int keys, int maxGap, int atLeast)
+            throws Exception {
+        String insert = "INSERT INTO results " + select;
+        TableEnvironment staged = tEnv(true, sinkColumns);
+        String explained = ColumnarSql.explain(staged, insert);
+        assertThat(explained).as(explained).containsPattern("ColumnarLocalWindowAggregate\\(.*local=\\[vectorised\\]")
+                .contains("columnar LocalWindowAggregate: vectorised keys=");
+        OneInputTransformation<?, ?> vectorised = localAggregate(staged, insert, VectorLocalWindowAggOperator.class);
+        OneInputTransformation<?, ?> flinks = localAggregate(tEnv(false, sinkColumns), insert,
+                LocalSlicingWindowAggOperator.class);
+        // the calc's projection of the view, as Flink's local aggregate reads it (the stage's columnar calc is the
+        // same node of the same plan, so its batches carry these columns)
+        RowType input = (RowType) ((InternalTypeInfo<?>) flinks.getInputs().get(0).getOutputType()).toLogicalType();
+        int[] projection = input.getFieldNames().stream().mapToInt(KEYED::getFieldIndex).toArray();
+        assertThat(projection).as("%s within %s", input, KEYED).doesNotContain(-1);
+        RowType outputType = (RowType) ((InternalTypeInfo<?>) flinks.getOutputType()).toLogicalType();
+        assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
+        int rows = 0;
+        int scripts = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            List<String> expected = run(seed, keys, maxGap, projection,
+                    (OneInputStreamOperator<?, ?>) operator(flinks), outputType, false);
+            List<String> actual = run(seed, keys, maxGap, projection,
+                    (OneInputStreamOperator<?, ?>) operator(vectorised), outputType, true);
+            assertThat(actual).as("%s, seed %d", select, seed).isEqualTo(expected);
+            rows += (int) expected.stream().filter(e -> e.startsWith("+I")).count();
+            scripts++;
+        }
+        assertThat(scripts).isEqualTo(6);
+        assertThat(rows).as("local aggregate rows compared").isGreaterThan(atLeast);
+    }
+
+    public static TableEnvironment tEnv(boolean stage, String sinkColumns) {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        if (stage) {
+            assertThat(ColumnarSql.install(tEnv).status()).isEqualTo(InstallStatus.INSTALLED);
+        }
+        tEnv.executeSql("CREATE TABLE events (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, `dateTime` TIMESTAMP(3),"
+                + " extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND) WITH ("
+                + "'connector' = 'kafka-columnar', 'topic' = 'events', 'properties.bootstrap.servers' = 'localhost:1',"
+                + " 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
+                + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
+        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, `dateTime` FROM events WHERE extra IS NOT NULL");
+        tEnv.executeSql("CREATE TABLE results (" + sinkColumns + ") WITH ('connector' = 'blackhole')");
+        return tEnv;
+    }
+
+    /** The transformation of the plan's local window aggregate, whose operator must be of {@code type}. */
+    public static OneInputTransformation<?, ?> localAggregate(TableEnvironment tEnv, String insert, Class<?> type) {
+        TableEnvironmentImpl impl = (TableEnvironmentImpl) tEnv;
+        ModifyOperation modify = (ModifyOperation) impl.getParser().parse(insert).get(0);
+        List<Transformation<?>> roots = ((PlannerBase) impl.getPlanner()).translate(List.of(modify));
+        Deque<Transformation<?>> todo = new ArrayDeque<>(roots);
+        Set<Transformation<?>> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            Transformation<?> t = todo.pop();
+            if (!seen.add(t)) {
+                continue;
+            }
+            if (t instanceof OneInputTransformation<?, ?> one && type.isInstance(operator(one))) {
+                return one;
+            }
+            todo.addAll(t.getInputs());
+        }
+        throw new AssertionError("no " + type.getSimpleName() + " in the translated plan");
+    }
+
+    private static Object operator(OneInputTransformation<?, ?> transformation) {
+        StreamOperatorFactory<?> factory = transformation.getOperatorFactory();
+        return factory instanceof SimpleOperatorFactory<?> simple ? simple.getOperator() : null;
+    }
+
+    /**
+     * Runs one seeded script through {@code operator}, fed batches or their rows one at a time, and returns what it
+     * emitted: each row as its fields ({@code +I[...]}) and each watermark ({@code W<timestamp>}), in order.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static List<String> run(long seed, int keys, int maxGap, int[] projection,
+            OneInputStreamOperator<?, ?> operator, RowType outputType, boolean batches) throws Exception {
+        RowType batchType = new RowType(Arrays.stream(projection).mapToObj(c -> KEYED.getFields().get(c)).toList());
+        Random random = new Random(seed);
+        BufferAllocator allocator = ArrowMemory.newChild("vector-local-window-agg-test", 64L << 20);
+        List<String> emitted = new ArrayList<>();
+        try (MockEnvironment environment = new MockEnvironmentBuilder().setManagedMemorySize(32L << 20).build();
+                OneInputStreamOperatorTestHarness harness = new OneInputStreamOperatorTestHarness(operator, environment)) {
+            harness.setup(new RowDataSerializer(outputType));
+            harness.getStreamConfig().setManagedMemoryFractionOperatorOfUseCase(ManagedMemoryUseCase.OPERATOR, 0.5);
+            harness.open();
+            long eventTime = 1_000_000;
+            long watermark;
+            int maxBatch = keys > 1000 ? 400 : 40; // many keys: more rows, so more groups per flush
+            for (int step = 0; step < 250; step++) {
+                int kind = random.nextInt(10);
+                if (kind < 7) {
+                    List<RowData> rows = new ArrayList<>();
+                    for (int n = 1 + random.nextInt(maxBatch); n > 0; n--) {
+                        eventTime += random.nextInt(maxGap);
+                        // a tenth late: up to 8 s behind, before the watermark of 4 s behind
+                        long ts = random.nextInt(10) == 0 ? eventTime - random.nextInt(8000) : eventTime;
+                        rows.add(project(projection, random.nextInt(6) == 0 ? null : (long) random.nextInt(keys),
+                                random.nextInt(7) == 0 ? null : edgy(random, Integer.MIN_VALUE, Integer.MAX_VALUE),
+                                random.nextInt(7) == 0 ? null : edgy(random, Long.MIN_VALUE, Long.MAX_VALUE),
+                                random.nextInt(8) == 0 ? null : random.nextInt(5) == 0 ? Double.NaN
+                                        : (random.nextInt(2001) - 1000) / 4.0,
+                                random.nextInt(6) == 0 ? null : StringData.fromString(
+                                        STRINGS[random.nextInt(STRINGS.length)] + (keys > 1000 ? random.nextInt(8) : "")),
+                                TimestampData.fromEpochMillis(ts)));
+                    }
+                    if (batches) {
+                        try (RowDataArrowWriter writer = new RowDataArrowWriter(batchType, allocator)) {
+                            rows.forEach(writer::write);
+                            harness.processElement(new StreamRecord<>(ArrowBatch.of(writer.finish(), null)));
+                        }
+                    } else {
+                        for (RowData row : rows) {
+                            harness.processElement(new StreamRecord<>(row));
+                        }
+                    }
+                } else if (kind < 9) {
+                    // mostly rising, sometimes behind the last one, once in a while at or below 0 (ignored)
+                    int w = random.nextInt(12);
+                    watermark = w == 0 ? -random.nextInt(5) : eventTime - 4000 - (w < 4 ? 3000 : 0);
+                    harness.processWatermark(new Watermark(watermark));
+                } else {
+                    harness.prepareSnapshotPreBarrier(step);
+                }
+                drain(harness, outputType, emitted);
+            }
+            harness.processWatermark(new Watermark(Long.MAX_VALUE));
+            drain(harness, outputType, emitted);
+        } finally {
+            allocator.close();
+        }
+        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+        return emitted;
+    }
+
+    private static RowData project(int[] projection, Object... keyed) {
+        GenericRowData row = new GenericRowData(projection.length);
+        for (int i = 0; i < projection.length; i++) {
+            row.setField(i, keyed[projection[i]]);
+        }
+        return row;
+    }
+
+    /** A value near an end of the range a third of the time (so sums wrap), else a small one of either sign. */
+    private static Object edgy(Random random, long min, long max) {
+        int pick = random.nextInt(6);
+        long value = pick == 0 ? max - random.nextInt(3) : pick == 1 ? min + random.nextInt(3)
+                : random.nextInt(2001) - 1000;
+        return min == Integer.MIN_VALUE ? (Object) (int) value : (Object) value;
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static void drain(OneInputStreamOperatorTestHarness harness, RowType outputType, List<String> emitted) {
+        List<RowData.FieldGetter> getters = new ArrayList<>();
+        for (int i = 0; i < outputType.getFieldCount(); i++) {
+            getters.add(RowData.createFieldGetter(outputType.getTypeAt(i), i));
+        }
+        Object element;
+        while ((element = harness.getOutput().poll()) != null) {
+            if (element instanceof Watermark w) {
+                emitted.add("W" + w.getTimestamp());
+            } else {
+                RowData row = (RowData) ((StreamRecord<?>) element).getValue();
+                List<Object> fields = new ArrayList<>();
+                for (RowData.FieldGetter getter : getters) {
+                    fields.add(getter.getFieldOrNull(row));
+                }
+                emitted.add(row.getRowKind().shortString() + fields);
+            }
+        }
+    }
+}
