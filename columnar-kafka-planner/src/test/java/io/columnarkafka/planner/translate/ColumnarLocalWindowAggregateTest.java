@@ -174,16 +174,7 @@ class ColumnarLocalWindowAggregateTest {
                         Double value = random.nextInt(8) == 0 ? null : random.nextInt(1000) / 4.0;
                         rows.add(GenericRowData.of(key, value, TimestampData.fromEpochMillis(ts)));
                     }
-                    if (batches) {
-                        try (RowDataArrowWriter writer = new RowDataArrowWriter(INPUT, allocator)) {
-                            rows.forEach(writer::write);
-                            harness.processElement(new StreamRecord<>(ArrowBatch.of(writer.finish(), null)));
-                        }
-                    } else {
-                        for (RowData row : rows) {
-                            harness.processElement(new StreamRecord<>(row));
-                        }
-                    }
+                    feed(harness, rows, batches ? INPUT : null, allocator);
                 } else if (kind < 9) {
                     // mostly rising, sometimes behind the last one (the operator keeps the largest)
                     watermark = eventTime - 4000 - (random.nextInt(4) == 0 ? 3000 : 0);
@@ -202,8 +193,25 @@ class ColumnarLocalWindowAggregateTest {
         return emitted;
     }
 
+    /** Hands the operator {@code rows}: as one Arrow batch of {@code batchType}, or row by row when it is null. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void feed(OneInputStreamOperatorTestHarness harness, List<RowData> rows, RowType batchType,
+            BufferAllocator allocator) throws Exception {
+        if (batchType != null) {
+            try (RowDataArrowWriter writer = new RowDataArrowWriter(batchType, allocator)) {
+                rows.forEach(writer::write);
+                harness.processElement(new StreamRecord<>(ArrowBatch.of(writer.finish(), null)));
+            }
+        } else {
+            for (RowData row : rows) {
+                harness.processElement(new StreamRecord<>(row));
+            }
+        }
+    }
+
+    /** Moves the harness's output into {@code emitted}: rows as kind + fields, watermarks as W + time. */
     @SuppressWarnings("rawtypes")
-    private static void drain(OneInputStreamOperatorTestHarness harness, RowType outputType, List<String> emitted) {
+    static void drain(OneInputStreamOperatorTestHarness harness, RowType outputType, List<String> emitted) {
         List<RowData.FieldGetter> getters = new ArrayList<>();
         for (int i = 0; i < outputType.getFieldCount(); i++) {
             getters.add(RowData.createFieldGetter(outputType.getTypeAt(i), i));

@@ -210,16 +210,7 @@ public class VectorLocalWindowAggregateTest {
                                         STRINGS[random.nextInt(STRINGS.length)] + (keys > 1000 ? random.nextInt(8) : "")),
                                 TimestampData.fromEpochMillis(ts)));
                     }
-                    if (batches) {
-                        try (RowDataArrowWriter writer = new RowDataArrowWriter(batchType, allocator)) {
-                            rows.forEach(writer::write);
-                            harness.processElement(new StreamRecord<>(ArrowBatch.of(writer.finish(), null)));
-                        }
-                    } else {
-                        for (RowData row : rows) {
-                            harness.processElement(new StreamRecord<>(row));
-                        }
-                    }
+                    ColumnarLocalWindowAggregateTest.feed(harness, rows, batches ? batchType : null, allocator);
                 } else if (kind < 9) {
                     // mostly rising, sometimes behind the last one, once in a while at or below 0 (ignored)
                     int w = random.nextInt(12);
@@ -228,10 +219,10 @@ public class VectorLocalWindowAggregateTest {
                 } else {
                     harness.prepareSnapshotPreBarrier(step);
                 }
-                drain(harness, outputType, emitted);
+                ColumnarLocalWindowAggregateTest.drain(harness, outputType, emitted);
             }
             harness.processWatermark(new Watermark(Long.MAX_VALUE));
-            drain(harness, outputType, emitted);
+            ColumnarLocalWindowAggregateTest.drain(harness, outputType, emitted);
         } finally {
             allocator.close();
         }
@@ -253,26 +244,5 @@ public class VectorLocalWindowAggregateTest {
         long value = pick == 0 ? max - random.nextInt(3) : pick == 1 ? min + random.nextInt(3)
                 : random.nextInt(2001) - 1000;
         return min == Integer.MIN_VALUE ? (Object) (int) value : (Object) value;
-    }
-
-    @SuppressWarnings("rawtypes")
-    private static void drain(OneInputStreamOperatorTestHarness harness, RowType outputType, List<String> emitted) {
-        List<RowData.FieldGetter> getters = new ArrayList<>();
-        for (int i = 0; i < outputType.getFieldCount(); i++) {
-            getters.add(RowData.createFieldGetter(outputType.getTypeAt(i), i));
-        }
-        Object element;
-        while ((element = harness.getOutput().poll()) != null) {
-            if (element instanceof Watermark w) {
-                emitted.add("W" + w.getTimestamp());
-            } else {
-                RowData row = (RowData) ((StreamRecord<?>) element).getValue();
-                List<Object> fields = new ArrayList<>();
-                for (RowData.FieldGetter getter : getters) {
-                    fields.add(getter.getFieldOrNull(row));
-                }
-                emitted.add(row.getRowKind().shortString() + fields);
-            }
-        }
     }
 }
