@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """SVG chart of a bin/bench-nexmark result (no dependencies beyond Python 3).
 
-usage: nexmark_chart.py bench-results/nexmark-<date>.json docs/nexmark-chart.svg [RECOVERY.json]
+usage: nexmark_chart.py bench-results/nexmark-<date>.json docs/nexmark-chart.svg [RECOVERY.json] [MINI_BATCH_ON.json]
 
 Three panels from the JSON's data: the paired throughput ratio (columnar / stock) per query with mini-batch
 off and on, by job time and, where the JSON has the steady-state rows ("steady", reports since 2026-12-03), by
 steady-state rate next to it (lighter bars); the checkpoint end-to-end duration p50 of stock and columnar per query (mini-batch off); the
 recovery time (failure to caught up, median of the paired rounds) of stock and columnar per recovery query,
 a query whose recovery check failed labelled FAIL. The recovery panel comes from RECOVERY.json when given (a
-run of its own, e.g. --recovery q0,q1,q5 with fewer --queries), else from the first file.
+run of its own, e.g. --recovery q0,q1,q5 with fewer --queries), else from the first file. The mini-batch-on bars
+come from MINI_BATCH_ON.json when given (a whole-suite run takes ~30 min per setting, so the two settings may be two
+runs; the title then names both), else from the first file.
 """
 import json
 import sys
@@ -79,8 +81,10 @@ def main():
         if row["query"] not in queries:
             queries.append(row["query"])
 
+    on_data = json.load(open(sys.argv[4])) if len(sys.argv) > 4 else data
+
     def pick(q, mb, key):
-        for row in summary:
+        for row in (on_data if mb else data)["summary"]:
             if row["query"] == q and row["miniBatch"] == mb and row["ok"]:
                 return row[key]
         return None
@@ -88,7 +92,7 @@ def main():
     steady = data.get("steady")
 
     def pick_steady(q, mb):
-        for row in steady:
+        for row in (on_data if mb else data).get("steady") or []:
             if row["query"] == q and row["miniBatch"] == mb and row["ok"]:
                 return row["steadyRatio"]
         return None
@@ -115,7 +119,9 @@ def main():
            f'<text x="10" y="18" font-size="14" font-weight="bold">Nexmark, exactly-once Kafka in and out: '
            f'columnar-kafka vs stock Flink ({data["events"]:,} events, parallelism {data["parallelism"]}, '
            f'{data["rounds"]} paired rounds, 2-core machine, '
-           f'{"busy" if data.get("machineBusyAtStart") else "idle"} at the start)</text>']
+           f'{"busy" if data.get("machineBusyAtStart") else "idle"} at the start'
+           + (f'; mini-batch off: run {data["stamp"]}, on: run {on_data["stamp"]}' if on_data is not data else '')
+           + ')</text>']
     y = 60
     svg += bars(60, y, width - 80, panel, ratio_title, ratio, ratio_series, "×", ref=1.0)
     y += panel + 80
