@@ -103,6 +103,7 @@ final class FailureInjection {
         long caughtUpAt = awaitCaughtUp(position);
         long caughtUpAtMillis = System.currentTimeMillis();
         result.setProperty("recoveryPhasesMs", phases(killedAtMillis, caughtUpAtMillis));
+        result.setProperty("openStepsMs", openSteps(victim));
         long restoredCheckpoint = job.checkpoints().restored();
         long lastCheckpoint = fired.latestCompleted();
         result.setProperty("killedTaskManager", victim.name());
@@ -146,6 +147,17 @@ final class FailureInjection {
         long firstRead = firstReadAtMillis < 0 ? caughtUpAtMillis : firstReadAtMillis;
         return RecoveryPhases.of(new RecoveryPhases.Timeline(killedAtMillis, failure.timestamp(), failure.text(),
                 attempts[0], attempts[1], attempts[2], attempts[3], firstRead, caughtUpAtMillis)).toString();
+    }
+
+    /** The spare TaskManager's log cut into the open phase's {@link OpenSteps}, or why not. */
+    private String openSteps(FlinkProcess victim) throws java.io.IOException {
+        for (FlinkProcess taskManager : cluster.taskManagers()) {
+            if (taskManager != victim) {
+                OpenSteps steps = OpenSteps.of(java.nio.file.Files.readAllLines(taskManager.log()));
+                return steps == null ? "unavailable: no task initialized in " + taskManager.name() : steps.toString();
+            }
+        }
+        return "unavailable: no spare TaskManager";
     }
 
     private KillTrigger.Observation observe() {

@@ -75,11 +75,16 @@ final class RecoveryPhasesReport {
                             .collect(Collectors.joining(" | ")), p.total()));
         }
         md.append("\nPer task, seconds after the kill when its subtasks' new attempts were last deploying,"
-                + " initializing and running (open = running − initializing):\n\n");
+                + " initializing and running (open = running − initializing); then the open phase by the spare"
+                + " TaskManager's log, ms after the first task initializing: Arrow's root allocator initialized,"
+                + " the last source reader created, the committer resuming a restored transaction, the writer"
+                + " aborting lingering transactions, the last split added, the last task running (– no such"
+                + " line):\n\n");
         for (CellResult c : recovery) {
             md.append("- ").append(c.spec().query().id()).append(" round ").append(c.round()).append(' ')
                     .append(c.spec().variant().name().toLowerCase(Locale.ROOT)).append(": ")
-                    .append(c.restartByTask().isEmpty() ? "–" : "`" + c.restartByTask() + "`").append('\n');
+                    .append(c.restartByTask().isEmpty() ? "–" : "`" + c.restartByTask() + "`")
+                    .append(c.openSteps().isEmpty() ? "" : "; open steps: `" + c.openSteps() + "`").append('\n');
         }
         md.append('\n');
     }

@@ -49,7 +49,8 @@ class RecoveryPhasesReportTest {
         new RecoveryPhasesReport(cells).append(md);
         assertThat(md.toString()).contains("| q0 | open | 3,000 | 3,550 | +400 (2) |")
                 .contains("| q0 | 2 | stock | connection-loss | 600 | 100 | 420 | 250 | 3,300 | -100 | 2,100 | 6,670 |")
-                .contains("- q0 round 1 columnar: `Source: x[1] deploying 1.00 initializing 1.20 running 4.80`");
+                .contains("- q0 round 1 columnar: `Source: x[1] deploying 1.00 initializing 1.20 running 4.80`;"
+                        + " open steps: `arrow=–");
     }
 
     private static CellResult cell(Variant variant, int round, String phases) {
@@ -59,6 +60,7 @@ class RecoveryPhasesReportTest {
         p.setProperty("recoverySeconds", "7.0");
         p.setProperty("recoveryPhasesMs", "detection=connection-loss " + phases);
         p.setProperty("restartByTask", "Source: x[1] deploying 1.00 initializing 1.20 running 4.80");
+        p.setProperty("openStepsMs", "arrow=– reader=2000 commitRestored=– abortLingering=3000 splits=3200 running=3600");
         new CheckpointFigures(10, 0, 30, 90, 120, 2048, 4096).store(p);
         return CellResult.of(spec(variant), round, p, DIGEST, "OK");
     }
