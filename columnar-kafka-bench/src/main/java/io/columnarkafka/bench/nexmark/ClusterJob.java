@@ -97,6 +97,49 @@ final class ClusterJob {
         return String.join(" | ", tasks);
     }
 
+    /** A failure the job manager recorded: when (ms since the epoch) and its exception's text. */
+    record Failure(long timestamp, String text) {}
+
+    /**
+     * The first failure the job manager recorded at or after {@code sinceMillis} (its exception history), or null
+     * if none yet.
+     */
+    Failure failureSince(long sinceMillis) {
+        Failure first = null;
+        for (JsonNode entry : get("/jobs/" + id + "/exceptions").path("exceptionHistory").path("entries")) {
+            long timestamp = entry.path("timestamp").asLong();
+            if (timestamp >= sinceMillis && (first == null || timestamp < first.timestamp())) {
+                first = new Failure(timestamp, entry.path("exceptionName").asText() + ": "
+                        + entry.path("stacktrace").asText().lines().findFirst().orElse(""));
+            }
+        }
+        return first;
+    }
+
+    /**
+     * Over every subtask's current attempt: the first CREATED and the last DEPLOYING, INITIALIZING and RUNNING
+     * timestamps (ms since the epoch; 0 for a state no subtask has reached).
+     */
+    long[] attemptStateTimes() {
+        long firstCreated = Long.MAX_VALUE;
+        long[] last = new long[3];
+        List<String> states = List.of("DEPLOYING", "INITIALIZING", "RUNNING");
+        for (JsonNode vertex : details().path("vertices")) {
+            JsonNode times = get("/jobs/" + id + "/vertices/" + vertex.path("id").asText() + "/subtasktimes");
+            for (JsonNode subtask : times.path("subtasks")) {
+                JsonNode timestamps = subtask.path("timestamps");
+                long created = timestamps.path("CREATED").asLong(0);
+                if (created > 0) {
+                    firstCreated = Math.min(firstCreated, created);
+                }
+                for (int i = 0; i < states.size(); i++) {
+                    last[i] = Math.max(last[i], timestamps.path(states.get(i)).asLong(0));
+                }
+            }
+        }
+        return new long[] {firstCreated == Long.MAX_VALUE ? 0 : firstCreated, last[0], last[1], last[2]};
+    }
+
     /** The job's checkpoint min-pause, as its checkpoint configuration shows it. */
     long checkpointMinPauseMillis() {
         return get("/jobs/" + id + "/checkpoints/config").path("min_pause").asLong(-1);

@@ -43,6 +43,8 @@ final class FailureInjection {
     private final TaskManagerCpu cpu;
     /** When the restarted sources were first seen reading (System.nanoTime), -1 until then. */
     private long firstReadAt = -1;
+    /** The same moment in ms since the epoch, for the phases against Flink's timestamps. */
+    private long firstReadAtMillis = -1;
 
     FailureInjection(FlinkCluster cluster, ClusterJob job, CellSpec spec, Path positions, TaskManagerCpu cpu) {
         this.cluster = cluster;
@@ -99,6 +101,9 @@ final class FailureInjection {
         // Splits the restart into the tasks' deployment, set-up (state, clients, classes) and start, per task.
         result.setProperty("restartByTask", job.taskStateTimes(killedAtMillis));
         long caughtUpAt = awaitCaughtUp(position);
+        long caughtUpAtMillis = System.currentTimeMillis();
+        result.setProperty("recoveryPhasesMs", phases(killedAtMillis, caughtUpAtMillis));
+        result.setProperty("openStepsMs", openSteps(victim));
         long restoredCheckpoint = job.checkpoints().restored();
         long lastCheckpoint = fired.latestCompleted();
         result.setProperty("killedTaskManager", victim.name());
@@ -124,8 +129,35 @@ final class FailureInjection {
         long read = SourcePositions.read(positions, 1);
         if (read > 0 && firstReadAt < 0) {
             firstReadAt = System.nanoTime();
+            firstReadAtMillis = System.currentTimeMillis();
         }
         return read;
+    }
+
+    /**
+     * The recovery's {@link RecoveryPhases}, or why there are none (no failure recorded): a missing breakdown never
+     * fails the cell.
+     */
+    private String phases(long killedAtMillis, long caughtUpAtMillis) {
+        ClusterJob.Failure failure = job.failureSince(killedAtMillis);
+        if (failure == null) {
+            return "unavailable: the job manager recorded no failure after the kill";
+        }
+        long[] attempts = job.attemptStateTimes();
+        long firstRead = firstReadAtMillis < 0 ? caughtUpAtMillis : firstReadAtMillis;
+        return RecoveryPhases.of(new RecoveryPhases.Timeline(killedAtMillis, failure.timestamp(), failure.text(),
+                attempts[0], attempts[1], attempts[2], attempts[3], firstRead, caughtUpAtMillis)).toString();
+    }
+
+    /** The spare TaskManager's log cut into the open phase's {@link OpenSteps}, or why not. */
+    private String openSteps(FlinkProcess victim) throws java.io.IOException {
+        for (FlinkProcess taskManager : cluster.taskManagers()) {
+            if (taskManager != victim) {
+                OpenSteps steps = OpenSteps.of(java.nio.file.Files.readAllLines(taskManager.log()));
+                return steps == null ? "unavailable: no task initialized in " + taskManager.name() : steps.toString();
+            }
+        }
+        return "unavailable: no spare TaskManager";
     }
 
     private KillTrigger.Observation observe() {

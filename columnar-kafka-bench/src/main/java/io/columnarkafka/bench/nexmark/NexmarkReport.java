@@ -334,6 +334,7 @@ final class NexmarkReport {
                     c.ok() ? "exactly once, equal to stock" : c.verdictHeadline()));
         }
         md.append('\n');
+        new RecoveryPhasesReport(cells).append(md);
     }
 
     /** Every counted cell's checkpoints by task, stock and columnar of a query next to each other. */
@@ -434,7 +435,8 @@ final class NexmarkReport {
                         + " \"recordsReplayed\": %d,"
                         + " \"restoredCheckpoint\": %d, \"checkpointAtFailure\": %d,"
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
-                        + " \"checkpointByVertex\": \"%s\", \"verdict\": \"%s\"}",
+                        + " \"checkpointByVertex\": \"%s\", \"recoveryPhasesMs\": \"%s\", \"restartByTask\": \"%s\","
+                        + " \"verdict\": \"%s\"}",
                 c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
                 c.round(), num(c.jobSeconds()), num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
                 num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()), num(c.cpuSeconds()),
@@ -444,6 +446,7 @@ final class NexmarkReport {
                 num(c.restartSeconds()), num(c.recoverySeconds()),
                 c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(), c.output().entries(),
                 c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.checkpointByVertex()),
+                c.recoveryPhases() == null ? "" : c.recoveryPhases().toString(), escape(c.restartByTask()),
                 escape(c.verdict()));
     }
 

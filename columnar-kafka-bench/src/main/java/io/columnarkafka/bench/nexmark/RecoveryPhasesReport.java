@@ -1,0 +1,113 @@
+package io.columnarkafka.bench.nexmark;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * The recovery report's breakdown of recovery time into {@link RecoveryPhases}: per recovery query and phase the
+ * medians of stock's and columnar's counted cells and the median of the paired per-round differences (columnar −
+ * stock: where columnar spends more), then every cell's phases and its per-task restart times.
+ */
+final class RecoveryPhasesReport {
+    private final List<CellResult> recovery;
+
+    RecoveryPhasesReport(List<CellResult> cells) {
+        this.recovery = cells.stream().filter(c -> c.recovery() && c.ok() && c.recoveryPhases() != null).toList();
+    }
+
+    /** Per query and phase: stock median, columnar median, paired difference median (ms); NaN where unpaired. */
+    record PhaseRow(NexmarkQuery query, String phase, double stock, double columnar, double difference, int pairs) {}
+
+    List<PhaseRow> rows() {
+        List<PhaseRow> rows = new ArrayList<>();
+        for (NexmarkQuery query : recovery.stream().map(c -> c.spec().query()).distinct().sorted().toList()) {
+            List<CellResult> stock = cells(query, Variant.STOCK);
+            List<CellResult> columnar = cells(query, Variant.COLUMNAR);
+            for (String phase : RecoveryPhases.NAMES) {
+                List<Double> differences = new ArrayList<>();
+                for (CellResult c : columnar) {
+                    stock.stream().filter(s -> s.round() == c.round()).findFirst().ifPresent(
+                            s -> differences.add((double) (ms(c, phase) - ms(s, phase))));
+                }
+                rows.add(new PhaseRow(query, phase, median(stock.stream().map(c -> (double) ms(c, phase)).toList()),
+                        median(columnar.stream().map(c -> (double) ms(c, phase)).toList()), median(differences),
+                        differences.size()));
+            }
+        }
+        return rows;
+    }
+
+    void append(StringBuilder md) {
+        if (recovery.isEmpty()) {
+            return;
+        }
+        md.append("### Recovery time in phases\n\n");
+        md.append("From the kill to caught up, each phase from the end of the one before (they add up to the"
+                + " caught-up time): detect = the kill to the job manager's failure record (connection-loss: the"
+                + " heartbeat RPCs to the dead process refused; heartbeat-timeout: none answered in time);"
+                + " restartDelay = to the first new attempt created (old attempts cancelled, the restart strategy's"
+                + " delay); schedule = to the last new attempt deploying (slots from the spare TaskManager); deploy ="
+                + " to the last initializing (task submitted, thread and class loader); open = to the last running"
+                + " (state restore and every operator's open: source reader, planner-stage operators, Arrow"
+                + " allocators and codec plans, the Kafka sink's writer and transaction recovery, class loading and"
+                + " JIT in the spare's cold JVM); firstRead = to the restarted sources' first reported position"
+                + " (negative when they read before the last task ran); catchUp = to the failure position read again."
+                + " From Flink's REST timestamps and the harness's samples of the sources' positions (polled every 5 ms, reported by the TaskManagers every 10 ms). Δ = median of the paired"
+                + " per-round differences, columnar − stock (positive: columnar slower in that phase).\n\n");
+        md.append("| query | phase | stock ms | columnar ms | Δ ms (pairs) |\n|---|---|---:|---:|---:|\n");
+        for (PhaseRow r : rows()) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", r.query().id(), r.phase(),
+                    whole(r.stock()), whole(r.columnar()),
+                    r.pairs() == 0 ? "–" : String.format(Locale.ROOT, "%+,.0f (%d)", r.difference(), r.pairs())));
+        }
+        md.append("\nEvery recovery cell (ms; detection kind):\n\n| query | round | variant | detection | ")
+                .append(String.join(" | ", RecoveryPhases.NAMES)).append(" | total |\n|---|---:|---|---|")
+                .append("---:|".repeat(RecoveryPhases.NAMES.length + 1)).append('\n');
+        for (CellResult c : recovery) {
+            RecoveryPhases p = c.recoveryPhases();
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %,d |%n", c.spec().query().id(),
+                    c.round(), c.spec().variant().name().toLowerCase(Locale.ROOT), p.detection(),
+                    p.byName().values().stream().map(v -> String.format(Locale.ROOT, "%,d", v))
+                            .collect(Collectors.joining(" | ")), p.total()));
+        }
+        md.append("\nPer task, seconds after the kill when its subtasks' new attempts were last deploying,"
+                + " initializing and running (open = running − initializing); then the open phase by the spare"
+                + " TaskManager's log, ms after the first task initializing: Arrow's root allocator initialized,"
+                + " the last source reader created, the committer resuming a restored transaction, the writer"
+                + " aborting lingering transactions, the last split added, the last task running (– no such"
+                + " line):\n\n");
+        for (CellResult c : recovery) {
+            md.append("- ").append(c.spec().query().id()).append(" round ").append(c.round()).append(' ')
+                    .append(c.spec().variant().name().toLowerCase(Locale.ROOT)).append(": ")
+                    .append(c.restartByTask().isEmpty() ? "–" : "`" + c.restartByTask() + "`")
+                    .append(c.openSteps().isEmpty() ? "" : "; open steps: `" + c.openSteps() + "`").append('\n');
+        }
+        md.append('\n');
+    }
+
+    private List<CellResult> cells(NexmarkQuery query, Variant variant) {
+        return recovery.stream().filter(c -> c.spec().query() == query && c.spec().variant() == variant).toList();
+    }
+
+    private static long ms(CellResult cell, String phase) {
+        Map<String, Long> phases = cell.recoveryPhases().byName();
+        return Objects.requireNonNull(phases.get(phase), phase);
+    }
+
+    private static double median(List<Double> values) {
+        if (values.isEmpty()) {
+            return Double.NaN;
+        }
+        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+
+    private static String whole(double ms) {
+        return Double.isNaN(ms) ? "–" : String.format(Locale.ROOT, "%,.0f", ms);
+    }
+}
