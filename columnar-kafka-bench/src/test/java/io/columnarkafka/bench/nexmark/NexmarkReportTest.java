@@ -96,7 +96,7 @@ class NexmarkReportTest {
             Properties p = measured(10);
             p.setProperty("checkpointByVertex", CheckpointByVertex.describe(List.of(
                     new CheckpointByVertex("Source: nexmark[1] -> Calc[2]", 594, 600, 61, 7, 18, 126),
-                    new CheckpointByVertex("GlobalWindowAggregate[3] | x", variant == Variant.STOCK ? 383_978 : 502_684,
+                    new CheckpointByVertex("GlobalWindowAggregate[3] | x", variant.equals(Variant.STOCK) ? 383_978 : 502_684,
                             917_936, 92, 0, 89, 292))));
             cells.add(CellResult.of(spec(NexmarkQuery.Q5, variant, 0), 1, p, DIGEST, "OK"));
         }
