@@ -11,6 +11,10 @@ a query whose recovery check failed labelled FAIL. The recovery panel comes from
 run of its own, e.g. --recovery q0,q1,q5 with fewer --queries), else from the first file. The mini-batch-on bars
 come from MINI_BATCH_ON.json when given (a whole-suite run takes ~30 min per setting, so the two settings may be two
 runs; the title then names both), else from the first file.
+
+A summary row whose output was not compared with stock's ("compared": false, e.g. q12 in a bounded run, whose
+windows do not fire) is drawn hatched grey, with a note under the panel naming it and why; its figures are measured,
+not checked. Rows without the field (reports before it) count as compared.
 """
 import json
 import sys
@@ -18,10 +22,17 @@ from html import escape
 
 STOCK, COLUMNAR, ON = "#8c8c8c", "#1f77b4", "#ff7f0e"
 COLUMNAR_STEADY, ON_STEADY = "#9ecae1", "#fdbe85"
+NOT_COMPARED_FILL = "url(#not-compared)"
+HATCH = ('<defs><pattern id="not-compared" patternUnits="userSpaceOnUse" width="6" height="6" '
+         'patternTransform="rotate(45)"><rect width="6" height="6" fill="#e6e6e6"/>'
+         '<line x1="0" y1="0" x2="0" y2="6" stroke="#8c8c8c" stroke-width="2"/></pattern></defs>')
 
 
-def bars(x0, y0, width, height, title, groups, series, unit, ref=None):
-    """Grouped bar panel: groups = [(label, [value per series])], series = [(name, colour)]."""
+def bars(x0, y0, width, height, title, groups, series, unit, ref=None, not_compared=None):
+    """Grouped bar panel: groups = [(label, [value per series])], series = [(name, colour)]; not_compared =
+    {(group index, series index): why} for the bars whose output was not compared with stock's (drawn hatched grey,
+    named in a note under the legend)."""
+    not_compared = not_compared or {}
     out = [f'<text x="{x0}" y="{y0 - 8}" font-size="13" font-weight="bold">{escape(title)}</text>']
     values = [v for _, vs in groups for v in vs if v is not None]
     top = max(values + ([ref] if ref else []) + [1e-9]) * 1.15
@@ -44,8 +55,11 @@ def bars(x0, y0, width, height, title, groups, series, unit, ref=None):
                 continue
             h = height * v / top
             x = x0 + g * slot + slot * 0.1 + s * bar
+            why = not_compared.get((g, s))
+            fill = f'{NOT_COMPARED_FILL}" stroke="#8c8c8c' if why else series[s][1]
+            tip = f'{escape(label)} {escape(series[s][0])}: {v:.3f}' + (' (not compared with stock)' if why else '')
             out.append(f'<rect x="{x:.1f}" y="{y0 + height - h:.1f}" width="{bar:.1f}" height="{h:.1f}" '
-                       f'fill="{series[s][1]}"><title>{escape(label)} {escape(series[s][0])}: {v:.3f}</title></rect>')
+                       f'fill="{fill}"><title>{tip}</title></rect>')
         out.append(f'<text x="{x0 + g * slot + slot / 2:.1f}" y="{y0 + height + 13}" font-size="10" '
                    f'text-anchor="middle">{escape(label)}</text>')
     lx = x0
@@ -53,7 +67,19 @@ def bars(x0, y0, width, height, title, groups, series, unit, ref=None):
         out.append(f'<rect x="{lx}" y="{y0 + height + 22}" width="10" height="10" fill="{colour}"/>')
         out.append(f'<text x="{lx + 14}" y="{y0 + height + 31}" font-size="11">{escape(name)}</text>')
         lx += 14 + 7 * len(name) + 16
+    if not_compared:
+        out.append(f'<rect x="{lx}" y="{y0 + height + 22}" width="10" height="10" fill="{NOT_COMPARED_FILL}" '
+                   f'stroke="#8c8c8c"/>')
+        notes = sorted({f"{groups[g][0]}: {why}" for (g, _), why in not_compared.items()})
+        out.append(f'<text x="{lx + 14}" y="{y0 + height + 31}" font-size="11">not compared with stock, measured'
+                   f' only: {escape("; ".join(notes))}</text>')
     return out
+
+
+def not_compared_reason(output):
+    """The short reason of a not-compared row's output ("not compared: its 10 s ... windows do not fire ...")."""
+    reason = output.removeprefix("not compared: ")
+    return reason.split(" (")[0].split(", so")[0]
 
 
 def recovery_groups(data):
@@ -91,6 +117,23 @@ def main():
 
     steady = data.get("steady")
 
+    def why_not_compared(q, mb):
+        """The reason a passing row's output was not compared with stock's; None if it was (or did not pass)."""
+        for row in (on_data if mb else data)["summary"]:
+            if row["query"] == q and row["miniBatch"] == mb and row["ok"] and not row.get("compared", True):
+                return not_compared_reason(row["output"])
+        return None
+
+    def hatched(groups, settings):
+        """{(group, series): why} for the series (one mini-batch setting each) of not-compared rows."""
+        marks = {}
+        for g, (q, values) in enumerate(groups):
+            for s, mb in enumerate(settings):
+                why = why_not_compared(q, mb)
+                if why and values[s] is not None:
+                    marks[(g, s)] = why
+        return marks
+
     def pick_steady(q, mb):
         for row in (on_data if mb else data).get("steady") or []:
             if row["query"] == q and row["miniBatch"] == mb and row["ok"]:
@@ -104,10 +147,12 @@ def main():
                         ("job time, mb on", ON), ("steady, mb on", ON_STEADY)]
         ratio_title = ("Throughput ratio columnar / stock by job time and by steady-state rate (median of paired"
                        " rounds; dashed: 1.0)")
+        ratio_settings = [False, False, True, True]
     else:
         ratio = [(q, [pick(q, False, "ratio"), pick(q, True, "ratio")]) for q in queries]
         ratio_series = [("mini-batch off", COLUMNAR), ("mini-batch on", ON)]
         ratio_title = "Throughput ratio columnar / stock (median of paired rounds; dashed: 1.0)"
+        ratio_settings = [False, True]
     ckpt = [(q, [pick(q, False, "stockCheckpointP50Ms"), pick(q, False, "columnarCheckpointP50Ms")]) for q in queries]
     recovery_data = json.load(open(sys.argv[3])) if len(sys.argv) > 3 else data
     rec = recovery_groups(recovery_data)
@@ -115,7 +160,7 @@ def main():
     width = max(700, 42 * len(queries) + 100)
     panel = 170
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{3 * (panel + 80) + 40}" '
-           f'font-family="sans-serif">', '<rect width="100%" height="100%" fill="white"/>',
+           f'font-family="sans-serif">', HATCH, '<rect width="100%" height="100%" fill="white"/>',
            f'<text x="10" y="18" font-size="14" font-weight="bold">Nexmark, exactly-once Kafka in and out: '
            f'columnar-kafka vs stock Flink ({data["events"]:,} events, parallelism {data["parallelism"]}, '
            f'{data["rounds"]} paired rounds, 2-core machine, '
@@ -123,10 +168,11 @@ def main():
            + (f'; mini-batch off: run {data["stamp"]}, on: run {on_data["stamp"]}' if on_data is not data else '')
            + ')</text>']
     y = 60
-    svg += bars(60, y, width - 80, panel, ratio_title, ratio, ratio_series, "×", ref=1.0)
+    svg += bars(60, y, width - 80, panel, ratio_title, ratio, ratio_series, "×", ref=1.0,
+                not_compared=hatched(ratio, ratio_settings))
     y += panel + 80
     svg += bars(60, y, width - 80, panel, "Checkpoint duration p50, ms (mini-batch off)", ckpt,
-                [("stock", STOCK), ("columnar", COLUMNAR)], "")
+                [("stock", STOCK), ("columnar", COLUMNAR)], "", not_compared=hatched(ckpt, [False, False]))
     y += panel + 80
     if rec:
         svg += bars(60, y, min(width - 80, 120 * len(rec) + 60), panel,

@@ -3,7 +3,6 @@ package io.columnarkafka.bench.nexmark;
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.ThreadCpu;
-import io.columnarkafka.flink.table.EdgeRows;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
 import java.io.OutputStream;
@@ -132,16 +131,25 @@ public final class CellRunner {
 
     /**
      * Plans the cell's query in {@code env} (parallelism and exactly-once checkpoints set here), records the
-     * plan's columnar path and the source connector in {@code result}; returns the job to submit.
+     * plan's columnar path, what it shows of the variant's planner options and the source connector in {@code
+     * result}; returns the job to submit.
      */
     static StreamGraph streamGraph(CellSpec spec, StreamExecutionEnvironment env, Properties result) {
         env.setParallelism(spec.parallelism());
         env.enableCheckpointing(spec.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
         StreamTableEnvironment tables = StreamTableEnvironment.create(env);
         String insert = plan(spec, tables);
-        result.setProperty("sinkPath", spec.columnarPlanner() ? planPath(spec, tables.explainSql(insert))
-                : sinkPath(spec, tables.explainSql(insert, ExplainDetail.JSON_EXECUTION_PLAN)));
-        result.setProperty("sourceConnector", spec.variant().source);
+        if (spec.columnarPlanner()) {
+            String explained = tables.explainSql(insert);
+            String plan = explained.substring(explained.indexOf("== Optimized Execution Plan =="));
+            result.setProperty("sinkPath", planPath(spec, plan));
+            // Throws, failing the cell, if the plan contradicts an option the variant set.
+            result.setProperty("plannerOptionsInPlan", PlannerOptionsInPlan.describe(spec.variant(), plan));
+        } else {
+            result.setProperty("sinkPath", sinkPath(spec, tables.explainSql(insert,
+                    ExplainDetail.JSON_EXECUTION_PLAN)));
+        }
+        result.setProperty("sourceConnector", spec.variant().source());
         StreamStatementSet statements = tables.createStatementSet();
         statements.addInsertSql(insert);
         statements.attachAsDataStream();
@@ -180,18 +188,14 @@ public final class CellRunner {
             tables.getConfig().set("table.exec.mini-batch.size", "50000");
         }
         tables.createTemporarySystemFunction("count_char", CountChar.class);
-        if (spec.columnarPlanner() && spec.variant() == Variant.COLUMNAR) {
-            // The Arrow-to-rows edge's A/B switch: CHILD_JAVA_OPTS="... -Dcolumnarkafka.bench.edge-rows=VIEWS".
-            String edgeRows = System.getProperty("columnarkafka.bench.edge-rows");
-            if (edgeRows != null) {
-                tables.getConfig().set(EdgeRows.OPTION.key(), edgeRows);
-            }
+        if (spec.columnarPlanner() && spec.variant().columnar()) {
+            spec.variant().sessionOptions().forEach(tables.getConfig()::set);
             InstallResult installed = ColumnarSql.install(tables);
             if (!installed.installed()) {
                 throw new IllegalStateException("the columnar planner stage is not installed: " + installed.message());
             }
         }
-        tables.executeSql(NexmarkSql.sourceTable(spec.variant().source, spec.bootstrapServers(), spec.inputTopic(),
+        tables.executeSql(NexmarkSql.sourceTable(spec.variant().source(), spec.bootstrapServers(), spec.inputTopic(),
                 spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.clients(), !spec.fixedRate()));
         NexmarkSql.views().forEach(tables::executeSql);
         String sink = NexmarkSql.sinkOptions(spec.variant().sink(spec.query()), spec.query().upsert(),
@@ -208,11 +212,10 @@ public final class CellRunner {
      * plan with more than one {@code ColumnarScan} (branches that do not share one) says how many: {@code
      * ColumnarScan x2}.
      */
-    private static String planPath(CellSpec spec, String explained) {
-        if (spec.variant() == Variant.STOCK) {
+    private static String planPath(CellSpec spec, String plan) {
+        if (!spec.variant().columnar()) {
             return "stock";
         }
-        String plan = explained.substring(explained.indexOf("== Optimized Execution Plan =="));
         List<String> nodes = new java.util.ArrayList<>();
         for (String node : List.of("ColumnarScan", "ColumnarMiniBatchAssigner", "ColumnarCalc",
                 "ColumnarLocalWindowAggregate", "ColumnarSink")) {
@@ -232,7 +235,7 @@ public final class CellRunner {
 
     /** Stock for the stock variant; the columnar sink's decision (admitted or fallback and why) otherwise. */
     private static String sinkPath(CellSpec spec, String explained) {
-        if (spec.variant() == Variant.STOCK) {
+        if (!spec.variant().columnar()) {
             return "stock";
         }
         Matcher m = COLUMNAR_SINK.matcher(explained);

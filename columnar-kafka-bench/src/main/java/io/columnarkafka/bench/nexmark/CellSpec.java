@@ -45,7 +45,7 @@ record CellSpec(
     List<String> toArgs() {
         Map<String, String> args = new LinkedHashMap<>();
         args.put("query", query.id());
-        args.put("variant", variant.name());
+        args.put("variant", variant.id());
         args.put("miniBatch", Boolean.toString(miniBatch));
         args.put("events", Long.toString(events));
         args.put("parallelism", Integer.toString(parallelism));
@@ -77,7 +77,7 @@ record CellSpec(
         }
         return new CellSpec(
                 NexmarkQuery.byId(args.get("query")),
-                Variant.valueOf(args.get("variant")),
+                Variant.parse(args.get("variant")),
                 Boolean.parseBoolean(args.get("miniBatch")),
                 Long.parseLong(args.get("events")),
                 Integer.parseInt(args.get("parallelism")),

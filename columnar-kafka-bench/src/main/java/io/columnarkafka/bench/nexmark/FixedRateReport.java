@@ -73,7 +73,7 @@ final class FixedRateReport {
     }
 
     private static List<CellResult> counted(List<CellResult> cells, Variant variant) {
-        return cells.stream().filter(c -> c.round() > 0 && c.compared() && c.spec().variant() == variant).toList();
+        return cells.stream().filter(c -> c.round() > 0 && c.compared() && c.spec().variant().equals(variant)).toList();
     }
 
     String markdown() {
@@ -130,7 +130,7 @@ final class FixedRateReport {
                             + " %s |%n",
                     c.spec().query().id(), c.spec().miniBatch() ? "on" : "off",
                     c.round() == 0 ? "warm-up" : Integer.toString(c.round()),
-                    c.spec().variant().name().toLowerCase(Locale.ROOT), c.checkpoints().completed(),
+                    c.spec().variant().id(), c.checkpoints().completed(),
                     c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
                     kib(c.checkpoints().sizeP50Bytes()), NexmarkReport.twoDecimals(c.steadyCores()),
                     whole(c.steady().readEventsPerSecond()), NexmarkReport.twoDecimals(c.fillSeconds()),
@@ -186,7 +186,7 @@ final class FixedRateReport {
                             + " \"checkpointSizeP50Bytes\": %d, \"checkpointSizeMaxBytes\": %d,"
                             + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"plan\": \"%s\","
                             + " \"checkpointByVertex\": \"%s\", \"verdict\": \"%s\"}%s%n",
-                    c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
+                    c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                     c.round(), NexmarkReport.num(c.jobSeconds()), NexmarkReport.num(c.fillSeconds()),
                     NexmarkReport.num(c.cpuSeconds()), NexmarkReport.num(c.steadyCores()),
                     NexmarkReport.num(c.steady().readEventsPerSecond()),
@@ -211,7 +211,7 @@ final class FixedRateReport {
                 + "checkpoint_p99_ms,checkpoint_max_ms,checkpoint_size_p50_bytes,output_entries,output_digest,verdict\n");
         for (CellResult c : cells) {
             csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.1f,%d,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%s,\"%s\"%n",
-                    c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
+                    c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                     c.round(), rate, run.events, NexmarkReport.num(c.jobSeconds()), NexmarkReport.num(c.fillSeconds()),
                     NexmarkReport.num(c.cpuSeconds()), NexmarkReport.num(c.steadyCores()),
                     NexmarkReport.num(c.steady().readEventsPerSecond()), c.checkpoints().completed(),

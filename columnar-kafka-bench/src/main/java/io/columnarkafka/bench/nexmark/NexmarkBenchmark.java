@@ -3,6 +3,7 @@ package io.columnarkafka.bench.nexmark;
 import io.columnarkafka.bench.BenchCommand;
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.flink.table.ColumnarOptions;
+import io.columnarkafka.planner.PlannerOptions;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
@@ -26,11 +27,11 @@ import java.util.Properties;
 
 /**
  * The Nexmark exactly-once Kafka matrix ({@code bin/bench-nexmark}): one embedded broker, one input topic
- * filled by the Nexmark generator, then every (query, mini-batch setting) runs stock and columnar in
- * paired, interleaved rounds (an uncounted warm-up round first; the order of the pair alternates round by
- * round and the query order rotates), each cell in a fresh JVM against a fresh result topic that is read
- * back {@code read_committed} and compared with the stock cells' result; in each counted round also the
- * recovery cells (a TaskManager process killed mid-run, {@link RecoveryCell}), paired the same way. Results:
+ * filled by the Nexmark generator, then every (query, mini-batch setting) runs stock, columnar and any extra
+ * variants ({@code --variants}: columnar with planner options) in interleaved rounds (an uncounted warm-up round
+ * first; the order of the variants rotates round by round and so does the query order), each cell in a fresh
+ * JVM against a fresh result topic that is read back {@code read_committed} and compared with the stock cells'
+ * result; in each counted round also the recovery cells (a TaskManager process killed mid-run, {@link RecoveryCell}), paired the same way. Results:
  * {@code nexmark-<time>.md}, {@code .json} and {@code .csv} in the output directory.
  */
 public final class NexmarkBenchmark {
@@ -42,7 +43,7 @@ public final class NexmarkBenchmark {
             "                         [--keep-output off|on] [--rate EVENTS_PER_S --seconds S]",
             "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
             "                         [--producer-linger-ms MS] [--scan-batch-rows N]",
-            "                         [--scan-batch-time MS]",
+            "                         [--scan-batch-time MS] [--variants stock,columnar[,columnar:KEY=VALUE[+KEY=VALUE]...]]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
             "  --events               Nexmark events in the input topic (default 200000)",
@@ -79,6 +80,15 @@ public final class NexmarkBenchmark {
             "  --scan-batch-time      the columnar source table's columnar.scan.max-batch-time in ms, 0 for none (default:",
             "                         the connector's, none); each reader cuts a batch to what its recent steps decoded",
             "                         and emitted in that time",
+            "  --variants             the variants every (query, mini-batch) cell runs in every round, interleaved, their",
+            "                         order rotating from round to round (default stock,columnar); an extra variant is",
+            "                         columnar with columnar planner options, keys relative to " + PlannerOptions.PREFIX + ",",
+            "                         several joined by +, e.g. columnar:edge-rows=VIEWS or",
+            "                         columnar:local-window-agg.vectorised=false (options: " + pathChoices() + ").",
+            "                         Each extra variant's output must equal stock's; the report gives its paired ratios",
+            "                         against stock and against columnar, and what its plans showed of its options.",
+            "                         Needs stock, columnar and --columnar-planner on; recovery cells run stock and columnar",
+            "                         only; fixed-rate mode (--rate) does not take extra variants",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + ").");
 
@@ -120,6 +130,8 @@ public final class NexmarkBenchmark {
     /** The columnar source table's columnar.scan.max-batch-time in ms; -1 for the connector's default. */
     private int scanBatchTimeMs = -1;
     private ClientSettings clients = ClientSettings.DEFAULTS;
+    /** Stock, columnar, then any extra variants (columnar with planner options), each run every round. */
+    private List<Variant> variants = List.of(Variant.STOCK, Variant.COLUMNAR);
     /** The input's bids per bidder, q12's check; read off the generator when a q12 cell first needs it. */
     private InputBids inputBids;
 
@@ -167,6 +179,7 @@ public final class NexmarkBenchmark {
                 case "--scan-batch-time" -> b.scanBatchTimeMs = Integer.parseInt(value);
                 case "--rate" -> b.rate = Double.parseDouble(value.replace("_", ""));
                 case "--seconds" -> b.seconds = Double.parseDouble(value);
+                case "--variants" -> b.variants = variants(value);
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
         });
@@ -181,12 +194,43 @@ public final class NexmarkBenchmark {
         if ((b.rate > 0) != (b.seconds > 0) || b.rate < 0 || b.seconds < 0) {
             throw new IllegalArgumentException("--rate and --seconds go together, both positive");
         }
+        boolean extraVariants = b.variants.stream().anyMatch(Variant::extra);
+        if (extraVariants && !b.columnarPlanner) {
+            throw new IllegalArgumentException("--variants with planner options needs --columnar-planner on");
+        }
+        if (extraVariants && b.rate > 0) {
+            throw new IllegalArgumentException("fixed-rate mode (--rate) runs stock and columnar only; extra --variants"
+                    + " are for the bounded matrix");
+        }
         if (b.rate > 0) {
             b.events = EventPacer.events(b.rate, b.seconds);
             // A recovery cell's kill position and catch-up time assume a filled topic read at full speed.
             b.recovery = List.of();
         }
         return b;
+    }
+
+    /**
+     * The variants of {@code --variants}, stock first, then columnar, then the extra ones by id; throws {@link
+     * IllegalArgumentException} on a malformed or repeated variant, an unknown planner option, or a list without
+     * stock or columnar (every output is compared with stock's, every extra variant's ratio also with columnar's).
+     */
+    static List<Variant> variants(String value) {
+        List<Variant> parsed = Arrays.stream(value.split(",")).map(String::trim).map(Variant::parse).toList();
+        List<Variant> sorted = parsed.stream().distinct().sorted().toList();
+        if (sorted.size() != parsed.size()) {
+            throw new IllegalArgumentException("--variants names a variant twice: " + value);
+        }
+        if (!sorted.contains(Variant.STOCK) || !sorted.contains(Variant.COLUMNAR)) {
+            throw new IllegalArgumentException("--variants needs stock and columnar (every output is compared with"
+                    + " stock's, every extra variant measured against both): " + value);
+        }
+        return sorted;
+    }
+
+    private static String pathChoices() {
+        return PlannerOptions.PATH_CHOICES.stream().map(o -> o.key().substring(PlannerOptions.PREFIX.length()))
+                .collect(java.util.stream.Collectors.joining(", "));
     }
 
     private static List<NexmarkQuery> queries(String value) {
@@ -228,7 +272,7 @@ public final class NexmarkBenchmark {
                 java.util.Collections.rotate(order, -round);
                 for (NexmarkQuery query : order) {
                     for (boolean mb : miniBatch) {
-                        for (Variant variant : pair(round)) {
+                        for (Variant variant : roundOrder(variants, round)) {
                             results.add(runCell(broker, input, query, variant, mb, 0, counted, stamp + "-" + cell++,
                                     expected, console));
                             writeReport(results, stamp, loadBefore, console, false);
@@ -241,7 +285,7 @@ public final class NexmarkBenchmark {
                 List<NexmarkQuery> recoveryOrder = new ArrayList<>(recovery);
                 java.util.Collections.rotate(recoveryOrder, -round);
                 for (NexmarkQuery query : recoveryOrder) {
-                    for (Variant variant : pair(round)) {
+                    for (Variant variant : roundOrder(List.of(Variant.STOCK, Variant.COLUMNAR), round)) {
                         results.add(runCell(broker, input, query, variant, false, recoveryAt, counted,
                                 stamp + "-" + cell++, expected, console));
                         writeReport(results, stamp, loadBefore, console, false);
@@ -262,9 +306,15 @@ public final class NexmarkBenchmark {
         return rate > 0;
     }
 
-    /** A round's pair of variants: stock first in even rounds, columnar first in odd ones. */
-    private static List<Variant> pair(int round) {
-        return round % 2 == 0 ? List.of(Variant.STOCK, Variant.COLUMNAR) : List.of(Variant.COLUMNAR, Variant.STOCK);
+    /**
+     * The order a round runs its variants in: the list rotated by the round, so stock runs first in round 0 (the
+     * first stock output is what the others are compared with) and each variant takes each place in turn; for
+     * stock and columnar, stock first in even rounds and columnar first in odd ones.
+     */
+    static List<Variant> roundOrder(List<Variant> variants, int round) {
+        List<Variant> order = new ArrayList<>(variants);
+        java.util.Collections.rotate(order, -round);
+        return order;
     }
 
     /**
@@ -384,9 +434,9 @@ public final class NexmarkBenchmark {
         if (digest.entries() == 0) {
             return "FAIL: empty result";
         }
-        OutputDigest stock = variant == Variant.STOCK ? expected.putIfAbsent(query, digest) : expected.get(query);
+        OutputDigest stock = variant.equals(Variant.STOCK) ? expected.putIfAbsent(query, digest) : expected.get(query);
         if (stock == null) {
-            return variant == Variant.STOCK ? "OK" : "FAIL: no stock result to compare with";
+            return variant.equals(Variant.STOCK) ? "OK" : "FAIL: no stock result to compare with";
         }
         return stock.equals(digest) ? "OK"
                 : "FAIL: output differs from stock (" + digest.entries() + " entries " + digest.sha256()

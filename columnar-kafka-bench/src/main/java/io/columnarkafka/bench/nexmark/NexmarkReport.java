@@ -79,8 +79,9 @@ final class NexmarkReport {
             List<CellResult> columnar = counted(query, mb, Variant.COLUMNAR);
             List<CellResult> all = new ArrayList<>(stock);
             all.addAll(columnar);
+            // The extra variants' cells have their own rows (VariantReport).
             all.addAll(cells.stream().filter(c -> c.round() == 0 && !c.recovery() && c.spec().query() == query
-                    && c.spec().miniBatch() == mb).toList());
+                    && c.spec().miniBatch() == mb && !c.spec().variant().extra()).toList());
             boolean ok = all.stream().allMatch(CellResult::ok) && !stock.isEmpty() && !columnar.isEmpty();
             boolean compared = ok && all.stream().allMatch(CellResult::compared);
             double[] ratios = pairedRatios(stock, columnar, CellResult::eventsPerSecond);
@@ -111,7 +112,7 @@ final class NexmarkReport {
 
     private List<CellResult> counted(NexmarkQuery query, boolean mb, Variant variant) {
         return cells.stream().filter(c -> c.round() > 0 && !c.recovery() && c.spec().query() == query
-                && c.spec().miniBatch() == mb && c.spec().variant() == variant && c.ok()).toList();
+                && c.spec().miniBatch() == mb && c.spec().variant().equals(variant) && c.ok()).toList();
     }
 
     /** The summary of one query's recovery cells over the counted rounds. */
@@ -125,8 +126,8 @@ final class NexmarkReport {
                 .sorted().toList();
         for (NexmarkQuery query : queries) {
             List<CellResult> all = cells.stream().filter(c -> c.recovery() && c.spec().query() == query).toList();
-            List<CellResult> stock = all.stream().filter(c -> c.ok() && c.spec().variant() == Variant.STOCK).toList();
-            List<CellResult> columnar = all.stream().filter(c -> c.ok() && c.spec().variant() == Variant.COLUMNAR)
+            List<CellResult> stock = all.stream().filter(c -> c.ok() && c.spec().variant().equals(Variant.STOCK)).toList();
+            List<CellResult> columnar = all.stream().filter(c -> c.ok() && c.spec().variant().equals(Variant.COLUMNAR))
                     .toList();
             double[] ratios = pairedRatios(stock, columnar, CellResult::recoverySeconds);
             boolean ok = all.stream().allMatch(CellResult::ok) && !stock.isEmpty() && !columnar.isEmpty();
@@ -204,7 +205,7 @@ final class NexmarkReport {
             md.append(' ').append(note);
         }
         md.append("\n\n");
-        String source = cells.stream().filter(c -> c.spec().variant() == Variant.COLUMNAR).map(CellResult::sourceConnector)
+        String source = cells.stream().filter(c -> c.spec().variant().equals(Variant.COLUMNAR)).map(CellResult::sourceConnector)
                 .filter(s -> s != null).findFirst().orElse("kafka");
         md.append(String.format(Locale.ROOT, "%,d Nexmark events (seed %d, 1:3:46, 10,000 events/s of event time) in"
                 + " one %d-partition topic; each cell one Flink job in its own JVM (MiniCluster, parallelism %d, heap"
@@ -265,6 +266,7 @@ final class NexmarkReport {
             md.append('\n');
             part.stream().filter(r -> r.ok && !r.compared).forEach(r -> md.append("Not in the geomeans: **")
                     .append(r.query.id()).append("**, ").append(r.output).append(".\n\n"));
+            new VariantReport(cells).appendMarkdown(md, mb);
             SteadyStateReport.appendTable(md, steadyPart);
         }
         appendRecovery(md);
@@ -323,7 +325,7 @@ final class NexmarkReport {
         md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (CellResult c : recovery) {
             md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-                    c.spec().query().id(), c.round(), c.spec().variant().name().toLowerCase(Locale.ROOT),
+                    c.spec().query().id(), c.round(), c.spec().variant().id(),
                     twoDecimals(c.noticedSeconds()), twoDecimals(c.restartSeconds()), twoDecimals(c.recoverySeconds()),
                     c.recordsReplayed() < 0 ? "–" : String.format(Locale.ROOT, "%,d", c.recordsReplayed()),
                     c.restoredCheckpoint() < 0 ? "–" : c.restoredCheckpoint() + " (" + c.checkpointAtFailure() + ")",
@@ -362,7 +364,7 @@ final class NexmarkReport {
                 String[] f = line.split(" \\| ");
                 md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s%s | `%s` | %s | %s | %s | %s | %s | %s |%n",
                         c.spec().query().id(), c.spec().miniBatch() ? "on" : "off", c.round(),
-                        c.spec().variant().name().toLowerCase(Locale.ROOT), c.recovery() ? " (recovery)" : "",
+                        c.spec().variant().id(), c.recovery() ? " (recovery)" : "",
                         f[0].replace("`", "'"), f[1].replace("size p50 ", "").replace(" B", ""),
                         f[2].replace("size max ", "").replace(" B", ""), f[3].replace("start delay ", "").replace(" ms", ""),
                         f[4].replace("sync ", "").replace(" ms", ""), f[5].replace("async ", "").replace(" ms", ""),
@@ -377,7 +379,7 @@ final class NexmarkReport {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.2f", v);
     }
 
-    private static String count(double v) {
+    static String count(double v) {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.0f", v);
     }
 
@@ -405,6 +407,9 @@ final class NexmarkReport {
                     i + 1 < rows.size() ? "," : ""));
         }
         json.append("  ],\n  \"steady\": ").append(new SteadyStateReport(rows, cells).json()).append(",\n");
+        json.append("  \"variants\": [").append(cells.stream().map(c -> c.spec().variant()).distinct().sorted()
+                .map(v -> "\"" + escape(v.id()) + "\"").collect(Collectors.joining(", "))).append("],\n");
+        json.append("  \"variantSummary\": ").append(new VariantReport(cells).json()).append(",\n");
         json.append("  \"recovery\": [\n");
         List<RecoveryRow> recovery = recoveryRows();
         for (int i = 0; i < recovery.size(); i++) {
@@ -436,8 +441,8 @@ final class NexmarkReport {
                         + " \"restoredCheckpoint\": %d, \"checkpointAtFailure\": %d,"
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
                         + " \"checkpointByVertex\": \"%s\", \"recoveryPhasesMs\": \"%s\", \"restartByTask\": \"%s\","
-                        + " \"verdict\": \"%s\"}",
-                c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
+                        + " \"plannerOptionsInPlan\": \"%s\", \"verdict\": \"%s\"}",
+                c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                 c.round(), num(c.jobSeconds()), num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
                 num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()), num(c.cpuSeconds()),
                 c.checkpoints().completed(),
@@ -447,7 +452,7 @@ final class NexmarkReport {
                 c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(), c.output().entries(),
                 c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.checkpointByVertex()),
                 c.recoveryPhases() == null ? "" : c.recoveryPhases().toString(), escape(c.restartByTask()),
-                escape(c.verdict()));
+                escape(c.plannerOptionsInPlan()), escape(c.verdict()));
     }
 
     String csv() {
@@ -456,18 +461,19 @@ final class NexmarkReport {
                 + "checkpoint_size_p50_bytes,recovery,noticed_seconds,restart_seconds,recovery_seconds,records_replayed,"
                 + "restored_checkpoint,checkpoint_at_failure,output_entries,"
                 + "output_digest,verdict,steady_events_per_second,steady_read_events_per_second,"
-                + "steady_written_events_per_second,fixed_seconds\n");
+                + "steady_written_events_per_second,fixed_seconds,planner_options_in_plan\n");
         for (CellResult c : cells) {
             csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%s,\"%s\","
-                            + "%s,%s,%s,%s%n",
-                    c.spec().query().id(), c.spec().variant().name().toLowerCase(Locale.ROOT), c.spec().miniBatch(),
+                            + "%s,%s,%s,%s,\"%s\"%n",
+                    c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                     c.round(), num(c.jobSeconds()), num(c.eventsPerSecond()), num(c.cpuSecondsPerMillionEvents()),
                     c.checkpoints().completed(), c.checkpoints().p50Ms(), c.checkpoints().p99Ms(),
                     c.checkpoints().maxMs(), c.checkpoints().sizeP50Bytes(), c.recovery(), num(c.noticedSeconds()),
                     num(c.restartSeconds()), num(c.recoverySeconds()), c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(),
                     c.output().entries(), c.output().sha256(), c.verdictHeadline().replace("\"", "'"),
                     num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
-                    num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds())));
+                    num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()),
+                    c.plannerOptionsInPlan().replace("\"", "'")));
         }
         return csv.toString();
     }

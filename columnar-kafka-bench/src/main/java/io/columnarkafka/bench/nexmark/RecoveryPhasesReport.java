@@ -70,7 +70,7 @@ final class RecoveryPhasesReport {
         for (CellResult c : recovery) {
             RecoveryPhases p = c.recoveryPhases();
             md.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %,d |%n", c.spec().query().id(),
-                    c.round(), c.spec().variant().name().toLowerCase(Locale.ROOT), p.detection(),
+                    c.round(), c.spec().variant().id(), p.detection(),
                     p.byName().values().stream().map(v -> String.format(Locale.ROOT, "%,d", v))
                             .collect(Collectors.joining(" | ")), p.total()));
         }
@@ -82,7 +82,7 @@ final class RecoveryPhasesReport {
                 + " line):\n\n");
         for (CellResult c : recovery) {
             md.append("- ").append(c.spec().query().id()).append(" round ").append(c.round()).append(' ')
-                    .append(c.spec().variant().name().toLowerCase(Locale.ROOT)).append(": ")
+                    .append(c.spec().variant().id()).append(": ")
                     .append(c.restartByTask().isEmpty() ? "–" : "`" + c.restartByTask() + "`")
                     .append(c.openSteps().isEmpty() ? "" : "; open steps: `" + c.openSteps() + "`").append('\n');
         }

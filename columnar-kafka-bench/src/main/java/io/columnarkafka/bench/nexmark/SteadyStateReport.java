@@ -47,7 +47,7 @@ final class SteadyStateReport {
     /** The counted cells of a pair that passed and whose steady rate is known. */
     private List<CellResult> counted(NexmarkQuery query, boolean mb, Variant variant) {
         return cells.stream().filter(c -> c.round() > 0 && !c.recovery() && c.spec().query() == query
-                && c.spec().miniBatch() == mb && c.spec().variant() == variant && c.ok()
+                && c.spec().miniBatch() == mb && c.spec().variant().equals(variant) && c.ok()
                 && !Double.isNaN(c.steadyEventsPerSecond())).toList();
     }
 

@@ -1,35 +1,110 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.planner.PlannerOptions;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
 
 /**
- * Which connectors a cell reads and writes through. Stock: Flink's {@code kafka} and {@code upsert-kafka}.
- * Columnar: {@code kafka-columnar} / {@code upsert-kafka-columnar} sinks, and the {@code kafka-columnar}
- * source once a source factory of that name is on the classpath (until then the cell reads through
- * {@code kafka}, and the report says so).
+ * Which connectors a cell reads and writes through, and (columnar) the planner options its session sets. Stock:
+ * Flink's {@code kafka} and {@code upsert-kafka}. Columnar: {@code kafka-columnar} / {@code upsert-kafka-columnar}
+ * sinks, and the {@code kafka-columnar} source once a source factory of that name is on the classpath (until then
+ * the cell reads through {@code kafka}, and the report says so). A columnar variant with planner options (a {@link
+ * PlannerOptions#PATH_CHOICES path choice} each, key relative to {@link PlannerOptions#PREFIX}) is an extra variant
+ * of an A/B run: {@code columnar:edge-rows=VIEWS}, {@code columnar:edge-rows=VIEWS+local-window-agg.vectorised=false}.
+ *
+ * @param plannerOptions relative key to value, sorted by key; empty for stock and the default columnar variant
  */
-enum Variant {
-    STOCK("kafka", "kafka", "upsert-kafka"),
-    COLUMNAR(columnarSource(), "kafka-columnar", "upsert-kafka-columnar");
+record Variant(boolean columnar, SortedMap<String, String> plannerOptions) implements Comparable<Variant> {
+    static final Variant STOCK = new Variant(false, new TreeMap<>());
+    static final Variant COLUMNAR = new Variant(true, new TreeMap<>());
+    /** Between a variant's planner options in its id. */
+    static final String OPTION_SEPARATOR = "+";
 
-    final String source;
-    final String appendSink;
-    final String upsertSink;
+    private static final String COLUMNAR_SOURCE = columnarSource();
 
-    Variant(String source, String appendSink, String upsertSink) {
-        this.source = source;
-        this.appendSink = appendSink;
-        this.upsertSink = upsertSink;
+    Variant {
+        plannerOptions = Collections.unmodifiableSortedMap(new TreeMap<>(plannerOptions));
+    }
+
+    /**
+     * {@code stock}, {@code columnar} or {@code columnar:KEY=VALUE[+KEY=VALUE...]}; throws {@link
+     * IllegalArgumentException} on any other form, an unknown planner option or a value the option does not take.
+     */
+    static Variant parse(String id) {
+        if (id.equals("stock")) {
+            return STOCK;
+        }
+        if (id.equals("columnar")) {
+            return COLUMNAR;
+        }
+        if (!id.startsWith("columnar:") || id.length() == "columnar:".length()) {
+            throw new IllegalArgumentException("variant '" + id + "' is not stock, columnar or"
+                    + " columnar:KEY=VALUE[" + OPTION_SEPARATOR + "KEY=VALUE...]");
+        }
+        Map<String, String> options = new LinkedHashMap<>();
+        for (String option : id.substring("columnar:".length()).split("\\" + OPTION_SEPARATOR, -1)) {
+            int eq = option.indexOf('=');
+            if (eq <= 0 || eq == option.length() - 1) {
+                throw new IllegalArgumentException("variant '" + id + "': '" + option + "' is not KEY=VALUE");
+            }
+            String key = option.substring(0, eq);
+            String value = option.substring(eq + 1);
+            PlannerOptions.pathChoice(key, value);
+            if (options.put(key, value) != null) {
+                throw new IllegalArgumentException("variant '" + id + "' sets " + key + " twice");
+            }
+        }
+        return new Variant(true, new TreeMap<>(options));
+    }
+
+    /** The form {@link #parse} reads: the report's and the cell arguments' name of the variant. */
+    String id() {
+        if (!columnar) {
+            return "stock";
+        }
+        return plannerOptions.isEmpty() ? "columnar" : "columnar:" + plannerOptions.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(OPTION_SEPARATOR));
+    }
+
+    /** The planner options with their full keys, as the cell's session sets them. */
+    Map<String, String> sessionOptions() {
+        Map<String, String> session = new LinkedHashMap<>();
+        plannerOptions.forEach((key, value) -> session.put(PlannerOptions.PREFIX + key, value));
+        return session;
+    }
+
+    /** A columnar variant with planner options: measured against stock and against the default columnar one. */
+    boolean extra() {
+        return !plannerOptions.isEmpty();
+    }
+
+    String source() {
+        return columnar ? COLUMNAR_SOURCE : "kafka";
     }
 
     String sink(NexmarkQuery query) {
-        return query.upsert() ? upsertSink : appendSink;
+        return columnar ? (query.upsert() ? "upsert-kafka-columnar" : "kafka-columnar")
+                : (query.upsert() ? "upsert-kafka" : "kafka");
     }
 
+    /** The cell label's variant part: s, c, or c with the planner options. */
     String letter() {
-        return this == STOCK ? "s" : "c";
+        return !columnar ? "s" : extra() ? "c:" + id().substring("columnar:".length()) : "c";
+    }
+
+    /** Stock, the default columnar variant, then the extra ones by id. */
+    @Override
+    public int compareTo(Variant other) {
+        return Comparator.comparing(Variant::columnar).thenComparing(Variant::extra).thenComparing(Variant::id)
+                .compare(this, other);
     }
 
     private static String columnarSource() {

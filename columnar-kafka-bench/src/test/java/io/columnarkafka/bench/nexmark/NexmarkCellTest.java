@@ -60,12 +60,12 @@ class NexmarkCellTest {
         String output = "nexmark-cell-test-q0-" + variant.letter();
         broker.createTopic(output, 2);
         CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, EVENTS, 2, 500, broker.bootstrapServers(),
-                INPUT, output, "cell-test-" + variant.letter(), 0, 0, false, ClientSettings.DEFAULTS, dir.resolve(variant.name()).toString(),
-                dir.resolve(variant.name() + ".properties").toString());
+                INPUT, output, "cell-test-" + variant.letter(), 0, 0, false, ClientSettings.DEFAULTS, dir.resolve(variant.id()).toString(),
+                dir.resolve(variant.id() + ".properties").toString());
         Properties measured = CellRunner.run(spec);
         TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), output).keepRecords(true).read();
 
-        assertThat(OutputDigest.of(NexmarkQuery.Q0, report)).as(variant.name()).isEqualTo(expected);
+        assertThat(OutputDigest.of(NexmarkQuery.Q0, report)).as(variant.id()).isEqualTo(expected);
         assertThat(report.partitionsWithOpenTransactions()).isEmpty();
         assertThat(Double.parseDouble(measured.getProperty("jobSeconds"))).isPositive();
         assertThat(Double.parseDouble(measured.getProperty("cpuSeconds"))).isPositive();

@@ -96,7 +96,7 @@ class NexmarkReportTest {
             Properties p = measured(10);
             p.setProperty("checkpointByVertex", CheckpointByVertex.describe(List.of(
                     new CheckpointByVertex("Source: nexmark[1] -> Calc[2]", 594, 600, 61, 7, 18, 126),
-                    new CheckpointByVertex("GlobalWindowAggregate[3] | x", variant == Variant.STOCK ? 383_978 : 502_684,
+                    new CheckpointByVertex("GlobalWindowAggregate[3] | x", variant.equals(Variant.STOCK) ? 383_978 : 502_684,
                             917_936, 92, 0, 89, 292))));
             cells.add(CellResult.of(spec(NexmarkQuery.Q5, variant, 0), 1, p, DIGEST, "OK"));
         }
@@ -149,7 +149,7 @@ class NexmarkReportTest {
         assertThat(json.path("steady").get(0).path("columnarFixedSeconds").asDouble()).isEqualTo(4.75);
         assertThat(json.path("cells").get(1).path("steadyEventsPerSecond").asDouble()).isEqualTo(400);
         assertThat(json.path("cells").get(1).path("steadyWrittenEventsPerSecond").asDouble()).isEqualTo(400);
-        assertThat(report.csv().lines().skip(2).findFirst().orElseThrow()).endsWith(",400.0000,500.0000,400.0000,5.5000");
+        assertThat(report.csv().lines().skip(2).findFirst().orElseThrow()).endsWith(",400.0000,500.0000,400.0000,5.5000,\"\"");
     }
 
     /**
@@ -243,6 +243,92 @@ class NexmarkReportTest {
         p.setProperty("fillSeconds", "40.0");
         new SteadyFigures(10_000, 10_000, 5, 37, 5, 37).store(p);
         return CellResult.of(spec(NexmarkQuery.Q0, variant, 0), round, p, DIGEST, "OK");
+    }
+
+    /**
+     * An A/B run's extra variants: each variant's throughput over stock's and over columnar's in the same round,
+     * median (min–max) over the rounds (the warm-up left out), CPU beside it, what the plans showed of the option,
+     * and a variant whose cell failed a FAIL row of its own that leaves the stock/columnar row alone. Expected values
+     * worked by hand: 1,000 events per cell, so events/s = 1000 / job s and CPU s/M events = 1000 × CPU s.
+     */
+    @Test
+    void extraVariantsArePairedPerRoundWithStockAndWithColumnar() throws Exception {
+        Variant views = Variant.parse("columnar:edge-rows=VIEWS");
+        Variant rowView = Variant.parse("columnar:local-window-agg.vectorised=false");
+        String viewsInPlan = "edge-rows=VIEWS: rows=[views] on 1 of 1 edge(s)";
+        List<CellResult> cells = new ArrayList<>();
+        cells.add(abCell(Variant.STOCK, 0, 1.0, 1.0, ""));
+        cells.add(abCell(Variant.COLUMNAR, 0, 1.0, 1.0, ""));
+        cells.add(abCell(views, 0, 1.0, 1.0, viewsInPlan));
+        cells.add(abCell(rowView, 0, 1.0, 1.0, "x"));
+        // Round 1: 100, 125, 200 and 100 events/s; round 2: 50, 100, 250, FAIL; round 3: 100, 100, 125, 50.
+        double[][] jobAndCpu = {{10, 1.0}, {8, 0.8}, {5, 0.5}, {10, 0.9}, {20, 1.0}, {10, 0.8}, {4, 0.7}, {0, 0},
+            {10, 1.0}, {10, 0.8}, {8, 0.6}, {20, 1.1}};
+        for (int round = 1; round <= 3; round++) {
+            Variant[] order = {Variant.STOCK, Variant.COLUMNAR, views, rowView};
+            for (int v = 0; v < 4; v++) {
+                double[] figures = jobAndCpu[(round - 1) * 4 + v];
+                cells.add(figures[0] == 0
+                        ? CellResult.failed(spec(NexmarkQuery.Q4, rowView, 0), round, "the plan contradicts it")
+                        : abCell(order[v], round, figures[0], figures[1], v == 2 ? viewsInPlan : v == 3 ? "x" : ""));
+            }
+        }
+        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 1, 3, 2, 1000, 2, 42,
+                ClientSettings.DEFAULTS);
+
+        assertThat(report.rows()).singleElement().satisfies(row -> {
+            assertThat(row.ratio()).as("columnar / stock: 1.25, 2.0, 1.0").isEqualTo(1.25);
+            assertThat(row.ok()).as("the extra variant's failure is its own row's").isTrue();
+        });
+        List<VariantReport.Row> rows = new VariantReport(cells).rows();
+        assertThat(rows).extracting(VariantReport.Row::variant).containsExactly(views, rowView);
+        VariantReport.Row v = rows.get(0);
+        assertThat(v.eventsPerSecond()).as("200, 250, 125").isEqualTo(200.0);
+        assertThat(v.againstStock()).as("200/100, 250/50, 125/100")
+                .isEqualTo(new VariantReport.Ratio(3, 2.0, 1.25, 5.0));
+        assertThat(v.againstColumnar()).as("200/125, 250/100, 125/100")
+                .isEqualTo(new VariantReport.Ratio(3, 1.6, 1.25, 2.5));
+        assertThat(v.cpu()).as("500, 700, 600").isEqualTo(600.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.stockCpu()).isEqualTo(1000.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.columnarCpu()).isEqualTo(800.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.inPlan()).isEqualTo(viewsInPlan);
+        assertThat(v.ok()).isTrue();
+        VariantReport.Row r = rows.get(1);
+        assertThat(r.ok()).isFalse();
+        assertThat(r.output()).isEqualTo("FAIL: the plan contradicts it");
+        assertThat(r.againstStock()).as("rounds 1 and 3 only: 100/100, 50/100")
+                .isEqualTo(new VariantReport.Ratio(2, 0.75, 0.5, 1.0));
+        assertThat(r.againstColumnar()).as("100/125, 50/100")
+                .isEqualTo(new VariantReport.Ratio(2, 0.65, 0.5, 0.8));
+
+        String markdown = report.markdown();
+        assertThat(markdown).contains("- `columnar:edge-rows=VIEWS`: geomean ratio against stock **2.00**, against"
+                        + " columnar **1.60**")
+                .contains("| q4 | `columnar:edge-rows=VIEWS` | 200 | **2.00** (1.25–5.00) | **1.60** (1.25–2.50) |"
+                        + " 1000.0 / 800.0 / 600.0 | edge-rows=VIEWS: rows=[views] on 1 of 1 edge(s) | equal to stock |")
+                .contains("| q4 | `columnar:local-window-agg.vectorised=false` | 75 | **0.75** (0.50–1.00) |"
+                        + " **0.65** (0.50–0.80) |");
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertThat(json.path("summary")).hasSize(1);
+        assertThat(json.path("summary").get(0).path("ratio").asDouble()).isEqualTo(1.25);
+        assertThat(json.path("variants")).extracting(JsonNode::asText).containsExactly("stock", "columnar",
+                "columnar:edge-rows=VIEWS", "columnar:local-window-agg.vectorised=false");
+        JsonNode first = json.path("variantSummary").get(0);
+        assertThat(first.path("variant").asText()).isEqualTo("columnar:edge-rows=VIEWS");
+        assertThat(first.path("ratioToStock").asDouble()).isEqualTo(2.0);
+        assertThat(first.path("ratioToStockMax").asDouble()).isEqualTo(5.0);
+        assertThat(first.path("ratioToColumnar").asDouble()).isEqualTo(1.6);
+        assertThat(first.path("pairsWithColumnar").asInt()).isEqualTo(3);
+        assertThat(first.path("cpuSecondsPerMillion").asDouble()).isEqualTo(600.0);
+        assertThat(json.path("variantSummary").get(1).path("ok").asBoolean()).isFalse();
+        assertThat(report.csv()).contains("q4,columnar:edge-rows=VIEWS,false,1,");
+    }
+
+    private static CellResult abCell(Variant variant, int round, double jobSeconds, double cpuSeconds, String inPlan) {
+        Properties p = measured(jobSeconds);
+        p.setProperty("cpuSeconds", Double.toString(cpuSeconds));
+        p.setProperty("plannerOptionsInPlan", inPlan);
+        return CellResult.of(spec(NexmarkQuery.Q4, variant, 0), round, p, DIGEST, "OK");
     }
 
     private static CellResult steady(Variant variant, int round, double jobSeconds, double read, double written) {

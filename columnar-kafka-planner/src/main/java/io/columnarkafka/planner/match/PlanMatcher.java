@@ -6,10 +6,9 @@ import io.columnarkafka.flink.table.Admission;
 import io.columnarkafka.flink.table.ArrowLocalWindowAggOperator;
 import io.columnarkafka.flink.table.ColumnarTables;
 import io.columnarkafka.flink.table.EdgeRows;
+import io.columnarkafka.planner.PlannerOptions;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
-import org.apache.flink.configuration.ConfigOption;
-import org.apache.flink.configuration.ConfigOptions;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
@@ -36,7 +35,7 @@ public final class PlanMatcher {
     private PlanMatcher() {}
 
     public static PlanDecision decide(RelNode root) {
-        // Binary rows unless the session asks for views (EdgeRows.OPTION, the benchmark's A/B switch): they are
+        // Binary rows unless the session asks for views (EdgeRows.OPTION, a PlannerOptions path choice): they are
         // Flink's own Calc's output form, which its network serializer, chained copy and key selectors take fastest.
         PlanDecision decision = new PlanDecision(ShortcutUtils.unwrapTableConfig(root).get(EdgeRows.OPTION));
         visit(root, decision);
@@ -122,7 +121,7 @@ public final class PlanMatcher {
 
     /**
      * A local window aggregate over a columnar input: computed on the vectors where {@link LocalWindowAggTranslation}
-     * admits the shape (and {@link #VECTORISED_LOCAL_WINDOW_AGG} is not off); else Flink's {@code
+     * admits the shape (and {@link PlannerOptions#VECTORISED_LOCAL_WINDOW_AGG} is not off); else Flink's {@code
      * LocalSlicingWindowAggOperator}, built by Flink's planner for the node, reading each row of a batch as a view
      * ({@code ArrowLocalWindowAggOperator}: the same operator on the same rows, so every shape Flink plans), if this
      * Flink keeps that operator's parts where 2.2.1 does; else Flink's node behind the edge.
@@ -135,7 +134,7 @@ public final class PlanMatcher {
         }
         String notVectorised;
         if (!vectorisedLocalWindowAgg(aggregate)) {
-            notVectorised = VECTORISED_LOCAL_WINDOW_AGG.key() + " is false";
+            notVectorised = PlannerOptions.VECTORISED_LOCAL_WINDOW_AGG.key() + " is false";
         } else {
             try {
                 return NodeDecision.columnar(aggregate, NodeKind.VECTOR_LOCAL_WINDOW_AGGREGATE,
@@ -154,18 +153,8 @@ public final class PlanMatcher {
                         + notVectorised, null);
     }
 
-    /**
-     * Whether a local window aggregate the vectorised operator admits runs on it ({@code true}, the default) or on
-     * Flink's operator over row views: the table option, else the JVM's system property of the same name (an A/B
-     * switch for the benchmark's cell JVMs).
-     */
-    public static final ConfigOption<Boolean> VECTORISED_LOCAL_WINDOW_AGG =
-            ConfigOptions.key("columnar-kafka.planner.local-window-agg.vectorised").booleanType().defaultValue(true)
-                    .withDescription("Compute admitted local window aggregates on the Arrow vectors.");
-
     private static boolean vectorisedLocalWindowAgg(RelNode node) {
-        return ShortcutUtils.unwrapTableConfig(node).getOptional(VECTORISED_LOCAL_WINDOW_AGG)
-                .orElseGet(() -> !"false".equals(System.getProperty(VECTORISED_LOCAL_WINDOW_AGG.key())));
+        return ShortcutUtils.unwrapTableConfig(node).get(PlannerOptions.VECTORISED_LOCAL_WINDOW_AGG);
     }
 
     private static NodeDecision sink(StreamPhysicalSink sink, PlanDecision decision) {

@@ -1,0 +1,94 @@
+package io.columnarkafka.bench.nexmark;
+
+import io.columnarkafka.flink.table.EdgeRows;
+import io.columnarkafka.planner.PlannerOptions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What a cell's optimized plan (EXPLAIN) shows of each planner option its variant set, so the report states, per
+ * variant, that the cells ran with it rather than assuming so: {@code edge-rows=VIEWS: rows=[views] on 2 of 2
+ * edges}, or {@code not shown (the plan has no Arrow-to-rows edge)} where the plan has no node the option
+ * decides. A plan that shows the other choice throws: the cell fails.
+ */
+final class PlannerOptionsInPlan {
+    private static final Pattern EDGE_ROWS = Pattern.compile("ArrowToRows\\(.*?rows=\\[(\\w+)]");
+    private static final String LOCAL = "local=[";
+    private static final String VECTORISED = LOCAL + "vectorised]";
+    private static final String TURNED_OFF = LOCAL + "row view, not vectorised: "
+            + PlannerOptions.VECTORISED_LOCAL_WINDOW_AGG.key() + " is false";
+
+    private PlannerOptionsInPlan() {}
+
+    /** One clause per option of the variant, {@code "; "} between them; empty for a variant without options. */
+    static String describe(Variant variant, String plan) {
+        List<String> clauses = new ArrayList<>();
+        for (Map.Entry<String, String> option : variant.plannerOptions().entrySet()) {
+            String setting = option.getKey() + "=" + option.getValue();
+            String shown = switch (PlannerOptions.PREFIX + option.getKey()) {
+                case "columnar-kafka.planner.edge-rows" -> edgeRows(setting, option.getValue(), plan);
+                case "columnar-kafka.planner.local-window-agg.vectorised" ->
+                        localWindowAgg(setting, Boolean.parseBoolean(option.getValue()), plan);
+                default -> throw new IllegalStateException("no rule reads planner option " + option.getKey()
+                        + " off the plan; add one to PlannerOptionsInPlan");
+            };
+            clauses.add(setting + ": " + shown);
+        }
+        return String.join("; ", clauses);
+    }
+
+    private static String edgeRows(String setting, String value, String plan) {
+        String wanted = EdgeRows.valueOf(value.toUpperCase(Locale.ROOT)).name().toLowerCase(Locale.ROOT);
+        Matcher m = EDGE_ROWS.matcher(plan);
+        int edges = 0;
+        int matching = 0;
+        while (m.find()) {
+            edges++;
+            matching += m.group(1).equals(wanted) ? 1 : 0;
+        }
+        if (edges == 0) {
+            return "not shown (the plan has no Arrow-to-rows edge)";
+        }
+        if (matching != edges) {
+            throw contradicted(setting, (edges - matching) + " of " + edges + " Arrow-to-rows edges are not rows=["
+                    + wanted + "]", plan);
+        }
+        return "rows=[" + wanted + "] on " + edges + " of " + edges + " edge(s)";
+    }
+
+    private static String localWindowAgg(String setting, boolean vectorised, String plan) {
+        int locals = count(plan, LOCAL);
+        int turnedOff = count(plan, TURNED_OFF);
+        if (locals == 0) {
+            return "not shown (the plan has no columnar local window aggregate)";
+        }
+        if (vectorised) {
+            if (turnedOff > 0) {
+                throw contradicted(setting, turnedOff + " local window aggregate(s) say the option is false", plan);
+            }
+            return "local=[vectorised] on " + count(plan, VECTORISED) + " of " + locals
+                    + " columnar local window aggregate(s) (the rest row views for their shape)";
+        }
+        if (turnedOff != locals) {
+            throw contradicted(setting, (locals - turnedOff) + " of " + locals
+                    + " columnar local window aggregates are not row views turned off by the option", plan);
+        }
+        return "local=[row view, not vectorised: ... is false] on " + locals + " of " + locals
+                + " columnar local window aggregate(s)";
+    }
+
+    private static int count(String text, String part) {
+        return text.split(Pattern.quote(part), -1).length - 1;
+    }
+
+    /** The failure, short for the report's FAIL row; the plan itself goes to the cell's log. */
+    private static IllegalStateException contradicted(String setting, String what, String plan) {
+        System.err.println(plan);
+        return new IllegalStateException("the plan contradicts the variant's " + setting + ": " + what
+                + " (the plan is in the cell's log)");
+    }
+}

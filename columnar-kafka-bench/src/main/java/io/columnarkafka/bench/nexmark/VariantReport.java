@@ -1,0 +1,154 @@
+package io.columnarkafka.bench.nexmark;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The report's part for the extra variants of a same-run A/B ({@code --variants}; {@link NexmarkReport} holds the
+ * rest): per query, mini-batch setting and extra variant, its median throughput and CPU beside stock's and
+ * columnar's, its paired per-round throughput ratios against stock and against the default columnar variant
+ * (median, min, max; a round counts where both cells passed), and what its cells' plans showed of its planner
+ * options. Empty when the run had no extra variant.
+ */
+final class VariantReport {
+    private final List<CellResult> cells;
+
+    VariantReport(List<CellResult> cells) {
+        this.cells = cells;
+    }
+
+    /** A paired per-round ratio: median, min, max over {@code pairs} rounds (NaN for none). */
+    record Ratio(int pairs, double median, double min, double max) {
+        static Ratio of(double[] ratios) {
+            return new Ratio(ratios.length, NexmarkReport.median(ratios), NexmarkReport.min(ratios),
+                    NexmarkReport.max(ratios));
+        }
+
+        String markdown() {
+            return pairs == 0 ? "–" : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", median, min, max);
+        }
+    }
+
+    /**
+     * One extra variant on one (query, mini-batch) pair.
+     *
+     * @param ok every cell of the variant passed and stock and columnar have counted cells
+     * @param compared ok, and every cell's output was compared with stock's (q12's, in a bounded run, is not)
+     */
+    record Row(NexmarkQuery query, boolean miniBatch, Variant variant, double eventsPerSecond,
+               double stockCpu, double columnarCpu, double cpu, Ratio againstStock, Ratio againstColumnar,
+               String inPlan, String output, boolean ok, boolean compared) {}
+
+    /** The extra variants the cells ran, by id. */
+    List<Variant> extraVariants() {
+        return cells.stream().map(c -> c.spec().variant()).filter(Variant::extra).distinct().sorted().toList();
+    }
+
+    List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        List<CellResult> plain = cells.stream().filter(c -> !c.recovery()).toList();
+        List<String> pairs = plain.stream().filter(c -> c.round() > 0)
+                .sorted(java.util.Comparator.comparing((CellResult c) -> c.spec().query())
+                        .thenComparing(c -> c.spec().miniBatch()))
+                .map(c -> c.spec().query().name() + "/" + c.spec().miniBatch()).distinct().toList();
+        for (String pair : pairs) {
+            NexmarkQuery query = NexmarkQuery.valueOf(pair.split("/")[0]);
+            boolean mb = Boolean.parseBoolean(pair.split("/")[1]);
+            List<CellResult> stock = counted(plain, query, mb, Variant.STOCK);
+            List<CellResult> columnar = counted(plain, query, mb, Variant.COLUMNAR);
+            for (Variant variant : extraVariants()) {
+                List<CellResult> all = plain.stream().filter(c -> c.spec().query() == query
+                        && c.spec().miniBatch() == mb && c.spec().variant().equals(variant)).toList();
+                List<CellResult> passed = counted(plain, query, mb, variant);
+                boolean ok = !all.isEmpty() && all.stream().allMatch(CellResult::ok) && !passed.isEmpty()
+                        && !stock.isEmpty() && !columnar.isEmpty();
+                boolean compared = ok && all.stream().allMatch(CellResult::compared);
+                String failures = all.stream().filter(c -> !c.ok()).map(CellResult::verdictHeadline).distinct()
+                        .collect(Collectors.joining("; "));
+                String output = ok ? (compared ? "equal to stock" : all.get(0).verdictHeadline())
+                        : failures.isEmpty() ? "FAIL: a variant has no counted cell" : failures;
+                String inPlan = all.stream().map(CellResult::plannerOptionsInPlan).filter(s -> !s.isEmpty())
+                        .distinct().collect(Collectors.joining(" | "));
+                rows.add(new Row(query, mb, variant, NexmarkReport.median(passed, CellResult::eventsPerSecond),
+                        NexmarkReport.median(stock, CellResult::cpuSecondsPerMillionEvents),
+                        NexmarkReport.median(columnar, CellResult::cpuSecondsPerMillionEvents),
+                        NexmarkReport.median(passed, CellResult::cpuSecondsPerMillionEvents),
+                        Ratio.of(NexmarkReport.pairedRatios(stock, passed, CellResult::eventsPerSecond)),
+                        Ratio.of(NexmarkReport.pairedRatios(columnar, passed, CellResult::eventsPerSecond)),
+                        inPlan.isEmpty() ? "not recorded" : inPlan, output, ok, compared));
+            }
+        }
+        return rows;
+    }
+
+    private static List<CellResult> counted(List<CellResult> plain, NexmarkQuery query, boolean mb, Variant variant) {
+        return plain.stream().filter(c -> c.round() > 0 && c.spec().query() == query && c.spec().miniBatch() == mb
+                && c.spec().variant().equals(variant) && c.ok()).toList();
+    }
+
+    /** The geomean of one variant's median ratios over the compared rows of {@code part}. */
+    private static double geomean(List<Row> part, Variant variant, boolean againstStock) {
+        return NexmarkReport.geomean(part.stream().filter(r -> r.compared && r.variant.equals(variant))
+                .mapToDouble(r -> (againstStock ? r.againstStock : r.againstColumnar).median()).toArray());
+    }
+
+    /** The section for one mini-batch setting's rows; nothing without extra variants. */
+    void appendMarkdown(StringBuilder md, boolean miniBatch) {
+        List<Row> part = rows().stream().filter(r -> r.miniBatch == miniBatch).toList();
+        if (part.isEmpty()) {
+            return;
+        }
+        md.append("### Extra variants\n\nExtra variants, run in the same rounds as stock and columnar (all variants interleaved, their order"
+                + " rotating from round to round): throughput and CPU are the medians of the counted cells; each ratio"
+                + " is the variant's throughput over stock's or over columnar's in the same round, median (min–max)"
+                + " over the rounds; \"in the plan\" is what EXPLAIN of the variant's cells showed of its option (a"
+                + " plan showing the other choice fails the cell).\n\n");
+        for (Variant variant : extraVariants()) {
+            md.append(String.format(Locale.ROOT, "- `%s`: geomean ratio against stock **%s**, against columnar"
+                            + " **%s** (compared queries)%n", variant.id(),
+                    NexmarkReport.twoDecimals(geomean(part, variant, true)),
+                    NexmarkReport.twoDecimals(geomean(part, variant, false))));
+        }
+        md.append("\n| query | variant | events/s | ratio / stock (min–max) | ratio / columnar (min–max) | CPU s/M"
+                + " events stock / col. / variant | in the plan | output |\n");
+        md.append("|---|---|---:|---:|---:|---:|---|---|\n");
+        for (Row r : part) {
+            md.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s / %s / %s | %s | %s |%n",
+                    r.query.id(), r.variant.id(), NexmarkReport.count(r.eventsPerSecond), r.againstStock.markdown(),
+                    r.againstColumnar.markdown(), oneDecimal(r.stockCpu), oneDecimal(r.columnarCpu),
+                    oneDecimal(r.cpu), r.inPlan, r.output));
+        }
+        md.append('\n');
+    }
+
+    /** The JSON array {@code variantSummary}: one object per row. */
+    String json() {
+        List<Row> rows = rows();
+        StringBuilder json = new StringBuilder("[\n");
+        for (int i = 0; i < rows.size(); i++) {
+            Row r = rows.get(i);
+            json.append(String.format(Locale.ROOT, "    {\"query\": \"%s\", \"stateful\": %s, \"miniBatch\": %s,"
+                            + " \"variant\": \"%s\", \"eventsPerSecond\": %s, \"cpuSecondsPerMillion\": %s,"
+                            + " \"stockCpuSecondsPerMillion\": %s, \"columnarCpuSecondsPerMillion\": %s,"
+                            + " \"pairsWithStock\": %d, \"ratioToStock\": %s, \"ratioToStockMin\": %s,"
+                            + " \"ratioToStockMax\": %s, \"pairsWithColumnar\": %d, \"ratioToColumnar\": %s,"
+                            + " \"ratioToColumnarMin\": %s, \"ratioToColumnarMax\": %s, \"inPlan\": \"%s\","
+                            + " \"ok\": %s, \"compared\": %s, \"output\": \"%s\"}%s%n",
+                    r.query.id(), r.query.stateful, r.miniBatch, NexmarkReport.escape(r.variant.id()),
+                    NexmarkReport.num(r.eventsPerSecond), NexmarkReport.num(r.cpu), NexmarkReport.num(r.stockCpu),
+                    NexmarkReport.num(r.columnarCpu), r.againstStock.pairs(), NexmarkReport.num(r.againstStock.median()),
+                    NexmarkReport.num(r.againstStock.min()), NexmarkReport.num(r.againstStock.max()),
+                    r.againstColumnar.pairs(), NexmarkReport.num(r.againstColumnar.median()),
+                    NexmarkReport.num(r.againstColumnar.min()), NexmarkReport.num(r.againstColumnar.max()),
+                    NexmarkReport.escape(r.inPlan), r.ok, r.compared, NexmarkReport.escape(r.output),
+                    i + 1 < rows.size() ? "," : ""));
+        }
+        return json.append("  ]").toString();
+    }
+
+    private static String oneDecimal(double v) {
+        return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%.1f", v);
+    }
+}

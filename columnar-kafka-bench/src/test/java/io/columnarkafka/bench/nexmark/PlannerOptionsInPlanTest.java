@@ -1,0 +1,68 @@
+package io.columnarkafka.bench.nexmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a plan shows of a variant's planner options, read off EXPLAIN lines in the form the planner stage prints
+ * them (ColumnarSqlExplainTest and LocalWindowAggFallbackTest assert that form against real plans): shown, not
+ * shown where the plan has no node the option decides, and a plan showing the other choice failing the cell.
+ */
+class PlannerOptionsInPlanTest {
+    private static final String VIEWS_EDGES = String.join("\n",
+            "Sink(table=[default_catalog.default_database.out], fields=[auction, price])",
+            "+- GlobalWindowAggregate(groupBy=[auction], window=[HOP(...)], select=[auction, COUNT(count1$0)])",
+            "   +- Exchange(distribution=[hash[auction]])",
+            "      +- ArrowToRows(reason=[LOCAL_WINDOW_AGGREGATE], rows=[views])",
+            "         +- ColumnarLocalWindowAggregate(groupBy=[auction], local=[vectorised], select=[COUNT(*)])",
+            "            +- ArrowToRows(reason=[CALC_NOT_EXACT x], rows=[views])");
+    private static final String TURNED_OFF = "+- ColumnarLocalWindowAggregate(groupBy=[auction], local=[row view, not"
+            + " vectorised: columnar-kafka.planner.local-window-agg.vectorised is false], select=[COUNT(*)])";
+
+    @Test
+    void edgeRowsShownOnEveryEdge() {
+        assertThat(PlannerOptionsInPlan.describe(Variant.parse("columnar:edge-rows=VIEWS"), VIEWS_EDGES))
+                .isEqualTo("edge-rows=VIEWS: rows=[views] on 2 of 2 edge(s)");
+        assertThat(PlannerOptionsInPlan.describe(Variant.parse("columnar:edge-rows=views"), VIEWS_EDGES))
+                .as("the option's value in any case").isEqualTo("edge-rows=views: rows=[views] on 2 of 2 edge(s)");
+    }
+
+    @Test
+    void anEdgeOfTheOtherKindFailsTheCell() {
+        String mixed = VIEWS_EDGES.replaceFirst("rows=\\[views]", "rows=[binary]");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(Variant.parse("columnar:edge-rows=VIEWS"), mixed))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageStartingWith("the plan contradicts the variant's edge-rows=VIEWS: 1 of 2 Arrow-to-rows"
+                        + " edges are not rows=[views]");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(Variant.parse("columnar:edge-rows=BINARY"),
+                VIEWS_EDGES)).hasMessageContaining("2 of 2 Arrow-to-rows edges are not rows=[binary]");
+    }
+
+    @Test
+    void anOptionWhoseNodeThePlanLacksIsNotShown() {
+        String noEdge = "Sink(table=[out])\n+- ColumnarSink(...)\n   +- ColumnarCalc(...)\n      +- ColumnarScan(...)";
+        assertThat(PlannerOptionsInPlan.describe(
+                Variant.parse("columnar:edge-rows=VIEWS+local-window-agg.vectorised=false"), noEdge))
+                .isEqualTo("edge-rows=VIEWS: not shown (the plan has no Arrow-to-rows edge); local-window-agg."
+                        + "vectorised=false: not shown (the plan has no columnar local window aggregate)");
+        assertThat(PlannerOptionsInPlan.describe(Variant.COLUMNAR, VIEWS_EDGES)).isEmpty();
+    }
+
+    @Test
+    void theLocalWindowAggregateShowsTheOptionTurnedItOff() {
+        Variant off = Variant.parse("columnar:local-window-agg.vectorised=false");
+        assertThat(PlannerOptionsInPlan.describe(off, TURNED_OFF)).isEqualTo("local-window-agg.vectorised=false:"
+                + " local=[row view, not vectorised: ... is false] on 1 of 1 columnar local window aggregate(s)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, VIEWS_EDGES))
+                .hasMessageStartingWith("the plan contradicts the variant's local-window-agg.vectorised=false: 1 of 1"
+                        + " columnar local window aggregates are not row views turned off by the option");
+        Variant on = Variant.parse("columnar:local-window-agg.vectorised=true");
+        assertThat(PlannerOptionsInPlan.describe(on, VIEWS_EDGES)).isEqualTo("local-window-agg.vectorised=true:"
+                + " local=[vectorised] on 1 of 1 columnar local window aggregate(s) (the rest row views for their"
+                + " shape)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(on, TURNED_OFF))
+                .hasMessageContaining("1 local window aggregate(s) say the option is false");
+    }
+}

@@ -1,0 +1,53 @@
+package io.columnarkafka.planner;
+
+import io.columnarkafka.flink.table.EdgeRows;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.flink.configuration.ConfigOption;
+import org.apache.flink.configuration.ConfigOptions;
+import org.apache.flink.configuration.Configuration;
+
+/**
+ * The session options that choose between two exact columnar paths of the planner stage, both giving Flink's
+ * result: what an A/B run may set per variant (the Nexmark matrix's {@code --variants}). Kept apart from the
+ * planner's classes so a process without Flink's planner jar (the benchmark's driver) can validate them.
+ */
+public final class PlannerOptions {
+    /** The prefix every planner stage option's key starts with. */
+    public static final String PREFIX = "columnar-kafka.planner.";
+
+    /**
+     * Whether a local window aggregate the vectorised operator admits runs on it ({@code true}, the default) or on
+     * Flink's operator over row views.
+     */
+    public static final ConfigOption<Boolean> VECTORISED_LOCAL_WINDOW_AGG =
+            ConfigOptions.key(PREFIX + "local-window-agg.vectorised").booleanType().defaultValue(true)
+                    .withDescription("Compute admitted local window aggregates on the Arrow vectors.");
+
+    /** Every path choice, by key. */
+    public static final List<ConfigOption<?>> PATH_CHOICES = List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG);
+
+    private PlannerOptions() {}
+
+    /**
+     * The path choice {@code relativeKey} (its key without {@link #PREFIX}) names, checked to take {@code value};
+     * throws {@link IllegalArgumentException} naming the known keys, or the value's fault.
+     */
+    public static ConfigOption<?> pathChoice(String relativeKey, String value) {
+        Optional<ConfigOption<?>> option = PATH_CHOICES.stream()
+                .filter(o -> o.key().equals(PREFIX + relativeKey)).findFirst();
+        if (option.isEmpty()) {
+            throw new IllegalArgumentException("unknown planner option '" + relativeKey + "' (known, relative to "
+                    + PREFIX + ": " + String.join(", ", PATH_CHOICES.stream()
+                            .map(o -> o.key().substring(PREFIX.length())).toList()) + ")");
+        }
+        try {
+            Configuration.fromMap(Map.of(option.get().key(), value)).get(option.get());
+        } catch (IllegalArgumentException badValue) {
+            throw new IllegalArgumentException("planner option " + relativeKey + " does not take '" + value + "': "
+                    + badValue.getMessage(), badValue);
+        }
+        return option.get();
+    }
+}
