@@ -16,14 +16,17 @@ import org.apache.flink.runtime.executiongraph.AccessExecutionJobVertex;
  * duration is that subtask's trigger-to-ack time, which Flink's statistics split into the start delay (trigger to
  * the barrier reaching the subtask: for a source, the trigger mail waiting in the task's mailbox behind the step
  * under way; downstream, the barrier's way through the channels), the alignment (first to last input's barrier),
- * the synchronous part ({@code prepareSnapshotPreBarrier} and {@code snapshotState}: e.g. a sink's flush), the
- * asynchronous part (writing the state) and the rest (the ack's way to the coordinator and the gaps between the
- * parts). Per fixed-rate cell, over its counted checkpoints ({@link CheckpointFigures#counted}), the p50 of each
- * part of the last-acking subtask and the job vertex (by topological position) that acknowledged last most often,
- * with its share: two variants' parts side by side say which one makes a difference.
+ * the synchronous part (the operators' {@code snapshotState} only), the asynchronous part (writing the state) and
+ * what is left, here "pre-barrier + rest": every operator's {@code prepareSnapshotPreBarrier} (Flink times it in no
+ * part: the columnar encode operator's send of its open batch, {@code KafkaSink}'s producer flush waiting for the
+ * acks of every record sent so far), the hand-over to the asynchronous thread and the ack's way to the coordinator.
+ * Per fixed-rate cell, over its counted checkpoints ({@link CheckpointFigures#counted}), the p50 of each part of
+ * the last-acking subtask and the job vertex (by topological position) that acknowledged last most often, with its
+ * share: two variants' parts side by side say which one makes a difference.
  *
  * @param lastVertex topological position (0 = the sources' vertex) of the vertex that acknowledged last most often
  * @param lastShare the share of the checkpoints in which it did
+ * @param restP50Ms p50 of ack − start delay − alignment − sync − async: pre-barrier work and hand-overs
  */
 record CheckpointPath(int checkpoints, int lastVertex, double lastShare, long endToEndP50Ms, long startDelayP50Ms,
                       long alignmentP50Ms, long syncP50Ms, long asyncP50Ms, long restP50Ms) {

@@ -21,7 +21,7 @@ final class CheckpointTimeTables {
             new Part("alignment", p -> p.alignmentP50Ms()),
             new Part("sync", p -> p.syncP50Ms()),
             new Part("async", p -> p.asyncP50Ms()),
-            new Part("rest", p -> p.restP50Ms()));
+            new Part("pre-barrier + rest", p -> p.restP50Ms()));
 
     private record Phase(String name, ToDoubleFunction<CheckpointByVertex> figure) {}
 
@@ -48,8 +48,10 @@ final class CheckpointTimeTables {
                 + " time of the subtask that acknowledged last, which Flink's checkpoint statistics split into: start"
                 + " delay (trigger to the barrier reaching the subtask: for a source, the trigger mail waiting in the"
                 + " task's mailbox behind the step under way), alignment (first to last input's barrier), sync"
-                + " (`prepareSnapshotPreBarrier` and `snapshotState`, e.g. a sink's encoder and producer flushes),"
-                + " async (writing the state) and the rest (the ack's way to the coordinator, gaps between the parts)."
+                + " (the operators' `snapshotState` only), async (writing the state) and what is left, pre-barrier +"
+                + " rest: every operator's `prepareSnapshotPreBarrier`, which Flink times in no part (the columnar"
+                + " encoder's send of its open batch, `KafkaSink`'s producer flush waiting for the acks of all"
+                + " records sent), the hand-over to the async thread and the ack's way to the coordinator."
                 + " Per cell the p50 over its counted checkpoints; here the median over the counted rounds, and the"
                 + " paired per-round difference columnar − stock, median (min–max), ms. Last = the job vertex that"
                 + " acknowledged last most often (0 = the sources' vertex) and its share of the checkpoints.\n\n");

@@ -256,6 +256,7 @@ class NexmarkReportTest {
         assertThat(markdown).contains("## Where the checkpoint time goes")
                 .contains("| q0 | off | 1 (70 %) / 1 (90 %) | 21 / 28 (+7, +4–+10) | 5 / 5 (+0, +0–+0) |"
                         + " 1 / 1 (+0, +0–+0) | 6 / 12 (+6, +4–+8) | 3 / 3 (+0, +0–+0) | 6 / 7 (+1, +0–+2) |")
+                .contains("pre-barrier + rest stock / col.")
                 .contains("| q0 | off | 1 | `Join[3] / x` / `Join[5] / x` | 5 / 5 | 0 / 2 | 0 / 0 | 50 / 60 | 60 / 70 |");
         JsonNode json = new ObjectMapper().readTree(new FixedRateReport(new NexmarkReport(cells, "test", "",
                 "0.1 0 0", "0.2 0 0", 400_000, 1, 2, 2, 1000, 2, 42, ClientSettings.DEFAULTS), 10_000, 40).json());
