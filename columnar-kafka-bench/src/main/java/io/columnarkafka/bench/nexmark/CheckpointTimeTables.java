@@ -13,24 +13,25 @@ import java.util.function.ToDoubleFunction;
  * ({@link CheckpointByVertex}); each figure the median over the counted rounds of the cell's p50.
  */
 final class CheckpointTimeTables {
-    private record Part(String name, ToDoubleFunction<CheckpointPath> figure) {}
+    /** A column: its heading and its figure of a cell's breakdown. */
+    private record Column<T>(String name, ToDoubleFunction<T> figure) {}
 
-    private static final List<Part> PARTS = List.of(
-            new Part("end to end", p -> p.endToEndP50Ms()),
-            new Part("start delay", p -> p.startDelayP50Ms()),
-            new Part("alignment", p -> p.alignmentP50Ms()),
-            new Part("sync", p -> p.syncP50Ms()),
-            new Part("async", p -> p.asyncP50Ms()),
-            new Part("pre-barrier + rest", p -> p.restP50Ms()));
+    /** The parts of the last acknowledgement. */
+    private static final List<Column<CheckpointPath>> PARTS = List.of(
+            new Column<>("end to end", CheckpointPath::endToEndP50Ms),
+            new Column<>("start delay", CheckpointPath::startDelayP50Ms),
+            new Column<>("alignment", CheckpointPath::alignmentP50Ms),
+            new Column<>("sync", CheckpointPath::syncP50Ms),
+            new Column<>("async", CheckpointPath::asyncP50Ms),
+            new Column<>("pre-barrier + rest", CheckpointPath::restP50Ms));
 
-    private record Phase(String name, ToDoubleFunction<CheckpointByVertex> figure) {}
-
-    private static final List<Phase> PHASES = List.of(
-            new Phase("start delay", v -> v.startDelayP50Ms()),
-            new Phase("alignment", v -> v.alignmentP50Ms()),
-            new Phase("sync", v -> v.syncP50Ms()),
-            new Phase("async", v -> v.asyncP50Ms()),
-            new Phase("ack", v -> v.ackP50Ms()));
+    /** A vertex's phases. */
+    private static final List<Column<CheckpointByVertex>> PHASES = List.of(
+            new Column<>("start delay", CheckpointByVertex::startDelayP50Ms),
+            new Column<>("alignment", CheckpointByVertex::alignmentP50Ms),
+            new Column<>("sync", CheckpointByVertex::syncP50Ms),
+            new Column<>("async", CheckpointByVertex::asyncP50Ms),
+            new Column<>("ack", CheckpointByVertex::ackP50Ms));
 
     private CheckpointTimeTables() {}
 
@@ -64,7 +65,7 @@ final class CheckpointTimeTables {
             CellResult any = columnar.isEmpty() ? stock.get(0) : columnar.get(0);
             md.append(String.format(Locale.ROOT, "| %s | %s | %s / %s |", any.spec().query().id(),
                     any.spec().miniBatch() ? "on" : "off", last(stock), last(columnar)));
-            for (Part part : PARTS) {
+            for (Column<CheckpointPath> part : PARTS) {
                 md.append(' ').append(compared(stock, columnar, c -> part.figure.applyAsDouble(c.checkpointPath())))
                         .append(" |");
             }
@@ -87,7 +88,7 @@ final class CheckpointTimeTables {
                         stock.get(0).spec().miniBatch() ? "on" : "off", v,
                         vertices(stock.get(0)).get(v).vertex().replace("`", "'"),
                         vertices(columnar.get(0)).get(v).vertex().replace("`", "'")));
-                for (Phase phase : PHASES) {
+                for (Column<CheckpointByVertex> phase : PHASES) {
                     ToDoubleFunction<CellResult> figure = c -> vertices(c).size() > index
                             ? phase.figure.applyAsDouble(vertices(c).get(index)) : Double.NaN;
                     md.append(' ').append(whole(NexmarkReport.median(stock, figure))).append(" / ")
