@@ -13,6 +13,7 @@ import java.util.Properties;
  * @param noticedSeconds a recovery cell's time from the kill to the job manager failing the tasks, NaN otherwise
  * @param checkpointByVertex the checkpoints' size and time per task ({@link CheckpointByVertex#describe}), one
  *     line per task; empty if not measured
+ * @param checkpointPath the parts of the counted checkpoints' last acknowledgement ({@link CheckpointPath})
  * @param steady the steady-state rates ({@link SteadyFigures#NONE} for a recovery cell or a failed one)
  * @param steadyCores a fixed-rate cell's CPU cores (process CPU / wall time) while 10 % to 90 % of the input was
  *     read, NaN otherwise
@@ -28,9 +29,9 @@ import java.util.Properties;
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
                   double restartSeconds, double recoverySeconds, long recordsReplayed, long restoredCheckpoint,
-                  long checkpointAtFailure, String checkpointByVertex, double noticedSeconds, SteadyFigures steady,
-                  double steadyCores, double fillSeconds, RecoveryPhases recoveryPhases, String restartByTask,
-                  String openSteps, String plannerOptionsInPlan) {
+                  long checkpointAtFailure, String checkpointByVertex, CheckpointPath checkpointPath,
+                  double noticedSeconds, SteadyFigures steady, double steadyCores, double fillSeconds,
+                  RecoveryPhases recoveryPhases, String restartByTask, String openSteps, String plannerOptionsInPlan) {
     /** The verdict of a cell whose output is checked but, for a reason the verdict states, not compared. */
     static final String NOT_COMPARED = "not compared: ";
 
@@ -48,6 +49,7 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 Long.parseLong(p.getProperty("restoredCheckpoint", "-1")),
                 Long.parseLong(p.getProperty("checkpointAtFailure", "-1")),
                 p.getProperty("checkpointByVertex", ""),
+                CheckpointPath.load(p),
                 Double.parseDouble(p.getProperty("noticedSeconds", "NaN")),
                 SteadyFigures.load(p),
                 Double.parseDouble(p.getProperty("steadyCores", "NaN")),
@@ -61,7 +63,7 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
     static CellResult failed(CellSpec spec, int round, String reason) {
         return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
                 "", spec.variant().source(), new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "",
-                Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN, null, "", "", "");
+                CheckpointPath.NONE, Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN, null, "", "", "");
     }
 
     /** A recovery cell: one failure injected mid-run. */

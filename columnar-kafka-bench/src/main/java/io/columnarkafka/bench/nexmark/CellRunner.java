@@ -115,9 +115,12 @@ public final class CellRunner {
             result.setProperty("jobSeconds", Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED)
                     - executed.getStatusTimestamp(JobStatus.RUNNING)) / 1e3));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
-            CheckpointFigures.of(executed.getCheckpointStatsSnapshot(), Long.parseLong(result.getProperty(
-                    FixedRateRun.READ_ALL_MILLIS, Long.toString(Long.MAX_VALUE)))).store(result);
-            result.setProperty("checkpointByVertex", CheckpointByVertex.describe(CheckpointByVertex.of(executed)));
+            long countedBefore = Long.parseLong(result.getProperty(FixedRateRun.READ_ALL_MILLIS,
+                    Long.toString(Long.MAX_VALUE)));
+            CheckpointFigures.of(executed.getCheckpointStatsSnapshot(), countedBefore).store(result);
+            result.setProperty("checkpointByVertex",
+                    CheckpointByVertex.describe(CheckpointByVertex.of(executed, countedBefore)));
+            CheckpointPath.of(executed, countedBefore).store(result);
             List<JobProgress.Sample> samples = JobProgress.samples();
             JobProgress.figures(samples, spec.events(), executed.getStatusTimestamp(JobStatus.RUNNING)).store(result);
             JobPhases.store(executed, samples, spec.events(), result);

@@ -5,9 +5,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
-import org.apache.flink.runtime.checkpoint.CheckpointStatsSnapshot;
-import org.apache.flink.runtime.checkpoint.CheckpointStatsStatus;
 import org.apache.flink.runtime.checkpoint.SubtaskStateStats;
 import org.apache.flink.runtime.checkpoint.TaskStateStats;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
@@ -17,20 +17,20 @@ import org.apache.flink.runtime.executiongraph.AccessExecutionJobVertex;
  * Where a job's checkpoints spend their size and time, per job vertex (task chain), from Flink's checkpoint
  * statistics: over the completed checkpoints, the p50 and the largest of the vertex's state size (its subtasks
  * summed; the largest depends least on when the checkpoints fell) and the p50 of its slowest subtask's start
- * delay (trigger to the barrier reaching the task), synchronous part, asynchronous part and acknowledgement
- * (trigger to ack). Which operator holds more state, and whether a slower checkpoint
+ * delay (trigger to the barrier reaching the task), synchronous part, asynchronous part, acknowledgement
+ * (trigger to ack) and alignment (first to last input's barrier). Which operator holds more state, and whether a slower checkpoint
  * waits for the task to take the barrier or for the snapshot itself, can then be read side by side for two
  * plans of the same query.
  */
 record CheckpointByVertex(String vertex, long sizeP50Bytes, long sizeMaxBytes, long startDelayP50Ms, long syncP50Ms,
-                          long asyncP50Ms, long ackP50Ms) {
+                          long asyncP50Ms, long ackP50Ms, long alignmentP50Ms) {
     private static final int NAME_LENGTH = 70;
+    private static final Pattern FIGURE = Pattern.compile("(-?[0-9][0-9,]*) (?:B|ms)$");
 
-    static List<CheckpointByVertex> of(AccessExecutionGraph graph) {
-        CheckpointStatsSnapshot stats = graph.getCheckpointStatsSnapshot();
-        List<AbstractCheckpointStats> done = stats.getHistory().getCheckpoints().stream()
-                .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED)
-                .toList();
+    /** Over the checkpoints {@link CheckpointFigures#counted} counts. */
+    static List<CheckpointByVertex> of(AccessExecutionGraph graph, long triggeredBeforeMillis) {
+        List<AbstractCheckpointStats> done =
+                CheckpointFigures.counted(graph.getCheckpointStatsSnapshot(), triggeredBeforeMillis);
         List<CheckpointByVertex> vertices = new ArrayList<>();
         for (AccessExecutionJobVertex vertex : graph.getVerticesTopologically()) {
             int n = done.size();
@@ -39,6 +39,7 @@ record CheckpointByVertex(String vertex, long sizeP50Bytes, long sizeMaxBytes, l
             long[] sync = new long[n];
             long[] async = new long[n];
             long[] ack = new long[n];
+            long[] alignment = new long[n];
             for (int i = 0; i < n; i++) {
                 AbstractCheckpointStats checkpoint = done.get(i);
                 TaskStateStats task = checkpoint.getTaskStateStats(vertex.getJobVertexId());
@@ -47,9 +48,11 @@ record CheckpointByVertex(String vertex, long sizeP50Bytes, long sizeMaxBytes, l
                 sync[i] = slowest(task, SubtaskStateStats::getSyncCheckpointDuration);
                 async[i] = slowest(task, SubtaskStateStats::getAsyncCheckpointDuration);
                 ack[i] = slowest(task, s -> s.getAckTimestamp() - checkpoint.getTriggerTimestamp());
+                alignment[i] = slowest(task, SubtaskStateStats::getAlignmentDuration);
             }
             vertices.add(new CheckpointByVertex(shortName(vertex.getName()), p50(size),
-                    Arrays.stream(size).max().orElse(0), p50(startDelay), p50(sync), p50(async), p50(ack)));
+                    Arrays.stream(size).max().orElse(0), p50(startDelay), p50(sync), p50(async), p50(ack),
+                    p50(alignment)));
         }
         return vertices;
     }
@@ -70,15 +73,39 @@ record CheckpointByVertex(String vertex, long sizeP50Bytes, long sizeMaxBytes, l
         return oneLine.length() <= NAME_LENGTH ? oneLine : oneLine.substring(0, NAME_LENGTH) + "...";
     }
 
-    /** One line per vertex, fields split by {@code " | "} (a {@code |} in a name becomes {@code /}). */
+    /**
+     * One line per vertex, fields split by {@code " | "} (a {@code |} in a name becomes {@code /}); alignment is
+     * the last field, so the older lines without it keep their field positions.
+     */
     static String describe(List<CheckpointByVertex> vertices) {
         StringBuilder out = new StringBuilder();
         for (CheckpointByVertex v : vertices) {
             out.append(String.format(Locale.ROOT,
-                    "%s | size p50 %,d B | size max %,d B | start delay %d ms | sync %d ms | async %d ms | ack %d ms%n",
+                    "%s | size p50 %,d B | size max %,d B | start delay %d ms | sync %d ms | async %d ms | ack %d ms"
+                            + " | alignment %d ms%n",
                     v.vertex.replace('|', '/'), v.sizeP50Bytes, v.sizeMaxBytes, v.startDelayP50Ms, v.syncP50Ms,
-                    v.asyncP50Ms, v.ackP50Ms));
+                    v.asyncP50Ms, v.ackP50Ms, v.alignmentP50Ms));
         }
         return out.toString();
+    }
+
+    /** The vertices {@link #describe} wrote (a line without alignment, an older result's, reads it as 0). */
+    static List<CheckpointByVertex> parse(String described) {
+        List<CheckpointByVertex> vertices = new ArrayList<>();
+        for (String line : described.lines().filter(l -> !l.isBlank()).toList()) {
+            String[] f = line.split(" \\| ");
+            vertices.add(new CheckpointByVertex(f[0], number(f[1]), number(f[2]), number(f[3]), number(f[4]),
+                    number(f[5]), number(f[6]), f.length > 7 ? number(f[7]) : 0));
+        }
+        return vertices;
+    }
+
+    /** The field's figure: the number before its unit ({@code "size p50 2,018 B"} is 2018). */
+    private static long number(String field) {
+        Matcher figure = FIGURE.matcher(field);
+        if (!figure.find()) {
+            throw new IllegalArgumentException("no figure in " + field);
+        }
+        return Long.parseLong(figure.group(1).replace(",", ""));
     }
 }

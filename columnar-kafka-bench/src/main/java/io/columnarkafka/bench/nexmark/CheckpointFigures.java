@@ -19,13 +19,18 @@ record CheckpointFigures(int completed, long failed, long p50Ms, long p99Ms, lon
      * while its input flowed, without those of its wait for q12's last window and without its stop-with-savepoint.
      */
     static CheckpointFigures of(CheckpointStatsSnapshot stats, long triggeredBeforeMillis) {
-        List<AbstractCheckpointStats> done = stats.getHistory().getCheckpoints().stream()
-                .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED && !c.getProperties().isSavepoint()
-                        && c.getTriggerTimestamp() < triggeredBeforeMillis)
-                .toList();
+        List<AbstractCheckpointStats> done = counted(stats, triggeredBeforeMillis);
         return of(done.stream().mapToLong(AbstractCheckpointStats::getEndToEndDuration).toArray(),
                 done.stream().mapToLong(AbstractCheckpointStats::getStateSize).toArray(),
                 stats.getCounts().getNumberOfFailedCheckpoints());
+    }
+
+    /** The completed periodic checkpoints (no savepoint) triggered before {@code triggeredBeforeMillis}. */
+    static List<AbstractCheckpointStats> counted(CheckpointStatsSnapshot stats, long triggeredBeforeMillis) {
+        return stats.getHistory().getCheckpoints().stream()
+                .filter(c -> c.getStatus() == CheckpointStatsStatus.COMPLETED && !c.getProperties().isSavepoint()
+                        && c.getTriggerTimestamp() < triggeredBeforeMillis)
+                .toList();
     }
 
     /** From the completed checkpoints' end-to-end durations (ms) and state sizes (bytes), in any order. */

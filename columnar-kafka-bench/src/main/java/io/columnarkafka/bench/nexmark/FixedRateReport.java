@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * input rate for both variants, the medians of the counted rounds' checkpoint durations (p50, p99, max) and sizes,
  * the CPU cores the Flink JVM used while steady, the rate the sources read at while steady (equal to the input
  * rate when a variant keeps up), and the paired per-round ratios (columnar / stock: median, min, max) of
- * checkpoint p50 and of CPU cores; every cell; raw cells as JSON and CSV.
+ * checkpoint p50 and of CPU cores; where the checkpoint time goes ({@link CheckpointTimeTables}); every cell; raw
+ * cells as JSON and CSV.
  */
 final class FixedRateReport {
     private final NexmarkReport run;
@@ -121,6 +122,7 @@ final class FixedRateReport {
         long better = rows.stream().filter(r -> r.ok && r.checkpointP50.ratio() <= 1).count();
         md.append(String.format(Locale.ROOT, "%nCheckpoint p50 no worse than stock's (paired median ratio ≤ 1) in %d"
                 + " of %d compared rows.%n%n", better, rows.stream().filter(Row::ok).count()));
+        md.append(CheckpointTimeTables.markdown(cells));
         md.append("## Every cell\n\n");
         md.append("| query | mini-batch | round | variant | checkpoints | ckpt p50 / p99 / max ms | ckpt size p50 KiB |"
                 + " CPU cores | steady read events/s | fill s | job s | output |\n");
@@ -185,7 +187,7 @@ final class FixedRateReport {
                             + " \"checkpointP50Ms\": %d, \"checkpointP99Ms\": %d, \"checkpointMaxMs\": %d,"
                             + " \"checkpointSizeP50Bytes\": %d, \"checkpointSizeMaxBytes\": %d,"
                             + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"plan\": \"%s\","
-                            + " \"checkpointByVertex\": \"%s\", \"verdict\": \"%s\"}%s%n",
+                            + " \"checkpointByVertex\": \"%s\", \"checkpointPath\": %s, \"verdict\": \"%s\"}%s%n",
                     c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                     c.round(), NexmarkReport.num(c.jobSeconds()), NexmarkReport.num(c.fillSeconds()),
                     NexmarkReport.num(c.cpuSeconds()), NexmarkReport.num(c.steadyCores()),
@@ -194,9 +196,17 @@ final class FixedRateReport {
                     c.checkpoints().failed(), c.checkpoints().p50Ms(), c.checkpoints().p99Ms(),
                     c.checkpoints().maxMs(), c.checkpoints().sizeP50Bytes(), c.checkpoints().sizeMaxBytes(),
                     c.output().entries(), c.output().sha256(), NexmarkReport.escape(c.sinkPath()), NexmarkReport.escape(c.checkpointByVertex()),
-                    NexmarkReport.escape(c.verdict()), i + 1 < cells.size() ? "," : ""));
+                    pathJson(c.checkpointPath()), NexmarkReport.escape(c.verdict()), i + 1 < cells.size() ? "," : ""));
         }
         return json.append("  ]\n}\n").toString();
+    }
+
+    private static String pathJson(CheckpointPath p) {
+        return String.format(Locale.ROOT, "{\"checkpoints\": %d, \"lastVertex\": %d, \"lastShare\": %s,"
+                        + " \"endToEndP50Ms\": %d, \"startDelayP50Ms\": %d, \"alignmentP50Ms\": %d, \"syncP50Ms\": %d,"
+                        + " \"asyncP50Ms\": %d, \"restP50Ms\": %d}", p.checkpoints(), p.lastVertex(),
+                NexmarkReport.num(p.lastShare()), p.endToEndP50Ms(), p.startDelayP50Ms(), p.alignmentP50Ms(),
+                p.syncP50Ms(), p.asyncP50Ms(), p.restP50Ms());
     }
 
     private static String pairJson(Pair p) {

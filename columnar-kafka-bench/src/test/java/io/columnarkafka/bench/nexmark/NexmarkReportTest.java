@@ -95,9 +95,9 @@ class NexmarkReportTest {
         for (Variant variant : List.of(Variant.COLUMNAR, Variant.STOCK)) {
             Properties p = measured(10);
             p.setProperty("checkpointByVertex", CheckpointByVertex.describe(List.of(
-                    new CheckpointByVertex("Source: nexmark[1] -> Calc[2]", 594, 600, 61, 7, 18, 126),
+                    new CheckpointByVertex("Source: nexmark[1] -> Calc[2]", 594, 600, 61, 7, 18, 126, 0),
                     new CheckpointByVertex("GlobalWindowAggregate[3] | x", variant.equals(Variant.STOCK) ? 383_978 : 502_684,
-                            917_936, 92, 0, 89, 292))));
+                            917_936, 92, 0, 89, 292, 3))));
             cells.add(CellResult.of(spec(NexmarkQuery.Q5, variant, 0), 1, p, DIGEST, "OK"));
         }
         cells.add(CellResult.of(spec(NexmarkQuery.Q5, Variant.STOCK, 0), 0, measured(10), DIGEST, "OK"));
@@ -234,6 +234,54 @@ class NexmarkReportTest {
         assertThat(json.path("cells")).hasSize(cells.size());
         assertThat(json.path("cells").get(3).path("steadyCores").asDouble()).isEqualTo(0.8);
         assertThat(report.csv().lines().count()).isEqualTo(cells.size() + 1);
+    }
+
+    /**
+     * Where the checkpoint time goes: per query the parts of the last acknowledgement, stock / columnar medians
+     * over the counted rounds with the paired difference per round, then per vertex position each phase; the
+     * warm-up round left out; a vertex line of an older result (no alignment) still reads.
+     */
+    @Test
+    void fixedRateReportBreaksCheckpointTimeDownByPartAndVertex() throws Exception {
+        List<CellResult> cells = new ArrayList<>();
+        cells.add(withPath(atRate(Variant.STOCK, 0, 900, 9.0), new CheckpointPath(20, 0, 1.0, 900, 800, 0, 50, 20, 30)));
+        cells.add(withPath(atRate(Variant.COLUMNAR, 0, 900, 9.0), new CheckpointPath(20, 0, 1.0, 900, 800, 0, 50, 20, 30)));
+        cells.add(withPath(atRate(Variant.STOCK, 1, 20, 1.0), new CheckpointPath(20, 1, 0.75, 20, 4, 1, 5, 3, 7)));
+        cells.add(withPath(atRate(Variant.COLUMNAR, 1, 30, 1.0), new CheckpointPath(20, 1, 0.85, 30, 4, 1, 13, 3, 9)));
+        cells.add(withPath(atRate(Variant.COLUMNAR, 2, 26, 1.0), new CheckpointPath(19, 1, 0.95, 26, 6, 1, 11, 3, 5)));
+        cells.add(withPath(atRate(Variant.STOCK, 2, 22, 1.0), new CheckpointPath(21, 1, 0.65, 22, 6, 1, 7, 3, 5)));
+        String markdown = new FixedRateReport(new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0",
+                400_000, 1, 2, 2, 1000, 2, 42, ClientSettings.DEFAULTS), 10_000, 40).markdown();
+
+        assertThat(markdown).contains("## Where the checkpoint time goes")
+                .contains("| q0 | off | 1 (70 %) / 1 (90 %) | 21 / 28 (+7, +4–+10) | 5 / 5 (+0, +0–+0) |"
+                        + " 1 / 1 (+0, +0–+0) | 6 / 12 (+6, +4–+8) | 3 / 3 (+0, +0–+0) | 6 / 7 (+1, +0–+2) |")
+                .contains("pre-barrier + rest stock / col.")
+                .contains("| q0 | off | 1 | `Join[3] / x` / `Join[5] / x` | 5 / 5 | 0 / 2 | 0 / 0 | 50 / 60 | 60 / 70 |");
+        JsonNode json = new ObjectMapper().readTree(new FixedRateReport(new NexmarkReport(cells, "test", "",
+                "0.1 0 0", "0.2 0 0", 400_000, 1, 2, 2, 1000, 2, 42, ClientSettings.DEFAULTS), 10_000, 40).json());
+        assertThat(json.path("cells").get(3).path("checkpointPath").path("syncP50Ms").asLong()).isEqualTo(13);
+    }
+
+    private static CellResult withPath(CellResult cell, CheckpointPath path) {
+        boolean stock = cell.spec().variant() == Variant.STOCK;
+        String byVertex = CheckpointByVertex.describe(List.of(
+                new CheckpointByVertex(stock ? "Source: nexmark[1]" : "Source: ColumnarScanExecNode[1]", 600, 600, 3,
+                        0, 2, 10, 0),
+                new CheckpointByVertex(stock ? "Join[3] | x" : "Join[5] | x", 4_000_000, 9_000_000, 5, 0,
+                        stock ? 50 : 60, stock ? 60 : 70, stock ? 0 : 2)));
+        if (stock) {
+            // An older result's line: no alignment field.
+            byVertex = byVertex.replace(" | alignment 0 ms", "");
+        }
+        Properties p = measured(45);
+        cell.checkpoints().store(p);
+        p.setProperty("steadyCores", Double.toString(cell.steadyCores()));
+        p.setProperty("fillSeconds", "40.0");
+        cell.steady().store(p);
+        p.setProperty("checkpointByVertex", byVertex);
+        path.store(p);
+        return CellResult.of(cell.spec(), cell.round(), p, DIGEST, "OK");
     }
 
     private static CellResult atRate(Variant variant, int round, long checkpointP50, double cores) {

@@ -3,11 +3,7 @@ package io.columnarkafka.flink.source.reader;
 import io.columnarkafka.client.decode.RecordChunk;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitReader;
 import org.apache.flink.connector.base.source.reader.splitreader.SplitsChange;
@@ -21,8 +17,9 @@ import org.apache.kafka.common.TopicPartition;
 /**
  * Reads Kafka through Flink's own {@link KafkaPartitionSplitReader} (its consumer, its seeks to the
  * starting offsets, its stopping offsets, empty and finished splits, its offset commit and metrics, all
- * unchanged) and hands each fetch's records, per split, to the task thread as a {@link ChunkedFetch}, which cuts
- * them into {@link RecordChunk}s there, each within the {@link BatchTimeCap}'s rows and about {@code maxBytes} key
+ * unchanged) and hands each fetch, untouched, to the task thread as a {@link ChunkedFetch}, which takes its records
+ * there (moving Flink's {@code currentOffset} metric as Flink's own reader does, just before they are emitted) and
+ * cuts them into {@link RecordChunk}s, each within the {@link BatchTimeCap}'s rows and about {@code maxBytes} key
  * and value bytes: the units the emitter decodes into one Arrow batch each.
  *
  * <p>A chunk never spans two fetches: a fetch is what the consumer has at hand, so waiting for more
@@ -42,24 +39,7 @@ public final class ChunkingSplitReader implements SplitReader<RecordChunk, Kafka
 
     @Override
     public RecordsWithSplitIds<RecordChunk> fetch() throws IOException {
-        RecordsWithSplitIds<ConsumerRecord<byte[], byte[]>> fetched = kafka.fetch();
-        try {
-            Map<String, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> recordsBySplit = new LinkedHashMap<>();
-            String splitId;
-            while ((splitId = fetched.nextSplit()) != null) {
-                List<ConsumerRecord<ByteBuffer, ByteBuffer>> records = null;
-                ConsumerRecord<ByteBuffer, ByteBuffer> record;
-                while ((record = viewed(fetched.nextRecordFromSplit())) != null) {
-                    if (records == null) {
-                        records = recordsBySplit.computeIfAbsent(splitId, id -> new ArrayList<>());
-                    }
-                    records.add(record);
-                }
-            }
-            return new ChunkedFetch(recordsBySplit, Set.copyOf(fetched.finishedSplits()), cap, maxBytes);
-        } finally {
-            fetched.recycle();
-        }
+        return new ChunkedFetch(viewed(kafka.fetch()), cap, maxBytes);
     }
 
     /**
@@ -68,8 +48,9 @@ public final class ChunkingSplitReader implements SplitReader<RecordChunk, Kafka
      * views of the fetched bytes.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static ConsumerRecord<ByteBuffer, ByteBuffer> viewed(ConsumerRecord<byte[], byte[]> record) {
-        return (ConsumerRecord) record;
+    private static RecordsWithSplitIds<ConsumerRecord<ByteBuffer, ByteBuffer>> viewed(
+            RecordsWithSplitIds<ConsumerRecord<byte[], byte[]>> fetched) {
+        return (RecordsWithSplitIds) fetched;
     }
 
     @Override

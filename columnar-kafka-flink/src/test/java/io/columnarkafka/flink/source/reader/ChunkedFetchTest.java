@@ -10,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apache.flink.connector.base.source.reader.RecordsBySplits;
+import org.apache.flink.connector.base.source.reader.RecordsWithSplitIds;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -23,7 +25,7 @@ class ChunkedFetchTest {
     @Test
     void eachChunkTakesWhatTheCapAllowsWhenItIsTaken() {
         BatchTimeCap cap = new BatchTimeCap(500, 5 * MS);
-        ChunkedFetch fetch = new ChunkedFetch(Map.of("t-0", records("t", 0, 100, 1_000, 10)), Set.of(), cap, 8L << 20);
+        ChunkedFetch fetch = new ChunkedFetch(fetched(Map.of("t-0", records("t", 0, 100, 1_000, 10)), Set.of()), cap, 8L << 20);
         assertThat(fetch.nextSplit()).isEqualTo("t-0");
 
         RecordChunk first = fetch.nextRecordFromSplit();
@@ -47,7 +49,7 @@ class ChunkedFetchTest {
     @Test
     void theByteCapEndsAChunkBeforeTheRowCapButNeverLeavesItEmpty() {
         ChunkedFetch fetch = new ChunkedFetch(
-                Map.of("t-1", records("t", 1, 0, 10, 100)), Set.of(), new BatchTimeCap(500, 0), 250);
+                fetched(Map.of("t-1", records("t", 1, 0, 10, 100)), Set.of()), new BatchTimeCap(500, 0), 250);
         fetch.nextSplit();
         List<Integer> sizes = new ArrayList<>();
         List<Long> bytes = new ArrayList<>();
@@ -60,7 +62,7 @@ class ChunkedFetchTest {
         assertThat(bytes).containsOnly(200L);
 
         ChunkedFetch big = new ChunkedFetch(
-                Map.of("t-1", records("t", 1, 0, 3, 1_000)), Set.of(), new BatchTimeCap(500, 0), 250);
+                fetched(Map.of("t-1", records("t", 1, 0, 3, 1_000)), Set.of()), new BatchTimeCap(500, 0), 250);
         big.nextSplit();
         assertThat(big.nextRecordFromSplit().size()).as("a record above the byte cap is a chunk of its own").isOne();
     }
@@ -70,7 +72,7 @@ class ChunkedFetchTest {
         Map<String, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> bySplit = new LinkedHashMap<>();
         bySplit.put("t-1", records("t", 1, 7, 30, 10));
         bySplit.put("t-0", records("t", 0, 0, 20, 10));
-        ChunkedFetch fetch = new ChunkedFetch(bySplit, Set.of("t-2"), new BatchTimeCap(16, 0), 8L << 20);
+        ChunkedFetch fetch = new ChunkedFetch(fetched(bySplit, Set.of("t-2")), new BatchTimeCap(16, 0), 8L << 20);
         assertThat(fetch.nextRecordFromSplit()).as("no split yet").isNull();
         assertThat(fetch.nextSplit()).isEqualTo("t-1");
         List<RecordChunk> first = drain(fetch);
@@ -81,6 +83,76 @@ class ChunkedFetchTest {
         assertThat(fetch.nextSplit()).isNull();
         assertThat(fetch.nextRecordFromSplit()).isNull();
         assertThat(fetch.finishedSplits()).containsExactly("t-2");
+    }
+
+    /**
+     * Records leave Flink's fetch only when the chunk that holds them is cut, on the task thread just before its
+     * step, as Flink's own reader takes each record just before emitting it: taking a record moves the split's
+     * {@code currentOffset} metric ({@code KafkaPartitionSplitRecords}, here a fetch that records the last record
+     * taken), which must not run ahead of the emitted data to the end of what the fetcher has read.
+     */
+    @Test
+    void recordsAreTakenFromTheFetchOnlyWhenTheirChunkIsCut() {
+        TakenOffsets fetched = new TakenOffsets(fetched(Map.of("t-0", records("t", 0, 0, 100, 10)), Set.of()));
+        ChunkedFetch fetch = new ChunkedFetch(fetched, new BatchTimeCap(30, 0), 8L << 20);
+        assertThat(fetched.lastTaken).as("nothing taken before the reader asks for a chunk").isEqualTo(-1);
+        fetch.nextSplit();
+        List<Long> takenAfterEachChunk = new ArrayList<>();
+        List<Long> lastOffsets = new ArrayList<>();
+        RecordChunk chunk;
+        while ((chunk = fetch.nextRecordFromSplit()) != null) {
+            takenAfterEachChunk.add(fetched.lastTaken);
+            lastOffsets.add(chunk.lastOffset());
+        }
+        assertThat(takenAfterEachChunk).as("the metric at each chunk's last record").isEqualTo(lastOffsets)
+                .containsExactly(29L, 59L, 89L, 99L);
+
+        TakenOffsets bytes = new TakenOffsets(fetched(Map.of("t-0", records("t", 0, 0, 10, 100)), Set.of()));
+        ChunkedFetch byBytes = new ChunkedFetch(bytes, new BatchTimeCap(500, 0), 250);
+        byBytes.nextSplit();
+        RecordChunk first = byBytes.nextRecordFromSplit();
+        assertThat(first.lastOffset()).isOne();
+        assertThat(bytes.lastTaken).as("the record that did not fit the bytes: taken, held for the next chunk")
+                .isEqualTo(2);
+        assertThat(byBytes.nextRecordFromSplit().offset(0)).isEqualTo(2);
+    }
+
+    /** A fetch that keeps the offset of the last record taken from it, as Flink's sets its split's metric. */
+    private static final class TakenOffsets implements RecordsWithSplitIds<ConsumerRecord<ByteBuffer, ByteBuffer>> {
+        private final RecordsWithSplitIds<ConsumerRecord<ByteBuffer, ByteBuffer>> records;
+        long lastTaken = -1;
+
+        TakenOffsets(RecordsWithSplitIds<ConsumerRecord<ByteBuffer, ByteBuffer>> records) {
+            this.records = records;
+        }
+
+        @Override
+        public String nextSplit() {
+            return records.nextSplit();
+        }
+
+        @Override
+        public ConsumerRecord<ByteBuffer, ByteBuffer> nextRecordFromSplit() {
+            ConsumerRecord<ByteBuffer, ByteBuffer> record = records.nextRecordFromSplit();
+            if (record != null) {
+                lastTaken = record.offset();
+            }
+            return record;
+        }
+
+        @Override
+        public Set<String> finishedSplits() {
+            return records.finishedSplits();
+        }
+    }
+
+    /** A fetch of these records per split, in the map's order, and these finished splits. */
+    private static RecordsWithSplitIds<ConsumerRecord<ByteBuffer, ByteBuffer>> fetched(
+            Map<String, List<ConsumerRecord<ByteBuffer, ByteBuffer>>> bySplit, Set<String> finished) {
+        RecordsBySplits.Builder<ConsumerRecord<ByteBuffer, ByteBuffer>> builder = new RecordsBySplits.Builder<>();
+        bySplit.forEach(builder::addAll);
+        builder.addFinishedSplits(finished);
+        return builder.build();
     }
 
     private static List<RecordChunk> drain(ChunkedFetch fetch) {
