@@ -159,6 +159,8 @@ public final class ChunkDecoder {
         try (DecodedBatch decodedValues = decodeValues(chunk, allocator)) {
             ChunkRows rows = ChunkRows.of(decodedValues, upsert ? fedRecords : null, tombstones, tombstoneCount);
             if (rows.count() == 0) {
+                // no row, but the decoder's vectors are still good for the next chunk
+                valueDecoder.recycle(decodedValues.takeRoot());
                 return null;
             }
             if (keyDecoder == null && valueColumns == schema.getFields().size()) {
