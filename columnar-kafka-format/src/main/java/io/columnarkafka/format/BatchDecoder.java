@@ -2,6 +2,7 @@ package io.columnarkafka.format;
 
 import io.columnarkafka.format.arrow.ArrowLayout;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
@@ -28,6 +29,16 @@ public interface BatchDecoder {
      *     field; nothing allocated by the call remains allocated
      */
     DecodedBatch decode(RecordBytes records, BufferAllocator allocator);
+
+    /**
+     * Gives back the root of a batch this decoder returned ({@link DecodedBatch#takeRoot()}) once its owner is done
+     * with it: the caller gives the root up, and nothing reads its vectors any more (a reader that kept buffers of
+     * them holds those through Arrow's reference counts, not through these vectors). A decoder may then build a
+     * later batch in the same vector objects, not a new vector tree per batch; by default the root is closed.
+     */
+    default void recycle(VectorSchemaRoot root) {
+        root.close();
+    }
 
     /** The row type of the rows this decoder produces (the projected fields of the format's row). */
     RowType rowType();

@@ -58,6 +58,8 @@ public final class ChunkDecoder {
     private final RecordBytes keys = new RecordBytes();
     /** Upsert mode: the chunk record of each value given to the value decoder (grown as needed). */
     private int[] fedRecords = new int[0];
+    /** The root the value decoder made for the last chunk when it went out whole: see {@link #recycle}. */
+    private VectorSchemaRoot valuesRoot;
     /** How many records of the last chunk decoded gave a row. */
     private int recordsWithRows;
 
@@ -153,14 +155,18 @@ public final class ChunkDecoder {
             }
         }
         recordsWithRows = 0;
+        valuesRoot = null;
         try (DecodedBatch decodedValues = decodeValues(chunk, allocator)) {
             ChunkRows rows = ChunkRows.of(decodedValues, upsert ? fedRecords : null, tombstones, tombstoneCount);
             if (rows.count() == 0) {
+                // no row, but the decoder's vectors are still good for the next chunk
+                valueDecoder.recycle(decodedValues.takeRoot());
                 return null;
             }
             if (keyDecoder == null && valueColumns == schema.getFields().size()) {
                 recordsWithRows = recordsOf(rows, null, rows.count());
-                return decodedValues.takeRoot();
+                valuesRoot = decodedValues.takeRoot();
+                return valuesRoot;
             }
             try (DecodedBatch decodedKeys = keyDecoder == null ? null : decodeKeys(chunk, rows, allocator)) {
                 VectorSchemaRoot out = assemble(rows, decodedValues, decodedKeys, allocator);
@@ -178,6 +184,20 @@ public final class ChunkDecoder {
                 }
                 return out;
             }
+        }
+    }
+
+    /**
+     * Gives back the rows {@link #decode} returned last, once their owner is done with them (the caller gives them up
+     * and nothing reads their vectors any more): the value decoder may build a later batch in the same vectors
+     * ({@link BatchDecoder#recycle}). Any other rows are closed.
+     */
+    public void recycle(VectorSchemaRoot rows) {
+        if (rows == valuesRoot) {
+            valuesRoot = null;
+            valueDecoder.recycle(rows);
+        } else {
+            rows.close();
         }
     }
 

@@ -287,6 +287,25 @@ public final class ArrowBatch implements AutoCloseable {
         free();
     }
 
+    /**
+     * The lender's end of a loan ({@link #lend}) that takes the vectors back instead of freeing them: the batch is
+     * closed, and the caller owns the returned root again (its consumers no longer read its vectors; one that keeps
+     * buffers of it holds them through Arrow's reference counts), so it may reuse the vector objects.
+     *
+     * @throws IllegalStateException if the batch was not lent by {@link #lend}, or is closed
+     */
+    public VectorSchemaRoot takeBack() {
+        if (!lent || liveOwner != null) {
+            throw new IllegalStateException("only a batch lent by its source is taken back, not " + this);
+        }
+        checkOpen();
+        VectorSchemaRoot root = live;
+        closed = true;
+        live = null;
+        ipc = null;
+        return root;
+    }
+
     private void free() {
         if (closed) {
             return;

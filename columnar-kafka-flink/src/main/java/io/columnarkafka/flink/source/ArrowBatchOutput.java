@@ -45,15 +45,35 @@ public final class ArrowBatchOutput implements BatchOutputFactory<ArrowBatch>, B
 
     @Override
     public void emit(VectorSchemaRoot rows, long timestamp, String splitId, SourceOutput<ArrowBatch> output) {
-        if (lending) {
-            ArrowBatch batch = ArrowBatch.lend(rows, splitId);
-            try {
-                output.collect(batch, timestamp);
-            } finally {
+        VectorSchemaRoot returned = emitAndReturn(rows, timestamp, splitId, output);
+        if (returned != null) {
+            returned.close();
+        }
+    }
+
+    /** A lending output returns the rows once the hand-over is over; one that hands them on returns null. */
+    @Override
+    public VectorSchemaRoot emitAndReturn(VectorSchemaRoot rows, long timestamp, String splitId,
+            SourceOutput<ArrowBatch> output) {
+        if (!lending) {
+            handOver(rows, timestamp, splitId, output);
+            return null;
+        }
+        ArrowBatch batch = ArrowBatch.lend(rows, splitId);
+        boolean handedOver = false;
+        try {
+            output.collect(batch, timestamp);
+            handedOver = true;
+        } finally {
+            if (!handedOver) {
                 batch.reclaim();
             }
-            return;
         }
+        return batch.takeBack();
+    }
+
+    private static void handOver(VectorSchemaRoot rows, long timestamp, String splitId,
+            SourceOutput<ArrowBatch> output) {
         ArrowBatch batch = ArrowBatch.fromSplit(rows, splitId);
         try {
             output.collect(batch, timestamp);

@@ -24,4 +24,15 @@ public interface BatchOutput<T> {
      * @param output the split-local output, which drives the split's watermark
      */
     void emit(VectorSchemaRoot rows, long timestamp, String splitId, SourceOutput<T> output);
+
+    /**
+     * As {@link #emit}, but an output that only lends the rows for the hand-over returns them once it is over, to a
+     * caller that owns them again and may reuse their vectors for a later batch; null from an output that closed
+     * them or handed them on (the default).
+     */
+    default VectorSchemaRoot emitAndReturn(VectorSchemaRoot rows, long timestamp, String splitId,
+            SourceOutput<T> output) {
+        emit(rows, timestamp, splitId, output);
+        return null;
+    }
 }

@@ -40,7 +40,21 @@ final class ArrowBatchProjection implements BatchOutputFactory<ArrowBatch>, Batc
 
     @Override
     public void emit(VectorSchemaRoot rows, long timestamp, String splitId, SourceOutput<ArrowBatch> output) {
-        ArrowBatchOutput.LENDING.emit(isIdentity(rows) ? rows : project(rows), timestamp, splitId, output);
+        emitAndReturn(rows, timestamp, splitId, output).close();
+    }
+
+    /**
+     * Lends the projected rows for the hand-over and returns the decoded root once it is over: the columns projected
+     * away are closed, the others still hold the batch (closing or reusing the root frees them).
+     */
+    @Override
+    public VectorSchemaRoot emitAndReturn(VectorSchemaRoot rows, long timestamp, String splitId,
+            SourceOutput<ArrowBatch> output) {
+        if (isIdentity(rows)) {
+            return ArrowBatchOutput.LENDING.emitAndReturn(rows, timestamp, splitId, output);
+        }
+        ArrowBatchOutput.LENDING.emitAndReturn(project(rows), timestamp, splitId, output);
+        return rows;
     }
 
     private boolean isIdentity(VectorSchemaRoot rows) {

@@ -128,10 +128,48 @@ class ArrowBatchLendingTest {
         assertThat(ownerClosed).as("the owner closed once, on reclaim").hasValue(1);
     }
 
+    /**
+     * The lending output gives the rows back once the hand-over is over, so the source can build its next batch in
+     * the same vectors: the consumers' batch is closed by then, a buffer a consumer kept (Arrow's reference counts)
+     * outlives the vectors' reuse, and a failing hand-over still frees the rows.
+     */
+    @Test
+    void theLendingOutputReturnsTheRowsOnceTheHandOverIsOver() {
+        VectorSchemaRoot rows = TestRows.batch(0, 10, producer);
+        String content = rows.contentToTSVString();
+        List<ArrowBatch> handedOver = new ArrayList<>();
+        List<org.apache.arrow.vector.FieldVector> kept = new ArrayList<>();
+        VectorSchemaRoot returned = ArrowBatchOutput.LENDING.emitAndReturn(rows, 0L, "split-0", new FanOut(batch -> {
+            handedOver.add(batch);
+            org.apache.arrow.vector.FieldVector first = batch.open(consumer).getFieldVectors().get(0);
+            org.apache.arrow.vector.util.TransferPair share = first.getTransferPair(producer);
+            share.splitAndTransfer(0, first.getValueCount());
+            kept.add((org.apache.arrow.vector.FieldVector) share.getTo());
+            batch.close();
+        }));
+        assertThat(returned).isSameAs(rows);
+        assertThat(returned.contentToTSVString()).isEqualTo(content);
+        assertThat(handedOver.get(0).isClosed()).as("the consumers' batch ends with the loan").isTrue();
+        assertThatThrownBy(() -> handedOver.get(0).open(consumer)).isInstanceOf(IllegalStateException.class);
+        String keptValues = kept.get(0).toString();
+        returned.clear();
+        assertThat(kept.get(0).toString()).as("a buffer a consumer kept outlives the rows' reuse").isEqualTo(keptValues);
+        kept.get(0).close();
+        returned.close();
+        VectorSchemaRoot failing = TestRows.batch(0, 10, producer);
+        assertThatThrownBy(() -> ArrowBatchOutput.LENDING.emitAndReturn(failing, 0L, "split-0", new FanOut(batch -> {
+            throw new IllegalStateException("consumer failed");
+        }))).hasMessage("consumer failed");
+        assertThat(producer.getAllocatedMemory()).isZero();
+        assertThat(ArrowBatchOutput.INSTANCE.emitAndReturn(TestRows.batch(0, 3, producer), 0L, "split-0",
+                new FanOut(ArrowBatch::close))).as("an output that hands the rows on returns none").isNull();
+    }
+
     @Test
     void onlyALentBatchIsReclaimed() {
         ArrowBatch owned = ArrowBatch.of(TestRows.batch(0, 3, producer), null);
         assertThatThrownBy(owned::reclaim).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(owned::takeBack).isInstanceOf(IllegalStateException.class);
         owned.close();
     }
 

@@ -43,6 +43,10 @@ public final class JsonBatchDecoder implements BatchDecoder {
     private final JsonRowFields fields;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
     private final DecodedRows rows;
+    /** The root of the last batch decoded, the only one {@link #recycle} takes back. */
+    private VectorSchemaRoot lastRoot;
+    /** A root given back ({@link #recycle}), cleared: the vector tree the next batch is built in. */
+    private VectorSchemaRoot spare;
 
     /**
      * Plans a decoder for {@code rowType}, every field read.
@@ -82,7 +86,8 @@ public final class JsonBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        VectorSchemaRoot root = rootIn(allocator);
+        lastRoot = root;
         try {
             rows.start(root, count, records.totalBytes(), 1);
             for (int i = 0; i < count; i++) {
@@ -96,6 +101,35 @@ public final class JsonBatchDecoder implements BatchDecoder {
             root.close();
             throw e;
         }
+    }
+
+    /**
+     * The spare vector tree when there is one in {@code allocator}, else a new one: making the tree (a vector per
+     * field, nested rows' children, their fields) is a per-batch cost that small batches (a low input rate) feel.
+     */
+    private VectorSchemaRoot rootIn(BufferAllocator allocator) {
+        VectorSchemaRoot reused = spare;
+        spare = null;
+        if (reused != null && (reused.getFieldVectors().isEmpty()
+                || reused.getFieldVectors().get(0).getAllocator() == allocator)) {
+            return reused;
+        }
+        return VectorSchemaRoot.create(schema, allocator);
+    }
+
+    /**
+     * Keeps the vector tree of the last batch decoded for the next one, its buffers released (a reader that kept
+     * some holds them through their reference counts); any other root is closed.
+     */
+    @Override
+    public void recycle(VectorSchemaRoot root) {
+        if (root != lastRoot) {
+            root.close();
+            return;
+        }
+        lastRoot = null;
+        root.clear();
+        spare = root;
     }
 
     private void decodeRecord(byte[] array, int offset, int length, int record) {

@@ -13,7 +13,9 @@ import io.columnarkafka.format.arrow.PlainValues;
 import io.columnarkafka.format.json.parity.FlinkJsonDecodeOracle;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import io.columnarkafka.format.arrow.ArrowLayout;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.utils.LogicalTypeParser;
 import org.junit.jupiter.api.Test;
@@ -134,6 +136,49 @@ class JsonBatchDecoderTest {
             assertSameRowsAsFlink(type, three, third);
             two.close();
             three.close();
+            assertThat(allocator.getAllocatedMemory()).isZero();
+        }
+    }
+
+    /**
+     * A root given back is the vector tree of the next batch: after a bigger batch, after a batch of no rows, after a
+     * root of another decoder is refused, every batch holds Flink's rows, and nothing stays allocated.
+     */
+    @Test
+    void aRecycledRootBuildsTheNextBatchWithFlinksRows() {
+        RowType type = row("ROW<id BIGINT, name STRING, r ROW<x INT, s STRING>>");
+        String[] big = new String[40];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = "{\"id\":" + i + ",\"name\":\"name " + "x".repeat(i) + "\",\"r\":{\"x\":" + i + ",\"s\":\"s" + i
+                    + "\"}}";
+        }
+        String[] small = {"{\"id\":7,\"r\":null}"};
+        String[] none = {};
+        String[] last = {"{\"name\":\"c\",\"r\":{\"s\":\"t\"}}", "{\"id\":9,\"name\":null,\"r\":{\"x\":1}}"};
+        BatchDecoder decoder = Formats.decoder("json", type, Map.of());
+        try (RootAllocator allocator = new RootAllocator()) {
+            DecodedBatch first = decode(decoder, allocator, big);
+            assertSameRowsAsFlink(type, first, big);
+            VectorSchemaRoot tree = first.takeRoot();
+            decoder.recycle(tree);
+            assertThat(allocator.getAllocatedMemory()).isZero();
+            for (String[] records : new String[][] {small, none, last, big}) {
+                DecodedBatch batch = decode(decoder, allocator, records);
+                assertThat(batch.root()).as("the recycled vector tree").isSameAs(tree);
+                assertSameRowsAsFlink(type, batch, records);
+                decoder.recycle(batch.takeRoot());
+            }
+            VectorSchemaRoot foreign = VectorSchemaRoot.create(ArrowLayout.schema(type), allocator);
+            foreign.allocateNew();
+            decoder.recycle(foreign);
+            assertThat(allocator.getAllocatedMemory()).as("a root the decoder did not make is closed").isZero();
+            DecodedBatch after = decode(decoder, allocator, small);
+            assertThat(after.root()).isSameAs(tree);
+            assertSameRowsAsFlink(type, after, small);
+            after.close();
+            DecodedBatch fresh = decode(decoder, allocator, small);
+            assertThat(fresh.root()).as("a closed batch is not taken back").isNotSameAs(tree);
+            fresh.close();
             assertThat(allocator.getAllocatedMemory()).isZero();
         }
     }

@@ -67,7 +67,10 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
                 rows.close();
                 throw e;
             }
-            output.emit(rows, timestamp, split.splitId(), splitOutput);
+            VectorSchemaRoot returned = output.emitAndReturn(rows, timestamp, split.splitId(), splitOutput);
+            if (returned != null) {
+                decoder.recycle(returned);
+            }
         }
         split.setCurrentOffset(chunk.lastOffset() + 1);
         long stepNanos = System.nanoTime() - start;

@@ -1,0 +1,163 @@
+package io.columnarkafka.bench;
+
+import io.columnarkafka.client.decode.DecodingSpec;
+import io.columnarkafka.client.decode.RecordChunk;
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.calc.ColumnarCalc;
+import io.columnarkafka.flink.source.ArrowBatchOutput;
+import io.columnarkafka.flink.source.DecodeMetrics;
+import io.columnarkafka.flink.source.reader.BatchTimeCap;
+import io.columnarkafka.flink.source.reader.ChunkEmitter;
+import io.columnarkafka.flink.table.ArrowInPlaceRowView;
+import io.columnarkafka.format.RecordSlab;
+import io.columnarkafka.testkit.nexmark.NexmarkConfig;
+import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
+import io.columnarkafka.testkit.nexmark.NexmarkJson;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.connector.source.SourceOutput;
+import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplit;
+import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplitState;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * One emit step of the planner scan's source and what its chain does with the batch, for batches of one size: a
+ * Kafka chunk of Nexmark events (Flink json) through the source's own {@link ChunkEmitter} (decode into Arrow, the
+ * batch lent downstream as the planner scan lends it, the split's offset, the step metrics), then, by {@link
+ * Stage}, nothing more, the columnar calc of Nexmark q0's bid view ({@code WHERE event_type = 2}, five bid fields;
+ * the output lent as {@code ColumnarCalcOperator} lends it), or the calc and the Arrow-to-rows edge writing every
+ * selected row as Flink's {@code BinaryRowData}, as {@code ArrowToRowsOperator} does. The chunks cycle through the
+ * same {@value #EVENT_POOL} events for every size. Planned once, as a task plans them; closing it frees everything
+ * (the allocators fail to close on a leak).
+ */
+final class SmallBatchChain implements AutoCloseable {
+    static final int EVENT_POOL = 4096;
+    private static final TopicPartition PARTITION = new TopicPartition("nexmark", 0);
+
+    /** How far down the chain a step goes. */
+    enum Stage { DECODE, CALC, EDGE }
+
+    private final int batchSize;
+    private final BufferAllocator readerAllocator;
+    private final BufferAllocator calcAllocator;
+    private final ChunkEmitter<ArrowBatch> emitter;
+    private final KafkaPartitionSplitState split = new KafkaPartitionSplitState(new KafkaPartitionSplit(PARTITION, 0));
+    private final RecordChunk[] chunks;
+    private final ColumnarCalc calc;
+    private final ArrowInPlaceRowView edge;
+    private final Downstream downstream = new Downstream();
+    private int next;
+
+    /** @param parent the allocator the reader's and the calc's children are made of */
+    SmallBatchChain(int batchSize, BufferAllocator parent) {
+        if (batchSize < 1 || batchSize > EVENT_POOL) {
+            throw new IllegalArgumentException("batch size " + batchSize + " is not in [1, " + EVENT_POOL + "]");
+        }
+        this.batchSize = batchSize;
+        readerAllocator = parent.newChildAllocator("reader " + batchSize, 0, Long.MAX_VALUE);
+        calcAllocator = parent.newChildAllocator("calc " + batchSize, 0, Long.MAX_VALUE);
+        DecodingSpec spec = new DecodingSpec(NexmarkGenerator.EVENT_TYPE, "json", Map.of(), null, null, List.of(), "",
+                DecodingSpec.ValueFieldsInclude.ALL, List.of(), false, null);
+        emitter = new ChunkEmitter<>(spec, -1, readerAllocator, ArrowBatchOutput.LENDING,
+                new DecodeMetrics(UnregisteredMetricsGroup.createSourceReaderMetricGroup()),
+                new BatchTimeCap(batchSize, 0));
+        chunks = chunks(batchSize);
+        calc = ColumnarCalc.plan(CalcBenchmark.q0(), calcAllocator);
+        edge = new ArrowInPlaceRowView(calc.program().outputType());
+    }
+
+    int batchSize() {
+        return batchSize;
+    }
+
+    /** {@value #EVENT_POOL} events as consumer records, cut into chunks of {@code size}. */
+    private static RecordChunk[] chunks(int size) {
+        RecordSlab slab;
+        try (NexmarkJson json = new NexmarkJson(new NexmarkGenerator(NexmarkConfig.defaults(42)))) {
+            slab = json.encode(0, EVENT_POOL);
+        }
+        RecordChunk[] chunks = new RecordChunk[EVENT_POOL / size];
+        for (int c = 0; c < chunks.length; c++) {
+            chunks[c] = new RecordChunk(PARTITION, size);
+            for (int i = 0; i < size; i++) {
+                long offset = (long) c * size + i;
+                ByteBuffer value = ByteBuffer.wrap(slab.copyRecord((int) offset));
+                chunks[c].add(new ConsumerRecord<>(PARTITION.topic(), 0, offset, null, value), value.remaining());
+            }
+        }
+        return chunks;
+    }
+
+    /** One step on the next chunk; returns a figure of what it produced, so no work is optimised away. */
+    long step(Stage stage) {
+        downstream.stage = stage;
+        downstream.checksum = 0;
+        emitter.emitRecord(chunks[next], downstream, split);
+        next = (next + 1) % chunks.length;
+        return downstream.checksum;
+    }
+
+    /** The chain after the source: what the planner's operators do with each lent batch. */
+    private final class Downstream implements SourceOutput<ArrowBatch> {
+        Stage stage;
+        long checksum;
+
+        @Override
+        public void collect(ArrowBatch batch, long timestamp) {
+            if (stage == Stage.DECODE) {
+                checksum = batch.selectedCount(null);
+                return;
+            }
+            ArrowBatch result = calc.apply(batch);
+            if (result.selection() != null && result.selectedCount(null) == 0) {
+                result.close();
+                return;
+            }
+            ArrowBatch lent = result.lent();
+            try {
+                checksum = stage == Stage.EDGE ? rowBytes(lent) : lent.selectedCount(null);
+            } finally {
+                lent.reclaim();
+            }
+        }
+
+        private long rowBytes(ArrowBatch batch) {
+            VectorSchemaRoot root = batch.open(null);
+            int[] selection = batch.selection();
+            int count = batch.selectedCount(null);
+            edge.bind(root);
+            long bytes = 0;
+            for (int i = 0; i < count; i++) {
+                bytes += edge.binaryRow(selection == null ? i : selection[i]).getSizeInBytes();
+            }
+            return bytes;
+        }
+
+        @Override
+        public void collect(ArrowBatch batch) {
+            collect(batch, Long.MIN_VALUE);
+        }
+
+        @Override
+        public void emitWatermark(Watermark watermark) {}
+
+        @Override
+        public void markIdle() {}
+
+        @Override
+        public void markActive() {}
+    }
+
+    @Override
+    public void close() {
+        calc.close();
+        calcAllocator.close();
+        emitter.close();
+    }
+}
