@@ -18,12 +18,13 @@ import java.util.Properties;
  *     read, NaN otherwise
  * @param fillSeconds a fixed-rate cell's time the live fill took to write the input (events / rate if it kept
  *     the rate), NaN otherwise
+ * @param phases a plain cell's job time cut into phases ({@link JobPhases}), null if not measured
  */
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
                   double restartSeconds, double recoverySeconds, long recordsReplayed, long restoredCheckpoint,
                   long checkpointAtFailure, String checkpointByVertex, double noticedSeconds, SteadyFigures steady,
-                  double steadyCores, double fillSeconds) {
+                  double steadyCores, double fillSeconds, JobPhases phases) {
     /** The verdict of a cell whose output is checked but, for a reason the verdict states, not compared. */
     static final String NOT_COMPARED = "not compared: ";
 
@@ -44,13 +45,14 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 Double.parseDouble(p.getProperty("noticedSeconds", "NaN")),
                 SteadyFigures.load(p),
                 Double.parseDouble(p.getProperty("steadyCores", "NaN")),
-                Double.parseDouble(p.getProperty("fillSeconds", "NaN")));
+                Double.parseDouble(p.getProperty("fillSeconds", "NaN")),
+                JobPhases.parse(p.getProperty("phasesMs")));
     }
 
     static CellResult failed(CellSpec spec, int round, String reason) {
         return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
                 "", spec.variant().source, new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "",
-                Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN);
+                Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN, null);
     }
 
     /** A recovery cell: one failure injected mid-run. */

@@ -267,6 +267,7 @@ final class NexmarkReport {
                     .append(r.query.id()).append("**, ").append(r.output).append(".\n\n"));
             SteadyStateReport.appendTable(md, steadyPart);
         }
+        new FloorReport(cells).appendMarkdown(md);
         appendRecovery(md);
         appendCheckpointsByTask(md);
         md.append("## Not run\n\n");
@@ -404,6 +405,7 @@ final class NexmarkReport {
                     i + 1 < rows.size() ? "," : ""));
         }
         json.append("  ],\n  \"steady\": ").append(new SteadyStateReport(rows, cells).json()).append(",\n");
+        json.append("  \"floor\": ").append(new FloorReport(cells).json()).append(",\n");
         json.append("  \"recovery\": [\n");
         List<RecoveryRow> recovery = recoveryRows();
         for (int i = 0; i < recovery.size(); i++) {

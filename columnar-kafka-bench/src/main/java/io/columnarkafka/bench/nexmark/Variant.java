@@ -8,11 +8,13 @@ import org.apache.flink.table.factories.FactoryUtil;
  * Which connectors a cell reads and writes through. Stock: Flink's {@code kafka} and {@code upsert-kafka}.
  * Columnar: {@code kafka-columnar} / {@code upsert-kafka-columnar} sinks, and the {@code kafka-columnar}
  * source once a source factory of that name is on the classpath (until then the cell reads through
- * {@code kafka}, and the report says so).
+ * {@code kafka}, and the report says so). Floor ({@code --floor on}, stateless queries only): no SQL, stock's
+ * output values looked up per input record and written through Flink's Kafka source and sink ({@link FloorJob}).
  */
 enum Variant {
     STOCK("kafka", "kafka", "upsert-kafka"),
-    COLUMNAR(columnarSource(), "kafka-columnar", "upsert-kafka-columnar");
+    COLUMNAR(columnarSource(), "kafka-columnar", "upsert-kafka-columnar"),
+    FLOOR("kafka", "kafka", "upsert-kafka");
 
     final String source;
     final String appendSink;
@@ -29,7 +31,11 @@ enum Variant {
     }
 
     String letter() {
-        return this == STOCK ? "s" : "c";
+        return switch (this) {
+            case STOCK -> "s";
+            case COLUMNAR -> "c";
+            case FLOOR -> "f";
+        };
     }
 
     private static String columnarSource() {
