@@ -37,10 +37,19 @@ public final class FloorPrecompute {
 
     public static void main(String[] args) throws Exception {
         NexmarkQuery query = NexmarkQuery.byId(args[0]);
-        String servers = args[1];
-        String input = args[2];
-        String tagged = args[3];
-        Path file = Path.of(args[4]);
+        FloorTable table = run(query, args[1], args[2], args[3]);
+        table.write(Path.of(args[4]));
+        Properties result = new Properties();
+        result.setProperty("kept", Long.toString(table.kept()));
+        try (OutputStream out = Files.newOutputStream(Path.of(args[5]))) {
+            result.store(out, query.id() + " floor table");
+        }
+        // Flink and Kafka leave non-daemon threads behind.
+        System.exit(0);
+    }
+
+    /** Runs the tagged query over {@code input} into {@code tagged} (an empty topic), returns the table it wrote. */
+    static FloorTable run(NexmarkQuery query, String servers, String input, String tagged) throws Exception {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(2);
         StreamTableEnvironment tables = StreamTableEnvironment.create(env);
@@ -50,15 +59,7 @@ public final class FloorPrecompute {
         tables.executeSql(statements.get(statements.size() - 1)).await();
         TopicReport report = TopicVerifier.forTopic(servers, tagged).keepRecords(true)
                 .timeout(Duration.ofMinutes(5)).read();
-        FloorTable table = table(report.records());
-        table.write(file);
-        Properties result = new Properties();
-        result.setProperty("kept", Long.toString(table.kept()));
-        try (OutputStream out = Files.newOutputStream(Path.of(args[5]))) {
-            result.store(out, query.id() + " floor table");
-        }
-        // Flink and Kafka leave non-daemon threads behind.
-        System.exit(0);
+        return table(report.records());
     }
 
     /**
