@@ -25,13 +25,15 @@ import java.util.Properties;
  * @param openSteps a recovery cell's open phase by the spare TaskManager's log ({@link OpenSteps}), empty otherwise
  * @param plannerOptionsInPlan what the cell's plan showed of its variant's planner options ({@link
  *     PlannerOptionsInPlan}); empty for a variant without any
+ * @param phases a plain cell's job time cut into phases ({@link JobPhases}), null if not measured
  */
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
                   double restartSeconds, double recoverySeconds, long recordsReplayed, long restoredCheckpoint,
                   long checkpointAtFailure, String checkpointByVertex, CheckpointPath checkpointPath,
                   double noticedSeconds, SteadyFigures steady, double steadyCores, double fillSeconds,
-                  RecoveryPhases recoveryPhases, String restartByTask, String openSteps, String plannerOptionsInPlan) {
+                  RecoveryPhases recoveryPhases, String restartByTask, String openSteps, String plannerOptionsInPlan,
+                  JobPhases phases) {
     /** The verdict of a cell whose output is checked but, for a reason the verdict states, not compared. */
     static final String NOT_COMPARED = "not compared: ";
 
@@ -57,13 +59,14 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 RecoveryPhases.parse(p.getProperty("recoveryPhasesMs")),
                 p.getProperty("restartByTask", ""),
                 p.getProperty("openStepsMs", ""),
-                p.getProperty("plannerOptionsInPlan", ""));
+                p.getProperty("plannerOptionsInPlan", ""),
+                JobPhases.parse(p.getProperty("phasesMs")));
     }
 
     static CellResult failed(CellSpec spec, int round, String reason) {
         return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
                 "", spec.variant().source(), new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "",
-                CheckpointPath.NONE, Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN, null, "", "", "");
+                CheckpointPath.NONE, Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN, null, "", "", "", null);
     }
 
     /** A recovery cell: one failure injected mid-run. */

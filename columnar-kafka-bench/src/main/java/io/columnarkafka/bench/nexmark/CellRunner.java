@@ -95,7 +95,9 @@ public final class CellRunner {
                 .build();
         try (MiniCluster cluster = new MiniCluster(clusterConf)) {
             cluster.start();
-            StreamGraph graph = streamGraph(spec, StreamExecutionEnvironment.getExecutionEnvironment(conf), result);
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+            StreamGraph graph = spec.variant().equals(Variant.FLOOR) ? FloorJob.streamGraph(spec, env, result)
+                    : streamGraph(spec, env, result);
             ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = ChildJvm.processCpuNanos();
             JobID job = cluster.submitJob(graph).get().getJobID();

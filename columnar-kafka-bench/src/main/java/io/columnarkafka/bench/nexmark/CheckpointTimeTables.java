@@ -106,8 +106,8 @@ final class CheckpointTimeTables {
         counted.stream().map(c -> c.spec().query().id() + "/" + c.spec().miniBatch()).distinct().forEach(key -> {
             List<CellResult> same = counted.stream()
                     .filter(c -> (c.spec().query().id() + "/" + c.spec().miniBatch()).equals(key)).toList();
-            pairs.add(List.of(same.stream().filter(c -> c.spec().variant() == Variant.STOCK).toList(),
-                    same.stream().filter(c -> c.spec().variant() == Variant.COLUMNAR).toList()));
+            pairs.add(List.of(same.stream().filter(c -> c.spec().variant().equals(Variant.STOCK)).toList(),
+                    same.stream().filter(c -> c.spec().variant().equals(Variant.COLUMNAR)).toList()));
         });
         return pairs;
     }

@@ -79,6 +79,25 @@ record JobPhases(long deploy, long open, long firstRead, long read, long drain, 
         result.setProperty("phasesMs", phases);
     }
 
+    /** The phases {@link #toString} wrote; null for none (not measured, or {@code unavailable: ...}). */
+    static JobPhases parse(String text) {
+        if (text == null || !text.startsWith("deploy=")) {
+            return null;
+        }
+        long[] ms = java.util.Arrays.stream(text.split(" ")).mapToLong(f -> Long.parseLong(f.substring(f.indexOf('=') + 1)))
+                .toArray();
+        return new JobPhases(ms[0], ms[1], ms[2], ms[3], ms[4], ms[5], ms[6], ms[7]);
+    }
+
+    /** The phases in order, in ms. */
+    long[] values() {
+        return new long[] {deploy, open, firstRead, read, drain, awaitCheckpoint, checkpoint, finish};
+    }
+
+    /** The phases' names, in the order of {@link #values}. */
+    static final java.util.List<String> NAMES = java.util.List.of("deploy", "open", "first read", "read", "drain",
+            "await checkpoint", "checkpoint", "finish");
+
     @Override
     public String toString() {
         return "deploy=" + deploy + " open=" + open + " firstRead=" + firstRead + " read=" + read + " drain=" + drain

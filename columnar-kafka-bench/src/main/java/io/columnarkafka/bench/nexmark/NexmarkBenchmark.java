@@ -44,6 +44,7 @@ public final class NexmarkBenchmark {
             "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
             "                         [--producer-linger-ms MS] [--scan-batch-rows N]",
             "                         [--scan-batch-time MS] [--variants stock,columnar[,columnar:KEY=VALUE[+KEY=VALUE]...]]",
+            "                         [--floor off|on]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
             "  --events               Nexmark events in the input topic (default 200000)",
@@ -89,6 +90,12 @@ public final class NexmarkBenchmark {
             "                         against stock and against columnar, and what its plans showed of its options.",
             "                         Needs stock, columnar and --columnar-planner on; recovery cells run stock and columnar",
             "                         only; fixed-rate mode (--rate) does not take extra variants",
+            "  --floor                on: each stateless query also runs a floor cell, rotated with stock and columnar in",
+            "                         every round: Flink's KafkaSource and EXACTLY_ONCE KafkaSink with the same settings,",
+            "                         writing for each input record the value stock writes for it (looked up by offset,",
+            "                         precomputed once per query before the rounds), no decode, calc or encode; its output",
+            "                         is checked against stock's like any cell. Reports floor/stock, columnar/stock and",
+            "                         columnar/floor per round (default off; not with --rate)",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + ").");
 
@@ -132,6 +139,8 @@ public final class NexmarkBenchmark {
     private ClientSettings clients = ClientSettings.DEFAULTS;
     /** Stock, columnar, then any extra variants (columnar with planner options), each run every round. */
     private List<Variant> variants = List.of(Variant.STOCK, Variant.COLUMNAR);
+    /** Each stateless query also runs a floor cell ({@link Variant#FLOOR}). */
+    private boolean floor;
     /** The input's bids per bidder, q12's check; read off the generator when a q12 cell first needs it. */
     private InputBids inputBids;
 
@@ -177,6 +186,11 @@ public final class NexmarkBenchmark {
                 case "--producer-linger-ms" -> b.producerLingerMs = Integer.parseInt(value);
                 case "--scan-batch-rows" -> b.scanBatchRows = Integer.parseInt(value);
                 case "--scan-batch-time" -> b.scanBatchTimeMs = Integer.parseInt(value);
+                case "--floor" -> b.floor = switch (value) {
+                    case "on" -> true;
+                    case "off" -> false;
+                    default -> throw new IllegalArgumentException("--floor is on or off");
+                };
                 case "--rate" -> b.rate = Double.parseDouble(value.replace("_", ""));
                 case "--seconds" -> b.seconds = Double.parseDouble(value);
                 case "--variants" -> b.variants = variants(value);
@@ -201,6 +215,9 @@ public final class NexmarkBenchmark {
         if (extraVariants && b.rate > 0) {
             throw new IllegalArgumentException("fixed-rate mode (--rate) runs stock and columnar only; extra --variants"
                     + " are for the bounded matrix");
+        }
+        if (b.floor && b.rate > 0) {
+            throw new IllegalArgumentException("--floor runs over a filled topic, not with --rate");
         }
         if (b.rate > 0) {
             b.events = EventPacer.events(b.rate, b.seconds);
@@ -264,6 +281,9 @@ public final class NexmarkBenchmark {
                         new NexmarkGenerator(NexmarkConfig.defaults(seed)), events);
                 console.printf(Locale.ROOT, "input %s: %,d events, %,d bytes of JSON, written in %.1f s%n", input,
                         events, bytes, (System.nanoTime() - fillStart) / 1e9);
+                if (floor) {
+                    precomputeFloorTables(broker, input, stamp, console);
+                }
             }
             int cell = 0;
             for (int round = 0; round < warmup + rounds; round++) {
@@ -272,7 +292,7 @@ public final class NexmarkBenchmark {
                 java.util.Collections.rotate(order, -round);
                 for (NexmarkQuery query : order) {
                     for (boolean mb : miniBatch) {
-                        for (Variant variant : roundOrder(variants, round)) {
+                        for (Variant variant : variants(query, round)) {
                             results.add(runCell(broker, input, query, variant, mb, 0, counted, stamp + "-" + cell++,
                                     expected, console));
                             writeReport(results, stamp, loadBefore, console, false);
@@ -315,6 +335,42 @@ public final class NexmarkBenchmark {
         List<Variant> order = new ArrayList<>(variants);
         java.util.Collections.rotate(order, -round);
         return order;
+    }
+
+    /**
+     * The variants of a query's cells in a round ({@link #roundOrder}): those of {@code --variants}, and with
+     * {@code --floor on} a stateless query's floor cell after them.
+     */
+    List<Variant> variants(NexmarkQuery query, int round) {
+        if (!floor || query.stateful) {
+            return roundOrder(variants, round);
+        }
+        List<Variant> withFloor = new ArrayList<>(variants);
+        withFloor.add(Variant.FLOOR);
+        return roundOrder(withFloor, round);
+    }
+
+    /** Fills each stateless query's floor table ({@link FloorPrecompute}, a JVM of its own), before any timed cell. */
+    private void precomputeFloorTables(KafkaBroker broker, String input, String stamp, PrintStream console)
+            throws Exception {
+        for (NexmarkQuery query : queries.stream().filter(q -> !q.stateful).toList()) {
+            String tagged = "nexmark-floor-" + stamp + "-" + query.id();
+            Path result = workDir.resolve("floor-" + query.id() + ".properties").toAbsolutePath();
+            broker.createTopic(tagged, partitions);
+            try {
+                long start = System.nanoTime();
+                Properties table = ChildJvm.run(FloorPrecompute.class, cellClasspath(), List.of(query.id(),
+                                broker.bootstrapServers(), input, tagged,
+                                FloorTable.file(workDir.toAbsolutePath(), query).toString(), result.toString()),
+                        System.getenv().getOrDefault("CHILD_JAVA_OPTS", DEFAULT_CHILD_JAVA_OPTS), result,
+                        workDir.resolve("floor-" + query.id() + ".log"), Duration.ofMinutes(20), query.id() + "-floor");
+                console.printf(Locale.ROOT, "floor table %s: %,d of %,d input records keep an output value"
+                        + " (stock Flink's bytes, by input offset), in %.1f s%n", query.id(),
+                        Long.parseLong(table.getProperty("kept")), events, (System.nanoTime() - start) / 1e9);
+            } finally {
+                broker.deleteTopic(tagged);
+            }
+        }
     }
 
     /**
@@ -462,9 +518,13 @@ public final class NexmarkBenchmark {
         }
     }
 
+    /** Every cell's JVM plans with the same planner: the planner jar with the columnar stage, the loader without. */
+    private String cellClasspath() {
+        return columnarPlanner ? PlannerClasspath.forCells() : System.getProperty("java.class.path");
+    }
+
     private Properties runChild(CellSpec spec, Path log) throws Exception {
-        String classpath = spec.columnarPlanner() ? PlannerClasspath.forCells() : System.getProperty("java.class.path");
-        return ChildJvm.run(CellRunner.class, classpath, spec.toArgs(),
+        return ChildJvm.run(CellRunner.class, cellClasspath(), spec.toArgs(),
                 System.getenv().getOrDefault("CHILD_JAVA_OPTS", DEFAULT_CHILD_JAVA_OPTS),
                 Path.of(spec.resultFile()), log, Duration.ofMinutes(20), spec.label());
     }

@@ -269,6 +269,7 @@ final class NexmarkReport {
             new VariantReport(cells).appendMarkdown(md, mb);
             SteadyStateReport.appendTable(md, steadyPart);
         }
+        new FloorReport(cells).appendMarkdown(md);
         appendRecovery(md);
         appendCheckpointsByTask(md);
         md.append("## Not run\n\n");
@@ -410,6 +411,7 @@ final class NexmarkReport {
         json.append("  \"variants\": [").append(cells.stream().map(c -> c.spec().variant()).distinct().sorted()
                 .map(v -> "\"" + escape(v.id()) + "\"").collect(Collectors.joining(", "))).append("],\n");
         json.append("  \"variantSummary\": ").append(new VariantReport(cells).json()).append(",\n");
+        json.append("  \"floor\": ").append(new FloorReport(cells).json()).append(",\n");
         json.append("  \"recovery\": [\n");
         List<RecoveryRow> recovery = recoveryRows();
         for (int i = 0; i < recovery.size(); i++) {

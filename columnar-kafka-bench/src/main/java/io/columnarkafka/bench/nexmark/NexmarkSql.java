@@ -9,6 +9,9 @@ import org.apache.flink.table.types.logical.RowType;
 
 /** The SQL around the queries: the suite's Kafka source table and views, and the result tables' options. */
 final class NexmarkSql {
+    /** The result tables' producer {@code transaction.timeout.ms}. */
+    static final String TRANSACTION_TIMEOUT_MS = "120000";
+
     private NexmarkSql() {}
 
     /**
@@ -82,7 +85,7 @@ final class NexmarkSql {
         options.put("properties.bootstrap.servers", bootstrapServers);
         options.put("sink.delivery-guarantee", "exactly-once");
         options.put("sink.transactional-id-prefix", transactionalIdPrefix);
-        options.put("properties.transaction.timeout.ms", "120000");
+        options.put("properties.transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
         clients.addSinkOptions(options);
         if (upsert) {
             options.put("key.format", "json");

@@ -90,7 +90,7 @@ final class RecoveryPhasesReport {
     }
 
     private List<CellResult> cells(NexmarkQuery query, Variant variant) {
-        return recovery.stream().filter(c -> c.spec().query() == query && c.spec().variant() == variant).toList();
+        return recovery.stream().filter(c -> c.spec().query() == query && c.spec().variant().equals(variant)).toList();
     }
 
     private static long ms(CellResult cell, String phase) {

@@ -4,6 +4,7 @@ import io.columnarkafka.planner.PlannerOptions;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -19,12 +20,18 @@ import org.apache.flink.table.factories.FactoryUtil;
  * the cell reads through {@code kafka}, and the report says so). A columnar variant with planner options (a {@link
  * PlannerOptions#PATH_CHOICES path choice} each, key relative to {@link PlannerOptions#PREFIX}) is an extra variant
  * of an A/B run: {@code columnar:edge-rows=VIEWS}, {@code columnar:edge-rows=VIEWS+local-window-agg.vectorised=false}.
+ * Floor ({@code --floor on}, stateless queries only): no SQL, stock's output values looked up per input record and
+ * written through Flink's Kafka source and sink ({@link FloorJob}).
  *
  * @param plannerOptions relative key to value, sorted by key; empty for stock and the default columnar variant
  */
-record Variant(boolean columnar, SortedMap<String, String> plannerOptions) implements Comparable<Variant> {
-    static final Variant STOCK = new Variant(false, new TreeMap<>());
-    static final Variant COLUMNAR = new Variant(true, new TreeMap<>());
+record Variant(Kind kind, SortedMap<String, String> plannerOptions) implements Comparable<Variant> {
+    /** What runs the cell's query; the order is the report's. */
+    enum Kind { STOCK, COLUMNAR, FLOOR }
+
+    static final Variant STOCK = new Variant(Kind.STOCK, new TreeMap<>());
+    static final Variant COLUMNAR = new Variant(Kind.COLUMNAR, new TreeMap<>());
+    static final Variant FLOOR = new Variant(Kind.FLOOR, new TreeMap<>());
     /** Between a variant's planner options in its id. */
     static final String OPTION_SEPARATOR = "+";
 
@@ -35,7 +42,7 @@ record Variant(boolean columnar, SortedMap<String, String> plannerOptions) imple
     }
 
     /**
-     * {@code stock}, {@code columnar} or {@code columnar:KEY=VALUE[+KEY=VALUE...]}; throws {@link
+     * {@code stock}, {@code columnar}, {@code floor} or {@code columnar:KEY=VALUE[+KEY=VALUE...]}; throws {@link
      * IllegalArgumentException} on any other form, an unknown planner option or a value the option does not take.
      */
     static Variant parse(String id) {
@@ -44,6 +51,9 @@ record Variant(boolean columnar, SortedMap<String, String> plannerOptions) imple
         }
         if (id.equals("columnar")) {
             return COLUMNAR;
+        }
+        if (id.equals("floor")) {
+            return FLOOR;
         }
         if (!id.startsWith("columnar:") || id.length() == "columnar:".length()) {
             throw new IllegalArgumentException("variant '" + id + "' is not stock, columnar or"
@@ -62,13 +72,13 @@ record Variant(boolean columnar, SortedMap<String, String> plannerOptions) imple
                 throw new IllegalArgumentException("variant '" + id + "' sets " + key + " twice");
             }
         }
-        return new Variant(true, new TreeMap<>(options));
+        return new Variant(Kind.COLUMNAR, new TreeMap<>(options));
     }
 
     /** The form {@link #parse} reads: the report's and the cell arguments' name of the variant. */
     String id() {
-        if (!columnar) {
-            return "stock";
+        if (kind != Kind.COLUMNAR) {
+            return kind.name().toLowerCase(Locale.ROOT);
         }
         return plannerOptions.isEmpty() ? "columnar" : "columnar:" + plannerOptions.entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(OPTION_SEPARATOR));
@@ -81,29 +91,38 @@ record Variant(boolean columnar, SortedMap<String, String> plannerOptions) imple
         return session;
     }
 
+    /** The columnar connectors (and planner stage), with or without extra planner options. */
+    boolean columnar() {
+        return kind == Kind.COLUMNAR;
+    }
+
     /** A columnar variant with planner options: measured against stock and against the default columnar one. */
     boolean extra() {
         return !plannerOptions.isEmpty();
     }
 
     String source() {
-        return columnar ? COLUMNAR_SOURCE : "kafka";
+        return columnar() ? COLUMNAR_SOURCE : "kafka";
     }
 
     String sink(NexmarkQuery query) {
-        return columnar ? (query.upsert() ? "upsert-kafka-columnar" : "kafka-columnar")
+        return columnar() ? (query.upsert() ? "upsert-kafka-columnar" : "kafka-columnar")
                 : (query.upsert() ? "upsert-kafka" : "kafka");
     }
 
-    /** The cell label's variant part: s, c, or c with the planner options. */
+    /** The cell label's variant part: s, c, c with the planner options, or f. */
     String letter() {
-        return !columnar ? "s" : extra() ? "c:" + id().substring("columnar:".length()) : "c";
+        return switch (kind) {
+            case STOCK -> "s";
+            case COLUMNAR -> extra() ? "c:" + id().substring("columnar:".length()) : "c";
+            case FLOOR -> "f";
+        };
     }
 
-    /** Stock, the default columnar variant, then the extra ones by id. */
+    /** Stock, the default columnar variant, the extra ones by id, then the floor. */
     @Override
     public int compareTo(Variant other) {
-        return Comparator.comparing(Variant::columnar).thenComparing(Variant::extra).thenComparing(Variant::id)
+        return Comparator.comparing(Variant::kind).thenComparing(Variant::extra).thenComparing(Variant::id)
                 .compare(this, other);
     }
 

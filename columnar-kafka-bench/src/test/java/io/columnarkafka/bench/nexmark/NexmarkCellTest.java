@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * EXACTLY_ONCE through the columnar sink, the result read back read_committed. The expected result does not
  * come from the run: it is every generated bid's (auction, bidder, price, dateTime, extra) as Flink's own
  * {@code json} serializer writes it. (The stock variant runs in the matrix, {@code bin/bench-nexmark}; one
- * cell keeps this check short.)
+ * cell keeps this check short.) And q2's floor cell ({@code --floor on}): its table filled by stock Flink, its job
+ * writing exactly the bids q2 keeps, each as Flink's serializer writes it.
  */
 class NexmarkCellTest {
     private static final long EVENTS = 3000;
@@ -79,6 +80,31 @@ class NexmarkCellTest {
     }
 
     @Test
+    void q2sFloorCellWritesExactlyTheValuesStockWritesForTheBidsItKeeps() throws Exception {
+        OutputDigest expected = expectedQ2();
+        assertThat(expected.entries()).as("bids q2 keeps").isPositive().isLessThan(EVENTS / 50);
+
+        String tagged = "nexmark-cell-test-q2-tagged";
+        broker.createTopic(tagged, 2);
+        FloorTable table = FloorPrecompute.run(NexmarkQuery.Q2, broker.bootstrapServers(), INPUT, tagged);
+        assertThat(table.kept()).isEqualTo(expected.entries());
+        table.write(FloorTable.file(dir, NexmarkQuery.Q2));
+        String output = "nexmark-cell-test-q2-f";
+        broker.createTopic(output, 2);
+        CellSpec spec = new CellSpec(NexmarkQuery.Q2, Variant.FLOOR, false, EVENTS, 2, 500, broker.bootstrapServers(),
+                INPUT, output, "cell-test-f", 0, 0, false, ClientSettings.DEFAULTS, dir.resolve("FLOOR").toString(),
+                dir.resolve("FLOOR.properties").toString());
+        Properties measured = CellRunner.run(spec);
+        TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), output).keepRecords(true).read();
+
+        assertThat(OutputDigest.of(NexmarkQuery.Q2, report)).isEqualTo(expected);
+        assertThat(report.partitionsWithOpenTransactions()).isEmpty();
+        assertThat(measured.getProperty("sinkPath")).startsWith("floor: ");
+        assertThat(measured.getProperty("steadyWriters")).contains("floor sink q2: Writer");
+        assertThat(Double.parseDouble(measured.getProperty("steadyReadEventsPerSecond"))).isPositive();
+    }
+
+    @Test
     void everyQueryOfTheSuiteIsRunOrSkippedWithAReason() {
         List<String> run = new ArrayList<>();
         for (NexmarkQuery query : NexmarkQuery.values()) {
@@ -94,17 +120,27 @@ class NexmarkCellTest {
         }
     }
 
+    private static OutputDigest expectedQ2() throws Exception {
+        return expectedBids("ROW<auction BIGINT, price BIGINT>", bid -> bid.getLong(0) % 123 == 0,
+                bid -> GenericRowData.of(bid.getLong(0), bid.getLong(2)));
+    }
+
     private static OutputDigest expectedQ0() throws Exception {
-        JsonRowDataSerializationSchema flink = FlinkJson.openSerializer(RowTypes.parse(
-                "ROW<auction BIGINT, bidder BIGINT, price BIGINT, dateTime TIMESTAMP(3), extra STRING>"));
+        return expectedBids("ROW<auction BIGINT, bidder BIGINT, price BIGINT, dateTime TIMESTAMP(3), extra STRING>",
+                bid -> true, bid -> GenericRowData.of(bid.getLong(0), bid.getLong(1), bid.getLong(2),
+                        bid.getTimestamp(5, 3), bid.getString(6)));
+    }
+
+    /** The generated bids {@code keeps} passes, each projected and written by Flink's own json serializer. */
+    private static OutputDigest expectedBids(String type, java.util.function.Predicate<RowData> keeps,
+                                             java.util.function.Function<RowData, RowData> project) throws Exception {
+        JsonRowDataSerializationSchema flink = FlinkJson.openSerializer(RowTypes.parse(type));
         NexmarkGenerator generator = new NexmarkGenerator(NexmarkConfig.defaults(5));
         List<String> values = new ArrayList<>();
         for (long i = 0; i < EVENTS; i++) {
             GenericRowData event = generator.event(i);
-            if (event.getInt(0) == NexmarkGenerator.BID) {
-                RowData bid = event.getRow(3, 7);
-                values.add(new String(flink.serialize(GenericRowData.of(bid.getLong(0), bid.getLong(1),
-                        bid.getLong(2), bid.getTimestamp(5, 3), bid.getString(6))), StandardCharsets.UTF_8));
+            if (event.getInt(0) == NexmarkGenerator.BID && keeps.test(event.getRow(3, 7))) {
+                values.add(new String(flink.serialize(project.apply(event.getRow(3, 7))), StandardCharsets.UTF_8));
             }
         }
         return OutputDigest.of(values);

@@ -264,7 +264,7 @@ class NexmarkReportTest {
     }
 
     private static CellResult withPath(CellResult cell, CheckpointPath path) {
-        boolean stock = cell.spec().variant() == Variant.STOCK;
+        boolean stock = cell.spec().variant().equals(Variant.STOCK);
         String byVertex = CheckpointByVertex.describe(List.of(
                 new CheckpointByVertex(stock ? "Source: nexmark[1]" : "Source: ColumnarScanExecNode[1]", 600, 600, 3,
                         0, 2, 10, 0),
