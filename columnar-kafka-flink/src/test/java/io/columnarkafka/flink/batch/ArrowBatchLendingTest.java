@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.flink.api.common.eventtime.Watermark;
-import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.AfterEach;
@@ -45,7 +43,7 @@ class ArrowBatchLendingTest {
         VectorSchemaRoot rows = TestRows.batch(100, 37, producer);
         String content = rows.contentToTSVString();
         List<String> seen = new ArrayList<>();
-        ArrowBatchOutput.LENDING.emit(rows, 5L, "split-0", new FanOut(batch -> {
+        ArrowBatchOutput.LENDING.emit(rows, 5L, "split-0", new FanOutSourceOutput(batch -> {
             // a chained consumer: reads the vectors in place, then closes its use
             seen.add(batch.open(consumer).contentToTSVString());
             batch.close();
@@ -75,7 +73,7 @@ class ArrowBatchLendingTest {
     @Test
     void aFailingHandOverStillFreesTheLentBatch() {
         VectorSchemaRoot rows = TestRows.batch(0, 10, producer);
-        FanOut failing = new FanOut(batch -> batch.close(), batch -> {
+        FanOutSourceOutput failing = new FanOutSourceOutput(batch -> batch.close(), batch -> {
             throw new IllegalStateException("consumer failed");
         });
         assertThatThrownBy(() -> ArrowBatchOutput.LENDING.emit(rows, 0L, "split-0", failing))
@@ -101,7 +99,7 @@ class ArrowBatchLendingTest {
         List<Integer> seen = new ArrayList<>();
         assertThat(ownerClosed).as("spending the owned instance frees nothing").hasValue(0);
         try {
-            new FanOut(batch -> {
+            new FanOutSourceOutput(batch -> {
                 assertThat(batch.selection()).containsExactly(1, 4, 9);
                 seen.add(batch.selectedCount(consumer));
                 batch.close();
@@ -139,7 +137,7 @@ class ArrowBatchLendingTest {
         String content = rows.contentToTSVString();
         List<ArrowBatch> handedOver = new ArrayList<>();
         List<org.apache.arrow.vector.FieldVector> kept = new ArrayList<>();
-        VectorSchemaRoot returned = ArrowBatchOutput.LENDING.emitAndReturn(rows, 0L, "split-0", new FanOut(batch -> {
+        VectorSchemaRoot returned = ArrowBatchOutput.LENDING.emitAndReturn(rows, 0L, "split-0", new FanOutSourceOutput(batch -> {
             handedOver.add(batch);
             org.apache.arrow.vector.FieldVector first = batch.open(consumer).getFieldVectors().get(0);
             org.apache.arrow.vector.util.TransferPair share = first.getTransferPair(producer);
@@ -157,12 +155,12 @@ class ArrowBatchLendingTest {
         kept.get(0).close();
         returned.close();
         VectorSchemaRoot failing = TestRows.batch(0, 10, producer);
-        assertThatThrownBy(() -> ArrowBatchOutput.LENDING.emitAndReturn(failing, 0L, "split-0", new FanOut(batch -> {
+        assertThatThrownBy(() -> ArrowBatchOutput.LENDING.emitAndReturn(failing, 0L, "split-0", new FanOutSourceOutput(batch -> {
             throw new IllegalStateException("consumer failed");
         }))).hasMessage("consumer failed");
         assertThat(producer.getAllocatedMemory()).isZero();
         assertThat(ArrowBatchOutput.INSTANCE.emitAndReturn(TestRows.batch(0, 3, producer), 0L, "split-0",
-                new FanOut(ArrowBatch::close))).as("an output that hands the rows on returns none").isNull();
+                new FanOutSourceOutput(ArrowBatch::close))).as("an output that hands the rows on returns none").isNull();
     }
 
     @Test
@@ -171,33 +169,5 @@ class ArrowBatchLendingTest {
         assertThatThrownBy(owned::reclaim).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(owned::takeBack).isInstanceOf(IllegalStateException.class);
         owned.close();
-    }
-
-    /** What Flink's chain does for a source with several outputs: the same instance to each, in turn. */
-    private record FanOut(List<java.util.function.Consumer<ArrowBatch>> consumers)
-            implements SourceOutput<ArrowBatch> {
-        @SafeVarargs
-        FanOut(java.util.function.Consumer<ArrowBatch>... consumers) {
-            this(List.of(consumers));
-        }
-
-        @Override
-        public void collect(ArrowBatch batch) {
-            consumers.forEach(c -> c.accept(batch));
-        }
-
-        @Override
-        public void collect(ArrowBatch batch, long timestamp) {
-            collect(batch);
-        }
-
-        @Override
-        public void emitWatermark(Watermark watermark) {}
-
-        @Override
-        public void markIdle() {}
-
-        @Override
-        public void markActive() {}
     }
 }

@@ -7,6 +7,7 @@ import io.columnarkafka.client.decode.DecodingSpec;
 import io.columnarkafka.client.decode.RecordChunk;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.batch.FanOutSourceOutput;
 import io.columnarkafka.flink.source.ArrowBatchOutput;
 import io.columnarkafka.flink.source.DecodeMetrics;
 import java.nio.ByteBuffer;
@@ -17,8 +18,6 @@ import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.flink.api.common.eventtime.Watermark;
-import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplit;
 import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplitState;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
@@ -59,7 +58,7 @@ class ChunkEmitterRecycleTest {
         ChunkEmitter<ArrowBatch> emitter = new ChunkEmitter<>(spec, -1, reader, ArrowBatchOutput.LENDING,
                 new DecodeMetrics(UnregisteredMetricsGroup.createSourceReaderMetricGroup()), new BatchTimeCap(100, 0));
         KafkaPartitionSplitState split = new KafkaPartitionSplitState(new KafkaPartitionSplit(PARTITION, 0));
-        Collecting output = new Collecting(batch -> {
+        FanOutSourceOutput output = new FanOutSourceOutput(batch -> {
             VectorSchemaRoot root = batch.open(null);
             if (firstVectors.isEmpty()) {
                 firstVectors.addAll(root.getFieldVectors());
@@ -99,26 +98,5 @@ class ChunkEmitterRecycleTest {
 
     private static void add(RecordChunk chunk, long offset, ByteBuffer value) {
         chunk.add(new ConsumerRecord<>(PARTITION.topic(), 0, offset, null, value), value == null ? 0 : value.remaining());
-    }
-
-    private record Collecting(java.util.function.Consumer<ArrowBatch> reader) implements SourceOutput<ArrowBatch> {
-        @Override
-        public void collect(ArrowBatch batch) {
-            reader.accept(batch);
-        }
-
-        @Override
-        public void collect(ArrowBatch batch, long timestamp) {
-            collect(batch);
-        }
-
-        @Override
-        public void emitWatermark(Watermark watermark) {}
-
-        @Override
-        public void markIdle() {}
-
-        @Override
-        public void markActive() {}
     }
 }
