@@ -33,8 +33,9 @@ final class RecoveryPhasesReport {
                     stock.stream().filter(s -> s.round() == c.round()).findFirst().ifPresent(
                             s -> differences.add((double) (ms(c, phase) - ms(s, phase))));
                 }
-                rows.add(new PhaseRow(query, phase, median(stock.stream().map(c -> (double) ms(c, phase)).toList()),
-                        median(columnar.stream().map(c -> (double) ms(c, phase)).toList()), median(differences),
+                rows.add(new PhaseRow(query, phase, NexmarkReport.median(stock, c -> ms(c, phase)),
+                        NexmarkReport.median(columnar, c -> ms(c, phase)),
+                        NexmarkReport.median(differences.stream().mapToDouble(Double::doubleValue).toArray()),
                         differences.size()));
             }
         }
@@ -96,15 +97,6 @@ final class RecoveryPhasesReport {
     private static long ms(CellResult cell, String phase) {
         Map<String, Long> phases = cell.recoveryPhases().byName();
         return Objects.requireNonNull(phases.get(phase), phase);
-    }
-
-    private static double median(List<Double> values) {
-        if (values.isEmpty()) {
-            return Double.NaN;
-        }
-        double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     private static String whole(double ms) {

@@ -1,6 +1,8 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.Spread;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -19,18 +21,6 @@ final class VariantReport {
         this.cells = cells;
     }
 
-    /** A paired per-round ratio: median, min, max over {@code pairs} rounds (NaN for none). */
-    record Ratio(int pairs, double median, double min, double max) {
-        static Ratio of(double[] ratios) {
-            return new Ratio(ratios.length, NexmarkReport.median(ratios), NexmarkReport.min(ratios),
-                    NexmarkReport.max(ratios));
-        }
-
-        String markdown() {
-            return pairs == 0 ? "–" : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", median, min, max);
-        }
-    }
-
     /**
      * One extra variant on one (query, mini-batch) pair.
      *
@@ -38,7 +28,7 @@ final class VariantReport {
      * @param compared ok, and every cell's output was compared with stock's (q12's, in a bounded run, is not)
      */
     record Row(NexmarkQuery query, boolean miniBatch, Variant variant, double eventsPerSecond,
-               double stockCpu, double columnarCpu, double cpu, Ratio againstStock, Ratio againstColumnar,
+               double stockCpu, double columnarCpu, double cpu, Spread againstStock, Spread againstColumnar,
                String inPlan, String output, boolean ok, boolean compared) {}
 
     /** The extra variants the cells ran, by id. */
@@ -75,8 +65,8 @@ final class VariantReport {
                         NexmarkReport.median(stock, CellResult::cpuSecondsPerMillionEvents),
                         NexmarkReport.median(columnar, CellResult::cpuSecondsPerMillionEvents),
                         NexmarkReport.median(passed, CellResult::cpuSecondsPerMillionEvents),
-                        Ratio.of(NexmarkReport.pairedRatios(stock, passed, CellResult::eventsPerSecond)),
-                        Ratio.of(NexmarkReport.pairedRatios(columnar, passed, CellResult::eventsPerSecond)),
+                        paired(NexmarkReport.pairedRatios(stock, passed, CellResult::eventsPerSecond)),
+                        paired(NexmarkReport.pairedRatios(columnar, passed, CellResult::eventsPerSecond)),
                         inPlan.isEmpty() ? "not recorded" : inPlan, output, ok, compared));
             }
         }
@@ -89,6 +79,16 @@ final class VariantReport {
     }
 
     /** The geomean of one variant's median ratios over the compared rows of {@code part}. */
+    /** A variant's paired per-round ratios as median, min and max. */
+    private static Spread paired(double[] ratios) {
+        return Spread.of(Arrays.stream(ratios).boxed().toList());
+    }
+
+    private static String markdown(Spread ratio) {
+        return ratio.rounds() == 0 ? "–"
+                : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", ratio.median(), ratio.min(), ratio.max());
+    }
+
     private static double geomean(List<Row> part, Variant variant, boolean againstStock) {
         return NexmarkReport.geomean(part.stream().filter(r -> r.compared && r.variant.equals(variant))
                 .mapToDouble(r -> (againstStock ? r.againstStock : r.againstColumnar).median()).toArray());
@@ -116,8 +116,8 @@ final class VariantReport {
         md.append("|---|---|---:|---:|---:|---:|---|---|\n");
         for (Row r : part) {
             md.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s / %s / %s | %s | %s |%n",
-                    r.query.id(), r.variant.id(), NexmarkReport.count(r.eventsPerSecond), r.againstStock.markdown(),
-                    r.againstColumnar.markdown(), oneDecimal(r.stockCpu), oneDecimal(r.columnarCpu),
+                    r.query.id(), r.variant.id(), NexmarkReport.count(r.eventsPerSecond), markdown(r.againstStock),
+                    markdown(r.againstColumnar), oneDecimal(r.stockCpu), oneDecimal(r.columnarCpu),
                     oneDecimal(r.cpu), r.inPlan, r.output));
         }
         md.append('\n');
@@ -138,9 +138,9 @@ final class VariantReport {
                             + " \"ok\": %s, \"compared\": %s, \"output\": \"%s\"}%s%n",
                     r.query.id(), r.query.stateful, r.miniBatch, NexmarkReport.escape(r.variant.id()),
                     NexmarkReport.num(r.eventsPerSecond), NexmarkReport.num(r.cpu), NexmarkReport.num(r.stockCpu),
-                    NexmarkReport.num(r.columnarCpu), r.againstStock.pairs(), NexmarkReport.num(r.againstStock.median()),
+                    NexmarkReport.num(r.columnarCpu), r.againstStock.rounds(), NexmarkReport.num(r.againstStock.median()),
                     NexmarkReport.num(r.againstStock.min()), NexmarkReport.num(r.againstStock.max()),
-                    r.againstColumnar.pairs(), NexmarkReport.num(r.againstColumnar.median()),
+                    r.againstColumnar.rounds(), NexmarkReport.num(r.againstColumnar.median()),
                     NexmarkReport.num(r.againstColumnar.min()), NexmarkReport.num(r.againstColumnar.max()),
                     NexmarkReport.escape(r.inPlan), r.ok, r.compared, NexmarkReport.escape(r.output),
                     i + 1 < rows.size() ? "," : ""));

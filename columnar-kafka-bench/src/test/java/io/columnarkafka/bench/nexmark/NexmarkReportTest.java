@@ -2,6 +2,7 @@ package io.columnarkafka.bench.nexmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.bench.Spread;
 import io.columnarkafka.bench.SteadyFigures;
 import java.util.ArrayList;
 import java.util.List;
@@ -333,9 +334,9 @@ class NexmarkReportTest {
         VariantReport.Row v = rows.get(0);
         assertThat(v.eventsPerSecond()).as("200, 250, 125").isEqualTo(200.0);
         assertThat(v.againstStock()).as("200/100, 250/50, 125/100")
-                .isEqualTo(new VariantReport.Ratio(3, 2.0, 1.25, 5.0));
+                .isEqualTo(new Spread(3, 2.0, 1.25, 5.0));
         assertThat(v.againstColumnar()).as("200/125, 250/100, 125/100")
-                .isEqualTo(new VariantReport.Ratio(3, 1.6, 1.25, 2.5));
+                .isEqualTo(new Spread(3, 1.6, 1.25, 2.5));
         assertThat(v.cpu()).as("500, 700, 600").isEqualTo(600.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(v.stockCpu()).isEqualTo(1000.0, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(v.columnarCpu()).isEqualTo(800.0, org.assertj.core.data.Offset.offset(1e-9));
@@ -345,9 +346,9 @@ class NexmarkReportTest {
         assertThat(r.ok()).isFalse();
         assertThat(r.output()).isEqualTo("FAIL: the plan contradicts it");
         assertThat(r.againstStock()).as("rounds 1 and 3 only: 100/100, 50/100")
-                .isEqualTo(new VariantReport.Ratio(2, 0.75, 0.5, 1.0));
+                .isEqualTo(new Spread(2, 0.75, 0.5, 1.0));
         assertThat(r.againstColumnar()).as("100/125, 50/100")
-                .isEqualTo(new VariantReport.Ratio(2, 0.65, 0.5, 0.8));
+                .isEqualTo(new Spread(2, 0.65, 0.5, 0.8));
 
         String markdown = report.markdown();
         assertThat(markdown).contains("- `columnar:edge-rows=VIEWS`: geomean ratio against stock **2.00**, against"

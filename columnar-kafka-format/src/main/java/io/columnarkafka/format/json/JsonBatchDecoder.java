@@ -110,9 +110,11 @@ public final class JsonBatchDecoder implements BatchDecoder {
     private VectorSchemaRoot rootIn(BufferAllocator allocator) {
         VectorSchemaRoot reused = spare;
         spare = null;
-        if (reused != null && (reused.getFieldVectors().isEmpty()
-                || reused.getFieldVectors().get(0).getAllocator() == allocator)) {
-            return reused;
+        if (reused != null) {
+            if (reused.getFieldVectors().isEmpty() || reused.getFieldVectors().get(0).getAllocator() == allocator) {
+                return reused;
+            }
+            reused.close();
         }
         return VectorSchemaRoot.create(schema, allocator);
     }
