@@ -219,17 +219,21 @@ class NexmarkColumnarParityITCase {
      * join and two aggregates, q15: distinct counts, q19: a Top-N): the edge writes each row as Flink's binary row
      * ({@code rows=[binary]}), and the final result per key equals stock's. Compared by the final value per key, as
      * the benchmark does: the intermediate updates depend on how the two source subtasks' rows interleave at the
-     * keyed operator, in stock Flink too.
+     * keyed operator, in stock Flink too. q19's ranks of bids tied on price are in no defined order, so its values
+     * are compared without the columns a tie leaves open (the key (auction, rank) and the price stay compared; the
+     * benchmark's {@code NexmarkQuery.Q19} leaves the same ones open).
      */
     @ParameterizedTest
     @ValueSource(strings = {"q4", "q15", "q19"})
     void statefulQueriesReadBinaryRowsFromTheEdge(String query) throws Exception {
         String script = NexmarkRuns.resource(query + ".sql");
+        List<String> openOnTie = query.equals("q19")
+                ? List.of("bidder", "channel", "url", "dateTime", "extra") : List.of();
         NexmarkRuns.Run stock = runs.run(query, script, false, true, PARALLELISM, true);
         NexmarkRuns.Run columnar = runs.run(query, script, true, true, PARALLELISM, true);
-        Map<String, String> expected = runs.finalValuePerKey(stock.topic());
+        Map<String, String> expected = runs.finalValuePerKey(stock.topic(), openOnTie);
         assertThat(expected).as("stock's final result of %s", query).isNotEmpty();
-        assertThat(runs.finalValuePerKey(columnar.topic())).as("columnar final result of %s", query)
+        assertThat(runs.finalValuePerKey(columnar.topic(), openOnTie)).as("columnar final result of %s", query)
                 .isEqualTo(expected);
         assertThat(columnar.explain()).contains("ColumnarScan(").contains("ColumnarCalc(")
                 .containsPattern("ArrowToRows\\(reason=\\[[^\\n]*, rows=\\[binary]\\)")
