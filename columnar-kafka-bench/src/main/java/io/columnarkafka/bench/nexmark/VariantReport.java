@@ -78,7 +78,6 @@ final class VariantReport {
                 && c.spec().variant().equals(variant) && c.ok()).toList();
     }
 
-    /** The geomean of one variant's median ratios over the compared rows of {@code part}. */
     /** A variant's paired per-round ratios as median, min and max. */
     private static Spread paired(double[] ratios) {
         return Spread.of(Arrays.stream(ratios).boxed().toList());
@@ -89,6 +88,7 @@ final class VariantReport {
                 : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", ratio.median(), ratio.min(), ratio.max());
     }
 
+    /** The geomean of one variant's median ratios over the compared rows of {@code part}. */
     private static double geomean(List<Row> part, Variant variant, boolean againstStock) {
         return NexmarkReport.geomean(part.stream().filter(r -> r.compared && r.variant.equals(variant))
                 .mapToDouble(r -> (againstStock ? r.againstStock : r.againstColumnar).median()).toArray());
