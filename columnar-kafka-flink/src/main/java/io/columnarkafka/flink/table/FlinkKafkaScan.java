@@ -36,11 +36,23 @@ record FlinkKafkaScan(
             .probe();
 
     /** The fields of connector 5.0's {@link KafkaSource} that hold its settings (no getters), probed once per JVM. */
-    private static final PrivateMembers SOURCE = PrivateMembers.of(KafkaSource.class)
-            .field("props", Properties.class)
-            .field("startingOffsetsInitializer", OffsetsInitializer.class)
-            .field("stoppingOffsetsInitializer", OffsetsInitializer.class)
-            .probe();
+    private static volatile PrivateMembers sourceFields = probeSource(KafkaSource.class);
+
+    /**
+     * Probes {@code holder} for the settings' fields instead of {@link KafkaSource}: a seam for the planner's test of
+     * another connector version, which points it at a class without them.
+     */
+    static void probeSourceOf(Class<?> holder) {
+        sourceFields = probeSource(holder);
+    }
+
+    private static PrivateMembers probeSource(Class<?> holder) {
+        return PrivateMembers.of(holder)
+                .field("props", Properties.class)
+                .field("startingOffsetsInitializer", OffsetsInitializer.class)
+                .field("stoppingOffsetsInitializer", OffsetsInitializer.class)
+                .probe();
+    }
 
     /**
      * Empty when this connector has the method and fields {@link #of} uses; else which is missing. The scan is
@@ -48,7 +60,7 @@ record FlinkKafkaScan(
      * is planned, not when the job is translated.
      */
     static Optional<String> unreadable() {
-        return DYNAMIC_SOURCE.unreadable().or(SOURCE::unreadable)
+        return DYNAMIC_SOURCE.unreadable().or(sourceFields::unreadable)
                 .map(why -> why + " (not flink-connector-kafka 5.0)");
     }
 
@@ -64,11 +76,12 @@ record FlinkKafkaScan(
             DeserializationSchema<?> key = upsert ? new SimpleStringSchema() : null;
             KafkaSource<?> kafka = DYNAMIC_SOURCE.invoke(source, "createKafkaSource", KafkaSource.class, key, null,
                     producedType);
+            PrivateMembers settings = sourceFields;
             Properties properties = new Properties();
-            properties.putAll(SOURCE.read(kafka, "props", Properties.class));
+            properties.putAll(settings.read(kafka, "props", Properties.class));
             return new FlinkKafkaScan(
-                    SOURCE.read(kafka, "startingOffsetsInitializer", OffsetsInitializer.class),
-                    SOURCE.read(kafka, "stoppingOffsetsInitializer", OffsetsInitializer.class),
+                    settings.read(kafka, "startingOffsetsInitializer", OffsetsInitializer.class),
+                    settings.read(kafka, "stoppingOffsetsInitializer", OffsetsInitializer.class),
                     kafka.getBoundedness(),
                     properties);
         } catch (RuntimeException e) {

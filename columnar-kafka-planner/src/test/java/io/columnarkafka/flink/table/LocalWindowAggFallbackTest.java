@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /**
  * What the stage plans for a local window aggregate over a columnar input that is not computed on the vectors: the
  * row view over Flink's operator, with the reason in EXPLAIN; and, when this Flink's operator does not keep its
- * parts where Flink 2.2.1 does (forced here through {@link LocalWindowAggPartsSeam}, which points the probe at a class
+ * parts where Flink 2.2.1 does (forced here through {@link FlinkInternalsSeam}, which points the probe at a class
  * without them), Flink's own node behind the edge, with that reason, at planning time.
  */
 class LocalWindowAggFallbackTest {
@@ -46,7 +46,7 @@ class LocalWindowAggFallbackTest {
     @Test
     void whenFlinksOperatorKeepsItsPartsElsewhereThePlanKeepsFlinksNodeWithTheReason() {
         // an operator class without Flink 2.2.1's fields
-        try (LocalWindowAggPartsSeam elsewhere = LocalWindowAggPartsSeam.probing(Object.class)) {
+        try (FlinkInternalsSeam elsewhere = FlinkInternalsSeam.localWindowAggPartsOf(Object.class)) {
             TableEnvironment tEnv = VectorLocalWindowAggregateTest.tEnv(true, SINK);
             assertThat(ColumnarSql.explain(tEnv, DOUBLE_SUM))
                     .contains("ArrowToRows(reason=[FLINK_INTERNALS_UNREADABLE java.lang.Object has no field")
