@@ -109,8 +109,7 @@ final class CheckpointTimeTables {
      * difference variant − columnar; nothing without extra variants.
      */
     private static String extraVariants(List<CellResult> counted) {
-        List<Variant> extra = counted.stream().map(c -> c.spec().variant()).filter(Variant::extra).distinct().sorted()
-                .toList();
+        List<Variant> extra = VariantReport.extraVariants(counted);
         if (extra.isEmpty()) {
             return "";
         }

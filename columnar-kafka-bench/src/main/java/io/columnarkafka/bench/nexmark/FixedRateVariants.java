@@ -36,8 +36,7 @@ final class FixedRateVariants {
     }
 
     List<Row> rows() {
-        List<Variant> extra = cells.stream().map(c -> c.spec().variant()).filter(Variant::extra).distinct().sorted()
-                .toList();
+        List<Variant> extra = VariantReport.extraVariants(cells);
         List<Row> rows = new ArrayList<>();
         List<String> pairs = cells.stream().filter(c -> c.round() > 0)
                 .sorted(Comparator.comparing((CellResult c) -> c.spec().query()).thenComparing(c -> c.spec().miniBatch()))

@@ -40,6 +40,11 @@ final class VariantReport {
 
     /** The extra variants the cells ran, by id. */
     List<Variant> extraVariants() {
+        return extraVariants(cells);
+    }
+
+    /** The extra variants {@code cells} ran, the A/A control first, then by id. */
+    static List<Variant> extraVariants(List<CellResult> cells) {
         return cells.stream().map(c -> c.spec().variant()).filter(Variant::extra).distinct().sorted().toList();
     }
 
