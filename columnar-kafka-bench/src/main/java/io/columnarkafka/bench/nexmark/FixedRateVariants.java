@@ -88,7 +88,8 @@ final class FixedRateVariants {
                 + " median (min–max), below 1 better for the variant. The A/A control `" + Variant.CONTROL_ID + "` is"
                 + " the default columnar configuration again: its ratios to columnar are this run's noise. A variant"
                 + " is **resolved** only when every one of its ratios lies beyond every one of the A/A control's (on"
-                + " one side); rounds above 1 = rounds the variant's figure was higher than columnar's.\n\n");
+                + " one side) in at least " + AaControl.ROUNDS_TO_RESOLVE + " rounds (a variant that changes nothing is"
+                + " that far apart in up to 2 / 2^n of runs of n rounds); rounds above 1 = rounds the variant's figure was higher than columnar's.\n\n");
         md.append("| query | mini-batch | variant | ckpt p50 ms col. / var. | ckpt p50 ratio | A/A ckpt p50 ratio"
                 + " | ckpt p50 against the A/A control | ckpt p50 rounds | ckpt p99 ms col. / var. | CPU cores col. / var."
                 + " | CPU ratio | A/A CPU ratio | CPU against the A/A control | CPU rounds | steady read events/s"
