@@ -230,4 +230,25 @@ final class CalcCases {
                 new Case("DATE_FORMAT(ts, 'EEE d MMM yyyy')",
                         call(Op.DATE_FORMAT, STRING, col("ts"), lit("EEE d MMM yyyy"))));
     }
+
+    /**
+     * DATE_FORMAT patterns: numeric fields and plain literals (written from the timestamp's fields, no objects),
+     * and patterns with text, quotes or two-digit years (Java's formatter per row).
+     */
+    static List<Case> dateFormats() {
+        return List.of(
+                dateFormat("ts", "yyyy-MM-dd"),
+                dateFormat("ts", "HH:mm"),
+                dateFormat("ts", "yyyy/M/d H:m:s"),
+                dateFormat("ts", "dd.MM.uuuu, HH:mm:ss.SSS"),
+                dateFormat("ts6", "uuuuMMddHHmmssSSSSSS"),
+                dateFormat("ts6", "S|SS|SSSSSSSSS"),
+                dateFormat("ts", "yyyy-MM-dd'T'HH"),
+                dateFormat("ts", "yy-MMM-d"));
+    }
+
+    private static Case dateFormat(String column, String pattern) {
+        return new Case("DATE_FORMAT(" + column + ", '" + pattern.replace("'", "''") + "')",
+                call(Op.DATE_FORMAT, STRING, col(column), lit(pattern)));
+    }
 }
