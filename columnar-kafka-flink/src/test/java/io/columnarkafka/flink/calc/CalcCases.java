@@ -169,6 +169,8 @@ final class CalcCases {
                         call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("apple,?(.)"), lit(1))),
                 new Case("REGEXP_EXTRACT(s, 'a{1,2}&(.*)', 1)",
                         call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("a{1,2}&(.*)"), lit(1))),
+                new Case("REGEXP_EXTRACT(s, 'a{1,2}(.)', 1)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("a{1,2}(.)"), lit(1))),
                 new Case("REGEXP_EXTRACT(url, 'channel_id=([0-9]+)&?', 1)",
                         call(Op.REGEXP_EXTRACT, STRING, col("url"), lit("channel_id=([0-9]+)&?"), lit(1))),
                 new Case("REGEXP_EXTRACT(s, 'A(.)B', 1)", call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("A(.)B"), lit(1))),
