@@ -8,6 +8,8 @@ import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.parity.EdgeValues;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -21,6 +23,7 @@ import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.Row;
@@ -69,6 +72,26 @@ class CalcParityProperties {
     @Property(tries = 2)
     void temporalAndCasts(@ForAll long seed) throws Exception {
         compare(CalcCases.temporalAndCasts(), seed);
+    }
+
+    /**
+     * DATE_FORMAT of numeric patterns is written without Java's formatter for years 1–9999; a quarter of the rows
+     * are at those years' edges or beyond them (year 0, 1 BC, 10000), where Java's formatter writes it again.
+     */
+    @Property(tries = 2)
+    void dateFormats(@ForAll long seed) throws Exception {
+        List<RowData> rows = new CalcValues(seed).rows(CalcCases.INPUT, ROWS);
+        List<LocalDateTime> edges = List.of(LocalDateTime.parse("0000-06-15T12:34:56.789123"),
+                LocalDateTime.parse("-0001-12-31T23:59:59.999999"), LocalDateTime.parse("+10000-01-01T00:00:00"),
+                LocalDateTime.parse("9999-12-31T23:59:59.999999"), LocalDateTime.parse("0001-01-01T00:00:00.000001"));
+        int ts = CalcCases.INPUT.getFieldIndex("ts");
+        int ts6 = CalcCases.INPUT.getFieldIndex("ts6");
+        for (int r = 0; r < rows.size(); r += 4) {
+            LocalDateTime edge = edges.get(r / 4 % edges.size());
+            ((GenericRowData) rows.get(r)).setField(ts, TimestampData.fromLocalDateTime(EdgeValues.truncate(edge, 3)));
+            ((GenericRowData) rows.get(r)).setField(ts6, TimestampData.fromLocalDateTime(edge));
+        }
+        compare(CalcCases.INPUT, rows, CalcCases.dateFormats(), seed);
     }
 
     @Property(tries = 2)
