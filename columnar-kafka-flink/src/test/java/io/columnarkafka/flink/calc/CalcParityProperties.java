@@ -211,6 +211,37 @@ class CalcParityProperties {
     }
 
     /**
+     * DATE_FORMAT on rows clustered on a few days, each day's rows at many times of day (midnight and its last
+     * millisecond included), the days before and after the epoch adjacent (a day truncated instead of floored would
+     * give 1969-12-31 the text of 1970-01-01), year 1 among them, nulls between: numeric patterns (written without
+     * per-row objects, {@code NumericDatePattern}) and patterns with names or quoted text (Java's formatter), against
+     * Flink's text for every row.
+     */
+    @Example
+    void dateFormatOfRowsOnFewDaysGivesFlinksText() throws Exception {
+        List<RowData> rows = new CalcValues(13).rows(CalcCases.INPUT, ROWS);
+        long[] days = {0, -1, 0, 18_000, 18_001, -1, -2, -719_162}; // -719,162: 0001-01-01
+        long[] times = {0, 86_399_999L, 3_600_000L, 43_200_123L, 82_800_000L, 1L};
+        int ts = CalcCases.INPUT.getFieldIndex("ts");
+        int ts6 = CalcCases.INPUT.getFieldIndex("ts6");
+        for (int k = 0; k < rows.size(); k++) {
+            long millis = days[(k / 25) % days.length] * 86_400_000L + times[k % times.length] + 60_000L * (k % 7);
+            boolean isNull = k % 13 == 12;
+            ((GenericRowData) rows.get(k)).setField(ts, isNull ? null : TimestampData.fromEpochMillis(millis));
+            ((GenericRowData) rows.get(k)).setField(ts6, isNull ? null : TimestampData.fromEpochMillis(millis, 456_000));
+        }
+        Exprs x = new Exprs(CalcCases.INPUT);
+        String[][] patterns = {{"ts", "yyyy-MM-dd"}, {"ts", "EEE d MMM yyyy"}, {"ts6", "D 'at' uuuu"},
+            {"ts", "yyyy-MM-dd HH"}, {"ts6", "dd HH:mm:ss.SSSSSS"}, {"ts", "'day' d h a"}};
+        List<CalcCases.Case> cases = new ArrayList<>();
+        for (String[] p : patterns) {
+            cases.add(new CalcCases.Case("DATE_FORMAT(" + p[0] + ", '" + p[1].replace("'", "''") + "')",
+                    Exprs.call(Op.DATE_FORMAT, Exprs.STRING, x.col(p[0]), Exprs.lit(p[1]))));
+        }
+        compare(CalcCases.INPUT, rows, cases, 13);
+    }
+
+    /**
      * Integer division by zero fails the job in Flink (generated Java division) and fails the batch here,
      * with the Arrow memory freed.
      */
