@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,6 +26,11 @@ import org.apache.flink.table.types.logical.VarCharType;
  * Turns {@link Expr}s into {@link Node}s, admitting only what a node reproduces exactly; everything else
  * is refused with the reason. This is the one place that decides admission, so what {@code CalcSupport}
  * admits is exactly what runs.
+ *
+ * <p>Structurally equal calls (same operation, operands and type; {@link Expr}s are records) compiled by one
+ * compiler, in the condition and the projections alike, become one {@link Node} that every reader shares and that
+ * computes each row at most once per batch ({@link Node#share}). That is exact because every {@link Op} is
+ * deterministic: a row's value does not depend on which reader asks first.
  */
 final class Compiler {
     /** Locales whose lower/upper case of ASCII letters differs from {@link Character}'s. */
@@ -33,8 +39,10 @@ final class Compiler {
     private final RowType input;
     /** One load per input column or nested field path, shared by every expression that reads it. */
     private final Map<String, ColumnLoad> loads = new LinkedHashMap<>();
-    /** The loads read by the expression {@link #compileReading} compiles. */
-    private final Set<ColumnLoad> reads = new LinkedHashSet<>();
+    /** Each call compiled so far, with the loads it reads, for the readers of an equal call to share. */
+    private final Map<Expr.Call, Compiled> calls = new HashMap<>();
+    /** The loads read by the expression being compiled. */
+    private Set<ColumnLoad> reads = new LinkedHashSet<>();
 
     Compiler(RowType input) {
         this.input = input;
@@ -42,7 +50,7 @@ final class Compiler {
 
     /** Compiles {@code e}, and adds to {@code readsOut} every load it reads (the plan loads them before it runs). */
     Node compileReading(Expr e, List<ColumnLoad> readsOut) throws UnsupportedExpressionException {
-        reads.clear();
+        reads = new LinkedHashSet<>();
         Node node = compile(e);
         readsOut.addAll(reads);
         return node;
@@ -64,7 +72,30 @@ final class Compiler {
             }
             return new LiteralNode(l.value(), l.type());
         }
-        return call((Expr.Call) e);
+        return shared((Expr.Call) e);
+    }
+
+    /** A compiled call and the loads its node reads. */
+    private record Compiled(Node node, Set<ColumnLoad> reads) {}
+
+    /** The node of an equal call compiled before, shared, or a new node for {@code call}. */
+    private Node shared(Expr.Call call) throws UnsupportedExpressionException {
+        Compiled known = calls.get(call);
+        if (known == null) {
+            Set<ColumnLoad> outer = reads;
+            reads = new LinkedHashSet<>();
+            try {
+                known = new Compiled(call(call), reads);
+            } finally {
+                outer.addAll(reads);
+                reads = outer;
+            }
+            calls.put(call, known);
+            return known.node();
+        }
+        known.node().share();
+        reads.addAll(known.reads());
+        return known.node();
     }
 
     private Node load(Expr e, int column, int[] path, LogicalType type) throws UnsupportedExpressionException {
