@@ -85,6 +85,74 @@ final class CalcFilters {
                 List.of(col("id"), call(Op.DIVIDE, INT, col("i"), col("j")))));
     }
 
+    /**
+     * Programs that read one sub-expression several times (the calc computes it once per row, {@code HeldRows}),
+     * each reader for other rows: the condition for the input rows an earlier operand leaves undecided, a
+     * projection for the rows that passed, a CASE branch for the rows it takes. Over rows where {@code j} is zero
+     * (a division by it fails the job in Flink) in rows the condition or a CASE keeps away from the division, and
+     * where {@code LOWER(s)} is computed for some rows in the condition and for the rest in the projections.
+     */
+    static List<Filter> shared() {
+        return List.of(divisionGuardedByConditionAndCase(), divisionGuardedByCases(), stringsComputedInTwoParts(),
+                sumWithNulls());
+    }
+
+    /** i / j in the condition behind {@code j <> 0}, and in a projection's CASE behind {@code j = 0}. */
+    private static Filter divisionGuardedByConditionAndCase() {
+        Expr quotient = call(Op.DIVIDE, INT, col("i"), col("j"));
+        return new Filter("SELECT id, CASE WHEN j = 0 THEN -1 ELSE i / j END, CASE WHEN j = 0 THEN 0 ELSE -(i / j)"
+                + " END FROM t WHERE (j <> 0 AND i / j > 0) OR MOD(id, 7) = 0",
+                program(call(Op.OR, BOOLEAN,
+                                call(Op.AND, BOOLEAN, call(Op.NOT_EQUALS, BOOLEAN, col("j"), lit(0)),
+                                        call(Op.GREATER_THAN, BOOLEAN, quotient, lit(0))),
+                                call(Op.EQUALS, BOOLEAN, call(Op.MOD, Exprs.notNull(INT), col("id"), lit(7)), lit(0))),
+                        List.of(col("id"),
+                                call(Op.CASE, INT, call(Op.EQUALS, BOOLEAN, col("j"), lit(0)), lit(-1), quotient),
+                                call(Op.CASE, INT, call(Op.EQUALS, BOOLEAN, col("j"), lit(0)), lit(0),
+                                        call(Op.UNARY_MINUS, INT, quotient)))));
+    }
+
+    /** No condition: i / j and MOD(i, j) each in several CASEs, every one behind its own test of j. */
+    private static Filter divisionGuardedByCases() {
+        Expr quotient = call(Op.DIVIDE, INT, col("i"), col("j"));
+        Expr remainder = call(Op.MOD, INT, col("i"), col("j"));
+        return new Filter("SELECT id, CASE WHEN j <> 0 THEN i / j END,"
+                + " CASE WHEN j > 0 THEN MOD(i, j) + i / j ELSE 0 END,"
+                + " CASE WHEN j < 0 THEN MOD(i, j) WHEN j > 0 THEN i / j ELSE 7 END FROM t",
+                program(null, List.of(col("id"),
+                        call(Op.CASE, INT, call(Op.NOT_EQUALS, BOOLEAN, col("j"), lit(0)), quotient,
+                                new Expr.Literal(null, INT)),
+                        call(Op.CASE, INT, call(Op.GREATER_THAN, BOOLEAN, col("j"), lit(0)),
+                                call(Op.PLUS, INT, remainder, quotient), lit(0)),
+                        call(Op.CASE, INT, call(Op.LESS_THAN, BOOLEAN, col("j"), lit(0)), remainder,
+                                call(Op.GREATER_THAN, BOOLEAN, col("j"), lit(0)), quotient, lit(7)))));
+    }
+
+    /**
+     * LOWER(s) in the condition for the rows where {@code bo} is not TRUE, then for every row that passed in the
+     * projections: the rows where {@code bo} is TRUE are computed second, beside the strings of the first.
+     */
+    private static Filter stringsComputedInTwoParts() {
+        Expr lower = call(Op.LOWER, STRING, col("s"));
+        Expr lower2 = call(Op.LOWER, STRING, col("s2"));
+        return new Filter("SELECT id, LOWER(s), CASE WHEN LOWER(s) = 'apple' THEN CAST('a' AS STRING) ELSE LOWER(s2)"
+                + " END, LOWER(s) || LOWER(s2) FROM t WHERE bo OR LOWER(s) LIKE 'a%'",
+                program(call(Op.OR, BOOLEAN, col("bo"), call(Op.LIKE, BOOLEAN, lower, lit("a%"))),
+                        List.of(col("id"), lower,
+                                call(Op.CASE, STRING, call(Op.EQUALS, BOOLEAN, lower, lit("apple")),
+                                        Exprs.lit("a", STRING), lower2),
+                                call(Op.CONCAT, STRING, lower, lower2))));
+    }
+
+    /** i + j, null where either is, tested for null and compared in the condition, projected as is and tested. */
+    private static Filter sumWithNulls() {
+        Expr sum = call(Op.PLUS, INT, col("i"), col("j"));
+        Expr isNull = call(Op.IS_NULL, Exprs.BOOLEAN_NOT_NULL, sum);
+        return new Filter("SELECT id, i + j, (i + j) IS NULL FROM t WHERE (i + j) IS NULL OR i + j > 0",
+                program(call(Op.OR, BOOLEAN, isNull, call(Op.GREATER_THAN, BOOLEAN, sum, lit(0))),
+                        List.of(col("id"), sum, isNull)));
+    }
+
     private static CalcProgram program(Expr condition, List<Expr> projections) {
         List<String> names = new java.util.ArrayList<>();
         for (int i = 0; i < projections.size(); i++) {

@@ -76,27 +76,38 @@ final class CalcOracle implements AutoCloseable {
      * rows of the output, as external rows. Asserts nothing is left allocated.
      */
     static List<Row> columnar(CalcProgram program, List<RowData> rows) {
+        return columnar(program, rows, Math.max(1, rows.size()));
+    }
+
+    /**
+     * {@code program} over {@code rows} in batches of {@code batchRows} rows, through one {@link ColumnarCalc}
+     * (as a task runs it): the selected rows of every output batch, in order, as external rows.
+     */
+    static List<Row> columnar(CalcProgram program, List<RowData> rows, int batchRows) {
         List<Row> out = new ArrayList<>();
         RowType outputType = program.outputType();
         RowRowConverter converter = RowRowConverter.create(TypeConversions.fromLogicalToDataType(outputType));
         converter.open(CalcOracle.class.getClassLoader());
-        try (BufferAllocator allocator = ArrowMemory.newChild("calc-parity", 1L << 30)) {
-            RowDataArrowWriter writer = new RowDataArrowWriter(program.input(), allocator);
-            for (RowData row : rows) {
-                writer.write(row);
-            }
-            ArrowBatch input = ArrowBatch.of(writer.finish(), null);
-            try (ColumnarCalc calc = ColumnarCalc.plan(program, allocator); ArrowBatch result = calc.apply(input)) {
-                VectorSchemaRoot root = result.open(allocator);
-                ArrowRowView view = new ArrowRowView(outputType);
-                view.bind(root);
-                int[] selection = result.selection();
-                int count = result.selectedCount(allocator);
-                for (int k = 0; k < count; k++) {
-                    out.add(converter.toExternal(view.row(selection == null ? k : selection[k])));
+        try (BufferAllocator allocator = ArrowMemory.newChild("calc-parity", 1L << 30);
+                ColumnarCalc calc = ColumnarCalc.plan(program, allocator)) {
+            for (int from = 0; from < Math.max(1, rows.size()); from += batchRows) {
+                RowDataArrowWriter writer = new RowDataArrowWriter(program.input(), allocator);
+                for (RowData row : rows.subList(from, Math.min(rows.size(), from + batchRows))) {
+                    writer.write(row);
                 }
-            } finally {
-                input.close();
+                ArrowBatch input = ArrowBatch.of(writer.finish(), null);
+                try (ArrowBatch result = calc.apply(input)) {
+                    VectorSchemaRoot root = result.open(allocator);
+                    ArrowRowView view = new ArrowRowView(outputType);
+                    view.bind(root);
+                    int[] selection = result.selection();
+                    int count = result.selectedCount(allocator);
+                    for (int k = 0; k < count; k++) {
+                        out.add(converter.toExternal(view.row(selection == null ? k : selection[k])));
+                    }
+                } finally {
+                    input.close();
+                }
             }
         }
         return out;

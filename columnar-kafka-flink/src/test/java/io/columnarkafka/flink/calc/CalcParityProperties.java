@@ -173,6 +173,81 @@ class CalcParityProperties {
     }
 
     /**
+     * Sub-expressions read by several parts of a program ({@link CalcFilters#shared}: the condition, projections,
+     * CASE branches) are computed once per row, each row only where some reader evaluates it: every program must
+     * give Flink's rows, also where {@code j} is zero (every seventh row) in rows whose division the condition or a
+     * CASE skips, and {@code s} lower-cases to 'apple' or starts with 'a' in some rows. Run as one batch and as
+     * batches of 37 rows through one calc (a row's value held for one batch must not serve the next).
+     */
+    @Property(tries = 2)
+    void sharedSubexpressionsGiveFlinksRows(@ForAll long seed) throws Exception {
+        List<RowData> rows = new CalcValues(seed).rows(CalcCases.INPUT, ROWS);
+        int j = CalcCases.INPUT.getFieldIndex("j");
+        int s = CalcCases.INPUT.getFieldIndex("s");
+        String[] apples = {"Apple", "APPLE", "ab\u00e9", "apple pie", "\u00c9clair"};
+        for (int r = 0; r < rows.size(); r++) {
+            if (r % 7 == 0) {
+                ((GenericRowData) rows.get(r)).setField(j, 0);
+            }
+            if (r % 3 == 1) {
+                ((GenericRowData) rows.get(r)).setField(s, StringData.fromString(apples[r % apples.length]));
+            }
+        }
+        int passed = 0;
+        int zeroDivisors = 0;
+        for (CalcFilters.Filter filter : CalcFilters.shared()) {
+            CalcOracle.FlinkResult flink = oracle.flink(CalcCases.INPUT, rows, filter.sql());
+            assertThat(CalcSupport.unsupported(filter.program())).as(filter.sql()).isEmpty();
+            assertThat(filter.program().outputType().getChildren()).as("result types of " + filter.sql())
+                    .isEqualTo(flink.types());
+            assertThat(CalcOracle.columnar(filter.program(), rows)).as(filter.sql() + " (seed " + seed + ")")
+                    .isEqualTo(flink.rows());
+            assertThat(CalcOracle.columnar(filter.program(), rows, 37)).as(filter.sql() + " in batches (seed " + seed
+                    + ")").isEqualTo(flink.rows());
+            passed += flink.rows().size();
+            for (Row row : flink.rows()) {
+                RowData in = rows.get((Integer) row.getField(0));
+                if (!in.isNullAt(j) && in.getInt(j) == 0) {
+                    zeroDivisors++;
+                }
+            }
+        }
+        assertThat(passed).as("rows that passed").isGreaterThan(ROWS);
+        // every seventh row of the two division programs: each passes all of them
+        assertThat(zeroDivisors).as("rows with j = 0 that passed").isGreaterThanOrEqualTo(2 * (ROWS / 7));
+    }
+
+    /**
+     * A division the condition computes for some rows and a projection for one more, whose divisor is zero: Flink
+     * fails the job in the projection ({@code OR} passes row 10 without the division, the projection then divides
+     * by zero), and so must the calc, although the shared quotient was already computed for the other rows.
+     */
+    @Example
+    void aSharedDivisionFailsInTheProjectionAsInFlink() throws Exception {
+        List<RowData> rows = new CalcValues(17).rows(CalcCases.INPUT, 50);
+        int j = CalcCases.INPUT.getFieldIndex("j");
+        for (int r = 0; r < rows.size(); r++) {
+            ((GenericRowData) rows.get(r)).setField(j, r == 10 ? 0 : 1 + r % 5);
+        }
+        String sql = "SELECT id, i / j FROM t WHERE (j <> 0 AND i / j > 0) OR id = 10";
+        Throwable flinkError = catchThrowable(() -> oracle.flink(CalcCases.INPUT, rows, sql));
+        assertThat(flinkError).as(sql).hasRootCauseInstanceOf(ArithmeticException.class);
+
+        Expr quotient = Exprs.call(Op.DIVIDE, Exprs.INT, CalcCases.col("i"), CalcCases.col("j"));
+        Expr condition = Exprs.call(Op.OR, Exprs.BOOLEAN,
+                Exprs.call(Op.AND, Exprs.BOOLEAN, Exprs.call(Op.NOT_EQUALS, Exprs.BOOLEAN, CalcCases.col("j"),
+                        Exprs.lit(0)), Exprs.call(Op.GREATER_THAN, Exprs.BOOLEAN, quotient, Exprs.lit(0))),
+                Exprs.call(Op.EQUALS, Exprs.BOOLEAN, CalcCases.col("id"), Exprs.lit(10)));
+        CalcProgram program = new CalcProgram(CalcCases.INPUT, List.of(CalcCases.col("id"), quotient),
+                List.of("id", "q"), condition);
+        assertThatThrownBy(() -> CalcOracle.columnar(program, rows))
+                .isInstanceOf(ArithmeticException.class)
+                .hasMessageContaining("projection 1 (q)")
+                .hasMessageContaining("/ by zero");
+        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+    }
+
+    /**
      * A CASE over a column the condition fixes (Nexmark's {@code dateTime} through the {@code bid} view): the calc
      * drops the branches no passed row takes ({@code ConditionFacts}); the rows and values must still be Flink's,
      * with a CASE that collapses to one branch, one that keeps an undecided condition before the decided one, and one
