@@ -23,6 +23,8 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
  * <p>Input values are read ({@link ColumnLoad}) only where a node needs them: the condition's columns for the
  * input selection before the condition runs, a computed projection's columns for the rows that passed before
  * it runs. Every later reader of a load asks for a subset of those rows, so a load read once serves them all.
+ * Equal calls in the condition and the projections are one node, which computes each row once per batch, for the
+ * rows its readers ask for ({@link HeldRows}).
  */
 public final class CalcPlan {
     private final CalcProgram program;
