@@ -201,6 +201,11 @@ public final class ChunkDecoder {
         }
     }
 
+    /** Frees the vectors the value decoder kept from {@link #recycle}: before the allocator is closed. */
+    public void releaseRecycled() {
+        valueDecoder.releaseRecycled();
+    }
+
     /** How many records of the chunk last decoded gave a row (a record may give several). */
     public int recordsWithRows() {
         return recordsWithRows;
