@@ -45,11 +45,13 @@ class ChunkEmitterRecycleTest {
         List<String> expected = new ArrayList<>();
         BufferAllocator fresh = ArrowMemory.newChild("test-fresh", 64 << 20);
         for (RecordChunk chunk : chunks) {
-            VectorSchemaRoot rows = new ChunkDecoder(spec).decode(chunk, fresh);
+            ChunkDecoder once = new ChunkDecoder(spec);
+            VectorSchemaRoot rows = once.decode(chunk, fresh);
             if (rows != null) {
                 expected.add(rows.contentToTSVString());
                 rows.close();
             }
+            once.releaseRecycled();
         }
         fresh.close();
         BufferAllocator reader = ArrowMemory.newChild("test-reader", 64 << 20);
