@@ -25,12 +25,13 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * its own allocator; the tree is then cleared (our references released, the consumer's buffer untouched) and the
  * next batch allocates afresh. Whoever owns the decoder {@link #release}s the kept tree before closing the allocator.
  *
- * <p><b>Reset.</b> A kept tree is reset with Arrow's {@code reset()}, which for every vector kind sets the value
+ * <p><b>Reset.</b> A kept tree is reset as Arrow's {@code reset()} does, which for every vector kind sets the value
  * count to zero and zeroes whole buffers: validity (fixed-width, variable-width, list, map, struct), values of
- * fixed-width vectors (so a null entry reads as zero bytes, as in a new vector), offsets and data of variable-width
- * vectors and offsets of lists and maps, and it sets {@code lastSet} back to -1 (variable-width, list, map); structs,
- * lists and maps reset their children. The next batch is then written into zeroed buffers exactly as into new ones,
- * and grows a buffer only when it needs more.
+ * fixed-width vectors (so a null entry reads as zero bytes, as in a new vector), offsets of variable-width vectors,
+ * lists and maps, and it sets {@code lastSet} back to -1 (variable-width, list, map); structs, lists and maps reset
+ * their children. Only the data of variable-width vectors is left as it is (Arrow's reset zeroes it; a new vector's
+ * is not zeroed either): a batch's strings are the bytes below its last offset, all written by that batch. The next
+ * batch is then written into buffers that read as new ones, and grows a buffer only when it needs more.
  *
  * <p><b>Bound.</b> Resetting costs a pass over the kept capacity, and a kept tree pins its memory. A tree is kept only
  * while its capacity (the bytes of all its buffers) is at most {@value #KEPT_CAPACITY_FACTOR} times the larger of
@@ -90,11 +91,33 @@ public final class RecycledRoot {
             root.clear();
         } else {
             for (FieldVector vector : root.getFieldVectors()) {
-                vector.reset();
+                reset(vector);
             }
             root.setRowCount(0);
         }
         spare = root;
+    }
+
+    /**
+     * Arrow's {@code reset()}, except that the data of variable-width vectors is not zeroed: only the bytes below
+     * the last offset belong to a batch (Arrow writes no more), and the next batch writes every one of them again.
+     */
+    private static void reset(ValueVector vector) {
+        if (vector instanceof BaseVariableWidthVector variable) {
+            variable.getValidityBuffer().setZero(0, variable.getValidityBuffer().capacity());
+            variable.getOffsetBuffer().setZero(0, variable.getOffsetBuffer().capacity());
+            variable.setValueCount(0); // and lastSet -1
+        } else if (vector instanceof NonNullableStructVector struct) {
+            if (struct instanceof StructVector nullable) {
+                nullable.getValidityBuffer().setZero(0, nullable.getValidityBuffer().capacity());
+            }
+            for (int i = 0; i < struct.size(); i++) {
+                reset(struct.getChildByOrdinal(i));
+            }
+            struct.setValueCount(0);
+        } else {
+            vector.reset();
+        }
     }
 
     /** Frees the kept tree, if any: before the allocator it lives in is closed. */
