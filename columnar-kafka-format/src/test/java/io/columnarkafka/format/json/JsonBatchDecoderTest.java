@@ -14,6 +14,7 @@ import io.columnarkafka.format.json.parity.FlinkJsonDecodeOracle;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
@@ -192,7 +193,7 @@ class JsonBatchDecoderTest {
         }
     }
 
-    private static DecodedBatch decode(BatchDecoder decoder, RootAllocator allocator, String... records) {
+    static DecodedBatch decode(BatchDecoder decoder, BufferAllocator allocator, String... records) {
         RecordBytes batch = new RecordBytes();
         for (String record : records) {
             batch.add(bytes(record));
@@ -200,7 +201,7 @@ class JsonBatchDecoderTest {
         return decoder.decode(batch, allocator);
     }
 
-    private static byte[] bytes(String s) {
+    static byte[] bytes(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 

@@ -1,14 +1,14 @@
 package io.columnarkafka.format.json;
 
+import static io.columnarkafka.format.json.JsonBatchDecoderTest.bytes;
+import static io.columnarkafka.format.json.JsonBatchDecoderTest.decode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.format.BatchDecoder;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.Formats;
-import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.PlainValues;
 import io.columnarkafka.format.json.parity.FlinkJsonDecodeOracle;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -226,17 +226,5 @@ class JsonKeptBuffersTest {
             out.append(value instanceof byte[] bytes ? HexFormat.of().formatHex(bytes) : value).append(';');
         }
         return out.toString();
-    }
-
-    private static DecodedBatch decode(BatchDecoder decoder, BufferAllocator allocator, String... records) {
-        RecordBytes batch = new RecordBytes();
-        for (String record : records) {
-            batch.add(bytes(record));
-        }
-        return decoder.decode(batch, allocator);
-    }
-
-    private static byte[] bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }
