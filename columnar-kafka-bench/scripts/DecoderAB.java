@@ -20,7 +20,10 @@ import java.util.function.DoubleUnaryOperator;
  * CLASSPATH_FILE holds the bench classpath, absolute ({@code columnar-kafka-bench/target/classes} and
  * {@code target/classpath.txt}); BEFORE_CLASSES and AFTER_CLASSES are directories of compiled format classes
  * (e.g. {@code git archive <commit> columnar-kafka-format/src/main/java} compiled with javac against it). FORMAT is
- * {@code json} (the default) or {@code avro-confluent}.
+ * {@code json} (the default) or {@code avro-confluent}; or {@code read-phase}, with a stateless Nexmark query (q0,
+ * q10, q21) as the dataset: a cell's read phase ({@code io.columnarkafka.bench.ReadPhaseRound}: decode, the query's
+ * columnar calc, the sink's encode), CPU ns per input event; then BEFORE_CLASSES and AFTER_CLASSES are the format
+ * and flink modules' jars (or class directories) of each build, joined with {@code :}.
  */
 public class DecoderAB {
     public static void main(String[] a) throws Exception {
@@ -64,7 +67,8 @@ public class DecoderAB {
         }
         ClassLoader loader = new URLClassLoader(urls.toArray(new URL[0]), ClassLoader.getPlatformClassLoader());
         Thread.currentThread().setContextClassLoader(loader);
-        return (DoubleUnaryOperator) loader.loadClass("io.columnarkafka.bench.ColumnarRound")
+        String round = format.equals("read-phase") ? "ReadPhaseRound" : "ColumnarRound";
+        return (DoubleUnaryOperator) loader.loadClass("io.columnarkafka.bench." + round)
                 .getConstructor(String.class, String.class, Integer.class).newInstance(format, dataset, batch);
     }
 }

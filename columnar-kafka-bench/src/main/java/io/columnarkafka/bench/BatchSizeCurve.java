@@ -26,6 +26,8 @@ public final class BatchSizeCurve {
     /** Each slice decodes at least this many rows and at least {@link #MIN_BATCHES} batches. */
     private static final int SLICE_ROWS = 16_384;
     private static final int MIN_BATCHES = 32;
+    /** The source step's stages the curve is about (the sink's encode is {@link ReadPhaseRound}'s). */
+    private static final Stage[] STAGES = {Stage.DECODE, Stage.CALC, Stage.EDGE};
 
     private BatchSizeCurve() {}
 
@@ -58,7 +60,7 @@ public final class BatchSizeCurve {
             for (int round = -warmup; round < rounds; round++) {
                 for (int k = 0; k < chains.size(); k++) {
                     SmallBatchChain chain = chains.get(Math.floorMod(k + round, chains.size()));
-                    for (Stage stage : Stage.values()) {
+                    for (Stage stage : STAGES) {
                         double[] slice = slice(chain, stage);
                         if (round >= 0) {
                             figures.get(chain.batchSize()).computeIfAbsent(stage, s -> new ArrayList<>()).add(slice);

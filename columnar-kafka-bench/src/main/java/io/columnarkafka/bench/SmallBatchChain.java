@@ -3,12 +3,16 @@ package io.columnarkafka.bench;
 import io.columnarkafka.client.decode.DecodingSpec;
 import io.columnarkafka.client.decode.RecordChunk;
 import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.ColumnarCalc;
 import io.columnarkafka.flink.source.ArrowBatchOutput;
 import io.columnarkafka.flink.source.DecodeMetrics;
 import io.columnarkafka.flink.source.reader.BatchTimeCap;
 import io.columnarkafka.flink.source.reader.ChunkEmitter;
 import io.columnarkafka.flink.table.ArrowInPlaceRowView;
+import io.columnarkafka.format.BatchEncoder;
+import io.columnarkafka.format.Formats;
+import io.columnarkafka.format.Projection;
 import io.columnarkafka.format.RecordSlab;
 import io.columnarkafka.testkit.nexmark.NexmarkConfig;
 import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
@@ -30,9 +34,11 @@ import org.apache.kafka.common.TopicPartition;
  * One emit step of the planner scan's source and what its chain does with the batch, for batches of one size: a
  * Kafka chunk of Nexmark events (Flink json) through the source's own {@link ChunkEmitter} (decode into Arrow, the
  * batch lent downstream as the planner scan lends it, the split's offset, the step metrics), then, by {@link
- * Stage}, nothing more, the columnar calc of Nexmark q0's bid view ({@code WHERE event_type = 2}, five bid fields;
- * the output lent as {@code ColumnarCalcOperator} lends it), or the calc and the Arrow-to-rows edge writing every
- * selected row as Flink's {@code BinaryRowData}, as {@code ArrowToRowsOperator} does. The chunks cycle through the
+ * Stage}, nothing more, the columnar calc (by default Nexmark q0's bid view, {@code WHERE event_type = 2}, five bid
+ * fields; the output lent as {@code ColumnarCalcOperator} lends it), the calc and the Arrow-to-rows edge writing every
+ * selected row as Flink's {@code BinaryRowData}, as {@code ArrowToRowsOperator} does, or the calc and the columnar
+ * sink's work: every selected row encoded as Flink's json (the sink's value encoder) and copied out into the
+ * {@code byte[]} a Kafka record takes, as {@code EncodeFunction} does. The chunks cycle through the
  * same {@value #EVENT_POOL} events for every size. Planned once, as a task plans them; closing it frees everything
  * (the allocators fail to close on a leak).
  */
@@ -41,7 +47,7 @@ final class SmallBatchChain implements AutoCloseable {
     private static final TopicPartition PARTITION = new TopicPartition("nexmark", 0);
 
     /** How far down the chain a step goes. */
-    enum Stage { DECODE, CALC, EDGE }
+    enum Stage { DECODE, CALC, EDGE, ENCODE }
 
     private final int batchSize;
     private final BufferAllocator readerAllocator;
@@ -51,11 +57,20 @@ final class SmallBatchChain implements AutoCloseable {
     private final RecordChunk[] chunks;
     private final ColumnarCalc calc;
     private final ArrowInPlaceRowView edge;
+    private final BatchEncoder encoder;
     private final Downstream downstream = new Downstream();
     private int next;
 
-    /** @param parent the allocator the reader's and the calc's children are made of */
+    /** The chain with q0's calc. */
     SmallBatchChain(int batchSize, BufferAllocator parent) {
+        this(batchSize, parent, CalcBenchmark.q0());
+    }
+
+    /**
+     * @param parent the allocator the reader's and the calc's children are made of
+     * @param program the calc's program over the Nexmark event rows
+     */
+    SmallBatchChain(int batchSize, BufferAllocator parent, CalcProgram program) {
         if (batchSize < 1 || batchSize > EVENT_POOL) {
             throw new IllegalArgumentException("batch size " + batchSize + " is not in [1, " + EVENT_POOL + "]");
         }
@@ -68,8 +83,9 @@ final class SmallBatchChain implements AutoCloseable {
                 new DecodeMetrics(UnregisteredMetricsGroup.createSourceReaderMetricGroup()),
                 new BatchTimeCap(batchSize, 0));
         chunks = chunks(batchSize);
-        calc = ColumnarCalc.plan(CalcBenchmark.q0(), calcAllocator);
+        calc = ColumnarCalc.plan(program, calcAllocator);
         edge = new ArrowInPlaceRowView(calc.program().outputType());
+        encoder = Formats.encoder("json", Projection.all(calc.program().outputType()), Map.of());
     }
 
     int batchSize() {
@@ -121,7 +137,8 @@ final class SmallBatchChain implements AutoCloseable {
             }
             ArrowBatch lent = result.lent();
             try {
-                checksum = stage == Stage.EDGE ? rowBytes(lent) : lent.selectedCount(null);
+                checksum = stage == Stage.EDGE ? rowBytes(lent)
+                        : stage == Stage.ENCODE ? recordBytes(lent) : lent.selectedCount(null);
             } finally {
                 lent.reclaim();
             }
@@ -135,6 +152,20 @@ final class SmallBatchChain implements AutoCloseable {
             long bytes = 0;
             for (int i = 0; i < count; i++) {
                 bytes += edge.binaryRow(selection == null ? i : selection[i]).getSizeInBytes();
+            }
+            return bytes;
+        }
+
+        /** The sink's encode of the selected rows and the copy-out of each record's value. */
+        private long recordBytes(ArrowBatch batch) {
+            VectorSchemaRoot root = batch.open(null);
+            int[] selection = batch.selection();
+            RecordSlab values = selection == null
+                    ? encoder.encode(root)
+                    : encoder.encode(root, selection, batch.selectedCount(null));
+            long bytes = 0;
+            for (int i = 0; i < values.recordCount(); i++) {
+                bytes += values.copyRecord(i).length;
             }
             return bytes;
         }

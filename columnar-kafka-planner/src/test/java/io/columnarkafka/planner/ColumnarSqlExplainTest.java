@@ -2,8 +2,13 @@ package io.columnarkafka.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.flink.table.FlinkInternalsSeam;
+import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.internal.TableEnvironmentImpl;
+import org.apache.flink.table.operations.ModifyOperation;
+import org.apache.flink.table.planner.delegation.PlannerBase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,6 +53,30 @@ class ColumnarSqlExplainTest {
                 .contains("ColumnarSink(table=[default_catalog.default_database.results]")
                 .contains("encode=[admitted: json value, Arrow input]")
                 .doesNotContain("ArrowToRows");
+    }
+
+    /**
+     * On a connector whose {@code KafkaSource} keeps its settings elsewhere (the probe pointed at a class without
+     * them, {@link FlinkInternalsSeam}; the columnar scan reads them when the job is translated), the scan is
+     * Flink's, with the reason, decided when the table is planned: the job translates. The same query on this
+     * connector is columnar.
+     */
+    @Test
+    void whereTheKafkaSourcesSettingsAreUnreadableTheScanIsFlinksWithTheReason() {
+        String insert = "INSERT INTO results SELECT auction, price FROM bids WHERE price > 10";
+        TableEnvironment admitted = installed();
+        admitted.executeSql(sink("results", "auction BIGINT, price BIGINT", "kafka-columnar"));
+        assertThat(ColumnarSql.explain(admitted, insert)).contains("ColumnarScan(").contains("ColumnarSink(");
+        try (FlinkInternalsSeam elsewhere = FlinkInternalsSeam.kafkaSourceFieldsOf(Object.class)) {
+            TableEnvironment tEnv = installed();
+            tEnv.executeSql(sink("results", "auction BIGINT, price BIGINT", "kafka-columnar"));
+            assertThat(ColumnarSql.explain(tEnv, insert)).doesNotContain("ColumnarScan(").contains("TableSourceScan(")
+                    .contains("Flink TableSourceScan: SCAN_NOT_ADMITTED fallback: UNSUPPORTED_CONNECTOR java.lang.Object"
+                            + " has no field props (not flink-connector-kafka 5.0)");
+            TableEnvironmentImpl impl = (TableEnvironmentImpl) tEnv;
+            assertThat(((PlannerBase) impl.getPlanner())
+                    .translate(List.of((ModifyOperation) impl.getParser().parse(insert).get(0)))).isNotEmpty();
+        }
     }
 
     /** A watermarked table with record metadata: the strategy and the metadata columns are in the columnar scan. */

@@ -62,6 +62,9 @@ final class CheckpointTimeTables {
         for (List<List<CellResult>> pair : pairs(counted)) {
             List<CellResult> stock = pair.get(0);
             List<CellResult> columnar = pair.get(1);
+            if (stock.isEmpty() && columnar.isEmpty()) {
+                continue;
+            }
             CellResult any = columnar.isEmpty() ? stock.get(0) : columnar.get(0);
             md.append(String.format(Locale.ROOT, "| %s | %s | %s / %s |", any.spec().query().id(),
                     any.spec().miniBatch() ? "on" : "off", last(stock), last(columnar)));
@@ -71,6 +74,7 @@ final class CheckpointTimeTables {
             }
             md.append('\n');
         }
+        md.append(extraVariants(counted));
         md.append("\nPer job vertex, its slowest subtask's p50 of each phase (ack = trigger to ack), stock / columnar,"
                 + " ms:\n\n| query | mini-batch | # | task stock / columnar |");
         PHASES.forEach(p -> md.append(' ').append(p.name).append(" |"));
@@ -100,16 +104,59 @@ final class CheckpointTimeTables {
         return md.append('\n').toString();
     }
 
+    /**
+     * The extra variants' parts of the last acknowledgement beside the default columnar variant's, with the paired
+     * difference variant − columnar; nothing without extra variants.
+     */
+    private static String extraVariants(List<CellResult> counted) {
+        List<Variant> extra = VariantReport.extraVariants(counted);
+        if (extra.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("\nThe extra variants against the default columnar variant, the same parts"
+                + " (the A/A control `" + Variant.CONTROL_ID + "`'s differences are the noise), columnar / variant"
+                + " (variant − columnar), ms:\n\n| query | mini-batch | variant | last col. / var. |");
+        PARTS.forEach(p -> md.append(' ').append(p.name).append(" |"));
+        md.append("\n|---|---|---|---|").append("---:|".repeat(PARTS.size())).append('\n');
+        for (List<CellResult> same : byPair(counted)) {
+            List<CellResult> columnar = of(same, Variant.COLUMNAR);
+            for (Variant variant : extra) {
+                List<CellResult> cells = of(same, variant);
+                if (cells.isEmpty()) {
+                    continue;
+                }
+                md.append(String.format(Locale.ROOT, "| %s | %s | `%s` | %s / %s |", same.get(0).spec().query().id(),
+                        same.get(0).spec().miniBatch() ? "on" : "off", variant.id(), last(columnar), last(cells)));
+                for (Column<CheckpointPath> part : PARTS) {
+                    md.append(' ').append(compared(columnar, cells,
+                            c -> part.figure.applyAsDouble(c.checkpointPath()))).append(" |");
+                }
+                md.append('\n');
+            }
+        }
+        return md.toString();
+    }
+
+    /** The counted cells grouped by (query, mini-batch), in their order. */
+    private static List<List<CellResult>> byPair(List<CellResult> counted) {
+        List<List<CellResult>> groups = new ArrayList<>();
+        counted.stream().map(CheckpointTimeTables::pairKey).distinct().forEach(key ->
+                groups.add(counted.stream().filter(c -> pairKey(c).equals(key)).toList()));
+        return groups;
+    }
+
+    private static String pairKey(CellResult c) {
+        return c.spec().query().id() + "/" + c.spec().miniBatch();
+    }
+
+    private static List<CellResult> of(List<CellResult> cells, Variant variant) {
+        return cells.stream().filter(c -> c.spec().variant().equals(variant)).toList();
+    }
+
     /** Per (query, mini-batch), in the cells' order: [stock cells, columnar cells]. */
     private static List<List<List<CellResult>>> pairs(List<CellResult> counted) {
-        List<List<List<CellResult>>> pairs = new ArrayList<>();
-        counted.stream().map(c -> c.spec().query().id() + "/" + c.spec().miniBatch()).distinct().forEach(key -> {
-            List<CellResult> same = counted.stream()
-                    .filter(c -> (c.spec().query().id() + "/" + c.spec().miniBatch()).equals(key)).toList();
-            pairs.add(List.of(same.stream().filter(c -> c.spec().variant().equals(Variant.STOCK)).toList(),
-                    same.stream().filter(c -> c.spec().variant().equals(Variant.COLUMNAR)).toList()));
-        });
-        return pairs;
+        return byPair(counted).stream().map(same -> List.of(of(same, Variant.STOCK), of(same, Variant.COLUMNAR)))
+                .toList();
     }
 
     private static List<CheckpointByVertex> vertices(CellResult cell) {
@@ -126,6 +173,7 @@ final class CheckpointTimeTables {
                 100 * NexmarkReport.median(cells, c -> c.checkpointPath().lastShare()));
     }
 
+    /** {@code before / after (after − before, paired per round: median, min–max)}. */
     private static String compared(List<CellResult> stock, List<CellResult> columnar, ToDoubleFunction<CellResult> f) {
         double[] differences = pairedDifferences(stock, columnar, f);
         return String.format(Locale.ROOT, "%s / %s (%s)", whole(NexmarkReport.median(stock, f)),

@@ -51,8 +51,9 @@ final class FixedRateReport {
         for (String key : keys) {
             NexmarkQuery query = NexmarkQuery.valueOf(key.split("/")[0]);
             boolean mb = Boolean.parseBoolean(key.split("/")[1]);
-            List<CellResult> all = cells.stream().filter(c -> c.spec().query() == query && c.spec().miniBatch() == mb)
-                    .toList();
+            // The extra variants' cells have their own rows (FixedRateVariants).
+            List<CellResult> all = cells.stream().filter(c -> c.spec().query() == query && c.spec().miniBatch() == mb
+                    && !c.spec().variant().extra()).toList();
             List<CellResult> stock = counted(all, Variant.STOCK);
             List<CellResult> columnar = counted(all, Variant.COLUMNAR);
             boolean ok = all.stream().allMatch(CellResult::compared) && !stock.isEmpty() && !columnar.isEmpty();
@@ -122,6 +123,7 @@ final class FixedRateReport {
         long better = rows.stream().filter(r -> r.ok && r.checkpointP50.ratio() <= 1).count();
         md.append(String.format(Locale.ROOT, "%nCheckpoint p50 no worse than stock's (paired median ratio ≤ 1) in %d"
                 + " of %d compared rows.%n%n", better, rows.stream().filter(Row::ok).count()));
+        md.append(new FixedRateVariants(cells).markdown());
         md.append(CheckpointTimeTables.markdown(cells));
         md.append("## Every cell\n\n");
         md.append("| query | mini-batch | round | variant | checkpoints | ckpt p50 / p99 / max ms | ckpt size p50 KiB |"
@@ -148,7 +150,7 @@ final class FixedRateReport {
                 : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", p.ratio(), p.ratioMin(), p.ratioMax());
     }
 
-    private static String whole(double v) {
+    static String whole(double v) {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.0f", v);
     }
 
@@ -164,6 +166,9 @@ final class FixedRateReport {
                         + " \"machineBusyAtStart\": %b,%n",
                 rate, seconds, run.events, run.parallelism, run.warmup, run.rounds, run.checkpointIntervalMs,
                 run.loadBefore, run.loadAfter, MachineLoad.busy(MachineLoad.oneMinute(run.loadBefore))));
+        json.append("  \"variants\": [").append(cells.stream().map(c -> c.spec().variant()).distinct().sorted()
+                .map(v -> "\"" + NexmarkReport.escape(v.id()) + "\"").collect(Collectors.joining(", "))).append("],\n");
+        json.append("  \"variantSummary\": ").append(new FixedRateVariants(cells).json()).append(",\n");
         json.append("  \"summary\": [\n");
         List<Row> rows = rows();
         for (int i = 0; i < rows.size(); i++) {
@@ -187,7 +192,8 @@ final class FixedRateReport {
                             + " \"checkpointP50Ms\": %d, \"checkpointP99Ms\": %d, \"checkpointMaxMs\": %d,"
                             + " \"checkpointSizeP50Bytes\": %d, \"checkpointSizeMaxBytes\": %d,"
                             + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"plan\": \"%s\","
-                            + " \"checkpointByVertex\": \"%s\", \"checkpointPath\": %s, \"verdict\": \"%s\"}%s%n",
+                            + " \"checkpointByVertex\": \"%s\", \"checkpointPath\": %s, \"plannerOptionsInPlan\": \"%s\","
+                            + " \"verdict\": \"%s\"}%s%n",
                     c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                     c.round(), NexmarkReport.num(c.jobSeconds()), NexmarkReport.num(c.fillSeconds()),
                     NexmarkReport.num(c.cpuSeconds()), NexmarkReport.num(c.steadyCores()),
@@ -196,7 +202,8 @@ final class FixedRateReport {
                     c.checkpoints().failed(), c.checkpoints().p50Ms(), c.checkpoints().p99Ms(),
                     c.checkpoints().maxMs(), c.checkpoints().sizeP50Bytes(), c.checkpoints().sizeMaxBytes(),
                     c.output().entries(), c.output().sha256(), NexmarkReport.escape(c.sinkPath()), NexmarkReport.escape(c.checkpointByVertex()),
-                    pathJson(c.checkpointPath()), NexmarkReport.escape(c.verdict()), i + 1 < cells.size() ? "," : ""));
+                    pathJson(c.checkpointPath()), NexmarkReport.escape(c.plannerOptionsInPlan()),
+                    NexmarkReport.escape(c.verdict()), i + 1 < cells.size() ? "," : ""));
         }
         return json.append("  ]\n}\n").toString();
     }

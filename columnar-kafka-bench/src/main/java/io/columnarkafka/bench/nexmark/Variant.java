@@ -20,18 +20,25 @@ import org.apache.flink.table.factories.FactoryUtil;
  * the cell reads through {@code kafka}, and the report says so). A columnar variant with planner options (a {@link
  * PlannerOptions#PATH_CHOICES path choice} each, key relative to {@link PlannerOptions#PREFIX}) is an extra variant
  * of an A/B run: {@code columnar:edge-rows=VIEWS}, {@code columnar:edge-rows=VIEWS+local-window-agg.vectorised=false}.
+ * The A/A control {@code columnar#2} is the default columnar variant again under a label of its own, an extra variant
+ * whose ratio to the default one is the run's noise ({@link AaControl}).
  * Floor ({@code --floor on}, stateless queries only): no SQL, stock's output values looked up per input record and
  * written through Flink's Kafka source and sink ({@link FloorJob}).
  *
- * @param plannerOptions relative key to value, sorted by key; empty for stock and the default columnar variant
+ * @param plannerOptions relative key to value, sorted by key; empty for stock, the default columnar variant and the
+ *     A/A control
+ * @param control the A/A control: the default columnar configuration, run as a variant of its own
  */
-record Variant(Kind kind, SortedMap<String, String> plannerOptions) implements Comparable<Variant> {
+record Variant(Kind kind, SortedMap<String, String> plannerOptions, boolean control) implements Comparable<Variant> {
     /** What runs the cell's query; the order is the report's. */
     enum Kind { STOCK, COLUMNAR, FLOOR }
 
-    static final Variant STOCK = new Variant(Kind.STOCK, new TreeMap<>());
-    static final Variant COLUMNAR = new Variant(Kind.COLUMNAR, new TreeMap<>());
-    static final Variant FLOOR = new Variant(Kind.FLOOR, new TreeMap<>());
+    static final Variant STOCK = new Variant(Kind.STOCK, new TreeMap<>(), false);
+    static final Variant COLUMNAR = new Variant(Kind.COLUMNAR, new TreeMap<>(), false);
+    static final Variant FLOOR = new Variant(Kind.FLOOR, new TreeMap<>(), false);
+    /** The A/A control's id: columnar, a second time. */
+    static final String CONTROL_ID = "columnar#2";
+    static final Variant CONTROL = new Variant(Kind.COLUMNAR, new TreeMap<>(), true);
     /** Between a variant's planner options in its id. */
     static final String OPTION_SEPARATOR = "+";
 
@@ -39,10 +46,14 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions) implements C
 
     Variant {
         plannerOptions = Collections.unmodifiableSortedMap(new TreeMap<>(plannerOptions));
+        if (control && (kind != Kind.COLUMNAR || !plannerOptions.isEmpty())) {
+            throw new IllegalArgumentException("the A/A control is the default columnar variant, without options");
+        }
     }
 
     /**
-     * {@code stock}, {@code columnar}, {@code floor} or {@code columnar:KEY=VALUE[+KEY=VALUE...]}; throws {@link
+     * {@code stock}, {@code columnar}, {@code columnar#2} (the A/A control), {@code floor} or {@code
+     * columnar:KEY=VALUE[+KEY=VALUE...]}; throws {@link
      * IllegalArgumentException} on any other form, an unknown planner option or a value the option does not take.
      */
     static Variant parse(String id) {
@@ -52,12 +63,15 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions) implements C
         if (id.equals("columnar")) {
             return COLUMNAR;
         }
+        if (id.equals(CONTROL_ID)) {
+            return CONTROL;
+        }
         if (id.equals("floor")) {
             return FLOOR;
         }
         if (!id.startsWith("columnar:") || id.length() == "columnar:".length()) {
-            throw new IllegalArgumentException("variant '" + id + "' is not stock, columnar or"
-                    + " columnar:KEY=VALUE[" + OPTION_SEPARATOR + "KEY=VALUE...]");
+            throw new IllegalArgumentException("variant '" + id + "' is not stock, columnar, " + CONTROL_ID
+                    + " (the A/A control) or columnar:KEY=VALUE[" + OPTION_SEPARATOR + "KEY=VALUE...]");
         }
         Map<String, String> options = new LinkedHashMap<>();
         for (String option : id.substring("columnar:".length()).split("\\" + OPTION_SEPARATOR, -1)) {
@@ -72,13 +86,16 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions) implements C
                 throw new IllegalArgumentException("variant '" + id + "' sets " + key + " twice");
             }
         }
-        return new Variant(Kind.COLUMNAR, new TreeMap<>(options));
+        return new Variant(Kind.COLUMNAR, new TreeMap<>(options), false);
     }
 
     /** The form {@link #parse} reads: the report's and the cell arguments' name of the variant. */
     String id() {
         if (kind != Kind.COLUMNAR) {
             return kind.name().toLowerCase(Locale.ROOT);
+        }
+        if (control) {
+            return CONTROL_ID;
         }
         return plannerOptions.isEmpty() ? "columnar" : "columnar:" + plannerOptions.entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(OPTION_SEPARATOR));
@@ -96,9 +113,12 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions) implements C
         return kind == Kind.COLUMNAR;
     }
 
-    /** A columnar variant with planner options: measured against stock and against the default columnar one. */
+    /**
+     * A columnar variant with planner options, or the A/A control: measured against stock and against the default
+     * columnar one, in rows of its own.
+     */
     boolean extra() {
-        return !plannerOptions.isEmpty();
+        return control || !plannerOptions.isEmpty();
     }
 
     String source() {
@@ -110,16 +130,16 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions) implements C
                 : (query.upsert() ? "upsert-kafka" : "kafka");
     }
 
-    /** The cell label's variant part: s, c, c with the planner options, or f. */
+    /** The cell label's variant part: s, c, c with the planner options, c#2 (the A/A control), or f. */
     String letter() {
         return switch (kind) {
             case STOCK -> "s";
-            case COLUMNAR -> extra() ? "c:" + id().substring("columnar:".length()) : "c";
+            case COLUMNAR -> extra() ? "c" + id().substring("columnar".length()) : "c";
             case FLOOR -> "f";
         };
     }
 
-    /** Stock, the default columnar variant, the extra ones by id, then the floor. */
+    /** Stock, the default columnar variant, the A/A control, the other extra ones by id, then the floor. */
     @Override
     public int compareTo(Variant other) {
         return Comparator.comparing(Variant::kind).thenComparing(Variant::extra).thenComparing(Variant::id)

@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
  * rest): per query, mini-batch setting and extra variant, its median throughput and CPU beside stock's and
  * columnar's, its paired per-round throughput ratios against stock and against the default columnar variant
  * (median, min, max; a round counts where both cells passed), and what its cells' plans showed of its planner
- * options. Empty when the run had no extra variant.
+ * options; with an A/A control ({@link Variant#CONTROL}) in the run, beside each variant the control's ratios to
+ * columnar and whether the variant's lie outside them ({@link AaControl}). Empty when the run had no extra variant.
  */
 final class VariantReport {
     private final List<CellResult> cells;
@@ -26,13 +27,24 @@ final class VariantReport {
      *
      * @param ok every cell of the variant passed and stock and columnar have counted cells
      * @param compared ok, and every cell's output was compared with stock's (q12's, in a bounded run, is not)
+     * @param againstControl the variant's and the A/A control's throughput ratios to columnar, paired per round
      */
     record Row(NexmarkQuery query, boolean miniBatch, Variant variant, double eventsPerSecond,
                double stockCpu, double columnarCpu, double cpu, Spread againstStock, Spread againstColumnar,
-               String inPlan, String output, boolean ok, boolean compared) {}
+               AaControl againstControl, String inPlan, String output, boolean ok, boolean compared) {
+        /** The control's own row says what it is; the others whether the A/A spread resolves them. */
+        String verdict() {
+            return variant.control() ? "the A/A control" : againstControl.verdict();
+        }
+    }
 
     /** The extra variants the cells ran, by id. */
     List<Variant> extraVariants() {
+        return extraVariants(cells);
+    }
+
+    /** The extra variants {@code cells} ran, the A/A control first, then by id. */
+    static List<Variant> extraVariants(List<CellResult> cells) {
         return cells.stream().map(c -> c.spec().variant()).filter(Variant::extra).distinct().sorted().toList();
     }
 
@@ -48,6 +60,7 @@ final class VariantReport {
             boolean mb = Boolean.parseBoolean(pair.split("/")[1]);
             List<CellResult> stock = counted(plain, query, mb, Variant.STOCK);
             List<CellResult> columnar = counted(plain, query, mb, Variant.COLUMNAR);
+            List<CellResult> control = counted(plain, query, mb, Variant.CONTROL);
             for (Variant variant : extraVariants()) {
                 List<CellResult> all = plain.stream().filter(c -> c.spec().query() == query
                         && c.spec().miniBatch() == mb && c.spec().variant().equals(variant)).toList();
@@ -59,15 +72,13 @@ final class VariantReport {
                         .collect(Collectors.joining("; "));
                 String output = ok ? (compared ? "equal to stock" : all.get(0).verdictHeadline())
                         : failures.isEmpty() ? "FAIL: a variant has no counted cell" : failures;
-                String inPlan = all.stream().map(CellResult::plannerOptionsInPlan).filter(s -> !s.isEmpty())
-                        .distinct().collect(Collectors.joining(" | "));
+                AaControl againstControl = AaControl.of(columnar, passed, control, CellResult::eventsPerSecond);
                 rows.add(new Row(query, mb, variant, NexmarkReport.median(passed, CellResult::eventsPerSecond),
                         NexmarkReport.median(stock, CellResult::cpuSecondsPerMillionEvents),
                         NexmarkReport.median(columnar, CellResult::cpuSecondsPerMillionEvents),
                         NexmarkReport.median(passed, CellResult::cpuSecondsPerMillionEvents),
                         paired(NexmarkReport.pairedRatios(stock, passed, CellResult::eventsPerSecond)),
-                        paired(NexmarkReport.pairedRatios(columnar, passed, CellResult::eventsPerSecond)),
-                        inPlan.isEmpty() ? "not recorded" : inPlan, output, ok, compared));
+                        againstControl.variantSpread(), againstControl, inPlan(variant, all), output, ok, compared));
             }
         }
         return rows;
@@ -78,17 +89,27 @@ final class VariantReport {
                 && c.spec().variant().equals(variant) && c.ok()).toList();
     }
 
-    /** The geomean of one variant's median ratios over the compared rows of {@code part}. */
+    /** What the variant's cells' plans showed of its options; the control's plans are the default columnar ones. */
+    static String inPlan(Variant variant, List<CellResult> cells) {
+        if (variant.control()) {
+            return "default options (A/A)";
+        }
+        String shown = cells.stream().map(CellResult::plannerOptionsInPlan).filter(s -> !s.isEmpty())
+                .distinct().collect(Collectors.joining(" | "));
+        return shown.isEmpty() ? "not recorded" : shown;
+    }
+
     /** A variant's paired per-round ratios as median, min and max. */
     private static Spread paired(double[] ratios) {
         return Spread.of(Arrays.stream(ratios).boxed().toList());
     }
 
-    private static String markdown(Spread ratio) {
+    static String markdown(Spread ratio) {
         return ratio.rounds() == 0 ? "–"
                 : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", ratio.median(), ratio.min(), ratio.max());
     }
 
+    /** The geomean of one variant's median ratios over the compared rows of {@code part}. */
     private static double geomean(List<Row> part, Variant variant, boolean againstStock) {
         return NexmarkReport.geomean(part.stream().filter(r -> r.compared && r.variant.equals(variant))
                 .mapToDouble(r -> (againstStock ? r.againstStock : r.againstColumnar).median()).toArray());
@@ -104,20 +125,25 @@ final class VariantReport {
                 + " rotating from round to round): throughput and CPU are the medians of the counted cells; each ratio"
                 + " is the variant's throughput over stock's or over columnar's in the same round, median (min–max)"
                 + " over the rounds; \"in the plan\" is what EXPLAIN of the variant's cells showed of its option (a"
-                + " plan showing the other choice fails the cell).\n\n");
+                + " plan showing the other choice fails the cell). The A/A control `" + Variant.CONTROL_ID + "` is the"
+                + " default columnar configuration again: its ratio to columnar is this run's noise. A variant is"
+                + " **resolved** only when every one of its ratios to columnar lies beyond every one of the A/A"
+                + " control's (on one side) in at least " + AaControl.ROUNDS_TO_RESOLVE + " rounds (a variant that changes nothing is that far apart in up to 2 / 2^n of runs of n rounds); rounds above 1 = rounds the variant was faster than columnar.\n\n");
         for (Variant variant : extraVariants()) {
             md.append(String.format(Locale.ROOT, "- `%s`: geomean ratio against stock **%s**, against columnar"
                             + " **%s** (compared queries)%n", variant.id(),
                     NexmarkReport.twoDecimals(geomean(part, variant, true)),
                     NexmarkReport.twoDecimals(geomean(part, variant, false))));
         }
-        md.append("\n| query | variant | events/s | ratio / stock (min–max) | ratio / columnar (min–max) | CPU s/M"
-                + " events stock / col. / variant | in the plan | output |\n");
-        md.append("|---|---|---:|---:|---:|---:|---|---|\n");
+        md.append("\n| query | variant | events/s | ratio / stock (min–max) | ratio / columnar (min–max) | A/A / columnar"
+                + " (min–max) | against the A/A control | rounds / columnar | CPU s/M events stock / col. / variant |"
+                + " in the plan | output |\n");
+        md.append("|---|---|---:|---:|---:|---:|---|---|---:|---|---|\n");
         for (Row r : part) {
-            md.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s / %s / %s | %s | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s | %s | %s | %s / %s / %s | %s | %s |%n",
                     r.query.id(), r.variant.id(), NexmarkReport.count(r.eventsPerSecond), markdown(r.againstStock),
-                    markdown(r.againstColumnar), oneDecimal(r.stockCpu), oneDecimal(r.columnarCpu),
+                    markdown(r.againstColumnar), markdown(r.againstControl.controlSpread()), r.verdict(),
+                    AaControl.signs(r.againstControl.ratios()), oneDecimal(r.stockCpu), oneDecimal(r.columnarCpu),
                     oneDecimal(r.cpu), r.inPlan, r.output));
         }
         md.append('\n');
@@ -134,7 +160,9 @@ final class VariantReport {
                             + " \"stockCpuSecondsPerMillion\": %s, \"columnarCpuSecondsPerMillion\": %s,"
                             + " \"pairsWithStock\": %d, \"ratioToStock\": %s, \"ratioToStockMin\": %s,"
                             + " \"ratioToStockMax\": %s, \"pairsWithColumnar\": %d, \"ratioToColumnar\": %s,"
-                            + " \"ratioToColumnarMin\": %s, \"ratioToColumnarMax\": %s, \"inPlan\": \"%s\","
+                            + " \"ratioToColumnarMin\": %s, \"ratioToColumnarMax\": %s, \"control\": %s,"
+                            + " \"aaToColumnar\": %s, \"aaToColumnarMin\": %s, \"aaToColumnarMax\": %s,"
+                            + " \"againstAa\": \"%s\", \"roundsAboveColumnar\": %d, \"inPlan\": \"%s\","
                             + " \"ok\": %s, \"compared\": %s, \"output\": \"%s\"}%s%n",
                     r.query.id(), r.query.stateful, r.miniBatch, NexmarkReport.escape(r.variant.id()),
                     NexmarkReport.num(r.eventsPerSecond), NexmarkReport.num(r.cpu), NexmarkReport.num(r.stockCpu),
@@ -142,6 +170,11 @@ final class VariantReport {
                     NexmarkReport.num(r.againstStock.min()), NexmarkReport.num(r.againstStock.max()),
                     r.againstColumnar.rounds(), NexmarkReport.num(r.againstColumnar.median()),
                     NexmarkReport.num(r.againstColumnar.min()), NexmarkReport.num(r.againstColumnar.max()),
+                    r.variant.control(), NexmarkReport.num(r.againstControl.controlSpread().median()),
+                    NexmarkReport.num(r.againstControl.controlSpread().min()),
+                    NexmarkReport.num(r.againstControl.controlSpread().max()),
+                    r.variant.control() ? "CONTROL" : r.againstControl.resolution().name(),
+                    Arrays.stream(r.againstControl.ratios()).filter(x -> x > 1).count(),
                     NexmarkReport.escape(r.inPlan), r.ok, r.compared, NexmarkReport.escape(r.output),
                     i + 1 < rows.size() ? "," : ""));
         }

@@ -353,7 +353,8 @@ class NexmarkReportTest {
         String markdown = report.markdown();
         assertThat(markdown).contains("- `columnar:edge-rows=VIEWS`: geomean ratio against stock **2.00**, against"
                         + " columnar **1.60**")
-                .contains("| q4 | `columnar:edge-rows=VIEWS` | 200 | **2.00** (1.25–5.00) | **1.60** (1.25–2.50) |"
+                .contains("| q4 | `columnar:edge-rows=VIEWS` | 200 | **2.00** (1.25–5.00) | **1.60** (1.25–2.50) | – |"
+                        + " not resolved: no A/A control (add columnar#2 to --variants) | 3 of 3 above 1, 0 below |"
                         + " 1000.0 / 800.0 / 600.0 | edge-rows=VIEWS: rows=[views] on 1 of 1 edge(s) | equal to stock |")
                 .contains("| q4 | `columnar:local-window-agg.vectorised=false` | 75 | **0.75** (0.50–1.00) |"
                         + " **0.65** (0.50–0.80) |");
@@ -371,6 +372,134 @@ class NexmarkReportTest {
         assertThat(first.path("cpuSecondsPerMillion").asDouble()).isEqualTo(600.0);
         assertThat(json.path("variantSummary").get(1).path("ok").asBoolean()).isFalse();
         assertThat(report.csv()).contains("q4,columnar:edge-rows=VIEWS,false,1,");
+    }
+
+    /**
+     * The A/A control in a bounded A/B: its throughput ratio to columnar, paired per round, is the noise each extra
+     * variant's ratio to columnar is judged against, with the paired signs; the warm-up round is left out. Worked by
+     * hand, 1,000 events per cell (events/s = 1000 / job s). Columnar 125, 100, 125 events/s; the control 125, 125,
+     * 100 (ratios 1.0, 1.25, 0.8: not against stock, whose 100 each round would give 1.25, 1.25, 1.0); views 200,
+     * 200, 250 (1.6, 2.0, 2.0: all above 1.25, but in 3 rounds only, not resolved); the row view 125, 50, 200 (1.0, 0.5, 1.6: median 1.0
+     * inside 0.8–1.25, not resolved).
+     */
+    @Test
+    void theAaControlsRatiosAreTheSpreadEachExtraVariantIsJudgedAgainst() throws Exception {
+        Variant views = Variant.parse("columnar:edge-rows=VIEWS");
+        Variant rowView = Variant.parse("columnar:local-window-agg.vectorised=false");
+        Variant[] order = {Variant.STOCK, Variant.COLUMNAR, Variant.CONTROL, views, rowView};
+        double[][] jobSeconds = {{10, 8, 1, 8, 8}, {10, 8, 8, 5, 8}, {10, 10, 8, 5, 20}, {10, 8, 10, 4, 5}};
+        List<CellResult> cells = new ArrayList<>();
+        for (int round = 0; round <= 3; round++) {
+            for (int v = 0; v < order.length; v++) {
+                cells.add(abCell(order[v], round, jobSeconds[round][v], 1.0, ""));
+            }
+        }
+        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 1, 3, 2, 1000, 2, 42,
+                ClientSettings.DEFAULTS);
+
+        assertThat(report.rows()).singleElement().satisfies(row -> assertThat(row.ratio())
+                .as("columnar / stock, the control's cells not among columnar's: 1.25, 1.0, 1.25").isEqualTo(1.25));
+        List<VariantReport.Row> rows = new VariantReport(cells).rows();
+        assertThat(rows).extracting(VariantReport.Row::variant).containsExactly(Variant.CONTROL, views, rowView);
+        Spread aa = new Spread(3, 1.0, 0.8, 1.25);
+        VariantReport.Row control = rows.get(0);
+        assertThat(control.againstColumnar()).as("125/125, 125/100, 100/125; not the warm-up's 1000/125").isEqualTo(aa);
+        assertThat(control.againstControl().controlSpread()).isEqualTo(aa);
+        assertThat(control.verdict()).isEqualTo("the A/A control");
+        assertThat(control.inPlan()).isEqualTo("default options (A/A)");
+        VariantReport.Row v = rows.get(1);
+        assertThat(v.againstColumnar()).isEqualTo(new Spread(3, 2.0, 1.6, 2.0));
+        assertThat(v.againstControl().controlSpread()).isEqualTo(aa);
+        assertThat(v.againstControl().resolution()).isEqualTo(AaControl.Resolution.APART_TOO_FEW_ROUNDS);
+        VariantReport.Row r = rows.get(2);
+        assertThat(r.againstColumnar()).isEqualTo(new Spread(3, 1.0, 0.5, 1.6));
+        assertThat(r.againstControl().resolution()).isEqualTo(AaControl.Resolution.INSIDE);
+
+        assertThat(report.markdown())
+                .contains("| q4 | `columnar#2` | 125 | **1.25** (1.00–1.25) | **1.00** (0.80–1.25) | **1.00** (0.80–1.25)"
+                        + " | the A/A control | 1 of 3 above 1, 1 below |")
+                .contains("| q4 | `columnar:edge-rows=VIEWS` | 200 | **2.00** (2.00–2.50) | **2.00** (1.60–2.00) |"
+                        + " **1.00** (0.80–1.25) | not resolved: every round above the A/A spread (0.80–1.25), but a"
+                        + " no-change variant is apart in up to 1 of 4 runs of 3 rounds (resolving takes 6) |"
+                        + " 3 of 3 above 1, 0 below |")
+                .contains("| q4 | `columnar:local-window-agg.vectorised=false` | 125 | **1.25** (0.50–2.00) |"
+                        + " **1.00** (0.50–1.60) | **1.00** (0.80–1.25) | not resolved: inside the A/A spread"
+                        + " (0.80–1.25) | 1 of 3 above 1, 1 below |");
+        JsonNode summary = new ObjectMapper().readTree(report.json()).path("variantSummary");
+        assertThat(summary.get(0).path("control").asBoolean()).isTrue();
+        assertThat(summary.get(1).path("aaToColumnarMin").asDouble()).isEqualTo(0.8);
+        assertThat(summary.get(1).path("aaToColumnarMax").asDouble()).isEqualTo(1.25);
+        assertThat(summary.get(1).path("againstAa").asText()).isEqualTo("APART_TOO_FEW_ROUNDS");
+        assertThat(summary.get(1).path("roundsAboveColumnar").asInt()).isEqualTo(3);
+        assertThat(summary.get(2).path("againstAa").asText()).isEqualTo("INSIDE");
+    }
+
+    /**
+     * Extra variants at a fixed rate: per variant the paired ratios to columnar of checkpoint p50 and of CPU cores,
+     * each judged against the A/A control's, its last-ack breakdown against columnar's, the stock/columnar row left
+     * to stock and columnar (an extra variant's failure is its own row's). By hand: columnar's checkpoint p50 50 and
+     * 40 ms, the control's 55 and 36 (1.1, 0.9), views' 60 and 48 (1.2, 1.2: above, in 2 rounds only); CPU cores columnar
+     * 0.5 and 0.4, the control 0.5 and 0.5 (1.0, 1.25), views 0.45 and 0.5 (0.9, 1.25: median 1.075 inside).
+     */
+    @Test
+    void fixedRateExtraVariantsPairCheckpointsAndCoresWithColumnarAndTheAaControl() throws Exception {
+        Variant views = Variant.parse("columnar:edge-rows=VIEWS");
+        Variant rowView = Variant.parse("columnar:local-window-agg.vectorised=false");
+        List<CellResult> cells = new ArrayList<>();
+        cells.add(withPath(atRate(Variant.CONTROL, 0, 900, 9.0), new CheckpointPath(20, 1, 0.5, 900, 4, 1, 10, 800, 5)));
+        cells.add(withPath(atRate(Variant.STOCK, 1, 40, 0.5), new CheckpointPath(20, 1, 0.9, 40, 4, 1, 10, 20, 5)));
+        cells.add(withPath(atRate(Variant.COLUMNAR, 1, 50, 0.5), new CheckpointPath(20, 1, 0.9, 50, 4, 1, 10, 30, 5)));
+        cells.add(withPath(atRate(Variant.CONTROL, 1, 55, 0.5), new CheckpointPath(20, 1, 0.9, 55, 4, 1, 10, 35, 5)));
+        cells.add(withPath(atRate(views, 1, 60, 0.45), new CheckpointPath(20, 1, 0.8, 60, 4, 1, 10, 40, 5)));
+        cells.add(CellResult.failed(spec(NexmarkQuery.Q0, rowView, 0), 1, "the plan contradicts it"));
+        cells.add(withPath(atRate(Variant.COLUMNAR, 2, 40, 0.4), new CheckpointPath(20, 1, 0.9, 40, 4, 1, 10, 20, 5)));
+        cells.add(withPath(atRate(Variant.CONTROL, 2, 36, 0.5), new CheckpointPath(20, 1, 0.9, 36, 4, 1, 10, 16, 5)));
+        cells.add(withPath(atRate(views, 2, 48, 0.5), new CheckpointPath(20, 1, 0.8, 48, 4, 1, 10, 28, 5)));
+        cells.add(withPath(atRate(rowView, 2, 40, 0.4), new CheckpointPath(20, 1, 0.9, 40, 4, 1, 10, 20, 5)));
+        cells.add(withPath(atRate(Variant.STOCK, 2, 40, 0.5), new CheckpointPath(20, 1, 0.9, 40, 4, 1, 10, 20, 5)));
+        FixedRateReport report = new FixedRateReport(new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0",
+                400_000, 1, 2, 2, 1000, 2, 42, ClientSettings.DEFAULTS), 10_000, 40);
+
+        assertThat(report.rows()).singleElement().satisfies(row -> {
+            assertThat(row.ok()).as("the row view's failure is its own row's").isTrue();
+            assertThat(row.checkpointP50().ratio()).as("columnar / stock: 50/40, 40/40").isEqualTo(1.125);
+        });
+        List<FixedRateVariants.Row> rows = new FixedRateVariants(cells).rows();
+        assertThat(rows).extracting(FixedRateVariants.Row::variant).containsExactly(Variant.CONTROL, views, rowView);
+        FixedRateVariants.Row v = rows.get(1);
+        assertThat(v.checkpointP50()).isEqualTo(54);
+        assertThat(v.columnarCheckpointP50()).isEqualTo(45);
+        assertThat(v.checkpointAgainstControl().variantSpread()).isEqualTo(new Spread(2, 1.2, 1.2, 1.2));
+        assertThat(v.checkpointAgainstControl().controlSpread().min()).isCloseTo(0.9, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.checkpointAgainstControl().controlSpread().max()).isCloseTo(1.1, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.checkpointAgainstControl().resolution()).isEqualTo(AaControl.Resolution.APART_TOO_FEW_ROUNDS);
+        assertThat(v.coresAgainstControl().variantSpread().median()).isCloseTo(1.075, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.coresAgainstControl().controlSpread().min()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(v.coresAgainstControl().resolution()).isEqualTo(AaControl.Resolution.INSIDE);
+        assertThat(v.ok()).isTrue();
+        assertThat(rows.get(2).ok()).isFalse();
+        assertThat(rows.get(2).output()).isEqualTo("FAIL: the plan contradicts it");
+
+        String markdown = report.markdown();
+        assertThat(markdown).contains("## Extra variants")
+                .contains("| q0 | off | `columnar:edge-rows=VIEWS` | 45 / 54 | **1.20** (1.20–1.20) | **1.00** (0.90–1.10)"
+                        + " | not resolved: every round above the A/A spread (0.90–1.10), but a no-change variant is"
+                        + " apart in up to 1 of 2 runs of 2 rounds (resolving takes 6) | 2 of 2 above 1, 0 below"
+                        + " | 90 / 108 | 0.45 / 0.48 | **1.08** (0.90–1.25) | **1.13** (1.00–1.25)"
+                        + " | not resolved: inside the A/A spread (1.00–1.25) | 1 of 2 above 1, 1 below |")
+                .contains("| q0 | off | `columnar:edge-rows=VIEWS` | 1 (90 %) / 1 (80 %) | 45 / 54 (+9, +8–+10) |"
+                        + " 4 / 4 (+0, +0–+0) | 1 / 1 (+0, +0–+0) | 10 / 10 (+0, +0–+0) | 25 / 34 (+9, +8–+10) |"
+                        + " 5 / 5 (+0, +0–+0) |")
+                .contains("| q0 | off | `columnar#2` | 1 (90 %) / 1 (90 %) | 45 / 46 (+1, -4–+5) |")
+                .contains("| q0 | off | warm-up | columnar#2 |");
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertThat(json.path("variants")).extracting(JsonNode::asText).containsExactly("stock", "columnar",
+                "columnar#2", "columnar:edge-rows=VIEWS", "columnar:local-window-agg.vectorised=false");
+        JsonNode viewsJson = json.path("variantSummary").get(1);
+        assertThat(viewsJson.path("checkpointP50").path("againstAa").asText()).isEqualTo("APART_TOO_FEW_ROUNDS");
+        assertThat(viewsJson.path("cpuCoresRatio").path("againstAa").asText()).isEqualTo("INSIDE");
+        assertThat(json.path("variantSummary").get(0).path("checkpointP50").path("againstAa").asText())
+                .isEqualTo("CONTROL");
     }
 
     private static CellResult abCell(Variant variant, int round, double jobSeconds, double cpuSeconds, String inPlan) {

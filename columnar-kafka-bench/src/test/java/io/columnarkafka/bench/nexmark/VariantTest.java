@@ -54,7 +54,8 @@ class VariantTest {
         assertThatThrownBy(() -> Variant.parse("columnar:enabled=false"))
                 .as("an option of the stage that is no path choice").hasMessageStartingWith("unknown planner option");
         assertThatThrownBy(() -> Variant.parse("columnar:edge-rows")).hasMessageContaining("is not KEY=VALUE");
-        assertThatThrownBy(() -> Variant.parse("columnar:")).hasMessageContaining("is not stock, columnar or");
+        assertThatThrownBy(() -> Variant.parse("columnar:"))
+                .hasMessageContaining("is not stock, columnar, columnar#2 (the A/A control) or");
         assertThatThrownBy(() -> Variant.parse("stock:edge-rows=VIEWS")).hasMessageContaining("is not stock, columnar");
         assertThatThrownBy(() -> Variant.parse("columnar:edge-rows=VIEWS+edge-rows=BINARY"))
                 .hasMessageContaining("sets edge-rows twice");
@@ -74,14 +75,39 @@ class VariantTest {
     }
 
     @Test
-    void extraVariantsNeedTheBoundedMatrixAndThePlannerStage() {
-        assertThatThrownBy(() -> NexmarkBenchmark.parse(new String[] {"--rate", "1000", "--seconds", "2",
-            "--variants", "stock,columnar,columnar:edge-rows=VIEWS"}))
-                .hasMessageStartingWith("fixed-rate mode (--rate) runs stock and columnar only");
+    void plannerOptionsNeedThePlannerStageAndEveryModeTakesExtraVariants() {
         assertThatThrownBy(() -> NexmarkBenchmark.parse(new String[] {"--columnar-planner", "off",
             "--variants", "stock,columnar,columnar:edge-rows=VIEWS"}))
                 .hasMessage("--variants with planner options needs --columnar-planner on");
-        NexmarkBenchmark.parse(new String[] {"--rate", "1000", "--seconds", "2", "--variants", "stock,columnar"});
+        NexmarkBenchmark.parse(new String[] {"--columnar-planner", "off", "--variants", "stock,columnar,columnar#2"});
+        NexmarkBenchmark.parse(new String[] {"--rate", "1000", "--seconds", "2",
+            "--variants", "stock,columnar,columnar:edge-rows=VIEWS,columnar#2"});
+    }
+
+    /**
+     * The A/A control: the default columnar configuration (the same connectors, no session option) under a label of
+     * its own, so its cells are an extra variant's, kept out of the stock/columnar pair, and sorted before the
+     * variants with options.
+     */
+    @Test
+    void theAaControlIsTheDefaultColumnarVariantUnderItsOwnLabel() {
+        Variant control = Variant.parse("columnar#2");
+
+        assertThat(control).isSameAs(Variant.CONTROL).isNotEqualTo(Variant.COLUMNAR);
+        assertThat(control.control()).isTrue();
+        assertThat(control.extra()).isTrue();
+        assertThat(control.columnar()).isTrue();
+        assertThat(control.sessionOptions()).as("the default configuration").isEmpty();
+        assertThat(control.sink(NexmarkQuery.Q4)).isEqualTo(Variant.COLUMNAR.sink(NexmarkQuery.Q4));
+        assertThat(control.source()).isEqualTo(Variant.COLUMNAR.source());
+        assertThat(control.id()).isEqualTo("columnar#2");
+        assertThat(control.letter()).isEqualTo("c#2");
+        assertThat(NexmarkBenchmark.variants("columnar:edge-rows=VIEWS,columnar#2,stock,columnar"))
+                .containsExactly(Variant.STOCK, Variant.COLUMNAR, control, Variant.parse("columnar:edge-rows=VIEWS"));
+        CellSpec spec = new CellSpec(NexmarkQuery.Q4, control, false, 1000, 2, 1000, "b:9092", "in", "out", "run", 0,
+                0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r");
+        assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new)).variant()).isSameAs(Variant.CONTROL);
+        assertThatThrownBy(() -> Variant.parse("columnar#3")).hasMessageContaining("is not stock, columnar, columnar#2");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.columnarkafka.flink.source;
 
-import java.lang.reflect.Field;
+import io.columnarkafka.flink.internals.PrivateMembers;
 import java.util.Properties;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -31,18 +31,17 @@ final class KafkaSourceProperties {
         return properties;
     }
 
+    /** The field of connector 5.0's {@link KafkaSource} that holds the properties (no getter), probed once per JVM. */
+    private static final PrivateMembers SOURCE = PrivateMembers.of(KafkaSource.class).field("props", Properties.class)
+            .probe();
+
     private static Properties of(KafkaSource<?> source) {
-        try {
-            Field field = KafkaSource.class.getDeclaredField("props");
-            field.setAccessible(true);
-            Properties copy = new Properties();
-            copy.putAll((Properties) field.get(source));
-            return copy;
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalStateException(
-                    "cannot read the consumer properties of flink-connector-kafka's KafkaSource (field 'props');"
-                            + " this connector version is not supported",
-                    e);
-        }
+        SOURCE.unreadable().ifPresent(why -> {
+            throw new IllegalStateException("cannot read the consumer properties of flink-connector-kafka's"
+                    + " KafkaSource: " + why + "; this connector version is not supported");
+        });
+        Properties copy = new Properties();
+        copy.putAll(SOURCE.read(source, "props", Properties.class));
+        return copy;
     }
 }

@@ -2,11 +2,10 @@ package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.internals.PrivateMembers;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.format.arrow.ArrowRowView;
-import java.lang.reflect.Field;
 import java.time.ZoneId;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -45,57 +44,45 @@ public final class ArrowLocalWindowAggOperator extends LocalSlicingWindowAggOper
         this.inputType = inputType;
     }
 
-    /** The private fields of Flink 2.2.1's operator this one reads, and their types. */
-    private static final Map<String, Class<?>> PARTS = Map.of("keySelector", RowDataKeySelector.class,
-            "sliceAssigner", SliceAssigner.class, "windowBufferFactory", WindowBuffer.LocalFactory.class,
-            "shiftTimezone", ZoneId.class);
-
     /**
-     * The class whose fields are read: Flink's operator. A seam for the planner's test of another Flink version
-     * (one whose operator keeps its parts elsewhere), which points it at a class without them.
+     * The private fields of Flink 2.2.1's operator this one reads, probed once per JVM; the planner asks {@link
+     * #unreadableParts} before it admits the row view, so {@link #of} never meets a missing one.
      */
-    static Class<?> partsHolder = LocalSlicingWindowAggOperator.class;
+    private static volatile PrivateMembers parts = probeParts(LocalSlicingWindowAggOperator.class);
 
     /**
-     * Empty when this Flink's operator keeps its parts where Flink 2.2.1 does, so {@link #of} can read them;
-     * else what is missing (the planner then keeps Flink's node, with this as the reason).
+     * Probes {@code holder} for the parts instead of Flink's operator class: a seam for the planner's test of another
+     * Flink version (one whose operator keeps its parts elsewhere), which points it at a class without them.
+     */
+    static void probePartsOf(Class<?> holder) {
+        parts = probeParts(holder);
+    }
+
+    private static PrivateMembers probeParts(Class<?> holder) {
+        return PrivateMembers.of(holder).field("keySelector", RowDataKeySelector.class)
+                .field("sliceAssigner", SliceAssigner.class).field("windowBufferFactory", WindowBuffer.LocalFactory.class)
+                .field("shiftTimezone", ZoneId.class).probe();
+    }
+
+    /**
+     * Empty when this Flink's operator keeps its parts where Flink 2.2.1 does and they can be read, so {@link #of}
+     * can read them; else what is missing (the planner then keeps Flink's node, with this as the reason).
      */
     public static Optional<String> unreadableParts() {
-        for (Map.Entry<String, Class<?>> part : PARTS.entrySet()) {
-            try {
-                Field field = partsHolder.getDeclaredField(part.getKey());
-                if (!part.getValue().isAssignableFrom(field.getType())) {
-                    return Optional.of(partsHolder.getName() + "." + part.getKey() + " is a " + field.getType()
-                            .getName() + ", not a " + part.getValue().getName() + " (not Flink 2.2.1)");
-                }
-            } catch (NoSuchFieldException e) {
-                return Optional.of(partsHolder.getName() + " has no field " + part.getKey() + " (not Flink 2.2.1)");
-            }
-        }
-        return Optional.empty();
+        return parts.unreadable().map(why -> why + " (not Flink 2.2.1)");
     }
 
     /**
      * The same operator as {@code flinks} (Flink's planner's, for the same node), reading batches of {@code
      * inputType}. Flink 2.2.1 keeps the operator's parts in private final fields and generates them in private
-     * planner code, so they are read from the operator it built; the planner asks {@link #unreadableParts} first.
+     * planner code, so they are read from the operator it built; only when {@link #unreadableParts} is empty.
      */
     public static ArrowLocalWindowAggOperator of(LocalSlicingWindowAggOperator flinks, RowType inputType) {
-        return new ArrowLocalWindowAggOperator(field(flinks, "keySelector", RowDataKeySelector.class),
-                field(flinks, "sliceAssigner", SliceAssigner.class),
-                field(flinks, "windowBufferFactory", WindowBuffer.LocalFactory.class),
-                field(flinks, "shiftTimezone", ZoneId.class), inputType);
-    }
-
-    private static <T> T field(LocalSlicingWindowAggOperator operator, String name, Class<T> type) {
-        try {
-            Field field = partsHolder.getDeclaredField(name);
-            field.setAccessible(true);
-            return type.cast(field.get(operator));
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Flink's LocalSlicingWindowAggOperator has no field " + name
-                    + " of " + type.getSimpleName() + ": not Flink 2.2.1", e);
-        }
+        PrivateMembers read = parts;
+        return new ArrowLocalWindowAggOperator(read.read(flinks, "keySelector", RowDataKeySelector.class),
+                read.read(flinks, "sliceAssigner", SliceAssigner.class),
+                read.read(flinks, "windowBufferFactory", WindowBuffer.LocalFactory.class),
+                read.read(flinks, "shiftTimezone", ZoneId.class), inputType);
     }
 
     @Override

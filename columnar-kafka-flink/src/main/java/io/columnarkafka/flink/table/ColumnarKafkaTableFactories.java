@@ -2,6 +2,7 @@ package io.columnarkafka.flink.table;
 
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSink;
@@ -91,7 +92,10 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
         Admission fallback;
         try {
             shape = KafkaScanShape.of(kafkaSource, kafkaOptions, context.getCatalogTable().getResolvedSchema());
-            fallback = ScanAdmissionMatcher.tableFallback(shape);
+            Optional<String> unreadable = FlinkKafkaScan.unreadable(); // read when the job is translated
+            fallback = unreadable.isPresent()
+                    ? Admission.fallback(FallbackReason.UNSUPPORTED_CONNECTOR, unreadable.get())
+                    : ScanAdmissionMatcher.tableFallback(shape);
         } catch (IllegalStateException e) {
             shape = null;
             fallback = Admission.fallback(FallbackReason.UNSUPPORTED_CONNECTOR, e.getMessage());

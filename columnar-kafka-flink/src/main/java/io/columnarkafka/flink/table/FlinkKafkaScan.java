@@ -1,7 +1,7 @@
 package io.columnarkafka.flink.table;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
+import io.columnarkafka.flink.internals.PrivateMembers;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SimpleStringSchema;
@@ -29,36 +29,63 @@ record FlinkKafkaScan(
         Boundedness boundedness,
         Properties properties) {
 
+    /** Flink's private factory method of connector 5.0, probed once per JVM. */
+    private static final PrivateMembers DYNAMIC_SOURCE = PrivateMembers.of(KafkaDynamicSource.class)
+            .method("createKafkaSource", KafkaSource.class, DeserializationSchema.class, DeserializationSchema.class,
+                    TypeInformation.class)
+            .probe();
+
+    /** The fields of connector 5.0's {@link KafkaSource} that hold its settings (no getters), probed once per JVM. */
+    private static volatile PrivateMembers sourceFields = probeSource(KafkaSource.class);
+
+    /**
+     * Probes {@code holder} for the settings' fields instead of {@link KafkaSource}: a seam for the planner's test of
+     * another connector version, which points it at a class without them.
+     */
+    static void probeSourceOf(Class<?> holder) {
+        sourceFields = probeSource(holder);
+    }
+
+    private static PrivateMembers probeSource(Class<?> holder) {
+        return PrivateMembers.of(holder)
+                .field("props", Properties.class)
+                .field("startingOffsetsInitializer", OffsetsInitializer.class)
+                .field("stoppingOffsetsInitializer", OffsetsInitializer.class)
+                .probe();
+    }
+
+    /**
+     * Empty when this connector has the method and fields {@link #of} uses; else which is missing. The scan is
+     * admitted only when empty, so that a connector of another version falls back to Flink's scan when the table
+     * is planned, not when the job is translated.
+     */
+    static Optional<String> unreadable() {
+        return DYNAMIC_SOURCE.unreadable().or(sourceFields::unreadable)
+                .map(why -> why + " (not flink-connector-kafka 5.0)");
+    }
+
     /**
      * Builds Flink's {@link KafkaSource} for {@code source} (without deserializers: it is never run) and
-     * reads its settings; {@code upsert}: the source is in upsert mode.
+     * reads its settings; {@code upsert}: the source is in upsert mode. Only when {@link #unreadable} is empty.
      *
-     * @throws IllegalStateException if the connector does not have the methods and fields of version 5.0
+     * @throws IllegalStateException if Flink's builder refuses the source's settings
      */
     static FlinkKafkaScan of(KafkaDynamicSource source, boolean upsert, TypeInformation<?> producedType) {
         try {
-            Method create = KafkaDynamicSource.class.getDeclaredMethod(
-                    "createKafkaSource", DeserializationSchema.class, DeserializationSchema.class, TypeInformation.class);
-            create.setAccessible(true);
             // In upsert mode Flink's deserialization schema insists on a key deserializer; it is never opened or run.
             DeserializationSchema<?> key = upsert ? new SimpleStringSchema() : null;
-            KafkaSource<?> kafka = (KafkaSource<?>) create.invoke(source, key, null, producedType);
+            KafkaSource<?> kafka = DYNAMIC_SOURCE.invoke(source, "createKafkaSource", KafkaSource.class, key, null,
+                    producedType);
+            PrivateMembers settings = sourceFields;
             Properties properties = new Properties();
-            properties.putAll(read(kafka, "props", Properties.class));
+            properties.putAll(settings.read(kafka, "props", Properties.class));
             return new FlinkKafkaScan(
-                    read(kafka, "startingOffsetsInitializer", OffsetsInitializer.class),
-                    read(kafka, "stoppingOffsetsInitializer", OffsetsInitializer.class),
+                    settings.read(kafka, "startingOffsetsInitializer", OffsetsInitializer.class),
+                    settings.read(kafka, "stoppingOffsetsInitializer", OffsetsInitializer.class),
                     kafka.getBoundedness(),
                     properties);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalStateException(
-                    "cannot build Flink's KafkaSource for the scan (flink-connector-kafka version?)", e);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot build Flink's KafkaSource for the scan", e);
         }
-    }
-
-    private static <T> T read(KafkaSource<?> kafka, String name, Class<T> type) throws ReflectiveOperationException {
-        Field field = KafkaSource.class.getDeclaredField(name);
-        field.setAccessible(true);
-        return type.cast(field.get(kafka));
     }
 }

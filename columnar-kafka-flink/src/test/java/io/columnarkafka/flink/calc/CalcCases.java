@@ -164,6 +164,16 @@ final class CalcCases {
                 new Case("REGEXP_EXTRACT(s, '(\u00e9.)', 1)",
                         call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("(\u00e9.)"), lit(1))),
                 new Case("REGEXP_EXTRACT(s, '(a)', 3)", call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("(a)"), lit(3))),
+                // patterns with a literal every match holds (RequiredLiteral), on ASCII and non-ASCII strings
+                new Case("REGEXP_EXTRACT(s, 'apple,?(.)', 1)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("apple,?(.)"), lit(1))),
+                new Case("REGEXP_EXTRACT(s, 'a{1,2}&(.*)', 1)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("a{1,2}&(.*)"), lit(1))),
+                new Case("REGEXP_EXTRACT(s, 'a{1,2}(.)', 1)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("a{1,2}(.)"), lit(1))),
+                new Case("REGEXP_EXTRACT(url, 'channel_id=([0-9]+)&?', 1)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("url"), lit("channel_id=([0-9]+)&?"), lit(1))),
+                new Case("REGEXP_EXTRACT(s, 'A(.)B', 1)", call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("A(.)B"), lit(1))),
                 new Case("SPLIT_INDEX(url, '/', 3)", call(Op.SPLIT_INDEX, STRING, col("url"), lit("/"), lit(3))),
                 new Case("SPLIT_INDEX(url, '/', 0)", call(Op.SPLIT_INDEX, STRING, col("url"), lit("/"), lit(0))),
                 new Case("SPLIT_INDEX(s, 'a', 1)", call(Op.SPLIT_INDEX, STRING, col("s"), lit("a"), lit(1))),
@@ -229,5 +239,26 @@ final class CalcCases {
                         call(Op.DATE_FORMAT, STRING, col("ts6"), lit("uuuu-MM-dd HH:mm:ss.SSSSSS"))),
                 new Case("DATE_FORMAT(ts, 'EEE d MMM yyyy')",
                         call(Op.DATE_FORMAT, STRING, col("ts"), lit("EEE d MMM yyyy"))));
+    }
+
+    /**
+     * DATE_FORMAT patterns: numeric fields and plain literals (written from the timestamp's fields, no objects),
+     * and patterns with text, quotes or two-digit years (Java's formatter per row).
+     */
+    static List<Case> dateFormats() {
+        return List.of(
+                dateFormat("ts", "yyyy-MM-dd"),
+                dateFormat("ts", "HH:mm"),
+                dateFormat("ts", "yyyy/M/d H:m:s"),
+                dateFormat("ts", "dd.MM.uuuu, HH:mm:ss.SSS"),
+                dateFormat("ts6", "uuuuMMddHHmmssSSSSSS"),
+                dateFormat("ts6", "S|SS|SSSSSSSSS"),
+                dateFormat("ts", "yyyy-MM-dd'T'HH"),
+                dateFormat("ts", "yy-MMM-d"));
+    }
+
+    private static Case dateFormat(String column, String pattern) {
+        return new Case("DATE_FORMAT(" + column + ", '" + pattern.replace("'", "''") + "')",
+                call(Op.DATE_FORMAT, STRING, col(column), lit(pattern)));
     }
 }

@@ -8,6 +8,8 @@ import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.parity.EdgeValues;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -21,6 +23,7 @@ import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.Row;
@@ -69,6 +72,26 @@ class CalcParityProperties {
     @Property(tries = 2)
     void temporalAndCasts(@ForAll long seed) throws Exception {
         compare(CalcCases.temporalAndCasts(), seed);
+    }
+
+    /**
+     * DATE_FORMAT of numeric patterns is written without Java's formatter for years 1–9999; a quarter of the rows
+     * are at those years' edges or beyond them (year 0, 1 BC, 10000), where Java's formatter writes it again.
+     */
+    @Property(tries = 2)
+    void dateFormats(@ForAll long seed) throws Exception {
+        List<RowData> rows = new CalcValues(seed).rows(CalcCases.INPUT, ROWS);
+        List<LocalDateTime> edges = List.of(LocalDateTime.parse("0000-06-15T12:34:56.789123"),
+                LocalDateTime.parse("-0001-12-31T23:59:59.999999"), LocalDateTime.parse("+10000-01-01T00:00:00"),
+                LocalDateTime.parse("9999-12-31T23:59:59.999999"), LocalDateTime.parse("0001-01-01T00:00:00.000001"));
+        int ts = CalcCases.INPUT.getFieldIndex("ts");
+        int ts6 = CalcCases.INPUT.getFieldIndex("ts6");
+        for (int r = 0; r < rows.size(); r += 4) {
+            LocalDateTime edge = edges.get(r / 4 % edges.size());
+            ((GenericRowData) rows.get(r)).setField(ts, TimestampData.fromLocalDateTime(EdgeValues.truncate(edge, 3)));
+            ((GenericRowData) rows.get(r)).setField(ts6, TimestampData.fromLocalDateTime(edge));
+        }
+        compare(CalcCases.INPUT, rows, CalcCases.dateFormats(), seed);
     }
 
     @Property(tries = 2)
@@ -185,6 +208,37 @@ class CalcParityProperties {
         List<Row> ours = CalcOracle.columnar(program, rows);
         assertThat(ours).isEqualTo(flink.rows());
         assertThat(ours).as("rows with i = 2").hasSize(ROWS / 4);
+    }
+
+    /**
+     * DATE_FORMAT on rows clustered on a few days, each day's rows at many times of day (midnight and its last
+     * millisecond included), the days before and after the epoch adjacent (a day truncated instead of floored would
+     * give 1969-12-31 the text of 1970-01-01), year 1 among them, nulls between: numeric patterns (written without
+     * per-row objects, {@code NumericDatePattern}) and patterns with names or quoted text (Java's formatter), against
+     * Flink's text for every row.
+     */
+    @Example
+    void dateFormatOfRowsOnFewDaysGivesFlinksText() throws Exception {
+        List<RowData> rows = new CalcValues(13).rows(CalcCases.INPUT, ROWS);
+        long[] days = {0, -1, 0, 18_000, 18_001, -1, -2, -719_162}; // -719,162: 0001-01-01
+        long[] times = {0, 86_399_999L, 3_600_000L, 43_200_123L, 82_800_000L, 1L};
+        int ts = CalcCases.INPUT.getFieldIndex("ts");
+        int ts6 = CalcCases.INPUT.getFieldIndex("ts6");
+        for (int k = 0; k < rows.size(); k++) {
+            long millis = days[(k / 25) % days.length] * 86_400_000L + times[k % times.length] + 60_000L * (k % 7);
+            boolean isNull = k % 13 == 12;
+            ((GenericRowData) rows.get(k)).setField(ts, isNull ? null : TimestampData.fromEpochMillis(millis));
+            ((GenericRowData) rows.get(k)).setField(ts6, isNull ? null : TimestampData.fromEpochMillis(millis, 456_000));
+        }
+        Exprs x = new Exprs(CalcCases.INPUT);
+        String[][] patterns = {{"ts", "yyyy-MM-dd"}, {"ts", "EEE d MMM yyyy"}, {"ts6", "D 'at' uuuu"},
+            {"ts", "yyyy-MM-dd HH"}, {"ts6", "dd HH:mm:ss.SSSSSS"}, {"ts", "'day' d h a"}};
+        List<CalcCases.Case> cases = new ArrayList<>();
+        for (String[] p : patterns) {
+            cases.add(new CalcCases.Case("DATE_FORMAT(" + p[0] + ", '" + p[1].replace("'", "''") + "')",
+                    Exprs.call(Op.DATE_FORMAT, Exprs.STRING, x.col(p[0]), Exprs.lit(p[1]))));
+        }
+        compare(CalcCases.INPUT, rows, cases, 13);
     }
 
     /**

@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * What the stage plans for a local window aggregate over a columnar input that is not computed on the vectors: the
  * row view over Flink's operator, with the reason in EXPLAIN; and, when this Flink's operator does not keep its
- * parts where Flink 2.2.1 does (forced here through {@link ArrowLocalWindowAggOperator#partsHolder}, the class whose
- * fields are read), Flink's own node behind the edge, with that reason, at planning time.
+ * parts where Flink 2.2.1 does (forced here through {@link FlinkInternalsSeam}, which points the probe at a class
+ * without them), Flink's own node behind the edge, with that reason, at planning time.
  */
 class LocalWindowAggFallbackTest {
     private static final String SINK = "k BIGINT, sv DOUBLE";
@@ -45,9 +45,8 @@ class LocalWindowAggFallbackTest {
 
     @Test
     void whenFlinksOperatorKeepsItsPartsElsewhereThePlanKeepsFlinksNodeWithTheReason() {
-        Class<?> holder = ArrowLocalWindowAggOperator.partsHolder;
-        ArrowLocalWindowAggOperator.partsHolder = Object.class; // an operator class without Flink 2.2.1's fields
-        try {
+        // an operator class without Flink 2.2.1's fields
+        try (FlinkInternalsSeam elsewhere = FlinkInternalsSeam.localWindowAggPartsOf(Object.class)) {
             TableEnvironment tEnv = VectorLocalWindowAggregateTest.tEnv(true, SINK);
             assertThat(ColumnarSql.explain(tEnv, DOUBLE_SUM))
                     .contains("ArrowToRows(reason=[FLINK_INTERNALS_UNREADABLE java.lang.Object has no field")
@@ -58,8 +57,6 @@ class LocalWindowAggFallbackTest {
             // a vectorised shape reads nothing of Flink's operator, so it stays vectorised
             assertThat(ColumnarSql.explain(tEnv, COUNT)).contains("local=[vectorised]");
             VectorLocalWindowAggregateTest.localAggregate(tEnv, COUNT, VectorLocalWindowAggOperator.class);
-        } finally {
-            ArrowLocalWindowAggOperator.partsHolder = holder;
         }
         assertThat(ArrowLocalWindowAggOperator.unreadableParts()).isEmpty();
     }

@@ -2,6 +2,7 @@ package io.columnarkafka.planner.nexmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.flink.table.FlinkInternalsSeam;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.nexmark.NexmarkConfig;
@@ -159,6 +160,15 @@ class NexmarkColumnarParityITCase {
         assertThat(execution.split("ColumnarCalc\\(", -1).length - 1).as(execution).isEqualTo(1);
     }
 
+    /** A tumbling window aggregate with null keys whose DOUBLE MIN and MAX keep it off the vectorised path. */
+    private static final String TUMBLE_STATS = "CREATE TABLE tumble_stats (k BIGINT, ws TIMESTAMP(3), we TIMESTAMP(3),"
+            + " n BIGINT, nk BIGINT, total BIGINT, lo BIGINT, hi DOUBLE, dlo DOUBLE) WITH (${SINK});\n"
+            + "CREATE TEMPORARY VIEW keyed_bid AS SELECT CASE WHEN MOD(bidder, 5) = 0 THEN CAST(NULL AS BIGINT)"
+            + " ELSE MOD(auction, 10) END AS k, price, CAST(price AS DOUBLE) / 3 AS dprice, `dateTime` FROM bid;\n"
+            + "INSERT INTO tumble_stats SELECT k, window_start, window_end, COUNT(*), COUNT(k), SUM(price),"
+            + " MIN(price), MAX(dprice), MIN(dprice) FROM TABLE(TUMBLE(TABLE keyed_bid, DESCRIPTOR(`dateTime`),"
+            + " INTERVAL '2' SECOND)) GROUP BY k, window_start, window_end;";
+
     /**
      * A tumbling window aggregate whose grouping key is null for a fifth of the bids, with COUNT(*), COUNT of a
      * nullable column, SUM, MIN and MAX on BIGINT, MIN and MAX on DOUBLE: the local phase reads the columnar calc's
@@ -168,19 +178,31 @@ class NexmarkColumnarParityITCase {
      */
     @Test
     void aTumblingWindowAggregateWithNullKeysReadsTheBatchesInItsLocalPhase() throws Exception {
-        String script = "CREATE TABLE tumble_stats (k BIGINT, ws TIMESTAMP(3), we TIMESTAMP(3), n BIGINT, nk BIGINT,"
-                + " total BIGINT, lo BIGINT, hi DOUBLE, dlo DOUBLE) WITH (${SINK});\n"
-                + "CREATE TEMPORARY VIEW keyed_bid AS SELECT CASE WHEN MOD(bidder, 5) = 0 THEN CAST(NULL AS BIGINT)"
-                + " ELSE MOD(auction, 10) END AS k, price, CAST(price AS DOUBLE) / 3 AS dprice, `dateTime` FROM bid;\n"
-                + "INSERT INTO tumble_stats SELECT k, window_start, window_end, COUNT(*), COUNT(k), SUM(price),"
-                + " MIN(price), MAX(dprice), MIN(dprice) FROM TABLE(TUMBLE(TABLE keyed_bid, DESCRIPTOR(`dateTime`),"
-                + " INTERVAL '2' SECOND)) GROUP BY k, window_start, window_end;";
-        String explain = parity("tumble_stats", script, false, true);
+        String explain = parity("tumble_stats", TUMBLE_STATS, false, true);
         String physical = explain.substring(explain.indexOf("== Optimized Physical Plan =="));
         // DOUBLE MAX and MIN are not vectorised: Flink's operator over row views
         assertThat(physical).containsPattern("ColumnarLocalWindowAggregate\\(groupBy=\\[k\\], window=\\[TUMBLE\\(.*"
                 + "local=\\[row view, not vectorised: MAX\\(\\$.*\\n[ :]*\\+- ColumnarCalc\\(")
                 .doesNotContain("ArrowToRows(");
+    }
+
+    /**
+     * The same aggregate planned as on a Flink whose local window aggregate operator does not keep its parts where
+     * Flink 2.2.1 does (the probe pointed at a class without them, {@link FlinkInternalsSeam}): the local phase
+     * is Flink's own node behind an Arrow-to-rows edge, EXPLAIN says why, the job translates and runs, and the
+     * windows equal stock's.
+     */
+    @Test
+    void whereFlinksOperatorPartsAreUnreadableTheLocalPhaseIsFlinksNodeAndTheWindowsEqualStocks() throws Exception {
+        String explain;
+        try (FlinkInternalsSeam elsewhere = FlinkInternalsSeam.localWindowAggPartsOf(Object.class)) {
+            explain = parity("tumble_stats_unreadable", TUMBLE_STATS, false, true);
+        }
+        String physical = explain.substring(explain.indexOf("== Optimized Physical Plan =="),
+                explain.indexOf("== Optimized Execution Plan =="));
+        assertThat(physical).containsPattern("(?<!Columnar)LocalWindowAggregate\\(groupBy=\\[k\\].*\\n[ :]*\\+-"
+                + " ArrowToRows\\(reason=\\[FLINK_INTERNALS_UNREADABLE java.lang.Object has no field")
+                .contains("ColumnarCalc(").doesNotContain("ColumnarLocalWindowAggregate(");
     }
 
     /**
@@ -219,17 +241,21 @@ class NexmarkColumnarParityITCase {
      * join and two aggregates, q15: distinct counts, q19: a Top-N): the edge writes each row as Flink's binary row
      * ({@code rows=[binary]}), and the final result per key equals stock's. Compared by the final value per key, as
      * the benchmark does: the intermediate updates depend on how the two source subtasks' rows interleave at the
-     * keyed operator, in stock Flink too.
+     * keyed operator, in stock Flink too. q19's ranks of bids tied on price are in no defined order, so its values
+     * are compared without the columns a tie leaves open (the key (auction, rank) and the price stay compared; the
+     * benchmark's {@code NexmarkQuery.Q19} leaves the same ones open).
      */
     @ParameterizedTest
     @ValueSource(strings = {"q4", "q15", "q19"})
     void statefulQueriesReadBinaryRowsFromTheEdge(String query) throws Exception {
         String script = NexmarkRuns.resource(query + ".sql");
+        List<String> openOnTie = query.equals("q19")
+                ? List.of("bidder", "channel", "url", "dateTime", "extra") : List.of();
         NexmarkRuns.Run stock = runs.run(query, script, false, true, PARALLELISM, true);
         NexmarkRuns.Run columnar = runs.run(query, script, true, true, PARALLELISM, true);
-        Map<String, String> expected = runs.finalValuePerKey(stock.topic());
+        Map<String, String> expected = runs.finalValuePerKey(stock.topic(), openOnTie);
         assertThat(expected).as("stock's final result of %s", query).isNotEmpty();
-        assertThat(runs.finalValuePerKey(columnar.topic())).as("columnar final result of %s", query)
+        assertThat(runs.finalValuePerKey(columnar.topic(), openOnTie)).as("columnar final result of %s", query)
                 .isEqualTo(expected);
         assertThat(columnar.explain()).contains("ColumnarScan(").contains("ColumnarCalc(")
                 .containsPattern("ArrowToRows\\(reason=\\[[^\\n]*, rows=\\[binary]\\)")

@@ -1,6 +1,6 @@
 package io.columnarkafka.flink.calc.eval;
 
-import java.nio.charset.StandardCharsets;
+import io.columnarkafka.format.text.Digits;
 import org.apache.flink.table.types.logical.LogicalType;
 
 /**
@@ -14,7 +14,7 @@ import org.apache.flink.table.types.logical.LogicalType;
  *       than the target precision ({@code DecimalDataUtils.castFrom(long, p, s)});
  *   <li>{@link Kind#DECIMAL_TO_DECIMAL}: to a scale at least the source's (no rounding), null when it needs
  *       more digits than the target precision;
- *   <li>{@link Kind#INTEGER_TO_STRING}: {@link String#valueOf(long)} (the compiler admits only targets long
+ *   <li>{@link Kind#INTEGER_TO_STRING}: {@link String#valueOf(long)}, spelled by {@link Digits} (the compiler admits only targets long
  *       enough for every value, so nothing is trimmed);
  *   <li>{@link Kind#TIMESTAMP_TO_STRING}: {@link TimestampText} ({@code precision} is the source's);
  *   <li>{@link Kind#SAME}: the value as is (string to a string type at least as long, timestamp to a
@@ -30,6 +30,8 @@ final class Cast extends UnaryNode {
     private final int scaleUp;
     private final int precision;
     private final DecimalScaler r = new DecimalScaler();
+    /** {@link TimestampText}'s scratch fields. */
+    private final int[] fields = new int[TimestampText.FIELD_COUNT];
 
     /**
      * {@code targetBits} for integer targets; {@code scaleUp} and {@code precision} for decimal targets;
@@ -76,12 +78,12 @@ final class Cast extends UnaryNode {
                 case TIMESTAMP_TO_STRING:
                     int length = TimestampText.length(precision);
                     int at = out.reserve(length);
-                    TimestampText.write(in.longs[i], in.nanos[i], precision, out.bytes, at);
+                    TimestampText.write(in.longs[i], in.nanos[i], precision, fields, out.bytes, at);
                     out.setString(i, at, length);
                     break;
                 case INTEGER_TO_STRING:
-                    byte[] digits = Long.toString(in.longs[i]).getBytes(StandardCharsets.US_ASCII);
-                    out.appendString(i, digits, 0, digits.length);
+                    int start = out.reserve(Digits.MAX_LONG_BYTES);
+                    out.setString(i, start, Digits.putLong(out.bytes, start, in.longs[i]) - start);
                     break;
                 default:
                     throw new IllegalStateException(kind.name());

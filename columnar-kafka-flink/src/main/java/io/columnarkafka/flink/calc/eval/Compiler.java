@@ -328,7 +328,8 @@ final class Compiler {
         } catch (IllegalArgumentException e) {
             throw new UnsupportedExpressionException("DATE_FORMAT with the invalid pattern '" + pattern + "'");
         }
-        return new DateFormat(compile(value), formatter, requireString(call, call.type()));
+        return new DateFormat(compile(value), formatter, NumericDatePattern.of(pattern),
+                requireString(call, call.type()));
     }
 
     private Node extract(Expr.Call call, String unit, Expr value) throws UnsupportedExpressionException {

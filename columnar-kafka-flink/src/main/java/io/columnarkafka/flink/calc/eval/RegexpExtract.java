@@ -9,17 +9,21 @@ import org.apache.flink.table.types.logical.LogicalType;
  * REGEXP_EXTRACT(str, literal regex, literal group) as {@code SqlFunctionUtils#regexpExtract}: Java's
  * regex, the first match found anywhere in the string, that group; null when the string is null, nothing
  * matches, the group did not take part, or the group does not exist (Flink catches that error and
- * returns null). The pattern is compiled once; ASCII strings are matched in place.
+ * returns null). The pattern is compiled once; ASCII strings are matched in place. A string without the
+ * pattern's {@link RequiredLiteral} (when it has one) cannot match and is null without running the regex.
  */
 final class RegexpExtract extends UnaryNode {
     private final Matcher matcher;
     private final int group;
     private final AsciiChars ascii = new AsciiChars();
+    /** Null when the pattern has none. */
+    private final RequiredLiteral required;
 
     RegexpExtract(Node operand, Pattern pattern, int group, LogicalType type) {
         super(operand, type);
         this.matcher = pattern.matcher("");
         this.group = group;
+        this.required = pattern.flags() == 0 ? RequiredLiteral.of(pattern.pattern()) : null;
     }
 
     @Override
@@ -33,6 +37,9 @@ final class RegexpExtract extends UnaryNode {
             }
             int start = in.starts[i];
             int length = in.lengths[i];
+            if (required != null && !required.isIn(in.bytes, start, length)) {
+                continue;
+            }
             if (Utf8.isAscii(in.bytes, start, length)) {
                 matcher.reset(ascii.wrap(in.bytes, start, length));
                 if (matcher.find() && matcher.start(group) >= 0) {
