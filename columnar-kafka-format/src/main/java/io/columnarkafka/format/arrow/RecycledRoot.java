@@ -93,7 +93,7 @@ public final class RecycledRoot {
             for (FieldVector vector : root.getFieldVectors()) {
                 reset(vector);
             }
-            root.setRowCount(0);
+            root.setRowCount(0); // every vector's value count, and a variable-width one's lastSet, once
         }
         spare = root;
     }
@@ -101,12 +101,14 @@ public final class RecycledRoot {
     /**
      * Arrow's {@code reset()}, except that the data of variable-width vectors is not zeroed: only the bytes below
      * the last offset belong to a batch (Arrow writes no more), and the next batch writes every one of them again.
+     * The value counts of variable-width vectors and structs are left to the caller's {@code setRowCount(0)}, which
+     * sets each once (a struct sets its children's): setting them here too was a second pass over every struct's
+     * children, a tenth of a one-row batch's step.
      */
     private static void reset(ValueVector vector) {
         if (vector instanceof BaseVariableWidthVector variable) {
             variable.getValidityBuffer().setZero(0, variable.getValidityBuffer().capacity());
             variable.getOffsetBuffer().setZero(0, variable.getOffsetBuffer().capacity());
-            variable.setValueCount(0); // and lastSet -1
         } else if (vector instanceof NonNullableStructVector struct) {
             if (struct instanceof StructVector nullable) {
                 nullable.getValidityBuffer().setZero(0, nullable.getValidityBuffer().capacity());
@@ -114,7 +116,6 @@ public final class RecycledRoot {
             for (int i = 0; i < struct.size(); i++) {
                 reset(struct.getChildByOrdinal(i));
             }
-            struct.setValueCount(0);
         } else {
             vector.reset();
         }
