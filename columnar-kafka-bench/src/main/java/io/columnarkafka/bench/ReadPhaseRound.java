@@ -31,7 +31,8 @@ public final class ReadPhaseRound implements DoubleUnaryOperator, AutoCloseable 
         if (!format.equals("read-phase")) {
             throw new IllegalArgumentException("format " + format + " is not read-phase");
         }
-        chain = new SmallBatchChain(batchSize, allocator, StatelessPrograms.of(query));
+        chain = new SmallBatchChain(batchSize, allocator, StatelessPrograms.of(query),
+                SmallBatchChain.DecoderBuffers.KEPT);
     }
 
     @Override

@@ -20,6 +20,7 @@ import io.columnarkafka.testkit.nexmark.NexmarkJson;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.eventtime.Watermark;
@@ -49,6 +50,18 @@ final class SmallBatchChain implements AutoCloseable {
     /** How far down the chain a step goes. */
     enum Stage { DECODE, CALC, EDGE, ENCODE }
 
+    /** Whether the scan's decoder builds each batch in the buffers of the batch before, or in new ones. */
+    enum DecoderBuffers {
+        /** As the scan runs: the decoder keeps a batch's buffers for the next batch while it alone holds them. */
+        KEPT,
+        /**
+         * Every batch in new buffers, as before they were kept: the chain holds one buffer of each batch until its
+         * next step, so the decoder, not their only holder, frees the tree's buffers when the batch comes back (as
+         * for a calc's shared column) and allocates the next batch's. The same vector objects, the same code.
+         */
+        FRESH
+    }
+
     private final int batchSize;
     private final BufferAllocator readerAllocator;
     private final BufferAllocator calcAllocator;
@@ -59,22 +72,26 @@ final class SmallBatchChain implements AutoCloseable {
     private final ArrowInPlaceRowView edge;
     private final BatchEncoder encoder;
     private final Downstream downstream = new Downstream();
+    private final DecoderBuffers buffers;
+    /** The buffer of the last batch a {@link DecoderBuffers#FRESH} chain holds, or null. */
+    private ArrowBuf held;
     private int next;
 
-    /** The chain with q0's calc. */
+    /** The chain with q0's calc, its decoder keeping buffers. */
     SmallBatchChain(int batchSize, BufferAllocator parent) {
-        this(batchSize, parent, CalcBenchmark.q0());
+        this(batchSize, parent, CalcBenchmark.q0(), DecoderBuffers.KEPT);
     }
 
     /**
      * @param parent the allocator the reader's and the calc's children are made of
      * @param program the calc's program over the Nexmark event rows
      */
-    SmallBatchChain(int batchSize, BufferAllocator parent, CalcProgram program) {
+    SmallBatchChain(int batchSize, BufferAllocator parent, CalcProgram program, DecoderBuffers buffers) {
         if (batchSize < 1 || batchSize > EVENT_POOL) {
             throw new IllegalArgumentException("batch size " + batchSize + " is not in [1, " + EVENT_POOL + "]");
         }
         this.batchSize = batchSize;
+        this.buffers = buffers;
         readerAllocator = parent.newChildAllocator("reader " + batchSize, 0, Long.MAX_VALUE);
         calcAllocator = parent.newChildAllocator("calc " + batchSize, 0, Long.MAX_VALUE);
         DecodingSpec spec = new DecodingSpec(NexmarkGenerator.EVENT_TYPE, "json", Map.of(), null, null, List.of(), "",
@@ -90,6 +107,10 @@ final class SmallBatchChain implements AutoCloseable {
 
     int batchSize() {
         return batchSize;
+    }
+
+    DecoderBuffers buffers() {
+        return buffers;
     }
 
     /** {@value #EVENT_POOL} events as consumer records, cut into chunks of {@code size}. */
@@ -114,6 +135,7 @@ final class SmallBatchChain implements AutoCloseable {
     long step(Stage stage) {
         downstream.stage = stage;
         downstream.checksum = 0;
+        releaseHeld();
         emitter.emitRecord(chunks[next], downstream, split);
         next = (next + 1) % chunks.length;
         return downstream.checksum;
@@ -126,6 +148,9 @@ final class SmallBatchChain implements AutoCloseable {
 
         @Override
         public void collect(ArrowBatch batch, long timestamp) {
+            if (buffers == DecoderBuffers.FRESH) {
+                hold(batch.open(null));
+            }
             if (stage == Stage.DECODE) {
                 checksum = batch.selectedCount(null);
                 return;
@@ -185,8 +210,28 @@ final class SmallBatchChain implements AutoCloseable {
         public void markActive() {}
     }
 
+    /** Holds the first buffer of {@code root}'s first column until the next step: see {@link DecoderBuffers#FRESH}. */
+    private void hold(VectorSchemaRoot root) {
+        for (ArrowBuf buffer : root.getVector(0).getFieldBuffers()) {
+            if (buffer.capacity() > 0) {
+                buffer.getReferenceManager().retain();
+                held = buffer;
+                return;
+            }
+        }
+        throw new IllegalStateException("the batch's first column has no buffer to hold");
+    }
+
+    private void releaseHeld() {
+        if (held != null) {
+            held.getReferenceManager().release();
+            held = null;
+        }
+    }
+
     @Override
     public void close() {
+        releaseHeld();
         calc.close();
         calcAllocator.close();
         emitter.close();

@@ -426,6 +426,9 @@ public final class ArrowKafkaSource implements AutoCloseable {
     private void closeAllocatorIfIdle() {
         synchronized (allocatorLock) {
             if (state == SourceState.CLOSED && openBatches == 0 && allocator != null) {
+                if (decoder != null) {
+                    decoder.releaseRecycled(); // a chunk that gave no row leaves the decoder's vectors kept
+                }
                 allocator.close();
                 allocator = null;
             }

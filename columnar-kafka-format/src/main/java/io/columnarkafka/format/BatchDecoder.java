@@ -34,11 +34,15 @@ public interface BatchDecoder {
      * Gives back the root of a batch this decoder returned ({@link DecodedBatch#takeRoot()}) once its owner is done
      * with it: the caller gives the root up, and nothing reads its vectors any more (a reader that kept buffers of
      * them holds those through Arrow's reference counts, not through these vectors). A decoder may then build a
-     * later batch in the same vector objects, not a new vector tree per batch; by default the root is closed.
+     * later batch in the same vector objects, and in their buffers, not a new vector tree per batch; by default the
+     * root is closed. A decoder that keeps a root holds memory of the root's allocator until {@link #releaseRecycled}.
      */
     default void recycle(VectorSchemaRoot root) {
         root.close();
     }
+
+    /** Frees what {@link #recycle} kept: the owner of the allocator calls it before closing the allocator. */
+    default void releaseRecycled() {}
 
     /** The row type of the rows this decoder produces (the projected fields of the format's row). */
     RowType rowType();

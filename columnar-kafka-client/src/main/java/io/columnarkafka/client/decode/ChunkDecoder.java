@@ -119,7 +119,8 @@ public final class ChunkDecoder {
     }
 
     /**
-     * The rows of {@code chunk}, owned by the caller, or null when no record gave a row.
+     * The rows of {@code chunk}, owned by the caller, or null when no record gave a row (the value decoder may then
+     * keep its vectors for the next chunk: {@link #releaseRecycled} before closing {@code allocator}).
      *
      * @throws KafkaDecodeException for a record the format rejects, naming its topic, partition, offset
      *     and field; nothing stays allocated
@@ -199,6 +200,11 @@ public final class ChunkDecoder {
         } else {
             rows.close();
         }
+    }
+
+    /** Frees the vectors the value decoder kept from {@link #recycle}: before the allocator is closed. */
+    public void releaseRecycled() {
+        valueDecoder.releaseRecycled();
     }
 
     /** How many records of the chunk last decoded gave a row (a record may give several). */

@@ -9,7 +9,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * The rows a JSON-based decoder writes into one batch's vectors, and the record each came from. Allocates the
+ * The rows a JSON-based decoder writes into one batch's vectors, and the record each came from. Sizes the
  * row columns once per batch (a row per record; a string or binary column the bytes per row it took in the last
  * batch, at first a share of the records' bytes) and binds them to the readers.
  */
@@ -36,7 +36,9 @@ final class DecodedRows {
 
     /**
      * Starts a batch of {@code count} records holding {@code totalBytes}: allocates the first {@code
-     * columnFields.length} vectors of {@code root} (the row's columns) and binds them.
+     * columnFields.length} vectors of {@code root} (the row's columns) and binds them. A vector of a tree taken back
+     * with its buffers (reset: empty and zeroed, {@link io.columnarkafka.format.arrow.RecycledRoot}) keeps them when
+     * they hold the rows (and a string column the bytes) this batch is sized for; nested children grow as they fill.
      *
      * @param variableShare the part of the records' bytes the row columns take, to size the first batch
      */
@@ -54,8 +56,10 @@ final class DecodedRows {
             if (v instanceof BaseVariableWidthVector variableWidth) {
                 long bytes = bytesPerRow[i] > 0 ? (long) (bytesPerRow[i] * rowsHint * 1.1) + 16
                         : totalBytes / variable / variableShare + 16;
-                variableWidth.allocateNew(bytes, rowsHint);
-            } else {
+                if (variableWidth.getValueCapacity() < rowsHint || variableWidth.getByteCapacity() < bytes) {
+                    variableWidth.allocateNew(bytes, rowsHint);
+                }
+            } else if (v.getValueCapacity() < rowsHint) {
                 v.setInitialCapacity(rowsHint);
                 v.allocateNew();
             }

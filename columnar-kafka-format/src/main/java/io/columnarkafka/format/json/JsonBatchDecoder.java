@@ -5,6 +5,7 @@ import io.columnarkafka.format.DecodeException;
 import io.columnarkafka.format.DecodedBatch;
 import io.columnarkafka.format.RecordBytes;
 import io.columnarkafka.format.arrow.ArrowLayout;
+import io.columnarkafka.format.arrow.RecycledRoot;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -30,7 +31,8 @@ import org.apache.flink.table.types.logical.RowType;
  *
  * <p>Built once: a reader per field, chosen by type, with field names pre-encoded as UTF-8, and the Arrow schema
  * each batch's vector tree is made from. Per batch: the
- * vectors are allocated once from the batch's size and the records are tokenized in place (see {@link
+ * vectors are sized once from the batch's size (in the buffers of the batch before when it was given back and they
+ * are large enough, {@link #recycle}) and the records are tokenized in place (see {@link
  * JsonTokenizer}): no String per field name or plain string value, numbers and timestamps parsed from the
  * bytes, string bytes copied from the record straight into the Arrow data buffer.
  */
@@ -43,10 +45,8 @@ public final class JsonBatchDecoder implements BatchDecoder {
     private final JsonRowFields fields;
     private final JsonTokenizer tokenizer = new JsonTokenizer();
     private final DecodedRows rows;
-    /** The root of the last batch decoded, the only one {@link #recycle} takes back. */
-    private VectorSchemaRoot lastRoot;
-    /** A root given back ({@link #recycle}), cleared: the vector tree the next batch is built in. */
-    private VectorSchemaRoot spare;
+    /** The vector tree of the last batch, taken back ({@link #recycle}) to build the next one in. */
+    private final RecycledRoot recycled = new RecycledRoot();
 
     /**
      * Plans a decoder for {@code rowType}, every field read.
@@ -86,8 +86,7 @@ public final class JsonBatchDecoder implements BatchDecoder {
     @Override
     public DecodedBatch decode(RecordBytes records, BufferAllocator allocator) {
         int count = records.count();
-        VectorSchemaRoot root = rootIn(allocator);
-        lastRoot = root;
+        VectorSchemaRoot root = recycled.take(schema, allocator);
         try {
             rows.start(root, count, records.totalBytes(), 1);
             for (int i = 0; i < count; i++) {
@@ -104,34 +103,17 @@ public final class JsonBatchDecoder implements BatchDecoder {
     }
 
     /**
-     * The spare vector tree when there is one in {@code allocator}, else a new one: making the tree (a vector per
-     * field, nested rows' children, their fields) is a per-batch cost that small batches (a low input rate) feel.
-     */
-    private VectorSchemaRoot rootIn(BufferAllocator allocator) {
-        VectorSchemaRoot reused = spare;
-        spare = null;
-        if (reused != null) {
-            if (reused.getFieldVectors().isEmpty() || reused.getFieldVectors().get(0).getAllocator() == allocator) {
-                return reused;
-            }
-            reused.close();
-        }
-        return VectorSchemaRoot.create(schema, allocator);
-    }
-
-    /**
-     * Keeps the vector tree of the last batch decoded for the next one, its buffers released (a reader that kept
-     * some holds them through their reference counts); any other root is closed.
+     * Keeps the vector tree of the last batch decoded, and its buffers while this decoder is their only holder, for
+     * the next batch ({@link RecycledRoot}); any other root is closed.
      */
     @Override
     public void recycle(VectorSchemaRoot root) {
-        if (root != lastRoot) {
-            root.close();
-            return;
-        }
-        lastRoot = null;
-        root.clear();
-        spare = root;
+        recycled.giveBack(root);
+    }
+
+    @Override
+    public void releaseRecycled() {
+        recycled.release();
     }
 
     private void decodeRecord(byte[] array, int offset, int length, int record) {

@@ -78,9 +78,13 @@ public final class ChunkEmitter<T> implements RecordEmitter<RecordChunk, T, Kafk
         cap.measured(chunk.size(), stepNanos);
     }
 
-    /** Closes the reader's allocator, which fails if a batch it allocated is still open. */
+    /**
+     * Frees the vectors the decoder kept for the next batch, then closes the reader's allocator, which fails if a
+     * batch it allocated is still open.
+     */
     @Override
     public void close() {
+        decoder.releaseRecycled();
         allocator.close();
     }
 }
