@@ -324,7 +324,7 @@ class ColumnarSqlExplainTest {
         assertThat(occurrences(explained, ">(price, 10)")).as("the condition is applied once, columnar")
                 .isEqualTo(2); // the physical and the execution plan
         assertThat(section(explained, "== Columnar Decision =="))
-                .contains("columnar Calc: split: the filter and 2 of 3 projections columnar, 1 more input column to"
+                .contains("columnar Calc: split: the filter and 2 of 3 projections columnar, 1 more input value to"
                         + " the edge; Flink's Calc after the edge: " + reason)
                 .contains("Flink Sink: INPUT_NOT_COLUMNAR input Calc");
     }

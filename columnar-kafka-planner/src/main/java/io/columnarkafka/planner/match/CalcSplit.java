@@ -9,24 +9,25 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexFieldAccess;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexShuttle;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.rex.RexVisitorImpl;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The narrow answer for a Calc the columnar calc cannot run whole because of some projections: a columnar part
- * that applies the Calc's condition and computes the projections it admits (with the input columns the rest
- * reads), an Arrow-to-rows edge, then Flink's own Calc, without the condition, for the remaining projections
+ * that applies the Calc's condition and computes the projections it admits (with the input values the rest
+ * reads: columns, or just their nested fields), an Arrow-to-rows edge, then Flink's own Calc, without the condition, for the remaining projections
  * over the rows that passed. Flink's generated Calc evaluates its projections only for rows that passed its
  * condition, and so does the columnar calc ({@code ColumnarCalc}), so each projection sees the same rows, in
  * the same order, whichever side computes it.
@@ -102,24 +103,45 @@ public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, Re
         List<RexNode> columnar = new ArrayList<>();
         List<String> columnarNames = new ArrayList<>();
         Map<Integer, Integer> projectionAt = new HashMap<>(); // a columnar projection -> its column
-        Map<Integer, Integer> inputAt = new HashMap<>(); // an input column the columnar part passes on -> its column
+        Map<String, Integer> readAt = new HashMap<>(); // an input value the columnar part passes on -> its column
         for (int i = 0; i < projections.size(); i++) {
             if (!flinkOnly.containsKey(i)) {
-                if (projections.get(i) instanceof RexInputRef ref) {
-                    inputAt.putIfAbsent(ref.getIndex(), columnar.size());
+                if (isInputValue(projections.get(i))) {
+                    readAt.putIfAbsent(projections.get(i).toString(), columnar.size());
                 }
                 projectionAt.put(i, columnar.size());
                 columnar.add(projections.get(i));
                 columnarNames.add(names.get(i));
             }
         }
-        List<RexNode> flinkProjections = flinkOnly.keySet().stream().map(projections::get).toList();
+        // what Flink's part reads: input columns, or their nested fields alone (q14's UDF reads bid.extra, not bid)
+        List<RexNode> reads = new ArrayList<>();
+        RexVisitorImpl<Void> inputValues = new RexVisitorImpl<>(true) {
+            @Override
+            public Void visitInputRef(RexInputRef ref) {
+                reads.add(ref);
+                return null;
+            }
+
+            @Override
+            public Void visitFieldAccess(RexFieldAccess access) {
+                if (isInputValue(access)) {
+                    reads.add(access);
+                    return null;
+                }
+                return super.visitFieldAccess(access);
+            }
+        };
+        for (Integer i : flinkOnly.keySet()) {
+            projections.get(i).accept(inputValues);
+        }
         List<RelDataTypeField> inputFields = program.getInputRowType().getFieldList();
-        for (int column : RelOptUtil.InputFinder.bits(flinkProjections, null)) {
-            if (!inputAt.containsKey(column)) {
-                inputAt.put(column, columnar.size());
-                columnar.add(new RexInputRef(column, inputFields.get(column).getType()));
-                columnarNames.add(inputFields.get(column).getName());
+        for (RexNode read : reads) {
+            if (!readAt.containsKey(read.toString())) {
+                readAt.put(read.toString(), columnar.size());
+                columnar.add(read);
+                columnarNames.add(read instanceof RexFieldAccess access ? access.getField().getName()
+                        : inputFields.get(((RexInputRef) read).getIndex()).getName());
             }
         }
         if (columnar.isEmpty()) {
@@ -137,7 +159,13 @@ public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, Re
         RexShuttle overPassed = new RexShuttle() {
             @Override
             public RexNode visitInputRef(RexInputRef ref) {
-                return new RexInputRef(inputAt.get(ref.getIndex()), ref.getType());
+                return new RexInputRef(readAt.get(ref.toString()), ref.getType());
+            }
+
+            @Override
+            public RexNode visitFieldAccess(RexFieldAccess access) {
+                return isInputValue(access) ? new RexInputRef(readAt.get(access.toString()), access.getType())
+                        : super.visitFieldAccess(access);
             }
         };
         List<RexNode> flink = new ArrayList<>(projections.size());
@@ -150,8 +178,14 @@ public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, Re
         String flinkReason = String.join("; ", flinkOnly.values());
         int passedOn = columnar.size() - projectionAt.size();
         String summary = "split: the filter and " + projectionAt.size() + " of " + projections.size()
-                + " projections columnar" + (passedOn == 0 ? "" : ", " + passedOn + " more input column"
+                + " projections columnar" + (passedOn == 0 ? "" : ", " + passedOn + " more input value"
                 + (passedOn == 1 ? "" : "s") + " to the edge") + "; Flink's Calc after the edge: " + flinkReason;
         return new CalcSplit(columnarPart, columnarProgram, flinkPart, flinkReason, summary);
+    }
+
+    /** An input column, or a nested field of one ({@code bid.extra}): a value the columnar calc passes on as is. */
+    private static boolean isInputValue(RexNode node) {
+        return node instanceof RexInputRef
+                || node instanceof RexFieldAccess access && isInputValue(access.getReferenceExpr());
     }
 }
