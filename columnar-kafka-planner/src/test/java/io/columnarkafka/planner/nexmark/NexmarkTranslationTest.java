@@ -46,6 +46,20 @@ class NexmarkTranslationTest {
     }
 
     /**
+     * Nexmark q12 gives each bid a processing-time attribute ({@code PROCTIME()}), which only Flink's Calc writes:
+     * the bid filter runs columnar and Flink's Calc after the edge adds the attribute; the plan translates.
+     */
+    @org.junit.jupiter.api.Test
+    void q12FiltersColumnarAndLeavesTheProcessingTimeAttributeToFlinksCalc() {
+        String explained = explain("q12", false);
+        assertThat(explained).contains("== Optimized Execution Plan ==")
+                .containsPattern("ArrowToRows\\(reason=\\[EXPRESSION_NOT_TRANSLATED p_time: operator PROCTIME")
+                .containsPattern("ColumnarCalc\\(select=\\[[^\\n]*where=\\[=\\(event_type, 2\\)\\]");
+        assertThat(explained.substring(explained.indexOf("== Columnar Decision ==")))
+                .contains("columnar Calc: split: the filter and 1 of 2 projections columnar");
+    }
+
+    /**
      * An event-time query: the Calc before the windows computes the rowtime attribute, {@code Reinterpret} of
      * the suite's CASE over the nested event times; it runs columnar, and the edge to Flink's window operators
      * (or the columnar local window aggregate, which reads its batches) comes after it.
