@@ -171,7 +171,7 @@ class NexmarkColumnarParityITCase {
                 + " c_counts FROM bid WHERE MOD(bidder, 7) <> 0;";
         String explain = parity("guarded", script, false);
         assertSplitCalc(explain, "count_char");
-        assertThat(explain).containsPattern("ColumnarCalc\\(select=\\[[^\\n]*/\\(price, MOD\\(bidder, 7\\)\\)");
+        assertThat(explain).containsPattern("ColumnarCalc\\(select=\\[[^\\n]*/\\(bid\\.price, MOD\\(bid\\.bidder, 7\\)\\)");
     }
 
     /**
