@@ -47,8 +47,8 @@ public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, Re
      * The split of {@code calc}, whose whole program the columnar calc does not run.
      *
      * @throws NotTranslatable why it is not split, and so stays Flink's whole: no condition (every row would cross
-     *     the edge anyway), a condition that is not deterministic, not translated or not evaluated exactly, or a
-     *     remaining projection that reads no input column
+     *     the edge anyway), a condition that is not deterministic, not translated or not evaluated exactly, or
+     *     Flink's part reading no input value
      */
     static CalcSplit of(Calc calc) throws NotTranslatable {
         RexProgram program = calc.getProgram();
