@@ -3,6 +3,7 @@ package io.columnarkafka.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.table.FlinkInternalsSeam;
+import io.columnarkafka.testkit.nexmark.CountChar;
 import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -296,7 +297,56 @@ class ColumnarSqlExplainTest {
                 .contains("columnar TableSourceScan: admitted: json value, bounded latest")
                 .contains("Flink Calc: EXPRESSION_NOT_TRANSLATED operator ABS")
                 .contains("Flink Sink: INPUT_NOT_COLUMNAR input Calc")
-                .contains("ArrowToRows(reason=[EXPRESSION_NOT_TRANSLATED operator ABS");
+                .contains("ArrowToRows(reason=[EXPRESSION_NOT_TRANSLATED operator ABS")
+                .contains("; not split: no condition to apply before the edge");
+    }
+
+    /**
+     * Issue #11, Nexmark q14's shape: a filtered Calc whose projection calls a UDF. The columnar calc applies the
+     * filter and computes the projections it admits, passing on the column the UDF reads; the edge comes after
+     * the filter; Flink's Calc, its condition removed, calls the UDF on the rows that passed. EXPLAIN says why.
+     */
+    @Test
+    void aCalcWithAUdfInItsProjectionFiltersColumnarAndLeavesTheUdfToFlinksCalc() {
+        TableEnvironment tEnv = installed();
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class);
+        tEnv.executeSql(sink("results", "auction BIGINT, doubled BIGINT, c BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, price * 2 AS doubled,"
+                + " count_char(extra, 'c') AS c FROM bids WHERE price > 10");
+        String reason = "EXPRESSION_NOT_TRANSLATED c: UDF count_char (a user-defined function: only Flink's generated"
+                + " code calls it)";
+        assertThat(section(explained, "== Optimized Physical Plan ==")).containsPattern("Sink\\(.*\\n"
+                + "[ :]*\\+- Calc\\(select=\\[auction, doubled, count_char\\(extra, _UTF-16LE'c'\\) AS c\\]\\)\\n"
+                + "[ :]*\\+- ArrowToRows\\(reason=\\[" + java.util.regex.Pattern.quote(reason) + "\\], rows=\\[binary\\]\\)\\n"
+                + "[ :]*\\+- ColumnarCalc\\(select=\\[auction, \\*\\(price, 2\\) AS doubled, extra\\],"
+                + " where=\\[>\\(price, 10\\)\\]\\)\\n"
+                + "[ :]*\\+- ColumnarScan\\(");
+        assertThat(occurrences(explained, ">(price, 10)")).as("the condition is applied once, columnar")
+                .isEqualTo(2); // the physical and the execution plan
+        assertThat(section(explained, "== Columnar Decision =="))
+                .contains("columnar Calc: split: the filter and 2 of 3 projections columnar, 1 more input value to"
+                        + " the edge; Flink's Calc after the edge: " + reason)
+                .contains("Flink Sink: INPUT_NOT_COLUMNAR input Calc");
+    }
+
+    /**
+     * The split needs a condition the columnar calc runs as Flink does: a non-deterministic condition, or one it
+     * does not translate, keeps the whole Calc Flink's, and the reason says why it was not split.
+     */
+    @Test
+    void aCalcWhoseConditionIsNotAdmittedOrNotDeterministicStaysFlinksWhole() {
+        TableEnvironment tEnv = installed();
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class);
+        tEnv.executeSql(sink("results", "auction BIGINT, c BIGINT", "kafka-columnar"));
+        String untranslated = ColumnarSql.explain(tEnv,
+                "INSERT INTO results SELECT auction, count_char(extra, 'c') FROM bids WHERE ABS(price) > 10");
+        assertThat(untranslated).doesNotContain("ColumnarCalc(")
+                .containsPattern("Flink Calc: EXPRESSION_NOT_TRANSLATED UDF count_char .*; not split: the condition:"
+                        + " operator ABS");
+        String random = ColumnarSql.explain(tEnv,
+                "INSERT INTO results SELECT auction, count_char(extra, 'c') FROM bids WHERE RAND() < 0.5");
+        assertThat(random).doesNotContain("ColumnarCalc(")
+                .contains("; not split: the condition is not deterministic");
     }
 
     /** The SQL client's way: a session option, and the kafka-columnar factories install the stage. */

@@ -5,6 +5,7 @@ import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
+import io.columnarkafka.testkit.nexmark.CountChar;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

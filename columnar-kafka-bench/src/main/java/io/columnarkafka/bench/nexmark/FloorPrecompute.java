@@ -3,6 +3,7 @@ package io.columnarkafka.bench.nexmark;
 import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.nexmark.CountChar;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -12,8 +12,10 @@ import org.apache.calcite.rel.RelNode;
  * @param reason null when columnar; else why not
  * @param detail what is substituted, or the detail of the reason
  * @param program the translated program of a columnar Calc, else null
+ * @param split the parts of a split Calc ({@link NodeKind#SPLIT_CALC}), else null
  */
-public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String detail, CalcProgram program) {
+public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String detail, CalcProgram program,
+                           CalcSplit split) {
 
     public NodeDecision {
         Objects.requireNonNull(node, "node");
@@ -21,11 +23,15 @@ public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String de
     }
 
     static NodeDecision columnar(RelNode node, NodeKind kind, String detail, CalcProgram program) {
-        return new NodeDecision(node, Objects.requireNonNull(kind), null, detail, program);
+        return new NodeDecision(node, Objects.requireNonNull(kind), null, detail, program, null);
+    }
+
+    static NodeDecision split(RelNode node, CalcSplit split) {
+        return new NodeDecision(node, NodeKind.SPLIT_CALC, null, split.summary(), null, split);
     }
 
     static NodeDecision row(RelNode node, NodeKind kind, Reason reason, String detail) {
-        return new NodeDecision(node, kind, Objects.requireNonNull(reason), detail, null);
+        return new NodeDecision(node, kind, Objects.requireNonNull(reason), detail, null, null);
     }
 
     public boolean isColumnar() {

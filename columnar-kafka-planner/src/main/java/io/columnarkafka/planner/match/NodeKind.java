@@ -4,6 +4,11 @@ package io.columnarkafka.planner.match;
 public enum NodeKind {
     SCAN(true),
     CALC(true),
+    /**
+     * A Calc split at an edge ({@link CalcSplit}): the columnar calc applies its condition, Flink's Calc computes
+     * the projections it keeps on the rows that passed; it emits Flink's rows.
+     */
+    SPLIT_CALC(false),
     /** Flink's mini-batch assigner, which forwards elements unread and only emits watermarks. */
     MINI_BATCH_ASSIGNER(true),
     /**

@@ -24,7 +24,8 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
 /**
  * Decides, once per query, which nodes of Flink's optimized physical plan run columnar: a {@code
  * kafka-columnar} scan the connector admitted; a Calc over a columnar input whose every expression
- * translates and which the calc evaluates exactly; a mini-batch assigner over a columnar input (Flink's own
+ * translates and which the calc evaluates exactly (or, where only projections keep it from that, its condition
+ * and the projections it admits, with Flink's Calc for the rest after an edge: {@link CalcSplit}); a mini-batch assigner over a columnar input (Flink's own
  * assigner operator, which never reads an element, passes each batch on, so the Calcs mini-batch puts after it
  * stay columnar); an insert-only {@code kafka-columnar} sink over a columnar input that the connector admits
  * for Arrow input; a local window aggregate over a columnar input (computed on the vectors where its shape is
@@ -91,15 +92,27 @@ public final class PlanMatcher {
         try {
             program = CalcTranslation.of(calc);
         } catch (NotTranslatable e) {
-            return NodeDecision.row(calc, NodeKind.CALC, Reason.EXPRESSION_NOT_TRANSLATED, e.getMessage());
+            return splitOrRow(calc, Reason.EXPRESSION_NOT_TRANSLATED, e.getMessage());
         }
         Optional<String> unsupported = CalcSupport.unsupported(program);
         if (unsupported.isPresent()) {
-            return NodeDecision.row(calc, NodeKind.CALC, Reason.CALC_NOT_EXACT, unsupported.get());
+            return splitOrRow(calc, Reason.CALC_NOT_EXACT, unsupported.get());
         }
         return NodeDecision.columnar(calc, NodeKind.CALC,
                 program.projections().size() + " projections" + (program.condition() == null ? "" : ", a filter"),
                 program);
+    }
+
+    /**
+     * A columnar-fed Calc the columnar calc cannot run whole: split where its condition runs columnar and only
+     * projections stay Flink's ({@link CalcSplit}); else Flink's Calc whole, with its reason and why not split.
+     */
+    private static NodeDecision splitOrRow(StreamPhysicalCalc calc, Reason whole, String detail) {
+        try {
+            return NodeDecision.split(calc, CalcSplit.of(calc));
+        } catch (NotTranslatable e) {
+            return NodeDecision.row(calc, NodeKind.CALC, whole, detail + "; not split: " + e.getMessage());
+        }
     }
 
     /**

@@ -19,7 +19,9 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.functions.UserDefinedFunction;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
+import org.apache.flink.table.planner.functions.bridging.BridgingSqlFunction;
 import org.apache.flink.table.planner.plan.utils.RexLiteralUtil;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -103,6 +105,11 @@ final class RexToExpr {
             // IN lists and ranges arrive as SEARCH over a Sarg: the ORs and comparisons they stand for.
             return translate(RexUtil.expandSearch(rexBuilder, null, call));
         }
+        if (isUserDefined(call)) {
+            // before the names: a temporary system function may shadow a built-in's name (LOWER, CONCAT ...)
+            throw new NotTranslatable("UDF " + call.getOperator().getName() + " (a user-defined function: only"
+                    + " Flink's generated code calls it)");
+        }
         Op op = BY_KIND.get(call.getKind());
         if (op == null) {
             op = BY_NAME.get(functionName(call.getOperator().getName()));
@@ -124,6 +131,11 @@ final class RexToExpr {
             operands.add(translate(operand));
         }
         return new Expr.Call(op, operands, type);
+    }
+
+    private static boolean isUserDefined(RexCall call) {
+        return call.getOperator() instanceof BridgingSqlFunction function
+                && function.getDefinition() instanceof UserDefinedFunction;
     }
 
     /** Flink names some built-ins {@code $NAME$1}; the name is what is between the dollars. */

@@ -1,6 +1,7 @@
 package io.columnarkafka.planner.translate;
 
 import io.columnarkafka.planner.edge.StreamPhysicalArrowToRows;
+import io.columnarkafka.planner.match.CalcSplit;
 import io.columnarkafka.planner.match.NodeDecision;
 import io.columnarkafka.planner.match.PlanDecision;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalT
 /**
  * Builds the plan a {@link PlanDecision} describes: each columnar node in place of Flink's, and an
  * Arrow-to-rows edge wherever a Flink node reads a columnar one (carrying the Flink node's reason, so
- * EXPLAIN says why the plan leaves Arrow there). Decides nothing.
+ * EXPLAIN says why the plan leaves Arrow there); a split Calc as its columnar part, an edge and Flink's Calc of
+ * the rest. Decides nothing.
  */
 final class PlanTranslator {
     private PlanTranslator() {}
@@ -39,6 +41,7 @@ final class PlanTranslator {
         return switch (self.kind()) {
             case SCAN -> StreamPhysicalColumnarScan.replacing((StreamPhysicalTableSourceScan) node, self.detail());
             case CALC -> StreamPhysicalColumnarCalc.replacing((StreamPhysicalCalc) node, inputs.get(0), self.program());
+            case SPLIT_CALC -> split((StreamPhysicalCalc) node, inputs.get(0), self.split(), decision);
             case MINI_BATCH_ASSIGNER -> StreamPhysicalColumnarMiniBatchAssigner.replacing(
                     (StreamPhysicalMiniBatchAssigner) node, inputs.get(0));
             case LOCAL_WINDOW_AGGREGATE, VECTOR_LOCAL_WINDOW_AGGREGATE ->
@@ -46,5 +49,16 @@ final class PlanTranslator {
                             inputs.get(0), self);
             case SINK -> StreamPhysicalColumnarSink.replacing((StreamPhysicalSink) node, inputs.get(0), self.detail());
         };
+    }
+
+    /** The columnar calc of the split's columnar part, the edge, then Flink's Calc of the rest over its rows. */
+    private static RelNode split(StreamPhysicalCalc calc, RelNode input, CalcSplit split, PlanDecision decision) {
+        StreamPhysicalCalc columnarPart = new StreamPhysicalCalc(calc.getCluster(), calc.getTraitSet(), input,
+                split.columnarPart(), split.columnarPart().getOutputRowType());
+        RelNode columnar = StreamPhysicalColumnarCalc.replacing(columnarPart, input, split.columnarProgram());
+        RelNode rows = new StreamPhysicalArrowToRows(calc.getCluster(), calc.getTraitSet(), columnar,
+                split.flinkReason(), decision.edgeRows());
+        return new StreamPhysicalCalc(calc.getCluster(), calc.getTraitSet(), rows, split.flinkPart(),
+                calc.getRowType());
     }
 }

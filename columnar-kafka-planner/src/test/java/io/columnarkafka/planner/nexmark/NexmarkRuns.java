@@ -7,6 +7,7 @@ import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.nexmark.CountChar;
 import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
 import java.io.IOException;
 import java.io.InputStream;
@@ -146,6 +147,7 @@ final class NexmarkRuns {
         if (miniBatch) {
             miniBatch(tEnv);
         }
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class); // q14's UDF, as the benchmark has it
         String connector = columnar ? "kafka-columnar" : "kafka";
         tEnv.executeSql(sourceTable(connector, topic, watermark));
         for (String view : statements(resource("views.sql"))) {

@@ -3,6 +3,7 @@ package io.columnarkafka.planner.nexmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.testkit.nexmark.CountChar;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +23,40 @@ class NexmarkTranslationTest {
         assertThat(decision).contains("columnar TableSourceScan: admitted: json value")
                 .containsPattern("(columnar Calc|Flink Calc: CALC_NOT_EXACT)")
                 .doesNotContain("EXPRESSION_NOT_TRANSLATED");
+    }
+
+    /**
+     * Nexmark q14 calls the suite's UDF {@code count_char} in its projection: the Calc is split, the price range
+     * filtered columnar (with the admitted projections: the price product, the CASE over HOUR), the edge after the
+     * filter, and Flink's Calc calling the UDF on the passed rows, with the reason (issue #11).
+     */
+    @org.junit.jupiter.api.Test
+    void q14FiltersColumnarAndLeavesOnlyTheUdfToFlinksCalc() {
+        String explained = explain("q14", false);
+        String physical = explained.substring(explained.indexOf("== Optimized Physical Plan =="),
+                explained.indexOf("== Optimized Execution Plan =="));
+        assertThat(physical).containsPattern("(?<!Columnar)Calc\\(select=\\[[^\\n]*count_char\\(extra, _UTF-16LE'c'\\)"
+                        + "[^\\n]* AS c_counts\\]\\)\\n"
+                        + "[ :]*\\+- ArrowToRows\\(reason=\\[EXPRESSION_NOT_TRANSLATED c_counts: UDF count_char[^\\n]*\\n"
+                        + "[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*CASE\\([^\\n]*where=\\[[^\\n]*\\*\\(0\\.908, bid\\.price\\)")
+                .doesNotContainPattern("(?<!Columnar)Calc\\([^\\n]*where=");
+        assertThat(explained.substring(explained.indexOf("== Columnar Decision ==")))
+                .contains("columnar Calc: split: the filter and 6 of 7 projections columnar; Flink's Calc after the"
+                        + " edge: EXPRESSION_NOT_TRANSLATED c_counts: UDF count_char");
+    }
+
+    /**
+     * Nexmark q12 gives each bid a processing-time attribute ({@code PROCTIME()}), which only Flink's Calc writes:
+     * the bid filter runs columnar and Flink's Calc after the edge adds the attribute; the plan translates.
+     */
+    @org.junit.jupiter.api.Test
+    void q12FiltersColumnarAndLeavesTheProcessingTimeAttributeToFlinksCalc() {
+        String explained = explain("q12", false);
+        assertThat(explained).contains("== Optimized Execution Plan ==")
+                .containsPattern("ArrowToRows\\(reason=\\[EXPRESSION_NOT_TRANSLATED p_time: operator PROCTIME")
+                .containsPattern("ColumnarCalc\\(select=\\[[^\\n]*where=\\[=\\(event_type, 2\\)\\]");
+        assertThat(explained.substring(explained.indexOf("== Columnar Decision ==")))
+                .contains("columnar Calc: split: the filter and 1 of 2 projections columnar");
     }
 
     /**
@@ -86,6 +121,7 @@ class NexmarkTranslationTest {
 
     private static String explain(String query, boolean watermark, boolean miniBatch) {
         TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class);
         if (miniBatch) {
             NexmarkRuns.miniBatch(tEnv);
         }

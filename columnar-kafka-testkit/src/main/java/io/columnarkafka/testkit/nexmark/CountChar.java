@@ -1,4 +1,4 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.testkit.nexmark;
 
 import org.apache.flink.table.functions.ScalarFunction;
 
