@@ -12,8 +12,10 @@ import org.apache.calcite.rel.RelNode;
  * @param reason null when columnar; else why not
  * @param detail what is substituted, or the detail of the reason
  * @param program the translated program of a columnar Calc, else null
+ * @param watermark how a columnar scan with a pushed watermark finds each batch's watermark row, else null
  */
-public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String detail, CalcProgram program) {
+public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String detail, CalcProgram program,
+        ScanWatermark watermark) {
 
     public NodeDecision {
         Objects.requireNonNull(node, "node");
@@ -21,11 +23,16 @@ public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String de
     }
 
     static NodeDecision columnar(RelNode node, NodeKind kind, String detail, CalcProgram program) {
-        return new NodeDecision(node, Objects.requireNonNull(kind), null, detail, program);
+        return new NodeDecision(node, Objects.requireNonNull(kind), null, detail, program, null);
+    }
+
+    /** A columnar scan; {@code watermark} null when no watermark was pushed into it. */
+    static NodeDecision columnarScan(RelNode node, String detail, ScanWatermark watermark) {
+        return new NodeDecision(node, NodeKind.SCAN, null, detail, null, watermark);
     }
 
     static NodeDecision row(RelNode node, NodeKind kind, Reason reason, String detail) {
-        return new NodeDecision(node, kind, Objects.requireNonNull(reason), detail, null);
+        return new NodeDecision(node, kind, Objects.requireNonNull(reason), detail, null, null);
     }
 
     public boolean isColumnar() {

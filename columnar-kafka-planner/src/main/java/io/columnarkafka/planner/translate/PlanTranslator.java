@@ -37,7 +37,8 @@ final class PlanTranslator {
             return changed ? node.copy(node.getTraitSet(), inputs) : node;
         }
         return switch (self.kind()) {
-            case SCAN -> StreamPhysicalColumnarScan.replacing((StreamPhysicalTableSourceScan) node, self.detail());
+            case SCAN -> StreamPhysicalColumnarScan.replacing((StreamPhysicalTableSourceScan) node, self.detail(),
+                    self.watermark());
             case CALC -> StreamPhysicalColumnarCalc.replacing((StreamPhysicalCalc) node, inputs.get(0), self.program());
             case MINI_BATCH_ASSIGNER -> StreamPhysicalColumnarMiniBatchAssigner.replacing(
                     (StreamPhysicalMiniBatchAssigner) node, inputs.get(0));
