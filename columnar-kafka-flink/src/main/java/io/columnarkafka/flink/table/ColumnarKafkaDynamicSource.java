@@ -141,6 +141,11 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
         return watermarks != null;
     }
 
+    /** The strategy the planner pushed (Flink's generated watermark generator), or null. */
+    WatermarkStrategy<RowData> pushedWatermarks() {
+        return watermarks;
+    }
+
     KafkaScanShape shape() {
         return shape;
     }
@@ -244,7 +249,7 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
      * The physical columns the query reads, in the order the planner asked for them, then the metadata with
      * Flink's types.
      */
-    private RowType projectedType() {
+    RowType projectedType() {
         List<RowType.RowField> fields = new ArrayList<>();
         for (int field : projectedFields) {
             fields.add(shape.physicalType().getFields().get(field));
