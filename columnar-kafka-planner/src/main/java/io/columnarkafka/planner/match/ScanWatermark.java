@@ -2,6 +2,7 @@ package io.columnarkafka.planner.match;
 
 import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.flink.table.ColumnarTables;
+import io.columnarkafka.planner.PlannerOptions;
 import java.util.Optional;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rex.RexNode;
@@ -16,7 +17,7 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * How a columnar scan finds the row of each batch that its split's watermark generator is handed: the pushed
  * watermark expression ({@link WatermarkPushDownSpec}, over the source's produced row type) evaluated as one
  * column per batch where it translates and the calc's compiler admits it, else Flink's generator run on every row
- * (the row probe). EXPLAIN: {@code watermark=[columnar]} or {@code watermark=[row probe: <reason>]}.
+ * (the row probe; also when {@link PlannerOptions#COLUMNAR_WATERMARK} is false). EXPLAIN: {@code watermark=[columnar]} or {@code watermark=[row probe: <reason>]}.
  *
  * @param columnar the expression evaluated on the vectors, or null for the row probe
  * @param explain what EXPLAIN shows
@@ -35,6 +36,9 @@ public record ScanWatermark(Expr columnar, String explain) {
     }
 
     private static ScanWatermark of(TableScan scan, DynamicTableSource source, RexNode watermark) {
+        if (!ShortcutUtils.unwrapTableConfig(scan).get(PlannerOptions.COLUMNAR_WATERMARK)) {
+            return rowProbe(PlannerOptions.COLUMNAR_WATERMARK.key() + " is false");
+        }
         boolean legacyCast = ShortcutUtils.unwrapTableConfig(scan)
                 .get(ExecutionConfigOptions.TABLE_EXEC_LEGACY_CAST_BEHAVIOUR).isEnabled();
         Expr expr;
