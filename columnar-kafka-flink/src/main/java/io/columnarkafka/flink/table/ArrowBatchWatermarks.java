@@ -124,7 +124,8 @@ final class ArrowBatchWatermarks implements WatermarkStrategy<ArrowBatch> {
         try {
             largest = RowOfLargestTimestamp.compile(rowType, columnarWatermark);
         } catch (UnsupportedExpressionException e) {
-            throw new IllegalStateException("the watermark was admitted for the columnar path: " + e.getMessage(), e);
+            throw new IllegalStateException("a watermark admitted for the columnar path does not compile over "
+                    + rowType.asSummaryString() + ": " + e.getMessage(), e);
         }
         return (split, root, view) -> {
             int row = largest.rowOf(root);
