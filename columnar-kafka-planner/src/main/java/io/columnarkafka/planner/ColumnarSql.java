@@ -1,5 +1,6 @@
 package io.columnarkafka.planner;
 
+import io.columnarkafka.planner.match.PlanDecision;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.table.api.TableConfig;
@@ -89,8 +90,17 @@ public final class ColumnarSql {
         if (!installed.installed()) {
             return plan + "\n== Columnar Decision ==\nnot installed: " + installed.message() + "\n";
         }
+        PlanDecision decision = lastDecision(tableEnvironment);
         return plan + "\n== Columnar Decision ==\n"
-                + StageInstaller.lastDecision(((TableEnvironmentImpl) tableEnvironment).getConfig()) + "\n";
+                + (decision == null ? "no plan decided yet" : decision.describe()) + "\n";
+    }
+
+    /**
+     * The stage's decision for the plan it optimized last on this thread for {@code tableEnvironment} (e.g. by
+     * {@link #explain}), or null when none was (or the stage is not installed there).
+     */
+    public static PlanDecision lastDecision(TableEnvironment tableEnvironment) {
+        return StageInstaller.lastDecision(((TableEnvironmentImpl) tableEnvironment).getConfig());
     }
 
     private static InstallResult tryInstall(TableEnvironment tableEnvironment) {

@@ -25,8 +25,18 @@ public final class PlannerOptions {
             ConfigOptions.key(PREFIX + "local-window-agg.vectorised").booleanType().defaultValue(true)
                     .withDescription("Compute admitted local window aggregates on the Arrow vectors.");
 
+    /**
+     * Whether a columnar scan evaluates its pushed watermark expression as one column per batch where the calc's
+     * compiler admits it ({@code true}, the default), or finds each batch's watermark row with Flink's generator run
+     * on every row (the row probe).
+     */
+    public static final ConfigOption<Boolean> COLUMNAR_WATERMARK =
+            ConfigOptions.key(PREFIX + "watermark.columnar").booleanType().defaultValue(true)
+                    .withDescription("Evaluate an admitted scan watermark as one column per Arrow batch.");
+
     /** Every path choice, by key. */
-    public static final List<ConfigOption<?>> PATH_CHOICES = List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG);
+    public static final List<ConfigOption<?>> PATH_CHOICES =
+            List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG, COLUMNAR_WATERMARK);
 
     private PlannerOptions() {}
 

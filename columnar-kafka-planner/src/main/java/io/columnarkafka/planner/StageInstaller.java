@@ -21,10 +21,9 @@ final class StageInstaller {
     private StageInstaller() {}
 
     /** The decision of the stage on {@code config} for the plan this thread optimized last. */
-    static String lastDecision(TableConfig config) {
+    static PlanDecision lastDecision(TableConfig config) {
         ColumnarStage stage = stage(config);
-        PlanDecision decision = stage == null ? null : stage.lastDecision();
-        return decision == null ? "no plan decided yet" : decision.describe();
+        return stage == null ? null : stage.lastDecision();
     }
 
     /** The stage installed on {@code config}, or null. */

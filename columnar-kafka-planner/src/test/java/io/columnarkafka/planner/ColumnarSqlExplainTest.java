@@ -95,8 +95,26 @@ class ColumnarSqlExplainTest {
                 .contains("metadata=[partition, offset], watermark=[-(dateTime, 4000:INTERVAL SECOND)]")
                 .contains("fields=[dateTime, p, o]")
                 .contains("decode=[admitted: json value, metadata partition offset, watermark, bounded latest]")
+                .contains("watermark=[columnar]")
                 .contains("ColumnarLocalWindowAggregate(").contains("GlobalWindowAggregate(")
                 .doesNotContain("ArrowToRows(").doesNotContain("WatermarkAssigner(");
+    }
+
+    /**
+     * A watermark the calc does not evaluate (a month interval: Flink adds months on the calendar) keeps the columnar
+     * scan, which finds each batch's watermark row with Flink's generator, and says why.
+     */
+    @Test
+    void aWatermarkTheCalcDoesNotEvaluateIsFoundByTheRowProbe() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(BIDS.replace("CREATE TABLE bids (", "CREATE TABLE timed (").replace("extra STRING)",
+                "extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '1' MONTH)"));
+        tEnv.executeSql(sink("windows", "n BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO windows SELECT COUNT(*) FROM TABLE(TUMBLE(TABLE timed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND)) GROUP BY window_start, window_end");
+        assertThat(section(explained, "== Optimized Physical Plan ==")).contains("ColumnarScan(")
+                .contains("watermark=[row probe: MINUS on TIMESTAMP(3), INTERVAL MONTH")
+                .doesNotContain("watermark=[columnar]");
     }
 
     /** Per-row watermark emission cannot happen inside an Arrow batch: the scan stays the connector's row scan. */

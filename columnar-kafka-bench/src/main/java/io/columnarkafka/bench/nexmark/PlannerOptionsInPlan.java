@@ -22,6 +22,11 @@ final class PlannerOptionsInPlan {
     private static final String TURNED_OFF = LOCAL + "row view, not vectorised: "
             + PlannerOptions.VECTORISED_LOCAL_WINDOW_AGG.key() + " is false";
 
+    private static final String COLUMNAR_WATERMARK = "watermark=[columnar]";
+    private static final String PROBED_WATERMARK = "watermark=[row probe: ";
+    private static final String WATERMARK_TURNED_OFF = PROBED_WATERMARK + PlannerOptions.COLUMNAR_WATERMARK.key()
+            + " is false]";
+
     private PlannerOptionsInPlan() {}
 
     /** One clause per option of the variant, {@code "; "} between them; empty for a variant without options. */
@@ -33,6 +38,8 @@ final class PlannerOptionsInPlan {
                 case "columnar-kafka.planner.edge-rows" -> edgeRows(setting, option.getValue(), plan);
                 case "columnar-kafka.planner.local-window-agg.vectorised" ->
                         localWindowAgg(setting, Boolean.parseBoolean(option.getValue()), plan);
+                case "columnar-kafka.planner.watermark.columnar" ->
+                        watermark(setting, Boolean.parseBoolean(option.getValue()), plan);
                 default -> throw new IllegalStateException("no rule reads planner option " + option.getKey()
                         + " off the plan; add one to PlannerOptionsInPlan");
             };
@@ -79,6 +86,20 @@ final class PlannerOptionsInPlan {
         }
         return "local=[row view, not vectorised: ... is false] on " + locals + " of " + locals
                 + " columnar local window aggregate(s)";
+    }
+
+    private static String watermark(String setting, boolean columnar, String plan) {
+        int scans = count(plan, COLUMNAR_WATERMARK) + count(plan, PROBED_WATERMARK);
+        if (scans == 0) {
+            return "not shown (the plan has no columnar scan with a watermark)";
+        }
+        int wanted = columnar ? count(plan, COLUMNAR_WATERMARK) : count(plan, WATERMARK_TURNED_OFF);
+        if (wanted != scans) {
+            throw contradicted(setting, (scans - wanted) + " of " + scans + " watermarked columnar scans do not show "
+                    + (columnar ? COLUMNAR_WATERMARK : WATERMARK_TURNED_OFF), plan);
+        }
+        return (columnar ? COLUMNAR_WATERMARK : "watermark=[row probe: ... is false]") + " on " + scans + " of "
+                + scans + " watermarked columnar scan(s)";
     }
 
     private static int count(String text, String part) {

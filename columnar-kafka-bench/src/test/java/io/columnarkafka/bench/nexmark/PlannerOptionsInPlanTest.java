@@ -65,4 +65,24 @@ class PlannerOptionsInPlanTest {
         assertThatThrownBy(() -> PlannerOptionsInPlan.describe(on, TURNED_OFF))
                 .hasMessageContaining("1 local window aggregate(s) say the option is false");
     }
+
+    @Test
+    void theScanShowsWhetherItsWatermarkIsAColumn() {
+        String columnar = "+- ColumnarScan(table=[[default_catalog, default_database, nexmark, watermark=[-(CASE(...),"
+                + " 4000:INTERVAL SECOND)]]], fields=[event_type, bid], decode=[admitted: json value],"
+                + " watermark=[columnar])";
+        String probed = "+- ColumnarScan(table=[[default_catalog, default_database, nexmark, watermark=[-(CASE(...),"
+                + " 4000:INTERVAL SECOND)]]], fields=[event_type, bid], decode=[admitted: json value],"
+                + " watermark=[row probe: columnar-kafka.planner.watermark.columnar is false])";
+        Variant off = Variant.parse("columnar:watermark.columnar=false");
+        assertThat(PlannerOptionsInPlan.describe(off, probed)).isEqualTo("watermark.columnar=false:"
+                + " watermark=[row probe: ... is false] on 1 of 1 watermarked columnar scan(s)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, columnar))
+                .hasMessageStartingWith("the plan contradicts the variant's watermark.columnar=false: 1 of 1");
+        Variant on = Variant.parse("columnar:watermark.columnar=true");
+        assertThat(PlannerOptionsInPlan.describe(on, columnar)).isEqualTo("watermark.columnar=true:"
+                + " watermark=[columnar] on 1 of 1 watermarked columnar scan(s)");
+        assertThat(PlannerOptionsInPlan.describe(off, VIEWS_EDGES))
+                .isEqualTo("watermark.columnar=false: not shown (the plan has no columnar scan with a watermark)");
+    }
 }

@@ -1,8 +1,13 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.calc.Expr;
+import io.columnarkafka.flink.calc.eval.RowOfLargestTimestamp;
+import io.columnarkafka.flink.calc.eval.UnsupportedExpressionException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
 import org.apache.flink.api.common.eventtime.TimestampAssignerSupplier;
 import org.apache.flink.api.common.eventtime.Watermark;
@@ -42,6 +47,15 @@ import org.apache.flink.util.clock.SystemClock;
  * <p>The probes are kept per split ({@link ArrowBatch#splitId()}), made once each: Flink generates and compiles
  * its watermark code for every generator instance, far too costly per batch.
  *
+ * <p><b>Columnar path.</b> When the planner stage hands the watermark expression ({@code columnarWatermark}, over
+ * the batches' row type) and the calc's compiler admits it ({@link RowOfLargestTimestamp}), no probe runs: the
+ * expression is evaluated as one column per batch and the row chosen is the first whose watermark (the value's
+ * millisecond, as Flink's generated code returns it) is the batch's largest, or the last row when every watermark
+ * of the batch is null (that row changes nothing, as the batch's rows would not). The split's generator moves
+ * exactly as the probe's choice makes it move: to the batch's largest watermark when that is above the split's,
+ * else not at all (a row at or below the split's watermark emits nothing new). Ties give the same watermark
+ * whichever tied row is chosen.
+ *
  * <p>The probe reads the rows through an {@link ArrowInPlaceRowView}, whose strings point into the vectors: Flink's
  * generated watermark code deep-copies every nested row it reads a field of (Nexmark's {@code bid.dateTime}
  * copies the whole {@code bid}, strings and all), and a string copied out of Arrow per read would be copied twice.
@@ -53,16 +67,31 @@ final class ArrowBatchWatermarks implements WatermarkStrategy<ArrowBatch> {
 
     private final WatermarkStrategy<RowData> rows;
     private final RowType rowType;
+    /** The watermark expression over {@link #rowType}, evaluated on the vectors; null: the row probe. */
+    private final Expr columnarWatermark;
     /** Set by the assigner for the element being emitted, read by its split's generator right after. */
     private transient RowData pending;
 
     /**
      * @param rows the strategy Flink's planner pushed into the source
      * @param rowType the row type of the emitted batches, which is the source's produced type
+     * @param columnarWatermark the pushed watermark expression over {@code rowType}, one {@link
+     *     #columnarWatermarkUnsupported} admits; null to find the row with the probe
      */
-    ArrowBatchWatermarks(WatermarkStrategy<RowData> rows, RowType rowType) {
+    ArrowBatchWatermarks(WatermarkStrategy<RowData> rows, RowType rowType, Expr columnarWatermark) {
         this.rows = rows;
         this.rowType = rowType;
+        this.columnarWatermark = columnarWatermark;
+    }
+
+    /** Empty when the calc's compiler evaluates {@code watermark} over batches of {@code rowType}; else why not. */
+    static Optional<String> columnarWatermarkUnsupported(RowType rowType, Expr watermark) {
+        try {
+            RowOfLargestTimestamp.compile(rowType, watermark);
+            return Optional.empty();
+        } catch (UnsupportedExpressionException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     @Override
@@ -71,20 +100,44 @@ final class ArrowBatchWatermarks implements WatermarkStrategy<ArrowBatch> {
         TimestampAssigner<RowData> flink = rows.createTimestampAssigner(context);
         ArrowInPlaceRowView view = new ArrowInPlaceRowView(rowType);
         RowDataSerializer copier = new RowDataSerializer(rowType);
-        ProbeContext probeContext = new ProbeContext(context.getMetricGroup());
-        Map<String, WatermarkGenerator<RowData>> probes = new HashMap<>();
+        WatermarkRow chooser = columnarWatermark == null ? probes(context.getMetricGroup()) : columnar();
         return (batch, recordTimestamp) -> {
             String split = batch.splitId();
             if (split == null) {
                 throw new IllegalArgumentException(
                         "a scan's watermarks apply to the batches its source reads from a split, not to " + batch);
             }
-            WatermarkGenerator<RowData> probe =
-                    probes.computeIfAbsent(split, id -> rows.createWatermarkGenerator(probeContext));
-            view.bind(batch.open(null));
-            pending = copier.copy(view.row(rowRaisingTheWatermarkLast(view, probe)));
+            VectorSchemaRoot root = batch.open(null);
+            view.bind(root);
+            pending = copier.copy(view.row(chooser.row(split, root, view)));
             return flink.extractTimestamp(pending, recordTimestamp);
         };
+    }
+
+    /** Chooses the row of a split's batch ({@code root}, bound to {@code view}) its generator is handed. */
+    private interface WatermarkRow {
+        int row(String split, VectorSchemaRoot root, ArrowInPlaceRowView view);
+    }
+
+    private WatermarkRow columnar() {
+        RowOfLargestTimestamp largest;
+        try {
+            largest = RowOfLargestTimestamp.compile(rowType, columnarWatermark);
+        } catch (UnsupportedExpressionException e) {
+            throw new IllegalStateException("a watermark admitted for the columnar path does not compile over "
+                    + rowType.asSummaryString() + ": " + e.getMessage(), e);
+        }
+        return (split, root, view) -> {
+            int row = largest.rowOf(root);
+            return row < 0 ? view.rowCount() - 1 : row;
+        };
+    }
+
+    private WatermarkRow probes(MetricGroup metrics) {
+        ProbeContext probeContext = new ProbeContext(metrics);
+        Map<String, WatermarkGenerator<RowData>> probes = new HashMap<>();
+        return (split, root, view) -> rowRaisingTheWatermarkLast(view,
+                probes.computeIfAbsent(split, id -> rows.createWatermarkGenerator(probeContext)));
     }
 
     /** The row after which the probe's emitted watermark rose last, or the last row when none raised it. */

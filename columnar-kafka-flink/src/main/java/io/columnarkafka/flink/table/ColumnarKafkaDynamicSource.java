@@ -2,12 +2,14 @@ package io.columnarkafka.flink.table;
 
 import io.columnarkafka.client.decode.KafkaMetadata;
 import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.flink.source.ColumnarKafkaSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.streaming.connectors.kafka.table.KafkaDynamicSource;
@@ -120,15 +122,28 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
     /**
      * The watermarks of the Arrow batches {@link #arrowSource} emits: the pushed strategy applied to the
      * batches' rows ({@link ArrowBatchWatermarks}), or none when the table has no watermark.
+     *
+     * @param columnarWatermark the pushed watermark expression over the batches' row type, evaluated on the
+     *     vectors; null to find each batch's row with Flink's generator
      */
-    WatermarkStrategy<ArrowBatch> arrowWatermarks() {
+    WatermarkStrategy<ArrowBatch> arrowWatermarks(Expr columnarWatermark) {
         return watermarks == null ? WatermarkStrategy.noWatermarks()
-                : new ArrowBatchWatermarks(watermarks, projectedType());
+                : new ArrowBatchWatermarks(watermarks, projectedType(), columnarWatermark);
+    }
+
+    /** Empty when {@code watermark}, over the batches' row type, is evaluated on the vectors; else why not. */
+    Optional<String> columnarWatermarkUnsupported(Expr watermark) {
+        return ArrowBatchWatermarks.columnarWatermarkUnsupported(projectedType(), watermark);
     }
 
     /** Whether a watermark was pushed into this source. */
     boolean hasWatermark() {
         return watermarks != null;
+    }
+
+    /** The strategy the planner pushed (Flink's generated watermark generator), or null. */
+    WatermarkStrategy<RowData> pushedWatermarks() {
+        return watermarks;
     }
 
     KafkaScanShape shape() {
@@ -234,7 +249,7 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
      * The physical columns the query reads, in the order the planner asked for them, then the metadata with
      * Flink's types.
      */
-    private RowType projectedType() {
+    RowType projectedType() {
         List<RowType.RowField> fields = new ArrayList<>();
         for (int field : projectedFields) {
             fields.add(shape.physicalType().getFields().get(field));

@@ -3,6 +3,7 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
+import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
@@ -61,18 +62,29 @@ public final class ColumnarTables {
     }
 
     /**
+     * Whether the watermark expression pushed into an admitted Arrow scan (over the scan's produced row type) is
+     * evaluated on its batches' vectors: empty if so, else why not (the scan then finds each batch's row with
+     * Flink's generator, {@link ArrowBatchWatermarks}).
+     */
+    public static Optional<String> columnarWatermarkUnsupported(DynamicTableSource source, Expr watermark) {
+        return ((ColumnarKafkaDynamicSource) source).columnarWatermarkUnsupported(watermark);
+    }
+
+    /**
      * The Arrow batches of an admitted scan: the columns the planner pushed into the source, in order. Each batch
      * is lent to every consumer for its hand-over ({@code ArrowBatch#lend}), so the planner may share the scan
      * among several branches.
      *
      * @param producedType the planner's type of the rows the source would produce (Flink's Kafka source
      *     is built with it; the columnar source only takes its Kafka settings)
+     * @param columnarWatermark the pushed watermark expression, one {@link #columnarWatermarkUnsupported} admits,
+     *     evaluated on the vectors; null when the scan has no watermark or it is not admitted
      */
     public static DataStream<ArrowBatch> arrowScan(DynamicTableSource source, StreamExecutionEnvironment env,
-            TypeInformation<RowData> producedType, String name) {
+            TypeInformation<RowData> producedType, String name, Expr columnarWatermark) {
         ColumnarKafkaDynamicSource columnar = (ColumnarKafkaDynamicSource) source;
-        DataStreamSource<ArrowBatch> batches = env.fromSource(
-                columnar.arrowSource(producedType), columnar.arrowWatermarks(), name, ArrowBatchTypeInfo.INSTANCE);
+        DataStreamSource<ArrowBatch> batches = env.fromSource(columnar.arrowSource(producedType),
+                columnar.arrowWatermarks(columnarWatermark), name, ArrowBatchTypeInfo.INSTANCE);
         if (columnar.parallelism() != null) {
             batches.setParallelism(columnar.parallelism());
         }

@@ -8,6 +8,7 @@ import static io.columnarkafka.flink.calc.Exprs.STRING;
 import static io.columnarkafka.flink.calc.Exprs.call;
 import static io.columnarkafka.flink.calc.Exprs.dec;
 import static io.columnarkafka.flink.calc.Exprs.decimal;
+import static io.columnarkafka.flink.calc.Exprs.interval;
 import static io.columnarkafka.flink.calc.Exprs.lit;
 import static io.columnarkafka.flink.calc.Exprs.unit;
 
@@ -216,6 +217,9 @@ final class CalcCases {
                 new Case("EXTRACT(MINUTE FROM ts)", call(Op.EXTRACT, BIGINT, unit("MINUTE"), col("ts"))),
                 new Case("EXTRACT(SECOND FROM ts6)", call(Op.EXTRACT, BIGINT, unit("SECOND"), col("ts6"))),
                 new Case("HOUR(ts6)", call(Op.HOUR, BIGINT, col("ts6"))),
+                new Case("ts - INTERVAL '4' SECOND", call(Op.MINUS, new TimestampType(3), col("ts"), interval(4000))),
+                new Case("ts6 + INTERVAL '1.5' SECOND", call(Op.PLUS, new TimestampType(6), col("ts6"), interval(1500))),
+                new Case("ts - INTERVAL '2' DAY", call(Op.MINUS, new TimestampType(3), col("ts"), interval(172_800_000))),
                 new Case("CAST(i AS BIGINT)", call(Op.CAST, BIGINT, col("i"))),
                 new Case("CAST(b AS INT)", call(Op.CAST, INT, col("b"))),
                 new Case("CAST(b AS SMALLINT)", call(Op.CAST, SMALLINT, col("b"))),

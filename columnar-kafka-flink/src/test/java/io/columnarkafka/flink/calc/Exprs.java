@@ -6,6 +6,7 @@ import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.BooleanType;
+import org.apache.flink.table.types.logical.DayTimeIntervalType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -63,6 +64,12 @@ final class Exprs {
         int precision = Math.max(d.precision(), d.scale()); // 0.005 is DECIMAL(3, 3)
         return new Expr.Literal(DecimalData.fromBigDecimal(d, precision, d.scale()),
                 new DecimalType(false, precision, d.scale()));
+    }
+
+    /** A day-time INTERVAL literal of {@code millis} milliseconds, as Flink holds it (a {@code long}). */
+    static Expr.Literal interval(long millis) {
+        return new Expr.Literal(millis, new DayTimeIntervalType(false, DayTimeIntervalType.DayTimeResolution.SECOND,
+                DayTimeIntervalType.DEFAULT_DAY_PRECISION, 3));
     }
 
     static Expr.Literal unit(String name) {

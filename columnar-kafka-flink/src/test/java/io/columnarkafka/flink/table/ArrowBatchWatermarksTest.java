@@ -98,7 +98,7 @@ class ArrowBatchWatermarksTest {
 
     @Test
     void theSplitsGeneratorSeesTheBatchsLargestWatermarkAfterTheBatchIsFreed() {
-        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(), ROWS);
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(), ROWS, null);
         TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
         WatermarkGenerator<ArrowBatch> split = strategy.createWatermarkGenerator(context(new ManualClock()));
         Emitted out = new Emitted();
@@ -115,7 +115,7 @@ class ArrowBatchWatermarksTest {
 
     @Test
     void eachSplitKeepsItsOwnWatermark() {
-        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(), ROWS);
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(), ROWS, null);
         TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
         WatermarkGenerator<ArrowBatch> first = strategy.createWatermarkGenerator(context(new ManualClock()));
         WatermarkGenerator<ArrowBatch> second = strategy.createWatermarkGenerator(context(new ManualClock()));
@@ -133,7 +133,7 @@ class ArrowBatchWatermarksTest {
     @Test
     void oneProbePerSplitWhateverTheNumberOfBatches() {
         AtomicInteger made = new AtomicInteger();
-        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(made), ROWS);
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(made), ROWS, null);
         TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
         WatermarkGenerator<ArrowBatch> first = strategy.createWatermarkGenerator(context(new ManualClock()));
         WatermarkGenerator<ArrowBatch> second = strategy.createWatermarkGenerator(context(new ManualClock()));
@@ -147,7 +147,7 @@ class ArrowBatchWatermarksTest {
 
     @Test
     void aBatchWithoutItsSplitIsRefused() {
-        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(), ROWS);
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flinksGeneratorMinusTen(), ROWS, null);
         TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
         BigIntVector vector = new BigIntVector("f0", allocator);
         try (ArrowBatch batch = ArrowBatch.of(new VectorSchemaRoot(List.of(vector)), null)) {
@@ -166,7 +166,7 @@ class ArrowBatchWatermarksTest {
     void eachSplitsWatermarkIsTheLargestARowAtATimeFeedEmits() {
         AtomicInteger made = new AtomicInteger();
         WatermarkStrategy<RowData> flink = flinksGeneratorMinusTen(made);
-        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flink, ROWS);
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(flink, ROWS, null);
         TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);
         String[] splits = {"a", "b", "c"};
         Map<String, WatermarkGenerator<ArrowBatch>> ours = new HashMap<>();
@@ -213,7 +213,7 @@ class ArrowBatchWatermarksTest {
         clock.advanceTime(Duration.ofSeconds(1)); // Flink's idleness timer reads a time of 0 as "not started"
         WatermarkStrategy<RowData> pushed = flinksGeneratorMinusTen().withIdleness(Duration.ofSeconds(1))
                 .withWatermarkAlignment("group", Duration.ofSeconds(3), Duration.ofMillis(250));
-        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(pushed, ROWS);
+        ArrowBatchWatermarks strategy = new ArrowBatchWatermarks(pushed, ROWS, null);
         assertThat(strategy.getAlignmentParameters().getWatermarkGroup()).isEqualTo("group");
         assertThat(strategy.getAlignmentParameters().getMaxAllowedWatermarkDrift()).isEqualTo(3000L);
         TimestampAssigner<ArrowBatch> assigner = strategy.createTimestampAssigner(UnregisteredMetricsGroup::new);

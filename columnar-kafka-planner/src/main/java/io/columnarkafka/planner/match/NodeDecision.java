@@ -13,9 +13,10 @@ import org.apache.calcite.rel.RelNode;
  * @param detail what is substituted, or the detail of the reason
  * @param program the translated program of a columnar Calc, else null
  * @param split the parts of a split Calc ({@link NodeKind#SPLIT_CALC}), else null
+ * @param watermark how a columnar scan with a pushed watermark finds each batch's watermark row, else null
  */
 public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String detail, CalcProgram program,
-                           CalcSplit split) {
+                           CalcSplit split, ScanWatermark watermark) {
 
     public NodeDecision {
         Objects.requireNonNull(node, "node");
@@ -23,15 +24,20 @@ public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String de
     }
 
     static NodeDecision columnar(RelNode node, NodeKind kind, String detail, CalcProgram program) {
-        return new NodeDecision(node, Objects.requireNonNull(kind), null, detail, program, null);
+        return new NodeDecision(node, Objects.requireNonNull(kind), null, detail, program, null, null);
     }
 
     static NodeDecision split(RelNode node, CalcSplit split) {
-        return new NodeDecision(node, NodeKind.SPLIT_CALC, null, split.summary(), null, split);
+        return new NodeDecision(node, NodeKind.SPLIT_CALC, null, split.summary(), null, split, null);
+    }
+
+    /** A columnar scan; {@code watermark} null when no watermark was pushed into it. */
+    static NodeDecision columnarScan(RelNode node, String detail, ScanWatermark watermark) {
+        return new NodeDecision(node, NodeKind.SCAN, null, detail, null, null, watermark);
     }
 
     static NodeDecision row(RelNode node, NodeKind kind, Reason reason, String detail) {
-        return new NodeDecision(node, kind, Objects.requireNonNull(reason), detail, null, null);
+        return new NodeDecision(node, kind, Objects.requireNonNull(reason), detail, null, null, null);
     }
 
     public boolean isColumnar() {

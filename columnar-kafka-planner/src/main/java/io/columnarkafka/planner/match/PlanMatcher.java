@@ -81,7 +81,7 @@ public final class PlanMatcher {
         if (!admission.get().isAdmitted()) {
             return NodeDecision.row(scan, NodeKind.SCAN, Reason.SCAN_NOT_ADMITTED, admission.get().describe());
         }
-        return NodeDecision.columnar(scan, NodeKind.SCAN, admission.get().describe(), null);
+        return NodeDecision.columnarScan(scan, admission.get().describe(), ScanWatermark.of(scan).orElse(null));
     }
 
     private static NodeDecision calc(StreamPhysicalCalc calc, PlanDecision decision) {

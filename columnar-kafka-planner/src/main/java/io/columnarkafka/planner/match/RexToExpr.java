@@ -61,6 +61,7 @@ final class RexToExpr {
     /** {@code table.exec.legacy-cast-behaviour} enabled: a CAST that fails gives null, as TRY_CAST. */
     private final boolean legacyCast;
 
+    /** @param program the Calc program whose local references are translated, or null for a standalone expression */
     RexToExpr(RexProgram program, RexBuilder rexBuilder, boolean legacyCast) {
         this.program = program;
         this.rexBuilder = rexBuilder;
@@ -70,6 +71,11 @@ final class RexToExpr {
     /** The expression behind {@code ref}, a projection or the condition of the program. */
     Expr translate(RexLocalRef ref) throws NotTranslatable {
         return translate(program.expandLocalRef(ref));
+    }
+
+    /** A standalone expression over an input row (no program: it holds no local references). */
+    static Expr expression(RexNode node, RexBuilder rexBuilder, boolean legacyCast) throws NotTranslatable {
+        return new RexToExpr(null, rexBuilder, legacyCast).translate(node);
     }
 
     private Expr translate(RexNode node) throws NotTranslatable {

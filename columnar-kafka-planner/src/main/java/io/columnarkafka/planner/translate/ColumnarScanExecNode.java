@@ -1,6 +1,7 @@
 package io.columnarkafka.planner.translate;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.flink.table.ColumnarTables;
 import java.util.List;
 import org.apache.flink.api.dag.Transformation;
@@ -20,18 +21,22 @@ final class ColumnarScanExecNode extends ExecNodeBase<ArrowBatch>
         implements StreamExecNode<ArrowBatch>, SingleTransformationTranslator<ArrowBatch> {
     private final DynamicTableSource source;
     private final RowType rowType;
+    /** The watermark expression evaluated on the vectors, or null (no watermark, or the row probe). */
+    private final Expr columnarWatermark;
 
-    ColumnarScanExecNode(ReadableConfig config, DynamicTableSource source, RowType rowType, String description) {
+    ColumnarScanExecNode(ReadableConfig config, DynamicTableSource source, RowType rowType, String description,
+            Expr columnarWatermark) {
         super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-columnar-scan_1"), config, List.of(),
                 rowType, description);
         this.source = source;
         this.rowType = rowType;
+        this.columnarWatermark = columnarWatermark;
     }
 
     @Override
     protected Transformation<ArrowBatch> translateToPlanInternal(PlannerBase planner, ExecNodeConfig config) {
         Transformation<ArrowBatch> source = ColumnarTables.arrowScan(this.source, planner.getExecEnv(),
-                InternalTypeInfo.of(rowType), createTransformationName(config)).getTransformation();
+                InternalTypeInfo.of(rowType), createTransformationName(config), columnarWatermark).getTransformation();
         source.setDescription(createTransformationDescription(config));
         return source;
     }

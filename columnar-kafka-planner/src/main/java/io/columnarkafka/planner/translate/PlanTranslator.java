@@ -39,7 +39,8 @@ final class PlanTranslator {
             return changed ? node.copy(node.getTraitSet(), inputs) : node;
         }
         return switch (self.kind()) {
-            case SCAN -> StreamPhysicalColumnarScan.replacing((StreamPhysicalTableSourceScan) node, self.detail());
+            case SCAN -> StreamPhysicalColumnarScan.replacing((StreamPhysicalTableSourceScan) node, self.detail(),
+                    self.watermark());
             case CALC -> StreamPhysicalColumnarCalc.replacing((StreamPhysicalCalc) node, inputs.get(0), self.program());
             case SPLIT_CALC -> split((StreamPhysicalCalc) node, inputs.get(0), self.split(), decision);
             case MINI_BATCH_ASSIGNER -> StreamPhysicalColumnarMiniBatchAssigner.replacing(

@@ -1,5 +1,6 @@
 package io.columnarkafka.planner.translate;
 
+import io.columnarkafka.planner.match.ScanWatermark;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
@@ -18,7 +19,9 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
 
 /**
  * A {@code kafka-columnar} scan emitting Arrow batches of the columns the planner pushed into the source
- * (EXPLAIN: {@code ColumnarScan(table=[...], fields=[...], decode=[admitted: ...])}).
+ * (EXPLAIN: {@code ColumnarScan(table=[...], fields=[...], decode=[admitted: ...])}, and with a pushed watermark
+ * how each batch's watermark row is found, {@code watermark=[columnar]} or {@code watermark=[row probe: ...]},
+ * {@link ScanWatermark}).
  *
  * <p>Its digest is the replaced scan's attributes (table with every pushed-down spec, fields, hints), so Flink's
  * sub-plan reuse merges two equal columnar scans as it merges their {@code TableSourceScan}s: one scan for the
@@ -31,26 +34,30 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
     private final RelDataType rowType;
     private final ExplainItems items;
     private final String decode;
+    /** Null when no watermark was pushed into the source. */
+    private final ScanWatermark watermark;
     /** Null where the scan may be merged with an equal one. */
     private final ReuseBarrier barrier;
 
     private StreamPhysicalColumnarScan(RelOptCluster cluster, RelTraitSet traits, DynamicTableSource source,
-            RelDataType rowType, ExplainItems items, String decode, ReuseBarrier barrier) {
+            RelDataType rowType, ExplainItems items, String decode, ScanWatermark watermark, ReuseBarrier barrier) {
         super(cluster, traits);
         this.source = source;
         this.rowType = rowType;
         this.items = items;
         this.decode = decode;
+        this.watermark = watermark;
         this.barrier = barrier;
     }
 
     /** The columnar scan in place of {@code scan}. */
-    static StreamPhysicalColumnarScan replacing(StreamPhysicalTableSourceScan scan, String decode) {
+    static StreamPhysicalColumnarScan replacing(StreamPhysicalTableSourceScan scan, String decode,
+            ScanWatermark watermark) {
         boolean sourceReuse = ShortcutUtils.unwrapTableConfig(scan)
                 .get(OptimizerConfigOptions.TABLE_OPTIMIZER_REUSE_SOURCE_ENABLED);
         return new StreamPhysicalColumnarScan(scan.getCluster(), scan.getTraitSet(),
                 scan.getTable().unwrap(TableSourceTable.class).tableSource(), scan.getRowType(), ExplainItems.of(scan),
-                decode, sourceReuse ? null : new ReuseBarrier());
+                decode, watermark, sourceReuse ? null : new ReuseBarrier());
     }
 
     @Override
@@ -60,13 +67,14 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        RelWriter written = items.writeTo(pw).item("decode", decode);
+        RelWriter written = items.writeTo(pw).item("decode", decode)
+                .itemIf("watermark", watermark == null ? null : watermark.explain(), watermark != null);
         return barrier == null ? written : barrier.writeTo(written);
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new StreamPhysicalColumnarScan(getCluster(), traitSet, source, rowType, items, decode,
+        return new StreamPhysicalColumnarScan(getCluster(), traitSet, source, rowType, items, decode, watermark,
                 barrier == null ? null : new ReuseBarrier());
     }
 
@@ -78,6 +86,7 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
     @Override
     public ExecNode<?> translateToExecNode() {
         return new ColumnarScanExecNode(ShortcutUtils.unwrapTableConfig(this), source,
-                FlinkTypeFactory.toLogicalRowType(rowType), getRelDetailedDescription());
+                FlinkTypeFactory.toLogicalRowType(rowType), getRelDetailedDescription(),
+                watermark == null ? null : watermark.columnar());
     }
 }

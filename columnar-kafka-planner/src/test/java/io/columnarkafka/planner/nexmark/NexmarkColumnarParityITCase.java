@@ -185,7 +185,7 @@ class NexmarkColumnarParityITCase {
     void q5EventTimeWindowsOverAColumnarScan() throws Exception {
         String explain = parity("q5", NexmarkRuns.resource("q5.sql"), false, true);
         String physical = explain.substring(explain.indexOf("== Optimized Physical Plan =="));
-        assertThat(physical).contains("ColumnarScan(").contains("watermark=[-(CASE(")
+        assertThat(physical).contains("ColumnarScan(").contains("watermark=[-(CASE(").contains("watermark=[columnar]")
                 .containsPattern("ColumnarCalc\\(select=\\[[^\\n]*Reinterpret\\(CASE\\(")
                 .containsPattern("ColumnarLocalWindowAggregate\\(groupBy=\\[auction\\].*local=\\[vectorised\\]\\)\\n"
                         + "[ :]*\\+- ColumnarCalc\\(")
@@ -259,7 +259,8 @@ class NexmarkColumnarParityITCase {
         int locals = physical.split("ColumnarLocalWindowAggregate\\(", -1).length - 1;
         assertThat(locals).as(physical).isEqualTo(query.equals("q7") ? 1 : 2);
         assertThat(physical.split("local=\\[vectorised\\]", -1).length - 1).as(physical).isEqualTo(locals);
-        assertThat(physical).doesNotContainPattern("(?<!Columnar)LocalWindowAggregate\\(").doesNotContain("row view");
+        assertThat(physical).doesNotContainPattern("(?<!Columnar)LocalWindowAggregate\\(").doesNotContain("row view")
+                .contains("watermark=[columnar]");
     }
 
     /**

@@ -62,7 +62,8 @@ class NexmarkTranslationTest {
     /**
      * An event-time query: the Calc before the windows computes the rowtime attribute, {@code Reinterpret} of
      * the suite's CASE over the nested event times; it runs columnar, and the edge to Flink's window operators
-     * (or the columnar local window aggregate, which reads its batches) comes after it.
+     * (or the columnar local window aggregate, which reads its batches) comes after it. The scan evaluates the
+     * watermark (the same CASE, minus 4 seconds) as a column of each batch, {@code watermark=[columnar]}.
      */
     @ParameterizedTest
     @ValueSource(strings = {"q5", "q7"})
@@ -71,7 +72,7 @@ class NexmarkTranslationTest {
         String physical = explained.substring(explained.indexOf("== Optimized Physical Plan =="),
                 explained.indexOf("== Optimized Execution Plan =="));
         assertThat(physical).containsPattern("ColumnarCalc\\(select=\\[[^\\n]*Reinterpret\\(CASE\\(")
-                .contains("ColumnarScan(").containsPattern("(ArrowToRows|ColumnarLocalWindowAggregate)\\(")
+                .contains("ColumnarScan(").contains("watermark=[columnar]").containsPattern("(ArrowToRows|ColumnarLocalWindowAggregate)\\(")
                 .doesNotContain("WatermarkAssigner(");
         String decision = explained.substring(explained.indexOf("== Columnar Decision =="));
         assertThat(decision).contains("columnar Calc").doesNotContain("EXPRESSION_NOT_TRANSLATED")

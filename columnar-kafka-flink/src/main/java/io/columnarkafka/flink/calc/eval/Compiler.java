@@ -149,6 +149,11 @@ final class Compiler {
         switch (call.op()) {
             case PLUS:
             case MINUS:
+                arity(call, 2);
+                if (Types.is(type, LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE)) {
+                    return timestampShift(call);
+                }
+                return Arithmetic.binary(call, compile(args.get(0)), compile(args.get(1)));
             case TIMES:
             case DIVIDE:
             case MOD:
@@ -237,6 +242,28 @@ final class Compiler {
             default:
                 throw new UnsupportedExpressionException(call.op() + " is not implemented by the columnar calc");
         }
+    }
+
+    /**
+     * {@code ts + INTERVAL ...} or {@code ts - INTERVAL ...} of a day-time interval literal (e.g. a WATERMARK's
+     * {@code ts - INTERVAL '4' SECOND}); the result keeps the timestamp's precision, as Flink's code keeps its type.
+     */
+    private Node timestampShift(Expr.Call call) throws UnsupportedExpressionException {
+        Expr timestamp = call.operands().get(0);
+        Expr interval = call.operands().get(1);
+        if (!Types.is(timestamp.type(), LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE)
+                || !(interval instanceof Expr.Literal literal)
+                || !Types.is(literal.type(), LogicalTypeRoot.INTERVAL_DAY_TIME)
+                || !(literal.value() instanceof Long millis)) {
+            throw new UnsupportedExpressionException(call.op() + " on " + Types.name(timestamp.type()) + ", "
+                    + Types.name(interval.type()) + " typed " + Types.name(call.type())
+                    + ": only a TIMESTAMP plus or minus a day-time INTERVAL literal is evaluated");
+        }
+        if (((TimestampType) timestamp.type()).getPrecision() != ((TimestampType) call.type()).getPrecision()) {
+            throw new UnsupportedExpressionException(call.op() + " on " + Types.name(timestamp.type())
+                    + " typed " + Types.name(call.type()) + ": the result must keep the timestamp's precision");
+        }
+        return new TimestampShift(compile(timestamp), call.op() == Op.MINUS ? -millis : millis, call.type());
     }
 
     private Node caseWhen(Expr.Call call) throws UnsupportedExpressionException {
