@@ -34,9 +34,19 @@ public final class PlannerOptions {
             ConfigOptions.key(PREFIX + "watermark.columnar").booleanType().defaultValue(true)
                     .withDescription("Evaluate an admitted scan watermark as one column per Arrow batch.");
 
+    /**
+     * Whether a columnar-fed Calc the columnar calc cannot run whole only because of some projections is split
+     * ({@code true}, the default): its condition and the projections it admits columnar, the rest in Flink's Calc
+     * after the edge ({@code CalcSplit}); or left to Flink's Calc whole, behind the edge, as before the split.
+     */
+    public static final ConfigOption<Boolean> SPLIT_CALC =
+            ConfigOptions.key(PREFIX + "calc.split").booleanType().defaultValue(true)
+                    .withDescription("Split a Calc whose condition runs columnar but some projections do not: the"
+                            + " filter and the admitted projections columnar, the rest in Flink's Calc after the edge.");
+
     /** Every path choice, by key. */
     public static final List<ConfigOption<?>> PATH_CHOICES =
-            List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG, COLUMNAR_WATERMARK);
+            List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG, COLUMNAR_WATERMARK, SPLIT_CALC);
 
     private PlannerOptions() {}
 

@@ -3,6 +3,9 @@ package io.columnarkafka.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.table.FlinkInternalsSeam;
+import io.columnarkafka.planner.match.NodeDecision;
+import io.columnarkafka.planner.match.NodeKind;
+import io.columnarkafka.planner.match.Reason;
 import io.columnarkafka.testkit.nexmark.CountChar;
 import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -345,6 +348,47 @@ class ColumnarSqlExplainTest {
                 .contains("columnar Calc: split: the filter and 2 of 3 projections columnar, 1 more input value to"
                         + " the edge; Flink's Calc after the edge: " + reason)
                 .contains("Flink Sink: INPUT_NOT_COLUMNAR input Calc");
+    }
+
+    /**
+     * {@code columnar-kafka.planner.calc.split} (default true) chooses, for same-run A/B runs, between the split and
+     * Flink's Calc whole behind the edge: the same Calc is split by default and, with the option false, decided
+     * Flink's with its reason and the option named, its condition evaluated by Flink's Calc after the edge.
+     */
+    @Test
+    void theSplitOptionOffLeavesTheWholeCalcFlinksAndSaysSo() {
+        String insert = "INSERT INTO results SELECT auction, price * 2 AS doubled, count_char(extra, 'c') AS c FROM"
+                + " bids WHERE price > 10";
+        TableEnvironment tEnv = installed();
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class);
+        tEnv.executeSql(sink("results", "auction BIGINT, doubled BIGINT, c BIGINT", "kafka-columnar"));
+
+        String byDefault = ColumnarSql.explain(tEnv, insert);
+        NodeDecision split = calcDecision(tEnv);
+        assertThat(split.isColumnar()).as(split.describe()).isTrue();
+        assertThat(split.kind()).isEqualTo(NodeKind.SPLIT_CALC);
+        assertThat(byDefault).contains("ColumnarCalc(");
+
+        tEnv.getConfig().set("columnar-kafka.planner.calc.split", "false");
+        String off = ColumnarSql.explain(tEnv, insert);
+        NodeDecision whole = calcDecision(tEnv);
+        String reason = "EXPRESSION_NOT_TRANSLATED UDF count_char (a user-defined function: only Flink's generated"
+                + " code calls it); not split: columnar-kafka.planner.calc.split is false";
+        assertThat(whole.isColumnar()).as(whole.describe()).isFalse();
+        assertThat(whole.kind()).isEqualTo(NodeKind.CALC);
+        assertThat(whole.reason()).isEqualTo(Reason.EXPRESSION_NOT_TRANSLATED);
+        assertThat(section(off, "== Optimized Physical Plan ==")).doesNotContain("ColumnarCalc(").containsPattern(
+                "[ :]*\\+- Calc\\(select=\\[[^\\n]*count_char[^\\n]*where=\\[>\\(price, 10\\)\\]\\)\\n"
+                        + "[ :]*\\+- ArrowToRows\\(reason=\\[" + java.util.regex.Pattern.quote(reason) + "\\]");
+        assertThat(section(off, "== Columnar Decision ==")).contains("Flink Calc: " + reason);
+    }
+
+    /** The decision for the plan's one Calc, as the stage made it for the statement explained last. */
+    private static NodeDecision calcDecision(TableEnvironment tEnv) {
+        List<NodeDecision> calcs = ColumnarSql.lastDecision(tEnv).decisions().stream()
+                .filter(d -> d.node().getRelTypeName().equals("StreamPhysicalCalc")).toList();
+        assertThat(calcs).hasSize(1);
+        return calcs.get(0);
     }
 
     /**

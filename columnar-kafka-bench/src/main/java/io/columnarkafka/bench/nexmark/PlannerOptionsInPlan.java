@@ -27,6 +27,12 @@ final class PlannerOptionsInPlan {
     private static final String WATERMARK_TURNED_OFF = PROBED_WATERMARK + PlannerOptions.COLUMNAR_WATERMARK.key()
             + " is false]";
 
+    /** An edge before a Flink Calc: its reason is the Calc's (whole) or its projections' (split). */
+    private static final Pattern CALC_EDGE =
+            Pattern.compile("ArrowToRows\\(reason=\\[(?:EXPRESSION_NOT_TRANSLATED|CALC_NOT_EXACT) [^\\n]*");
+    private static final String NOT_SPLIT = "; not split: ";
+    private static final String SPLIT_TURNED_OFF = NOT_SPLIT + PlannerOptions.SPLIT_CALC.key() + " is false";
+
     private PlannerOptionsInPlan() {}
 
     /** One clause per option of the variant, {@code "; "} between them; empty for a variant without options. */
@@ -40,6 +46,8 @@ final class PlannerOptionsInPlan {
                         localWindowAgg(setting, Boolean.parseBoolean(option.getValue()), plan);
                 case "columnar-kafka.planner.watermark.columnar" ->
                         watermark(setting, Boolean.parseBoolean(option.getValue()), plan);
+                case "columnar-kafka.planner.calc.split" ->
+                        calcSplit(setting, Boolean.parseBoolean(option.getValue()), plan);
                 default -> throw new IllegalStateException("no rule reads planner option " + option.getKey()
                         + " off the plan; add one to PlannerOptionsInPlan");
             };
@@ -100,6 +108,36 @@ final class PlannerOptionsInPlan {
         }
         return (columnar ? COLUMNAR_WATERMARK : "watermark=[row probe: ... is false]") + " on " + scans + " of "
                 + scans + " watermarked columnar scan(s)";
+    }
+
+    /**
+     * A split Calc's edge names only its projections' reasons; a whole Calc's edge says why it was not split, the
+     * option among the reasons.
+     */
+    private static String calcSplit(String setting, boolean split, String plan) {
+        int edges = 0;
+        int splitEdges = 0;
+        int turnedOff = 0;
+        Matcher m = CALC_EDGE.matcher(plan);
+        while (m.find()) {
+            edges++;
+            splitEdges += m.group().contains(NOT_SPLIT) ? 0 : 1;
+            turnedOff += m.group().contains(SPLIT_TURNED_OFF) ? 1 : 0;
+        }
+        if (edges == 0) {
+            return "not shown (the plan has no Arrow-to-rows edge before a Flink Calc)";
+        }
+        if (split) {
+            if (turnedOff > 0) {
+                throw contradicted(setting, turnedOff + " Calc edge(s) say the option is false", plan);
+            }
+            return "split on " + splitEdges + " of " + edges + " Calc edge(s) (the rest not split for their shape)";
+        }
+        if (turnedOff != edges) {
+            throw contradicted(setting, (edges - turnedOff) + " of " + edges
+                    + " Calc edges are not whole Calcs turned off by the option", plan);
+        }
+        return "not split: ... is false on " + edges + " of " + edges + " Calc edge(s)";
     }
 
     private static int count(String text, String part) {

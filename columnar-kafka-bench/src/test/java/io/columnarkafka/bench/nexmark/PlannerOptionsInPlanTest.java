@@ -85,4 +85,34 @@ class PlannerOptionsInPlanTest {
         assertThat(PlannerOptionsInPlan.describe(off, VIEWS_EDGES))
                 .isEqualTo("watermark.columnar=false: not shown (the plan has no columnar scan with a watermark)");
     }
+
+    @Test
+    void theCalcEdgeShowsWhetherTheCalcWasSplit() {
+        String split = String.join("\n",
+                "+- Calc(select=[auction, CAST(count_char(extra, _UTF-16LE'c') AS BIGINT) AS c_counts])",
+                "   +- ArrowToRows(reason=[EXPRESSION_NOT_TRANSLATED c_counts: UDF count_char (a user-defined"
+                        + " function: only Flink's generated code calls it)], rows=[binary])",
+                "      +- ColumnarCalc(select=[auction, extra], where=[>(price, 10)])");
+        String whole = String.join("\n",
+                "+- Calc(select=[auction, CAST(count_char(extra, _UTF-16LE'c') AS BIGINT) AS c_counts],"
+                        + " where=[>(price, 10)])",
+                "   +- ArrowToRows(reason=[EXPRESSION_NOT_TRANSLATED UDF count_char (a user-defined function: only"
+                        + " Flink's generated code calls it); not split: columnar-kafka.planner.calc.split is false],"
+                        + " rows=[binary])");
+        String unsplittable = "   +- ArrowToRows(reason=[EXPRESSION_NOT_TRANSLATED operator ABS (OTHER_FUNCTION) has no"
+                + " columnar counterpart; not split: no condition to apply before the edge], rows=[binary])";
+        Variant off = Variant.parse("columnar:calc.split=false");
+        assertThat(PlannerOptionsInPlan.describe(off, whole))
+                .isEqualTo("calc.split=false: not split: ... is false on 1 of 1 Calc edge(s)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, split))
+                .hasMessageStartingWith("the plan contradicts the variant's calc.split=false: 1 of 1 Calc edges are"
+                        + " not whole Calcs turned off by the option");
+        Variant on = Variant.parse("columnar:calc.split=true");
+        assertThat(PlannerOptionsInPlan.describe(on, split + "\n" + unsplittable)).isEqualTo("calc.split=true:"
+                + " split on 1 of 2 Calc edge(s) (the rest not split for their shape)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(on, whole))
+                .hasMessageContaining("1 Calc edge(s) say the option is false");
+        assertThat(PlannerOptionsInPlan.describe(off, TURNED_OFF))
+                .isEqualTo("calc.split=false: not shown (the plan has no Arrow-to-rows edge before a Flink Calc)");
+    }
 }

@@ -1,12 +1,13 @@
 package io.columnarkafka.flink.table;
 
+import static io.columnarkafka.flink.testing.WatermarkGenerators.context;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.testing.WatermarkGenerators.Emitted;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,12 +17,8 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
-import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.eventtime.WatermarkGenerator;
-import org.apache.flink.api.common.eventtime.WatermarkGeneratorSupplier;
-import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
@@ -30,7 +27,6 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.watermark.WatermarkEmitStrategy;
 import org.apache.flink.util.clock.ManualClock;
-import org.apache.flink.util.clock.RelativeClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -220,14 +216,14 @@ class ArrowBatchWatermarksTest {
         WatermarkGenerator<ArrowBatch> split = strategy.createWatermarkGenerator(context(clock));
         Emitted out = new Emitted();
         emit(assigner, split, batch(30L), 0L, out);
-        assertThat(out.idle).isFalse();
+        assertThat(out.idle()).isFalse();
         split.onPeriodicEmit(out); // Flink's idleness timer starts at the first emission without new input
         clock.advanceTime(Duration.ofSeconds(2));
         split.onPeriodicEmit(out);
-        assertThat(out.idle).as("idle after the timeout without batches").isTrue();
+        assertThat(out.idle()).as("idle after the timeout without batches").isTrue();
         clock.advanceTime(Duration.ofMillis(10));
         emit(assigner, split, batch(31L), 0L, out);
-        assertThat(out.idle).as("active again with a batch").isFalse();
+        assertThat(out.idle()).as("active again with a batch").isFalse();
         assertThat(out.last()).isEqualTo(21L);
     }
 
@@ -239,48 +235,5 @@ class ArrowBatchWatermarksTest {
         split.onEvent(batch, timestamp, out);
         split.onPeriodicEmit(out);
         return timestamp;
-    }
-
-    private static WatermarkGeneratorSupplier.Context context(RelativeClock clock) {
-        return new WatermarkGeneratorSupplier.Context() {
-            @Override
-            public MetricGroup getMetricGroup() {
-                return new UnregisteredMetricsGroup();
-            }
-
-            @Override
-            public RelativeClock getInputActivityClock() {
-                return clock;
-            }
-        };
-    }
-
-    private static final class Emitted implements WatermarkOutput {
-        final List<Long> watermarks = new ArrayList<>();
-        boolean idle;
-
-        long last() {
-            return watermarks.get(watermarks.size() - 1);
-        }
-
-        long largest() {
-            return watermarks.stream().mapToLong(Long::longValue).max().orElse(Long.MIN_VALUE);
-        }
-
-        @Override
-        public void emitWatermark(Watermark watermark) {
-            watermarks.add(watermark.getTimestamp());
-            idle = false;
-        }
-
-        @Override
-        public void markIdle() {
-            idle = true;
-        }
-
-        @Override
-        public void markActive() {
-            idle = false;
-        }
     }
 }

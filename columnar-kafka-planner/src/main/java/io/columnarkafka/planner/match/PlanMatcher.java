@@ -105,9 +105,14 @@ public final class PlanMatcher {
 
     /**
      * A columnar-fed Calc the columnar calc cannot run whole: split where its condition runs columnar and only
-     * projections stay Flink's ({@link CalcSplit}); else Flink's Calc whole, with its reason and why not split.
+     * projections stay Flink's ({@link CalcSplit}), unless {@link PlannerOptions#SPLIT_CALC} is off; else Flink's
+     * Calc whole, with its reason and why not split.
      */
     private static NodeDecision splitOrRow(StreamPhysicalCalc calc, Reason whole, String detail) {
+        if (!ShortcutUtils.unwrapTableConfig(calc).get(PlannerOptions.SPLIT_CALC)) {
+            return NodeDecision.row(calc, NodeKind.CALC, whole,
+                    detail + "; not split: " + PlannerOptions.SPLIT_CALC.key() + " is false");
+        }
         try {
             return NodeDecision.split(calc, CalcSplit.of(calc));
         } catch (NotTranslatable e) {

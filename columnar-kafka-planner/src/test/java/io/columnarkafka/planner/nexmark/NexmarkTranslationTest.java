@@ -2,11 +2,22 @@ package io.columnarkafka.planner.nexmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.flink.calc.CalcProgram;
+import io.columnarkafka.flink.calc.Expr;
+import io.columnarkafka.flink.calc.Op;
+import io.columnarkafka.flink.calc.eval.SharedCallsSeam;
 import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.planner.match.NodeDecision;
+import io.columnarkafka.planner.match.NodeKind;
 import io.columnarkafka.testkit.nexmark.CountChar;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -23,6 +34,49 @@ class NexmarkTranslationTest {
         assertThat(decision).contains("columnar TableSourceScan: admitted: json value")
                 .containsPattern("(columnar Calc|Flink Calc: CALC_NOT_EXACT)")
                 .doesNotContain("EXPRESSION_NOT_TRANSLATED");
+    }
+
+    /**
+     * Nexmark q21 calls {@code REGEXP_EXTRACT(url, '(&|^)channel_id=([^&]*)', 2)} in its condition and again in its
+     * CASE, and {@code LOWER(channel)} in both: the expressions translated from the real planner's Calc are equal
+     * calls (literal types and all), so the compiled calc computes each once per row, one shared node for every
+     * reader, as on the hand-built expressions of SharedNodeTest.
+     */
+    @ParameterizedTest
+    @EnumSource(value = Op.class, names = {"REGEXP_EXTRACT", "LOWER"})
+    void q21sRepeatedCallIsOneSharedNode(Op op) throws Exception {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        explainIn(tEnv, "q21", false, false);
+        List<NodeDecision> calcs = ColumnarSql.lastDecision(tEnv).decisions().stream()
+                .filter(d -> d.kind() == NodeKind.CALC).toList();
+        assertThat(calcs).hasSize(1);
+        assertThat(calcs.get(0).isColumnar()).as(calcs.get(0).describe()).isTrue();
+        CalcProgram program = calcs.get(0).program();
+
+        List<Expr.Call> inCondition = calls(program.condition(), op);
+        List<Expr.Call> inProjections = new ArrayList<>();
+        program.projections().forEach(p -> inProjections.addAll(calls(p, op)));
+        assertThat(inCondition).as("%s in the condition", op).isNotEmpty();
+        assertThat(inProjections).as("%s in the projections", op).isNotEmpty();
+        Set<Expr.Call> distinct = new HashSet<>(inCondition);
+        distinct.addAll(inProjections);
+        assertThat(distinct).as("every %s of the Calc equal", op).hasSize(1);
+        assertThat(SharedCallsSeam.sharedCalls(program)).as("the compiled calc's shared nodes")
+                .contains(distinct.iterator().next());
+    }
+
+    /** Every call of {@code op} in {@code e}, nested ones included. */
+    private static List<Expr.Call> calls(Expr e, Op op) {
+        List<Expr.Call> found = new ArrayList<>();
+        if (e instanceof Expr.Call call) {
+            if (call.op() == op) {
+                found.add(call);
+            }
+            call.operands().forEach(operand -> found.addAll(calls(operand, op)));
+        } else if (e instanceof Expr.Field field) {
+            found.addAll(calls(field.row(), op));
+        }
+        return found;
     }
 
     /**
@@ -121,7 +175,10 @@ class NexmarkTranslationTest {
     }
 
     private static String explain(String query, boolean watermark, boolean miniBatch) {
-        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        return explainIn(TableEnvironment.create(EnvironmentSettings.inStreamingMode()), query, watermark, miniBatch);
+    }
+
+    private static String explainIn(TableEnvironment tEnv, String query, boolean watermark, boolean miniBatch) {
         tEnv.createTemporarySystemFunction("count_char", CountChar.class);
         if (miniBatch) {
             NexmarkRuns.miniBatch(tEnv);

@@ -1,10 +1,12 @@
 package io.columnarkafka.planner.nexmark;
 
+import static io.columnarkafka.flink.testing.WatermarkGenerators.context;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.table.ScanWatermarkSeam;
+import io.columnarkafka.flink.testing.WatermarkGenerators.Emitted;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.match.NodeDecision;
@@ -17,12 +19,8 @@ import java.util.Map;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.flink.api.common.eventtime.TimestampAssigner;
-import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.common.eventtime.WatermarkGenerator;
-import org.apache.flink.api.common.eventtime.WatermarkGeneratorSupplier;
-import org.apache.flink.api.common.eventtime.WatermarkOutput;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.metrics.MetricGroup;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
@@ -35,7 +33,6 @@ import org.apache.flink.table.planner.plan.schema.TableSourceTable;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.util.clock.ManualClock;
-import org.apache.flink.util.clock.RelativeClock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -78,9 +75,9 @@ class NexmarkWatermarkExactnessTest {
         Map<String, WatermarkGenerator<RowData>> oracle = new HashMap<>();
         Map<String, Emitted> oracleOut = new HashMap<>();
         for (String split : splits) {
-            oursBySplit.put(split, ours.createWatermarkGenerator(context()));
+            oursBySplit.put(split, ours.createWatermarkGenerator(context(new ManualClock())));
             oursOut.put(split, new Emitted());
-            oracle.put(split, flink.createWatermarkGenerator(context()));
+            oracle.put(split, flink.createWatermarkGenerator(context(new ManualClock())));
             oracleOut.put(split, new Emitted());
         }
         Random random = new Random(20261203);
@@ -153,40 +150,5 @@ class NexmarkWatermarkExactnessTest {
             default:
                 throw new IllegalArgumentException("no random values of " + type);
         }
-    }
-
-    private static WatermarkGeneratorSupplier.Context context() {
-        ManualClock clock = new ManualClock();
-        return new WatermarkGeneratorSupplier.Context() {
-            @Override
-            public MetricGroup getMetricGroup() {
-                return new UnregisteredMetricsGroup();
-            }
-
-            @Override
-            public RelativeClock getInputActivityClock() {
-                return clock;
-            }
-        };
-    }
-
-    /** The watermarks a generator emitted. */
-    private static final class Emitted implements WatermarkOutput {
-        private long largest = Long.MIN_VALUE;
-
-        long largest() {
-            return largest;
-        }
-
-        @Override
-        public void emitWatermark(Watermark watermark) {
-            largest = Math.max(largest, watermark.getTimestamp());
-        }
-
-        @Override
-        public void markIdle() {}
-
-        @Override
-        public void markActive() {}
     }
 }

@@ -52,7 +52,11 @@ public final class CalcPlan {
 
     /** Compiles {@code program}, or says what in it the calc does not evaluate exactly. */
     public static CalcPlan compile(CalcProgram program) throws UnsupportedExpressionException {
-        Compiler compiler = new Compiler(program.input());
+        return compile(program, new Compiler(program.input()));
+    }
+
+    /** Compiles {@code program} with {@code compiler}, which then knows the calls the plan shares. */
+    static CalcPlan compile(CalcProgram program, Compiler compiler) throws UnsupportedExpressionException {
         Node condition = null;
         List<ColumnLoad> conditionLoads = new ArrayList<>();
         if (program.condition() != null) {

@@ -98,6 +98,11 @@ final class Compiler {
         return known.node();
     }
 
+    /** The calls compiled so far that more than one expression reads, each compiled once into a shared node. */
+    List<Expr.Call> sharedCalls() {
+        return calls.entrySet().stream().filter(c -> c.getValue().node().isShared()).map(Map.Entry::getKey).toList();
+    }
+
     private Node load(Expr e, int column, int[] path, LogicalType type) throws UnsupportedExpressionException {
         if (column >= input.getFieldCount()) {
             throw new UnsupportedExpressionException(

@@ -27,6 +27,11 @@ abstract class Node {
         }
     }
 
+    /** True when more than one expression reads this node. */
+    final boolean isShared() {
+        return held != null;
+    }
+
     /** Evaluates rows {@code sel[0..n)} of {@code batch}; {@link #out} is sized for the batch. */
     final void evaluate(InputBatch batch, int[] sel, int n) {
         if (holdsBatch(batch)) {
