@@ -99,7 +99,8 @@ public final class NexmarkBenchmark {
             "                         is checked against stock's like any cell. Reports floor/stock, columnar/stock and",
             "                         columnar/floor per round (default off; not with --rate)",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
-                    + ").");
+                    + "); " + RecoveryCell.TASKMANAGER_JAVA_OPTS + " adds JVM options to the recovery cells' TaskManagers,",
+            "split at spaces, {dir} standing for the cluster's directory (e.g. a flight recording, docs/nexmark.md).");
 
     static final String DEFAULT_CHILD_JAVA_OPTS = "-Xms1g -Xmx1g";
 

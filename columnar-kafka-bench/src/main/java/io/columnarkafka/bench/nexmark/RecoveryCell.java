@@ -36,6 +36,8 @@ final class RecoveryCell {
      * this, the same in both variants.
      */
     static final long CHECKPOINT_MIN_PAUSE_MS = 500;
+    /** The environment variable whose JVM options the cluster's TaskManagers get besides their own. */
+    static final String TASKMANAGER_JAVA_OPTS = "TASKMANAGER_JAVA_OPTS";
 
     private RecoveryCell() {}
 
@@ -50,7 +52,8 @@ final class RecoveryCell {
                 // On a loaded machine, 10 s (the default ask timeout) is too short for the RPC actor system to
                 // start (as in the fault tests).
                 .config("pekko.ask.timeout", "60 s")
-                .config("pekko.startup-timeout", "120 s");
+                .config("pekko.startup-timeout", "120 s")
+                .taskManagerJvmOptions(taskManagerJvmOptions(System.getenv(TASKMANAGER_JAVA_OPTS), dir));
         clusterConfiguration(spec).toMap().forEach(builder::config);
         SourcePositions.configuration(positions).forEach(builder::config);
         try (FlinkCluster cluster = builder.start()) {
@@ -93,6 +96,19 @@ final class RecoveryCell {
         conf.set(WebOptions.REFRESH_INTERVAL, Duration.ofMillis(50));
         conf.set(RestOptions.CACHE_CHECKPOINT_STATISTICS_TIMEOUT, Duration.ofMillis(50));
         return conf;
+    }
+
+    /**
+     * The value of {@value #TASKMANAGER_JAVA_OPTS} ({@code options}, null if unset) split at spaces, with {@code {dir}}
+     * replaced by the cluster's directory: JVM options added to the TaskManagers', e.g. a flight recording of the
+     * restart on the spare ({@code -XX:StartFlightRecording=filename={dir}/,dumponexit=true}).
+     */
+    static List<String> taskManagerJvmOptions(String options, Path dir) {
+        if (options == null || options.isBlank()) {
+            return List.of();
+        }
+        return Arrays.stream(options.trim().split("\\s+")).map(option -> option.replace("{dir}", dir.toString()))
+                .toList();
     }
 
     /** The cell JVM's own classpath: the cluster runs the classes the cell planned with. */

@@ -63,10 +63,16 @@ public final class FlinkCluster implements AutoCloseable {
                 List.of("-Xmx512m", "-Xms512m", "-XX:+UseSerialGC"), "--configDir", confDir().toString());
         for (int i = 1; i <= options.taskManagers; i++) {
             taskManagers.add(process("taskmanager-" + i, "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
-                    List.of("-Xmx384m", "-Xms384m", "-XX:MaxDirectMemorySize=320m", "-XX:MaxMetaspaceSize=256m",
-                            "-XX:+UseSerialGC"),
+                    taskManagerJvmArgs(options.taskManagerJvmOptions),
                     "--configDir", confDir().toString(), "-D", "taskmanager.resource-id=taskmanager-" + i));
         }
+    }
+
+    private static List<String> taskManagerJvmArgs(List<String> extra) {
+        List<String> args = new ArrayList<>(List.of("-Xmx384m", "-Xms384m", "-XX:MaxDirectMemorySize=320m",
+                "-XX:MaxMetaspaceSize=256m", "-XX:+UseSerialGC"));
+        args.addAll(extra);
+        return args;
     }
 
     /** A cluster whose processes run on {@code classpath} (Flink's lib/ and whatever the jobs need), in {@code dir}. */
@@ -343,6 +349,7 @@ public final class FlinkCluster implements AutoCloseable {
         private int slotsPerTaskManager = 2;
         private Duration startupTimeout = STARTUP_TIMEOUT;
         private final Map<String, String> config = new LinkedHashMap<>();
+        private List<String> taskManagerJvmOptions = List.of();
 
         private Builder(List<Path> classpath, Path dir) {
             this.classpath = List.copyOf(classpath);
@@ -364,6 +371,15 @@ public final class FlinkCluster implements AutoCloseable {
         /** How long {@link #start()} waits for every task manager to register. Default {@link #STARTUP_TIMEOUT}. */
         public Builder startupTimeout(Duration timeout) {
             this.startupTimeout = Objects.requireNonNull(timeout, "timeout");
+            return this;
+        }
+
+        /**
+         * JVM options added to every task manager's (after the memory and GC options, so they can override them),
+         * e.g. a flight recording of a restart. Default none.
+         */
+        public Builder taskManagerJvmOptions(List<String> options) {
+            this.taskManagerJvmOptions = List.copyOf(options);
             return this;
         }
 
