@@ -9,8 +9,8 @@ import java.io.Serializable;
  * @param function the function
  * @param column the argument column, -1 for {@code COUNT(*)}
  * @param type the argument's type for SUM, SUM0, MAX, MIN and AVG, null for the counts
- * @param filterColumn the BOOLEAN input column of its {@code FILTER (WHERE ...)}, -1 without one; a row whose
- *     filter is false or null is not accumulated (Flink's generated {@code if (filter)} over a null field's default)
+ * @param filterColumn the BOOLEAN NOT NULL input column of its {@code FILTER (WHERE ...)} (Flink's planner makes
+ *     it {@code IS TRUE(...)}), -1 without one; a row whose filter is false is not accumulated
  */
 public record LocalAggCall(Function function, int column, AggColumnType type, int filterColumn)
         implements Serializable {

@@ -30,7 +30,8 @@ final class LocalAggCalls {
 
     /**
      * The calls as the vectorised operator computes them: COUNT(*), COUNT(col), SUM, $SUM0 (Flink's planner's
-     * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, each with or without a FILTER; never DISTINCT, APPROXIMATE or WITHIN GROUP.
+     * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, each with or without a FILTER (a
+     * BOOLEAN NOT NULL column: Flink's planner filters on IS TRUE(...)); never DISTINCT, APPROXIMATE or WITHIN GROUP.
      */
     static LocalAggCall[] of(List<AggregateCall> calls, RowType input) throws NotTranslatable {
         LocalAggCall[] translated = new LocalAggCall[calls.size()];
@@ -49,8 +50,11 @@ final class LocalAggCalls {
             throw new NotTranslatable(call + ": APPROXIMATE or WITHIN GROUP");
         }
         int filter = call.filterArg;
-        if (filter >= 0 && input.getTypeAt(filter).getTypeRoot() != LogicalTypeRoot.BOOLEAN) {
-            throw new NotTranslatable(call + ": a FILTER of type " + input.getTypeAt(filter));
+        if (filter >= 0 && (input.getTypeAt(filter).getTypeRoot() != LogicalTypeRoot.BOOLEAN
+                || input.getTypeAt(filter).isNullable())) {
+            // Flink's planner filters on IS TRUE(...), never null
+            throw new NotTranslatable(call + ": a FILTER of type " + input.getTypeAt(filter)
+                    + " (only BOOLEAN NOT NULL)");
         }
         List<Integer> args = call.getArgList();
         switch (call.getAggregation().getKind()) {
