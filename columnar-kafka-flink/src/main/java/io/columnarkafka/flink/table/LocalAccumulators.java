@@ -61,9 +61,9 @@ final class LocalAccumulators {
                         }
                     }
                 }
-                case SUM0 -> accumulateSum0(call, argument, filter, values, selection, entries, from, to);
-                case AVG -> accumulateAverage(call, argument, filter, values,
-                        table.accValues(firstColumn[a] + 1), selection, entries, from, to);
+                case SUM0 -> accumulateSums(call, argument, filter, values, null, selection, entries, from, to);
+                case AVG -> accumulateSums(call, argument, filter, values, table.accValues(firstColumn[a] + 1),
+                        selection, entries, from, to);
                 case SUM, MAX, MIN -> accumulateValues(call, argument, filter, values,
                         table.accSet(firstColumn[a]), selection, entries, from, to);
             }
@@ -107,10 +107,14 @@ final class LocalAccumulators {
         }
     }
 
-    /** $SUM0: from 0, in the argument's type (int or long arithmetic, wrapping), over the non-null values. */
-    private static void accumulateSum0(LocalAggCall call, FieldVector argument, FieldVector filter, long[] sums,
-            int[] selection, int[] entries, int from, int to) {
+    /**
+     * $SUM0 ({@code counts} null: from 0 in the argument's type, int arithmetic wrapping an INT's) or AVG (a BIGINT
+     * sum from 0, long arithmetic, and its count), over the non-null values.
+     */
+    private static void accumulateSums(LocalAggCall call, FieldVector argument, FieldVector filter, long[] sums,
+            long[] counts, int[] selection, int[] entries, int from, int to) {
         boolean isInt = call.type() == AggColumnType.INT;
+        boolean intSum = isInt && counts == null;
         ArrowBuf data = argument.getDataBuffer();
         for (int j = from; j < to; j++) {
             int row = row(selection, j);
@@ -119,23 +123,10 @@ final class LocalAccumulators {
             }
             int entry = entries[j];
             long sum = sums[entry] + value(data, isInt, row);
-            sums[entry] = isInt ? (int) sum : sum;
-        }
-    }
-
-    /** AVG's sum (BIGINT from 0: long arithmetic for an INT argument too) and count of the non-null values. */
-    private static void accumulateAverage(LocalAggCall call, FieldVector argument, FieldVector filter, long[] sums,
-            long[] counts, int[] selection, int[] entries, int from, int to) {
-        boolean isInt = call.type() == AggColumnType.INT;
-        ArrowBuf data = argument.getDataBuffer();
-        for (int j = from; j < to; j++) {
-            int row = row(selection, j);
-            if (argument.isNull(row) || !passes(filter, row)) {
-                continue;
+            sums[entry] = intSum ? (int) sum : sum;
+            if (counts != null) {
+                counts[entry]++;
             }
-            int entry = entries[j];
-            sums[entry] += value(data, isInt, row);
-            counts[entry]++;
         }
     }
 

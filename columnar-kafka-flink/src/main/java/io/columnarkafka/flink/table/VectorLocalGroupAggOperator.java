@@ -1,23 +1,14 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.batch.ArrowBatch;
-import io.columnarkafka.flink.batch.ArrowMemory;
-import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import java.util.Arrays;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
-import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
-import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
 
 /**
- * The local phase of a mini-batch group aggregate computed on the batches' vectors ({@link LocalGroupAggSpec}): per
- * batch, the key hashes from the key vectors, column by column, then each row's group in a flat hash table ({@link
- * GroupTable}) and its accumulators updated in place ({@link LocalAccumulators}): no row, key row or boxed value
- * per input row, where Flink's operator reads each row, projects and copies its key row and looks it up in a heap
+ * The local phase of a mini-batch group aggregate computed on the batches' vectors ({@link LocalGroupAggSpec},
+ * {@link VectorLocalAggOperator}): per batch, the key hashes from the key vectors, column by column, then each row's
+ * group in a flat hash table ({@link GroupTable}) and its accumulators updated in place ({@link LocalAccumulators}):
+ * no row, key row or boxed value per input row, where Flink's operator reads each row, projects and copies its key row and looks it up in a heap
  * map.
  *
  * <p>It flushes where Flink's {@code MapBundleOperator} (with {@code MiniBatchLocalGroupAggFunction} and a {@code
@@ -35,118 +26,60 @@ import org.apache.flink.table.data.RowData;
  * The admitted functions' merges (counts and integer sums add, MAX and MIN of integers compare) give the same
  * accumulator for the same rows of a key in the same order.
  */
-public final class VectorLocalGroupAggOperator extends AbstractStreamOperator<RowData>
-        implements OneInputStreamOperator<ArrowBatch, RowData> {
+public final class VectorLocalGroupAggOperator extends VectorLocalAggOperator {
     private static final long serialVersionUID = 1L;
 
-    private final LocalGroupAggSpec spec;
     /** Flink's {@code CountBundleTrigger}'s count: the rows a bundle holds before it is finished. */
     private final long bundleSize;
 
-    private transient BufferAllocator allocator;
-    private transient GroupTable table;
-    private transient BatchKeyColumns keys;
-    private transient LocalAccumulators accumulators;
-    private transient int[] hashes;
-    private transient int[] entries;
     /** Input rows since the last flush (Flink's trigger's count). */
     private transient long rowsInBundle;
-    private transient StreamRecord<RowData> record;
 
     public VectorLocalGroupAggOperator(LocalGroupAggSpec spec, long bundleSize) {
+        super("vector-local-group-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(), 0);
         if (bundleSize <= 0) {
             throw new IllegalArgumentException("bundle size " + bundleSize + " (Flink's trigger needs it positive)");
         }
-        this.spec = spec;
         this.bundleSize = bundleSize;
     }
 
     @Override
-    public void open() throws Exception {
-        super.open();
-        // Only a batch that crossed a shuffle is read into this allocator; a chained one stays where it is.
-        allocator = ArrowMemory.newChild(
-                "columnar-kafka-vector-local-group-agg " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
-                ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
-        accumulators = new LocalAccumulators(spec.aggregates());
-        table = new GroupTable(spec.keyTypes(), accumulators.width());
-        keys = new BatchKeyColumns(spec.keyColumns(), spec.keyTypes());
-        hashes = new int[0];
-        entries = new int[0];
-        record = new StreamRecord<>(null);
-    }
-
-    @Override
-    public void processElement(StreamRecord<ArrowBatch> element) throws Exception {
-        ArrowBatch batch = element.getValue();
-        try {
-            VectorSchemaRoot root = batch.open(allocator);
-            int[] selection = batch.selection();
-            int count = batch.selectedCount(allocator);
-            if (hashes.length < count) {
-                hashes = new int[count];
-                entries = new int[count];
+    void group(VectorSchemaRoot root, int[] selection, int count) {
+        Arrays.fill(hashes, 0, count, 0);
+        keys.hash(hashes, count);
+        int from = 0;
+        for (int j = 0; j < count; j++) {
+            entries[j] = table.entry(0, hashes[j], keys, j);
+            if (++rowsInBundle >= bundleSize) {
+                accumulate(root, selection, from, j + 1);
+                finishBundle();
+                from = j + 1;
             }
-            keys.read(root, selection, count);
-            Arrays.fill(hashes, 0, count, 0);
-            keys.hash(hashes, count);
-            int from = 0;
-            for (int j = 0; j < count; j++) {
-                entries[j] = table.entry(0, hashes[j], keys, j);
-                if (++rowsInBundle >= bundleSize) {
-                    accumulators.accumulate(table, root, selection, entries, from, j + 1);
-                    flush();
-                    from = j + 1;
-                }
-            }
-            accumulators.accumulate(table, root, selection, entries, from, count);
-        } finally {
-            batch.close();
         }
+        accumulate(root, selection, from, count);
     }
 
     /** Flink's {@code AbstractMapBundleOperator.processWatermark}: the bundle finished, then the watermark. */
     @Override
     public void processWatermark(Watermark mark) throws Exception {
-        flush();
+        finishBundle();
         super.processWatermark(mark);
     }
 
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
-        flush();
+        finishBundle();
     }
 
     @Override
     public void finish() throws Exception {
-        flush();
+        finishBundle();
         super.finish();
     }
 
-    /** Emits one row per group, in the order the groups came: keys, accumulators; restarts the count. */
-    private void flush() {
-        int groups = table.size();
-        int keyCount = spec.keyTypes().length;
-        int width = keyCount + accumulators.width();
-        for (int entry = 0; entry < groups; entry++) {
-            GenericRowData out = new GenericRowData(width);
-            table.keysInto(entry, out);
-            accumulators.into(table, entry, out, keyCount);
-            output.collect(record.replace(out));
-        }
-        table.clear();
+    /** One row per group (keys, accumulators), in the order the groups came; restarts the count. */
+    private void finishBundle() {
+        flush();
         rowsInBundle = 0;
-    }
-
-    @Override
-    public void close() throws Exception {
-        try {
-            super.close();
-        } finally {
-            if (allocator != null) {
-                allocator.close();
-                allocator = null;
-            }
-        }
     }
 }

@@ -1,22 +1,14 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.batch.ArrowBatch;
-import io.columnarkafka.flink.batch.ArrowMemory;
-import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.format.arrow.WideTimestamps;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
-import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
-import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
-import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.operators.window.TimeWindow;
 import org.apache.flink.table.runtime.util.TimeWindowUtil;
 
@@ -37,8 +29,7 @@ import org.apache.flink.table.runtime.util.TimeWindowUtil;
  * and integer sums add, with Java's wrapping; MAX and MIN of integers compare), so the result is the same. Late
  * rows are the global phase's to drop, as with Flink's local phase.
  */
-public final class VectorLocalWindowAggOperator extends AbstractStreamOperator<RowData>
-        implements OneInputStreamOperator<ArrowBatch, RowData> {
+public final class VectorLocalWindowAggOperator extends VectorLocalAggOperator {
     private static final long serialVersionUID = 1L;
     /** Groups held before a flush, in place of Flink's buffer-full flush (about 100 MB of keys and accumulators). */
     static final int MAX_GROUPS = 1 << 20;
@@ -48,19 +39,13 @@ public final class VectorLocalWindowAggOperator extends AbstractStreamOperator<R
     /** Flink's windowInterval: the slice end interval of the slice assigner (the slice size). */
     private final long sliceEndInterval;
 
-    private transient BufferAllocator allocator;
-    private transient GroupTable table;
-    private transient BatchKeyColumns keys;
-    private transient LocalAccumulators accumulators;
     private transient long[] sliceEnds;
-    private transient int[] hashes;
-    private transient int[] entries;
     private transient long currentWatermark;
     private transient long nextTriggerWatermark;
     private transient long minSliceEnd;
-    private transient StreamRecord<RowData> record;
 
     public VectorLocalWindowAggOperator(LocalWindowAggSpec spec) {
+        super("vector-local-window-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(), 1);
         this.spec = spec;
         this.sliceEndInterval = spec.sliceSize();
     }
@@ -68,49 +53,31 @@ public final class VectorLocalWindowAggOperator extends AbstractStreamOperator<R
     @Override
     public void open() throws Exception {
         super.open();
-        // Only a batch that crossed a shuffle is read into this allocator; a chained one stays where it is.
-        allocator = ArrowMemory.newChild(
-                "columnar-kafka-vector-local-window-agg " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
-                ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
-        accumulators = new LocalAccumulators(spec.aggregates());
-        table = new GroupTable(spec.keyTypes(), accumulators.width());
-        keys = new BatchKeyColumns(spec.keyColumns(), spec.keyTypes());
         sliceEnds = new long[0];
-        hashes = new int[0];
-        entries = new int[0];
         minSliceEnd = Long.MAX_VALUE;
-        record = new StreamRecord<>(null);
     }
 
     @Override
-    public void processElement(StreamRecord<ArrowBatch> element) throws Exception {
-        ArrowBatch batch = element.getValue();
-        try {
-            VectorSchemaRoot root = batch.open(allocator);
-            int[] selection = batch.selection();
-            int count = batch.selectedCount(allocator);
-            if (sliceEnds.length < count) {
-                sliceEnds = new long[count];
-                hashes = new int[count];
-                entries = new int[count];
-            }
-            assignSliceEnds(root.getVector(spec.rowtimeColumn()), selection, count);
-            keys.read(root, selection, count);
-            hash(count);
-            int from = 0;
-            for (int j = 0; j < count; j++) {
-                if (table.size() == MAX_GROUPS) {
-                    accumulators.accumulate(table, root, selection, entries, from, j);
-                    flush();
-                    from = j;
-                }
-                entries[j] = table.entry(sliceEnds[j], hashes[j], keys, j);
-                minSliceEnd = Math.min(minSliceEnd, sliceEnds[j]);
-            }
-            accumulators.accumulate(table, root, selection, entries, from, count);
-        } finally {
-            batch.close();
+    void group(VectorSchemaRoot root, int[] selection, int count) {
+        if (sliceEnds.length < count) {
+            sliceEnds = new long[count];
         }
+        assignSliceEnds(root.getVector(spec.rowtimeColumn()), selection, count);
+        for (int j = 0; j < count; j++) {
+            hashes[j] = (int) BatchKeyColumns.mix(sliceEnds[j]);
+        }
+        keys.hash(hashes, count);
+        int from = 0;
+        for (int j = 0; j < count; j++) {
+            if (table.size() == MAX_GROUPS) {
+                accumulate(root, selection, from, j);
+                flushSlices();
+                from = j;
+            }
+            entries[j] = table.entry(sliceEnds[j], hashes[j], keys, j);
+            minSliceEnd = Math.min(minSliceEnd, sliceEnds[j]);
+        }
+        accumulate(root, selection, from, count);
     }
 
     /** Flink's slice assigners' slice end: the slice's start with the window's offset, plus the slice size. */
@@ -143,13 +110,6 @@ public final class VectorLocalWindowAggOperator extends AbstractStreamOperator<R
         }
     }
 
-    private void hash(int count) {
-        for (int j = 0; j < count; j++) {
-            hashes[j] = (int) BatchKeyColumns.mix(sliceEnds[j]);
-        }
-        keys.hash(hashes, count);
-    }
-
     /** Flink's {@code LocalSlicingWindowAggOperator.processWatermark}, with its buffer's {@code advanceProgress}. */
     @Override
     public void processWatermark(Watermark mark) throws Exception {
@@ -157,7 +117,7 @@ public final class VectorLocalWindowAggOperator extends AbstractStreamOperator<R
             currentWatermark = mark.getTimestamp();
             if (currentWatermark >= nextTriggerWatermark) {
                 if (TimeWindowUtil.isWindowFired(minSliceEnd, currentWatermark, UTC)) {
-                    flush();
+                    flushSlices();
                 }
                 nextTriggerWatermark =
                         TimeWindowUtil.getNextTriggerWatermark(currentWatermark, sliceEndInterval, UTC, false);
@@ -168,34 +128,17 @@ public final class VectorLocalWindowAggOperator extends AbstractStreamOperator<R
 
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
-        flush();
+        flushSlices();
     }
 
     /** Emits one row per group, in the order the groups came: keys, accumulators, slice end. */
-    private void flush() {
-        int groups = table.size();
-        int keyCount = spec.keyTypes().length;
-        int width = keyCount + accumulators.width() + 1;
-        for (int entry = 0; entry < groups; entry++) {
-            GenericRowData out = new GenericRowData(width);
-            table.keysInto(entry, out);
-            accumulators.into(table, entry, out, keyCount);
-            out.setField(width - 1, table.sliceEnd(entry));
-            output.collect(record.replace(out));
-        }
-        table.clear();
+    private void flushSlices() {
+        flush();
         minSliceEnd = Long.MAX_VALUE;
     }
 
     @Override
-    public void close() throws Exception {
-        try {
-            super.close();
-        } finally {
-            if (allocator != null) {
-                allocator.close();
-                allocator = null;
-            }
-        }
+    void completeRow(int entry, GenericRowData out, int first) {
+        out.setField(first, table.sliceEnd(entry));
     }
 }
