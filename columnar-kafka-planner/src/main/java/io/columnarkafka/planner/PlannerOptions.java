@@ -26,6 +26,14 @@ public final class PlannerOptions {
                     .withDescription("Compute admitted local window aggregates on the Arrow vectors.");
 
     /**
+     * Whether a local group aggregate (mini-batch's first phase) the vectorised operator admits runs on it ({@code
+     * true}, the default) or on Flink's operator behind an Arrow-to-rows edge.
+     */
+    public static final ConfigOption<Boolean> VECTORISED_LOCAL_GROUP_AGG =
+            ConfigOptions.key(PREFIX + "local-group-agg.vectorised").booleanType().defaultValue(true)
+                    .withDescription("Compute admitted local group aggregates (mini-batch) on the Arrow vectors.");
+
+    /**
      * Whether a columnar scan evaluates its pushed watermark expression as one column per batch where the calc's
      * compiler admits it ({@code true}, the default), or finds each batch's watermark row with Flink's generator run
      * on every row (the row probe).
@@ -46,7 +54,8 @@ public final class PlannerOptions {
 
     /** Every path choice, by key. */
     public static final List<ConfigOption<?>> PATH_CHOICES =
-            List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG, COLUMNAR_WATERMARK, SPLIT_CALC);
+            List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG, VECTORISED_LOCAL_GROUP_AGG, COLUMNAR_WATERMARK,
+                    SPLIT_CALC);
 
     private PlannerOptions() {}
 

@@ -224,7 +224,7 @@ public final class CellRunner {
         }
         List<String> nodes = new java.util.ArrayList<>();
         for (String node : List.of("ColumnarScan", "ColumnarMiniBatchAssigner", "ColumnarCalc",
-                "ColumnarLocalWindowAggregate", "ColumnarSink")) {
+                "ColumnarLocalWindowAggregate", "ColumnarLocalGroupAggregate", "ColumnarSink")) {
             if (plan.contains(node + "(")) {
                 nodes.add(node);
             }

@@ -22,6 +22,10 @@ final class PlannerOptionsInPlan {
     private static final String TURNED_OFF = LOCAL + "row view, not vectorised: "
             + PlannerOptions.VECTORISED_LOCAL_WINDOW_AGG.key() + " is false";
 
+    private static final String VECTORISED_GROUP = "ColumnarLocalGroupAggregate(";
+    private static final String GROUP_TURNED_OFF = "AGGREGATE_NOT_VECTORISED "
+            + PlannerOptions.VECTORISED_LOCAL_GROUP_AGG.key() + " is false";
+
     private static final String COLUMNAR_WATERMARK = "watermark=[columnar]";
     private static final String PROBED_WATERMARK = "watermark=[row probe: ";
     private static final String WATERMARK_TURNED_OFF = PROBED_WATERMARK + PlannerOptions.COLUMNAR_WATERMARK.key()
@@ -44,6 +48,8 @@ final class PlannerOptionsInPlan {
                 case "columnar-kafka.planner.edge-rows" -> edgeRows(setting, option.getValue(), plan);
                 case "columnar-kafka.planner.local-window-agg.vectorised" ->
                         localWindowAgg(setting, Boolean.parseBoolean(option.getValue()), plan);
+                case "columnar-kafka.planner.local-group-agg.vectorised" ->
+                        localGroupAgg(setting, Boolean.parseBoolean(option.getValue()), plan);
                 case "columnar-kafka.planner.watermark.columnar" ->
                         watermark(setting, Boolean.parseBoolean(option.getValue()), plan);
                 case "columnar-kafka.planner.calc.split" ->
@@ -94,6 +100,24 @@ final class PlannerOptionsInPlan {
         }
         return "local=[row view, not vectorised: ... is false] on " + locals + " of " + locals
                 + " columnar local window aggregate(s)";
+    }
+
+    /**
+     * A vectorised local group aggregate shows as {@code ColumnarLocalGroupAggregate(}; one the option turned off as
+     * Flink's node behind an edge whose reason says so.
+     */
+    private static String localGroupAgg(String setting, boolean vectorised, String plan) {
+        int columnar = count(plan, VECTORISED_GROUP);
+        int turnedOff = count(plan, GROUP_TURNED_OFF);
+        if (vectorised ? turnedOff > 0 : columnar > 0) {
+            throw contradicted(setting, (vectorised ? turnedOff + " edge(s) say the option is false"
+                    : columnar + " vectorised local group aggregate(s)"), plan);
+        }
+        if (columnar + turnedOff == 0) {
+            return "not shown (the plan has no local group aggregate the option decides)";
+        }
+        return vectorised ? VECTORISED_GROUP + "...) shown " + columnar + " time(s)"
+                : "AGGREGATE_NOT_VECTORISED ... is false shown " + turnedOff + " time(s)";
     }
 
     private static String watermark(String setting, boolean columnar, String plan) {

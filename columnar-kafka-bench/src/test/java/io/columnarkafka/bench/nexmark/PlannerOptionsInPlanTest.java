@@ -67,6 +67,28 @@ class PlannerOptionsInPlanTest {
     }
 
     @Test
+    void theLocalGroupAggregateShowsWhetherItIsVectorised() {
+        String vectorised = "+- ColumnarLocalGroupAggregate(groupBy=[auction], select=[auction, COUNT(*) AS count1$0],"
+                + " local=[vectorised])";
+        String turnedOff = "+- LocalGroupAggregate(groupBy=[auction], select=[auction, COUNT(*) AS count1$0])\n"
+                + "   +- ArrowToRows(reason=[AGGREGATE_NOT_VECTORISED"
+                + " columnar-kafka.planner.local-group-agg.vectorised is false], rows=[binary])";
+        Variant off = Variant.parse("columnar:local-group-agg.vectorised=false");
+        Variant on = Variant.parse("columnar:local-group-agg.vectorised=true");
+        assertThat(PlannerOptionsInPlan.describe(off, turnedOff)).isEqualTo("local-group-agg.vectorised=false:"
+                + " AGGREGATE_NOT_VECTORISED ... is false shown 1 time(s)");
+        assertThat(PlannerOptionsInPlan.describe(on, vectorised)).isEqualTo("local-group-agg.vectorised=true:"
+                + " ColumnarLocalGroupAggregate(...) shown 1 time(s)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, vectorised))
+                .hasMessageStartingWith("the plan contradicts the variant's local-group-agg.vectorised=false: 1"
+                        + " vectorised local group aggregate(s)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(on, turnedOff))
+                .hasMessageContaining("1 edge(s) say the option is false");
+        assertThat(PlannerOptionsInPlan.describe(on, VIEWS_EDGES)).isEqualTo("local-group-agg.vectorised=true:"
+                + " not shown (the plan has no local group aggregate the option decides)");
+    }
+
+    @Test
     void theScanShowsWhetherItsWatermarkIsAColumn() {
         String columnar = "+- ColumnarScan(table=[[default_catalog, default_database, nexmark, watermark=[-(CASE(...),"
                 + " 4000:INTERVAL SECOND)]]], fields=[event_type, bid], decode=[admitted: json value],"

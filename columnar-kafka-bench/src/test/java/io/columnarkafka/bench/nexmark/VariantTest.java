@@ -46,7 +46,8 @@ class VariantTest {
         assertThatThrownBy(() -> Variant.parse("columnar:edge-row=VIEWS"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown planner option 'edge-row' (known, relative to columnar-kafka.planner.:"
-                        + " edge-rows, local-window-agg.vectorised, watermark.columnar, calc.split)");
+                        + " edge-rows, local-window-agg.vectorised, local-group-agg.vectorised, watermark.columnar,"
+                        + " calc.split)");
         assertThatThrownBy(() -> Variant.parse("columnar:edge-rows=SIDEWAYS"))
                 .hasMessageStartingWith("planner option edge-rows does not take 'SIDEWAYS'");
         assertThatThrownBy(() -> Variant.parse("columnar:local-window-agg.vectorised=maybe"))

@@ -1,12 +1,12 @@
 package io.columnarkafka.planner.match;
 
+import io.columnarkafka.flink.table.AggColumnType;
+import io.columnarkafka.flink.table.LocalAggCall;
 import io.columnarkafka.flink.table.LocalWindowAggSpec;
-import io.columnarkafka.flink.table.LocalWindowAggSpec.Aggregate;
-import io.columnarkafka.flink.table.LocalWindowAggSpec.ColumnType;
-import io.columnarkafka.flink.table.LocalWindowAggSpec.Function;
 import java.time.Duration;
 import java.util.List;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.logical.CumulativeWindowSpec;
 import org.apache.flink.table.planner.plan.logical.HoppingWindowSpec;
@@ -16,7 +16,6 @@ import org.apache.flink.table.planner.plan.logical.WindowSpec;
 import org.apache.flink.table.planner.plan.logical.WindowingStrategy;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 import scala.collection.JavaConverters;
@@ -60,33 +59,16 @@ public final class LocalWindowAggTranslation {
         long[] slices = slices(windowing.getWindow());
 
         int[] grouping = aggregate.grouping();
-        ColumnType[] keyTypes = new ColumnType[grouping.length];
-        for (int k = 0; k < grouping.length; k++) {
-            keyTypes[k] = columnType(input.getTypeAt(grouping[k]), "key " + input.getFieldNames().get(grouping[k]),
-                    true);
-        }
+        AggColumnType[] keyTypes = LocalAggCalls.keyTypes(grouping, input);
         List<AggregateCall> calls = JavaConverters.seqAsJavaList(aggregate.aggCalls());
-        Aggregate[] aggregates = new Aggregate[calls.size()];
-        for (int a = 0; a < calls.size(); a++) {
-            aggregates[a] = aggregate(calls.get(a), input);
-        }
-
-        int expectedFields = grouping.length + aggregates.length + 1;
-        if (output.getFieldCount() != expectedFields) {
-            throw new NotTranslatable("Flink's local output has " + output.getFieldCount() + " fields, not keys,"
-                    + " one accumulator per call and the slice end (" + expectedFields + "): " + output);
-        }
-        for (int a = 0; a < aggregates.length; a++) {
-            LogicalTypeRoot expected = switch (aggregates[a].function()) {
-                case COUNT_STAR, COUNT -> LogicalTypeRoot.BIGINT;
-                default -> aggregates[a].type() == ColumnType.INT ? LogicalTypeRoot.INTEGER : LogicalTypeRoot.BIGINT;
-            };
-            LogicalType actual = output.getTypeAt(grouping.length + a);
-            if (actual.getTypeRoot() != expected) {
-                throw new NotTranslatable("accumulator " + output.getFieldNames().get(grouping.length + a) + " of "
-                        + calls.get(a) + " is " + actual + ", not " + expected);
+        for (AggregateCall call : calls) {
+            SqlKind kind = call.getAggregation().getKind();
+            if (call.filterArg >= 0 || kind == SqlKind.AVG || kind == SqlKind.SUM0) {
+                throw new NotTranslatable(call + ": FILTER, AVG or $SUM0 (vectorised on the group aggregate only)");
             }
         }
+        LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
+        LocalAggCalls.checkOutput(output, grouping.length, aggregates, calls, 1);
         return new LocalWindowAggSpec(grouping.clone(), keyTypes, rowtime, slices[0], slices[1], aggregates);
     }
 
@@ -117,57 +99,5 @@ public final class LocalWindowAggTranslation {
 
     private static long gcd(long a, long b) {
         return b == 0 ? a : gcd(b, a % b);
-    }
-
-    private static Aggregate aggregate(AggregateCall call, RowType input) throws NotTranslatable {
-        if (call.isDistinct() || call.filterArg >= 0 || call.isApproximate() || !call.getCollation().getFieldCollations()
-                .isEmpty()) {
-            throw new NotTranslatable(call + ": DISTINCT, FILTER, APPROXIMATE or WITHIN GROUP");
-        }
-        List<Integer> args = call.getArgList();
-        switch (call.getAggregation().getKind()) {
-            case COUNT:
-                if (args.isEmpty()) {
-                    return new Aggregate(Function.COUNT_STAR, -1, null);
-                }
-                if (args.size() == 1) {
-                    return new Aggregate(Function.COUNT, args.get(0), null);
-                }
-                throw new NotTranslatable(call + ": COUNT of several columns");
-            case SUM:
-                return valueAggregate(Function.SUM, call, input);
-            case MAX:
-                return valueAggregate(Function.MAX, call, input);
-            case MIN:
-                return valueAggregate(Function.MIN, call, input);
-            default:
-                throw new NotTranslatable(call + ": only COUNT, SUM, MAX, MIN");
-        }
-    }
-
-    private static Aggregate valueAggregate(Function function, AggregateCall call, RowType input)
-            throws NotTranslatable {
-        int column = call.getArgList().get(0);
-        ColumnType type = columnType(input.getTypeAt(column), call.toString(), false);
-        return new Aggregate(function, column, type);
-    }
-
-    private static ColumnType columnType(LogicalType type, String what, boolean varcharAllowed)
-            throws NotTranslatable {
-        switch (type.getTypeRoot()) {
-            case INTEGER:
-                return ColumnType.INT;
-            case BIGINT:
-                return ColumnType.BIGINT;
-            case VARCHAR:
-                if (varcharAllowed) {
-                    return ColumnType.VARCHAR;
-                }
-                break;
-            default:
-                break;
-        }
-        throw new NotTranslatable(what + " of type " + type + " (only " + (varcharAllowed ? "INT, BIGINT, VARCHAR"
-                : "INT, BIGINT: a DOUBLE's merged parts depend on where Flink's buffer fills") + ")");
     }
 }

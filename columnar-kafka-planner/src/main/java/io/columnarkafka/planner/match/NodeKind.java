@@ -21,6 +21,12 @@ public enum NodeKind {
      * {@code LocalWindowAggTranslation} admits.
      */
     VECTOR_LOCAL_WINDOW_AGGREGATE(false),
+    /**
+     * Flink's local group aggregate (mini-batch's first phase of a group aggregate) computed on the vectors ({@code
+     * VectorLocalGroupAggOperator}) for the shapes {@code LocalGroupAggTranslation} admits; it emits Flink's rows
+     * (keys, accumulators) for Flink's global group aggregate.
+     */
+    LOCAL_GROUP_AGGREGATE(false),
     SINK(false);
 
     private final boolean emitsBatches;

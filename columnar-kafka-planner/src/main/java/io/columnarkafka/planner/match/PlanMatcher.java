@@ -10,6 +10,7 @@ import io.columnarkafka.planner.PlannerOptions;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalGroupAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
@@ -29,7 +30,8 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * assigner operator, which never reads an element, passes each batch on, so the Calcs mini-batch puts after it
  * stay columnar); an insert-only {@code kafka-columnar} sink over a columnar input that the connector admits
  * for Arrow input; a local window aggregate over a columnar input (computed on the vectors where its shape is
- * admitted, else Flink's own operator for the node reading the batches in place). Every other node stays Flink's, with its reason.
+ * admitted, else Flink's own operator for the node reading the batches in place); a local group aggregate over a
+ * columnar input whose shape is admitted (computed on the vectors). Every other node stays Flink's, with its reason.
  * It builds nothing: {@code PlanTranslator} does, from the decision alone.
  */
 public final class PlanMatcher {
@@ -68,6 +70,9 @@ public final class PlanMatcher {
         }
         if (node instanceof StreamPhysicalLocalWindowAggregate aggregate) {
             return localWindowAggregate(aggregate, decision);
+        }
+        if (node instanceof StreamPhysicalLocalGroupAggregate aggregate) {
+            return localGroupAggregate(aggregate, decision);
         }
         return NodeDecision.row(node, null, Reason.ROW_OPERATOR, "no columnar operator for this node kind");
     }
@@ -173,6 +178,30 @@ public final class PlanMatcher {
 
     private static boolean vectorisedLocalWindowAgg(RelNode node) {
         return ShortcutUtils.unwrapTableConfig(node).get(PlannerOptions.VECTORISED_LOCAL_WINDOW_AGG);
+    }
+
+    /**
+     * A local group aggregate (mini-batch's first phase) over a columnar input: computed on the vectors where {@link
+     * LocalGroupAggTranslation} admits the shape and {@link PlannerOptions#VECTORISED_LOCAL_GROUP_AGG} is not off;
+     * else Flink's node behind the edge, with the reason.
+     */
+    private static NodeDecision localGroupAggregate(StreamPhysicalLocalGroupAggregate aggregate,
+            PlanDecision decision) {
+        if (!decision.of(aggregate.getInput()).emitsBatches()) {
+            return NodeDecision.row(aggregate, NodeKind.LOCAL_GROUP_AGGREGATE, Reason.INPUT_NOT_COLUMNAR,
+                    "input " + inputName(aggregate));
+        }
+        if (!ShortcutUtils.unwrapTableConfig(aggregate).get(PlannerOptions.VECTORISED_LOCAL_GROUP_AGG)) {
+            return NodeDecision.row(aggregate, NodeKind.LOCAL_GROUP_AGGREGATE, Reason.AGGREGATE_NOT_VECTORISED,
+                    PlannerOptions.VECTORISED_LOCAL_GROUP_AGG.key() + " is false");
+        }
+        try {
+            return NodeDecision.columnar(aggregate, NodeKind.LOCAL_GROUP_AGGREGATE,
+                    "vectorised " + LocalGroupAggTranslation.of(aggregate).describe(), null);
+        } catch (NotTranslatable e) {
+            return NodeDecision.row(aggregate, NodeKind.LOCAL_GROUP_AGGREGATE, Reason.AGGREGATE_NOT_VECTORISED,
+                    e.getMessage());
+        }
     }
 
     private static NodeDecision sink(StreamPhysicalSink sink, PlanDecision decision) {

@@ -23,6 +23,11 @@ public enum Reason {
      * does (its local window aggregate's private fields).
      */
     FLINK_INTERNALS_UNREADABLE,
+    /**
+     * A local group aggregate the vectorised operator does not compute exactly (its shape, which follows), or with
+     * the planner option that runs it off.
+     */
+    AGGREGATE_NOT_VECTORISED,
     /** A node kind with no columnar operator (aggregates, joins, exchanges, watermarks, ...). */
     ROW_OPERATOR
 }

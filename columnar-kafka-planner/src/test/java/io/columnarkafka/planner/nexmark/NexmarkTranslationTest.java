@@ -17,6 +17,7 @@ import java.util.Set;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -155,6 +156,38 @@ class NexmarkTranslationTest {
         String decisionOff = decision(query, true, false);
         assertThat(count(decisionOn, "columnar Calc:")).as(decisionOn).isPositive()
                 .isEqualTo(count(decisionOff, "columnar Calc:"));
+    }
+
+    /**
+     * With mini-batch on, Flink plans q17's group aggregate in two phases; its local phase (counts with filters,
+     * MIN, MAX, AVG and SUM of the price per auction and day) is computed on the columnar Calc's batches: no edge
+     * before the exchange to Flink's global aggregate (issue #11).
+     */
+    @org.junit.jupiter.api.Test
+    void withMiniBatchQ17sLocalAggregateIsVectorised() {
+        String explained = explain("q17", true, true);
+        String physical = explained.substring(explained.indexOf("== Optimized Physical Plan =="),
+                explained.indexOf("== Optimized Execution Plan =="));
+        assertThat(physical).containsPattern("GlobalGroupAggregate\\(.*\\n[ :]*\\+- Exchange\\(.*\\n"
+                        + "[ :]*\\+- ColumnarLocalGroupAggregate\\(.*local=\\[vectorised\\]\\)\\n"
+                        + "[ :]*\\+- ColumnarCalc\\(.*\\n[ :]*\\+- ColumnarMiniBatchAssigner\\(")
+                .doesNotContain("ArrowToRows(");
+        assertThat(explained.substring(explained.indexOf("== Columnar Decision ==")))
+                .containsPattern("columnar LocalGroupAggregate: vectorised keys=\\[\\$\\d+, \\$\\d+\\],"
+                        + " aggregates=\\[COUNT\\(\\*\\), (COUNT\\(\\*\\) FILTER \\$\\d+, ){3}"
+                        + "MIN\\(\\$\\d+\\), MAX\\(\\$\\d+\\), AVG\\(\\$\\d+\\), SUM\\(\\$\\d+\\)\\]");
+    }
+
+    /**
+     * q15 counts DISTINCT bidders and auctions, q16 also takes the MAX of a time string: their local phase stays
+     * Flink's, with the (first) reason.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {"q15|DISTINCT (Flink's local accumulator for it is a map",
+        "q16|of type STRING (only INT, BIGINT)"})
+    void withMiniBatchQ15AndQ16sLocalAggregatesStayFlinksWithTheReason(String query, String reason) {
+        assertThat(decision(query, true, true))
+                .containsPattern("Flink LocalGroupAggregate: AGGREGATE_NOT_VECTORISED [^\\n]*\\Q" + reason + "\\E");
     }
 
     private static int count(String text, String part) {

@@ -1,16 +1,19 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.flink.table.LocalWindowAggSpec.ColumnType;
 import java.util.Arrays;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.StringData;
 
 /**
- * The groups of {@link VectorLocalWindowAggOperator}'s buffer: one entry per (slice end, key), in the order the
- * groups first came (the order Flink's {@code WindowBytesMultiMap} iterates its keys in), in flat arrays: an
+ * The groups of a vectorised local aggregate's buffer: one entry per (slice end, key), in the order the groups
+ * first came (the order Flink's {@code WindowBytesMultiMap} iterates its keys in), in flat arrays: an
  * open-addressing table of entry numbers, the entries' hashes, slice ends, key values (INT and BIGINT as longs,
  * VARCHAR as UTF-8 bytes in one pool) and accumulators (a long and a set flag each). No object per row or group.
+ * A group aggregate's groups are all in slice 0 ({@link VectorLocalGroupAggOperator}); a window aggregate's in the
+ * slices of their rows ({@link VectorLocalWindowAggOperator}).
  */
-final class SliceGroupTable {
-    private final ColumnType[] keyTypes;
+final class GroupTable {
+    private final AggColumnType[] keyTypes;
     private final int accumulators;
 
     private int[] slots = new int[1024]; // entry + 1, 0 when free
@@ -25,14 +28,14 @@ final class SliceGroupTable {
     private final long[][] accValues;
     private final boolean[][] accSet;
 
-    SliceGroupTable(ColumnType[] keyTypes, int accumulators) {
+    GroupTable(AggColumnType[] keyTypes, int accumulators) {
         this.keyTypes = keyTypes.clone();
         this.accumulators = accumulators;
         keyValues = new long[keyTypes.length][512];
         keyNulls = new boolean[keyTypes.length][512];
         keyLengths = new int[keyTypes.length][];
         for (int k = 0; k < keyTypes.length; k++) {
-            if (keyTypes[k] == ColumnType.VARCHAR) {
+            if (keyTypes[k] == AggColumnType.VARCHAR) {
                 keyLengths[k] = new int[512];
             }
         }
@@ -76,7 +79,7 @@ final class SliceGroupTable {
             if (isNull) {
                 continue;
             }
-            if (keyTypes[k] == ColumnType.VARCHAR) {
+            if (keyTypes[k] == AggColumnType.VARCHAR) {
                 int start = (int) keyValues[k][entry];
                 if (!Arrays.equals(pool, start, start + keyLengths[k][entry], keys.bytes(k), keys.start(k, j),
                         keys.end(k, j))) {
@@ -99,7 +102,7 @@ final class SliceGroupTable {
         for (int k = 0; k < keyTypes.length; k++) {
             boolean isNull = keys.isNull(k, j);
             keyNulls[k][entry] = isNull;
-            if (keyTypes[k] == ColumnType.VARCHAR) {
+            if (keyTypes[k] == AggColumnType.VARCHAR) {
                 int length = isNull ? 0 : keys.end(k, j) - keys.start(k, j);
                 if (poolSize + length > pool.length) {
                     pool = Arrays.copyOf(pool, Math.max(pool.length * 2, poolSize + length));
@@ -160,17 +163,19 @@ final class SliceGroupTable {
         return sliceEnds[entry];
     }
 
-    boolean keyIsNull(int key, int entry) {
-        return keyNulls[key][entry];
-    }
-
-    long keyValue(int key, int entry) {
-        return keyValues[key][entry];
-    }
-
-    byte[] keyBytes(int key, int entry) {
-        int start = (int) keyValues[key][entry];
-        return Arrays.copyOfRange(pool, start, start + keyLengths[key][entry]);
+    /** Sets fields [0, keys) of {@code out} to the entry's keys, as Flink's key row holds them. */
+    void keysInto(int entry, GenericRowData out) {
+        for (int k = 0; k < keyTypes.length; k++) {
+            if (!keyNulls[k][entry]) {
+                long value = keyValues[k][entry];
+                out.setField(k, switch (keyTypes[k]) {
+                    case INT -> (int) value;
+                    case BIGINT -> value;
+                    case VARCHAR -> StringData.fromBytes(
+                            Arrays.copyOfRange(pool, (int) value, (int) value + keyLengths[k][entry]));
+                });
+            }
+        }
     }
 
     long[] accValues(int accumulator) {

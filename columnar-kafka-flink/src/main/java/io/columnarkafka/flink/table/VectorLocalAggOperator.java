@@ -1,0 +1,126 @@
+package io.columnarkafka.flink.table;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+
+/**
+ * What the vectorised local aggregates share ({@link VectorLocalGroupAggOperator}, {@link
+ * VectorLocalWindowAggOperator}): per batch, the key columns read once ({@link BatchKeyColumns}), then the
+ * subclass's grouping of the rows into {@link GroupTable} entries, whose accumulators it updates column by column
+ * ({@link LocalAccumulators}); a flush emits one row per group in the order the groups came: keys, accumulators,
+ * then what the subclass adds.
+ */
+abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
+        implements OneInputStreamOperator<ArrowBatch, RowData> {
+    private static final long serialVersionUID = 1L;
+
+    private final String name;
+    private final int[] keyColumns;
+    private final AggColumnType[] keyTypes;
+    private final LocalAggCall[] calls;
+    /** Fields a flushed row has after the accumulators (a window aggregate's slice end). */
+    private final int trailingFields;
+
+    private transient BufferAllocator allocator;
+    private transient LocalAccumulators accumulators;
+    private transient StreamRecord<RowData> record;
+    transient GroupTable table;
+    transient BatchKeyColumns keys;
+    /** The current batch's rows' hashes and entries, grown to the largest batch. */
+    transient int[] hashes;
+    transient int[] entries;
+
+    VectorLocalAggOperator(String name, int[] keyColumns, AggColumnType[] keyTypes, LocalAggCall[] calls,
+            int trailingFields) {
+        this.name = name;
+        this.keyColumns = keyColumns;
+        this.keyTypes = keyTypes;
+        this.calls = calls;
+        this.trailingFields = trailingFields;
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        // Only a batch that crossed a shuffle is read into this allocator; a chained one stays where it is.
+        allocator = ArrowMemory.newChild(
+                "columnar-kafka-" + name + " " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
+                ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
+        accumulators = new LocalAccumulators(calls);
+        table = new GroupTable(keyTypes, accumulators.width());
+        keys = new BatchKeyColumns(keyColumns, keyTypes);
+        hashes = new int[0];
+        entries = new int[0];
+        record = new StreamRecord<>(null);
+    }
+
+    @Override
+    public final void processElement(StreamRecord<ArrowBatch> element) throws Exception {
+        ArrowBatch batch = element.getValue();
+        try {
+            VectorSchemaRoot root = batch.open(allocator);
+            int[] selection = batch.selection();
+            int count = batch.selectedCount(allocator);
+            if (hashes.length < count) {
+                hashes = new int[count];
+                entries = new int[count];
+            }
+            keys.read(root, selection, count);
+            group(root, selection, count);
+        } finally {
+            batch.close();
+        }
+    }
+
+    /**
+     * Finds the entries of the batch's first {@code count} selected rows (their keys read into {@link #keys}) and
+     * accumulates them ({@link #accumulate}), flushing where the operator's rules say.
+     */
+    abstract void group(VectorSchemaRoot root, int[] selection, int count);
+
+    /** Accumulates the batch's selected rows [from, to) into their entries ({@link #entries}). */
+    final void accumulate(VectorSchemaRoot root, int[] selection, int from, int to) {
+        accumulators.accumulate(table, root, selection, entries, from, to);
+    }
+
+    /**
+     * Emits one row per group, in the order the groups came (keys, accumulators, then {@link #completeRow}), and
+     * forgets them.
+     */
+    final void flush() {
+        int groups = table.size();
+        int keyCount = keyTypes.length;
+        int accumulatorsEnd = keyCount + accumulators.width();
+        for (int entry = 0; entry < groups; entry++) {
+            GenericRowData out = new GenericRowData(accumulatorsEnd + trailingFields);
+            table.keysInto(entry, out);
+            accumulators.into(table, entry, out, keyCount);
+            completeRow(entry, out, accumulatorsEnd);
+            output.collect(record.replace(out));
+        }
+        table.clear();
+    }
+
+    /** Sets a flushed row's fields after the accumulators, from field {@code first}: none unless overridden. */
+    void completeRow(int entry, GenericRowData out, int first) {}
+
+    @Override
+    public void close() throws Exception {
+        try {
+            super.close();
+        } finally {
+            if (allocator != null) {
+                allocator.close();
+                allocator = null;
+            }
+        }
+    }
+}

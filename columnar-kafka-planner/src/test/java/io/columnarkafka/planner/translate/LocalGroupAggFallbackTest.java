@@ -1,0 +1,52 @@
+package io.columnarkafka.planner.translate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.flink.table.VectorLocalGroupAggOperator;
+import io.columnarkafka.planner.ColumnarSql;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.runtime.operators.bundle.MapBundleOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A local group aggregate over a columnar input that the vectorised operator does not compute (a DISTINCT call, a
+ * DOUBLE sum, the option off) stays Flink's node behind the Arrow-to-rows edge, with the reason in EXPLAIN, and
+ * translates to Flink's own operator.
+ */
+class LocalGroupAggFallbackTest {
+    private static final String COUNTS = "k BIGINT, n BIGINT";
+
+    @Test
+    void aDistinctCountStaysFlinksWithTheReason() {
+        assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, COUNTS, 50_000),
+                "INSERT INTO results SELECT k, COUNT(DISTINCT b) FROM keyed GROUP BY k",
+                "COUNT(DISTINCT $1): DISTINCT (Flink's local accumulator for it is a map of the distinct values");
+    }
+
+    @Test
+    void aDoubleSumStaysFlinksWithTheReason() {
+        assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, "k BIGINT, sv DOUBLE", 50_000),
+                "INSERT INTO results SELECT k, SUM(v) FROM keyed GROUP BY k",
+                "SUM($1) of type DOUBLE (only INT, BIGINT:");
+    }
+
+    @Test
+    void theOptionTurnsTheVectorisedPathOff() {
+        String insert = "INSERT INTO results SELECT k, COUNT(*) FROM keyed GROUP BY k";
+        TableEnvironment tEnv = VectorLocalGroupAggregateTest.tEnv(true, COUNTS, 50_000);
+        assertThat(ColumnarSql.explain(tEnv, insert)).contains("local=[vectorised]");
+        VectorLocalWindowAggregateTest.localAggregate(tEnv, insert, VectorLocalGroupAggOperator.class);
+        tEnv.getConfig().set("columnar-kafka.planner.local-group-agg.vectorised", "false");
+        assertFlinks(tEnv, insert, "columnar-kafka.planner.local-group-agg.vectorised is false");
+    }
+
+    private static void assertFlinks(TableEnvironment tEnv, String insert, String reason) {
+        String explained = ColumnarSql.explain(tEnv, insert);
+        assertThat(explained).as(explained)
+                .containsPattern("(?<!Columnar)LocalGroupAggregate\\(.*\\n[ :]*\\+- ArrowToRows\\(reason=\\["
+                        + "AGGREGATE_NOT_VECTORISED \\Q" + reason + "\\E")
+                .contains("Flink LocalGroupAggregate: AGGREGATE_NOT_VECTORISED " + reason)
+                .doesNotContain("ColumnarLocalGroupAggregate(");
+        VectorLocalWindowAggregateTest.localAggregate(tEnv, insert, MapBundleOperator.class);
+    }
+}

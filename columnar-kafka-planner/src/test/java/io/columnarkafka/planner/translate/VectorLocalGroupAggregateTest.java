@@ -1,0 +1,308 @@
+package io.columnarkafka.planner.translate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.table.VectorLocalGroupAggOperator;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.planner.InstallStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.runtime.operators.testutils.MockEnvironment;
+import org.apache.flink.runtime.operators.testutils.MockEnvironmentBuilder;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
+import org.apache.flink.streaming.api.transformations.OneInputTransformation;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.runtime.operators.bundle.MapBundleOperator;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RowType;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The vectorised local group aggregate ({@link VectorLocalGroupAggOperator}) on batches against Flink's own local
+ * group aggregate ({@link MapBundleOperator} with {@code MiniBatchLocalGroupAggFunction} and its generated handler,
+ * as Flink's planner builds it for the same query without the stage) on the same rows one at a time: the oracle.
+ * Seeded scripts of batches (some with a selection, as a columnar filter leaves them; null keys and values, true
+ * and false filters (Flink's planner makes a filter {@code IS TRUE(...)}, never null); BIGINT and INT values at the edges so sums wrap; empty, multi-byte and non-BMP strings as keys),
+ * watermarks and checkpoint barriers between batches, and the end of input drive both. Flink's operator is fed row
+ * by row, so each of its flushes is seen where it happens; the vectorised operator's output of each step is cut
+ * at the same places, and each flush must hold the same rows (the order within a flush is the operators' own: see
+ * {@link VectorLocalGroupAggOperator}). A small bundle size ends bundles inside batches, at the row Flink's count
+ * trigger fires on.
+ */
+class VectorLocalGroupAggregateTest {
+    private static final String[] STRINGS = {"", "a", "b", "ab", "é", "日本", "a\u0000", "\uD834\uDD1E",
+        "x\uD834\uDD1Ey", "long string value 0123"};
+
+    /** Nexmark q17's shape: per (BIGINT, VARCHAR) key, counts with filters, then MIN, MAX, AVG, SUM of a BIGINT. */
+    @Test
+    void q17sShapeCountsWithFiltersAndBigintValuesPerBigintAndStringKey() throws Exception {
+        assertSameOutput("k BIGINT, s STRING, n BIGINT, n1 BIGINT, n2 BIGINT, n3 BIGINT, lo BIGINT, hi BIGINT,"
+                + " av BIGINT, sm BIGINT", "SELECT k, s, COUNT(*), COUNT(*) FILTER (WHERE b < 0),"
+                + " COUNT(*) FILTER (WHERE b >= 0 AND b < 1000), COUNT(*) FILTER (WHERE b >= 1000), MIN(b), MAX(b),"
+                + " AVG(b), SUM(b) FROM keyed GROUP BY k, s", 12, 37, 40, 3000);
+    }
+
+    /**
+     * INT keys and values, COUNT(col), filters on a nullable BOOLEAN column ({@code IS TRUE(flag)}), and SUM beside
+     * AVG of the same column, which Flink's planner reduces to {@code $SUM0} and COUNT.
+     */
+    @Test
+    void intFunctionsSumBesideAverageAndFiltersPerIntKey() throws Exception {
+        assertSameOutput("i INT, nb BIGINT, ns BIGINT, si INT, sb BIGINT, li INT, hi INT, ai INT, ab BIGINT",
+                "SELECT i, COUNT(b), COUNT(s) FILTER (WHERE flag), SUM(i), SUM(b) FILTER (WHERE flag),"
+                        + " MIN(i) FILTER (WHERE flag), MAX(i), AVG(i), AVG(b) FILTER (WHERE flag) FROM keyed"
+                        + " GROUP BY i", 0, 23, 40, 2000);
+    }
+
+    /** No grouping keys: one group per flush. */
+    @Test
+    void withoutKeys() throws Exception {
+        assertSameOutput("n BIGINT, sb BIGINT, hi INT, ab BIGINT", "SELECT COUNT(*), SUM(b), MAX(i), AVG(b)"
+                + " FROM keyed", 0, 41, 40, 150);
+    }
+
+    /** Many keys, Flink's default-sized bundles (flushed on watermarks and barriers): the hash table grows. */
+    @Test
+    void manyKeysGrowTheTable() throws Exception {
+        assertSameOutput("k BIGINT, s STRING, n BIGINT, sb BIGINT", "SELECT k, s, COUNT(*), SUM(b) FROM keyed"
+                + " GROUP BY k, s", 200_000, 50_000, 400, 20_000);
+    }
+
+    /**
+     * Compares the two operators over 6 scripts (keys of {@code k} in [0, keys), bundles of {@code bundleSize}
+     * rows, batches of up to {@code maxBatch}) and asserts more than {@code atLeast} emitted rows compared (and, for
+     * bundles smaller than a batch, bundles ended inside batches).
+     */
+    private static void assertSameOutput(String sinkColumns, String select, int keys, int bundleSize, int maxBatch,
+            int atLeast) throws Exception {
+        String insert = "INSERT INTO results " + select;
+        TableEnvironment staged = tEnv(true, sinkColumns, bundleSize);
+        String explained = ColumnarSql.explain(staged, insert);
+        assertThat(explained).as(explained)
+                .containsPattern("ColumnarLocalGroupAggregate\\(.*local=\\[vectorised\\]")
+                .contains("columnar LocalGroupAggregate: vectorised keys=").doesNotContain("ArrowToRows(");
+        OneInputTransformation<?, ?> vectorised = VectorLocalWindowAggregateTest.localAggregate(staged, insert,
+                VectorLocalGroupAggOperator.class);
+        OneInputTransformation<?, ?> flinks = VectorLocalWindowAggregateTest.localAggregate(
+                tEnv(false, sinkColumns, bundleSize), insert, MapBundleOperator.class);
+        RowType input = (RowType) ((InternalTypeInfo<?>) flinks.getInputs().get(0).getOutputType()).toLogicalType();
+        RowType output = (RowType) ((InternalTypeInfo<?>) flinks.getOutputType()).toLogicalType();
+        assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
+        int rows = 0;
+        int splitBatches = 0;
+        for (long seed = 1; seed <= 6; seed++) {
+            List<Object> script = script(seed, input, keys, maxBatch);
+            Emitted expected = run(script, operator(flinks), input, output, false);
+            Emitted actual = run(script, operator(vectorised), input, output, true);
+            assertThat(actual.flushes(expected.ends())).as("%s, seed %d", select, seed)
+                    .isEqualTo(expected.flushes(expected.ends()));
+            rows += expected.rows();
+            splitBatches += expected.splitBatches();
+        }
+        assertThat(rows).as("local aggregate rows compared").isGreaterThan(atLeast);
+        if (bundleSize < maxBatch) {
+            assertThat(splitBatches).as("bundles ended inside a batch").isGreaterThan(50);
+        }
+    }
+
+    static TableEnvironment tEnv(boolean stage, String sinkColumns, int bundleSize) {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        if (stage) {
+            assertThat(ColumnarSql.install(tEnv).status()).isEqualTo(InstallStatus.INSTALLED);
+        }
+        tEnv.getConfig().set("table.exec.mini-batch.enabled", "true");
+        tEnv.getConfig().set("table.exec.mini-batch.allow-latency", "2 s");
+        tEnv.getConfig().set("table.exec.mini-batch.size", String.valueOf(bundleSize));
+        tEnv.executeSql("CREATE TABLE events (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, flag BOOLEAN,"
+                + " extra STRING) WITH ("
+                + "'connector' = 'kafka-columnar', 'topic' = 'events', 'properties.bootstrap.servers' = 'localhost:1',"
+                + " 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
+                + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
+        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, flag FROM events WHERE extra IS NOT NULL");
+        tEnv.executeSql("CREATE TABLE results (" + sinkColumns + ") WITH ('connector' = 'blackhole')");
+        return tEnv;
+    }
+
+    private static OneInputStreamOperator<?, ?> operator(OneInputTransformation<?, ?> transformation) {
+        return (OneInputStreamOperator<?, ?>) ((SimpleOperatorFactory<?>) transformation.getOperatorFactory())
+                .getOperator();
+    }
+
+    /** A batch of rows: the ones in the stream, and whether to hide them among unselected ones. */
+    private record Batch(List<RowData> rows, boolean withSelection) {}
+
+    private record Barrier() {}
+
+    /**
+     * A seeded script of 250 steps: batches of the aggregate's input rows (7 in 10), watermarks (2 in 10) and
+     * checkpoint barriers.
+     */
+    private static List<Object> script(long seed, RowType input, int keys, int maxBatch) {
+        Random random = new Random(seed);
+        List<Object> steps = new ArrayList<>();
+        long watermark = 1_000;
+        for (int step = 0; step < 250; step++) {
+            int kind = random.nextInt(10);
+            if (kind < 7) {
+                List<RowData> rows = new ArrayList<>();
+                for (int n = 1 + random.nextInt(maxBatch); n > 0; n--) {
+                    rows.add(row(random, input, keys));
+                }
+                steps.add(new Batch(rows, random.nextInt(3) == 0));
+            } else if (kind < 9) {
+                watermark += random.nextInt(3000);
+                steps.add(watermark);
+            } else {
+                steps.add(new Barrier());
+            }
+        }
+        return steps;
+    }
+
+    /** A row of the aggregate's input: keys from few values, the rest at the edges of their ranges or small. */
+    private static RowData row(Random random, RowType input, int keys) {
+        GenericRowData row = new GenericRowData(input.getFieldCount());
+        for (int f = 0; f < input.getFieldCount(); f++) {
+            LogicalType type = input.getTypeAt(f);
+            if (type.isNullable() && random.nextInt(7) == 0) {
+                continue;
+            }
+            String name = input.getFieldNames().get(f);
+            row.setField(f, switch (type.getTypeRoot()) {
+                case BIGINT -> name.equals("k") && keys > 0 ? (Object) (long) random.nextInt(keys)
+                        : (Object) edgy(random, Long.MIN_VALUE, Long.MAX_VALUE);
+                case INTEGER -> (int) edgy(random, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                case VARCHAR -> StringData.fromString(STRINGS[random.nextInt(STRINGS.length)]
+                        + (keys > 1000 ? random.nextInt(4) : ""));
+                case BOOLEAN -> random.nextBoolean();
+                default -> throw new AssertionError("no values for " + input.getFields().get(f));
+            });
+        }
+        return row;
+    }
+
+    /** A value near an end of the range a third of the time (so sums wrap), else a small one of either sign. */
+    private static long edgy(Random random, long min, long max) {
+        int pick = random.nextInt(6);
+        return pick == 0 ? max - random.nextInt(3) : pick == 1 ? min + random.nextInt(3) : random.nextInt(2001) - 1000;
+    }
+
+    /**
+     * What an operator emitted at each step of a script (rows as kind + fields, watermarks as W + time); for
+     * Flink's, fed row by row, where each of its flushes ended within the step's output.
+     */
+    private record Emitted(List<List<String>> steps, List<List<Integer>> ends, int rows, int splitBatches) {
+        /** Each step's output cut at {@code ends}, each part sorted: the rows of each flush, in flush order. */
+        List<List<String>> flushes(List<List<Integer>> ends) {
+            List<List<String>> flushes = new ArrayList<>();
+            for (int s = 0; s < steps.size(); s++) {
+                List<String> step = steps.get(s);
+                int from = 0;
+                for (int end : ends.get(s)) {
+                    flushes.add(step.subList(Math.min(from, step.size()), Math.min(end, step.size())).stream()
+                            .sorted().toList());
+                    from = end;
+                }
+                if (from < step.size()) {
+                    flushes.add(List.of("output after the last flush: " + step.subList(from, step.size())));
+                }
+            }
+            return flushes;
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Emitted run(List<Object> script, OneInputStreamOperator<?, ?> operator, RowType input,
+            RowType output, boolean batches) throws Exception {
+        BufferAllocator allocator = ArrowMemory.newChild("vector-local-group-agg-test", 64L << 20);
+        List<List<String>> steps = new ArrayList<>();
+        List<List<Integer>> ends = new ArrayList<>();
+        int rows = 0;
+        int splitBatches = 0;
+        try (MockEnvironment environment = new MockEnvironmentBuilder().build();
+                OneInputStreamOperatorTestHarness harness =
+                        new OneInputStreamOperatorTestHarness(operator, environment)) {
+            harness.setup(new RowDataSerializer(output));
+            harness.open();
+            for (Object step : script) {
+                List<String> emitted = new ArrayList<>();
+                List<Integer> stepEnds = new ArrayList<>();
+                if (step instanceof Batch batch && batches) {
+                    harness.processElement(new StreamRecord<>(arrowBatch(batch, input, allocator)));
+                } else if (step instanceof Batch batch) {
+                    for (int r = 0; r < batch.rows().size(); r++) {
+                        harness.processElement(new StreamRecord<>(batch.rows().get(r)));
+                        int before = emitted.size();
+                        ColumnarLocalWindowAggregateTest.drain(harness, output, emitted);
+                        if (emitted.size() > before) {
+                            stepEnds.add(emitted.size());
+                            splitBatches += r < batch.rows().size() - 1 ? 1 : 0;
+                        }
+                    }
+                } else if (step instanceof Long watermark) {
+                    harness.processWatermark(new Watermark(watermark));
+                } else {
+                    harness.prepareSnapshotPreBarrier(steps.size());
+                }
+                ColumnarLocalWindowAggregateTest.drain(harness, output, emitted);
+                if (!(step instanceof Batch)) {
+                    boolean watermark = step instanceof Long;
+                    if (watermark && emitted.size() > 1) {
+                        stepEnds.add(emitted.size() - 1);
+                    }
+                    stepEnds.add(emitted.size());
+                }
+                steps.add(emitted);
+                ends.add(stepEnds);
+                rows += (int) emitted.stream().filter(e -> e.startsWith("+I")).count();
+            }
+            // the end of input
+            List<String> last = new ArrayList<>();
+            operator.finish();
+            ColumnarLocalWindowAggregateTest.drain(harness, output, last);
+            steps.add(last);
+            ends.add(List.of(last.size()));
+            rows += last.size();
+        } finally {
+            allocator.close();
+        }
+        assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
+        return new Emitted(steps, ends, rows, splitBatches);
+    }
+
+    /** The batch's rows as one Arrow batch; with a selection, among as many rows left out of it. */
+    private static ArrowBatch arrowBatch(Batch batch, RowType input, BufferAllocator allocator) {
+        RowDataArrowWriter writer = new RowDataArrowWriter(input, allocator);
+        if (!batch.withSelection()) {
+            batch.rows().forEach(writer::write);
+            return ArrowBatch.of(writer.finish(), writer);
+        }
+        Random random = new Random(batch.rows().size());
+        int[] selection = new int[batch.rows().size()];
+        int written = 0;
+        for (int r = 0; r < batch.rows().size(); r++) {
+            writer.write(row(random, input, 3)); // left out
+            selection[r] = ++written;
+            writer.write(batch.rows().get(r));
+            written++;
+        }
+        VectorSchemaRoot root = writer.finish();
+        return ArrowBatch.of(root, writer, selection, selection.length);
+    }
+}
