@@ -14,6 +14,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * vectorised local aggregate looks its groups up by in {@link GroupTable}.
  */
 final class BatchKeyColumns implements GroupTable.BatchKeys {
+    /** What a null key mixes into its row's hash. */
+    private static final long NULL_HASH = 0x5bd1e995L;
+
     private final AggColumnType[] types;
     private final int[] columns;
     private final boolean[][] nulls;
@@ -71,16 +74,21 @@ final class BatchKeyColumns implements GroupTable.BatchKeys {
      */
     void hash(int[] hashes, int count) {
         for (int k = 0; k < types.length; k++) {
-            for (int j = 0; j < count; j++) {
-                long h;
-                if (nulls[k][j]) {
-                    h = 0x5bd1e995L;
-                } else if (types[k] == AggColumnType.VARCHAR) {
-                    h = bytesHash(bytes[k], starts[k][j], ends[k][j]);
-                } else {
-                    h = values[k][j];
+            boolean[] isNull = nulls[k];
+            if (types[k] == AggColumnType.VARCHAR) {
+                byte[] data = bytes[k];
+                int[] from = starts[k];
+                int[] to = ends[k];
+                for (int j = 0; j < count; j++) {
+                    long h = isNull[j] ? NULL_HASH : bytesHash(data, from[j], to[j]);
+                    hashes[j] = (int) mix(hashes[j] * 31L + h);
                 }
-                hashes[j] = (int) mix(hashes[j] * 31L + h);
+            } else {
+                long[] value = values[k];
+                for (int j = 0; j < count; j++) {
+                    long h = isNull[j] ? NULL_HASH : value[j];
+                    hashes[j] = (int) mix(hashes[j] * 31L + h);
+                }
             }
         }
     }
@@ -108,7 +116,9 @@ final class BatchKeyColumns implements GroupTable.BatchKeys {
     /** The column's data buffer copied once; each row's bytes are a range of it. */
     private void readStrings(int k, FieldVector vector, int[] selection, int count) {
         int rows = vector.getValueCount();
-        long length = rows == 0 ? 0 : startOffset(vector, rows);
+        ArrowBuf offsets = vector.getOffsetBuffer();
+        boolean large = vector instanceof BaseLargeVariableWidthVector;
+        long length = rows == 0 ? 0 : startOffset(offsets, large, rows);
         if (length > Integer.MAX_VALUE - 8) {
             throw new IllegalStateException("a string column of " + length + " bytes in one batch");
         }
@@ -118,15 +128,15 @@ final class BatchKeyColumns implements GroupTable.BatchKeys {
         vector.getDataBuffer().getBytes(0, bytes[k], 0, (int) length);
         for (int j = 0; j < count; j++) {
             int row = row(selection, j);
-            starts[k][j] = (int) startOffset(vector, row);
-            ends[k][j] = (int) startOffset(vector, row + 1);
+            starts[k][j] = (int) startOffset(offsets, large, row);
+            ends[k][j] = (int) startOffset(offsets, large, row + 1);
         }
     }
 
-    private static long startOffset(FieldVector vector, int index) {
-        return vector instanceof BaseLargeVariableWidthVector
-                ? vector.getOffsetBuffer().getLong((long) index * BaseLargeVariableWidthVector.OFFSET_WIDTH)
-                : vector.getOffsetBuffer().getInt((long) index * BaseVariableWidthVector.OFFSET_WIDTH);
+    private static long startOffset(ArrowBuf offsets, boolean large, int index) {
+        return large
+                ? offsets.getLong((long) index * BaseLargeVariableWidthVector.OFFSET_WIDTH)
+                : offsets.getInt((long) index * BaseVariableWidthVector.OFFSET_WIDTH);
     }
 
     @Override

@@ -8,8 +8,8 @@ import org.apache.flink.streaming.api.watermark.Watermark;
  * The local phase of a mini-batch group aggregate computed on the batches' vectors ({@link LocalGroupAggSpec},
  * {@link VectorLocalAggOperator}): per batch, the key hashes from the key vectors, column by column, then each row's
  * group in a flat hash table ({@link GroupTable}) and its accumulators updated in place ({@link LocalAccumulators}):
- * no row, key row or boxed value per input row, where Flink's operator reads each row, projects and copies its key row and looks it up in a heap
- * map.
+ * no row, key row or boxed value per input row, where Flink's operator reads each row, projects and copies its key
+ * row and looks it up in a heap map.
  *
  * <p>It flushes where Flink's {@code MapBundleOperator} (with {@code MiniBatchLocalGroupAggFunction} and a {@code
  * CountBundleTrigger} of {@code table.exec.mini-batch.size}) finishes its bundle: after the input row that brings
