@@ -132,6 +132,7 @@ public final class CellRunner {
         }
         // After the cluster's close: every task has removed its metrics, so the reporter holds their totals.
         result.setProperty("taskTimings", TaskTimings.describe());
+        result.setProperty("operatorRecords", TaskTimings.describeOperatorRecords());
         return result;
     }
 
@@ -145,9 +146,10 @@ public final class CellRunner {
         env.enableCheckpointing(spec.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
         StreamTableEnvironment tables = StreamTableEnvironment.create(env);
         String insert = plan(spec, tables);
+        String explained = tables.explainSql(insert);
+        String plan = explained.substring(explained.indexOf("== Optimized Execution Plan =="));
+        result.setProperty("optimizedPlan", plan);
         if (spec.columnarPlanner()) {
-            String explained = tables.explainSql(insert);
-            String plan = explained.substring(explained.indexOf("== Optimized Execution Plan =="));
             result.setProperty("sinkPath", planPath(spec, plan));
             // Throws, failing the cell, if the plan contradicts an option the variant set.
             result.setProperty("plannerOptionsInPlan", PlannerOptionsInPlan.describe(spec.variant(), plan));
