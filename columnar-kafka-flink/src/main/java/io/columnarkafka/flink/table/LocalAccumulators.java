@@ -45,6 +45,9 @@ final class LocalAccumulators {
     private final int[] stringArgument;
     private final BatchKeyColumns strings;
     private final DistinctValues[] distinctValues;
+    /** Per distinct column, its calls' filter vectors and count columns for the batch at hand (reused). */
+    private final FieldVector[][] distinctFilters;
+    private final long[][][] distinctCounts;
     /** The MAX and MIN of VARCHAR values, each a range (offset << 32 | length in the call's column) of this pool. */
     private byte[] pool = new byte[4096];
     private int poolSize;
@@ -75,6 +78,8 @@ final class LocalAccumulators {
         distinctTypes = new AggColumnType[distincts];
         distinctCalls = new int[distincts][];
         distinctValues = new DistinctValues[distincts];
+        distinctFilters = new FieldVector[distincts][];
+        distinctCounts = new long[distincts][][];
         distinctIndex.forEach((input, d) -> {
             distinctColumns[d] = input;
             distinctCalls[d] = IntStream.range(0, calls.length)
@@ -86,6 +91,8 @@ final class LocalAccumulators {
                         + " of INT or BIGINT)");
             }
             distinctValues[d] = new DistinctValues();
+            distinctFilters[d] = new FieldVector[distinctCalls[d].length];
+            distinctCounts[d] = new long[distinctCalls[d].length][];
         });
         AggColumnType[] stringTypes = new AggColumnType[stringCount];
         Arrays.fill(stringTypes, AggColumnType.VARCHAR);
@@ -196,8 +203,8 @@ final class LocalAccumulators {
     private void accumulateDistinct(int d, GroupTable table, VectorSchemaRoot root, int[] selection, int[] entries,
             int from, int to) {
         int[] callsOfColumn = distinctCalls[d];
-        FieldVector[] filters = new FieldVector[callsOfColumn.length];
-        long[][] counts = new long[callsOfColumn.length][];
+        FieldVector[] filters = distinctFilters[d];
+        long[][] counts = distinctCounts[d];
         for (int i = 0; i < callsOfColumn.length; i++) {
             LocalAggCall call = calls[callsOfColumn[i]];
             filters[i] = call.filterColumn() < 0 ? null : root.getVector(call.filterColumn());
