@@ -2,6 +2,6 @@ package io.columnarkafka.flink.table;
 
 /**
  * The types a vectorised local aggregate reads from the batches' vectors, as grouping keys and as aggregate
- * arguments: INT and BIGINT (held as longs), VARCHAR (keys only, as UTF-8 bytes).
+ * arguments: INT and BIGINT (held as longs), VARCHAR (as UTF-8 bytes: keys, and the arguments of MAX and MIN).
  */
 public enum AggColumnType { INT, BIGINT, VARCHAR }

@@ -2,46 +2,128 @@ package io.columnarkafka.flink.table;
 
 import static io.columnarkafka.flink.table.BatchKeyColumns.row;
 
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.IntStream;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.table.api.dataview.MapView;
 import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.RawValueData;
+import org.apache.flink.table.data.StringData;
 
 /**
  * The accumulators of a vectorised local aggregate's calls ({@link LocalAggCall}), kept as columns of its {@link
  * GroupTable} (a call's fields side by side, in Flink's order): a batch's rows accumulated into their groups' entries
  * one call at a time, column by column, as Flink's declarative functions' accumulate expressions would, row after
  * row; and an entry's accumulators written out as Flink's local aggregate emits them.
+ *
+ * <p>A MAX or MIN of a VARCHAR keeps its group's current value as a range of one byte pool, appended to only when
+ * the value changes; the argument column is read once per batch ({@link #read}). The {@code COUNT(DISTINCT col)}
+ * calls are accumulated per distinct column, as Flink's {@code DistinctAggCodeGen} does for an insert-only input:
+ * a row's value is looked up in the group's distinct values ({@link DistinctValues}) with the bits of the column's
+ * calls whose filters pass, and each call whose bit is new counts it if it is not null; after every call's fields
+ * each distinct column adds one: Flink's heap {@code MapView} of the group's values to their bits, in a RAW field.
  */
 final class LocalAccumulators {
     private final LocalAggCall[] calls;
     /** The table column of each call's first accumulator field. */
     private final int[] firstColumn;
-    private final int width;
+    private final int columns;
+    /** The distinct columns' input columns and types, in the order Flink's distinct accumulators come. */
+    private final int[] distinctColumns;
+    private final AggColumnType[] distinctTypes;
+    /** Per distinct column, its calls, in the order of their bits. */
+    private final int[][] distinctCalls;
+    /** Per call, the index of its argument among {@link #strings}' columns (a MAX or MIN of VARCHAR), else -1. */
+    private final int[] stringArgument;
+    private final BatchKeyColumns strings;
+    private final DistinctValues[] distinctValues;
+    /** Per distinct column, its calls' filter vectors and count columns for the batch at hand (reused). */
+    private final FieldVector[][] distinctFilters;
+    private final long[][][] distinctCounts;
+    /** The MAX and MIN of VARCHAR values, each a range (offset << 32 | length in the call's column) of this pool. */
+    private byte[] pool = new byte[4096];
+    private int poolSize;
 
     LocalAccumulators(LocalAggCall[] calls) {
         this.calls = calls.clone();
         firstColumn = new int[calls.length];
+        stringArgument = new int[calls.length];
+        Map<Integer, Integer> distinctIndex = new LinkedHashMap<>();
+        int[] stringColumns = new int[calls.length];
+        int stringCount = 0;
         int column = 0;
         for (int a = 0; a < calls.length; a++) {
             firstColumn[a] = column;
             column += calls[a].function().accumulators();
+            boolean string = calls[a].type() == AggColumnType.VARCHAR && !calls[a].distinct();
+            stringArgument[a] = string ? stringCount : -1;
+            if (string) {
+                stringColumns[stringCount++] = calls[a].column();
+            }
+            if (calls[a].distinct()) {
+                distinctIndex.putIfAbsent(calls[a].column(), distinctIndex.size());
+            }
         }
-        width = column;
+        columns = column;
+        int distincts = distinctIndex.size();
+        distinctColumns = new int[distincts];
+        distinctTypes = new AggColumnType[distincts];
+        distinctCalls = new int[distincts][];
+        distinctValues = new DistinctValues[distincts];
+        distinctFilters = new FieldVector[distincts][];
+        distinctCounts = new long[distincts][][];
+        distinctIndex.forEach((input, d) -> {
+            distinctColumns[d] = input;
+            distinctCalls[d] = IntStream.range(0, calls.length)
+                    .filter(a -> calls[a].distinct() && calls[a].column() == input).toArray();
+            distinctTypes[d] = calls[distinctCalls[d][0]].type();
+            if (distinctCalls[d].length > LocalAggCall.MAX_DISTINCT_CALLS || distinctTypes[d] == AggColumnType.VARCHAR) {
+                throw new IllegalArgumentException("COUNT(DISTINCT $" + input + "): " + distinctCalls[d].length
+                        + " calls of type " + distinctTypes[d] + " (at most " + LocalAggCall.MAX_DISTINCT_CALLS
+                        + " of INT or BIGINT)");
+            }
+            distinctValues[d] = new DistinctValues();
+            distinctFilters[d] = new FieldVector[distinctCalls[d].length];
+            distinctCounts[d] = new long[distinctCalls[d].length][];
+        });
+        AggColumnType[] stringTypes = new AggColumnType[stringCount];
+        Arrays.fill(stringTypes, AggColumnType.VARCHAR);
+        strings = new BatchKeyColumns(Arrays.copyOf(stringColumns, stringCount), stringTypes);
     }
 
-    /** The number of accumulator fields (the table's accumulator columns, the output row's fields after the keys). */
+    /** The table columns the accumulators take (the calls' fields). */
+    int columns() {
+        return columns;
+    }
+
+    /**
+     * The number of accumulator fields a flushed row has after the keys: the calls' fields, then one per distinct
+     * column.
+     */
     int width() {
-        return width;
+        return columns + distinctColumns.length;
+    }
+
+    /** Reads the batch's string arguments (of MAX and MIN), once per batch, before its rows are accumulated. */
+    void read(VectorSchemaRoot root, int[] selection, int count) {
+        strings.read(root, selection, count);
     }
 
     /** Accumulates the batch's selected rows [from, to) into their entries, {@code entries[j]} row j's. */
     void accumulate(GroupTable table, VectorSchemaRoot root, int[] selection, int[] entries, int from, int to) {
         for (int a = 0; a < calls.length; a++) {
             LocalAggCall call = calls[a];
+            if (call.distinct()) {
+                continue; // with its column's other calls, below
+            }
             long[] values = table.accValues(firstColumn[a]);
             FieldVector filter = call.filterColumn() < 0 ? null : root.getVector(call.filterColumn());
             FieldVector argument = call.column() < 0 ? null : root.getVector(call.column());
@@ -64,8 +146,98 @@ final class LocalAccumulators {
                 case SUM0 -> accumulateSums(call, argument, filter, values, null, selection, entries, from, to);
                 case AVG -> accumulateSums(call, argument, filter, values, table.accValues(firstColumn[a] + 1),
                         selection, entries, from, to);
-                case SUM, MAX, MIN -> accumulateValues(call, argument, filter, values,
-                        table.accSet(firstColumn[a]), selection, entries, from, to);
+                case SUM, MAX, MIN -> {
+                    if (stringArgument[a] >= 0) {
+                        accumulateStrings(call.function() == LocalAggCall.Function.MAX, stringArgument[a], filter,
+                                values, table.accSet(firstColumn[a]), selection, entries, from, to);
+                    } else {
+                        accumulateValues(call, argument, filter, values, table.accSet(firstColumn[a]), selection,
+                                entries, from, to);
+                    }
+                }
+            }
+        }
+        for (int d = 0; d < distinctColumns.length; d++) {
+            accumulateDistinct(d, table, root, selection, entries, from, to);
+        }
+    }
+
+    /**
+     * MAX ({@code max}) or MIN of a VARCHAR: a value replaces the group's when it is greater (smaller) by its UTF-8
+     * bytes compared unsigned, as Flink's {@code BinaryStringData.compareTo}; only then is it copied to the pool.
+     */
+    private void accumulateStrings(boolean max, int argument, FieldVector filter, long[] values, boolean[] set,
+            int[] selection, int[] entries, int from, int to) {
+        byte[] bytes = strings.bytes(argument);
+        for (int j = from; j < to; j++) {
+            if (strings.isNull(argument, j) || !passes(filter, row(selection, j))) {
+                continue;
+            }
+            int start = strings.start(argument, j);
+            int end = strings.end(argument, j);
+            int entry = entries[j];
+            if (set[entry]) {
+                long range = values[entry];
+                int offset = (int) (range >>> 32);
+                int compared = Arrays.compareUnsigned(bytes, start, end, pool, offset, offset + (int) range);
+                if (max ? compared <= 0 : compared >= 0) {
+                    continue;
+                }
+            }
+            int length = end - start;
+            if (poolSize + length > pool.length) {
+                pool = Arrays.copyOf(pool, Math.max(pool.length * 2, poolSize + length));
+            }
+            System.arraycopy(bytes, start, pool, poolSize, length);
+            values[entry] = (long) poolSize << 32 | length;
+            set[entry] = true;
+            poolSize += length;
+        }
+    }
+
+    /**
+     * The COUNT(DISTINCT ...) calls of distinct column {@code d}: per row, the bits of the calls whose filters pass
+     * (none: the value is not kept, as Flink puts no value whose bits did not change), set on the group's value;
+     * each call whose bit is new counts a non-null value (Flink's inner COUNT's accumulate).
+     */
+    private void accumulateDistinct(int d, GroupTable table, VectorSchemaRoot root, int[] selection, int[] entries,
+            int from, int to) {
+        int[] callsOfColumn = distinctCalls[d];
+        FieldVector[] filters = distinctFilters[d];
+        long[][] counts = distinctCounts[d];
+        for (int i = 0; i < callsOfColumn.length; i++) {
+            LocalAggCall call = calls[callsOfColumn[i]];
+            filters[i] = call.filterColumn() < 0 ? null : root.getVector(call.filterColumn());
+            counts[i] = table.accValues(firstColumn[callsOfColumn[i]]);
+        }
+        FieldVector argument = root.getVector(distinctColumns[d]);
+        ArrowBuf data = argument.getDataBuffer();
+        boolean isInt = distinctTypes[d] == AggColumnType.INT;
+        DistinctValues seen = distinctValues[d];
+        for (int j = from; j < to; j++) {
+            int row = row(selection, j);
+            long passing = 0;
+            for (int i = 0; i < filters.length; i++) {
+                if (passes(filters[i], row)) {
+                    passing |= 1L << i;
+                }
+            }
+            if (passing == 0) {
+                continue;
+            }
+            boolean isNull = argument.isNull(row);
+            int entry = entries[j];
+            int index = seen.index(entry, isNull, isNull ? 0 : value(data, isInt, row));
+            long before = seen.bits(index);
+            long fresh = passing & ~before;
+            if (fresh == 0) {
+                continue;
+            }
+            seen.setBits(index, before | passing);
+            for (int i = 0; !isNull && i < filters.length; i++) {
+                if ((fresh & (1L << i)) != 0) {
+                    counts[i][entry]++;
+                }
             }
         }
     }
@@ -138,18 +310,55 @@ final class LocalAccumulators {
             long value = table.accValues(column)[entry];
             switch (call.function()) {
                 case COUNT_STAR, COUNT -> out.setField(offset + column, value);
+                case MAX, MIN -> {
+                    if (table.accSet(column)[entry]) {
+                        out.setField(offset + column, stringArgument[a] >= 0
+                                ? StringData.fromBytes(Arrays.copyOfRange(pool, (int) (value >>> 32),
+                                        (int) (value >>> 32) + (int) value))
+                                : call.type() == AggColumnType.INT ? (Object) (int) value : value);
+                    }
+                }
                 case SUM0 -> out.setField(offset + column,
                         call.type() == AggColumnType.INT ? (Object) (int) value : value);
                 case AVG -> {
                     out.setField(offset + column, value);
                     out.setField(offset + column + 1, table.accValues(column + 1)[entry]);
                 }
-                case SUM, MAX, MIN -> {
+                case SUM -> {
                     if (table.accSet(column)[entry]) {
                         out.setField(offset + column, call.type() == AggColumnType.INT ? (Object) (int) value : value);
                     }
                 }
             }
+        }
+        for (int d = 0; d < distinctColumns.length; d++) {
+            out.setField(offset + columns + d, distinctAccumulator(d, entry));
+        }
+    }
+
+    /**
+     * The distinct column's values of the group as Flink's local aggregate emits its distinct accumulator: a heap
+     * {@code MapView} of each value (an Integer or Long, or null) to its bits, as a RAW value.
+     */
+    private RawValueData<MapView<Object, Long>> distinctAccumulator(int d, int entry) {
+        DistinctValues seen = distinctValues[d];
+        Map<Object, Long> map = new HashMap<>();
+        for (int index = seen.first(entry); index >= 0; index = seen.next(index)) {
+            long value = seen.value(index);
+            Object key = seen.isNull(index) ? null
+                    : distinctTypes[d] == AggColumnType.INT ? (Object) (int) value : (Object) value;
+            map.put(key, seen.bits(index));
+        }
+        MapView<Object, Long> view = new MapView<>();
+        view.setMap(map);
+        return RawValueData.fromObject(view);
+    }
+
+    /** Forgets the flushed groups' strings and distinct values; the arrays keep their capacity. */
+    void clear() {
+        poolSize = 0;
+        for (DistinctValues values : distinctValues) {
+            values.clear();
         }
     }
 }

@@ -8,15 +8,29 @@ import java.io.Serializable;
  *
  * @param function the function
  * @param column the argument column, -1 for {@code COUNT(*)}
- * @param type the argument's type for SUM, SUM0, MAX, MIN and AVG, null for the counts
+ * @param type the argument's type for SUM, SUM0, MAX, MIN and AVG (VARCHAR for MAX and MIN only) and for a
+ *     {@code COUNT(DISTINCT col)}, null for the other counts
  * @param filterColumn the BOOLEAN NOT NULL input column of its {@code FILTER (WHERE ...)} (Flink's planner makes
  *     it {@code IS TRUE(...)}), -1 without one; a row whose filter is false is not accumulated
+ * @param distinct a {@code COUNT(DISTINCT col)}: its count is Flink's inner COUNT, accumulated only for a value
+ *     its filter had not yet let through in the flush; the distinct values themselves are kept per column
+ *     ({@link DistinctValues}) and emitted after every call's fields, as Flink's distinct accumulator (a
+ *     {@code MapView} of value to the bit-set of the calls that saw it)
  */
-public record LocalAggCall(Function function, int column, AggColumnType type, int filterColumn)
+public record LocalAggCall(Function function, int column, AggColumnType type, int filterColumn, boolean distinct)
         implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** The functions whose local accumulators are longs, as Flink's declarative functions keep them. */
+    /**
+     * The most DISTINCT calls of one column: Flink keeps a distinct value's calls in one long up to this many (a
+     * long[] past it).
+     */
+    public static final int MAX_DISTINCT_CALLS = Long.SIZE;
+
+    /**
+     * The functions whose local accumulators are one or two fields, as Flink's declarative functions keep them
+     * (longs, or a MAX's or MIN's string).
+     */
     public enum Function {
         /** {@code COUNT(*)} ({@code Count1AggFunction}): a BIGINT count of rows, never null. */
         COUNT_STAR(1),
@@ -29,9 +43,12 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
          * same column): the argument's type from 0, Java's wrapping addition of the non-null values, never null.
          */
         SUM0(1),
-        /** {@code MAX(col)}: the first non-null value, replaced by a greater one. */
+        /**
+         * {@code MAX(col)}: the first non-null value, replaced by a greater one (a VARCHAR's by its UTF-8 bytes
+         * compared unsigned, as {@code BinaryStringData.compareTo}).
+         */
         MAX(1),
-        /** {@code MIN(col)}: the first non-null value, replaced by a smaller one. */
+        /** {@code MIN(col)}: the first non-null value, replaced by a smaller one (a VARCHAR's likewise). */
         MIN(1),
         /**
          * {@code AVG(col)} ({@code AvgAggFunction}, INT and BIGINT): a BIGINT sum from 0 (long arithmetic,
@@ -51,10 +68,11 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
         }
     }
 
-    /** {@code COUNT(*)}, {@code SUM($2)}, {@code COUNT(*) FILTER $5}. */
+    /** {@code COUNT(*)}, {@code SUM($2)}, {@code COUNT(*) FILTER $5}, {@code COUNT(DISTINCT $1) FILTER $5}. */
     @Override
     public String toString() {
-        String call = function == Function.COUNT_STAR ? "COUNT(*)" : function + "($" + column + ")";
+        String call = function == Function.COUNT_STAR ? "COUNT(*)"
+                : function + (distinct ? "(DISTINCT $" : "($") + column + ")";
         return filterColumn < 0 ? call : call + " FILTER $" + filterColumn;
     }
 }

@@ -55,7 +55,7 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
                 "columnar-kafka-" + name + " " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
         accumulators = new LocalAccumulators(calls);
-        table = new GroupTable(keyTypes, accumulators.width());
+        table = new GroupTable(keyTypes, accumulators.columns());
         keys = new BatchKeyColumns(keyColumns, keyTypes);
         hashes = new int[0];
         entries = new int[0];
@@ -74,6 +74,7 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
                 entries = new int[count];
             }
             keys.read(root, selection, count);
+            accumulators.read(root, selection, count);
             group(root, selection, count);
         } finally {
             batch.close();
@@ -107,6 +108,7 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
             output.collect(record.replace(out));
         }
         table.clear();
+        accumulators.clear();
     }
 
     /** Sets a flushed row's fields after the accumulators, from field {@code first}: none unless overridden. */

@@ -23,8 +23,9 @@ import org.apache.flink.streaming.api.watermark.Watermark;
  * rows of one key reach the global aggregate in the same order, from the same subtask, flush after flush; the
  * global phase merges each key's rows apart from every other key's; and where its own mini-batch ends among a
  * flush's rows already depends, in Flink too, on how the rows of the local subtasks interleave at its input.
- * The admitted functions' merges (counts and integer sums add, MAX and MIN of integers compare) give the same
- * accumulator for the same rows of a key in the same order.
+ * The admitted functions' merges (counts and integer sums add, MAX and MIN of integers and strings compare, a
+ * distinct column's maps merge value by value) give the same accumulator for the same rows of a key in the same
+ * order.
  */
 public final class VectorLocalGroupAggOperator extends VectorLocalAggOperator {
     private static final long serialVersionUID = 1L;

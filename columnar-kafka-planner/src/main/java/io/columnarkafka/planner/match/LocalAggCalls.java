@@ -3,8 +3,10 @@ package io.columnarkafka.planner.match;
 import io.columnarkafka.flink.table.AggColumnType;
 import io.columnarkafka.flink.table.LocalAggCall;
 import io.columnarkafka.flink.table.LocalAggCall.Function;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
@@ -30,21 +32,29 @@ final class LocalAggCalls {
 
     /**
      * The calls as the vectorised operator computes them: COUNT(*), COUNT(col), SUM, $SUM0 (Flink's planner's
-     * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, each with or without a FILTER (a
-     * BOOLEAN NOT NULL column: Flink's planner filters on IS TRUE(...)); never DISTINCT, APPROXIMATE or WITHIN GROUP.
+     * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, MAX and MIN of VARCHAR, and COUNT(DISTINCT
+     * col) of an INT or BIGINT (at most 64 such calls per column: Flink's bit-set is one long), each with or without
+     * a FILTER (a BOOLEAN NOT NULL column: Flink's planner filters on IS TRUE(...)); never another DISTINCT call,
+     * APPROXIMATE or WITHIN GROUP.
      */
     static LocalAggCall[] of(List<AggregateCall> calls, RowType input) throws NotTranslatable {
         LocalAggCall[] translated = new LocalAggCall[calls.size()];
         for (int a = 0; a < calls.size(); a++) {
             translated[a] = call(calls.get(a), input);
         }
+        for (LocalAggCall call : translated) {
+            long sharing = Arrays.stream(translated).filter(c -> c.distinct() && c.column() == call.column()).count();
+            if (call.distinct() && sharing > LocalAggCall.MAX_DISTINCT_CALLS) {
+                throw new NotTranslatable(sharing + " DISTINCT calls of $" + call.column() + " (Flink's accumulator"
+                        + " for more than " + LocalAggCall.MAX_DISTINCT_CALLS + " is a long[] per value)");
+            }
+        }
         return translated;
     }
 
     private static LocalAggCall call(AggregateCall call, RowType input) throws NotTranslatable {
-        if (call.isDistinct()) {
-            throw new NotTranslatable(call + ": DISTINCT (Flink's local accumulator for it is a map of the distinct"
-                    + " values, which the vectorised operator does not build)");
+        if (call.isDistinct() && (call.getAggregation().getKind() != SqlKind.COUNT || call.getArgList().size() != 1)) {
+            throw new NotTranslatable(call + ": DISTINCT other than COUNT(DISTINCT col) of one column");
         }
         if (call.isApproximate() || !call.getCollation().getFieldCollations().isEmpty()) {
             throw new NotTranslatable(call + ": APPROXIMATE or WITHIN GROUP");
@@ -60,32 +70,36 @@ final class LocalAggCalls {
         switch (call.getAggregation().getKind()) {
             case COUNT:
                 if (args.isEmpty()) {
-                    return new LocalAggCall(Function.COUNT_STAR, -1, null, filter);
+                    return new LocalAggCall(Function.COUNT_STAR, -1, null, filter, false);
+                }
+                if (args.size() == 1 && call.isDistinct()) {
+                    AggColumnType type = columnType(input.getTypeAt(args.get(0)), call.toString(), false);
+                    return new LocalAggCall(Function.COUNT, args.get(0), type, filter, true);
                 }
                 if (args.size() == 1) {
-                    return new LocalAggCall(Function.COUNT, args.get(0), null, filter);
+                    return new LocalAggCall(Function.COUNT, args.get(0), null, filter, false);
                 }
                 throw new NotTranslatable(call + ": COUNT of several columns");
             case SUM:
-                return valueCall(Function.SUM, call, input);
+                return valueCall(Function.SUM, call, input, false);
             case MAX:
-                return valueCall(Function.MAX, call, input);
+                return valueCall(Function.MAX, call, input, true);
             case MIN:
-                return valueCall(Function.MIN, call, input);
+                return valueCall(Function.MIN, call, input, true);
             case SUM0:
-                return valueCall(Function.SUM0, call, input);
+                return valueCall(Function.SUM0, call, input, false);
             case AVG:
-                return valueCall(Function.AVG, call, input);
+                return valueCall(Function.AVG, call, input, false);
             default:
                 throw new NotTranslatable(call + ": only COUNT, SUM, $SUM0, MAX, MIN, AVG");
         }
     }
 
-    private static LocalAggCall valueCall(Function function, AggregateCall call, RowType input)
-            throws NotTranslatable {
+    private static LocalAggCall valueCall(Function function, AggregateCall call, RowType input,
+            boolean varcharAllowed) throws NotTranslatable {
         int column = call.getArgList().get(0);
-        AggColumnType type = columnType(input.getTypeAt(column), call.toString(), false);
-        return new LocalAggCall(function, column, type, call.filterArg);
+        AggColumnType type = columnType(input.getTypeAt(column), call.toString(), varcharAllowed);
+        return new LocalAggCall(function, column, type, call.filterArg, false);
     }
 
     private static AggColumnType columnType(LogicalType type, String what, boolean varcharAllowed)
@@ -111,8 +125,9 @@ final class LocalAggCalls {
 
     /**
      * Checks that Flink's local output {@code output} is the {@code keys} keys, each call's accumulator fields of
-     * the types the vectorised operator writes (BIGINT for the counts and AVG's sum and count, the argument's type
-     * for SUM, $SUM0, MAX and MIN), then {@code trailing} more fields.
+     * the types the vectorised operator writes (BIGINT for the counts, a distinct one's too, and AVG's sum and
+     * count, the argument's type for SUM, $SUM0, MAX and MIN), a RAW field (Flink's distinct {@code MapView}) per
+     * distinct column, then {@code trailing} more fields.
      */
     static void checkOutput(RowType output, int keys, LocalAggCall[] calls, List<AggregateCall> flinkCalls,
             int trailing) throws NotTranslatable {
@@ -120,10 +135,12 @@ final class LocalAggCalls {
         for (LocalAggCall call : calls) {
             accumulators += call.function().accumulators();
         }
-        int expectedFields = keys + accumulators + trailing;
+        int distinctColumns = (int) Arrays.stream(calls).filter(LocalAggCall::distinct).mapToInt(LocalAggCall::column)
+                .distinct().count();
+        int expectedFields = keys + accumulators + distinctColumns + trailing;
         if (output.getFieldCount() != expectedFields) {
             throw new NotTranslatable("Flink's local output has " + output.getFieldCount() + " fields, not the keys"
-                    + " and the calls' accumulators" + (trailing > 0 ? " and " + trailing + " more" : "") + " ("
+                    + " and the calls' accumulators" + (distinctColumns > 0 ? " and distinct values" : "") + (trailing > 0 ? " and " + trailing + " more" : "") + " ("
                     + expectedFields + "): " + output);
         }
         int field = keys;
@@ -131,13 +148,23 @@ final class LocalAggCalls {
             for (int f = 0; f < calls[a].function().accumulators(); f++, field++) {
                 LogicalTypeRoot expected = switch (calls[a].function()) {
                     case COUNT_STAR, COUNT, AVG -> LogicalTypeRoot.BIGINT;
-                    default -> calls[a].type() == AggColumnType.INT ? LogicalTypeRoot.INTEGER : LogicalTypeRoot.BIGINT;
+                    default -> switch (calls[a].type()) {
+                        case INT -> LogicalTypeRoot.INTEGER;
+                        case BIGINT -> LogicalTypeRoot.BIGINT;
+                        case VARCHAR -> LogicalTypeRoot.VARCHAR;
+                    };
                 };
                 LogicalType actual = output.getTypeAt(field);
                 if (actual.getTypeRoot() != expected) {
                     throw new NotTranslatable("accumulator " + output.getFieldNames().get(field) + " of "
                             + flinkCalls.get(a) + " is " + actual + ", not " + expected);
                 }
+            }
+        }
+        for (int d = 0; d < distinctColumns; d++, field++) {
+            if (output.getTypeAt(field).getTypeRoot() != LogicalTypeRoot.RAW) {
+                throw new NotTranslatable("distinct accumulator " + output.getFieldNames().get(field) + " is "
+                        + output.getTypeAt(field) + ", not Flink's heap MapView (RAW)");
             }
         }
     }

@@ -16,6 +16,7 @@ import org.apache.flink.table.planner.plan.logical.WindowSpec;
 import org.apache.flink.table.planner.plan.logical.WindowingStrategy;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 import scala.collection.JavaConverters;
@@ -63,8 +64,11 @@ public final class LocalWindowAggTranslation {
         List<AggregateCall> calls = JavaConverters.seqAsJavaList(aggregate.aggCalls());
         for (AggregateCall call : calls) {
             SqlKind kind = call.getAggregation().getKind();
-            if (call.filterArg >= 0 || kind == SqlKind.AVG || kind == SqlKind.SUM0) {
-                throw new NotTranslatable(call + ": FILTER, AVG or $SUM0 (vectorised on the group aggregate only)");
+            boolean string = (kind == SqlKind.MAX || kind == SqlKind.MIN)
+                    && input.getTypeAt(call.getArgList().get(0)).getTypeRoot() == LogicalTypeRoot.VARCHAR;
+            if (call.filterArg >= 0 || call.isDistinct() || kind == SqlKind.AVG || kind == SqlKind.SUM0 || string) {
+                throw new NotTranslatable(call + ": FILTER, DISTINCT, AVG, $SUM0 or MAX/MIN of VARCHAR (vectorised on"
+                        + " the group aggregate only)");
             }
         }
         LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -373,18 +374,22 @@ class NexmarkColumnarParityITCase {
     }
 
     /**
-     * Nexmark q17 with mini-batch on, as the benchmark runs it: its local phase (counts with filters, MIN, MAX,
-     * AVG, SUM per auction and day) computed on the batches; the final result per key equals stock's.
+     * Nexmark q15, q16 and q17 with mini-batch on, as the benchmark runs them: their local phase computed on the
+     * batches (q17: counts with filters, MIN, MAX, AVG, SUM per auction and day; q15 and q16: counts and
+     * COUNT(DISTINCT ...) of bidders and auctions with filters per day, q16 also per channel with the MAX of a time
+     * string); the final result per key equals stock's. q15 and q16 have few keys (days, channels).
      */
-    @Test
-    void withMiniBatchQ17sLocalAggregateIsVectorisedAndItsResultIsStocks() throws Exception {
+    @ParameterizedTest
+    @CsvSource({"q15, 0", "q16, 0", "q17, 100"})
+    void withMiniBatchTheGroupAggregatesLocalPhaseIsVectorisedAndTheResultIsStocks(String query, int moreKeysThan)
+            throws Exception {
         NexmarkRuns miniBatch = runs.withMiniBatch();
-        String script = NexmarkRuns.resource("q17.sql");
-        NexmarkRuns.Run stock = miniBatch.run("q17", script, false, true, PARALLELISM, true);
-        NexmarkRuns.Run columnar = miniBatch.run("q17", script, true, true, PARALLELISM, true);
+        String script = NexmarkRuns.resource(query + ".sql");
+        NexmarkRuns.Run stock = miniBatch.run(query, script, false, true, PARALLELISM, true);
+        NexmarkRuns.Run columnar = miniBatch.run(query, script, true, true, PARALLELISM, true);
         Map<String, String> expected = miniBatch.finalValuePerKey(stock.topic());
-        assertThat(expected).as("stock's final result of q17").hasSizeGreaterThan(100);
-        assertThat(miniBatch.finalValuePerKey(columnar.topic())).as("columnar final result of q17")
+        assertThat(expected).as("stock's final result of %s", query).hasSizeGreaterThan(moreKeysThan);
+        assertThat(miniBatch.finalValuePerKey(columnar.topic())).as("columnar final result of %s", query)
                 .isEqualTo(expected);
         assertThat(columnar.explain()).doesNotContain("ArrowToRows(")
                 .containsPattern("ColumnarLocalGroupAggregate\\(.*local=\\[vectorised\\]\\)");

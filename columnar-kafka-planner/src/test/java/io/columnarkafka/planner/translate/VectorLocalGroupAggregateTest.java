@@ -70,6 +70,32 @@ class VectorLocalGroupAggregateTest {
                         + " GROUP BY i", 0, 23, 40, 2000);
     }
 
+    /**
+     * Nexmark q16's shape: per BIGINT key, MAX and MIN of a VARCHAR (null, empty, multi-byte and non-BMP values;
+     * with a FILTER too), counts with filters, and COUNT(DISTINCT ...) of an INT and of a BIGINT, several with
+     * filters (on a nullable BOOLEAN too) sharing each column: Flink's local accumulator per distinct column is a
+     * MapView of the values (null among them) to the bits of the calls that saw them.
+     */
+    @Test
+    void q16sShapeStringMaxAndMinAndDistinctCountsWithFilters() throws Exception {
+        assertSameOutput("k BIGINT, mx STRING, mn STRING, n BIGINT, n1 BIGINT, d BIGINT, d1 BIGINT, d2 BIGINT,"
+                + " d3 BIGINT, db BIGINT, db1 BIGINT", "SELECT k, MAX(s), MIN(s) FILTER (WHERE b < 0), COUNT(*),"
+                + " COUNT(*) FILTER (WHERE b < 0), COUNT(DISTINCT i), COUNT(DISTINCT i) FILTER (WHERE b < 0),"
+                + " COUNT(DISTINCT i) FILTER (WHERE b >= 0 AND b < 1000), COUNT(DISTINCT i) FILTER (WHERE flag),"
+                + " COUNT(DISTINCT b) FILTER (WHERE flag), COUNT(DISTINCT b) FROM keyed GROUP BY k", 5, 37, 40, 1500);
+    }
+
+    /**
+     * Nexmark q15's shape: per VARCHAR key, COUNT(DISTINCT ...) of a BIGINT of few values (so values repeat within
+     * and across batches and flushes), with and without filters, beside counts.
+     */
+    @Test
+    void q15sShapeDistinctCountsOfFewValuesPerStringKey() throws Exception {
+        assertSameOutput("s STRING, n BIGINT, d BIGINT, d1 BIGINT, d2 BIGINT, n2 BIGINT", "SELECT s, COUNT(*),"
+                + " COUNT(DISTINCT k), COUNT(DISTINCT k) FILTER (WHERE b < 0), COUNT(DISTINCT k) FILTER (WHERE flag),"
+                + " COUNT(*) FILTER (WHERE flag) FROM keyed GROUP BY s", 9, 29, 40, 1500);
+    }
+
     /** No grouping keys: one group per flush. */
     @Test
     void withoutKeys() throws Exception {

@@ -1,0 +1,115 @@
+package io.columnarkafka.flink.table;
+
+import java.util.Arrays;
+
+/**
+ * The distinct values of one column per group of a vectorised local aggregate's flush, each with the bit-set of
+ * the {@code COUNT(DISTINCT ...)} calls on the column whose filters let it through (bit i: the column's i-th call,
+ * Flink's {@code DistinctAggCodeGen} value for an insert-only input and at most 64 calls). Flat arrays: an
+ * open-addressing table of (group entry, value) and, per group, a chain of its values; a null value is a value
+ * of its own, as it is a key of Flink's map. No object per row or value.
+ */
+final class DistinctValues {
+    private int[] slots = new int[1024]; // value index + 1, 0 when free
+    private int size;
+    private int[] entries = new int[512];
+    private long[] values = new long[512];
+    private boolean[] nulls = new boolean[512];
+    private long[] bits = new long[512];
+    private int[] hashes = new int[512];
+    /** Per value, the next value of its group's chain (index + 1, 0 at the end). */
+    private int[] next = new int[512];
+    /** Per group entry, its chain's first value (index + 1, 0 when none). */
+    private int[] heads = new int[512];
+
+    /** The index of the group's value, added with no bits set if it is new. */
+    int index(int entry, boolean isNull, long value) {
+        int hash = (int) BatchKeyColumns.mix(entry * 31L + (isNull ? 0x5bd1e995L : value * 17L + 1));
+        int mask = slots.length - 1;
+        for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
+            int stored = slots[slot];
+            if (stored == 0) {
+                int index = add(entry, isNull, value, hash);
+                slots[slot] = index + 1;
+                if (size * 2 > slots.length) {
+                    rehash(slots.length * 2);
+                }
+                return index;
+            }
+            int index = stored - 1;
+            if (hashes[index] == hash && entries[index] == entry && nulls[index] == isNull
+                    && (isNull || values[index] == value)) {
+                return index;
+            }
+        }
+    }
+
+    private int add(int entry, boolean isNull, long value, int hash) {
+        if (size == entries.length) {
+            int capacity = size * 2;
+            entries = Arrays.copyOf(entries, capacity);
+            values = Arrays.copyOf(values, capacity);
+            nulls = Arrays.copyOf(nulls, capacity);
+            bits = Arrays.copyOf(bits, capacity);
+            hashes = Arrays.copyOf(hashes, capacity);
+            next = Arrays.copyOf(next, capacity);
+        }
+        if (entry >= heads.length) {
+            heads = Arrays.copyOf(heads, Math.max(heads.length * 2, entry + 1));
+        }
+        int index = size++;
+        entries[index] = entry;
+        values[index] = isNull ? 0 : value;
+        nulls[index] = isNull;
+        bits[index] = 0;
+        hashes[index] = hash;
+        next[index] = heads[entry];
+        heads[entry] = index + 1;
+        return index;
+    }
+
+    private void rehash(int capacity) {
+        slots = new int[capacity];
+        int mask = capacity - 1;
+        for (int index = 0; index < size; index++) {
+            int slot = hashes[index] & mask;
+            while (slots[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = index + 1;
+        }
+    }
+
+    long bits(int index) {
+        return bits[index];
+    }
+
+    void setBits(int index, long set) {
+        bits[index] = set;
+    }
+
+    /** The group's first value's index, -1 when it has none. */
+    int first(int entry) {
+        return entry < heads.length ? heads[entry] - 1 : -1;
+    }
+
+    /** The index of the value after {@code index} in its group, -1 at the end. */
+    int next(int index) {
+        return next[index] - 1;
+    }
+
+    boolean isNull(int index) {
+        return nulls[index];
+    }
+
+    long value(int index) {
+        return values[index];
+    }
+
+    /** Forgets every value (after a flush); the arrays keep their capacity. */
+    void clear() {
+        Arrays.fill(slots, 0);
+        Arrays.fill(heads, 0);
+        size = 0;
+    }
+}
