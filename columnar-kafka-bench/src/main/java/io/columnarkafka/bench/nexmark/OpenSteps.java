@@ -14,6 +14,8 @@ import java.util.Locale;
  *
  * <ol>
  *   <li>{@code arrow}: Arrow's root allocator initialized (columnar only: our first Arrow use in the cold JVM);
+ *   <li>{@code warmUp}: the columnar source's background Arrow initialization done ({@code ArrowWarmUp}; before
+ *       {@code reader}, the source task did not wait for Arrow's {@code Schema} and allocator);
  *   <li>{@code reader}: the last source reader created ("Rate limiting of SourceReader": the source's reader set-up,
  *       ours building its decoder plan);
  *   <li>{@code commitRestored}: the committer resuming a restored transaction to commit it;
@@ -25,13 +27,14 @@ import java.util.Locale;
  * A step whose line is missing is -1 (no Arrow in stock; no restored transaction to commit). The log's times have no
  * date; a step past midnight is counted on the next day.
  */
-record OpenSteps(long arrow, long reader, long commitRestored, long abortLingering, long splits, long running) {
+record OpenSteps(long arrow, long warmUp, long reader, long commitRestored, long abortLingering, long splits, long running) {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss,SSS", Locale.ROOT);
 
     /** The steps in the log's lines of one TaskManager; null if no task was initialized in it. */
     static OpenSteps of(List<String> lines) {
         LocalTime start = null;
         long arrow = -1;
+        long warmUp = -1;
         long reader = -1;
         long commit = -1;
         long abort = -1;
@@ -51,6 +54,8 @@ record OpenSteps(long arrow, long reader, long commitRestored, long abortLingeri
             long ms = millisAfter(start, at);
             if (line.contains("BaseAllocator") && arrow < 0) {
                 arrow = ms;
+            } else if (line.contains("Arrow warm-up done") && warmUp < 0) {
+                warmUp = ms;
             } else if (line.contains("Rate limiting of SourceReader")) {
                 reader = ms;
             } else if (line.contains("Attempting to resume transaction") && commit < 0) {
@@ -63,7 +68,7 @@ record OpenSteps(long arrow, long reader, long commitRestored, long abortLingeri
                 running = ms;
             }
         }
-        return start == null ? null : new OpenSteps(arrow, reader, commit, abort, splits, running);
+        return start == null ? null : new OpenSteps(arrow, warmUp, reader, commit, abort, splits, running);
     }
 
     private static LocalTime time(String line) {
@@ -81,8 +86,8 @@ record OpenSteps(long arrow, long reader, long commitRestored, long abortLingeri
     @Override
     public String toString() {
         List<String> steps = new ArrayList<>();
-        String[] names = {"arrow", "reader", "commitRestored", "abortLingering", "splits", "running"};
-        long[] values = {arrow, reader, commitRestored, abortLingering, splits, running};
+        String[] names = {"arrow", "warmUp", "reader", "commitRestored", "abortLingering", "splits", "running"};
+        long[] values = {arrow, warmUp, reader, commitRestored, abortLingering, splits, running};
         for (int i = 0; i < names.length; i++) {
             steps.add(names[i] + "=" + (values[i] < 0 ? "–" : Long.toString(values[i])));
         }

@@ -78,7 +78,7 @@ final class RecoveryPhasesReport {
         md.append("\nPer task, seconds after the kill when its subtasks' new attempts were last deploying,"
                 + " initializing and running (open = running − initializing); then the open phase by the spare"
                 + " TaskManager's log, ms after the first task initializing: Arrow's root allocator initialized,"
-                + " the last source reader created, the committer resuming a restored transaction, the writer"
+                + " the columnar source's background Arrow warm-up done, the last source reader created, the committer resuming a restored transaction, the writer"
                 + " aborting lingering transactions, the last split added, the last task running (– no such"
                 + " line):\n\n");
         for (CellResult c : recovery) {

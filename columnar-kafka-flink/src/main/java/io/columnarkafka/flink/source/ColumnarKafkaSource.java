@@ -4,6 +4,7 @@ import io.columnarkafka.client.decode.DecodingSpec;
 import io.columnarkafka.client.decode.KafkaMetadata;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
+import io.columnarkafka.flink.batch.ArrowWarmUp;
 import io.columnarkafka.flink.source.enumerator.NoMoreSplitsAfterDiscovery;
 import io.columnarkafka.flink.source.reader.BatchTimeCap;
 import io.columnarkafka.flink.source.reader.ChunkEmitter;
@@ -11,6 +12,7 @@ import io.columnarkafka.flink.source.reader.ChunkingSplitReader;
 import io.columnarkafka.flink.source.reader.ColumnarKafkaSourceReader;
 import io.columnarkafka.format.RowTypes;
 import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
@@ -120,6 +122,17 @@ public final class ColumnarKafkaSource<T>
     @Override
     public Boundedness getBoundedness() {
         return kafkaSource.getBoundedness();
+    }
+
+    /**
+     * Deserialized where the job runs: a TaskManager deserializes the source first thing when it builds the
+     * source task's operator chain, well before the reader is created, so Arrow's one-time initialization starts
+     * then, in the background ({@link ArrowWarmUp}). The job manager deserializes it too, for the enumerator, and
+     * pays the same one-time initialization there.
+     */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        ArrowWarmUp.start();
     }
 
     @Override
