@@ -85,7 +85,8 @@ final class LocalAccumulators {
             distinctCalls[d] = IntStream.range(0, calls.length)
                     .filter(a -> calls[a].distinct() && calls[a].column() == input).toArray();
             distinctTypes[d] = calls[distinctCalls[d][0]].type();
-            if (distinctCalls[d].length > LocalAggCall.MAX_DISTINCT_CALLS || distinctTypes[d] == AggColumnType.VARCHAR) {
+            if (distinctCalls[d].length > LocalAggCall.MAX_DISTINCT_CALLS
+                    || distinctTypes[d] == AggColumnType.VARCHAR) {
                 throw new IllegalArgumentException("COUNT(DISTINCT $" + input + "): " + distinctCalls[d].length
                         + " calls of type " + distinctTypes[d] + " (at most " + LocalAggCall.MAX_DISTINCT_CALLS
                         + " of INT or BIGINT)");

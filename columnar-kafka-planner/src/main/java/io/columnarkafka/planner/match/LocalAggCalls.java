@@ -140,7 +140,8 @@ final class LocalAggCalls {
         int expectedFields = keys + accumulators + distinctColumns + trailing;
         if (output.getFieldCount() != expectedFields) {
             throw new NotTranslatable("Flink's local output has " + output.getFieldCount() + " fields, not the keys"
-                    + " and the calls' accumulators" + (distinctColumns > 0 ? " and distinct values" : "") + (trailing > 0 ? " and " + trailing + " more" : "") + " ("
+                    + " and the calls' accumulators" + (distinctColumns > 0 ? " and distinct values" : "")
+                    + (trailing > 0 ? " and " + trailing + " more" : "") + " ("
                     + expectedFields + "): " + output);
         }
         int field = keys;
