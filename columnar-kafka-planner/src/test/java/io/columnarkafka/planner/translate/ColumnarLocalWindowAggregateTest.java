@@ -213,14 +213,16 @@ class ColumnarLocalWindowAggregateTest {
     }
 
     /**
-     * A RAW field's content: a distinct aggregate's {@code MapView} as its entries (value=bits), sorted, so that two
-     * maps of the same entries read the same whatever their iteration order.
+     * A RAW field's content: a distinct aggregate's {@code MapView} as its entries (value's class:value=bits), sorted,
+     * so that two maps of the same entries read the same whatever their iteration order; the class is part of it
+     * because the global phase looks values up by {@code equals} (an Integer is not equal to a Long).
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Object rawContent(RawValueData raw, LogicalType type) {
         Object value = raw.toObject(((RawType) type).getTypeSerializer());
         if (value instanceof MapView<?, ?> view) {
-            return view.getMap().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).sorted().toList();
+            return view.getMap().entrySet().stream().map(e -> (e.getKey() == null ? "null"
+                    : e.getKey().getClass().getSimpleName() + ":" + e.getKey()) + "=" + e.getValue()).sorted().toList();
         }
         return value;
     }
