@@ -91,6 +91,8 @@ class BeforeAfterDecodeProperties {
             records.add(random.nextInt(4) > 0 ? JsonDecodeProperties.mutate(record, random) : record);
         }
         Map<String, String> options = options(c, ignoreParseErrors);
+        // A huge negative exponent keeps Flink's oracle busy for hours (JsonDecodeProperties.holdsAHugeExponent).
+        Assume.that(records.stream().noneMatch(JsonDecodeProperties::holdsAHugeExponent));
         Assume.that(!holdsATimestampOutsideArrow(c.events(), c.type(), options, records));
         JsonDecodeCheck.Result result;
         try {

@@ -107,6 +107,8 @@ class DataOldDecodeProperties {
             records.add(random.nextInt(4) > 0 ? JsonDecodeProperties.mutate(record, random) : record);
         }
         Map<String, String> options = options(c, ignoreParseErrors);
+        // A huge negative exponent keeps Flink's oracle busy for hours (JsonDecodeProperties.holdsAHugeExponent).
+        Assume.that(records.stream().noneMatch(JsonDecodeProperties::holdsAHugeExponent));
         Assume.that(!holdsATimestampOutsideArrow(c, options, records));
         JsonDecodeCheck.Result result;
         try {

@@ -87,6 +87,9 @@ class JsonProjectedDecodeProperties {
             case "fail-on-missing-field" -> Map.of("timestamp-format.standard", c.standard(), mode, "true");
             default -> Map.of("timestamp-format.standard", c.standard());
         };
+        // The mutated records can hold a huge negative exponent, on which Flink's oracle runs for hours
+        // (JsonDecodeProperties.holdsAHugeExponent; seen in CI on JDK 25): discarded, as there.
+        Assume.that(records.stream().noneMatch(JsonDecodeProperties::holdsAHugeExponent));
         Assume.that(!JsonDecodeProperties.holdsATimestampOutsideArrow(c, records, options));
         JsonDecodeCheck.Result result;
         try {
