@@ -89,14 +89,22 @@ final class VariantReport {
                 && c.spec().variant().equals(variant) && c.ok()).toList();
     }
 
-    /** What the variant's cells' plans showed of its options; the control's plans are the default columnar ones. */
+    /**
+     * What the variant's cells' plans showed of its options; the control's plans are the default columnar ones. JVM
+     * properties are no plan's: they are named as given to the cells' JVMs.
+     */
     static String inPlan(Variant variant, List<CellResult> cells) {
         if (variant.control()) {
             return "default options (A/A)";
         }
+        String jvm = variant.jvmProperties().isEmpty() ? ""
+                : "JVM " + String.join(" ", variant.jvmOptions()) + " (no plan option)";
+        if (variant.plannerOptions().isEmpty()) {
+            return jvm;
+        }
         String shown = cells.stream().map(CellResult::plannerOptionsInPlan).filter(s -> !s.isEmpty())
                 .distinct().collect(Collectors.joining(" | "));
-        return shown.isEmpty() ? "not recorded" : shown;
+        return (shown.isEmpty() ? "not recorded" : shown) + (jvm.isEmpty() ? "" : "; " + jvm);
     }
 
     /** A variant's paired per-round ratios as median, min and max. */
