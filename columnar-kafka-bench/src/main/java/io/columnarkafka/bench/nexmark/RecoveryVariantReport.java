@@ -100,23 +100,11 @@ final class RecoveryVariantReport {
         StringBuilder json = new StringBuilder("[\n");
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
-            Spread columnar = r.againstControl.variantSpread();
-            Spread control = r.againstControl.controlSpread();
             json.append(String.format(Locale.ROOT, "    {\"query\": \"%s\", \"variant\": \"%s\", \"restartSeconds\": %s,"
-                            + " \"recoverySeconds\": %s, \"pairsWithStock\": %d, \"ratioToStock\": %s,"
-                            + " \"ratioToStockMin\": %s, \"ratioToStockMax\": %s, \"pairsWithColumnar\": %d,"
-                            + " \"ratioToColumnar\": %s, \"ratioToColumnarMin\": %s, \"ratioToColumnarMax\": %s,"
-                            + " \"control\": %s, \"aaToColumnar\": %s, \"aaToColumnarMin\": %s, \"aaToColumnarMax\": %s,"
-                            + " \"againstAa\": \"%s\", \"roundsAboveColumnar\": %d, \"ok\": %s, \"output\": \"%s\"}%s%n",
+                            + " \"recoverySeconds\": %s, %s, \"ok\": %s, \"output\": \"%s\"}%s%n",
                     r.query.id(), NexmarkReport.escape(r.variant.id()), NexmarkReport.num(r.restart),
-                    NexmarkReport.num(r.caughtUp), r.againstStock.rounds(), NexmarkReport.num(r.againstStock.median()),
-                    NexmarkReport.num(r.againstStock.min()), NexmarkReport.num(r.againstStock.max()), columnar.rounds(),
-                    NexmarkReport.num(columnar.median()), NexmarkReport.num(columnar.min()),
-                    NexmarkReport.num(columnar.max()), r.variant.control(), NexmarkReport.num(control.median()),
-                    NexmarkReport.num(control.min()), NexmarkReport.num(control.max()),
-                    r.variant.control() ? "CONTROL" : r.againstControl.resolution().name(),
-                    Arrays.stream(r.againstControl.ratios()).filter(x -> x > 1).count(), r.ok,
-                    NexmarkReport.escape(r.output), i + 1 < rows.size() ? "," : ""));
+                    NexmarkReport.num(r.caughtUp), VariantReport.ratiosJson(r.variant, r.againstStock, r.againstControl),
+                    r.ok, NexmarkReport.escape(r.output), i + 1 < rows.size() ? "," : ""));
         }
         return json.append("  ]").toString();
     }

@@ -81,6 +81,8 @@ class RecoveryVariantReportTest {
         Properties p = new Properties();
         p.setProperty("jobSeconds", "20");
         p.setProperty("cpuSeconds", "1.0");
+        p.setProperty("sinkPath", "plan: ColumnarScan+ColumnarCalc+ColumnarSink");
+        p.setProperty("sourceConnector", "kafka-columnar");
         p.setProperty("noticedSeconds", "0.25");
         p.setProperty("restartSeconds", "0.5");
         p.setProperty("recoverySeconds", Double.toString(recoverySeconds));
