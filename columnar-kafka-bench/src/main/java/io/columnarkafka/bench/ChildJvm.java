@@ -33,7 +33,8 @@ public final class ChildJvm {
     /** As {@link #run(Class, List, String, Path, Path, Duration, String)}, on {@code classpath}. */
     public static Properties run(Class<?> main, String classpath, List<String> args, String javaOpts, Path resultFile,
                                  Path log, Duration timeout, String label) throws Exception {
-        Process child = new ProcessBuilder(command(main, classpath, args, javaOpts)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process child = new ProcessBuilder(command(main, classpath, args, javaOpts)).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         try {
             if (!child.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new IllegalStateException(label + " did not finish in " + timeout + "; log: " + log);
