@@ -33,17 +33,8 @@ public final class ChildJvm {
     /** As {@link #run(Class, List, String, Path, Path, Duration, String)}, on {@code classpath}. */
     public static Properties run(Class<?> main, String classpath, List<String> args, String javaOpts, Path resultFile,
                                  Path log, Duration timeout, String label) throws Exception {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
-        for (String opt : javaOpts.trim().split("\\s+")) {
-            if (!opt.isEmpty()) {
-                command.add(opt);
-            }
-        }
-        command.addAll(List.of("-cp", classpath, main.getName()));
-        command.addAll(args);
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process child = new ProcessBuilder(command(main, classpath, args, javaOpts)).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         try {
             if (!child.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new IllegalStateException(label + " did not finish in " + timeout + "; log: " + log);
@@ -62,6 +53,24 @@ public final class ChildJvm {
             measured.load(in);
         }
         return measured;
+    }
+
+    /**
+     * The command line {@link #run} starts: this JVM's {@code java}, Arrow's {@code --add-opens}, {@code javaOpts}
+     * split at whitespace, the classpath, {@code main} and {@code args}.
+     */
+    public static List<String> command(Class<?> main, String classpath, List<String> args, String javaOpts) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
+        for (String opt : javaOpts.trim().split("\\s+")) {
+            if (!opt.isEmpty()) {
+                command.add(opt);
+            }
+        }
+        command.addAll(List.of("-cp", classpath, main.getName()));
+        command.addAll(args);
+        return command;
     }
 
     /**

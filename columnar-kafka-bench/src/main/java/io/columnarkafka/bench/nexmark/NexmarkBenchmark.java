@@ -43,7 +43,7 @@ public final class NexmarkBenchmark {
             "                         [--keep-output off|on] [--rate EVENTS_PER_S --seconds S]",
             "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
             "                         [--producer-linger-ms MS] [--scan-batch-rows N]",
-            "                         [--scan-batch-time MS] [--variants stock,columnar[,columnar:KEY=VALUE[+KEY=VALUE]...]]",
+            "                         [--scan-batch-time MS] [--variants stock,columnar[,columnar:ITEM[+ITEM]...]...]",
             "                         [--floor off|on]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
@@ -81,17 +81,20 @@ public final class NexmarkBenchmark {
             "  --scan-batch-time      the columnar source table's columnar.scan.max-batch-time in ms, 0 for none (default:",
             "                         the connector's, none); each reader cuts a batch to what its recent steps decoded",
             "                         and emitted in that time",
-            "  --variants             the variants every (query, mini-batch) cell runs in every round, interleaved, their",
-            "                         order rotating from round to round (default stock,columnar); an extra variant is",
-            "                         columnar with columnar planner options, keys relative to " + PlannerOptions.PREFIX + ",",
-            "                         several joined by +, e.g. columnar:edge-rows=VIEWS or",
-            "                         columnar:local-window-agg.vectorised=false (options: " + pathChoices() + ");",
+            "  --variants             the variants every (query, mini-batch) cell and every recovery cell runs in every",
+            "                         round, interleaved, their order rotating from round to round (default stock,columnar);",
+            "                         an extra variant is columnar with items joined by +, each a columnar planner option",
+            "                         KEY=VALUE, keys relative to " + PlannerOptions.PREFIX + " (options: " + pathChoices() + "),",
+            "                         or a JVM system property " + Variant.PROPERTY_FLAG + Variant.PROPERTY_PREFIX + "KEY=VALUE, set on every JVM that",
+            "                         runs the variant's tasks (the cell JVM; a recovery cell's job manager and TaskManagers),",
+            "                         e.g. columnar:edge-rows=VIEWS, columnar:-Dcolumnarkafka.arrow.warm-up=false or",
+            "                         columnar:edge-rows=VIEWS+-Dcolumnarkafka.arrow.warm-up=false;",
             "                         " + Variant.CONTROL_ID + " is the A/A control, the default columnar configuration again",
             "                         under its own label. Each extra variant's output must equal stock's; the report gives",
             "                         its paired ratios against stock and against columnar (fixed-rate: of checkpoint p50",
-            "                         and CPU cores), the A/A control's beside them and whether a variant's lie outside the",
-            "                         control's, and what its plans showed of its options. Needs stock and columnar;",
-            "                         planner options need --columnar-planner on; recovery cells run stock and columnar only",
+            "                         and CPU cores; recovery: of caught-up time), the A/A control's beside them and whether",
+            "                         a variant's lie outside the control's, and what its plans showed of its options.",
+            "                         Needs stock and columnar; planner options need --columnar-planner on",
             "  --floor                on: each stateless query also runs a floor cell, rotated with stock and columnar in",
             "                         every round: Flink's KafkaSource and EXACTLY_ONCE KafkaSink with the same settings,",
             "                         writing for each input record the value stock writes for it (looked up by offset,",
@@ -100,7 +103,8 @@ public final class NexmarkBenchmark {
             "                         columnar/floor per round (default off; not with --rate)",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + "); " + RecoveryCell.TASKMANAGER_JAVA_OPTS + " adds JVM options to the recovery cells' TaskManagers,",
-            "split at spaces, {dir} standing for the cluster's directory (e.g. a flight recording, docs/nexmark.md).");
+            "split at spaces, {dir} standing for the cluster's directory (e.g. a flight recording, docs/nexmark.md).",
+            "Both apply to every variant; a variant's own JVM properties come after them.");
 
     static final String DEFAULT_CHILD_JAVA_OPTS = "-Xms1g -Xmx1g";
 
@@ -303,7 +307,7 @@ public final class NexmarkBenchmark {
                 List<NexmarkQuery> recoveryOrder = new ArrayList<>(recovery);
                 java.util.Collections.rotate(recoveryOrder, -round);
                 for (NexmarkQuery query : recoveryOrder) {
-                    for (Variant variant : roundOrder(List.of(Variant.STOCK, Variant.COLUMNAR), round)) {
+                    for (Variant variant : roundOrder(variants, round)) {
                         results.add(runCell(broker, input, query, variant, false, recoveryAt, counted,
                                 stamp + "-" + cell++, expected, console));
                         writeReport(results, stamp, loadBefore, console, false);
@@ -523,7 +527,18 @@ public final class NexmarkBenchmark {
 
     private Properties runChild(CellSpec spec, Path log) throws Exception {
         return ChildJvm.run(CellRunner.class, cellClasspath(), spec.toArgs(),
-                System.getenv().getOrDefault("CHILD_JAVA_OPTS", DEFAULT_CHILD_JAVA_OPTS),
+                cellJavaOptions(System.getenv("CHILD_JAVA_OPTS"), spec.variant()),
                 Path.of(spec.resultFile()), log, Duration.ofMinutes(20), spec.label());
+    }
+
+    /**
+     * A cell JVM's options: {@code CHILD_JAVA_OPTS} ({@code childJavaOpts}, null if unset, for the default), then the
+     * variant's JVM properties, last so that they hold for its cells whatever the environment sets. A recovery cell's
+     * JVM passes them on to its cluster's processes ({@link RecoveryCell}).
+     */
+    static String cellJavaOptions(String childJavaOpts, Variant variant) {
+        List<String> options = new ArrayList<>(List.of(childJavaOpts == null ? DEFAULT_CHILD_JAVA_OPTS : childJavaOpts));
+        options.addAll(variant.jvmOptions());
+        return String.join(" ", options);
     }
 }

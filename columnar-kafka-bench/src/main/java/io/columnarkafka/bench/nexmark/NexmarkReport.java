@@ -125,7 +125,9 @@ final class NexmarkReport {
         List<NexmarkQuery> queries = cells.stream().filter(CellResult::recovery).map(c -> c.spec().query()).distinct()
                 .sorted().toList();
         for (NexmarkQuery query : queries) {
-            List<CellResult> all = cells.stream().filter(c -> c.recovery() && c.spec().query() == query).toList();
+            // The extra variants' cells have their own rows (RecoveryVariantReport).
+            List<CellResult> all = cells.stream().filter(c -> c.recovery() && c.spec().query() == query
+                    && !c.spec().variant().extra()).toList();
             List<CellResult> stock = all.stream().filter(c -> c.ok() && c.spec().variant().equals(Variant.STOCK)).toList();
             List<CellResult> columnar = all.stream().filter(c -> c.ok() && c.spec().variant().equals(Variant.COLUMNAR))
                     .toList();
@@ -293,13 +295,13 @@ final class NexmarkReport {
             return;
         }
         md.append("## Recovery: one TaskManager process killed mid-run (mini-batch off)\n\n");
-        md.append(String.format(Locale.ROOT, "Per recovery query and counted round, stock and columnar run once more, paired"
+        md.append(String.format(Locale.ROOT, "Per recovery query and counted round, every variant runs once more, rotated"
                 + " like the cells above, each on a standalone Flink cluster of separate JVMs (a job manager and two"
                 + " TaskManagers, the job's slots all on one, the other a spare). Once the sources have read %.0f %% of"
                 + " the input (their current offsets, written by a metric reporter in each TaskManager every 10 ms),"
                 + " the TaskManager process running the job is killed with SIGKILL at the first checkpoint completed"
                 + " after that: %d ms or more after its completion (its offsets committed) and before the job's %d ms"
-                + " checkpoint min-pause (recovery cells only, both variants) lets the next one start; the job restarts"
+                + " checkpoint min-pause (recovery cells only, every variant) lets the next one start; the job restarts"
                 + " on the spare from that checkpoint. Noticed = the kill to the job manager failing the"
                 + " tasks (its heartbeat RPCs to the dead process failing; at the latest the 5 s heartbeat timeout);"
                 + " restart = the kill to every task running again;"
@@ -320,7 +322,9 @@ final class NexmarkReport {
                             : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", r.ratio, r.ratioMin, r.ratioMax),
                     count(r.stockReplayed), count(r.columnarReplayed), r.output));
         }
-        md.append("\nEvery recovery cell:\n\n");
+        md.append('\n');
+        new RecoveryVariantReport(cells).appendMarkdown(md);
+        md.append("Every recovery cell:\n\n");
         md.append("| query | round | variant | noticed s | restart s | caught up s | records replayed | checkpoint"
                 + " restored (last at failure) | job s | ckpt p50 / p99 / max ms | ckpt size p50 KiB | output |\n");
         md.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -412,6 +416,7 @@ final class NexmarkReport {
                 .map(v -> "\"" + escape(v.id()) + "\"").collect(Collectors.joining(", "))).append("],\n");
         json.append("  \"variantSummary\": ").append(new VariantReport(cells).json()).append(",\n");
         json.append("  \"floor\": ").append(new FloorReport(cells).json()).append(",\n");
+        json.append("  \"recoveryVariantSummary\": ").append(new RecoveryVariantReport(cells).json()).append(",\n");
         json.append("  \"recovery\": [\n");
         List<RecoveryRow> recovery = recoveryRows();
         for (int i = 0; i < recovery.size(); i++) {

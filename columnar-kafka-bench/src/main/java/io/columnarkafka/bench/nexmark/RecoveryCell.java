@@ -45,18 +45,7 @@ final class RecoveryCell {
         Properties result = new Properties();
         Path dir = Path.of(spec.checkpointDir()).resolveSibling("cluster-" + spec.runId());
         Path positions = dir.resolve("positions");
-        FlinkCluster.Builder builder = FlinkCluster.builder(classpath(), dir)
-                .taskManagers(2)
-                .slotsPerTaskManager(spec.parallelism())
-                .startupTimeout(STARTUP_TIMEOUT)
-                // On a loaded machine, 10 s (the default ask timeout) is too short for the RPC actor system to
-                // start (as in the fault tests).
-                .config("pekko.ask.timeout", "60 s")
-                .config("pekko.startup-timeout", "120 s")
-                .taskManagerJvmOptions(taskManagerJvmOptions(System.getenv(TASKMANAGER_JAVA_OPTS), dir));
-        clusterConfiguration(spec).toMap().forEach(builder::config);
-        SourcePositions.configuration(positions).forEach(builder::config);
-        try (FlinkCluster cluster = builder.start()) {
+        try (FlinkCluster cluster = cluster(spec, dir, positions, System.getenv(TASKMANAGER_JAVA_OPTS)).start()) {
             Configuration conf = new Configuration();
             conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
             conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 3);
@@ -80,6 +69,28 @@ final class RecoveryCell {
             job.checkpointFigures().store(result);
         }
         return result;
+    }
+
+    /**
+     * The cell's cluster: two TaskManagers (the job's and the spare), with {@code taskManagerJavaOpts} ({@value
+     * #TASKMANAGER_JAVA_OPTS}, null if unset) added to theirs and the variant's JVM properties to every process's (the
+     * job manager deserializes the job's operators too, for the source's enumerator), last so that they hold for the
+     * variant's cells whatever the environment sets.
+     */
+    static FlinkCluster.Builder cluster(CellSpec spec, Path dir, Path positions, String taskManagerJavaOpts) {
+        FlinkCluster.Builder builder = FlinkCluster.builder(classpath(), dir)
+                .taskManagers(2)
+                .slotsPerTaskManager(spec.parallelism())
+                .startupTimeout(STARTUP_TIMEOUT)
+                // On a loaded machine, 10 s (the default ask timeout) is too short for the RPC actor system to
+                // start (as in the fault tests).
+                .config("pekko.ask.timeout", "60 s")
+                .config("pekko.startup-timeout", "120 s")
+                .taskManagerJvmOptions(taskManagerJvmOptions(taskManagerJavaOpts, dir))
+                .jvmOptions(spec.variant().jvmOptions());
+        clusterConfiguration(spec).toMap().forEach(builder::config);
+        SourcePositions.configuration(positions).forEach(builder::config);
+        return builder;
     }
 
     /**

@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
 /**
  * The recovery report's breakdown of recovery time into {@link RecoveryPhases}: per recovery query and phase the
  * medians of stock's and columnar's counted cells and the median of the paired per-round differences (columnar −
- * stock: where columnar spends more), then every cell's phases and its per-task restart times.
+ * stock: where columnar spends more), the same for each extra variant against columnar (variant − columnar), then
+ * every cell's phases and its per-task restart times.
  */
 final class RecoveryPhasesReport {
     private final List<CellResult> recovery;
@@ -19,24 +20,41 @@ final class RecoveryPhasesReport {
         this.recovery = cells.stream().filter(c -> c.recovery() && c.ok() && c.recoveryPhases() != null).toList();
     }
 
-    /** Per query and phase: stock median, columnar median, paired difference median (ms); NaN where unpaired. */
-    record PhaseRow(NexmarkQuery query, String phase, double stock, double columnar, double difference, int pairs) {}
+    /**
+     * Per query, variant and phase: the baseline's median, the variant's median and the median of the paired
+     * differences variant − baseline (ms; NaN where unpaired). The baseline is stock for columnar, columnar for an
+     * extra variant.
+     */
+    record PhaseRow(NexmarkQuery query, Variant variant, String phase, double baseline, double median,
+                    double difference, int pairs) {}
 
+    /** Columnar against stock. */
     List<PhaseRow> rows() {
+        return rows(Variant.STOCK, List.of(Variant.COLUMNAR));
+    }
+
+    /** Each extra variant against columnar. */
+    List<PhaseRow> extraRows() {
+        return rows(Variant.COLUMNAR, VariantReport.extraVariants(recovery));
+    }
+
+    private List<PhaseRow> rows(Variant baseline, List<Variant> variants) {
         List<PhaseRow> rows = new ArrayList<>();
         for (NexmarkQuery query : recovery.stream().map(c -> c.spec().query()).distinct().sorted().toList()) {
-            List<CellResult> stock = cells(query, Variant.STOCK);
-            List<CellResult> columnar = cells(query, Variant.COLUMNAR);
-            for (String phase : RecoveryPhases.NAMES) {
-                List<Double> differences = new ArrayList<>();
-                for (CellResult c : columnar) {
-                    stock.stream().filter(s -> s.round() == c.round()).findFirst().ifPresent(
-                            s -> differences.add((double) (ms(c, phase) - ms(s, phase))));
+            List<CellResult> base = cells(query, baseline);
+            for (Variant variant : variants) {
+                List<CellResult> measured = cells(query, variant);
+                for (String phase : RecoveryPhases.NAMES) {
+                    List<Double> differences = new ArrayList<>();
+                    for (CellResult c : measured) {
+                        base.stream().filter(b -> b.round() == c.round()).findFirst().ifPresent(
+                                b -> differences.add((double) (ms(c, phase) - ms(b, phase))));
+                    }
+                    rows.add(new PhaseRow(query, variant, phase, NexmarkReport.median(base, c -> ms(c, phase)),
+                            NexmarkReport.median(measured, c -> ms(c, phase)),
+                            NexmarkReport.median(differences.stream().mapToDouble(Double::doubleValue).toArray()),
+                            differences.size()));
                 }
-                rows.add(new PhaseRow(query, phase, NexmarkReport.median(stock, c -> ms(c, phase)),
-                        NexmarkReport.median(columnar, c -> ms(c, phase)),
-                        NexmarkReport.median(differences.stream().mapToDouble(Double::doubleValue).toArray()),
-                        differences.size()));
             }
         }
         return rows;
@@ -62,8 +80,18 @@ final class RecoveryPhasesReport {
         md.append("| query | phase | stock ms | columnar ms | Δ ms (pairs) |\n|---|---|---:|---:|---:|\n");
         for (PhaseRow r : rows()) {
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", r.query().id(), r.phase(),
-                    whole(r.stock()), whole(r.columnar()),
-                    r.pairs() == 0 ? "–" : String.format(Locale.ROOT, "%+,.0f (%d)", r.difference(), r.pairs())));
+                    whole(r.baseline()), whole(r.median()), difference(r)));
+        }
+        List<PhaseRow> extra = extraRows();
+        if (!extra.isEmpty()) {
+            md.append("\nThe extra variants against columnar (Δ = median of the paired per-round differences,"
+                    + " variant − columnar; the A/A control's is what the run's noise makes of no change):\n\n"
+                    + "| query | variant | phase | columnar ms | variant ms | Δ ms (pairs) |\n"
+                    + "|---|---|---|---:|---:|---:|\n");
+            for (PhaseRow r : extra) {
+                md.append(String.format(Locale.ROOT, "| %s | `%s` | %s | %s | %s | %s |%n", r.query().id(),
+                        r.variant().id(), r.phase(), whole(r.baseline()), whole(r.median()), difference(r)));
+            }
         }
         md.append("\nEvery recovery cell (ms; detection kind):\n\n| query | round | variant | detection | ")
                 .append(String.join(" | ", RecoveryPhases.NAMES)).append(" | total |\n|---|---:|---|---|")
@@ -97,6 +125,10 @@ final class RecoveryPhasesReport {
     private static long ms(CellResult cell, String phase) {
         Map<String, Long> phases = cell.recoveryPhases().byName();
         return Objects.requireNonNull(phases.get(phase), phase);
+    }
+
+    private static String difference(PhaseRow r) {
+        return r.pairs() == 0 ? "–" : String.format(Locale.ROOT, "%+,.0f (%d)", r.difference(), r.pairs());
     }
 
     private static String whole(double ms) {

@@ -1,14 +1,16 @@
 package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.planner.PlannerOptions;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
+import java.util.regex.Pattern;
 import org.apache.flink.table.api.ValidationException;
 import org.apache.flink.table.factories.DynamicTableSourceFactory;
 import org.apache.flink.table.factories.FactoryUtil;
@@ -20,6 +22,10 @@ import org.apache.flink.table.factories.FactoryUtil;
  * the cell reads through {@code kafka}, and the report says so). A columnar variant with planner options (a {@link
  * PlannerOptions#PATH_CHOICES path choice} each, key relative to {@link PlannerOptions#PREFIX}) is an extra variant
  * of an A/B run: {@code columnar:edge-rows=VIEWS}, {@code columnar:edge-rows=VIEWS+local-window-agg.vectorised=false}.
+ * So is a columnar variant with JVM system properties ({@code -DKEY=VALUE}, {@code columnarkafka.*} keys only), which
+ * every JVM running the cell's tasks gets: the cell's JVM, and in a recovery cell also the cluster's job manager and
+ * TaskManagers ({@link RecoveryCell}), e.g. {@code columnar:-Dcolumnarkafka.arrow.warm-up=false}; it mixes with
+ * planner options: {@code columnar:edge-rows=VIEWS+-Dcolumnarkafka.arrow.warm-up=false}.
  * The A/A control {@code columnar#2} is the default columnar variant again under a label of its own, an extra variant
  * whose ratio to the default one is the run's noise ({@link AaControl}).
  * Floor ({@code --floor on}, stateless queries only): no SQL, stock's output values looked up per input record and
@@ -27,34 +33,50 @@ import org.apache.flink.table.factories.FactoryUtil;
  *
  * @param plannerOptions relative key to value, sorted by key; empty for stock, the default columnar variant and the
  *     A/A control
+ * @param jvmProperties system property key to value, sorted by key; empty for stock, the default columnar variant and
+ *     the A/A control
  * @param control the A/A control: the default columnar configuration, run as a variant of its own
  */
-record Variant(Kind kind, SortedMap<String, String> plannerOptions, boolean control) implements Comparable<Variant> {
+record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<String, String> jvmProperties,
+               boolean control) implements Comparable<Variant> {
     /** What runs the cell's query; the order is the report's. */
     enum Kind { STOCK, COLUMNAR, FLOOR }
 
-    static final Variant STOCK = new Variant(Kind.STOCK, new TreeMap<>(), false);
-    static final Variant COLUMNAR = new Variant(Kind.COLUMNAR, new TreeMap<>(), false);
-    static final Variant FLOOR = new Variant(Kind.FLOOR, new TreeMap<>(), false);
+    static final Variant STOCK = new Variant(Kind.STOCK, new TreeMap<>(), new TreeMap<>(), false);
+    static final Variant COLUMNAR = new Variant(Kind.COLUMNAR, new TreeMap<>(), new TreeMap<>(), false);
+    static final Variant FLOOR = new Variant(Kind.FLOOR, new TreeMap<>(), new TreeMap<>(), false);
     /** The A/A control's id: columnar, a second time. */
     static final String CONTROL_ID = "columnar#2";
-    static final Variant CONTROL = new Variant(Kind.COLUMNAR, new TreeMap<>(), true);
-    /** Between a variant's planner options in its id. */
+    static final Variant CONTROL = new Variant(Kind.COLUMNAR, new TreeMap<>(), new TreeMap<>(), true);
+    /** Between a variant's planner options and JVM properties in its id. */
     static final String OPTION_SEPARATOR = "+";
+    /** What starts a JVM system property in a variant's id, as on a java command line. */
+    static final String PROPERTY_FLAG = "-D";
+    /**
+     * The keys a variant's JVM properties may have: columnar-kafka's own switches. A JVM-wide setting (heap, GC, a
+     * JDK, Flink or Kafka property) given to one variant's JVMs only would make the A/B one of JVMs, not of our code;
+     * those go to every cell alike ({@code CHILD_JAVA_OPTS}, {@code TASKMANAGER_JAVA_OPTS}).
+     */
+    static final String PROPERTY_PREFIX = "columnarkafka.";
+    private static final Pattern PROPERTY_KEY = Pattern.compile(Pattern.quote(PROPERTY_PREFIX) + "[A-Za-z0-9._-]+");
+    /** No whitespace (the JVM options are a space-separated list) and no quotes (no shell in between). */
+    private static final Pattern PROPERTY_VALUE = Pattern.compile("[^\\s'\"]+");
 
     private static final String COLUMNAR_SOURCE = columnarSource();
 
     Variant {
         plannerOptions = Collections.unmodifiableSortedMap(new TreeMap<>(plannerOptions));
-        if (control && (kind != Kind.COLUMNAR || !plannerOptions.isEmpty())) {
+        jvmProperties = Collections.unmodifiableSortedMap(new TreeMap<>(jvmProperties));
+        if (control && (kind != Kind.COLUMNAR || !plannerOptions.isEmpty() || !jvmProperties.isEmpty())) {
             throw new IllegalArgumentException("the A/A control is the default columnar variant, without options");
         }
     }
 
     /**
      * {@code stock}, {@code columnar}, {@code columnar#2} (the A/A control), {@code floor} or {@code
-     * columnar:KEY=VALUE[+KEY=VALUE...]}; throws {@link
-     * IllegalArgumentException} on any other form, an unknown planner option or a value the option does not take.
+     * columnar:ITEM[+ITEM...]}, each item a planner option {@code KEY=VALUE} or a JVM property {@code
+     * -Dcolumnarkafka.KEY=VALUE}; throws {@link IllegalArgumentException} on any other form, an unknown planner
+     * option or a value the option does not take, a property outside {@value #PROPERTY_PREFIX}, or a key set twice.
      */
     static Variant parse(String id) {
         if (id.equals("stock")) {
@@ -71,22 +93,44 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, boolean cont
         }
         if (!id.startsWith("columnar:") || id.length() == "columnar:".length()) {
             throw new IllegalArgumentException("variant '" + id + "' is not stock, columnar, " + CONTROL_ID
-                    + " (the A/A control) or columnar:KEY=VALUE[" + OPTION_SEPARATOR + "KEY=VALUE...]");
+                    + " (the A/A control) or columnar:ITEM[" + OPTION_SEPARATOR + "ITEM...], an ITEM a planner option"
+                    + " KEY=VALUE or a JVM property " + PROPERTY_FLAG + PROPERTY_PREFIX + "KEY=VALUE");
         }
-        Map<String, String> options = new LinkedHashMap<>();
-        for (String option : id.substring("columnar:".length()).split("\\" + OPTION_SEPARATOR, -1)) {
+        SortedMap<String, String> options = new TreeMap<>();
+        SortedMap<String, String> properties = new TreeMap<>();
+        for (String item : id.substring("columnar:".length()).split("\\" + OPTION_SEPARATOR, -1)) {
+            boolean property = item.startsWith(PROPERTY_FLAG);
+            String option = property ? item.substring(PROPERTY_FLAG.length()) : item;
             int eq = option.indexOf('=');
             if (eq <= 0 || eq == option.length() - 1) {
-                throw new IllegalArgumentException("variant '" + id + "': '" + option + "' is not KEY=VALUE");
+                throw new IllegalArgumentException("variant '" + id + "': '" + item + "' is not "
+                        + (property ? PROPERTY_FLAG : "") + "KEY=VALUE");
             }
             String key = option.substring(0, eq);
             String value = option.substring(eq + 1);
-            PlannerOptions.pathChoice(key, value);
-            if (options.put(key, value) != null) {
-                throw new IllegalArgumentException("variant '" + id + "' sets " + key + " twice");
+            if (property) {
+                checkProperty(id, key, value);
+            } else {
+                PlannerOptions.pathChoice(key, value);
+            }
+            if ((property ? properties : options).put(key, value) != null) {
+                throw new IllegalArgumentException("variant '" + id + "' sets " + (property ? PROPERTY_FLAG : "")
+                        + key + " twice");
             }
         }
-        return new Variant(Kind.COLUMNAR, new TreeMap<>(options), false);
+        return new Variant(Kind.COLUMNAR, options, properties, false);
+    }
+
+    private static void checkProperty(String id, String key, String value) {
+        if (!PROPERTY_KEY.matcher(key).matches()) {
+            throw new IllegalArgumentException("variant '" + id + "': JVM property '" + key + "' is not a "
+                    + PROPERTY_PREFIX + "* key (a variant varies columnar-kafka's own switches; JVM-wide options go to"
+                    + " every cell alike: CHILD_JAVA_OPTS, TASKMANAGER_JAVA_OPTS)");
+        }
+        if (!PROPERTY_VALUE.matcher(value).matches()) {
+            throw new IllegalArgumentException("variant '" + id + "': JVM property " + key + " has a value with"
+                    + " whitespace or quotes: '" + value + "'");
+        }
     }
 
     /** The form {@link #parse} reads: the report's and the cell arguments' name of the variant. */
@@ -97,8 +141,15 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, boolean cont
         if (control) {
             return CONTROL_ID;
         }
-        return plannerOptions.isEmpty() ? "columnar" : "columnar:" + plannerOptions.entrySet().stream()
-                .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(OPTION_SEPARATOR));
+        List<String> items = new ArrayList<>();
+        plannerOptions.forEach((key, value) -> items.add(key + "=" + value));
+        items.addAll(jvmOptions());
+        return items.isEmpty() ? "columnar" : "columnar:" + String.join(OPTION_SEPARATOR, items);
+    }
+
+    /** The JVM properties as java command-line options, {@code -DKEY=VALUE}, sorted by key. */
+    List<String> jvmOptions() {
+        return jvmProperties.entrySet().stream().map(e -> PROPERTY_FLAG + e.getKey() + "=" + e.getValue()).toList();
     }
 
     /** The planner options with their full keys, as the cell's session sets them. */
@@ -114,11 +165,11 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, boolean cont
     }
 
     /**
-     * A columnar variant with planner options, or the A/A control: measured against stock and against the default
-     * columnar one, in rows of its own.
+     * A columnar variant with planner options or JVM properties, or the A/A control: measured against stock and
+     * against the default columnar one, in rows of its own.
      */
     boolean extra() {
-        return control || !plannerOptions.isEmpty();
+        return control || !plannerOptions.isEmpty() || !jvmProperties.isEmpty();
     }
 
     String source() {
@@ -130,7 +181,7 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, boolean cont
                 : (query.upsert() ? "upsert-kafka" : "kafka");
     }
 
-    /** The cell label's variant part: s, c, c with the planner options, c#2 (the A/A control), or f. */
+    /** The cell label's variant part: s, c, c with the options and properties, c#2 (the A/A control), or f. */
     String letter() {
         return switch (kind) {
             case STOCK -> "s";

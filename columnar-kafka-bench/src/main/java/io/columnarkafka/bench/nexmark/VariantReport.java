@@ -89,14 +89,22 @@ final class VariantReport {
                 && c.spec().variant().equals(variant) && c.ok()).toList();
     }
 
-    /** What the variant's cells' plans showed of its options; the control's plans are the default columnar ones. */
+    /**
+     * What the variant's cells' plans showed of its options; the control's plans are the default columnar ones. JVM
+     * properties are no plan's: they are named as given to the cells' JVMs.
+     */
     static String inPlan(Variant variant, List<CellResult> cells) {
         if (variant.control()) {
             return "default options (A/A)";
         }
+        String jvm = variant.jvmProperties().isEmpty() ? ""
+                : "JVM " + String.join(" ", variant.jvmOptions()) + " (no plan option)";
+        if (variant.plannerOptions().isEmpty()) {
+            return jvm;
+        }
         String shown = cells.stream().map(CellResult::plannerOptionsInPlan).filter(s -> !s.isEmpty())
                 .distinct().collect(Collectors.joining(" | "));
-        return shown.isEmpty() ? "not recorded" : shown;
+        return (shown.isEmpty() ? "not recorded" : shown) + (jvm.isEmpty() ? "" : "; " + jvm);
     }
 
     /** A variant's paired per-round ratios as median, min and max. */
@@ -157,28 +165,35 @@ final class VariantReport {
             Row r = rows.get(i);
             json.append(String.format(Locale.ROOT, "    {\"query\": \"%s\", \"stateful\": %s, \"miniBatch\": %s,"
                             + " \"variant\": \"%s\", \"eventsPerSecond\": %s, \"cpuSecondsPerMillion\": %s,"
-                            + " \"stockCpuSecondsPerMillion\": %s, \"columnarCpuSecondsPerMillion\": %s,"
-                            + " \"pairsWithStock\": %d, \"ratioToStock\": %s, \"ratioToStockMin\": %s,"
-                            + " \"ratioToStockMax\": %s, \"pairsWithColumnar\": %d, \"ratioToColumnar\": %s,"
-                            + " \"ratioToColumnarMin\": %s, \"ratioToColumnarMax\": %s, \"control\": %s,"
-                            + " \"aaToColumnar\": %s, \"aaToColumnarMin\": %s, \"aaToColumnarMax\": %s,"
-                            + " \"againstAa\": \"%s\", \"roundsAboveColumnar\": %d, \"inPlan\": \"%s\","
-                            + " \"ok\": %s, \"compared\": %s, \"output\": \"%s\"}%s%n",
+                            + " \"stockCpuSecondsPerMillion\": %s, \"columnarCpuSecondsPerMillion\": %s, %s,"
+                            + " \"inPlan\": \"%s\", \"ok\": %s, \"compared\": %s, \"output\": \"%s\"}%s%n",
                     r.query.id(), r.query.stateful, r.miniBatch, NexmarkReport.escape(r.variant.id()),
                     NexmarkReport.num(r.eventsPerSecond), NexmarkReport.num(r.cpu), NexmarkReport.num(r.stockCpu),
-                    NexmarkReport.num(r.columnarCpu), r.againstStock.rounds(), NexmarkReport.num(r.againstStock.median()),
-                    NexmarkReport.num(r.againstStock.min()), NexmarkReport.num(r.againstStock.max()),
-                    r.againstColumnar.rounds(), NexmarkReport.num(r.againstColumnar.median()),
-                    NexmarkReport.num(r.againstColumnar.min()), NexmarkReport.num(r.againstColumnar.max()),
-                    r.variant.control(), NexmarkReport.num(r.againstControl.controlSpread().median()),
-                    NexmarkReport.num(r.againstControl.controlSpread().min()),
-                    NexmarkReport.num(r.againstControl.controlSpread().max()),
-                    r.variant.control() ? "CONTROL" : r.againstControl.resolution().name(),
-                    Arrays.stream(r.againstControl.ratios()).filter(x -> x > 1).count(),
+                    NexmarkReport.num(r.columnarCpu), ratiosJson(r.variant, r.againstStock, r.againstControl),
                     NexmarkReport.escape(r.inPlan), r.ok, r.compared, NexmarkReport.escape(r.output),
                     i + 1 < rows.size() ? "," : ""));
         }
         return json.append("  ]").toString();
+    }
+
+    /**
+     * An extra variant's ratios as JSON fields (no braces): to stock, to columnar, the A/A control's to columnar, where
+     * the variant's lie against the control's ({@code CONTROL} for the control's own row) and its rounds above 1.
+     */
+    static String ratiosJson(Variant variant, Spread againstStock, AaControl againstControl) {
+        Spread columnar = againstControl.variantSpread();
+        Spread control = againstControl.controlSpread();
+        return String.format(Locale.ROOT, "\"pairsWithStock\": %d, \"ratioToStock\": %s, \"ratioToStockMin\": %s,"
+                        + " \"ratioToStockMax\": %s, \"pairsWithColumnar\": %d, \"ratioToColumnar\": %s,"
+                        + " \"ratioToColumnarMin\": %s, \"ratioToColumnarMax\": %s, \"control\": %s,"
+                        + " \"aaToColumnar\": %s, \"aaToColumnarMin\": %s, \"aaToColumnarMax\": %s,"
+                        + " \"againstAa\": \"%s\", \"roundsAboveColumnar\": %d",
+                againstStock.rounds(), NexmarkReport.num(againstStock.median()), NexmarkReport.num(againstStock.min()),
+                NexmarkReport.num(againstStock.max()), columnar.rounds(), NexmarkReport.num(columnar.median()),
+                NexmarkReport.num(columnar.min()), NexmarkReport.num(columnar.max()), variant.control(),
+                NexmarkReport.num(control.median()), NexmarkReport.num(control.min()), NexmarkReport.num(control.max()),
+                variant.control() ? "CONTROL" : againstControl.resolution().name(),
+                Arrays.stream(againstControl.ratios()).filter(x -> x > 1).count());
     }
 
     private static String oneDecimal(double v) {

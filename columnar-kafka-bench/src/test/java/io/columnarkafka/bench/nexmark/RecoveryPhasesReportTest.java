@@ -36,8 +36,8 @@ class RecoveryPhasesReportTest {
         assertThat(rows).hasSize(RecoveryPhases.NAMES.length);
         RecoveryPhasesReport.PhaseRow open = rows.get(4);
         assertThat(open.phase()).isEqualTo("open");
-        assertThat(open.stock()).as("median of 3,000, 3,300, 2,700").isEqualTo(3_000);
-        assertThat(open.columnar()).as("median of 3,600 and 3,500").isEqualTo(3_550);
+        assertThat(open.baseline()).as("median of 3,000, 3,300, 2,700").isEqualTo(3_000);
+        assertThat(open.median()).as("median of 3,600 and 3,500").isEqualTo(3_550);
         assertThat(open.difference()).as("median of +600 and +200").isEqualTo(400);
         assertThat(open.pairs()).isEqualTo(2);
         RecoveryPhasesReport.PhaseRow catchUp = rows.get(6);
@@ -51,6 +51,41 @@ class RecoveryPhasesReportTest {
                 .contains("| q0 | 2 | stock | connection-loss | 600 | 100 | 420 | 250 | 3,300 | -100 | 2,100 | 6,670 |")
                 .contains("- q0 round 1 columnar: `Source: x[1] deploying 1.00 initializing 1.20 running 4.80`;"
                         + " open steps: `arrow=–");
+    }
+
+    /** An extra variant's phases against columnar's, paired per round, in a table of their own labelled by its id. */
+    @Test
+    void pairsAnExtraVariantsPhasesWithColumnarsPerRound() {
+        Variant warmUpOff = Variant.parse("columnar:-Dcolumnarkafka.arrow.warm-up=false");
+        List<CellResult> cells = List.of(
+                cell(Variant.STOCK, 1, "detect=800 restartDelay=100 schedule=400 deploy=300 open=3000 firstRead=500"
+                        + " catchUp=2000"),
+                cell(Variant.COLUMNAR, 1, "detect=900 restartDelay=100 schedule=400 deploy=300 open=3600"
+                        + " firstRead=400 catchUp=1800"),
+                // open 4,000 vs columnar's 3,600 (+400) in round 1, 3,900 vs 3,500 (+400) in round 2
+                cell(warmUpOff, 1, "detect=900 restartDelay=100 schedule=400 deploy=300 open=4000 firstRead=400"
+                        + " catchUp=1800"),
+                cell(Variant.COLUMNAR, 2, "detect=700 restartDelay=120 schedule=380 deploy=350 open=3500"
+                        + " firstRead=600 catchUp=2400"),
+                cell(warmUpOff, 2, "detect=700 restartDelay=120 schedule=380 deploy=350 open=3900 firstRead=600"
+                        + " catchUp=2400"));
+
+        RecoveryPhasesReport report = new RecoveryPhasesReport(cells);
+
+        assertThat(report.rows()).as("columnar against stock, as before").hasSize(RecoveryPhases.NAMES.length)
+                .allSatisfy(r -> assertThat(r.variant()).isEqualTo(Variant.COLUMNAR));
+        List<RecoveryPhasesReport.PhaseRow> extra = report.extraRows();
+        assertThat(extra).hasSize(RecoveryPhases.NAMES.length)
+                .allSatisfy(r -> assertThat(r.variant()).isEqualTo(warmUpOff));
+        RecoveryPhasesReport.PhaseRow open = extra.get(4);
+        assertThat(open.baseline()).as("columnar: median of 3,600 and 3,500").isEqualTo(3_550);
+        assertThat(open.median()).isEqualTo(3_950);
+        assertThat(open.difference()).isEqualTo(400);
+        assertThat(open.pairs()).isEqualTo(2);
+        StringBuilder md = new StringBuilder();
+        report.append(md);
+        assertThat(md.toString()).contains("| q0 | `columnar:-Dcolumnarkafka.arrow.warm-up=false` | open | 3,550 | 3,950"
+                + " | +400 (2) |");
     }
 
     private static CellResult cell(Variant variant, int round, String phases) {

@@ -3,16 +3,19 @@ package io.columnarkafka.bench.nexmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.columnarkafka.bench.ChildJvm;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code --variants}: the forms a variant takes, its planner options validated against the planner's own
- * ConfigOptions (an unknown key or a value the option does not take fails, naming what is known), the checks on the
- * list, and the order each round runs the variants in.
+ * ConfigOptions (an unknown key or a value the option does not take fails, naming what is known), its JVM properties
+ * ({@code columnarkafka.*} only) and the cell JVM's command line they go on, the checks on the list, and the order
+ * each round runs the variants in.
  */
 class VariantTest {
+    private static final String WARM_UP_OFF = "-Dcolumnarkafka.arrow.warm-up=false";
     @Test
     void anExtraVariantSetsItsPlannerOptionsUnderTheirFullKeys() {
         Variant variant = Variant.parse("columnar:local-window-agg.vectorised=false+edge-rows=VIEWS");
@@ -63,6 +66,95 @@ class VariantTest {
     }
 
     @Test
+    void aVariantsJvmPropertiesAreNoSessionOptionAndComeAfterItsPlannerOptionsInItsId() {
+        Variant warmUpOff = Variant.parse("columnar:" + WARM_UP_OFF);
+
+        assertThat(warmUpOff.columnar()).isTrue();
+        assertThat(warmUpOff.extra()).isTrue();
+        assertThat(warmUpOff.control()).isFalse();
+        assertThat(warmUpOff.plannerOptions()).isEmpty();
+        assertThat(warmUpOff.sessionOptions()).isEmpty();
+        assertThat(warmUpOff.jvmProperties()).containsExactly(Map.entry("columnarkafka.arrow.warm-up", "false"));
+        assertThat(warmUpOff.jvmOptions()).containsExactly(WARM_UP_OFF);
+        assertThat(warmUpOff.id()).isEqualTo("columnar:" + WARM_UP_OFF);
+        assertThat(warmUpOff.letter()).isEqualTo("c:" + WARM_UP_OFF);
+        assertThat(Variant.parse(warmUpOff.id())).isEqualTo(warmUpOff).isNotEqualTo(Variant.COLUMNAR)
+                .isNotEqualTo(Variant.CONTROL);
+        assertThat(warmUpOff.source()).isEqualTo(Variant.COLUMNAR.source());
+        assertThat(warmUpOff.sink(NexmarkQuery.Q5)).isEqualTo(Variant.COLUMNAR.sink(NexmarkQuery.Q5));
+
+        Variant mixed = Variant.parse("columnar:-Dcolumnarkafka.z=1+" + WARM_UP_OFF + "+edge-rows=VIEWS");
+        assertThat(mixed.id()).as("planner options, then JVM properties, each sorted by key")
+                .isEqualTo("columnar:edge-rows=VIEWS+" + WARM_UP_OFF + "+-Dcolumnarkafka.z=1");
+        assertThat(Variant.parse(mixed.id())).isEqualTo(mixed);
+        assertThat(mixed.sessionOptions()).containsExactly(Map.entry("columnar-kafka.planner.edge-rows", "VIEWS"));
+        assertThat(mixed.jvmOptions()).containsExactly(WARM_UP_OFF, "-Dcolumnarkafka.z=1");
+        assertThat(Variant.parse("columnar:-Dcolumnarkafka.x=a=b").jvmProperties())
+                .as("the value is everything after the first =").containsExactly(Map.entry("columnarkafka.x", "a=b"));
+        assertThat(Variant.STOCK.jvmOptions()).isEmpty();
+        assertThat(Variant.CONTROL.jvmOptions()).isEmpty();
+
+        CellSpec spec = new CellSpec(NexmarkQuery.Q5, mixed, false, 1000, 2, 1000, "b:9092", "in", "out", "run", 0.5,
+                0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r");
+        assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new))).isEqualTo(spec);
+        assertThat(spec.label()).isEqualTo("q5-c:edge-rows=VIEWS+" + WARM_UP_OFF + "+-Dcolumnarkafka.z=1-fail");
+    }
+
+    @Test
+    void malformedJvmPropertiesFailNamingTheItem() {
+        assertThatThrownBy(() -> Variant.parse("columnar:-Dfile.encoding=UTF-8"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("variant 'columnar:-Dfile.encoding=UTF-8': JVM property 'file.encoding' is not a"
+                        + " columnarkafka.* key (a variant varies columnar-kafka's own switches; JVM-wide options go to"
+                        + " every cell alike: CHILD_JAVA_OPTS, TASKMANAGER_JAVA_OPTS)");
+        assertThatThrownBy(() -> Variant.parse("columnar:-Dcolumnarkafka.=x"))
+                .hasMessageContaining("JVM property 'columnarkafka.' is not a columnarkafka.* key");
+        assertThatThrownBy(() -> Variant.parse("columnar:-Dcolumnarkafka.arrow.warm-up"))
+                .hasMessage("variant 'columnar:-Dcolumnarkafka.arrow.warm-up': '-Dcolumnarkafka.arrow.warm-up'"
+                        + " is not -DKEY=VALUE");
+        assertThatThrownBy(() -> Variant.parse("columnar:-Dcolumnarkafka.arrow.warm-up="))
+                .hasMessageContaining("is not -DKEY=VALUE");
+        assertThatThrownBy(() -> Variant.parse("columnar:-D=false")).hasMessageContaining("is not -DKEY=VALUE");
+        assertThatThrownBy(() -> Variant.parse("columnar:-D")).hasMessageContaining("is not -DKEY=VALUE");
+        assertThatThrownBy(() -> Variant.parse("columnar:-Dcolumnarkafka.a=x y"))
+                .hasMessageContaining("JVM property columnarkafka.a has a value with whitespace or quotes: 'x y'");
+        assertThatThrownBy(() -> Variant.parse("columnar:-Dcolumnarkafka.a='x'"))
+                .hasMessageContaining("has a value with whitespace or quotes");
+        assertThatThrownBy(() -> Variant.parse("columnar:-Dcolumnarkafka.a=1+-Dcolumnarkafka.a=2"))
+                .hasMessageContaining("sets -Dcolumnarkafka.a twice");
+        assertThatThrownBy(() -> Variant.parse("columnar:" + WARM_UP_OFF + "+"))
+                .as("an empty item").hasMessageContaining("'' is not KEY=VALUE");
+        assertThatThrownBy(() -> Variant.parse("stock:" + WARM_UP_OFF)).hasMessageContaining("is not stock, columnar");
+        assertThatThrownBy(() -> Variant.parse("columnar:columnarkafka.arrow.warm-up=false"))
+                .as("without -D it is a planner option").hasMessageStartingWith("unknown planner option");
+    }
+
+    /**
+     * A plain cell's tasks run in the cell JVM: the variant's properties go on its command line after {@code
+     * CHILD_JAVA_OPTS} (so they hold whatever that sets), before the main class; other variants get none. A recovery
+     * cell's JVM gets them the same way and passes them on to its cluster ({@code RecoveryCellTest}).
+     */
+    @Test
+    void theCellJvmGetsTheVariantsPropertiesAfterChildJavaOpts() {
+        Variant warmUpOff = Variant.parse("columnar:" + WARM_UP_OFF);
+        CellSpec spec = new CellSpec(NexmarkQuery.Q5, warmUpOff, false, 1000, 2, 1000, "b:9092", "in", "out", "run",
+                0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r");
+
+        List<String> command = ChildJvm.command(CellRunner.class, "cells.jar", spec.toArgs(),
+                NexmarkBenchmark.cellJavaOptions("-Xmx2g -Dcolumnarkafka.arrow.warm-up=true", warmUpOff));
+
+        assertThat(command).containsSubsequence("-Xmx2g", "-Dcolumnarkafka.arrow.warm-up=true", WARM_UP_OFF, "-cp",
+                "cells.jar", CellRunner.class.getName(), "variant=columnar:" + WARM_UP_OFF);
+        assertThat(NexmarkBenchmark.cellJavaOptions(null, warmUpOff))
+                .isEqualTo(NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS + " " + WARM_UP_OFF);
+        for (Variant other : List.of(Variant.STOCK, Variant.COLUMNAR, Variant.CONTROL,
+                Variant.parse("columnar:edge-rows=VIEWS"))) {
+            assertThat(NexmarkBenchmark.cellJavaOptions(null, other)).as(other.id())
+                    .isEqualTo(NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS);
+        }
+    }
+
+    @Test
     void theListNeedsStockAndColumnarOnceEachAndRunsStockFirst() {
         assertThat(NexmarkBenchmark.variants("stock,columnar")).containsExactly(Variant.STOCK, Variant.COLUMNAR);
         assertThat(NexmarkBenchmark.variants("columnar:edge-rows=VIEWS, columnar,stock"))
@@ -81,6 +173,8 @@ class VariantTest {
             "--variants", "stock,columnar,columnar:edge-rows=VIEWS"}))
                 .hasMessage("--variants with planner options needs --columnar-planner on");
         NexmarkBenchmark.parse(new String[] {"--columnar-planner", "off", "--variants", "stock,columnar,columnar#2"});
+        NexmarkBenchmark.parse(new String[] {"--columnar-planner", "off", "--variants",
+            "stock,columnar,columnar:" + WARM_UP_OFF});
         NexmarkBenchmark.parse(new String[] {"--rate", "1000", "--seconds", "2",
             "--variants", "stock,columnar,columnar:edge-rows=VIEWS,columnar#2"});
     }
@@ -105,6 +199,11 @@ class VariantTest {
         assertThat(control.letter()).isEqualTo("c#2");
         assertThat(NexmarkBenchmark.variants("columnar:edge-rows=VIEWS,columnar#2,stock,columnar"))
                 .containsExactly(Variant.STOCK, Variant.COLUMNAR, control, Variant.parse("columnar:edge-rows=VIEWS"));
+        assertThat(NexmarkBenchmark.variants("columnar:" + WARM_UP_OFF + ",columnar#2,stock,columnar"))
+                .as("a variant of JVM properties is an extra one like a planner option's")
+                .extracting(Variant::id).containsExactly("stock", "columnar", "columnar#2", "columnar:" + WARM_UP_OFF);
+        assertThatThrownBy(() -> NexmarkBenchmark.variants("stock,columnar," + "columnar:" + WARM_UP_OFF + ","
+                + "columnar:" + WARM_UP_OFF)).hasMessageStartingWith("--variants names a variant twice");
         CellSpec spec = new CellSpec(NexmarkQuery.Q4, control, false, 1000, 2, 1000, "b:9092", "in", "out", "run", 0,
                 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r");
         assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new)).variant()).isSameAs(Variant.CONTROL);

@@ -60,17 +60,22 @@ public final class FlinkCluster implements AutoCloseable {
         this.restPort = restPort;
         this.slotsPerTaskManager = options.slotsPerTaskManager;
         this.jobManager = process("jobmanager", "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint",
-                List.of("-Xmx512m", "-Xms512m", "-XX:+UseSerialGC"), "--configDir", confDir().toString());
+                jvmArgs(List.of("-Xmx512m", "-Xms512m", "-XX:+UseSerialGC"), options.jvmOptions),
+                "--configDir", confDir().toString());
         for (int i = 1; i <= options.taskManagers; i++) {
             taskManagers.add(process("taskmanager-" + i, "org.apache.flink.runtime.taskexecutor.TaskManagerRunner",
-                    taskManagerJvmArgs(options.taskManagerJvmOptions),
+                    jvmArgs(taskManagerJvmArgs(options.taskManagerJvmOptions), options.jvmOptions),
                     "--configDir", confDir().toString(), "-D", "taskmanager.resource-id=taskmanager-" + i));
         }
     }
 
     private static List<String> taskManagerJvmArgs(List<String> extra) {
-        List<String> args = new ArrayList<>(List.of("-Xmx384m", "-Xms384m", "-XX:MaxDirectMemorySize=320m",
-                "-XX:MaxMetaspaceSize=256m", "-XX:+UseSerialGC"));
+        return jvmArgs(List.of("-Xmx384m", "-Xms384m", "-XX:MaxDirectMemorySize=320m", "-XX:MaxMetaspaceSize=256m",
+                "-XX:+UseSerialGC"), extra);
+    }
+
+    private static List<String> jvmArgs(List<String> own, List<String> extra) {
+        List<String> args = new ArrayList<>(own);
         args.addAll(extra);
         return args;
     }
@@ -350,6 +355,7 @@ public final class FlinkCluster implements AutoCloseable {
         private Duration startupTimeout = STARTUP_TIMEOUT;
         private final Map<String, String> config = new LinkedHashMap<>();
         private List<String> taskManagerJvmOptions = List.of();
+        private List<String> jvmOptions = List.of();
 
         private Builder(List<Path> classpath, Path dir) {
             this.classpath = List.copyOf(classpath);
@@ -383,10 +389,32 @@ public final class FlinkCluster implements AutoCloseable {
             return this;
         }
 
+        /**
+         * JVM options added to every process's, the job manager's and each task manager's (after their own and the
+         * {@link #taskManagerJvmOptions}, so they override both), e.g. a system property the job's code reads
+         * wherever it runs. Default none.
+         */
+        public Builder jvmOptions(List<String> options) {
+            this.jvmOptions = List.copyOf(options);
+            return this;
+        }
+
         /** Sets or overrides one {@code config.yaml} entry. */
         public Builder config(String key, String value) {
             config.put(key, value);
             return this;
+        }
+
+        /**
+         * The command line of each process {@link #start()} would launch, by name ({@code jobmanager},
+         * {@code taskmanager-1}, ...), without writing or launching anything: what each JVM gets.
+         */
+        public Map<String, List<String>> commands() {
+            FlinkCluster cluster = new FlinkCluster(this, 0);
+            Map<String, List<String>> commands = new LinkedHashMap<>();
+            commands.put(cluster.jobManager.name(), cluster.jobManager.command());
+            cluster.taskManagers.forEach(tm -> commands.put(tm.name(), tm.command()));
+            return commands;
         }
 
         /** Writes the configuration, starts every process and waits until all task managers are registered. */

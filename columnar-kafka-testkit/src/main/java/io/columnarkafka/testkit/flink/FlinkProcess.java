@@ -32,6 +32,11 @@ public final class FlinkProcess {
         return name;
     }
 
+    /** The command line it is launched with. */
+    List<String> command() {
+        return command;
+    }
+
     /** The process's stdout and stderr, appended across restarts. */
     public Path log() {
         return log;
