@@ -35,7 +35,7 @@ final class DistinctValues {
     }
 
     /**
-     * The index of the group's VARCHAR value, the UTF-8 bytes [start, end) of {@code bytes} (ignored when null),
+     * The index of the group's VARCHAR value, the UTF-8 bytes [start, end) of {@code bytes} (not read when null),
      * added with no bits set if it is new.
      */
     int index(int entry, boolean isNull, byte[] bytes, int start, int end) {
