@@ -2,6 +2,7 @@ package io.columnarkafka.flink.table;
 
 /**
  * The types a vectorised local aggregate reads from the batches' vectors, as grouping keys and as aggregate
- * arguments: INT and BIGINT (held as longs), VARCHAR (as UTF-8 bytes: keys, and the arguments of MAX and MIN).
+ * arguments: INT and BIGINT (held as longs), VARCHAR (as UTF-8 bytes: keys, and the arguments of MAX, MIN and
+ * COUNT(DISTINCT)).
  */
 public enum AggColumnType { INT, BIGINT, VARCHAR }

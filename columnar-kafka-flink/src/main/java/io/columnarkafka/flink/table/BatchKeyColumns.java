@@ -101,7 +101,7 @@ final class BatchKeyColumns implements GroupTable.BatchKeys {
         return h ^ (h >>> 33);
     }
 
-    private static long bytesHash(byte[] bytes, int start, int end) {
+    static long bytesHash(byte[] bytes, int start, int end) {
         long h = end - start;
         for (int i = start; i < end; i++) {
             h = h * 31 + bytes[i];

@@ -7,12 +7,15 @@ import java.util.Arrays;
  * the {@code COUNT(DISTINCT ...)} calls on the column whose filters let it through (bit i: the column's i-th call,
  * Flink's {@code DistinctAggCodeGen} value for an insert-only input and at most 64 calls). Flat arrays: an
  * open-addressing table of (group entry, value) and, per group, a chain of its values; a null value is a value
- * of its own, as it is a key of Flink's map. No object per row or value.
+ * of its own, as it is a key of Flink's map. An INT or BIGINT value is held as a long; a VARCHAR value as a range
+ * of a byte pool, its UTF-8 bytes copied there once, when the group first sees it (values are equal when their
+ * bytes are, as Flink's {@code BinaryStringData} keys). No object per row or value.
  */
 final class DistinctValues {
     private int[] slots = new int[1024]; // value index + 1, 0 when free
     private int size;
     private int[] entries = new int[512];
+    /** Per value, the long, or a string's range of {@link #pool} (offset << 32 | length). */
     private long[] values = new long[512];
     private boolean[] nulls = new boolean[512];
     private long[] bits = new long[512];
@@ -21,15 +24,33 @@ final class DistinctValues {
     private int[] next = new int[512];
     /** Per group entry, its chain's first value (index + 1, 0 when none). */
     private int[] heads = new int[512];
+    /** The VARCHAR values' UTF-8 bytes. */
+    private byte[] pool = new byte[0];
+    private int poolSize;
 
     /** The index of the group's value, added with no bits set if it is new. */
     int index(int entry, boolean isNull, long value) {
         int hash = (int) BatchKeyColumns.mix(entry * 31L + (isNull ? 0x5bd1e995L : value * 17L + 1));
+        return index(entry, isNull, value, null, 0, 0, hash);
+    }
+
+    /**
+     * The index of the group's VARCHAR value, the UTF-8 bytes [start, end) of {@code bytes} (not read when null),
+     * added with no bits set if it is new.
+     */
+    int index(int entry, boolean isNull, byte[] bytes, int start, int end) {
+        int hash = (int) BatchKeyColumns.mix(entry * 31L
+                + (isNull ? 0x5bd1e995L : BatchKeyColumns.bytesHash(bytes, start, end) * 17L + 1));
+        return index(entry, isNull, 0, bytes, start, end, hash);
+    }
+
+    /** Looks up (adds) the value: the long {@code value} when {@code bytes} is null, else the bytes' range. */
+    private int index(int entry, boolean isNull, long value, byte[] bytes, int start, int end, int hash) {
         int mask = slots.length - 1;
         for (int slot = hash & mask; ; slot = (slot + 1) & mask) {
             int stored = slots[slot];
             if (stored == 0) {
-                int index = add(entry, isNull, value, hash);
+                int index = add(entry, isNull, bytes == null || isNull ? value : append(bytes, start, end), hash);
                 slots[slot] = index + 1;
                 if (size * 2 > slots.length) {
                     rehash(slots.length * 2);
@@ -38,10 +59,27 @@ final class DistinctValues {
             }
             int index = stored - 1;
             if (hashes[index] == hash && entries[index] == entry && nulls[index] == isNull
-                    && (isNull || values[index] == value)) {
+                    && (isNull || (bytes == null ? values[index] == value : sameBytes(index, bytes, start, end)))) {
                 return index;
             }
         }
+    }
+
+    private boolean sameBytes(int index, byte[] bytes, int start, int end) {
+        int offset = (int) (values[index] >>> 32);
+        return Arrays.equals(pool, offset, offset + (int) values[index], bytes, start, end);
+    }
+
+    /** Copies the bytes to the pool; their range there (offset << 32 | length). */
+    private long append(byte[] bytes, int start, int end) {
+        int length = end - start;
+        if (poolSize + length > pool.length) {
+            pool = Arrays.copyOf(pool, Math.max(Math.max(pool.length * 2, 4096), poolSize + length));
+        }
+        System.arraycopy(bytes, start, pool, poolSize, length);
+        long range = (long) poolSize << 32 | length;
+        poolSize += length;
+        return range;
     }
 
     private int add(int entry, boolean isNull, long value, int hash) {
@@ -106,10 +144,17 @@ final class DistinctValues {
         return values[index];
     }
 
+    /** A VARCHAR value's UTF-8 bytes, copied (for the {@code StringData} a flush emits). */
+    byte[] bytes(int index) {
+        int offset = (int) (values[index] >>> 32);
+        return Arrays.copyOfRange(pool, offset, offset + (int) values[index]);
+    }
+
     /** Forgets every value (after a flush); the arrays keep their capacity. */
     void clear() {
         Arrays.fill(slots, 0);
         Arrays.fill(heads, 0);
         size = 0;
+        poolSize = 0;
     }
 }

@@ -30,6 +30,7 @@ import org.apache.flink.table.data.StringData;
  * a row's value is looked up in the group's distinct values ({@link DistinctValues}) with the bits of the column's
  * calls whose filters pass, and each call whose bit is new counts it if it is not null; after every call's fields
  * each distinct column adds one: Flink's heap {@code MapView} of the group's values to their bits, in a RAW field.
+ * A VARCHAR distinct column is read once per batch too, and its values looked up by their UTF-8 bytes.
  */
 final class LocalAccumulators {
     private final LocalAggCall[] calls;
@@ -43,6 +44,8 @@ final class LocalAccumulators {
     private final int[][] distinctCalls;
     /** Per call, the index of its argument among {@link #strings}' columns (a MAX or MIN of VARCHAR), else -1. */
     private final int[] stringArgument;
+    /** Per distinct column, its index among {@link #strings}' columns (a VARCHAR one), else -1. */
+    private final int[] distinctStringArgument;
     private final BatchKeyColumns strings;
     private final DistinctValues[] distinctValues;
     /** Per distinct column, its calls' filter vectors and count columns for the batch at hand (reused). */
@@ -85,16 +88,22 @@ final class LocalAccumulators {
             distinctCalls[d] = IntStream.range(0, calls.length)
                     .filter(a -> calls[a].distinct() && calls[a].column() == input).toArray();
             distinctTypes[d] = calls[distinctCalls[d][0]].type();
-            if (distinctCalls[d].length > LocalAggCall.MAX_DISTINCT_CALLS
-                    || distinctTypes[d] == AggColumnType.VARCHAR) {
+            if (distinctCalls[d].length > LocalAggCall.MAX_DISTINCT_CALLS) {
                 throw new IllegalArgumentException("COUNT(DISTINCT $" + input + "): " + distinctCalls[d].length
-                        + " calls of type " + distinctTypes[d] + " (at most " + LocalAggCall.MAX_DISTINCT_CALLS
-                        + " of INT or BIGINT)");
+                        + " calls (at most " + LocalAggCall.MAX_DISTINCT_CALLS + ")");
             }
             distinctValues[d] = new DistinctValues();
             distinctFilters[d] = new FieldVector[distinctCalls[d].length];
             distinctCounts[d] = new long[distinctCalls[d].length][];
         });
+        distinctStringArgument = new int[distincts];
+        for (int d = 0; d < distincts; d++) {
+            boolean string = distinctTypes[d] == AggColumnType.VARCHAR;
+            distinctStringArgument[d] = string ? stringCount : -1;
+            if (string) {
+                stringColumns[stringCount++] = distinctColumns[d];
+            }
+        }
         AggColumnType[] stringTypes = new AggColumnType[stringCount];
         Arrays.fill(stringTypes, AggColumnType.VARCHAR);
         strings = new BatchKeyColumns(Arrays.copyOf(stringColumns, stringCount), stringTypes);
@@ -113,7 +122,10 @@ final class LocalAccumulators {
         return columns + distinctColumns.length;
     }
 
-    /** Reads the batch's string arguments (of MAX and MIN), once per batch, before its rows are accumulated. */
+    /**
+     * Reads the batch's string arguments (of MAX and MIN, and VARCHAR distinct columns), once per batch, before its
+     * rows are accumulated.
+     */
     void read(VectorSchemaRoot root, int[] selection, int count) {
         strings.read(root, selection, count);
     }
@@ -214,6 +226,8 @@ final class LocalAccumulators {
         FieldVector argument = root.getVector(distinctColumns[d]);
         ArrowBuf data = argument.getDataBuffer();
         boolean isInt = distinctTypes[d] == AggColumnType.INT;
+        int string = distinctStringArgument[d];
+        byte[] bytes = string < 0 ? null : strings.bytes(string);
         DistinctValues seen = distinctValues[d];
         for (int j = from; j < to; j++) {
             int row = row(selection, j);
@@ -228,7 +242,9 @@ final class LocalAccumulators {
             }
             boolean isNull = argument.isNull(row);
             int entry = entries[j];
-            int index = seen.index(entry, isNull, isNull ? 0 : value(data, isInt, row));
+            int index = string >= 0
+                    ? seen.index(entry, isNull, bytes, strings.start(string, j), strings.end(string, j))
+                    : seen.index(entry, isNull, isNull ? 0 : value(data, isInt, row));
             long before = seen.bits(index);
             long fresh = passing & ~before;
             if (fresh == 0) {
@@ -339,15 +355,19 @@ final class LocalAccumulators {
 
     /**
      * The distinct column's values of the group as Flink's local aggregate emits its distinct accumulator: a heap
-     * {@code MapView} of each value (an Integer or Long, or null) to its bits, as a RAW value.
+     * {@code MapView} of each value (an Integer, a Long or, for a VARCHAR, a {@code BinaryStringData}, as Flink's
+     * generated accumulate copies the input's string; or null) to its bits, as a RAW value.
      */
     private RawValueData<MapView<Object, Long>> distinctAccumulator(int d, int entry) {
         DistinctValues seen = distinctValues[d];
         Map<Object, Long> map = new HashMap<>();
         for (int index = seen.first(entry); index >= 0; index = seen.next(index)) {
             long value = seen.value(index);
-            Object key = seen.isNull(index) ? null
-                    : distinctTypes[d] == AggColumnType.INT ? (Object) (int) value : (Object) value;
+            Object key = seen.isNull(index) ? null : switch (distinctTypes[d]) {
+                case INT -> (Object) (int) value;
+                case BIGINT -> (Object) value;
+                case VARCHAR -> StringData.fromBytes(seen.bytes(index));
+            };
             map.put(key, seen.bits(index));
         }
         MapView<Object, Long> view = new MapView<>();

@@ -9,7 +9,7 @@ import java.io.Serializable;
  * @param function the function
  * @param column the argument column, -1 for {@code COUNT(*)}
  * @param type the argument's type for SUM, SUM0, MAX, MIN and AVG (VARCHAR for MAX and MIN only) and for a
- *     {@code COUNT(DISTINCT col)}, null for the other counts
+ *     {@code COUNT(DISTINCT col)} (VARCHAR too), null for the other counts
  * @param filterColumn the BOOLEAN NOT NULL input column of its {@code FILTER (WHERE ...)} (Flink's planner makes
  *     it {@code IS TRUE(...)}), -1 without one; a row whose filter is false is not accumulated
  * @param distinct a {@code COUNT(DISTINCT col)}: its count is Flink's inner COUNT, accumulated only for a value

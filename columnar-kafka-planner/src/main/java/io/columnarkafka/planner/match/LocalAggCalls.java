@@ -33,9 +33,9 @@ final class LocalAggCalls {
     /**
      * The calls as the vectorised operator computes them: COUNT(*), COUNT(col), SUM, $SUM0 (Flink's planner's
      * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, MAX and MIN of VARCHAR, and COUNT(DISTINCT
-     * col) of an INT or BIGINT (at most 64 such calls per column: Flink's bit-set is one long), each with or without
-     * a FILTER (a BOOLEAN NOT NULL column: Flink's planner filters on IS TRUE(...)); never another DISTINCT call,
-     * APPROXIMATE or WITHIN GROUP.
+     * col) of an INT, BIGINT or VARCHAR (at most 64 such calls per column: Flink's bit-set is one long), each with
+     * or without a FILTER (a BOOLEAN NOT NULL column: Flink's planner filters on IS TRUE(...)); never another
+     * DISTINCT call, APPROXIMATE or WITHIN GROUP.
      */
     static LocalAggCall[] of(List<AggregateCall> calls, RowType input) throws NotTranslatable {
         LocalAggCall[] translated = new LocalAggCall[calls.size()];
@@ -73,7 +73,7 @@ final class LocalAggCalls {
                     return new LocalAggCall(Function.COUNT_STAR, -1, null, filter, false);
                 }
                 if (args.size() == 1 && call.isDistinct()) {
-                    AggColumnType type = columnType(input.getTypeAt(args.get(0)), call.toString(), false);
+                    AggColumnType type = columnType(input.getTypeAt(args.get(0)), call.toString(), true);
                     return new LocalAggCall(Function.COUNT, args.get(0), type, filter, true);
                 }
                 if (args.size() == 1) {

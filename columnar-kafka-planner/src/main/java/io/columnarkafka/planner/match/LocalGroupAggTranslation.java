@@ -18,15 +18,15 @@ import scala.collection.JavaConverters;
  * computes exactly, or {@link NotTranslatable} naming what it does not: an insert-only input (so Flink's functions
  * neither retract nor count rows for it); not the partial phase of a split distinct aggregate; grouping keys of
  * INT, BIGINT or VARCHAR (or none); COUNT(*), COUNT(col), SUM, MAX, MIN and AVG of INT or BIGINT, MAX and MIN of
- * VARCHAR, and COUNT(DISTINCT col) of INT or BIGINT, each with or without a FILTER; and Flink's output row exactly
- * the keys, then each call's accumulator fields (one, of the argument's type, for SUM, MAX and MIN; a BIGINT for the
- * counts, a distinct one's too; AVG's BIGINT sum and count), then one RAW field per distinct column (Flink's heap
- * {@code MapView} of the group's distinct values to the bits of the calls that saw them).
+ * VARCHAR, and COUNT(DISTINCT col) of INT, BIGINT or VARCHAR, each with or without a FILTER; and Flink's output
+ * row exactly the keys, then each call's accumulator fields (one, of the argument's type, for SUM, MAX and MIN; a
+ * BIGINT for the counts, a distinct one's too; AVG's BIGINT sum and count), then one RAW field per distinct column
+ * (Flink's heap {@code MapView} of the group's distinct values to the bits of the calls that saw them).
  *
  * <p>Not another DISTINCT call (SUM(DISTINCT ...), a COUNT of several columns) nor a COUNT(DISTINCT ...) of another
- * type: Flink's map keys would be rows or strings, which the vectorised operator does not keep. Not DOUBLE (or
- * FLOAT) SUM, MAX, MIN and AVG: the same reason as {@link LocalWindowAggTranslation}'s (the merged parts of a
- * rounded sum or a NaN depend on where the local phase split them).
+ * type: Flink's map keys would be rows, or values the vectorised operator does not keep. Not DOUBLE (or FLOAT) SUM,
+ * MAX, MIN and AVG: the same reason as {@link LocalWindowAggTranslation}'s (the merged parts of a rounded sum or a
+ * NaN depend on where the local phase split them).
  */
 public final class LocalGroupAggTranslation {
     private LocalGroupAggTranslation() {}

@@ -9,9 +9,9 @@ import org.apache.flink.table.runtime.operators.bundle.MapBundleOperator;
 import org.junit.jupiter.api.Test;
 
 /**
- * A local group aggregate over a columnar input that the vectorised operator does not compute (a DISTINCT call other than
- * COUNT(DISTINCT) of an INT or BIGINT, a DOUBLE sum, the option off) stays Flink's node behind the Arrow-to-rows edge, with the reason in EXPLAIN, and
- * translates to Flink's own operator.
+ * A local group aggregate over a columnar input that the vectorised operator does not compute (a DISTINCT call other
+ * than COUNT(DISTINCT) of an INT, BIGINT or VARCHAR, a DOUBLE sum, the option off) stays Flink's node behind the
+ * Arrow-to-rows edge, with the reason in EXPLAIN, and translates to Flink's own operator.
  */
 class LocalGroupAggFallbackTest {
     private static final String COUNTS = "k BIGINT, n BIGINT";
@@ -24,10 +24,10 @@ class LocalGroupAggFallbackTest {
     }
 
     @Test
-    void aDistinctCountOfStringsStaysFlinksWithTheReason() {
+    void aDistinctCountOfDoublesStaysFlinksWithTheReason() {
         assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, COUNTS, 50_000),
-                "INSERT INTO results SELECT k, COUNT(DISTINCT s) FROM keyed GROUP BY k",
-                "COUNT(DISTINCT $1) of type STRING (only INT, BIGINT)");
+                "INSERT INTO results SELECT k, COUNT(DISTINCT v) FROM keyed GROUP BY k",
+                "COUNT(DISTINCT $1) of type DOUBLE (only INT, BIGINT, VARCHAR)");
     }
 
     @Test

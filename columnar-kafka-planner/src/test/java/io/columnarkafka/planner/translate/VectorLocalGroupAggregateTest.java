@@ -38,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * group aggregate ({@link MapBundleOperator} with {@code MiniBatchLocalGroupAggFunction} and its generated handler,
  * as Flink's planner builds it for the same query without the stage) on the same rows one at a time: the oracle.
  * Seeded scripts of batches (some with a selection, as a columnar filter leaves them; null keys and values, true
- * and false filters (Flink's planner makes a filter {@code IS TRUE(...)}, never null); BIGINT and INT values at the edges so sums wrap; empty, multi-byte and non-BMP strings as keys),
+ * and false filters (Flink's planner makes a filter {@code IS TRUE(...)}, never null); BIGINT and INT values at the
+ * edges so sums wrap; empty, multi-byte and non-BMP strings as keys and values),
  * watermarks and checkpoint barriers between batches, and the end of input drive both. Flink's operator is fed row
  * by row, so each of its flushes is seen where it happens; the vectorised operator's output of each step is cut
  * at the same places, and each flush must hold the same rows (the order within a flush is the operators' own: see
@@ -96,6 +97,48 @@ class VectorLocalGroupAggregateTest {
                 + " COUNT(*) FILTER (WHERE flag) FROM keyed GROUP BY s", 9, 29, 40, 1500);
     }
 
+    /**
+     * COUNT(DISTINCT ...) of a VARCHAR (null, empty, multi-byte, non-BMP and NUL-holding values), with and without
+     * filters, beside one of an INT and a MAX of the same VARCHAR, per BIGINT key, bundles ending inside batches:
+     * Flink's local accumulator is a MapView of the input's strings (copied: {@code BinaryStringData}) to their bits.
+     */
+    @Test
+    void distinctCountsOfStringsWithFilters() throws Exception {
+        List<String> compared = assertSameOutput("k BIGINT, d BIGINT, d1 BIGINT, d2 BIGINT, mx STRING, di BIGINT,"
+                + " n BIGINT", "SELECT k, COUNT(DISTINCT s), COUNT(DISTINCT s) FILTER (WHERE b < 0),"
+                + " COUNT(DISTINCT s) FILTER (WHERE flag), MAX(s), COUNT(DISTINCT i), COUNT(*) FROM keyed GROUP BY k",
+                5, 37, 40, 1500);
+        assertThat(occurrences(compared, "BinaryStringData:")).as("distinct strings compared").isGreaterThan(10_000);
+        assertThat(occurrences(compared, "null=")).as("distinct nulls compared").isGreaterThan(2000);
+    }
+
+    /**
+     * COUNT(DISTINCT ...) of a VARCHAR of 40 values per INT key of about 2,000 values, Flink's default-sized
+     * bundles: the distinct values' table and byte pool grow, and flushes hold many groups.
+     */
+    @Test
+    void distinctCountsOfStringsInManyGroups() throws Exception {
+        List<String> compared = assertSameOutput("i INT, d BIGINT, d1 BIGINT, n BIGINT", "SELECT i, COUNT(DISTINCT s),"
+                + " COUNT(DISTINCT s) FILTER (WHERE flag), COUNT(*) FROM keyed GROUP BY i", 5000, 50_000, 600,
+                20_000);
+        assertThat(occurrences(compared, "BinaryStringData:")).as("distinct strings compared").isGreaterThan(100_000);
+    }
+
+    /** A COUNT(DISTINCT ...) of a VARCHAR, with a FILTER too, is planned vectorised, its calls named. */
+    @Test
+    void aDistinctCountOfStringsIsPlannedVectorised() {
+        String insert = "INSERT INTO results SELECT k, COUNT(DISTINCT s), COUNT(DISTINCT s) FILTER (WHERE flag)"
+                + " FROM keyed GROUP BY k";
+        TableEnvironment tEnv = tEnv(true, "k BIGINT, d BIGINT, d1 BIGINT", 50_000);
+        String explained = ColumnarSql.explain(tEnv, insert);
+        assertThat(explained).as(explained)
+                .containsPattern("ColumnarLocalGroupAggregate\\(.*local=\\[vectorised\\]")
+                .containsPattern("columnar LocalGroupAggregate: vectorised keys=\\[\\$0\\], aggregates=\\["
+                        + "COUNT\\(DISTINCT \\$(\\d+)\\), COUNT\\(DISTINCT \\$\\1\\) FILTER \\$\\d+\\]")
+                .doesNotContain("ArrowToRows(", "AGGREGATE_NOT_VECTORISED");
+        VectorLocalWindowAggregateTest.localAggregate(tEnv, insert, VectorLocalGroupAggOperator.class);
+    }
+
     /** No grouping keys: one group per flush. */
     @Test
     void withoutKeys() throws Exception {
@@ -113,10 +156,10 @@ class VectorLocalGroupAggregateTest {
     /**
      * Compares the two operators over 6 scripts (keys of {@code k} in [0, keys), bundles of {@code bundleSize}
      * rows, batches of up to {@code maxBatch}) and asserts more than {@code atLeast} emitted rows compared (and, for
-     * bundles smaller than a batch, bundles ended inside batches).
+     * bundles smaller than a batch, bundles ended inside batches); returns the rows compared, flush by flush.
      */
-    private static void assertSameOutput(String sinkColumns, String select, int keys, int bundleSize, int maxBatch,
-            int atLeast) throws Exception {
+    private static List<String> assertSameOutput(String sinkColumns, String select, int keys, int bundleSize,
+            int maxBatch, int atLeast) throws Exception {
         String insert = "INSERT INTO results " + select;
         TableEnvironment staged = tEnv(true, sinkColumns, bundleSize);
         String explained = ColumnarSql.explain(staged, insert);
@@ -132,12 +175,14 @@ class VectorLocalGroupAggregateTest {
         assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
         int rows = 0;
         int splitBatches = 0;
+        List<String> compared = new ArrayList<>();
         for (long seed = 1; seed <= 6; seed++) {
             List<Object> script = script(seed, input, keys, maxBatch);
             Emitted expected = run(script, operator(flinks), input, output, false);
             Emitted actual = run(script, operator(vectorised), input, output, true);
-            assertThat(actual.flushes(expected.ends())).as("%s, seed %d", select, seed)
-                    .isEqualTo(expected.flushes(expected.ends()));
+            List<List<String>> flushes = expected.flushes(expected.ends());
+            assertThat(actual.flushes(expected.ends())).as("%s, seed %d", select, seed).isEqualTo(flushes);
+            flushes.forEach(compared::addAll);
             rows += expected.rows();
             splitBatches += expected.splitBatches();
         }
@@ -145,6 +190,12 @@ class VectorLocalGroupAggregateTest {
         if (bundleSize < maxBatch) {
             assertThat(splitBatches).as("bundles ended inside a batch").isGreaterThan(50);
         }
+        return compared;
+    }
+
+    /** How often {@code part} occurs in the rows. */
+    private static int occurrences(List<String> rows, String part) {
+        return rows.stream().mapToInt(row -> row.split(java.util.regex.Pattern.quote(part), -1).length - 1).sum();
     }
 
     static TableEnvironment tEnv(boolean stage, String sinkColumns, int bundleSize) {
