@@ -9,8 +9,8 @@ import java.util.stream.Collectors;
  * grouping columns, the rowtime column and the slices of its window (Flink's slice assigners: a slice end is the
  * start of the slice holding the row's timestamp, with the window's offset, plus the slice size), and one
  * the accumulator fields of each aggregate call, laid out as Flink's local aggregate emits them: keys, accumulators,
- * slice end. Its calls are the group aggregate's without DISTINCT; a HOP's end with the COUNT(*) Flink appends when
- * the query has none (its global phase counts each slice's rows).
+ * distinct columns' maps, slice end. Its calls are the group aggregate's (no DISTINCT over a HOP); a HOP's end with
+ * the COUNT(*) Flink appends when the query has none (its global phase counts each slice's rows).
  *
  * @param keyColumns input columns of the grouping keys, in Flink's key order
  * @param keyTypes the type of each key column

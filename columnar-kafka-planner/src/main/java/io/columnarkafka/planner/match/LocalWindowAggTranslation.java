@@ -26,10 +26,15 @@ import scala.collection.JavaConverters;
  * The {@link LocalWindowAggSpec} of a local window aggregate the vectorised operator computes exactly, or {@link
  * NotTranslatable} naming what it does not: grouping keys of INT, BIGINT or VARCHAR (or none); the calls {@link
  * LocalAggCalls} admits (COUNT(*), COUNT(col), SUM, $SUM0, MAX, MIN and AVG of INT or BIGINT, MAX and MIN of
- * VARCHAR, each with or without a FILTER), none DISTINCT; a TUMBLE, HOP or CUMULATE on a TIMESTAMP(3) rowtime; and
- * Flink's output row exactly keys, each call's accumulator fields (and, for a HOP without a COUNT(*), the COUNT(*)
- * Flink appends), slice end. Flink's local window aggregate accumulates with the same declarative functions as its
- * local group aggregate (no retraction, heap data views), so the accumulators are the group aggregate's.
+ * VARCHAR, COUNT(DISTINCT col) of INT or BIGINT, each with or without a FILTER); a TUMBLE, HOP or CUMULATE on a
+ * TIMESTAMP(3) rowtime; and Flink's output row exactly keys, each call's accumulator fields (and, for a HOP without
+ * a COUNT(*), the COUNT(*) Flink appends), the distinct columns' maps, slice end. Flink's local window aggregate
+ * accumulates with the same code as its local group aggregate of an insert-only input (declarative functions that
+ * do not retract, heap data views, distinct values mapped to the bits of the calls that saw them), so the
+ * accumulators are the group aggregate's.
+ *
+ * <p>Not a DISTINCT call over a HOP: Flink's HOP counts each slice's input (its {@code needInputCount}), and its
+ * distinct accumulators are then a retracting input's (each value mapped to a count of its rows per call).
  *
  * <p>Not DOUBLE (or FLOAT) SUM, $SUM0, MAX, MIN and AVG: Flink's local phase splits a group's accumulator wherever its buffer
  * fills, and the global phase's merge of the parts then depends on where (a rounded sum; a NaN is kept when it
@@ -65,16 +70,18 @@ public final class LocalWindowAggTranslation {
         int[] grouping = aggregate.grouping();
         AggColumnType[] keyTypes = LocalAggCalls.keyTypes(grouping, input);
         List<AggregateCall> calls = JavaConverters.seqAsJavaList(aggregate.aggCalls());
+        // AggregateUtil.deriveStreamWindowAggregateInfoList: a HOP's global phase needs a count of each slice's rows
+        // (needInputCount), which also makes its distinct accumulators those of a retracting input
+        boolean hop = windowing.getWindow() instanceof HoppingWindowSpec;
         for (AggregateCall call : calls) {
-            if (call.isDistinct()) {
-                throw new NotTranslatable(call + ": DISTINCT (vectorised on the group aggregate only)");
+            if (hop && call.isDistinct()) {
+                throw new NotTranslatable(call + ": DISTINCT over a HOP (Flink's distinct accumulator there counts"
+                        + " each value's rows, as for a retracting input)");
             }
         }
         LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
-        if (windowing.getWindow() instanceof HoppingWindowSpec && calls.stream().noneMatch(
-                LocalWindowAggTranslation::isInputCount)) {
-            // AggregateUtil.deriveStreamWindowAggregateInfoList: a HOP's global phase needs a count of each slice's
-            // rows, so Flink appends a COUNT(*) after the calls when none of them is one
+        if (hop && calls.stream().noneMatch(LocalWindowAggTranslation::isInputCount)) {
+            // Flink appends that count, a COUNT(*), after the calls when none of them is one
             aggregates = Arrays.copyOf(aggregates, aggregates.length + 1);
             aggregates[aggregates.length - 1] = new LocalAggCall(Function.COUNT_STAR, -1, null, -1, false);
         }

@@ -133,6 +133,29 @@ public class VectorLocalWindowAggregateTest {
                 + " window_end", 12, 60, 4000);
     }
 
+    /**
+     * COUNT(DISTINCT ...) of a BIGINT of few values (so values, null among them, repeat within a slice, across
+     * batches and flushes) and of an INT, with and without FILTERs sharing a column, per VARCHAR key over a
+     * CUMULATE: Flink's local accumulator per distinct column is a map of the values to the bits of the calls that
+     * saw them, as in its local group aggregate.
+     */
+    @Test
+    void distinctCountsWithFiltersPerStringKeyOverACumulate() throws Exception {
+        assertSameOutput("s STRING, n BIGINT, d BIGINT, d1 BIGINT, d2 BIGINT, di BIGINT", "SELECT s, COUNT(*),"
+                + " COUNT(DISTINCT k), COUNT(DISTINCT k) FILTER (WHERE flag), COUNT(DISTINCT k) FILTER (WHERE b < 0),"
+                + " COUNT(DISTINCT i) FILTER (WHERE flag) FROM TABLE(CUMULATE(TABLE keyed, DESCRIPTOR(`dateTime`),"
+                + " INTERVAL '1' SECOND, INTERVAL '3' SECOND)) GROUP BY s, window_start, window_end", 9, 60, 2000);
+    }
+
+    /** COUNT(DISTINCT ...) beside AVG and a filtered SUM, per BIGINT key over a TUMBLE. */
+    @Test
+    void distinctCountsBesideAveragesOverATumble() throws Exception {
+        assertSameOutput("k BIGINT, d BIGINT, ab BIGINT, sb BIGINT, di BIGINT", "SELECT k, COUNT(DISTINCT i),"
+                + " AVG(b), SUM(b) FILTER (WHERE flag), COUNT(DISTINCT b) FILTER (WHERE b > 0) FROM TABLE(TUMBLE(TABLE"
+                + " keyed, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND)) GROUP BY k, window_start, window_end",
+                12, 60, 2000);
+    }
+
     @Test
     void manyKeysGrowTheHashTable() throws Exception {
         assertSameOutput("k BIGINT, s STRING, n BIGINT, sb BIGINT, ab BIGINT, hs STRING", "SELECT k, s, COUNT(*),"
