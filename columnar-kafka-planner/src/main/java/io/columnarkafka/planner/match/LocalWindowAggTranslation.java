@@ -36,10 +36,10 @@ import scala.collection.JavaConverters;
  * <p>Not a DISTINCT call over a HOP: Flink's HOP counts each slice's input (its {@code needInputCount}), and its
  * distinct accumulators are then a retracting input's (each value mapped to a count of its rows per call).
  *
- * <p>Not DOUBLE (or FLOAT) SUM, $SUM0, MAX, MIN and AVG: Flink's local phase splits a group's accumulator wherever its buffer
- * fills, and the global phase's merge of the parts then depends on where (a rounded sum; a NaN is kept when it
- * comes first and skipped after a value, so {@code [1] [NaN, 5]} merge to 1 where {@code [1, NaN, 5]} gives 5),
- * so a buffer that fills at other points would give other results.
+ * <p>Not DOUBLE (or FLOAT) SUM, $SUM0, MAX, MIN and AVG: Flink's local phase splits a group's accumulator wherever
+ * its buffer fills, and the global phase's merge of the parts then depends on where (a rounded sum; a NaN is kept
+ * when it comes first and skipped after a value, so {@code [1] [NaN, 5]} merge to 1 where {@code [1, NaN, 5]} gives
+ * 5), so a buffer that fills at other points would give other results.
  */
 public final class LocalWindowAggTranslation {
     private LocalWindowAggTranslation() {}

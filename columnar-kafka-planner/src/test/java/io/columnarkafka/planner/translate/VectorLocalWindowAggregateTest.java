@@ -273,7 +273,8 @@ public class VectorLocalWindowAggregateTest {
                         eventTime += random.nextInt(maxGap);
                         // a tenth late: up to 8 s behind, before the watermark of 4 s behind
                         long ts = random.nextInt(10) == 0 ? eventTime - random.nextInt(8000) : eventTime;
-                        rows.add(project(random, projection, random.nextInt(6) == 0 ? null : (long) random.nextInt(keys),
+                        rows.add(project(random, projection,
+                                random.nextInt(6) == 0 ? null : (long) random.nextInt(keys),
                                 random.nextInt(7) == 0 ? null : edgy(random, Integer.MIN_VALUE, Integer.MAX_VALUE),
                                 random.nextInt(7) == 0 ? null : edgy(random, Long.MIN_VALUE, Long.MAX_VALUE),
                                 random.nextInt(8) == 0 ? null : random.nextInt(5) == 0 ? Double.NaN
