@@ -94,17 +94,23 @@ public class VectorLocalWindowAggregateTest {
     }
 
     /**
-     * AVG of BIGINT and INT (Flink's BIGINT sum and count), SUM beside an AVG of the same column (which Flink's
-     * planner reduces to $SUM0 and COUNT), and FILTERs (Flink's planner makes each an {@code IS TRUE(...)} column,
-     * never null) on every kind of call, over a TUMBLE with an offset.
+     * AVG of BIGINT and INT (Flink's BIGINT sum and count), SUM beside an AVG of the same column (a window
+     * aggregate keeps it a SUM, where the group aggregate's plan reduces it to $SUM0), and FILTERs (Flink's planner
+     * makes each an {@code IS TRUE(...)} column, never null) on every kind of call, over a TUMBLE with an offset.
      */
     @Test
     void averagesSumsBesideThemAndFiltersOverATumble() throws Exception {
-        assertSameOutput("k BIGINT, ab BIGINT, ai INT, sb BIGINT, si INT, n BIGINT, ns BIGINT, hb BIGINT, li INT,"
-                + " sf BIGINT", "SELECT k, AVG(b), AVG(i), SUM(b), SUM(i) FILTER (WHERE flag), COUNT(*) FILTER"
+        String select = "SELECT k, AVG(b), AVG(i), SUM(b), SUM(i) FILTER (WHERE flag), COUNT(*) FILTER"
                 + " (WHERE b > 100), COUNT(s) FILTER (WHERE flag), MAX(b) FILTER (WHERE i < 0), MIN(i) FILTER"
-                + " (WHERE flag), SUM(b) FILTER (WHERE i > 0) FROM TABLE(TUMBLE(TABLE keyed, DESCRIPTOR(`dateTime`),"
-                + " INTERVAL '3' SECOND, INTERVAL '1' SECOND)) GROUP BY k, window_start, window_end", 12, 60, 2000);
+                + " (WHERE flag), SUM(b) FILTER (WHERE i > 0), AVG(i) FILTER (WHERE b < 0) FROM TABLE(TUMBLE(TABLE"
+                + " keyed, DESCRIPTOR(`dateTime`), INTERVAL '3' SECOND, INTERVAL '1' SECOND)) GROUP BY k,"
+                + " window_start, window_end";
+        String sink = "k BIGINT, ab BIGINT, ai INT, sb BIGINT, si INT, n BIGINT, ns BIGINT, hb BIGINT, li INT,"
+                + " sf BIGINT, af INT";
+        assertThat(ColumnarSql.explain(tEnv(true, sink), "INSERT INTO results " + select))
+                .containsPattern("aggregates=\\[AVG\\(\\$1\\), AVG\\(\\$2\\), SUM\\(\\$1\\), .*,"
+                        + " AVG\\(\\$2\\) FILTER \\$\\d+\\]");
+        assertSameOutput(sink, select, 12, 60, 2000);
     }
 
     /**
