@@ -8,8 +8,9 @@ import java.util.stream.Collectors;
  * What {@link VectorLocalWindowAggOperator} computes, planned once from Flink's local window aggregate node: the
  * grouping columns, the rowtime column and the slices of its window (Flink's slice assigners: a slice end is the
  * start of the slice holding the row's timestamp, with the window's offset, plus the slice size), and one
- * accumulator per aggregate call, laid out as Flink's local aggregate emits them: keys, accumulators, slice end.
- * Its calls have no FILTER and no AVG (the planner admits them for the group aggregate only).
+ * the accumulator fields of each aggregate call, laid out as Flink's local aggregate emits them: keys, accumulators,
+ * distinct columns' maps, slice end. Its calls are the group aggregate's (no DISTINCT over a HOP); a HOP's end with
+ * the COUNT(*) Flink appends when the query has none (its global phase counts each slice's rows).
  *
  * @param keyColumns input columns of the grouping keys, in Flink's key order
  * @param keyTypes the type of each key column
@@ -17,7 +18,7 @@ import java.util.stream.Collectors;
  * @param sliceSize the slice size in milliseconds (a TUMBLE's size, a HOP's gcd of size and slide, a CUMULATE's
  *     step)
  * @param offset the window's offset in milliseconds (0 without one)
- * @param aggregates the aggregate calls, in Flink's order
+ * @param aggregates the aggregate calls, in Flink's order (a HOP's appended COUNT(*) last)
  */
 public record LocalWindowAggSpec(int[] keyColumns, AggColumnType[] keyTypes, int rowtimeColumn, long sliceSize,
         long offset, LocalAggCall[] aggregates) implements Serializable {

@@ -25,8 +25,9 @@ import org.apache.flink.table.runtime.util.TimeWindowUtil;
  * slice end has fired ({@link TimeWindowUtil}'s rules, UTC: the rowtime is a TIMESTAMP), before every checkpoint
  * barrier, and when its managed-memory buffer is full. This operator flushes at the same points, except the last:
  * it holds one accumulator per group, not the rows, and flushes when it holds {@link #MAX_GROUPS} groups. A flush
- * at another point only splits a group's accumulators into two rows, which Flink's global aggregate merges (counts
- * and integer sums add, with Java's wrapping; MAX and MIN of integers compare), so the result is the same. Late
+ * at another point only splits a group's accumulators into two rows, which Flink's global aggregate merges (counts,
+ * integer sums and AVG's sum and count add, with Java's wrapping; MAX and MIN of integers and strings compare; a
+ * distinct column's maps merge value by value), so the result is the same. Late
  * rows are the global phase's to drop, as with Flink's local phase.
  */
 public final class VectorLocalWindowAggOperator extends VectorLocalAggOperator {

@@ -127,7 +127,8 @@ final class LocalAggCalls {
      * Checks that Flink's local output {@code output} is the {@code keys} keys, each call's accumulator fields of
      * the types the vectorised operator writes (BIGINT for the counts, a distinct one's too, and AVG's sum and
      * count, the argument's type for SUM, $SUM0, MAX and MIN), a RAW field (Flink's distinct {@code MapView}) per
-     * distinct column, then {@code trailing} more fields.
+     * distinct column, then {@code trailing} more fields. {@code calls} may end with calls Flink's planner added
+     * after {@code flinkCalls}.
      */
     static void checkOutput(RowType output, int keys, LocalAggCall[] calls, List<AggregateCall> flinkCalls,
             int trailing) throws NotTranslatable {
@@ -157,8 +158,10 @@ final class LocalAggCalls {
                 };
                 LogicalType actual = output.getTypeAt(field);
                 if (actual.getTypeRoot() != expected) {
+                    // a call past Flink's is one Flink's planner added (a HOP's COUNT(*))
                     throw new NotTranslatable("accumulator " + output.getFieldNames().get(field) + " of "
-                            + flinkCalls.get(a) + " is " + actual + ", not " + expected);
+                            + (a < flinkCalls.size() ? flinkCalls.get(a) : calls[a]) + " is " + actual + ", not "
+                            + expected);
                 }
             }
         }

@@ -2,8 +2,10 @@ package io.columnarkafka.planner.match;
 
 import io.columnarkafka.flink.table.AggColumnType;
 import io.columnarkafka.flink.table.LocalAggCall;
+import io.columnarkafka.flink.table.LocalAggCall.Function;
 import io.columnarkafka.flink.table.LocalWindowAggSpec;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.sql.SqlKind;
@@ -16,22 +18,28 @@ import org.apache.flink.table.planner.plan.logical.WindowSpec;
 import org.apache.flink.table.planner.plan.logical.WindowingStrategy;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 import scala.collection.JavaConverters;
 
 /**
  * The {@link LocalWindowAggSpec} of a local window aggregate the vectorised operator computes exactly, or {@link
- * NotTranslatable} naming what it does not: grouping keys of INT, BIGINT or VARCHAR (or none); COUNT(*), COUNT(col),
- * SUM, MAX and MIN of INT or BIGINT, neither DISTINCT nor FILTER; a TUMBLE, HOP or CUMULATE on a TIMESTAMP(3)
- * rowtime; and Flink's output row exactly keys, one accumulator per call of the argument's type (BIGINT for the
- * counts), slice end.
+ * NotTranslatable} naming what it does not: grouping keys of INT, BIGINT or VARCHAR (or none); the calls {@link
+ * LocalAggCalls} admits (COUNT(*), COUNT(col), SUM, $SUM0, MAX, MIN and AVG of INT or BIGINT, MAX and MIN of
+ * VARCHAR, COUNT(DISTINCT col) of INT or BIGINT, each with or without a FILTER); a TUMBLE, HOP or CUMULATE on a
+ * TIMESTAMP(3) rowtime; and Flink's output row exactly keys, each call's accumulator fields (and, for a HOP without
+ * a COUNT(*), the COUNT(*) Flink appends), the distinct columns' maps, slice end. Flink's local window aggregate
+ * accumulates with the same code as its local group aggregate of an insert-only input (declarative functions that
+ * do not retract, heap data views, distinct values mapped to the bits of the calls that saw them), so the
+ * accumulators are the group aggregate's.
  *
- * <p>Not DOUBLE (or FLOAT) SUM, MAX and MIN: Flink's local phase splits a group's accumulator wherever its buffer
- * fills, and the global phase's merge of the parts then depends on where (a rounded sum; a NaN is kept when it
- * comes first and skipped after a value, so {@code [1] [NaN, 5]} merge to 1 where {@code [1, NaN, 5]} gives 5),
- * so a buffer that fills at other points would give other results.
+ * <p>Not a DISTINCT call over a HOP: Flink's HOP counts each slice's input (its {@code needInputCount}), and its
+ * distinct accumulators are then a retracting input's (each value mapped to a count of its rows per call).
+ *
+ * <p>Not DOUBLE (or FLOAT) SUM, $SUM0, MAX, MIN and AVG: Flink's local phase splits a group's accumulator wherever
+ * its buffer fills, and the global phase's merge of the parts then depends on where (a rounded sum; a NaN is kept
+ * when it comes first and skipped after a value, so {@code [1] [NaN, 5]} merge to 1 where {@code [1, NaN, 5]} gives
+ * 5), so a buffer that fills at other points would give other results.
  */
 public final class LocalWindowAggTranslation {
     private LocalWindowAggTranslation() {}
@@ -62,18 +70,29 @@ public final class LocalWindowAggTranslation {
         int[] grouping = aggregate.grouping();
         AggColumnType[] keyTypes = LocalAggCalls.keyTypes(grouping, input);
         List<AggregateCall> calls = JavaConverters.seqAsJavaList(aggregate.aggCalls());
+        // AggregateUtil.deriveStreamWindowAggregateInfoList: a HOP's global phase needs a count of each slice's rows
+        // (needInputCount), which also makes its distinct accumulators those of a retracting input
+        boolean hop = windowing.getWindow() instanceof HoppingWindowSpec;
         for (AggregateCall call : calls) {
-            SqlKind kind = call.getAggregation().getKind();
-            boolean string = (kind == SqlKind.MAX || kind == SqlKind.MIN)
-                    && input.getTypeAt(call.getArgList().get(0)).getTypeRoot() == LogicalTypeRoot.VARCHAR;
-            if (call.filterArg >= 0 || call.isDistinct() || kind == SqlKind.AVG || kind == SqlKind.SUM0 || string) {
-                throw new NotTranslatable(call + ": FILTER, DISTINCT, AVG, $SUM0 or MAX/MIN of VARCHAR (vectorised on"
-                        + " the group aggregate only)");
+            if (hop && call.isDistinct()) {
+                throw new NotTranslatable(call + ": DISTINCT over a HOP (Flink's distinct accumulator there counts"
+                        + " each value's rows, as for a retracting input)");
             }
         }
         LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
+        if (hop && calls.stream().noneMatch(LocalWindowAggTranslation::isInputCount)) {
+            // Flink appends that count, a COUNT(*), after the calls when none of them is one
+            aggregates = Arrays.copyOf(aggregates, aggregates.length + 1);
+            aggregates[aggregates.length - 1] = new LocalAggCall(Function.COUNT_STAR, -1, null, -1, false);
+        }
         LocalAggCalls.checkOutput(output, grouping.length, aggregates, calls, 1);
         return new LocalWindowAggSpec(grouping.clone(), keyTypes, rowtime, slices[0], slices[1], aggregates);
+    }
+
+    /** A call Flink's {@code insertCountStarAggCall} takes for the input count: COUNT(*) without FILTER. */
+    private static boolean isInputCount(AggregateCall call) {
+        return call.getAggregation().getKind() == SqlKind.COUNT && call.getArgList().isEmpty() && call.filterArg < 0
+                && !call.isApproximate() && !call.isDistinct();
     }
 
     /** The slice size and offset, in milliseconds, as Flink's slice assigner for the window takes them. */

@@ -227,6 +227,46 @@ class NexmarkColumnarParityITCase {
                 .doesNotContain("ArrowToRows(");
     }
 
+    /** Bids keyed by a BIGINT that is null for a fifth of them, with the columns the window calls read. */
+    private static final String KEYED_BID = "CREATE TEMPORARY VIEW keyed_bid AS SELECT CASE WHEN MOD(bidder, 5) = 0"
+            + " THEN CAST(NULL AS BIGINT) ELSE MOD(auction, 10) END AS k, price, channel, bidder, `dateTime`"
+            + " FROM bid;\n";
+
+    /**
+     * AVG (and SUM beside it: $SUM0), FILTERs, MAX and MIN of a VARCHAR over a HOP without an unfiltered COUNT(*),
+     * so with the COUNT(*) Flink appends.
+     */
+    private static final String HOP_CALLS = "CREATE TABLE hop_calls (k BIGINT, ws TIMESTAMP(3), we TIMESTAMP(3),"
+            + " n BIGINT, ap BIGINT, sp BIGINT, hc STRING, lc STRING) WITH (${SINK});\n" + KEYED_BID
+            + "INSERT INTO hop_calls SELECT k, window_start, window_end, COUNT(*) FILTER (WHERE price > 1000),"
+            + " AVG(price), SUM(price), MAX(channel), MIN(channel) FILTER (WHERE price > 1000) FROM TABLE(HOP(TABLE"
+            + " keyed_bid, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND))"
+            + " GROUP BY k, window_start, window_end;";
+
+    /** COUNT(DISTINCT ...) with and without a FILTER, and a filtered AVG, over a CUMULATE. */
+    private static final String CUMULATE_CALLS = "CREATE TABLE cumulate_calls (k BIGINT, ws TIMESTAMP(3),"
+            + " we TIMESTAMP(3), d BIGINT, df BIGINT, ap BIGINT) WITH (${SINK});\n" + KEYED_BID
+            + "INSERT INTO cumulate_calls SELECT k, window_start, window_end, COUNT(DISTINCT bidder),"
+            + " COUNT(DISTINCT bidder) FILTER (WHERE price > 1000), AVG(price) FILTER (WHERE price > 1000) FROM"
+            + " TABLE(CUMULATE(TABLE keyed_bid, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND))"
+            + " GROUP BY k, window_start, window_end;";
+
+    /**
+     * Window aggregates with the calls the vectorised local phase shares with the group aggregate: the local phase
+     * is computed on the vectors ({@code local=[vectorised]}), and the windows (after Flink's global phase merged
+     * the local phases' accumulators) equal stock's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"hop_calls", "cumulate_calls"})
+    void windowAggregatesWithAveragesFiltersStringsAndDistinctCountsAreVectorised(String query) throws Exception {
+        String explain = parity(query, query.equals("hop_calls") ? HOP_CALLS : CUMULATE_CALLS, false, true);
+        String physical = explain.substring(explain.indexOf("== Optimized Physical Plan =="),
+                explain.indexOf("== Optimized Execution Plan =="));
+        assertThat(physical)
+                .containsPattern("ColumnarLocalWindowAggregate\\(groupBy=\\[k\\].*local=\\[vectorised\\]")
+                .doesNotContain("ArrowToRows(");
+    }
+
     /**
      * The same aggregate planned as on a Flink whose local window aggregate operator does not keep its parts where
      * Flink 2.2.1 does (the probe pointed at a class without them, {@link FlinkInternalsSeam}): the local phase

@@ -10,12 +10,12 @@ import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallStatus;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.core.memory.ManagedMemoryUseCase;
@@ -41,6 +41,7 @@ import org.apache.flink.table.runtime.operators.aggregate.window.LocalSlicingWin
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -53,16 +54,17 @@ import org.junit.jupiter.api.Test;
  * The vectorised local window aggregate ({@link VectorLocalWindowAggOperator}) on batches against Flink's own
  * {@link LocalSlicingWindowAggOperator}, as Flink's planner builds it for the same query without the stage, on the
  * same rows one at a time: the oracle. Seeded scripts of batches (null keys and values, BIGINT and INT values at
- * the edges so sums wrap, strings with multi-byte characters, late rows), watermarks (some behind the last, some at
- * or below 0) and checkpoint barriers between batches drive both; the emitted rows (keys, accumulators, slice end)
- * and watermarks must be the same sequence.
+ * the edges so sums wrap, strings with multi-byte and non-BMP characters, true and false FILTER columns, late
+ * rows), watermarks (some behind the last, some at or below 0) and checkpoint barriers between batches drive both;
+ * the emitted rows (keys, accumulators, slice end) and watermarks must be the same sequence.
  */
 public class VectorLocalWindowAggregateTest {
     /** The view {@code keyed}, whose columns each query's calc projects for the aggregate. */
     private static final RowType KEYED = RowType.of(new LogicalType[] {new BigIntType(), new IntType(),
-            new BigIntType(), new DoubleType(), VarCharType.STRING_TYPE, new TimestampType(3)},
-            new String[] {"k", "i", "b", "v", "s", "dateTime"});
-    private static final String[] STRINGS = {"", "a", "b", "ab", "é", "日本", "a\u0000", "long string value 0123"};
+            new BigIntType(), new DoubleType(), VarCharType.STRING_TYPE, new TimestampType(3), new BooleanType()},
+            new String[] {"k", "i", "b", "v", "s", "dateTime", "flag"});
+    private static final String[] STRINGS = {"", "a", "b", "ab", "é", "日本", "a\u0000", "\uD834\uDD1E",
+        "x\uD834\uDD1Ey", "long string value 0123"};
 
     @Test
     void countStarPerBigintKeyOverHopLikeQ5() throws Exception {
@@ -91,11 +93,92 @@ public class VectorLocalWindowAggregateTest {
                 + " INTERVAL '1' SECOND)) GROUP BY window_start, window_end", 12, 700, 2000);
     }
 
+    /**
+     * AVG of BIGINT and INT (Flink's BIGINT sum and count), SUM beside an AVG of the same column (a window
+     * aggregate keeps it a SUM, where the group aggregate's plan reduces it to $SUM0), and FILTERs (Flink's planner
+     * makes each an {@code IS TRUE(...)} column, never null) on every kind of call, over a TUMBLE with an offset.
+     */
+    @Test
+    void averagesSumsBesideThemAndFiltersOverATumble() throws Exception {
+        String select = "SELECT k, AVG(b), AVG(i), SUM(b), SUM(i) FILTER (WHERE flag), COUNT(*) FILTER"
+                + " (WHERE b > 100), COUNT(s) FILTER (WHERE flag), MAX(b) FILTER (WHERE i < 0), MIN(i) FILTER"
+                + " (WHERE flag), SUM(b) FILTER (WHERE i > 0), AVG(i) FILTER (WHERE b < 0) FROM TABLE(TUMBLE(TABLE"
+                + " keyed, DESCRIPTOR(`dateTime`), INTERVAL '3' SECOND, INTERVAL '1' SECOND)) GROUP BY k,"
+                + " window_start, window_end";
+        assertSameOutput("k BIGINT, ab BIGINT, ai INT, sb BIGINT, si INT, n BIGINT, ns BIGINT, hb BIGINT, li INT,"
+                + " sf BIGINT, af INT", select,
+                "\\[AVG\\(\\$1\\), AVG\\(\\$2\\), SUM\\(\\$1\\), .*, AVG\\(\\$2\\) FILTER \\$\\d+\\]", 12, 60, 2000);
+    }
+
+    /**
+     * A HOP without a COUNT(*) (a filtered one is not one): Flink appends a COUNT(*) to the local accumulators for
+     * its global phase, and so does the vectorised operator; with AVG, and MAX and MIN of a VARCHAR (null, empty,
+     * multi-byte and non-BMP values) with and without a FILTER.
+     */
+    @Test
+    void hopWithoutCountStarAveragesAndStringMaxAndMin() throws Exception {
+        String select = "SELECT k, AVG(b), COUNT(*) FILTER (WHERE flag), MAX(s), MIN(s) FILTER (WHERE b < 0) FROM"
+                + " TABLE(HOP(TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND))"
+                + " GROUP BY k, window_start, window_end";
+        // the decision line's last aggregate is the appended COUNT(*)
+        assertSameOutput("k BIGINT, ab BIGINT, n BIGINT, hs STRING, ls STRING", select, "\\[AVG\\(\\$\\d\\),"
+                + " COUNT\\(\\*\\) FILTER \\$\\d, MAX\\(\\$\\d\\), MIN\\(\\$\\d\\) FILTER \\$\\d, COUNT\\(\\*\\)\\]",
+                12, 60, 2000);
+    }
+
+    /** INT keys of many values (so many groups per slice), string MAX and MIN and AVG, over a CUMULATE. */
+    @Test
+    void stringMaxAndMinAndAveragesPerIntKeyOverACumulate() throws Exception {
+        assertSameOutput("i INT, hs STRING, ls STRING, ai INT, ab BIGINT", "SELECT i, MAX(s) FILTER (WHERE flag),"
+                + " MIN(s), AVG(i), AVG(b) FILTER (WHERE flag) FROM TABLE(CUMULATE(TABLE keyed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '1' SECOND, INTERVAL '4' SECOND)) GROUP BY i, window_start,"
+                + " window_end", 12, 60, 4000);
+    }
+
+    /**
+     * COUNT(DISTINCT ...) of a BIGINT of few values (so values, null among them, repeat within a slice, across
+     * batches and flushes) and of an INT, with and without FILTERs sharing a column, per VARCHAR key over a
+     * CUMULATE: Flink's local accumulator per distinct column is a map of the values to the bits of the calls that
+     * saw them, as in its local group aggregate.
+     */
+    @Test
+    void distinctCountsWithFiltersPerStringKeyOverACumulate() throws Exception {
+        assertSameOutput("s STRING, n BIGINT, d BIGINT, d1 BIGINT, d2 BIGINT, di BIGINT", "SELECT s, COUNT(*),"
+                + " COUNT(DISTINCT k), COUNT(DISTINCT k) FILTER (WHERE flag), COUNT(DISTINCT k) FILTER (WHERE b < 0),"
+                + " COUNT(DISTINCT i) FILTER (WHERE flag) FROM TABLE(CUMULATE(TABLE keyed, DESCRIPTOR(`dateTime`),"
+                + " INTERVAL '1' SECOND, INTERVAL '3' SECOND)) GROUP BY s, window_start, window_end", 9, 60, 2000);
+    }
+
+    /** COUNT(DISTINCT ...) beside AVG and a filtered SUM, per BIGINT key over a TUMBLE. */
+    @Test
+    void distinctCountsBesideAveragesOverATumble() throws Exception {
+        assertSameOutput("k BIGINT, d BIGINT, ab BIGINT, sb BIGINT, di BIGINT", "SELECT k, COUNT(DISTINCT i),"
+                + " AVG(b), SUM(b) FILTER (WHERE flag), COUNT(DISTINCT b) FILTER (WHERE b > 0) FROM TABLE(TUMBLE(TABLE"
+                + " keyed, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND)) GROUP BY k, window_start, window_end",
+                12, 60, 2000);
+    }
+
+    /**
+     * COUNT(DISTINCT ...) of a VARCHAR (empty, multi-byte, non-BMP and NUL-holding values, and nulls), with and
+     * without a FILTER, beside a BIGINT one, per BIGINT key over a TUMBLE and over a CUMULATE: the map's keys are
+     * Flink's {@code BinaryStringData} on both sides (the comparison prints each key's class).
+     */
+    @Test
+    void distinctCountsOfStringsOverATumbleAndACumulate() throws Exception {
+        assertSameOutput("k BIGINT, d BIGINT, df BIGINT, db BIGINT", "SELECT k, COUNT(DISTINCT s),"
+                + " COUNT(DISTINCT s) FILTER (WHERE flag), COUNT(DISTINCT b) FROM TABLE(TUMBLE(TABLE keyed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND)) GROUP BY k, window_start, window_end", 12, 60, 2000);
+        assertSameOutput("k BIGINT, d BIGINT, df BIGINT", "SELECT k, COUNT(DISTINCT s) FILTER (WHERE b > 0),"
+                + " COUNT(DISTINCT s) FROM TABLE(CUMULATE(TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '1' SECOND,"
+                + " INTERVAL '3' SECOND)) GROUP BY k, window_start, window_end", 12, 60, 2000);
+    }
+
     @Test
     void manyKeysGrowTheHashTable() throws Exception {
-        assertSameOutput("k BIGINT, s STRING, n BIGINT, sb BIGINT", "SELECT k, s, COUNT(*), SUM(b) FROM"
-                + " TABLE(TUMBLE(TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND)) GROUP BY k, s,"
-                + " window_start, window_end", 1_000_000, 5, 20_000);
+        assertSameOutput("k BIGINT, s STRING, n BIGINT, sb BIGINT, ab BIGINT, hs STRING", "SELECT k, s, COUNT(*),"
+                + " SUM(b), AVG(b) FILTER (WHERE flag), MAX(s) FILTER (WHERE b > 0) FROM TABLE(TUMBLE(TABLE keyed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '10' SECOND)) GROUP BY k, s, window_start, window_end",
+                1_000_000, 5, 20_000);
     }
 
     /**
@@ -104,11 +187,17 @@ public class VectorLocalWindowAggregateTest {
      */
     private static void assertSameOutput(String sinkColumns, String select, int keys, int maxGap, int atLeast)
             throws Exception {
+        assertSameOutput(sinkColumns, select, ".*", keys, maxGap, atLeast);
+    }
+
+    /** As above, the decision line's aggregates matching {@code aggregates} (a pattern). */
+    private static void assertSameOutput(String sinkColumns, String select, String aggregates, int keys, int maxGap,
+            int atLeast) throws Exception {
         String insert = "INSERT INTO results " + select;
         TableEnvironment staged = tEnv(true, sinkColumns);
         String explained = ColumnarSql.explain(staged, insert);
         assertThat(explained).as(explained).containsPattern("ColumnarLocalWindowAggregate\\(.*local=\\[vectorised\\]")
-                .contains("columnar LocalWindowAggregate: vectorised keys=");
+                .containsPattern("columnar LocalWindowAggregate: vectorised keys=.*, aggregates=" + aggregates);
         OneInputTransformation<?, ?> vectorised = localAggregate(staged, insert, VectorLocalWindowAggOperator.class);
         OneInputTransformation<?, ?> flinks = localAggregate(tEnv(false, sinkColumns), insert,
                 LocalSlicingWindowAggOperator.class);
@@ -116,15 +205,19 @@ public class VectorLocalWindowAggregateTest {
         // same node of the same plan, so its batches carry these columns)
         RowType input = (RowType) ((InternalTypeInfo<?>) flinks.getInputs().get(0).getOutputType()).toLogicalType();
         int[] projection = input.getFieldNames().stream().mapToInt(KEYED::getFieldIndex).toArray();
-        assertThat(projection).as("%s within %s", input, KEYED).doesNotContain(-1);
+        for (int f = 0; f < projection.length; f++) {
+            // not a column of the view: a FILTER's IS TRUE(...), which the script draws
+            assertThat(projection[f] >= 0 || input.getTypeAt(f).equals(new BooleanType(false)))
+                    .as("%s within %s", input.getFields().get(f), KEYED).isTrue();
+        }
         RowType outputType = (RowType) ((InternalTypeInfo<?>) flinks.getOutputType()).toLogicalType();
         assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
         int rows = 0;
         int scripts = 0;
         for (long seed = 1; seed <= 6; seed++) {
-            List<String> expected = run(seed, keys, maxGap, projection,
+            List<String> expected = run(seed, keys, maxGap, input, projection,
                     (OneInputStreamOperator<?, ?>) operator(flinks), outputType, false);
-            List<String> actual = run(seed, keys, maxGap, projection,
+            List<String> actual = run(seed, keys, maxGap, input, projection,
                     (OneInputStreamOperator<?, ?>) operator(vectorised), outputType, true);
             assertThat(actual).as("%s, seed %d", select, seed).isEqualTo(expected);
             rows += (int) expected.stream().filter(e -> e.startsWith("+I")).count();
@@ -140,11 +233,12 @@ public class VectorLocalWindowAggregateTest {
             assertThat(ColumnarSql.install(tEnv).status()).isEqualTo(InstallStatus.INSTALLED);
         }
         tEnv.executeSql("CREATE TABLE events (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, `dateTime` TIMESTAMP(3),"
-                + " extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND) WITH ("
+                + " flag BOOLEAN, extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND) WITH ("
                 + "'connector' = 'kafka-columnar', 'topic' = 'events', 'properties.bootstrap.servers' = 'localhost:1',"
                 + " 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
-        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, `dateTime` FROM events WHERE extra IS NOT NULL");
+        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, `dateTime`, flag FROM events"
+                + " WHERE extra IS NOT NULL");
         tEnv.executeSql("CREATE TABLE results (" + sinkColumns + ") WITH ('connector' = 'blackhole')");
         return tEnv;
     }
@@ -179,9 +273,10 @@ public class VectorLocalWindowAggregateTest {
      * emitted: each row as its fields ({@code +I[...]}) and each watermark ({@code W<timestamp>}), in order.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static List<String> run(long seed, int keys, int maxGap, int[] projection,
+    private static List<String> run(long seed, int keys, int maxGap, RowType input, int[] projection,
             OneInputStreamOperator<?, ?> operator, RowType outputType, boolean batches) throws Exception {
-        RowType batchType = new RowType(Arrays.stream(projection).mapToObj(c -> KEYED.getFields().get(c)).toList());
+        RowType batchType = new RowType(IntStream.range(0, projection.length).mapToObj(f -> projection[f] >= 0
+                ? KEYED.getFields().get(projection[f]) : input.getFields().get(f)).toList());
         Random random = new Random(seed);
         BufferAllocator allocator = ArrowMemory.newChild("vector-local-window-agg-test", 64L << 20);
         List<String> emitted = new ArrayList<>();
@@ -201,14 +296,16 @@ public class VectorLocalWindowAggregateTest {
                         eventTime += random.nextInt(maxGap);
                         // a tenth late: up to 8 s behind, before the watermark of 4 s behind
                         long ts = random.nextInt(10) == 0 ? eventTime - random.nextInt(8000) : eventTime;
-                        rows.add(project(projection, random.nextInt(6) == 0 ? null : (long) random.nextInt(keys),
+                        rows.add(project(random, projection,
+                                random.nextInt(6) == 0 ? null : (long) random.nextInt(keys),
                                 random.nextInt(7) == 0 ? null : edgy(random, Integer.MIN_VALUE, Integer.MAX_VALUE),
                                 random.nextInt(7) == 0 ? null : edgy(random, Long.MIN_VALUE, Long.MAX_VALUE),
                                 random.nextInt(8) == 0 ? null : random.nextInt(5) == 0 ? Double.NaN
                                         : (random.nextInt(2001) - 1000) / 4.0,
                                 random.nextInt(6) == 0 ? null : StringData.fromString(
                                         STRINGS[random.nextInt(STRINGS.length)] + (keys > 1000 ? random.nextInt(8) : "")),
-                                TimestampData.fromEpochMillis(ts)));
+                                TimestampData.fromEpochMillis(ts),
+                                random.nextInt(7) == 0 ? null : random.nextBoolean()));
                     }
                     ColumnarLocalWindowAggregateTest.feed(harness, rows, batches ? batchType : null, allocator);
                 } else if (kind < 9) {
@@ -230,10 +327,11 @@ public class VectorLocalWindowAggregateTest {
         return emitted;
     }
 
-    private static RowData project(int[] projection, Object... keyed) {
+    /** The aggregate's input row: the view's columns it reads, and a drawn true or false for each FILTER column. */
+    private static RowData project(Random random, int[] projection, Object... keyed) {
         GenericRowData row = new GenericRowData(projection.length);
         for (int i = 0; i < projection.length; i++) {
-            row.setField(i, keyed[projection[i]]);
+            row.setField(i, projection[i] >= 0 ? keyed[projection[i]] : (Object) random.nextBoolean());
         }
         return row;
     }
