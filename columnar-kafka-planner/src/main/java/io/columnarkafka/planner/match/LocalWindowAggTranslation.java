@@ -26,7 +26,7 @@ import scala.collection.JavaConverters;
  * The {@link LocalWindowAggSpec} of a local window aggregate the vectorised operator computes exactly, or {@link
  * NotTranslatable} naming what it does not: grouping keys of INT, BIGINT or VARCHAR (or none); the calls {@link
  * LocalAggCalls} admits (COUNT(*), COUNT(col), SUM, $SUM0, MAX, MIN and AVG of INT or BIGINT, MAX and MIN of
- * VARCHAR, COUNT(DISTINCT col) of INT or BIGINT, each with or without a FILTER); a TUMBLE, HOP or CUMULATE on a
+ * VARCHAR, COUNT(DISTINCT col) of INT, BIGINT or VARCHAR, each with or without a FILTER); a TUMBLE, HOP or CUMULATE on a
  * TIMESTAMP(3) rowtime; and Flink's output row exactly keys, each call's accumulator fields (and, for a HOP without
  * a COUNT(*), the COUNT(*) Flink appends), the distinct columns' maps, slice end. Flink's local window aggregate
  * accumulates with the same code as its local group aggregate of an insert-only input (declarative functions that
