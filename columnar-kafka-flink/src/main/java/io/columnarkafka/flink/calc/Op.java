@@ -47,5 +47,7 @@ public enum Op {
     /** Operands: a {@link Expr.Literal} holding the unit name as StringData (e.g. "HOUR"), then the value. */
     EXTRACT,
     HOUR,
-    DATE_FORMAT
+    DATE_FORMAT,
+    /** Flink's internal HASH_CODE (the split distinct aggregate's bucket): one operand, an INT result. */
+    HASH_CODE
 }

@@ -45,6 +45,20 @@ final class CalcCases {
         return X.col(name);
     }
 
+    /**
+     * Flink's internal HASH_CODE, as the split distinct aggregate's partial phase computes its bucket: the value
+     * itself for an INT, {@code Long.hashCode} for a BIGINT (the edge values hold MIN and MAX), then MOD.
+     */
+    static List<Case> hashCodes() {
+        return List.of(
+                new Case("HASH_CODE(i)", call(Op.HASH_CODE, INT, col("i"))),
+                new Case("HASH_CODE(b)", call(Op.HASH_CODE, INT, col("b"))),
+                new Case("HASH_CODE(r.a)", call(Op.HASH_CODE, INT, X.field("r", "a"))),
+                new Case("MOD(HASH_CODE(i), 1024)", call(Op.MOD, INT, call(Op.HASH_CODE, INT, col("i")), lit(1024))),
+                new Case("MOD(HASH_CODE(b), 1024)", call(Op.MOD, INT, call(Op.HASH_CODE, INT, col("b")), lit(1024))),
+                new Case("MOD(HASH_CODE(c), 7)", call(Op.MOD, INT, call(Op.HASH_CODE, INT, col("c")), lit(7))));
+    }
+
     static List<Case> arithmetic() {
         return List.of(
                 new Case("i + j", call(Op.PLUS, INT, col("i"), col("j"))),

@@ -54,6 +54,12 @@ class CalcParityProperties {
         compare(CalcCases.arithmetic(), seed);
     }
 
+    /** HASH_CODE of INT and BIGINT, and the split distinct aggregate's bucket MOD(HASH_CODE(col), n). */
+    @Property(tries = 2)
+    void hashCodes(@ForAll long seed) throws Exception {
+        compare(CalcCases.hashCodes(), seed);
+    }
+
     @Property(tries = 2)
     void comparisons(@ForAll long seed) throws Exception {
         compare(CalcCases.comparisons(), seed);

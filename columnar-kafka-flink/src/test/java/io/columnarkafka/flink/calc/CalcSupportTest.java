@@ -53,6 +53,8 @@ class CalcSupportTest {
                 Arguments.of(call(Op.SUBSTRING, STRING, col("s"), col("b")), "not INT"),
                 Arguments.of(call(Op.DATE_FORMAT, STRING, col("ts"), lit("yyyy-{")), "invalid pattern"),
                 Arguments.of(call(Op.DATE_FORMAT, STRING, col("s"), lit("yyyy")), "DATE_FORMAT of STRING"),
+                Arguments.of(call(Op.HASH_CODE, Exprs.INT, col("s")), "HASH_CODE of STRING (only INT, BIGINT)"),
+                Arguments.of(call(Op.HASH_CODE, Exprs.INT, col("d")), "HASH_CODE of DOUBLE (only INT, BIGINT)"),
                 Arguments.of(call(Op.EXTRACT, BIGINT, unit("DAY"), col("ts")), "EXTRACT of DAY"),
                 Arguments.of(call(Op.CASE, BIGINT, col("bo"), col("i"), col("b")), "branch typed INT"),
                 Arguments.of(new Expr.Column(3, new IntType()), "typed INT but the input holds BIGINT"),

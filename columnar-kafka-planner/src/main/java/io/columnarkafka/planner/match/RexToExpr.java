@@ -49,12 +49,16 @@ final class RexToExpr {
             Map.entry(SqlKind.CASE, Op.CASE), Map.entry(SqlKind.CAST, Op.CAST), Map.entry(SqlKind.LIKE, Op.LIKE),
             Map.entry(SqlKind.EXTRACT, Op.EXTRACT), Map.entry(SqlKind.REINTERPRET, Op.REINTERPRET));
 
-    /** Functions known by name (Calcite's and Flink's built-ins; {@code ||} is CONCAT). */
+    /**
+     * Functions known by name (Calcite's and Flink's built-ins; {@code ||} is CONCAT; {@code HASH_CODE} is Flink's
+     * internal function of the split distinct aggregate's bucket).
+     */
     private static final Map<String, Op> BY_NAME = Map.ofEntries(
             Map.entry("LOWER", Op.LOWER), Map.entry("UPPER", Op.UPPER), Map.entry("CONCAT", Op.CONCAT),
             Map.entry("||", Op.CONCAT), Map.entry("SUBSTRING", Op.SUBSTRING), Map.entry("CHAR_LENGTH", Op.CHAR_LENGTH),
             Map.entry("REGEXP_EXTRACT", Op.REGEXP_EXTRACT), Map.entry("SPLIT_INDEX", Op.SPLIT_INDEX),
-            Map.entry("HOUR", Op.HOUR), Map.entry("DATE_FORMAT", Op.DATE_FORMAT));
+            Map.entry("HOUR", Op.HOUR), Map.entry("DATE_FORMAT", Op.DATE_FORMAT),
+            Map.entry("HASH_CODE", Op.HASH_CODE));
 
     private final RexProgram program;
     private final RexBuilder rexBuilder;

@@ -436,6 +436,50 @@ class NexmarkColumnarParityITCase {
                 .containsPattern("ColumnarLocalGroupAggregate\\(.*local=\\[vectorised\\]\\)");
     }
 
+    /**
+     * The split distinct aggregate ({@code table.optimizer.distinct-agg.split.enabled}) with mini-batch on: the
+     * bucket {@code MOD(HASH_CODE(bidder), 1024)} computed by the columnar Calc and the partial phase's local
+     * aggregate vectorised (two calls of one distinct column, one with a FILTER: distinct columns of their own would
+     * be expanded first, by Flink's Expand), then Flink's incremental and final aggregates; the final counts per
+     * channel equal stock's (stock also split).
+     */
+    @Test
+    void withSplitDistinctTheBucketCalcAndThePartialLocalPhaseAreColumnar() throws Exception {
+        String script = "CREATE TABLE bidders_per_channel (channel STRING, bidders BIGINT, big_bidders BIGINT,"
+                + " PRIMARY KEY (channel) NOT ENFORCED) WITH (${SINK});\n"
+                + "INSERT INTO bidders_per_channel SELECT channel, COUNT(DISTINCT bidder), COUNT(DISTINCT bidder)"
+                + " FILTER (WHERE price > 1000) FROM bid GROUP BY channel;";
+        NexmarkRuns split = runs.withMiniBatch().withOption("table.optimizer.distinct-agg.split.enabled", "true");
+        NexmarkRuns.Run stock = split.run("split_distinct", script, false, true, PARALLELISM);
+        NexmarkRuns.Run columnar = split.run("split_distinct", script, true, true, PARALLELISM);
+        Map<String, String> expected = split.finalValuePerKey(stock.topic());
+        assertThat(expected).as("stock's final counts").hasSizeGreaterThan(3);
+        assertThat(split.finalValuePerKey(columnar.topic())).isEqualTo(expected);
+        assertThat(stock.explain()).contains("HASH_CODE(").contains("partialFinalType=[PARTIAL]");
+        String physical = columnar.explain().substring(columnar.explain().indexOf("== Optimized Physical Plan =="));
+        assertThat(physical).containsPattern("ColumnarLocalGroupAggregate\\(.*partialFinalType=\\[PARTIAL\\].*"
+                        + "local=\\[vectorised\\]\\)\\n[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*MOD\\(HASH_CODE\\(bid\\.bidder\\),"
+                        + " 1024\\)")
+                .doesNotContain("ArrowToRows(");
+    }
+
+    /**
+     * Nexmark q15 with the split distinct aggregate, mini-batch on: the Calc computing both BIGINT buckets is
+     * columnar, Flink's Expand and the rest read it through the edge; the final result per day equals stock's.
+     */
+    @Test
+    void q15WithSplitDistinctComputesItsBucketsColumnar() throws Exception {
+        NexmarkRuns split = runs.withMiniBatch().withOption("table.optimizer.distinct-agg.split.enabled", "true");
+        String script = NexmarkRuns.resource("q15.sql");
+        NexmarkRuns.Run stock = split.run("q15", script, false, true, PARALLELISM);
+        NexmarkRuns.Run columnar = split.run("q15", script, true, true, PARALLELISM);
+        Map<String, String> expected = split.finalValuePerKey(stock.topic());
+        assertThat(expected).as("stock's final result of q15").isNotEmpty();
+        assertThat(split.finalValuePerKey(columnar.topic())).isEqualTo(expected);
+        assertThat(columnar.explain()).containsPattern("ArrowToRows\\(reason=\\[ROW_OPERATOR[^\\n]*\\n[ :]*\\+- "
+                + "ColumnarCalc\\(select=\\[[^\\n]*MOD\\(HASH_CODE\\(bid\\.bidder\\), 1024\\)");
+    }
+
     /** Every mini-batch assigner of the job is columnar, with a columnar Calc reading it. */
     private static void assertColumnarAssignersBeforeColumnarCalcs(String explain) {
         String execution = explain.substring(explain.indexOf("== Optimized Execution Plan =="));

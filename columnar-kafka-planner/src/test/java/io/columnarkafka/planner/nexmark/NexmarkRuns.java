@@ -52,20 +52,30 @@ final class NexmarkRuns {
     private final KafkaBroker broker;
     private final String eventsTopic;
     private final boolean miniBatch;
+    /** Session options set in both variants (e.g. the split distinct aggregate). */
+    private final Map<String, String> options;
 
     NexmarkRuns(KafkaBroker broker, String eventsTopic) {
-        this(broker, eventsTopic, false);
+        this(broker, eventsTopic, false, Map.of());
     }
 
-    private NexmarkRuns(KafkaBroker broker, String eventsTopic, boolean miniBatch) {
+    private NexmarkRuns(KafkaBroker broker, String eventsTopic, boolean miniBatch, Map<String, String> options) {
         this.broker = broker;
         this.eventsTopic = eventsTopic;
         this.miniBatch = miniBatch;
+        this.options = options;
     }
 
     /** These runs with mini-batch on ({@link #miniBatch(TableEnvironment)}), in both variants. */
     NexmarkRuns withMiniBatch() {
-        return new NexmarkRuns(broker, eventsTopic, true);
+        return new NexmarkRuns(broker, eventsTopic, true, options);
+    }
+
+    /** These runs with the session option {@code key} set to {@code value}, in both variants. */
+    NexmarkRuns withOption(String key, String value) {
+        Map<String, String> more = new TreeMap<>(options);
+        more.put(key, value);
+        return new NexmarkRuns(broker, eventsTopic, miniBatch, Map.copyOf(more));
     }
 
     /** Mini-batch on as the Nexmark benchmark sets it: allow-latency 2 s, size 50,000. */
@@ -144,6 +154,7 @@ final class NexmarkRuns {
         if (columnar) {
             assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
         }
+        options.forEach(tEnv.getConfig()::set);
         if (miniBatch) {
             miniBatch(tEnv);
         }

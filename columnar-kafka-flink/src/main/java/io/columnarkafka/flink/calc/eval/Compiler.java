@@ -244,9 +244,24 @@ final class Compiler {
                 return substring(call);
             case DATE_FORMAT:
                 return dateFormat(call);
+            case HASH_CODE:
+                return hashCode(call);
             default:
                 throw new UnsupportedExpressionException(call.op() + " is not implemented by the columnar calc");
         }
+    }
+
+    /** HASH_CODE of an INT or BIGINT; a string's is Flink's {@code Math.abs} of the Java String's hash: not here. */
+    private Node hashCode(Expr.Call call) throws UnsupportedExpressionException {
+        arity(call, 1);
+        Node operand = compile(call.operands().get(0));
+        if (!Types.is(operand.type, LogicalTypeRoot.INTEGER) && !Types.is(operand.type, LogicalTypeRoot.BIGINT)) {
+            throw new UnsupportedExpressionException("HASH_CODE of " + Types.name(operand.type) + " (only INT, BIGINT)");
+        }
+        if (!Types.is(call.type(), LogicalTypeRoot.INTEGER)) {
+            throw new UnsupportedExpressionException("HASH_CODE typed " + Types.name(call.type()) + ", not INT");
+        }
+        return new HashCode(operand, call.type());
     }
 
     /**
