@@ -42,7 +42,10 @@ final class LocalAccumulators {
     private final AggColumnType[] distinctTypes;
     /** Per distinct column, its calls, in the order of their bits. */
     private final int[][] distinctCalls;
-    /** Per call, the index of its argument among {@link #strings}' columns (a MAX or MIN of VARCHAR), else -1. */
+    /**
+     * Per call, the index of its argument among {@link #strings}' columns (a MAX or MIN of VARCHAR), else -1; calls
+     * and distinct columns of the same input column share one.
+     */
     private final int[] stringArgument;
     /** Per distinct column, its index among {@link #strings}' columns (a VARCHAR one), else -1. */
     private final int[] distinctStringArgument;
@@ -60,17 +63,14 @@ final class LocalAccumulators {
         firstColumn = new int[calls.length];
         stringArgument = new int[calls.length];
         Map<Integer, Integer> distinctIndex = new LinkedHashMap<>();
-        int[] stringColumns = new int[calls.length];
-        int stringCount = 0;
+        // input column -> its index among the string columns read per batch: one read however many calls use it
+        Map<Integer, Integer> stringIndex = new LinkedHashMap<>();
         int column = 0;
         for (int a = 0; a < calls.length; a++) {
             firstColumn[a] = column;
             column += calls[a].function().accumulators();
             boolean string = calls[a].type() == AggColumnType.VARCHAR && !calls[a].distinct();
-            stringArgument[a] = string ? stringCount : -1;
-            if (string) {
-                stringColumns[stringCount++] = calls[a].column();
-            }
+            stringArgument[a] = string ? stringIndex.computeIfAbsent(calls[a].column(), c -> stringIndex.size()) : -1;
             if (calls[a].distinct()) {
                 distinctIndex.putIfAbsent(calls[a].column(), distinctIndex.size());
             }
@@ -98,15 +98,13 @@ final class LocalAccumulators {
         });
         distinctStringArgument = new int[distincts];
         for (int d = 0; d < distincts; d++) {
-            boolean string = distinctTypes[d] == AggColumnType.VARCHAR;
-            distinctStringArgument[d] = string ? stringCount : -1;
-            if (string) {
-                stringColumns[stringCount++] = distinctColumns[d];
-            }
+            distinctStringArgument[d] = distinctTypes[d] == AggColumnType.VARCHAR
+                    ? stringIndex.computeIfAbsent(distinctColumns[d], c -> stringIndex.size()) : -1;
         }
-        AggColumnType[] stringTypes = new AggColumnType[stringCount];
+        AggColumnType[] stringTypes = new AggColumnType[stringIndex.size()];
         Arrays.fill(stringTypes, AggColumnType.VARCHAR);
-        strings = new BatchKeyColumns(Arrays.copyOf(stringColumns, stringCount), stringTypes);
+        strings = new BatchKeyColumns(stringIndex.keySet().stream().mapToInt(Integer::intValue).toArray(),
+                stringTypes);
     }
 
     /** The table columns the accumulators take (the calls' fields). */
