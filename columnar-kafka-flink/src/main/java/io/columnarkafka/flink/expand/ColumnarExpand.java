@@ -13,7 +13,6 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.flink.table.types.logical.RowType;
 
 /**
  * An {@link ExpandSpec} on Arrow batches: one output batch per input batch, holding, for each selected input row in
@@ -42,6 +41,9 @@ public final class ColumnarExpand {
     private final int[][] kind;
     /** Per output column, per projection: the constant, where {@link #kind} is {@link #CONSTANT}. */
     private final long[][] constant;
+    private final String[] names;
+    /** Per output column that copies no input column, its field ({@link ArrowLayout}); null for the others. */
+    private final Field[] constantFields;
 
     public ColumnarExpand(ExpandSpec spec, BufferAllocator allocator) {
         this.spec = spec;
@@ -51,8 +53,13 @@ public final class ColumnarExpand {
         this.source = new int[columns];
         this.kind = new int[columns][projections];
         this.constant = new long[columns][projections];
+        this.names = spec.output().getFieldNames().toArray(new String[0]);
+        this.constantFields = new Field[columns];
         for (int c = 0; c < columns; c++) {
             source[c] = spec.sourceOf(c);
+            if (source[c] < 0) {
+                constantFields[c] = ArrowLayout.field(names[c], spec.output().getTypeAt(c));
+            }
             for (int p = 0; p < projections; p++) {
                 ExpandSpec.Value value = spec.projections().get(p).get(c);
                 if (value instanceof ExpandSpec.Constant k) {
@@ -83,13 +90,15 @@ public final class ColumnarExpand {
             if (rows > Integer.MAX_VALUE) {
                 throw new IllegalStateException(selected + " rows expand to " + rows + " rows, more than a batch holds");
             }
-            RowType output = spec.output();
             for (int c = 0; c < source.length; c++) {
-                String name = output.getFieldNames().get(c);
-                FieldVector vector = source[c] >= 0
-                        ? copyColumn(c, name, root.getVector(source[c]), selection, selected)
-                        : constantColumn(c, name, selected);
+                FieldVector from = source[c] >= 0 ? root.getVector(source[c]) : null;
+                FieldVector vector = (from == null ? constantFields[c] : copyField(c, from)).createVector(allocator);
                 vectors.add(vector);
+                if (from == null) {
+                    fillConstants(c, vector, selected);
+                } else {
+                    fillCopies(c, vector, from, selection, selected);
+                }
                 vector.setValueCount((int) rows);
             }
             List<Field> fields = new ArrayList<>(vectors.size());
@@ -107,11 +116,15 @@ public final class ColumnarExpand {
         }
     }
 
-    /** Output column {@code c}: the input vector's values where a projection copies them, else null. */
-    private FieldVector copyColumn(int c, String name, FieldVector from, int[] selection, int selected) {
+    /** A nullable field of the input's Arrow type (a projection may null it), named as output column {@code c}. */
+    private Field copyField(int c, FieldVector from) {
         Field field = from.getField();
-        FieldVector to = new Field(name, new FieldType(true, field.getType(), field.getDictionary(),
-                field.getMetadata()), field.getChildren()).createVector(allocator);
+        return new Field(names[c], new FieldType(true, field.getType(), field.getDictionary(), field.getMetadata()),
+                field.getChildren());
+    }
+
+    /** Output column {@code c}: the input vector's values where a projection copies them, else null. */
+    private void fillCopies(int c, FieldVector to, FieldVector from, int[] selection, int selected) {
         int[] kinds = kind[c];
         int copies = 0;
         for (int k : kinds) {
@@ -140,14 +153,11 @@ public final class ColumnarExpand {
                 }
             }
         }
-        return to;
     }
 
     /** Output column {@code c}, which copies no input column: its constants, else null. */
-    private FieldVector constantColumn(int c, String name, int selected) {
-        FieldVector to = ArrowLayout.field(name, spec.output().getTypeAt(c)).createVector(allocator);
-        int rows = selected * projections;
-        to.setInitialCapacity(rows);
+    private void fillConstants(int c, FieldVector to, int selected) {
+        to.setInitialCapacity(selected * projections);
         to.allocateNew();
         long[] values = constant[c];
         int[] kinds = kind[c];
@@ -165,7 +175,6 @@ public final class ColumnarExpand {
                 }
             }
         }
-        return to;
     }
 
     /** The spec this expand computes. */

@@ -155,7 +155,8 @@ class ColumnarExpandTest {
                     ? one.getOperatorFactory() instanceof SimpleOperatorFactory<?> simple
                             && simple.getOperator() instanceof ColumnarExpandOperator
                     : one.getOperatorFactory() instanceof CodeGenOperatorFactory<?>
-                            && one.getDescription().startsWith("Expand("))) {
+                            && (one.getName().startsWith("Expand")
+                                    || String.valueOf(one.getDescription()).startsWith("Expand(")))) {
                 return one;
             }
             todo.addAll(t.getInputs());
