@@ -1,6 +1,6 @@
 package io.columnarkafka.flink.calc.eval;
 
-import org.apache.flink.table.data.binary.StringUtf8Utils;
+import org.apache.flink.table.data.binary.BinaryStringData;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
@@ -12,8 +12,9 @@ import org.apache.flink.table.types.logical.LogicalTypeRoot;
  * StringCallGen.generateHashCode}'s {@code SqlFunctionUtils.hashCode(s.toString())}: {@code Math.abs} of the Java
  * (UTF-16) String's hash of {@code BinaryStringData.toString()}, which decodes the UTF-8 bytes with {@code
  * StringUtf8Utils.decodeUTF8}. An ASCII byte is one UTF-16 unit of the same value, so ASCII bytes are hashed in place
- * as {@code String.hashCode} hashes units; a value with any other byte is decoded by that same Flink method (its
- * handling of malformed bytes included), one String per such value, as Flink makes one per row.
+ * as {@code String.hashCode} hashes units; a value with any other byte is made a String by that same Flink code, a
+ * {@code BinaryStringData} over the bytes and its {@code toString()} (its handling of malformed bytes included), one
+ * String per such value, as Flink makes one per row.
  */
 final class HashCode extends UnaryNode {
     private final LogicalTypeRoot operandType;
@@ -70,7 +71,7 @@ final class HashCode extends UnaryNode {
         for (int at = start, end = start + length; at < end; at++) {
             byte b = bytes[at];
             if (b < 0) {
-                return StringUtf8Utils.decodeUTF8(bytes, start, length).hashCode();
+                return BinaryStringData.fromBytes(bytes, start, length).toString().hashCode();
             }
             hash = 31 * hash + b;
         }
