@@ -22,9 +22,7 @@ import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.dag.Transformation;
-import org.apache.flink.runtime.operators.testutils.MockEnvironment;
-import org.apache.flink.runtime.operators.testutils.MockEnvironmentBuilder;
-import org.apache.flink.streaming.api.operators.OneInputStreamOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
 import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
 import org.apache.flink.streaming.api.transformations.OneInputTransformation;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
@@ -70,14 +68,14 @@ class ColumnarExpandTest {
 
     /**
      * Nexmark q16's shape: per (string, BIGINT) key, MAX of a string (bucketed by its argument too), three distinct
-     * columns, a SUM of a DOUBLE and a MAX of a TIMESTAMP: strings, doubles and timestamps copied, nulled or kept.
+     * columns, a SUM of a DOUBLE and a COUNT of a TIMESTAMP: strings, doubles and timestamps copied, nulled or kept.
      */
     @Test
     void q16sShapeThreeDistinctColumnsAndOtherTypes() throws Exception {
         assertSameRows("s STRING, k BIGINT, mx STRING, n BIGINT, d BIGINT, d1 BIGINT, e BIGINT, f BIGINT, v DOUBLE,"
-                        + " t TIMESTAMP(3)",
+                        + " t BIGINT",
                 "SELECT s, k, MAX(s2), COUNT(*), COUNT(DISTINCT b), COUNT(DISTINCT b) FILTER (WHERE flag),"
-                        + " COUNT(DISTINCT i), COUNT(DISTINCT s2), SUM(v), MAX(ts) FROM keyed GROUP BY s, k", 100_000);
+                        + " COUNT(DISTINCT i), COUNT(DISTINCT s2), SUM(v), COUNT(ts) FROM keyed GROUP BY s, k", 100_000);
     }
 
     /**
@@ -108,7 +106,7 @@ class ColumnarExpandTest {
         int compared = 0;
         for (long seed = 1; seed <= 8; seed++) {
             List<Batch> script = script(seed, input);
-            List<Row> expected = flinks(script, flinks, input, output);
+            List<Row> expected = flinks(script, flinks, output);
             List<Row> actual = columnar(script, spec);
             assertThat(actual).as("%s, seed %d", select, seed).hasSameSizeAs(expected);
             for (int r = 0; r < expected.size(); r++) {
@@ -204,14 +202,12 @@ class ColumnarExpandTest {
 
     /** Flink's Expand, fed each row in turn: its output, in order, as external rows. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static List<Row> flinks(List<Batch> script, OneInputTransformation<?, ?> transformation, RowType input,
-            RowType output) throws Exception {
+    private static List<Row> flinks(List<Batch> script, OneInputTransformation<?, ?> transformation, RowType output)
+            throws Exception {
         RowRowConverter converter = converter(output);
         List<Row> rows = new ArrayList<>();
-        try (MockEnvironment environment = new MockEnvironmentBuilder().build();
-                OneInputStreamOperatorTestHarness harness = new OneInputStreamOperatorTestHarness(
-                        (OneInputStreamOperatorFactory) transformation.getOperatorFactory(), new RowDataSerializer(input),
-                        environment)) {
+        try (OneInputStreamOperatorTestHarness harness = new OneInputStreamOperatorTestHarness(
+                        (StreamOperatorFactory) transformation.getOperatorFactory(), 1, 1, 0)) {
             harness.setup(new RowDataSerializer(output));
             harness.open();
             for (Batch batch : script) {
