@@ -57,7 +57,7 @@ class ExpandTranslationTest {
         RexBuilder rex = planned.getCluster().getRexBuilder();
         StreamPhysicalExpand withDouble = replacingExpandId(rex.makeApproxLiteral(BigDecimal.valueOf(1.5)));
         assertThatThrownBy(() -> ExpandTranslation.of(withDouble)).isInstanceOf(NotTranslatable.class)
-                .hasMessageContaining("1.5E0 (only input fields, NULL, and INT or BIGINT literals)");
+                .hasMessageContaining("$e: 1.5E0:DOUBLE (only input fields, NULL, and INT or BIGINT literals)");
     }
 
     @Test
