@@ -42,12 +42,7 @@ public final class ColumnarExpandOperator extends AbstractStreamOperator<ArrowBa
         if (result == null) {
             return;
         }
-        ArrowBatch lent = result.lent();
-        try {
-            output.collect(element.replace(lent));
-        } finally {
-            lent.reclaim();
-        }
+        result.lendFor(batch -> output.collect(element.replace(batch)));
     }
 
     @Override

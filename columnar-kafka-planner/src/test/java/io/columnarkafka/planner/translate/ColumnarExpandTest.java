@@ -8,35 +8,26 @@ import io.columnarkafka.flink.expand.ColumnarExpand;
 import io.columnarkafka.flink.expand.ColumnarExpandOperator;
 import io.columnarkafka.flink.expand.ExpandSpec;
 import io.columnarkafka.format.arrow.ArrowRowView;
-import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallStatus;
 import java.time.LocalDateTime;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.flink.api.dag.Transformation;
-import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
 import org.apache.flink.streaming.api.operators.SimpleOperatorFactory;
+import org.apache.flink.streaming.api.operators.StreamOperatorFactory;
 import org.apache.flink.streaming.api.transformations.OneInputTransformation;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.data.conversion.RowRowConverter;
-import org.apache.flink.table.operations.ModifyOperation;
-import org.apache.flink.table.planner.delegation.PlannerBase;
 import org.apache.flink.table.runtime.operators.CodeGenOperatorFactory;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
@@ -139,27 +130,14 @@ class ColumnarExpandTest {
     /** The columnar expand's transformation ({@code columnar}), or Flink's generated Expand's. */
     private static OneInputTransformation<?, ?> transformation(TableEnvironment tEnv, String insert,
             boolean columnar) {
-        TableEnvironmentImpl impl = (TableEnvironmentImpl) tEnv;
-        ModifyOperation modify = (ModifyOperation) impl.getParser().parse(insert).get(0);
-        List<Transformation<?>> roots = ((PlannerBase) impl.getPlanner()).translate(List.of(modify));
-        Deque<Transformation<?>> todo = new ArrayDeque<>(roots);
-        Set<Transformation<?>> seen = new HashSet<>();
-        while (!todo.isEmpty()) {
-            Transformation<?> t = todo.pop();
-            if (!seen.add(t)) {
-                continue;
-            }
-            if (t instanceof OneInputTransformation<?, ?> one && (columnar
-                    ? one.getOperatorFactory() instanceof SimpleOperatorFactory<?> simple
-                            && simple.getOperator() instanceof ColumnarExpandOperator
-                    : one.getOperatorFactory() instanceof CodeGenOperatorFactory<?>
-                            && (one.getName().startsWith("Expand")
-                                    || String.valueOf(one.getDescription()).startsWith("Expand(")))) {
-                return one;
-            }
-            todo.addAll(t.getInputs());
-        }
-        throw new AssertionError("no " + (columnar ? "columnar" : "Flink") + " Expand in the translated plan");
+        return columnar
+                ? VectorLocalWindowAggregateTest.transformation(tEnv, insert, "ColumnarExpandOperator",
+                        one -> one.getOperatorFactory() instanceof SimpleOperatorFactory<?> simple
+                                && simple.getOperator() instanceof ColumnarExpandOperator)
+                : VectorLocalWindowAggregateTest.transformation(tEnv, insert, "Flink Expand",
+                        one -> one.getOperatorFactory() instanceof CodeGenOperatorFactory<?>
+                                && (one.getName().startsWith("Expand")
+                                        || String.valueOf(one.getDescription()).startsWith("Expand(")));
     }
 
     /** A batch of rows: the ones in the stream, and whether to hide them among unselected ones. */
@@ -231,7 +209,9 @@ class ColumnarExpandTest {
         try (BufferAllocator allocator = ArrowMemory.newChild("columnar-expand-test", 256L << 20)) {
             ColumnarExpand expand = new ColumnarExpand(spec, allocator);
             for (Batch batch : script) {
-                try (ArrowBatch out = expand.apply(arrowBatch(batch, spec.input(), allocator))) {
+                ArrowBatch in = VectorLocalGroupAggregateTest.arrowBatch(batch.rows(), batch.withSelection(),
+                        spec.input(), allocator, random -> row(random, spec.input()));
+                try (ArrowBatch out = expand.apply(in)) {
                     VectorSchemaRoot root = out.open(allocator);
                     assertThat(out.selection()).isNull();
                     view.bind(root);
@@ -251,22 +231,4 @@ class ColumnarExpandTest {
         return converter;
     }
 
-    /** The batch's rows as one Arrow batch; with a selection, among as many rows left out of it. */
-    private static ArrowBatch arrowBatch(Batch batch, RowType input, BufferAllocator allocator) {
-        RowDataArrowWriter writer = new RowDataArrowWriter(input, allocator);
-        if (!batch.withSelection()) {
-            batch.rows().forEach(writer::write);
-            return ArrowBatch.of(writer.finish(), writer);
-        }
-        Random random = new Random(batch.rows().size());
-        int[] selection = new int[batch.rows().size()];
-        int written = 0;
-        for (int r = 0; r < batch.rows().size(); r++) {
-            writer.write(row(random, input)); // left out
-            selection[r] = ++written;
-            writer.write(batch.rows().get(r));
-            written++;
-        }
-        return ArrowBatch.of(writer.finish(), writer, selection, selection.length);
-    }
 }
