@@ -137,6 +137,19 @@ public final class ArrowBatch implements AutoCloseable {
     }
 
     /**
+     * Lends this batch ({@link #lent()}) for the one hand-over {@code handOver} makes, and frees it when that returns,
+     * also when it throws: how an operator whose output several consumers may read emits a batch it built.
+     */
+    public void lendFor(java.util.function.Consumer<ArrowBatch> handOver) {
+        ArrowBatch loan = lent();
+        try {
+            handOver.accept(loan);
+        } finally {
+            loan.reclaim();
+        }
+    }
+
+    /**
      * The id of the source split this batch was read from, or null for a batch an operator built or one that
      * crossed a shuffle. A source's watermark strategy sees the batches of all the reader's splits through one
      * timestamp assigner, and keys the state it keeps per split by this id.

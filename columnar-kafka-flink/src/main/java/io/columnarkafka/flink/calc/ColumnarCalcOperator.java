@@ -58,12 +58,7 @@ public final class ColumnarCalcOperator extends AbstractStreamOperator<ArrowBatc
             result.close();
             return;
         }
-        ArrowBatch lent = result.lent();
-        try {
-            output.collect(element.replace(lent));
-        } finally {
-            lent.reclaim();
-        }
+        result.lendFor(batch -> output.collect(element.replace(batch)));
     }
 
     @Override

@@ -47,7 +47,8 @@ final class CalcCases {
 
     /**
      * Flink's internal HASH_CODE, as the split distinct aggregate's partial phase computes its bucket: the value
-     * itself for an INT, {@code Long.hashCode} for a BIGINT (the edge values hold MIN and MAX), then MOD.
+     * itself for an INT, {@code Long.hashCode} for a BIGINT (the edge values hold MIN and MAX), {@code Math.abs} of
+     * the Java String's hash for a VARCHAR (the edge values hold empty, non-ASCII and non-BMP strings), then MOD.
      */
     static List<Case> hashCodes() {
         return List.of(
@@ -56,7 +57,11 @@ final class CalcCases {
                 new Case("HASH_CODE(r.a)", call(Op.HASH_CODE, INT, X.field("r", "a"))),
                 new Case("MOD(HASH_CODE(i), 1024)", call(Op.MOD, INT, call(Op.HASH_CODE, INT, col("i")), lit(1024))),
                 new Case("MOD(HASH_CODE(b), 1024)", call(Op.MOD, INT, call(Op.HASH_CODE, INT, col("b")), lit(1024))),
-                new Case("MOD(HASH_CODE(c), 7)", call(Op.MOD, INT, call(Op.HASH_CODE, INT, col("c")), lit(7))));
+                new Case("MOD(HASH_CODE(c), 7)", call(Op.MOD, INT, call(Op.HASH_CODE, INT, col("c")), lit(7))),
+                new Case("HASH_CODE(s)", call(Op.HASH_CODE, INT, col("s"))),
+                new Case("HASH_CODE(url)", call(Op.HASH_CODE, INT, col("url"))),
+                new Case("HASH_CODE(r.s)", call(Op.HASH_CODE, INT, X.field("r", "s"))),
+                new Case("MOD(HASH_CODE(s2), 1024)", call(Op.MOD, INT, call(Op.HASH_CODE, INT, col("s2")), lit(1024))));
     }
 
     static List<Case> arithmetic() {

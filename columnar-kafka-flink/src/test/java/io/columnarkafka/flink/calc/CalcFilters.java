@@ -94,7 +94,7 @@ final class CalcFilters {
      */
     static List<Filter> shared() {
         return List.of(divisionGuardedByConditionAndCase(), divisionGuardedByCases(), stringsComputedInTwoParts(),
-                sumWithNulls());
+                sumWithNulls(), hashOfProjectedStrings(false), hashOfProjectedStrings(true));
     }
 
     /** i / j in the condition behind {@code j <> 0}, and in a projection's CASE behind {@code j = 0}. */
@@ -151,6 +151,33 @@ final class CalcFilters {
         return new Filter("SELECT id, i + j, (i + j) IS NULL FROM t WHERE (i + j) IS NULL OR i + j > 0",
                 program(call(Op.OR, BOOLEAN, isNull, call(Op.GREATER_THAN, BOOLEAN, sum, lit(0))),
                         List.of(col("id"), sum, isNull)));
+    }
+
+    /**
+     * Nexmark q16's bucket Calc with the split distinct aggregate: the minute string {@code DATE_FORMAT(ts, 'HH:mm')}
+     * projected and hashed into its bucket, one shared node read by both (the shape that failed end to end when the
+     * string's HASH_CODE was first admitted); with a lower-cased string (non-ASCII bytes among its values) and a
+     * nested string the same way, behind a condition, the hash before or after the string it hashes.
+     */
+    private static Filter hashOfProjectedStrings(boolean hashFirst) {
+        Expr minute = call(Op.DATE_FORMAT, STRING, col("ts"), lit("HH:mm"));
+        Expr lower = call(Op.LOWER, STRING, col("s"));
+        Expr nested = new Exprs(CalcCases.INPUT).field("r", "s");
+        List<String> sql = List.of("DATE_FORMAT(ts, 'HH:mm')", "LOWER(s)", "r.s");
+        List<Expr> strings = List.of(minute, lower, nested);
+        List<String> selects = new java.util.ArrayList<>(List.of("id"));
+        List<Expr> projections = new java.util.ArrayList<>(List.of(col("id")));
+        for (int k = 0; k < strings.size(); k++) {
+            Expr bucket = call(Op.MOD, INT, call(Op.HASH_CODE, INT, strings.get(k)), lit(1024));
+            String bucketSql = "MOD(HASH_CODE(" + sql.get(k) + "), 1024)";
+            selects.addAll(hashFirst ? List.of(bucketSql, sql.get(k)) : List.of(sql.get(k), bucketSql));
+            projections.addAll(hashFirst ? List.of(bucket, strings.get(k)) : List.of(strings.get(k), bucket));
+        }
+        selects.add("HASH_CODE(LOWER(s))");
+        projections.add(call(Op.HASH_CODE, INT, lower));
+        return new Filter("SELECT " + String.join(", ", selects) + " FROM t WHERE MOD(id, 5) <> 0",
+                program(call(Op.NOT_EQUALS, BOOLEAN, call(Op.MOD, Exprs.notNull(INT), col("id"), lit(5)), lit(0)),
+                        projections));
     }
 
     private static CalcProgram program(Expr condition, List<Expr> projections) {

@@ -9,6 +9,11 @@ public enum NodeKind {
      * the projections it keeps on the rows that passed; it emits Flink's rows.
      */
     SPLIT_CALC(false),
+    /**
+     * Flink's Expand (the split distinct aggregate's one row per distinct column) on the batches ({@code
+     * ColumnarExpand}): each input row's projections in turn, as Flink's operator emits them.
+     */
+    EXPAND(true),
     /** Flink's mini-batch assigner, which forwards elements unread and only emits watermarks. */
     MINI_BATCH_ASSIGNER(true),
     /**

@@ -10,6 +10,7 @@ import io.columnarkafka.planner.PlannerOptions;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalExpand;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalGroupAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
@@ -31,7 +32,9 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * stay columnar); an insert-only {@code kafka-columnar} sink over a columnar input that the connector admits
  * for Arrow input; a local window aggregate over a columnar input (computed on the vectors where its shape is
  * admitted, else Flink's own operator for the node reading the batches in place); a local group aggregate over a
- * columnar input whose shape is admitted (computed on the vectors). Every other node stays Flink's, with its reason.
+ * columnar input whose shape is admitted (computed on the vectors); an Expand over a columnar input whose projections
+ * copy input fields, NULL and integer constants (each input row's projections in turn, Flink's order). Every other node
+ * stays Flink's, with its reason.
  * It builds nothing: {@code PlanTranslator} does, from the decision alone.
  */
 public final class PlanMatcher {
@@ -73,6 +76,9 @@ public final class PlanMatcher {
         }
         if (node instanceof StreamPhysicalLocalGroupAggregate aggregate) {
             return localGroupAggregate(aggregate, decision);
+        }
+        if (node instanceof StreamPhysicalExpand expand) {
+            return expand(expand, decision);
         }
         return NodeDecision.row(node, null, Reason.ROW_OPERATOR, "no columnar operator for this node kind");
     }
@@ -202,6 +208,23 @@ public final class PlanMatcher {
             return NodeDecision.row(aggregate, NodeKind.LOCAL_GROUP_AGGREGATE, Reason.AGGREGATE_NOT_VECTORISED,
                     e.getMessage());
         }
+    }
+
+    /**
+     * An Expand over a columnar input: copied on the batches where {@link ExpandTranslation} admits its projections,
+     * each input row's projections in turn as Flink's operator emits them; else Flink's node behind the edge.
+     */
+    private static NodeDecision expand(StreamPhysicalExpand expand, PlanDecision decision) {
+        if (!decision.of(expand.getInput()).emitsBatches()) {
+            return NodeDecision.row(expand, NodeKind.EXPAND, Reason.INPUT_NOT_COLUMNAR, "input " + inputName(expand));
+        }
+        try {
+            ExpandTranslation.of(expand);
+        } catch (NotTranslatable e) {
+            return NodeDecision.row(expand, NodeKind.EXPAND, Reason.EXPAND_NOT_TRANSLATED, e.getMessage());
+        }
+        return NodeDecision.columnar(expand, NodeKind.EXPAND, expand.projects().size()
+                + " projections per row, in Flink's order", null);
     }
 
     private static NodeDecision sink(StreamPhysicalSink sink, PlanDecision decision) {

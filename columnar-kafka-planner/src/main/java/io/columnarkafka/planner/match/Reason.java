@@ -28,6 +28,8 @@ public enum Reason {
      * the planner option that runs it off.
      */
     AGGREGATE_NOT_VECTORISED,
+    /** An Expand whose projections the columnar expand does not copy (which follows). */
+    EXPAND_NOT_TRANSLATED,
     /** A node kind with no columnar operator (aggregates, joins, exchanges, watermarks, ...). */
     ROW_OPERATOR
 }

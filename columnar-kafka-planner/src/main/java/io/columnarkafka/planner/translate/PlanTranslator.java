@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalExpand;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalGroupAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
@@ -51,6 +52,7 @@ final class PlanTranslator {
                             inputs.get(0), self);
             case LOCAL_GROUP_AGGREGATE -> StreamPhysicalColumnarLocalGroupAggregate.replacing(
                     (StreamPhysicalLocalGroupAggregate) node, inputs.get(0));
+            case EXPAND -> StreamPhysicalColumnarExpand.replacing((StreamPhysicalExpand) node, inputs.get(0));
             case SINK -> StreamPhysicalColumnarSink.replacing((StreamPhysicalSink) node, inputs.get(0), self.detail());
         };
     }

@@ -464,20 +464,29 @@ class NexmarkColumnarParityITCase {
     }
 
     /**
-     * Nexmark q15 with the split distinct aggregate, mini-batch on: the Calc computing both BIGINT buckets is
-     * columnar, Flink's Expand and the rest read it through the edge; the final result per day equals stock's.
+     * Nexmark q15 and q16 with the split distinct aggregate, mini-batch on: the Calc computing the buckets (BIGINT
+     * bidders and auctions, and q16's minute string), the Expand (one row per distinct column, in Flink's order), the
+     * Calc of its {@code $g_*} filters and the partial phase's local aggregate are columnar, with no edge; the final
+     * result per key equals stock's (stock also split).
      */
-    @Test
-    void q15WithSplitDistinctComputesItsBucketsColumnar() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"q15", "q16"})
+    void withSplitDistinctTheExpandAndThePartialLocalPhaseAreColumnar(String query) throws Exception {
         NexmarkRuns split = runs.withMiniBatch().withOption("table.optimizer.distinct-agg.split.enabled", "true");
-        String script = NexmarkRuns.resource("q15.sql");
-        NexmarkRuns.Run stock = split.run("q15", script, false, true, PARALLELISM);
-        NexmarkRuns.Run columnar = split.run("q15", script, true, true, PARALLELISM);
+        String script = NexmarkRuns.resource(query + ".sql");
+        NexmarkRuns.Run stock = split.run(query, script, false, true, PARALLELISM);
+        NexmarkRuns.Run columnar = split.run(query, script, true, true, PARALLELISM);
         Map<String, String> expected = split.finalValuePerKey(stock.topic());
-        assertThat(expected).as("stock's final result of q15").isNotEmpty();
-        assertThat(split.finalValuePerKey(columnar.topic())).isEqualTo(expected);
-        assertThat(columnar.explain()).containsPattern("ArrowToRows\\(reason=\\[ROW_OPERATOR[^\\n]*\\n[ :]*\\+- "
-                + "ColumnarCalc\\(select=\\[[^\\n]*MOD\\(HASH_CODE\\(bid\\.bidder\\), 1024\\)");
+        assertThat(expected).as("stock's final result of %s", query).isNotEmpty();
+        assertThat(split.finalValuePerKey(columnar.topic())).as("columnar final result of %s", query)
+                .isEqualTo(expected);
+        assertThat(stock.explain()).containsPattern("(?<!Columnar)Expand\\(projects=");
+        String physical = columnar.explain().substring(columnar.explain().indexOf("== Optimized Physical Plan =="));
+        assertThat(physical).containsPattern("ColumnarLocalGroupAggregate\\(.*partialFinalType=\\[PARTIAL\\].*"
+                        + "local=\\[vectorised\\]\\)\\n[ :]*\\+- ColumnarCalc\\(.*\\n[ :]*\\+- ColumnarExpand\\(projects="
+                        + ".*\\n[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*MOD\\(HASH_CODE\\(bid\\.bidder\\), 1024\\)")
+                .doesNotContainPattern("(?<!Columnar)Expand\\(")
+                .doesNotContain("ArrowToRows(");
     }
 
     /** Every mini-batch assigner of the job is columnar, with a columnar Calc reading it. */

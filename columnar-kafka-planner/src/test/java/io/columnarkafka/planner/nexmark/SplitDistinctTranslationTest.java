@@ -12,9 +12,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * With {@code table.optimizer.distinct-agg.split.enabled}, Flink rewrites a COUNT(DISTINCT col) into a partial
  * aggregate grouped by the keys and a bucket {@code MOD(HASH_CODE(col), 1024)} computed in a Calc, then a final
- * one. The bucket of an INT or BIGINT is computed by the columnar Calc; with mini-batch on, the partial phase's
- * local aggregate of one distinct column is vectorised. Nexmark q15 and q16 distinct two columns with filters, which
- * Flink's rewrite expands ({@code Expand}, no columnar operator): there the edge comes after the Calc. Planning only.
+ * one. The bucket of an INT, BIGINT or VARCHAR is computed by the columnar Calc; with mini-batch on, the partial
+ * phase's local aggregate is vectorised. Nexmark q15 and q16 distinct two columns with filters, which Flink's rewrite
+ * expands ({@code Expand}, one row per distinct column): the columnar expand does so on the batches, in Flink's order,
+ * then the Calc of the {@code $g_*} filters is columnar too. Planning only.
  */
 class SplitDistinctTranslationTest {
     private static final String COUNT_DISTINCT_PER_CHANNEL = "CREATE TABLE bidders_per_channel (channel STRING,"
@@ -48,42 +49,69 @@ class SplitDistinctTranslationTest {
 
     /**
      * q15 (a distinct count of bidders and of auctions, with filters, per day): the Calc computing both BIGINT
-     * buckets is columnar; Flink's {@code Expand} (one row per distinct column) reads it through the edge, so the
-     * partial phase's Calc and local aggregate read rows.
+     * buckets, Flink's {@code Expand} (one row per distinct column) as the columnar expand, and the Calc of its {@code
+     * $g_*} filters are columnar; with mini-batch on the partial phase's local aggregate reads them, vectorised, with no
+     * edge; with it off the edge comes before the exchange to Flink's partial aggregate.
      */
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
-    void q15sBucketCalcIsColumnarAndItsExpandIsFlinks(boolean miniBatch) {
+    void q15sBucketCalcExpandAndFilterCalcAreColumnar(boolean miniBatch) {
         String explained = explain(NexmarkRuns.resource("q15.sql"), miniBatch);
-        assertThat(physical(explained)).containsPattern("Expand\\(.*\\n"
-                + "[ :]*\\+- ArrowToRows\\(reason=\\[ROW_OPERATOR no columnar operator for this node kind\\].*\\n"
+        assertThat(physical(explained)).containsPattern((miniBatch ? LOCAL_PHASE : EDGE_TO_THE_PARTIAL_PHASE)
+                + "[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*\\$g_[^\\n]*\\n"
+                + "[ :]*\\+- ColumnarExpand\\(projects=\\[[^\\n]*\\n"
                 + "[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*MOD\\(HASH_CODE\\(bid\\.bidder\\), 1024\\) AS \\$f6,"
-                + " MOD\\(HASH_CODE\\(bid\\.auction\\), 1024\\) AS \\$f7\\]");
+                + " MOD\\(HASH_CODE\\(bid\\.auction\\), 1024\\) AS \\$f7\\]")
+                .doesNotContainPattern("(?<!Columnar)Expand\\(");
         assertThat(decision(explained)).contains("columnar Calc: 8 projections, a filter")
-                .contains("Flink Expand: ROW_OPERATOR no columnar operator for this node kind")
-                .contains(miniBatch ? "Flink LocalGroupAggregate: INPUT_NOT_COLUMNAR input Calc"
-                        : "Flink GroupAggregate: ROW_OPERATOR");
+                .contains("columnar Expand: 3 projections per row, in Flink's order")
+                .contains(miniBatch ? "columnar LocalGroupAggregate: vectorised" : "Flink GroupAggregate: ROW_OPERATOR");
     }
 
     /**
      * q16 also buckets by the minute string (Flink's rewrite buckets {@code MAX(DATE_FORMAT(dateTime, 'HH:mm'))} by
-     * its argument too): a string's HASH_CODE is Flink's {@code Math.abs} of the Java String's hash, not computed
-     * columnar, so the Calc is split, the two BIGINT buckets columnar and the string's bucket Flink's after the edge.
+     * its argument too): the string's HASH_CODE is columnar too, so the whole bucket Calc is, then the columnar expand,
+     * the filter Calc and, with mini-batch on, the vectorised partial local phase.
      */
     @ParameterizedTest
     @ValueSource(booleans = {false, true})
-    void q16sStringBucketIsFlinksAfterTheEdge(boolean miniBatch) {
+    void q16sStringBucketExpandAndFilterCalcAreColumnar(boolean miniBatch) {
         String explained = explain(NexmarkRuns.resource("q16.sql"), miniBatch);
-        assertThat(physical(explained)).containsPattern("(?<!Columnar)Calc\\(select=\\[[^\\n]*"
-                        + "MOD\\(HASH_CODE\\(DATE_FORMAT\\(dateTime, _UTF-16LE'HH:mm'\\)\\), 1024\\) AS \\$f8, \\$f9, \\$f10\\]\\)\\n"
-                        + "[ :]*\\+- ArrowToRows\\(reason=\\[CALC_NOT_EXACT \\$f8: HASH_CODE of STRING \\(only INT, BIGINT\\)\\]"
-                        + ".*\\n[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*MOD\\(HASH_CODE\\(bid\\.bidder\\), 1024\\) AS \\$f9,"
-                        + " MOD\\(HASH_CODE\\(bid\\.auction\\), 1024\\) AS \\$f10, bid\\.dateTime AS dateTime\\]");
-        assertThat(decision(explained)).contains("columnar Calc: split: the filter and 10 of 11 projections columnar,"
-                        + " 1 more input value to the edge; Flink's Calc after the edge: CALC_NOT_EXACT $f8: HASH_CODE of"
-                        + " STRING (only INT, BIGINT)")
-                .contains("Flink Expand: ROW_OPERATOR no columnar operator for this node kind");
+        assertThat(physical(explained)).containsPattern((miniBatch ? LOCAL_PHASE : EDGE_TO_THE_PARTIAL_PHASE)
+                + "[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*\\$g_[^\\n]*\\n"
+                + "[ :]*\\+- ColumnarExpand\\(projects=\\[[^\\n]*\\n"
+                + "[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*MOD\\(HASH_CODE\\(DATE_FORMAT\\(bid\\.dateTime, 'HH:mm'\\)\\),"
+                + " 1024\\) AS \\$f8, MOD\\(HASH_CODE\\(bid\\.bidder\\), 1024\\) AS \\$f9,"
+                + " MOD\\(HASH_CODE\\(bid\\.auction\\), 1024\\) AS \\$f10\\]")
+                .doesNotContainPattern("(?<!Columnar)Expand\\(").doesNotContain("CALC_NOT_EXACT");
+        assertThat(decision(explained)).contains("columnar Calc: 11 projections, a filter")
+                .contains("columnar Expand: 4 projections per row, in Flink's order")
+                .contains(miniBatch ? "columnar LocalGroupAggregate: vectorised" : "Flink GroupAggregate: ROW_OPERATOR");
     }
+
+    /**
+     * An Expand over rows stays Flink's, saying why: a distinct count of a DOUBLE keeps its bucket ({@code HASH_CODE}
+     * of a DOUBLE) Flink's after the split Calc's edge, so the Expand reading that Calc reads rows.
+     */
+    @Test
+    void anExpandOverRowsStaysFlinksWithTheReason() {
+        String explained = explain("CREATE TABLE distinct_prices (channel STRING, bidders BIGINT, prices BIGINT,"
+                + " PRIMARY KEY (channel) NOT ENFORCED) WITH (${SINK});\n"
+                + "INSERT INTO distinct_prices SELECT channel, COUNT(DISTINCT bidder),"
+                + " COUNT(DISTINCT CAST(price AS DOUBLE)) FROM bid GROUP BY channel;", true);
+        assertThat(physical(explained)).containsPattern("(?<!Columnar)Expand\\(projects=");
+        assertThat(decision(explained)).contains("HASH_CODE of DOUBLE (only INT, BIGINT, VARCHAR)")
+                .contains("Flink Expand: INPUT_NOT_COLUMNAR input Calc");
+    }
+
+    /** The partial phase's local aggregate, vectorised, then the Calc of the filters (line after line). */
+    private static final String LOCAL_PHASE = "ColumnarLocalGroupAggregate\\(groupBy=\\[[^\\n]*partialFinalType=\\[PARTIAL\\]"
+            + "[^\\n]*local=\\[vectorised\\]\\)\\n";
+
+    /** The edge before the exchange to Flink's partial aggregate (mini-batch off). */
+    private static final String EDGE_TO_THE_PARTIAL_PHASE = "GroupAggregate\\(groupBy=\\[[^\\n]*partialFinalType=\\[PARTIAL\\]"
+            + "[^\\n]*\\n[ :]*\\+- Exchange\\(.*\\n"
+            + "[ :]*\\+- ArrowToRows\\(reason=\\[ROW_OPERATOR no columnar operator for this node kind\\].*\\n";
 
     private static String physical(String explained) {
         return explained.substring(explained.indexOf("== Optimized Physical Plan =="),

@@ -365,18 +365,27 @@ class VectorLocalGroupAggregateTest {
 
     /** The batch's rows as one Arrow batch; with a selection, among as many rows left out of it. */
     private static ArrowBatch arrowBatch(Batch batch, RowType input, BufferAllocator allocator) {
+        return arrowBatch(batch.rows(), batch.withSelection(), input, allocator, random -> row(random, input, 3));
+    }
+
+    /**
+     * {@code rows} as one Arrow batch; {@code withSelection}, each after a row of {@code leftOut} (seeded by the row
+     * count), which the batch's selection leaves out.
+     */
+    static ArrowBatch arrowBatch(List<RowData> rows, boolean withSelection, RowType input, BufferAllocator allocator,
+            java.util.function.Function<Random, RowData> leftOut) {
         RowDataArrowWriter writer = new RowDataArrowWriter(input, allocator);
-        if (!batch.withSelection()) {
-            batch.rows().forEach(writer::write);
+        if (!withSelection) {
+            rows.forEach(writer::write);
             return ArrowBatch.of(writer.finish(), writer);
         }
-        Random random = new Random(batch.rows().size());
-        int[] selection = new int[batch.rows().size()];
+        Random random = new Random(rows.size());
+        int[] selection = new int[rows.size()];
         int written = 0;
-        for (int r = 0; r < batch.rows().size(); r++) {
-            writer.write(row(random, input, 3)); // left out
+        for (int r = 0; r < rows.size(); r++) {
+            writer.write(leftOut.apply(random));
             selection[r] = ++written;
-            writer.write(batch.rows().get(r));
+            writer.write(rows.get(r));
             written++;
         }
         VectorSchemaRoot root = writer.finish();

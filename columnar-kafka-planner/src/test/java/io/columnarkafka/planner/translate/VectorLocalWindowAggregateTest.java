@@ -245,6 +245,12 @@ public class VectorLocalWindowAggregateTest {
 
     /** The transformation of the plan's local window aggregate, whose operator must be of {@code type}. */
     public static OneInputTransformation<?, ?> localAggregate(TableEnvironment tEnv, String insert, Class<?> type) {
+        return transformation(tEnv, insert, type.getSimpleName(), one -> type.isInstance(operator(one)));
+    }
+
+    /** The first one-input transformation of {@code insert}'s translated plan that is {@code wanted}. */
+    static OneInputTransformation<?, ?> transformation(TableEnvironment tEnv, String insert, String name,
+            java.util.function.Predicate<OneInputTransformation<?, ?>> wanted) {
         TableEnvironmentImpl impl = (TableEnvironmentImpl) tEnv;
         ModifyOperation modify = (ModifyOperation) impl.getParser().parse(insert).get(0);
         List<Transformation<?>> roots = ((PlannerBase) impl.getPlanner()).translate(List.of(modify));
@@ -255,12 +261,12 @@ public class VectorLocalWindowAggregateTest {
             if (!seen.add(t)) {
                 continue;
             }
-            if (t instanceof OneInputTransformation<?, ?> one && type.isInstance(operator(one))) {
+            if (t instanceof OneInputTransformation<?, ?> one && wanted.test(one)) {
                 return one;
             }
             todo.addAll(t.getInputs());
         }
-        throw new AssertionError("no " + type.getSimpleName() + " in the translated plan");
+        throw new AssertionError("no " + name + " in the translated plan");
     }
 
     private static Object operator(OneInputTransformation<?, ?> transformation) {

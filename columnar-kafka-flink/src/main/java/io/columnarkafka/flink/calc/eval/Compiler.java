@@ -251,12 +251,14 @@ final class Compiler {
         }
     }
 
-    /** HASH_CODE of an INT or BIGINT; a string's is Flink's {@code Math.abs} of the Java String's hash: not here. */
+    /** HASH_CODE of an INT, BIGINT or VARCHAR (the operand types {@link HashCode} reproduces). */
     private Node hashCode(Expr.Call call) throws UnsupportedExpressionException {
         arity(call, 1);
         Node operand = compile(call.operands().get(0));
-        if (!Types.is(operand.type, LogicalTypeRoot.INTEGER) && !Types.is(operand.type, LogicalTypeRoot.BIGINT)) {
-            throw new UnsupportedExpressionException("HASH_CODE of " + Types.name(operand.type) + " (only INT, BIGINT)");
+        if (!Types.is(operand.type, LogicalTypeRoot.INTEGER) && !Types.is(operand.type, LogicalTypeRoot.BIGINT)
+                && !Types.is(operand.type, LogicalTypeRoot.VARCHAR)) {
+            throw new UnsupportedExpressionException("HASH_CODE of " + Types.name(operand.type)
+                    + " (only INT, BIGINT, VARCHAR)");
         }
         if (!Types.is(call.type(), LogicalTypeRoot.INTEGER)) {
             throw new UnsupportedExpressionException("HASH_CODE typed " + Types.name(call.type()) + ", not INT");
