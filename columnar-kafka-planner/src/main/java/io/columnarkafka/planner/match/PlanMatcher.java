@@ -104,8 +104,8 @@ public final class PlanMatcher {
             return splitOrRow(calc, Reason.CALC_NOT_EXACT, unsupported.get());
         }
         return NodeDecision.columnar(calc, NodeKind.CALC,
-                program.projections().size() + " projections" + (program.condition() == null ? "" : ", a filter"),
-                program);
+                program.projections().size() + " projections" + (program.condition() == null ? "" : ", a filter")
+                        + FlinkCodeCalls.describe(program), program);
     }
 
     /**
