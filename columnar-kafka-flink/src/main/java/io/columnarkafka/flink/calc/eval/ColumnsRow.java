@@ -134,6 +134,6 @@ final class ColumnsRow implements RowData {
     }
 
     private static UnsupportedOperationException notHeld(String type) {
-        throw new UnsupportedOperationException("the calc holds no " + type + " argument");
+        return new UnsupportedOperationException("the calc holds no " + type + " argument");
     }
 }
