@@ -11,6 +11,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -41,8 +42,11 @@ final class CalcOracle implements AutoCloseable {
     private final MiniCluster cluster;
 
     CalcOracle() throws Exception {
+        Configuration configuration = new Configuration();
+        // any free port: other test JVMs on the machine may hold Flink's default 8081
+        configuration.set(RestOptions.BIND_PORT, "0");
         cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(new Configuration())
+                .setConfiguration(configuration)
                 .setNumTaskManagers(1)
                 .setNumSlotsPerTaskManager(1)
                 .build());
