@@ -338,7 +338,7 @@ class ColumnarSqlExplainTest {
                 + " count_char(extra, 'c') AS c FROM bids WHERE price > 10");
         assertThat(section(explained, "== Optimized Physical Plan ==")).containsPattern("ColumnarSink\\(.*\\n"
                 + "[ :]*\\+- ColumnarCalc\\(select=\\[auction, \\*\\(price, 2\\) AS doubled, count_char\\(extra,"
-                + " _UTF-16LE'c'\\) AS c\\], where=\\[>\\(price, 10\\)\\], flinkCode=\\[c \\(UDF count_char\\)\\]\\)\\n"
+                + " 'c'\\) AS c\\], where=\\[>\\(price, 10\\)\\], flinkCode=\\[c \\(UDF count_char\\)\\]\\)\\n"
                 + "[ :]*\\+- ColumnarScan\\(").doesNotContain("ArrowToRows(");
         assertThat(section(explained, "== Columnar Decision =="))
                 .contains("columnar Calc: 3 projections, a filter; Flink's generated code in the calc: c (UDF"

@@ -142,7 +142,7 @@ class PlannerOptionsInPlanTest {
     void theCalcShowsWhetherItRunsTheUdf() {
         String inCalc = String.join("\n",
                 "+- ColumnarSink(table=[default_catalog.default_database.nexmark_q14], fields=[auction, c_counts])",
-                "   +- ColumnarCalc(select=[bid.auction AS auction, CAST(count_char(bid.extra, _UTF-16LE'c') AS BIGINT)"
+                "   +- ColumnarCalc(select=[bid.auction AS auction, CAST(count_char(bid.extra, 'c') AS BIGINT)"
                         + " AS c_counts], where=[=(event_type, 2)], flinkCode=[c_counts (UDF count_char)])");
         String turnedOff = String.join("\n",
                 "+- Calc(select=[auction, CAST(count_char(extra, _UTF-16LE'c') AS BIGINT) AS c_counts])",

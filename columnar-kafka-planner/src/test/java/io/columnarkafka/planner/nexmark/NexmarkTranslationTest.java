@@ -91,7 +91,7 @@ class NexmarkTranslationTest {
         String physical = explained.substring(explained.indexOf("== Optimized Physical Plan =="),
                 explained.indexOf("== Optimized Execution Plan =="));
         assertThat(physical).containsPattern("ColumnarSink\\([^\\n]*\\n"
-                        + "[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*count_char\\(bid\\.extra, _UTF-16LE'c'\\)"
+                        + "[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*count_char\\(bid\\.extra, 'c'\\)"
                         + "[^\\n]* AS c_counts\\], where=\\[[^\\n]*\\*\\(0\\.908, bid\\.price\\)")
                 .doesNotContain("ArrowToRows(").doesNotContainPattern("(?<!Columnar)Calc\\(");
         assertThat(explained.substring(explained.indexOf("== Columnar Decision ==")))
