@@ -396,8 +396,9 @@ class ColumnarSqlExplainTest {
 
     /**
      * {@code columnar-kafka.planner.calc.split} (default true) chooses, for same-run A/B runs, between the split and
-     * Flink's Calc whole behind the edge: the same Calc is split by default and, with the option false, decided
-     * Flink's with its reason and the option named, its condition evaluated by Flink's Calc after the edge.
+     * Flink's Calc whole behind the edge: the same Calc (its UDF left to Flink's Calc, {@code calc.flink-code} off) is
+     * split by default and, with the option false, decided Flink's with its reason and the option named, its
+     * condition evaluated by Flink's Calc after the edge.
      */
     @Test
     void theSplitOptionOffLeavesTheWholeCalcFlinksAndSaysSo() {

@@ -25,7 +25,8 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
 /**
  * Decides, once per query, which nodes of Flink's optimized physical plan run columnar: a {@code
  * kafka-columnar} scan the connector admitted; a Calc over a columnar input whose every expression
- * translates and which the calc evaluates exactly (or, where only projections keep it from that, its condition
+ * translates (a projection's UDF call as Flink's generated code for it: {@link FlinkCodeCalls}) and which the calc
+ * evaluates exactly (or, where only projections keep it from that, its condition
  * and the projections it admits, with Flink's Calc for the rest after an edge: {@link CalcSplit}); a mini-batch assigner over a columnar input (Flink's own
  * assigner operator, which never reads an element, passes each batch on, so the Calcs mini-batch puts after it
  * stay columnar); an insert-only {@code kafka-columnar} sink over a columnar input that the connector admits
