@@ -42,8 +42,8 @@ import org.apache.flink.table.types.logical.RowType;
  *
  * <p>Admitted: a {@link ScalarFunction} (not a Python one) called in a projection, when the Calc has no other call
  * of a user-defined function (in its condition or projections) and {@link PlannerOptions#FLINK_CODE_CALC} is not off.
- * One call only, because Flink's Calc interleaves several calls row by row (and calls of the same function share one
- * instance, opened once), while the calc evaluates one projection for all rows before the next. The calc also checks
+ * One call only, because Flink's Calc interleaves several calls row by row (and may share one instance between calls
+ * of the same function), while the calc evaluates one projection for all rows before the next. The calc also checks
  * that it holds the values of the call's arguments and result ({@code CalcSupport}); anything not admitted stays
  * Flink's, with the reason.
  */
