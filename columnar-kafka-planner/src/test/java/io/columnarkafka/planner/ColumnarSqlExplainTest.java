@@ -347,8 +347,8 @@ class ColumnarSqlExplainTest {
     }
 
     /**
-     * Two calls of user-defined functions in one Calc: Flink's Calc calls them row by row in turn (and calls of one
-     * function share its instance), so they stay in Flink's Calc after the edge, the split saying why.
+     * Two calls of user-defined functions in one Calc: Flink's Calc calls them row by row in turn (and may share one
+     * instance between calls of one function), so they stay in Flink's Calc after the edge, the split saying why.
      */
     @Test
     void twoUdfCallsInOneCalcStayInFlinksCalcWithTheReason() {
