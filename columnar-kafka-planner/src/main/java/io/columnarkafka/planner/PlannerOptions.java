@@ -52,10 +52,21 @@ public final class PlannerOptions {
                     .withDescription("Split a Calc whose condition runs columnar but some projections do not: the"
                             + " filter and the admitted projections columnar, the rest in Flink's Calc after the edge.");
 
+    /**
+     * Whether the columnar calc evaluates a projection's call of a user-defined scalar function itself, by running
+     * Flink's own generated code for that call row by row over the selected rows ({@code true}, the default; {@code
+     * FlinkCodeCalls}), or leaves it to Flink's Calc after an edge (the split, or the whole Calc Flink's).
+     */
+    public static final ConfigOption<Boolean> FLINK_CODE_CALC =
+            ConfigOptions.key(PREFIX + "calc.flink-code").booleanType().defaultValue(true)
+                    .withDescription("Run a projection's user-defined scalar function call in the columnar calc, with"
+                            + " Flink's generated code for the call over the selected rows, instead of in Flink's"
+                            + " Calc after an Arrow-to-rows edge.");
+
     /** Every path choice, by key. */
     public static final List<ConfigOption<?>> PATH_CHOICES =
             List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG, VECTORISED_LOCAL_GROUP_AGG, COLUMNAR_WATERMARK,
-                    SPLIT_CALC);
+                    SPLIT_CALC, FLINK_CODE_CALC);
 
     private PlannerOptions() {}
 

@@ -325,19 +325,61 @@ class ColumnarSqlExplainTest {
     }
 
     /**
-     * Issue #11, Nexmark q14's shape: a filtered Calc whose projection calls a UDF. The columnar calc applies the
-     * filter and computes the projections it admits, passing on the column the UDF reads; the edge comes after
-     * the filter; Flink's Calc, its condition removed, calls the UDF on the rows that passed. EXPLAIN says why.
+     * Nexmark q14's shape: a filtered Calc whose projection calls a UDF runs whole in the columnar calc, which calls
+     * the UDF itself, with Flink's generated code for the call, on the rows that passed; the select shows the call,
+     * {@code flinkCode=[...]} and the decision line name the projection, and the batches go on to the columnar sink.
      */
     @Test
-    void aCalcWithAUdfInItsProjectionFiltersColumnarAndLeavesTheUdfToFlinksCalc() {
+    void aCalcWithAUdfInItsProjectionRunsTheUdfInTheColumnarCalc() {
         TableEnvironment tEnv = installed();
         tEnv.createTemporarySystemFunction("count_char", CountChar.class);
         tEnv.executeSql(sink("results", "auction BIGINT, doubled BIGINT, c BIGINT", "kafka-columnar"));
         String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, price * 2 AS doubled,"
                 + " count_char(extra, 'c') AS c FROM bids WHERE price > 10");
+        assertThat(section(explained, "== Optimized Physical Plan ==")).containsPattern("ColumnarSink\\(.*\\n"
+                + "[ :]*\\+- ColumnarCalc\\(select=\\[auction, \\*\\(price, 2\\) AS doubled, count_char\\(extra,"
+                + " 'c'\\) AS c\\], where=\\[>\\(price, 10\\)\\], flinkCode=\\[c \\(UDF count_char\\)\\]\\)\\n"
+                + "[ :]*\\+- ColumnarScan\\(").doesNotContain("ArrowToRows(");
+        assertThat(section(explained, "== Columnar Decision =="))
+                .contains("columnar Calc: 3 projections, a filter; Flink's generated code in the calc: c (UDF"
+                        + " count_char)")
+                .contains("columnar Sink:");
+    }
+
+    /**
+     * Two calls of user-defined functions in one Calc: Flink's Calc calls them row by row in turn (and may share one
+     * instance between calls of one function), so they stay in Flink's Calc after the edge, the split saying why.
+     */
+    @Test
+    void twoUdfCallsInOneCalcStayInFlinksCalcWithTheReason() {
+        TableEnvironment tEnv = installed();
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class);
+        tEnv.executeSql(sink("results", "auction BIGINT, c BIGINT, d BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, count_char(extra, 'c') AS c,"
+                + " count_char(url, 'd') AS d FROM bids WHERE price > 10");
+        assertThat(section(explained, "== Columnar Decision ==")).contains("columnar Calc: split: the filter and 1 of 3"
+                + " projections columnar, 2 more input values to the edge; Flink's Calc after the edge:"
+                + " EXPRESSION_NOT_TRANSLATED c: UDF count_char (a user-defined function: only Flink's generated code"
+                + " calls it; not in the calc: 2 calls of user-defined functions in one Calc");
+        assertThat(explained).doesNotContain("flinkCode=[");
+    }
+
+    /**
+     * With {@code columnar-kafka.planner.calc.flink-code} off, such a Calc is split (issue #11): the columnar calc
+     * applies the filter and computes the projections it admits, passing on the column the UDF reads; the edge
+     * comes after the filter; Flink's Calc, its condition removed, calls the UDF on the rows that passed. EXPLAIN
+     * says why.
+     */
+    @Test
+    void withFlinkCodeOffACalcWithAUdfFiltersColumnarAndLeavesTheUdfToFlinksCalc() {
+        TableEnvironment tEnv = installed();
+        tEnv.getConfig().set("columnar-kafka.planner.calc.flink-code", "false");
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class);
+        tEnv.executeSql(sink("results", "auction BIGINT, doubled BIGINT, c BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, price * 2 AS doubled,"
+                + " count_char(extra, 'c') AS c FROM bids WHERE price > 10");
         String reason = "EXPRESSION_NOT_TRANSLATED c: UDF count_char (a user-defined function: only Flink's generated"
-                + " code calls it)";
+                + " code calls it; not in the calc: columnar-kafka.planner.calc.flink-code is false)";
         assertThat(section(explained, "== Optimized Physical Plan ==")).containsPattern("Sink\\(.*\\n"
                 + "[ :]*\\+- Calc\\(select=\\[auction, doubled, count_char\\(extra, _UTF-16LE'c'\\) AS c\\]\\)\\n"
                 + "[ :]*\\+- ArrowToRows\\(reason=\\[" + java.util.regex.Pattern.quote(reason) + "\\], rows=\\[binary\\]\\)\\n"
@@ -354,14 +396,16 @@ class ColumnarSqlExplainTest {
 
     /**
      * {@code columnar-kafka.planner.calc.split} (default true) chooses, for same-run A/B runs, between the split and
-     * Flink's Calc whole behind the edge: the same Calc is split by default and, with the option false, decided
-     * Flink's with its reason and the option named, its condition evaluated by Flink's Calc after the edge.
+     * Flink's Calc whole behind the edge: the same Calc (its UDF left to Flink's Calc, {@code calc.flink-code} off) is
+     * split by default and, with the option false, decided Flink's with its reason and the option named, its
+     * condition evaluated by Flink's Calc after the edge.
      */
     @Test
     void theSplitOptionOffLeavesTheWholeCalcFlinksAndSaysSo() {
         String insert = "INSERT INTO results SELECT auction, price * 2 AS doubled, count_char(extra, 'c') AS c FROM"
                 + " bids WHERE price > 10";
         TableEnvironment tEnv = installed();
+        tEnv.getConfig().set("columnar-kafka.planner.calc.flink-code", "false");
         tEnv.createTemporarySystemFunction("count_char", CountChar.class);
         tEnv.executeSql(sink("results", "auction BIGINT, doubled BIGINT, c BIGINT", "kafka-columnar"));
 
@@ -375,7 +419,8 @@ class ColumnarSqlExplainTest {
         String off = ColumnarSql.explain(tEnv, insert);
         NodeDecision whole = calcDecision(tEnv);
         String reason = "EXPRESSION_NOT_TRANSLATED UDF count_char (a user-defined function: only Flink's generated"
-                + " code calls it); not split: columnar-kafka.planner.calc.split is false";
+                + " code calls it; not in the calc: columnar-kafka.planner.calc.flink-code is false); not split:"
+                + " columnar-kafka.planner.calc.split is false";
         assertThat(whole.isColumnar()).as(whole.describe()).isFalse();
         assertThat(whole.kind()).isEqualTo(NodeKind.CALC);
         assertThat(whole.reason()).isEqualTo(Reason.EXPRESSION_NOT_TRANSLATED);
@@ -405,7 +450,7 @@ class ColumnarSqlExplainTest {
         String untranslated = ColumnarSql.explain(tEnv,
                 "INSERT INTO results SELECT auction, count_char(extra, 'c') FROM bids WHERE ABS(price) > 10");
         assertThat(untranslated).doesNotContain("ColumnarCalc(")
-                .containsPattern("Flink Calc: EXPRESSION_NOT_TRANSLATED UDF count_char .*; not split: the condition:"
+                .containsPattern("Flink Calc: EXPRESSION_NOT_TRANSLATED operator ABS .*; not split: the condition:"
                         + " operator ABS");
         String random = ColumnarSql.explain(tEnv,
                 "INSERT INTO results SELECT auction, count_char(extra, 'c') FROM bids WHERE RAND() < 0.5");

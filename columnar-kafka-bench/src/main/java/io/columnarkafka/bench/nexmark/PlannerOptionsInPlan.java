@@ -37,6 +37,11 @@ final class PlannerOptionsInPlan {
     private static final String NOT_SPLIT = "; not split: ";
     private static final String SPLIT_TURNED_OFF = NOT_SPLIT + PlannerOptions.SPLIT_CALC.key() + " is false";
 
+    /** A columnar calc running Flink's generated code for a call; an edge's reason when the option turned it off. */
+    private static final String FLINK_CODE = "flinkCode=[";
+    private static final String FLINK_CODE_TURNED_OFF = "not in the calc: " + PlannerOptions.FLINK_CODE_CALC.key()
+            + " is false";
+
     private PlannerOptionsInPlan() {}
 
     /** One clause per option of the variant, {@code "; "} between them; empty for a variant without options. */
@@ -54,6 +59,8 @@ final class PlannerOptionsInPlan {
                         watermark(setting, Boolean.parseBoolean(option.getValue()), plan);
                 case "columnar-kafka.planner.calc.split" ->
                         calcSplit(setting, Boolean.parseBoolean(option.getValue()), plan);
+                case "columnar-kafka.planner.calc.flink-code" ->
+                        calcFlinkCode(setting, Boolean.parseBoolean(option.getValue()), plan);
                 default -> throw new IllegalStateException("no rule reads planner option " + option.getKey()
                         + " off the plan; add one to PlannerOptionsInPlan");
             };
@@ -162,6 +169,24 @@ final class PlannerOptionsInPlan {
                     + " Calc edges are not whole Calcs turned off by the option", plan);
         }
         return "not split: ... is false on " + edges + " of " + edges + " Calc edge(s)";
+    }
+
+    /**
+     * A columnar calc that calls a user-defined function with Flink's generated code shows {@code flinkCode=[...]};
+     * where the option turned that off, the edge before Flink's Calc names the option.
+     */
+    private static String calcFlinkCode(String setting, boolean inCalc, String plan) {
+        int calcs = count(plan, FLINK_CODE);
+        int turnedOff = count(plan, FLINK_CODE_TURNED_OFF);
+        if (inCalc ? turnedOff > 0 : calcs > 0) {
+            throw contradicted(setting, inCalc ? turnedOff + " edge(s) say the option is false"
+                    : calcs + " columnar calc(s) run Flink's generated code", plan);
+        }
+        if (calcs + turnedOff == 0) {
+            return "not shown (the plan has no user-defined function call the option decides)";
+        }
+        return inCalc ? FLINK_CODE + "...] on " + calcs + " columnar calc(s)"
+                : "not in the calc: ... is false shown " + turnedOff + " time(s)";
     }
 
     private static int count(String text, String part) {

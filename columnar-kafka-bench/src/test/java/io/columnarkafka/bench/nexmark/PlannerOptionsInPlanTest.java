@@ -137,4 +137,30 @@ class PlannerOptionsInPlanTest {
         assertThat(PlannerOptionsInPlan.describe(off, TURNED_OFF))
                 .isEqualTo("calc.split=false: not shown (the plan has no Arrow-to-rows edge before a Flink Calc)");
     }
+
+    @Test
+    void theCalcShowsWhetherItRunsTheUdf() {
+        String inCalc = String.join("\n",
+                "+- ColumnarSink(table=[default_catalog.default_database.nexmark_q14], fields=[auction, c_counts])",
+                "   +- ColumnarCalc(select=[bid.auction AS auction, CAST(count_char(bid.extra, 'c') AS BIGINT)"
+                        + " AS c_counts], where=[=(event_type, 2)], flinkCode=[c_counts (UDF count_char)])");
+        String turnedOff = String.join("\n",
+                "+- Calc(select=[auction, CAST(count_char(extra, _UTF-16LE'c') AS BIGINT) AS c_counts])",
+                "   +- ArrowToRows(reason=[EXPRESSION_NOT_TRANSLATED c_counts: UDF count_char (a user-defined"
+                        + " function: only Flink's generated code calls it; not in the calc:"
+                        + " columnar-kafka.planner.calc.flink-code is false)], rows=[binary])");
+        Variant on = Variant.parse("columnar:calc.flink-code=true");
+        Variant off = Variant.parse("columnar:calc.flink-code=false");
+        assertThat(PlannerOptionsInPlan.describe(on, inCalc))
+                .isEqualTo("calc.flink-code=true: flinkCode=[...] on 1 columnar calc(s)");
+        assertThat(PlannerOptionsInPlan.describe(off, turnedOff))
+                .isEqualTo("calc.flink-code=false: not in the calc: ... is false shown 1 time(s)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, inCalc))
+                .hasMessageStartingWith("the plan contradicts the variant's calc.flink-code=false: 1 columnar calc(s)"
+                        + " run Flink's generated code");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(on, turnedOff))
+                .hasMessageContaining("1 edge(s) say the option is false");
+        assertThat(PlannerOptionsInPlan.describe(on, VIEWS_EDGES)).isEqualTo("calc.flink-code=true: not shown (the"
+                + " plan has no user-defined function call the option decides)");
+    }
 }

@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.calc;
 
 import java.io.Serializable;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -28,5 +29,32 @@ public record CalcProgram(RowType input, List<Expr> projections, List<String> ou
     public RowType outputType() {
         LogicalType[] types = projections.stream().map(Expr::type).toArray(LogicalType[]::new);
         return RowType.of(false, types, outputNames.toArray(String[]::new));
+    }
+
+    /**
+     * The projections that run Flink's generated code for a call ({@link Expr.FlinkCode}), each as {@code
+     * <name> (<calls>)}, e.g. {@code c_counts (UDF count_char)}; empty when none does.
+     */
+    public List<String> flinkCodeProjections() {
+        List<String> projections = new ArrayList<>();
+        for (int p = 0; p < this.projections.size(); p++) {
+            List<String> calls = new ArrayList<>();
+            collectFlinkCode(this.projections.get(p), calls);
+            if (!calls.isEmpty()) {
+                projections.add(outputNames.get(p) + " (" + String.join(", ", calls) + ")");
+            }
+        }
+        return projections;
+    }
+
+    private static void collectFlinkCode(Expr e, List<String> calls) {
+        if (e instanceof Expr.FlinkCode code) {
+            calls.add(code.name());
+            code.arguments().forEach(a -> collectFlinkCode(a, calls));
+        } else if (e instanceof Expr.Call call) {
+            call.operands().forEach(o -> collectFlinkCode(o, calls));
+        } else if (e instanceof Expr.Field field) {
+            collectFlinkCode(field.row(), calls);
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.columnarkafka.flink.calc;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.calc.eval.CalcPlan;
+import io.columnarkafka.flink.calc.eval.FlinkCodeException;
 import io.columnarkafka.flink.calc.eval.UnsupportedExpressionException;
 import io.columnarkafka.format.BatchLayoutException;
 import io.columnarkafka.format.arrow.ArrowLayout;
@@ -14,6 +15,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.flink.api.common.functions.RuntimeContext;
 
 /**
  * A {@link CalcProgram} evaluated on Arrow vectors: planned once per task, then one {@link #apply} per
@@ -47,11 +49,39 @@ public final class ColumnarCalc implements AutoCloseable {
      * @throws IllegalArgumentException if {@link CalcSupport#unsupported} gives a reason for the program
      */
     public static ColumnarCalc plan(CalcProgram program, BufferAllocator allocator) {
+        return plan(program, allocator, null);
+    }
+
+    /**
+     * Plans {@code program} as {@link #plan(CalcProgram, BufferAllocator)} does, and compiles and opens Flink's
+     * generated code of its {@link Expr.FlinkCode} calls on {@code context} (the operator's runtime context; null
+     * when the program has none). {@link #close} closes them.
+     *
+     * @throws IllegalArgumentException if {@link CalcSupport#unsupported} gives a reason for the program, or it has
+     *     such calls and {@code context} is null
+     * @throws IllegalStateException if Flink's generated code does not compile or its {@code open} fails (the
+     *     user-defined function's {@code open} among it), with that as the cause
+     */
+    public static ColumnarCalc plan(CalcProgram program, BufferAllocator allocator, RuntimeContext context) {
+        CalcPlan plan;
         try {
-            return new ColumnarCalc(program, CalcPlan.compile(program), allocator);
+            plan = CalcPlan.compile(program);
         } catch (UnsupportedExpressionException e) {
             throw new IllegalArgumentException("the columnar calc cannot evaluate this program: " + e.getMessage(), e);
         }
+        if (!plan.flinkCodeCalls().isEmpty()) {
+            if (context == null) {
+                throw new IllegalArgumentException("the program runs Flink's generated code (" + String.join(", ",
+                        plan.flinkCodeCalls()) + "), which needs the operator's runtime context to open");
+            }
+            try {
+                plan.open(context);
+            } catch (Exception e) {
+                throw new IllegalStateException("opening Flink's generated code of " + String.join(", ",
+                        plan.flinkCodeCalls()) + " in the columnar calc failed: " + e.getMessage(), e);
+            }
+        }
+        return new ColumnarCalc(program, plan, allocator);
     }
 
     /**
@@ -63,6 +93,8 @@ public final class ColumnarCalc implements AutoCloseable {
      *     zero), naming the projection
      * @throws IllegalArgumentException where a CAST from a string does not parse (Flink's CAST fails the job),
      *     naming the projection and the value
+     * @throws FlinkCodeException where Flink's generated code of a call throws (a user-defined function's own
+     *     exception, the cause), naming the projection, the call and the row
      */
     public ArrowBatch apply(ArrowBatch input) {
         List<FieldVector> vectors = new ArrayList<>(outputSchema.getFields().size());
@@ -115,6 +147,9 @@ public final class ColumnarCalc implements AutoCloseable {
     private FieldVector project(int p, String name) {
         try {
             return plan.project(p, name, allocator);
+        } catch (FlinkCodeException e) {
+            throw new FlinkCodeException("projection " + p + " (" + name + ") of the columnar calc: " + e.getMessage(),
+                    e.getCause());
         } catch (ArithmeticException e) {
             throw named("projection " + p + " (" + name + ")", e);
         } catch (IllegalArgumentException e) {
@@ -138,7 +173,19 @@ public final class ColumnarCalc implements AutoCloseable {
         return program;
     }
 
-    /** Nothing to free: the plan holds heap arrays only, and the allocator is the caller's. */
+    /**
+     * Closes Flink's generated code the plan runs (the user-defined functions' {@code close}); nothing else to free:
+     * the plan holds heap arrays only, and the allocator is the caller's.
+     *
+     * @throws IllegalStateException if a function's {@code close} fails, with that as the cause
+     */
     @Override
-    public void close() {}
+    public void close() {
+        try {
+            plan.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("closing Flink's generated code of " + String.join(", ",
+                    plan.flinkCodeCalls()) + " in the columnar calc failed: " + e.getMessage(), e);
+        }
+    }
 }

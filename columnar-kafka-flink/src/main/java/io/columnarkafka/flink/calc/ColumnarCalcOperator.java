@@ -48,7 +48,8 @@ public final class ColumnarCalcOperator extends AbstractStreamOperator<ArrowBatc
         super.open();
         allocator = ArrowMemory.newChild(
                 "columnar-calc " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(), allocatorLimit);
-        calc = ColumnarCalc.plan(program, allocator);
+        // the runtime context opens Flink's generated code of any user-defined function call, as Flink's Calc does
+        calc = ColumnarCalc.plan(program, allocator, getRuntimeContext());
     }
 
     @Override

@@ -4,9 +4,12 @@ import java.io.Serializable;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
+import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.runtime.generated.GeneratedFunction;
 import org.apache.flink.table.types.logical.LogicalType;
 
 /**
@@ -83,6 +86,41 @@ public sealed interface Expr extends Serializable {
         /** Shorthand for {@code Call(op, List.of(operands), type)}. */
         public static Call of(Op op, LogicalType type, Expr... operands) {
             return new Call(op, List.of(operands), type);
+        }
+    }
+
+    /**
+     * A call only Flink's own generated code evaluates (a user-defined scalar function), run by the calc row by row
+     * for the rows it is evaluated for, in their order. {@code code} is the function Flink's code generator made for
+     * the call with each non-literal operand read from field {@code i} of its input row, field {@code i} being {@code
+     * arguments.get(i)} (which the calc evaluates on the vectors first); it returns a one-field row holding the
+     * call's value. Its {@code open} opens the user-defined function with a {@code FunctionContext} of the runtime
+     * context it is given, its {@code close} closes it. Equal only to itself: two calls are never merged.
+     *
+     * @param name what the call is, for EXPLAIN and errors ({@code UDF count_char})
+     */
+    record FlinkCode(GeneratedFunction<MapFunction<RowData, RowData>> code, List<Expr> arguments, String name,
+                     LogicalType type) implements Expr {
+        public FlinkCode {
+            Objects.requireNonNull(code, "code");
+            arguments = List.copyOf(arguments);
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(type, "type");
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return this == other;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
+        }
+
+        @Override
+        public String toString() {
+            return name;
         }
     }
 

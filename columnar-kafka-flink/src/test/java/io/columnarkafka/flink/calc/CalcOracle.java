@@ -6,9 +6,12 @@ import io.columnarkafka.format.arrow.ArrowRowView;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -18,6 +21,7 @@ import org.apache.flink.table.api.TableResult;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.conversion.RowRowConverter;
+import org.apache.flink.table.functions.UserDefinedFunction;
 import org.apache.flink.table.runtime.typeutils.ExternalTypeInfo;
 import org.apache.flink.table.types.DataType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -38,8 +42,11 @@ final class CalcOracle implements AutoCloseable {
     private final MiniCluster cluster;
 
     CalcOracle() throws Exception {
+        Configuration configuration = new Configuration();
+        // any free port: other test JVMs on the machine may hold Flink's default 8081
+        configuration.set(RestOptions.BIND_PORT, "0");
         cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(new Configuration())
+                .setConfiguration(configuration)
                 .setNumTaskManagers(1)
                 .setNumSlotsPerTaskManager(1)
                 .build());
@@ -48,8 +55,15 @@ final class CalcOracle implements AutoCloseable {
 
     /** {@code sql} over a view {@code t} of {@code rows}, in Flink, parallelism 1 (rows keep their order). */
     FlinkResult flink(RowType input, List<RowData> rows, String sql) throws Exception {
+        return flink(input, rows, sql, Map.of());
+    }
+
+    /** {@code sql} as {@link #flink(RowType, List, String)}, with {@code functions} registered by name. */
+    FlinkResult flink(RowType input, List<RowData> rows, String sql,
+            Map<String, Class<? extends UserDefinedFunction>> functions) throws Exception {
         StreamExecutionEnvironment env = new TestStreamEnvironment(cluster, 1);
         StreamTableEnvironment tableEnv = StreamTableEnvironment.create(env);
+        functions.forEach(tableEnv::createTemporarySystemFunction);
         // a session time zone far from UTC: TIMESTAMP (without zone) results must not depend on it
         tableEnv.getConfig().setLocalTimeZone(java.time.ZoneId.of("Asia/Kathmandu"));
         DataType dataType = TypeConversions.fromLogicalToDataType(input);
@@ -84,12 +98,20 @@ final class CalcOracle implements AutoCloseable {
      * (as a task runs it): the selected rows of every output batch, in order, as external rows.
      */
     static List<Row> columnar(CalcProgram program, List<RowData> rows, int batchRows) {
+        return columnar(program, rows, batchRows, null);
+    }
+
+    /**
+     * {@code program} as {@link #columnar(CalcProgram, List, int)}, its calls of Flink's generated code opened on
+     * {@code context} (null when it has none) and closed after the last batch.
+     */
+    static List<Row> columnar(CalcProgram program, List<RowData> rows, int batchRows, RuntimeContext context) {
         List<Row> out = new ArrayList<>();
         RowType outputType = program.outputType();
         RowRowConverter converter = RowRowConverter.create(TypeConversions.fromLogicalToDataType(outputType));
         converter.open(CalcOracle.class.getClassLoader());
         try (BufferAllocator allocator = ArrowMemory.newChild("calc-parity", 1L << 30);
-                ColumnarCalc calc = ColumnarCalc.plan(program, allocator)) {
+                ColumnarCalc calc = ColumnarCalc.plan(program, allocator, context)) {
             for (int from = 0; from < Math.max(1, rows.size()); from += batchRows) {
                 RowDataArrowWriter writer = new RowDataArrowWriter(program.input(), allocator);
                 for (RowData row : rows.subList(from, Math.min(rows.size(), from + batchRows))) {

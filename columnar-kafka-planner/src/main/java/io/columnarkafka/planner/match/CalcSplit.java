@@ -179,7 +179,8 @@ public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, Re
         int passedOn = columnar.size() - projectionAt.size();
         String summary = "split: the filter and " + projectionAt.size() + " of " + projections.size()
                 + " projections columnar" + (passedOn == 0 ? "" : ", " + passedOn + " more input value"
-                + (passedOn == 1 ? "" : "s") + " to the edge") + "; Flink's Calc after the edge: " + flinkReason;
+                + (passedOn == 1 ? "" : "s") + " to the edge") + FlinkCodeCalls.describe(columnarProgram)
+                + "; Flink's Calc after the edge: " + flinkReason;
         return new CalcSplit(columnarPart, columnarProgram, flinkPart, flinkReason, summary);
     }
 

@@ -37,6 +37,7 @@ final class CalcTranslation {
         // with the legacy cast behaviour a failing CAST gives null instead of failing the job
         boolean legacyCast = ShortcutUtils.unwrapTableConfig(context)
                 .get(ExecutionConfigOptions.TABLE_EXEC_LEGACY_CAST_BEHAVIOUR).isEnabled();
-        return new RexToExpr(program, context.getCluster().getRexBuilder(), legacyCast);
+        return new RexToExpr(program, context.getCluster().getRexBuilder(), legacyCast,
+                FlinkCodeCalls.of(program, context));
     }
 }

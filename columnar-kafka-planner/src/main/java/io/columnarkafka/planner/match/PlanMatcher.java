@@ -26,7 +26,8 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
 /**
  * Decides, once per query, which nodes of Flink's optimized physical plan run columnar: a {@code
  * kafka-columnar} scan the connector admitted; a Calc over a columnar input whose every expression
- * translates and which the calc evaluates exactly (or, where only projections keep it from that, its condition
+ * translates (a projection's UDF call as Flink's generated code for it: {@link FlinkCodeCalls}) and which the calc
+ * evaluates exactly (or, where only projections keep it from that, its condition
  * and the projections it admits, with Flink's Calc for the rest after an edge: {@link CalcSplit}); a mini-batch assigner over a columnar input (Flink's own
  * assigner operator, which never reads an element, passes each batch on, so the Calcs mini-batch puts after it
  * stay columnar); an insert-only {@code kafka-columnar} sink over a columnar input that the connector admits
@@ -110,8 +111,8 @@ public final class PlanMatcher {
             return splitOrRow(calc, Reason.CALC_NOT_EXACT, unsupported.get());
         }
         return NodeDecision.columnar(calc, NodeKind.CALC,
-                program.projections().size() + " projections" + (program.condition() == null ? "" : ", a filter"),
-                program);
+                program.projections().size() + " projections" + (program.condition() == null ? "" : ", a filter")
+                        + FlinkCodeCalls.describe(program), program);
     }
 
     /**

@@ -19,9 +19,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.flink.table.data.StringData;
-import org.apache.flink.table.functions.UserDefinedFunction;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
-import org.apache.flink.table.planner.functions.bridging.BridgingSqlFunction;
 import org.apache.flink.table.planner.plan.utils.RexLiteralUtil;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -64,12 +62,15 @@ final class RexToExpr {
     private final RexBuilder rexBuilder;
     /** {@code table.exec.legacy-cast-behaviour} enabled: a CAST that fails gives null, as TRY_CAST. */
     private final boolean legacyCast;
+    /** Which calls of user-defined functions run in the calc, with Flink's generated code. */
+    private final FlinkCodeCalls flinkCode;
 
     /** @param program the Calc program whose local references are translated, or null for a standalone expression */
-    RexToExpr(RexProgram program, RexBuilder rexBuilder, boolean legacyCast) {
+    RexToExpr(RexProgram program, RexBuilder rexBuilder, boolean legacyCast, FlinkCodeCalls flinkCode) {
         this.program = program;
         this.rexBuilder = rexBuilder;
         this.legacyCast = legacyCast;
+        this.flinkCode = flinkCode;
     }
 
     /** The expression behind {@code ref}, a projection or the condition of the program. */
@@ -79,7 +80,7 @@ final class RexToExpr {
 
     /** A standalone expression over an input row (no program: it holds no local references). */
     static Expr expression(RexNode node, RexBuilder rexBuilder, boolean legacyCast) throws NotTranslatable {
-        return new RexToExpr(null, rexBuilder, legacyCast).translate(node);
+        return new RexToExpr(null, rexBuilder, legacyCast, FlinkCodeCalls.none()).translate(node);
     }
 
     private Expr translate(RexNode node) throws NotTranslatable {
@@ -115,10 +116,9 @@ final class RexToExpr {
             // IN lists and ranges arrive as SEARCH over a Sarg: the ORs and comparisons they stand for.
             return translate(RexUtil.expandSearch(rexBuilder, null, call));
         }
-        if (isUserDefined(call)) {
+        if (FlinkCodeCalls.isUserDefined(call)) {
             // before the names: a temporary system function may shadow a built-in's name (LOWER, CONCAT ...)
-            throw new NotTranslatable("UDF " + call.getOperator().getName() + " (a user-defined function: only"
-                    + " Flink's generated code calls it)");
+            return flinkCode.translate(call, this::translate);
         }
         Op op = BY_KIND.get(call.getKind());
         if (op == null) {
@@ -141,11 +141,6 @@ final class RexToExpr {
             operands.add(translate(operand));
         }
         return new Expr.Call(op, operands, type);
-    }
-
-    private static boolean isUserDefined(RexCall call) {
-        return call.getOperator() instanceof BridgingSqlFunction function
-                && function.getDefinition() instanceof UserDefinedFunction;
     }
 
     /** Flink names some built-ins {@code $NAME$1}; the name is what is between the dollars. */

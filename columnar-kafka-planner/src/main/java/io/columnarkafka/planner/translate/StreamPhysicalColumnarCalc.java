@@ -16,7 +16,8 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
 
 /**
  * A Calc evaluated on Arrow batches by the columnar calc (EXPLAIN: {@code ColumnarCalc(select=[...],
- * where=[...])}, Flink's own rendering of the expressions).
+ * where=[...])}, Flink's own rendering of the expressions; {@code flinkCode=[c_counts (UDF count_char)]} names the
+ * projections whose user-defined function calls run Flink's generated code in the calc).
  *
  * <p>Its digest is its input's and its expressions', as a Flink Calc's: Flink's sub-plan reuse merges two
  * equal columnar calcs (and the equal operators above them) as it merges two equal Calcs. The merged calc lends
@@ -46,9 +47,12 @@ final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysic
         return rowType;
     }
 
+    /** Flink's attributes, then the projections that run Flink's generated code for a call, if any. */
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return items.writeTo(super.explainTerms(pw));
+        List<String> flinkCode = program.flinkCodeProjections();
+        return items.writeTo(super.explainTerms(pw))
+                .itemIf("flinkCode", String.join(", ", flinkCode), !flinkCode.isEmpty());
     }
 
     @Override

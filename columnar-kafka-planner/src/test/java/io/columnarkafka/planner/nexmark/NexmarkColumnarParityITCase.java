@@ -151,28 +151,55 @@ class NexmarkColumnarParityITCase {
     }
 
     /**
-     * Nexmark q14: the price range filtered columnar, the suite's UDF {@code count_char} in Flink's Calc on the
-     * bids that passed; the output equals stock's record for record.
+     * Nexmark q14: the columnar calc filters the price range and calls the suite's UDF {@code count_char} itself, with
+     * Flink's generated code for the call, on the bids that passed; the batches stay columnar into the {@code
+     * kafka-columnar} sink (no edge, no row Calc) and the output equals stock's record for record.
      */
     @Test
-    void q14FiltersColumnarBeforeFlinksCalcCallsTheUdf() throws Exception {
+    void q14RunsTheUdfInTheColumnarCalc() throws Exception {
         String explain = parity("q14", NexmarkRuns.resource("q14.sql"), false);
+        assertFlinkCodeInTheCalc(explain, "count_char");
+        assertThat(explain).contains("flinkCode=[c_counts (UDF count_char)]");
+    }
+
+    /**
+     * With {@code columnar-kafka.planner.calc.flink-code} off, q14 is split as before: the price range filtered
+     * columnar, the UDF in Flink's Calc after the edge on the bids that passed; the output equals stock's.
+     */
+    @Test
+    void q14WithFlinkCodeOffFiltersColumnarBeforeFlinksCalcCallsTheUdf() throws Exception {
+        String explain = parity(runs.withOption("columnar-kafka.planner.calc.flink-code", "false"), "q14",
+                NexmarkRuns.resource("q14.sql"), false, false, false);
         assertSplitCalc(explain, "count_char");
     }
 
     /**
      * A projection that fails on rows the filter drops (a division by {@code MOD(bidder, 7)}, zero for a seventh of
-     * the bids) and one calling a UDF: the columnar calc computes the division for the rows that passed only, as
-     * Flink's generated Calc does, and Flink's Calc calls the UDF on them; the job runs and its output equals stock's.
+     * the bids) and one calling a UDF: the columnar calc computes the division and calls the UDF (Flink's generated
+     * code for the call) for the rows that passed only, as Flink's generated Calc does; the job runs and its output
+     * equals stock's.
      */
     @Test
-    void aDivisionTheFilterGuardsRunsColumnarBesideAUdfInFlinksCalc() throws Exception {
+    void aDivisionTheFilterGuardsRunsColumnarBesideAUdfInTheCalc() throws Exception {
         String script = "CREATE TABLE guarded (auction BIGINT, share BIGINT, c_counts BIGINT) WITH (${SINK});\n"
                 + "INSERT INTO guarded SELECT auction, price / MOD(bidder, 7) AS share, count_char(extra, 'a') AS"
                 + " c_counts FROM bid WHERE MOD(bidder, 7) <> 0;";
         String explain = parity("guarded", script, false);
-        assertSplitCalc(explain, "count_char");
+        assertFlinkCodeInTheCalc(explain, "count_char");
         assertThat(explain).containsPattern("ColumnarCalc\\(select=\\[[^\\n]*/\\(bid\\.price, MOD\\(bid\\.bidder, 7\\)\\)");
+    }
+
+    /**
+     * The plan runs {@code udf} in the columnar calc: the calc's select shows the call and {@code flinkCode=[...]}
+     * names it, its batches go to the columnar sink, and no edge and no row Calc are left.
+     */
+    private static void assertFlinkCodeInTheCalc(String explain, String udf) {
+        String physical = explain.substring(explain.indexOf("== Optimized Physical Plan =="),
+                explain.indexOf("== Optimized Execution Plan =="));
+        assertThat(physical).containsPattern("ColumnarSink\\([^\\n]*\\n[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*"
+                        + udf + "\\([^\\n]*where=\\[[^\\n]*flinkCode=\\[[^\\n]*UDF " + udf + "[^\\n]*\\n"
+                        + "[ :]*\\+- ColumnarScan\\(")
+                .doesNotContain("ArrowToRows(").doesNotContainPattern("(?<!Columnar)Calc\\(");
     }
 
     /**

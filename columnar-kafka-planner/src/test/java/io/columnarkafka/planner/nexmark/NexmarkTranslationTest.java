@@ -81,18 +81,40 @@ class NexmarkTranslationTest {
     }
 
     /**
-     * Nexmark q14 calls the suite's UDF {@code count_char} in its projection: the Calc is split, the price range
+     * Nexmark q14 calls the suite's UDF {@code count_char} in its projection: the columnar calc filters the price
+     * range, computes the other projections and calls the UDF itself, with Flink's generated code for the call, on
+     * the rows that passed; its batches go to the columnar sink, no edge, no row Calc.
+     */
+    @org.junit.jupiter.api.Test
+    void q14RunsTheUdfInTheColumnarCalc() {
+        String explained = explain("q14", false);
+        String physical = explained.substring(explained.indexOf("== Optimized Physical Plan =="),
+                explained.indexOf("== Optimized Execution Plan =="));
+        assertThat(physical).containsPattern("ColumnarSink\\([^\\n]*\\n"
+                        + "[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*count_char\\(bid\\.extra, 'c'\\)"
+                        + "[^\\n]* AS c_counts\\], where=\\[[^\\n]*\\*\\(0\\.908, bid\\.price\\)")
+                .doesNotContain("ArrowToRows(").doesNotContainPattern("(?<!Columnar)Calc\\(");
+        assertThat(explained.substring(explained.indexOf("== Columnar Decision ==")))
+                .contains("columnar Calc: 7 projections, a filter; Flink's generated code in the calc: c_counts"
+                        + " (UDF count_char)");
+    }
+
+    /**
+     * With {@code columnar-kafka.planner.calc.flink-code} off, q14's Calc is split as before: the price range
      * filtered columnar (with the admitted projections: the price product, the CASE over HOUR), the edge after the
      * filter, and Flink's Calc calling the UDF on the passed rows, with the reason (issue #11).
      */
     @org.junit.jupiter.api.Test
-    void q14FiltersColumnarAndLeavesOnlyTheUdfToFlinksCalc() {
-        String explained = explain("q14", false);
+    void q14WithFlinkCodeOffFiltersColumnarAndLeavesOnlyTheUdfToFlinksCalc() {
+        TableEnvironment tEnv = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
+        tEnv.getConfig().set("columnar-kafka.planner.calc.flink-code", "false");
+        String explained = explainIn(tEnv, "q14", false, false);
         String physical = explained.substring(explained.indexOf("== Optimized Physical Plan =="),
                 explained.indexOf("== Optimized Execution Plan =="));
         assertThat(physical).containsPattern("(?<!Columnar)Calc\\(select=\\[[^\\n]*count_char\\(extra, _UTF-16LE'c'\\)"
                         + "[^\\n]* AS c_counts\\]\\)\\n"
-                        + "[ :]*\\+- ArrowToRows\\(reason=\\[EXPRESSION_NOT_TRANSLATED c_counts: UDF count_char[^\\n]*\\n"
+                        + "[ :]*\\+- ArrowToRows\\(reason=\\[EXPRESSION_NOT_TRANSLATED c_counts: UDF count_char[^\\n]*"
+                        + "columnar-kafka.planner.calc.flink-code is false[^\\n]*\\n"
                         + "[ :]*\\+- ColumnarCalc\\(select=\\[[^\\n]*CASE\\([^\\n]*where=\\[[^\\n]*\\*\\(0\\.908, bid\\.price\\)")
                 .doesNotContainPattern("(?<!Columnar)Calc\\([^\\n]*where=");
         assertThat(explained.substring(explained.indexOf("== Columnar Decision ==")))

@@ -10,6 +10,7 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.util.TransferPair;
+import org.apache.flink.api.common.functions.RuntimeContext;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
@@ -36,18 +37,21 @@ public final class CalcPlan {
     /** Per projection: the loads its node reads (empty for a shared input column). */
     private final List<List<ColumnLoad>> projectionLoads;
     private final int[] sharedColumn;
+    /** The calls that run Flink's generated code, opened by {@link #open} and closed by {@link #close}. */
+    private final List<FlinkCodeCall> flinkCode;
     private final InputBatch batch = new InputBatch();
     private final Selection input = new Selection();
     private final Selection passed = new Selection();
 
     private CalcPlan(CalcProgram program, List<ColumnLoad> conditionLoads, Node condition, Node[] computed,
-                     List<List<ColumnLoad>> projectionLoads, int[] sharedColumn) {
+                     List<List<ColumnLoad>> projectionLoads, int[] sharedColumn, List<FlinkCodeCall> flinkCode) {
         this.program = program;
         this.conditionLoads = conditionLoads;
         this.condition = condition;
         this.computed = computed;
         this.projectionLoads = projectionLoads;
         this.sharedColumn = sharedColumn;
+        this.flinkCode = flinkCode;
     }
 
     /** Compiles {@code program}, or says what in it the calc does not evaluate exactly. */
@@ -83,7 +87,51 @@ public final class CalcPlan {
             }
             projectionLoads.add(reads);
         }
-        return new CalcPlan(program, conditionLoads, condition, computed, projectionLoads, shared);
+        return new CalcPlan(program, conditionLoads, condition, computed, projectionLoads, shared,
+                compiler.flinkCodeCalls());
+    }
+
+    /** The calls the plan runs Flink's generated code for (none: the plan needs no runtime context). */
+    public List<String> flinkCodeCalls() {
+        return flinkCode.stream().map(FlinkCodeCall::name).toList();
+    }
+
+    /**
+     * Compiles and opens Flink's generated code of every such call on {@code context} (the operator's runtime
+     * context, as Flink's Calc operator opens its functions); what opened before a failure is closed again.
+     */
+    public void open(RuntimeContext context) throws Exception {
+        try {
+            for (FlinkCodeCall call : flinkCode) {
+                call.open(context);
+            }
+        } catch (Exception | Error e) {
+            try {
+                close();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /** Closes Flink's generated code of every call that is open; the first failure is thrown after all are closed. */
+    public void close() throws Exception {
+        Exception first = null;
+        for (FlinkCodeCall call : flinkCode) {
+            try {
+                call.close();
+            } catch (Exception e) {
+                if (first == null) {
+                    first = e;
+                } else {
+                    first.addSuppressed(e);
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
 
     private static void checkColumn(CalcProgram program, Expr.Column c) throws UnsupportedExpressionException {

@@ -43,6 +43,8 @@ final class Compiler {
     private final Map<Expr.Call, Compiled> calls = new HashMap<>();
     /** The loads read by the expression being compiled. */
     private Set<ColumnLoad> reads = new LinkedHashSet<>();
+    /** The calls compiled so far that run Flink's generated code, which the plan opens and closes. */
+    private final List<FlinkCodeCall> flinkCodeCalls = new ArrayList<>();
 
     Compiler(RowType input) {
         this.input = input;
@@ -72,7 +74,32 @@ final class Compiler {
             }
             return new LiteralNode(l.value(), l.type());
         }
+        if (e instanceof Expr.FlinkCode code) {
+            return flinkCode(code);
+        }
         return shared((Expr.Call) e);
+    }
+
+    /**
+     * A call Flink's generated code evaluates, over its arguments compiled as any expression; each argument's and the
+     * result's values must be ones the calc holds (then {@link ColumnsRow} reads and {@link FlinkCodeCall} keeps them).
+     */
+    private Node flinkCode(Expr.FlinkCode code) throws UnsupportedExpressionException {
+        requireRepr(code.type(), "the result of " + code.name());
+        Node[] arguments = new Node[code.arguments().size()];
+        for (int i = 0; i < arguments.length; i++) {
+            Expr argument = code.arguments().get(i);
+            requireRepr(argument.type(), "argument " + i + " of " + code.name());
+            arguments[i] = compile(argument);
+        }
+        FlinkCodeCall node = new FlinkCodeCall(code, arguments);
+        flinkCodeCalls.add(node);
+        return node;
+    }
+
+    /** The calls compiled so far that run Flink's generated code. */
+    List<FlinkCodeCall> flinkCodeCalls() {
+        return List.copyOf(flinkCodeCalls);
     }
 
     /** A compiled call and the loads its node reads. */
@@ -500,6 +527,9 @@ final class Compiler {
         }
         if (e instanceof Expr.Literal l) {
             return "literal " + l.value();
+        }
+        if (e instanceof Expr.FlinkCode code) {
+            return code.name();
         }
         return ((Expr.Call) e).op().name();
     }

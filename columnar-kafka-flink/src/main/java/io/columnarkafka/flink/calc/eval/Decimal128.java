@@ -2,6 +2,7 @@ package io.columnarkafka.flink.calc.eval;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import org.apache.flink.table.data.DecimalData;
 
 /**
  * 128-bit two's complement integers as (high, low) longs: the unscaled values of DECIMAL(p ≤ 38), as
@@ -75,5 +76,24 @@ final class Decimal128 {
         }
         BigInteger unscaled = BigInteger.valueOf(h).shiftLeft(64).or(BigInteger.valueOf(l).and(LOW_WORD));
         return new BigDecimal(unscaled, scale);
+    }
+
+    /** (h, l) as Flink's value of DECIMAL(precision, scale). */
+    static DecimalData toDecimalData(long h, long l, int precision, int scale) {
+        return DecimalData.isCompact(precision) ? DecimalData.fromUnscaledLong(l, precision, scale)
+                : DecimalData.fromBigDecimal(toBigDecimal(h, l, scale), precision, scale);
+    }
+
+    /** Flink's value {@code d} of DECIMAL(precision, scale) into row {@code row} of {@code out}. */
+    static void put(DecimalData d, int precision, int scale, Column out, int row) {
+        if (DecimalData.isCompact(precision)) {
+            long unscaled = d.toUnscaledLong();
+            out.longs[row] = unscaled;
+            out.highs[row] = unscaled >> 63;
+        } else {
+            BigInteger unscaled = d.toBigDecimal().setScale(scale).unscaledValue();
+            out.longs[row] = unscaled.longValue();
+            out.highs[row] = unscaled.shiftRight(64).longValue();
+        }
     }
 }
