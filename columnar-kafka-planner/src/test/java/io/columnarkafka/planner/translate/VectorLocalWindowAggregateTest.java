@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.flink.api.dag.Transformation;
@@ -173,6 +174,57 @@ public class VectorLocalWindowAggregateTest {
                 + " INTERVAL '3' SECOND)) GROUP BY k, window_start, window_end", 12, 60, 2000);
     }
 
+    /**
+     * COUNT(DISTINCT ...) over a HOP without a COUNT(*): Flink's HOP counts each slice's input, so its distinct
+     * accumulators are a retracting input's, mapping each value (null among them) to a count of its rows: a Long
+     * for a column of one call (an INT's), a {@code long[]} of one count per call for a column of several (a
+     * BIGINT's of few values, so they repeat within a slice, with and without FILTERs); and the COUNT(*) Flink
+     * appends, per VARCHAR key.
+     */
+    @Test
+    void distinctCountsOverAHopCountEachValuesRowsPerCall() throws Exception {
+        List<String> emitted = assertSameOutput("s STRING, d BIGINT, d1 BIGINT, d2 BIGINT, di BIGINT",
+                "SELECT s, COUNT(DISTINCT k), COUNT(DISTINCT k) FILTER (WHERE flag), COUNT(DISTINCT k) FILTER"
+                        + " (WHERE b < 0), COUNT(DISTINCT i) FROM TABLE(HOP(TABLE keyed, DESCRIPTOR(`dateTime`),"
+                        + " INTERVAL '2' SECOND, INTERVAL '6' SECOND)) GROUP BY s, window_start, window_end",
+                "\\[COUNT\\(DISTINCT \\$\\d\\), .*, COUNT\\(DISTINCT \\$\\d\\), COUNT\\(\\*\\)\\],"
+                        + " distinct values counting their rows", 12, 60, 2000);
+        assertCountedRows(emitted, "=Long:", 500);
+        assertCountedRows(emitted, "=long[]:[", 500);
+    }
+
+    /**
+     * COUNT(DISTINCT ...) of a VARCHAR (empty, multi-byte, non-BMP and NUL-holding values, and nulls) over a HOP
+     * with an offset beside a COUNT(*) (so none appended): a column of two calls, both filtered (Flink skips a row
+     * that fails both, and counts per call), and a filtered BIGINT column of one call; then an unfiltered VARCHAR
+     * column of one call per INT key over a HOP of 1 s slices.
+     */
+    @Test
+    void distinctCountsOfStringsWithFiltersOverAHop() throws Exception {
+        List<String> emitted = assertSameOutput("k BIGINT, n BIGINT, ds BIGINT, ds1 BIGINT, db BIGINT",
+                "SELECT k, COUNT(*), COUNT(DISTINCT s) FILTER (WHERE flag), COUNT(DISTINCT s) FILTER (WHERE b > 0),"
+                        + " COUNT(DISTINCT b) FILTER (WHERE flag) FROM TABLE(HOP(TABLE keyed, DESCRIPTOR(`dateTime`),"
+                        + " INTERVAL '2' SECOND, INTERVAL '4' SECOND, INTERVAL '1' SECOND)) GROUP BY k, window_start,"
+                        + " window_end",
+                "\\[COUNT\\(\\*\\), COUNT\\(DISTINCT \\$\\d\\) FILTER \\$\\d, .*\\], distinct values counting"
+                        + " their rows", 12, 60, 2000);
+        assertCountedRows(emitted, "=Long:", 500);
+        assertCountedRows(emitted, "=long[]:[", 500);
+        assertSameOutput("i INT, ds BIGINT", "SELECT i, COUNT(DISTINCT s) FROM TABLE(HOP(TABLE keyed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '1' SECOND, INTERVAL '3' SECOND)) GROUP BY i, window_start,"
+                + " window_end", 12, 60, 2000);
+    }
+
+    /**
+     * Asserts that more than {@code atLeast} of the compared rows held a distinct value mapped to a count above 1 of
+     * the kind {@code kind} ({@code =Long:} or {@code =long[]:[}): the values repeated, so a bit-set would differ.
+     */
+    private static void assertCountedRows(List<String> emitted, String kind, int atLeast) {
+        Pattern counted = Pattern.compile(Pattern.quote(kind) + "(\\d+, )*([2-9]|\\d\\d+)\\b");
+        assertThat(emitted.stream().filter(e -> counted.matcher(e).find()).count())
+                .as("rows with a value counted more than once (%s)", kind).isGreaterThan(atLeast);
+    }
+
     @Test
     void manyKeysGrowTheHashTable() throws Exception {
         assertSameOutput("k BIGINT, s STRING, n BIGINT, sb BIGINT, ab BIGINT, hs STRING", "SELECT k, s, COUNT(*),"
@@ -190,9 +242,12 @@ public class VectorLocalWindowAggregateTest {
         assertSameOutput(sinkColumns, select, ".*", keys, maxGap, atLeast);
     }
 
-    /** As above, the decision line's aggregates matching {@code aggregates} (a pattern). */
-    private static void assertSameOutput(String sinkColumns, String select, String aggregates, int keys, int maxGap,
-            int atLeast) throws Exception {
+    /**
+     * As above, the decision line's aggregates matching {@code aggregates} (a pattern); returns what Flink's operator
+     * emitted, every script's.
+     */
+    private static List<String> assertSameOutput(String sinkColumns, String select, String aggregates, int keys,
+            int maxGap, int atLeast) throws Exception {
         String insert = "INSERT INTO results " + select;
         TableEnvironment staged = tEnv(true, sinkColumns);
         String explained = ColumnarSql.explain(staged, insert);
@@ -214,6 +269,7 @@ public class VectorLocalWindowAggregateTest {
         assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
         int rows = 0;
         int scripts = 0;
+        List<String> compared = new ArrayList<>();
         for (long seed = 1; seed <= 6; seed++) {
             List<String> expected = run(seed, keys, maxGap, input, projection,
                     (OneInputStreamOperator<?, ?>) operator(flinks), outputType, false);
@@ -222,9 +278,11 @@ public class VectorLocalWindowAggregateTest {
             assertThat(actual).as("%s, seed %d", select, seed).isEqualTo(expected);
             rows += (int) expected.stream().filter(e -> e.startsWith("+I")).count();
             scripts++;
+            compared.addAll(expected);
         }
         assertThat(scripts).isEqualTo(6);
         assertThat(rows).as("local aggregate rows compared").isGreaterThan(atLeast);
+        return compared;
     }
 
     public static TableEnvironment tEnv(boolean stage, String sinkColumns) {
