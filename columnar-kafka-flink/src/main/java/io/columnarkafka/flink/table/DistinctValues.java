@@ -8,9 +8,10 @@ import java.util.Arrays;
  * calls on the column whose filters let it through (bit i: the column's i-th call; an insert-only input and at most
  * 64 calls, width 1), or, where Flink's distinct accumulator consumes retractions, a count of the rows that passed
  * each call's filter (width: the number of calls). Flat arrays: an open-addressing table of (group entry, value)
- * and, per group, a chain of its values; a null value is a value of its own, as it is a key of Flink's map. An INT or BIGINT value is held as a long; a VARCHAR value as a range
- * of a byte pool, its UTF-8 bytes copied there once, when the group first sees it (values are equal when their
- * bytes are, as Flink's {@code BinaryStringData} keys). No object per row or value.
+ * and, per group, a chain of its values; a null value is a value of its own, as it is a key of Flink's map. An INT
+ * or BIGINT value is held as a long; a VARCHAR value as a range of a byte pool, its UTF-8 bytes copied there once,
+ * when the group first sees it (values are equal when their bytes are, as Flink's {@code BinaryStringData} keys). No
+ * object per row or value.
  */
 final class DistinctValues {
     private int[] slots = new int[1024]; // value index + 1, 0 when free
