@@ -233,8 +233,8 @@ class NexmarkColumnarParityITCase {
             + " FROM bid;\n";
 
     /**
-     * AVG (and SUM beside it: $SUM0), FILTERs, MAX and MIN of a VARCHAR over a HOP without an unfiltered COUNT(*),
-     * so with the COUNT(*) Flink appends.
+     * AVG and SUM beside it (a SUM: price is nullable), FILTERs, MAX and MIN of a VARCHAR over a HOP without an
+     * unfiltered COUNT(*), so with the COUNT(*) Flink appends.
      */
     private static final String HOP_CALLS = "CREATE TABLE hop_calls (k BIGINT, ws TIMESTAMP(3), we TIMESTAMP(3),"
             + " n BIGINT, ap BIGINT, sp BIGINT, hc STRING, lc STRING) WITH (${SINK});\n" + KEYED_BID
