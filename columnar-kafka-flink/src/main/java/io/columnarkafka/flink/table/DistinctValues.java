@@ -3,13 +3,15 @@ package io.columnarkafka.flink.table;
 import java.util.Arrays;
 
 /**
- * The distinct values of one column per group of a vectorised local aggregate's flush, each with the bit-set of
- * the {@code COUNT(DISTINCT ...)} calls on the column whose filters let it through (bit i: the column's i-th call,
- * Flink's {@code DistinctAggCodeGen} value for an insert-only input and at most 64 calls). Flat arrays: an
- * open-addressing table of (group entry, value) and, per group, a chain of its values; a null value is a value
- * of its own, as it is a key of Flink's map. An INT or BIGINT value is held as a long; a VARCHAR value as a range
- * of a byte pool, its UTF-8 bytes copied there once, when the group first sees it (values are equal when their
- * bytes are, as Flink's {@code BinaryStringData} keys). No object per row or value.
+ * The distinct values of one column per group of a vectorised local aggregate's flush, each with the value Flink's
+ * {@code DistinctAggCodeGen} maps it to: {@link #width} longs, either the bit-set of the {@code COUNT(DISTINCT ...)}
+ * calls on the column whose filters let it through (bit i: the column's i-th call; an insert-only input and at most
+ * 64 calls, width 1), or, where Flink's distinct accumulator consumes retractions, a count of the rows that passed
+ * each call's filter (width: the number of calls). Flat arrays: an open-addressing table of (group entry, value)
+ * and, per group, a chain of its values; a null value is a value of its own, as it is a key of Flink's map. An INT
+ * or BIGINT value is held as a long; a VARCHAR value as a range of a byte pool, its UTF-8 bytes copied there once,
+ * when the group first sees it (values are equal when their bytes are, as Flink's {@code BinaryStringData} keys). No
+ * object per row or value.
  */
 final class DistinctValues {
     private int[] slots = new int[1024]; // value index + 1, 0 when free
@@ -18,7 +20,10 @@ final class DistinctValues {
     /** Per value, the long, or a string's range of {@link #pool} (offset << 32 | length). */
     private long[] values = new long[512];
     private boolean[] nulls = new boolean[512];
-    private long[] bits = new long[512];
+    /** Longs per value: its bit-set, or its counts per call. */
+    private final int width;
+    /** Per value, its {@link #width} longs (value index * width + i). */
+    private long[] marks;
     private int[] hashes = new int[512];
     /** Per value, the next value of its group's chain (index + 1, 0 at the end). */
     private int[] next = new int[512];
@@ -28,7 +33,13 @@ final class DistinctValues {
     private byte[] pool = new byte[0];
     private int poolSize;
 
-    /** The index of the group's value, added with no bits set if it is new. */
+    /** Values with {@code width} longs each: 1 for a bit-set or one call's count, else one count per call. */
+    DistinctValues(int width) {
+        this.width = width;
+        marks = new long[entries.length * width];
+    }
+
+    /** The index of the group's value, added with its longs at 0 if it is new. */
     int index(int entry, boolean isNull, long value) {
         int hash = (int) BatchKeyColumns.mix(entry * 31L + (isNull ? 0x5bd1e995L : value * 17L + 1));
         return index(entry, isNull, value, null, 0, 0, hash);
@@ -36,7 +47,7 @@ final class DistinctValues {
 
     /**
      * The index of the group's VARCHAR value, the UTF-8 bytes [start, end) of {@code bytes} (not read when null),
-     * added with no bits set if it is new.
+     * added with its longs at 0 if it is new.
      */
     int index(int entry, boolean isNull, byte[] bytes, int start, int end) {
         int hash = (int) BatchKeyColumns.mix(entry * 31L
@@ -88,7 +99,7 @@ final class DistinctValues {
             entries = Arrays.copyOf(entries, capacity);
             values = Arrays.copyOf(values, capacity);
             nulls = Arrays.copyOf(nulls, capacity);
-            bits = Arrays.copyOf(bits, capacity);
+            marks = Arrays.copyOf(marks, capacity * width);
             hashes = Arrays.copyOf(hashes, capacity);
             next = Arrays.copyOf(next, capacity);
         }
@@ -99,7 +110,7 @@ final class DistinctValues {
         entries[index] = entry;
         values[index] = isNull ? 0 : value;
         nulls[index] = isNull;
-        bits[index] = 0;
+        Arrays.fill(marks, index * width, (index + 1) * width, 0);
         hashes[index] = hash;
         next[index] = heads[entry];
         heads[entry] = index + 1;
@@ -118,12 +129,26 @@ final class DistinctValues {
         }
     }
 
+    /** The value's bit-set (width 1). */
     long bits(int index) {
-        return bits[index];
+        return marks[index * width];
     }
 
     void setBits(int index, long set) {
-        bits[index] = set;
+        marks[index * width] = set;
+    }
+
+    /** Counts one more row of the value that passed call {@code call}'s filter; the count now. */
+    long increment(int index, int call) {
+        return ++marks[index * width + call];
+    }
+
+    /**
+     * What Flink's distinct map holds for the value (built at a flush): a Long, the bit-set or the one call's count,
+     * or a {@code long[]} of the counts per call.
+     */
+    Object mapValue(int index) {
+        return width == 1 ? (Object) marks[index] : Arrays.copyOfRange(marks, index * width, (index + 1) * width);
     }
 
     /** The group's first value's index, -1 when it has none. */

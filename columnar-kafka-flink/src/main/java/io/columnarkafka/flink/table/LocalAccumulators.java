@@ -26,11 +26,14 @@ import org.apache.flink.table.data.StringData;
  *
  * <p>A MAX or MIN of a VARCHAR keeps its group's current value as a range of one byte pool, appended to only when
  * the value changes; the argument column is read once per batch ({@link #read}). The {@code COUNT(DISTINCT col)}
- * calls are accumulated per distinct column, as Flink's {@code DistinctAggCodeGen} does for an insert-only input:
- * a row's value is looked up in the group's distinct values ({@link DistinctValues}) with the bits of the column's
- * calls whose filters pass, and each call whose bit is new counts it if it is not null; after every call's fields
- * each distinct column adds one: Flink's heap {@code MapView} of the group's values to their bits, in a RAW field.
- * A VARCHAR distinct column is read once per batch too, and its values looked up by their UTF-8 bytes.
+ * calls are accumulated per distinct column, as Flink's {@code DistinctAggCodeGen} does: a row's value is looked up
+ * in the group's distinct values ({@link DistinctValues}) with the column's calls whose filters pass, and each of
+ * those calls that had not seen the value counts it if it is not null. For an insert-only input Flink maps a value
+ * to the bit-set of the calls that saw it; where its distinct accumulator consumes retractions (a HOP window's, whose
+ * global phase needs each slice's input count) to a count of the value's rows per call: a Long for one call, a
+ * {@code long[]} for several. After every call's fields each distinct column adds one: Flink's heap {@code MapView}
+ * of the group's values, in a RAW field. A VARCHAR distinct column is read once per batch too, and its values
+ * looked up by their UTF-8 bytes.
  */
 final class LocalAccumulators {
     private final LocalAggCall[] calls;
@@ -51,6 +54,8 @@ final class LocalAccumulators {
     private final int[] distinctStringArgument;
     private final BatchKeyColumns strings;
     private final DistinctValues[] distinctValues;
+    /** Flink's {@code consumeRetraction}: the distinct values count their rows per call instead of the calls' bits. */
+    private final boolean distinctRowCounts;
     /** Per distinct column, its calls' filter vectors and count columns for the batch at hand (reused). */
     private final FieldVector[][] distinctFilters;
     private final long[][][] distinctCounts;
@@ -58,8 +63,13 @@ final class LocalAccumulators {
     private byte[] pool = new byte[4096];
     private int poolSize;
 
-    LocalAccumulators(LocalAggCall[] calls) {
+    /**
+     * The accumulators of {@code calls}; {@code distinctRowCounts} when Flink's distinct accumulators consume
+     * retractions (they count each value's rows per call).
+     */
+    LocalAccumulators(LocalAggCall[] calls, boolean distinctRowCounts) {
         this.calls = calls.clone();
+        this.distinctRowCounts = distinctRowCounts;
         firstColumn = new int[calls.length];
         stringArgument = new int[calls.length];
         Map<Integer, Integer> distinctIndex = new LinkedHashMap<>();
@@ -92,7 +102,7 @@ final class LocalAccumulators {
                 throw new IllegalArgumentException("COUNT(DISTINCT $" + input + "): " + distinctCalls[d].length
                         + " calls (at most " + LocalAggCall.MAX_DISTINCT_CALLS + ")");
             }
-            distinctValues[d] = new DistinctValues();
+            distinctValues[d] = new DistinctValues(distinctRowCounts ? distinctCalls[d].length : 1);
             distinctFilters[d] = new FieldVector[distinctCalls[d].length];
             distinctCounts[d] = new long[distinctCalls[d].length][];
         });
@@ -207,9 +217,11 @@ final class LocalAccumulators {
     }
 
     /**
-     * The COUNT(DISTINCT ...) calls of distinct column {@code d}: per row, the bits of the calls whose filters pass
-     * (none: the value is not kept, as Flink puts no value whose bits did not change), set on the group's value;
-     * each call whose bit is new counts a non-null value (Flink's inner COUNT's accumulate).
+     * The COUNT(DISTINCT ...) calls of distinct column {@code d}: per row, the calls whose filters pass (none: the
+     * value is not kept, as Flink puts no value whose bits did not change, and skips a row that fails every filter
+     * when each call has one) set their bits on the group's value, or, counting rows, each add one to its count
+     * there; a call whose bit is new, or whose count became 1, counts a non-null value (Flink's inner COUNT's
+     * accumulate).
      */
     private void accumulateDistinct(int d, GroupTable table, VectorSchemaRoot root, int[] selection, int[] entries,
             int from, int to) {
@@ -243,6 +255,14 @@ final class LocalAccumulators {
             int index = string >= 0
                     ? seen.index(entry, isNull, bytes, strings.start(string, j), strings.end(string, j))
                     : seen.index(entry, isNull, isNull ? 0 : value(data, isInt, row));
+            if (distinctRowCounts) {
+                for (int i = 0; i < filters.length; i++) {
+                    if ((passing & (1L << i)) != 0 && seen.increment(index, i) == 1 && !isNull) {
+                        counts[i][entry]++;
+                    }
+                }
+                continue;
+            }
             long before = seen.bits(index);
             long fresh = passing & ~before;
             if (fresh == 0) {
@@ -354,11 +374,12 @@ final class LocalAccumulators {
     /**
      * The distinct column's values of the group as Flink's local aggregate emits its distinct accumulator: a heap
      * {@code MapView} of each value (an Integer, a Long or, for a VARCHAR, a {@code BinaryStringData}, as Flink's
-     * generated accumulate copies the input's string; or null) to its bits, as a RAW value.
+     * generated accumulate copies the input's string; or null) to its bits or its one call's count (a Long), or to
+     * its counts per call (a {@code long[]}), as a RAW value.
      */
-    private RawValueData<MapView<Object, Long>> distinctAccumulator(int d, int entry) {
+    private RawValueData<MapView<Object, Object>> distinctAccumulator(int d, int entry) {
         DistinctValues seen = distinctValues[d];
-        Map<Object, Long> map = new HashMap<>();
+        Map<Object, Object> map = new HashMap<>();
         for (int index = seen.first(entry); index >= 0; index = seen.next(index)) {
             long value = seen.value(index);
             Object key = seen.isNull(index) ? null : switch (distinctTypes[d]) {
@@ -366,9 +387,9 @@ final class LocalAccumulators {
                 case BIGINT -> (Object) value;
                 case VARCHAR -> StringData.fromBytes(seen.bytes(index));
             };
-            map.put(key, seen.bits(index));
+            map.put(key, seen.mapValue(index));
         }
-        MapView<Object, Long> view = new MapView<>();
+        MapView<Object, Object> view = new MapView<>();
         view.setMap(map);
         return RawValueData.fromObject(view);
     }

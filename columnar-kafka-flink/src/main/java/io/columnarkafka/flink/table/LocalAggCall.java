@@ -22,8 +22,8 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
     private static final long serialVersionUID = 1L;
 
     /**
-     * The most DISTINCT calls of one column: Flink keeps a distinct value's calls in one long up to this many (a
-     * long[] past it).
+     * The most DISTINCT calls of one column: Flink keeps a distinct value's calls' bits in one long up to this many
+     * (a long[] past it), and the vectorised operator holds the calls a row passes in one long.
      */
     public static final int MAX_DISTINCT_CALLS = Long.SIZE;
 

@@ -26,6 +26,8 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
     private final int[] keyColumns;
     private final AggColumnType[] keyTypes;
     private final LocalAggCall[] calls;
+    /** Flink's distinct accumulators count each value's rows per call (they consume retractions). */
+    private final boolean distinctRowCounts;
     /** Fields a flushed row has after the accumulators (a window aggregate's slice end). */
     private final int trailingFields;
 
@@ -39,11 +41,12 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
     transient int[] entries;
 
     VectorLocalAggOperator(String name, int[] keyColumns, AggColumnType[] keyTypes, LocalAggCall[] calls,
-            int trailingFields) {
+            boolean distinctRowCounts, int trailingFields) {
         this.name = name;
         this.keyColumns = keyColumns;
         this.keyTypes = keyTypes;
         this.calls = calls;
+        this.distinctRowCounts = distinctRowCounts;
         this.trailingFields = trailingFields;
     }
 
@@ -54,7 +57,7 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
         allocator = ArrowMemory.newChild(
                 "columnar-kafka-" + name + " " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
-        accumulators = new LocalAccumulators(calls);
+        accumulators = new LocalAccumulators(calls, distinctRowCounts);
         table = new GroupTable(keyTypes, accumulators.columns());
         keys = new BatchKeyColumns(keyColumns, keyTypes);
         hashes = new int[0];

@@ -37,7 +37,8 @@ public final class VectorLocalGroupAggOperator extends VectorLocalAggOperator {
     private transient long rowsInBundle;
 
     public VectorLocalGroupAggOperator(LocalGroupAggSpec spec, long bundleSize) {
-        super("vector-local-group-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(), 0);
+        // an insert-only input: Flink's distinct values keep the calls' bits
+        super("vector-local-group-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(), false, 0);
         if (bundleSize <= 0) {
             throw new IllegalArgumentException("bundle size " + bundleSize + " (Flink's trigger needs it positive)");
         }

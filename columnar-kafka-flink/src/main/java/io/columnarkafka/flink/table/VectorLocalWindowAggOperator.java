@@ -46,7 +46,8 @@ public final class VectorLocalWindowAggOperator extends VectorLocalAggOperator {
     private transient long minSliceEnd;
 
     public VectorLocalWindowAggOperator(LocalWindowAggSpec spec) {
-        super("vector-local-window-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(), 1);
+        super("vector-local-window-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(),
+                spec.distinctRowCounts(), 1);
         this.spec = spec;
         this.sliceEndInterval = spec.sliceSize();
     }

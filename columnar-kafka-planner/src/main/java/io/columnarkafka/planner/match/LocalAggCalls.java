@@ -45,8 +45,8 @@ final class LocalAggCalls {
         for (LocalAggCall call : translated) {
             long sharing = Arrays.stream(translated).filter(c -> c.distinct() && c.column() == call.column()).count();
             if (call.distinct() && sharing > LocalAggCall.MAX_DISTINCT_CALLS) {
-                throw new NotTranslatable(sharing + " DISTINCT calls of $" + call.column() + " (Flink's accumulator"
-                        + " for more than " + LocalAggCall.MAX_DISTINCT_CALLS + " is a long[] per value)");
+                throw new NotTranslatable(sharing + " DISTINCT calls of $" + call.column() + " (at most "
+                        + LocalAggCall.MAX_DISTINCT_CALLS + ": Flink's bit-set for more is a long[] per value)");
             }
         }
         return translated;

@@ -17,6 +17,7 @@ import org.apache.flink.table.planner.plan.logical.TumblingWindowSpec;
 import org.apache.flink.table.planner.plan.logical.WindowSpec;
 import org.apache.flink.table.planner.plan.logical.WindowingStrategy;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
+import org.apache.flink.table.planner.plan.utils.AggregateUtil;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
@@ -30,11 +31,13 @@ import scala.collection.JavaConverters;
  * TIMESTAMP(3) rowtime; and Flink's output row exactly keys, each call's accumulator fields (and, for a HOP without
  * a COUNT(*), the COUNT(*) Flink appends), the distinct columns' maps, slice end. Flink's local window aggregate
  * accumulates with the same code as its local group aggregate of an insert-only input (declarative functions that
- * do not retract, heap data views, distinct values mapped to the bits of the calls that saw them), so the
- * accumulators are the group aggregate's.
+ * do not retract, heap data views, distinct values mapped to the bits of the calls that saw them, but over a HOP,
+ * below), so the accumulators are the group aggregate's.
  *
- * <p>Not a DISTINCT call over a HOP: Flink's HOP counts each slice's input (its {@code needInputCount}), and its
- * distinct accumulators are then a retracting input's (each value mapped to a count of its rows per call).
+ * <p>A HOP's global phase needs each slice's input count ({@code needInputCount}), which also makes Flink's
+ * distinct accumulators those of a retracting input ({@code consumeRetraction}): each value mapped to a count of its
+ * rows per call, which the vectorised operator then keeps too ({@link LocalWindowAggSpec#distinctRowCounts}). Not a
+ * changelog input: Flink's functions would retract.
  *
  * <p>Not DOUBLE (or FLOAT) SUM, $SUM0, MAX, MIN and AVG: Flink's local phase splits a group's accumulator wherever
  * its buffer fills, and the global phase's merge of the parts then depends on where (a rounded sum; a NaN is kept
@@ -54,6 +57,10 @@ public final class LocalWindowAggTranslation {
     }
 
     static LocalWindowAggSpec of(StreamPhysicalLocalWindowAggregate aggregate) throws NotTranslatable {
+        if (AggregateUtil.needRetraction(aggregate)) {
+            // what Flink's node passes its exec node: retracting functions, distinct maps counting rows
+            throw new NotTranslatable("the input is a changelog (Flink's functions retract)");
+        }
         RowType input = FlinkTypeFactory.toLogicalRowType(aggregate.getInput().getRowType());
         RowType output = FlinkTypeFactory.toLogicalRowType(aggregate.getRowType());
         WindowingStrategy windowing = aggregate.windowing();
@@ -71,14 +78,8 @@ public final class LocalWindowAggTranslation {
         AggColumnType[] keyTypes = LocalAggCalls.keyTypes(grouping, input);
         List<AggregateCall> calls = JavaConverters.seqAsJavaList(aggregate.aggCalls());
         // AggregateUtil.deriveStreamWindowAggregateInfoList: a HOP's global phase needs a count of each slice's rows
-        // (needInputCount), which also makes its distinct accumulators those of a retracting input
+        // (needInputCount), which also makes its distinct accumulators those of a retracting input (consumeRetraction)
         boolean hop = windowing.getWindow() instanceof HoppingWindowSpec;
-        for (AggregateCall call : calls) {
-            if (hop && call.isDistinct()) {
-                throw new NotTranslatable(call + ": DISTINCT over a HOP (Flink's distinct accumulator there counts"
-                        + " each value's rows, as for a retracting input)");
-            }
-        }
         LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
         if (hop && calls.stream().noneMatch(LocalWindowAggTranslation::isInputCount)) {
             // Flink appends that count, a COUNT(*), after the calls when none of them is one
@@ -86,7 +87,7 @@ public final class LocalWindowAggTranslation {
             aggregates[aggregates.length - 1] = new LocalAggCall(Function.COUNT_STAR, -1, null, -1, false);
         }
         LocalAggCalls.checkOutput(output, grouping.length, aggregates, calls, 1);
-        return new LocalWindowAggSpec(grouping.clone(), keyTypes, rowtime, slices[0], slices[1], aggregates);
+        return new LocalWindowAggSpec(grouping.clone(), keyTypes, rowtime, slices[0], slices[1], aggregates, hop);
     }
 
     /** A call Flink's {@code insertCountStarAggCall} takes for the input count: COUNT(*) without FILTER. */

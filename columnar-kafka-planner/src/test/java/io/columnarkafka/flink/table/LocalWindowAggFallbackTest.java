@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What the stage plans for a local window aggregate over a columnar input: computed on the vectors for AVG and
- * FILTER; for what is not (a DOUBLE SUM, a DISTINCT count over a HOP), the row view over Flink's operator, with the
- * reason in EXPLAIN; and, when this Flink's operator does not keep its parts where Flink 2.2.1 does (forced here
+ * FILTER; for what is not (a DOUBLE SUM), the row view over Flink's operator, with the reason in EXPLAIN; and,
+ * when this Flink's operator does not keep its parts where Flink 2.2.1 does (forced here
  * through {@link FlinkInternalsSeam}, which points the probe at a class without them), Flink's own node behind the
  * edge, with that reason, at planning time.
  */
@@ -25,9 +25,6 @@ class LocalWindowAggFallbackTest {
     private static final String AVERAGE_AND_FILTER = "INSERT INTO results SELECT k, window_start, AVG(b), COUNT(*)"
             + " FILTER (WHERE b > 100) FROM TABLE(TUMBLE(TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND))"
             + " GROUP BY k, window_start, window_end";
-    private static final String HOP_DISTINCT_COUNT = "INSERT INTO results SELECT k, COUNT(DISTINCT i) FROM TABLE(HOP("
-            + "TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND)) GROUP BY k,"
-            + " window_start, window_end";
 
     @Test
     void anAverageAndAFilteredCountAreVectorised() {
@@ -39,16 +36,6 @@ class LocalWindowAggFallbackTest {
                         + " .*aggregates=\\[AVG\\(\\$\\d\\), COUNT\\(\\*\\) FILTER \\$\\d\\]")
                 .doesNotContain("ArrowToRows(");
         VectorLocalWindowAggregateTest.localAggregate(tEnv, AVERAGE_AND_FILTER, VectorLocalWindowAggOperator.class);
-    }
-
-    @Test
-    void aDistinctCountOverAHopRunsFlinksOperatorOnRowViewsWithTheReason() {
-        TableEnvironment tEnv = VectorLocalWindowAggregateTest.tEnv(true, "k BIGINT, d BIGINT");
-        assertThat(ColumnarSql.explain(tEnv, HOP_DISTINCT_COUNT))
-                .containsPattern("local=\\[row view, not vectorised: COUNT\\(DISTINCT \\$\\d\\): DISTINCT over a HOP"
-                        + " \\(Flink's distinct accumulator there counts each value's rows")
-                .doesNotContain("ArrowToRows(");
-        VectorLocalWindowAggregateTest.localAggregate(tEnv, HOP_DISTINCT_COUNT, ArrowLocalWindowAggOperator.class);
     }
 
     @Test

@@ -260,8 +260,8 @@ class NexmarkColumnarParityITCase {
             + " FROM bid;\n";
 
     /**
-     * AVG (and SUM beside it: $SUM0), FILTERs, MAX and MIN of a VARCHAR over a HOP without an unfiltered COUNT(*),
-     * so with the COUNT(*) Flink appends.
+     * AVG and SUM beside it (a SUM: price is nullable), FILTERs, MAX and MIN of a VARCHAR over a HOP without an
+     * unfiltered COUNT(*), so with the COUNT(*) Flink appends.
      */
     private static final String HOP_CALLS = "CREATE TABLE hop_calls (k BIGINT, ws TIMESTAMP(3), we TIMESTAMP(3),"
             + " n BIGINT, ap BIGINT, sp BIGINT, hc STRING, lc STRING) WITH (${SINK});\n" + KEYED_BID
@@ -279,19 +279,41 @@ class NexmarkColumnarParityITCase {
             + " GROUP BY k, window_start, window_end;";
 
     /**
+     * COUNT(DISTINCT ...) over a HOP, whose distinct maps count each value's rows per call (Flink's HOP counts each
+     * slice's input): of a BIGINT with and without a FILTER (a {@code long[]} per value), of an INT (a Long) and of
+     * a VARCHAR with a FILTER (a Long), without a COUNT(*) (Flink appends one).
+     */
+    private static final String HOP_DISTINCT = "CREATE TABLE hop_distinct (k BIGINT, ws TIMESTAMP(3),"
+            + " we TIMESTAMP(3), d BIGINT, df BIGINT, di BIGINT, dc BIGINT) WITH (${SINK});\n" + KEYED_BID
+            + "INSERT INTO hop_distinct SELECT k, window_start, window_end, COUNT(DISTINCT bidder),"
+            + " COUNT(DISTINCT bidder) FILTER (WHERE price > 1000), COUNT(DISTINCT CAST(MOD(bidder, 50) AS INT)),"
+            + " COUNT(DISTINCT channel) FILTER (WHERE price < 1000) FROM TABLE(HOP(TABLE keyed_bid,"
+            + " DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND)) GROUP BY k, window_start,"
+            + " window_end;";
+
+    /**
      * Window aggregates with the calls the vectorised local phase shares with the group aggregate: the local phase
      * is computed on the vectors ({@code local=[vectorised]}), and the windows (after Flink's global phase merged
      * the local phases' accumulators) equal stock's.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"hop_calls", "cumulate_calls"})
+    @ValueSource(strings = {"hop_calls", "cumulate_calls", "hop_distinct"})
     void windowAggregatesWithAveragesFiltersStringsAndDistinctCountsAreVectorised(String query) throws Exception {
-        String explain = parity(query, query.equals("hop_calls") ? HOP_CALLS : CUMULATE_CALLS, false, true);
+        String script = switch (query) {
+            case "hop_calls" -> HOP_CALLS;
+            case "cumulate_calls" -> CUMULATE_CALLS;
+            default -> HOP_DISTINCT;
+        };
+        String explain = parity(query, script, false, true);
         String physical = explain.substring(explain.indexOf("== Optimized Physical Plan =="),
                 explain.indexOf("== Optimized Execution Plan =="));
         assertThat(physical)
                 .containsPattern("ColumnarLocalWindowAggregate\\(groupBy=\\[k\\].*local=\\[vectorised\\]")
                 .doesNotContain("ArrowToRows(");
+        if (query.equals("hop_distinct")) {
+            assertThat(physical).containsPattern("ColumnarLocalWindowAggregate\\(groupBy=\\[k\\], window=\\[HOP"
+                    + ".*COUNT\\(distinct\\$0 .*local=\\[vectorised\\]");
+        }
     }
 
     /**

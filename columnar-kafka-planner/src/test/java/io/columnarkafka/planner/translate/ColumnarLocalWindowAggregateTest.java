@@ -11,6 +11,7 @@ import io.columnarkafka.planner.InstallStatus;
 import java.lang.reflect.Field;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -213,18 +214,24 @@ class ColumnarLocalWindowAggregateTest {
     }
 
     /**
-     * A RAW field's content: a distinct aggregate's {@code MapView} as its entries (value's class:value=bits), sorted,
-     * so that two maps of the same entries read the same whatever their iteration order; the class is part of it
-     * because the global phase looks values up by {@code equals} (an Integer is not equal to a Long).
+     * A RAW field's content: a distinct aggregate's {@code MapView} as its entries ({@code class:key=class:value}),
+     * sorted, so that two maps of the same entries read the same whatever their iteration order; the key's class is
+     * part of it because the global phase looks keys up by {@code equals} (an Integer is not equal to a Long), the
+     * value's because the global phase casts it (a Long bit-set or count, a {@code long[]} of counts per call).
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static Object rawContent(RawValueData raw, LogicalType type) {
         Object value = raw.toObject(((RawType) type).getTypeSerializer());
         if (value instanceof MapView<?, ?> view) {
-            return view.getMap().entrySet().stream().map(e -> (e.getKey() == null ? "null"
-                    : e.getKey().getClass().getSimpleName() + ":" + e.getKey()) + "=" + e.getValue()).sorted().toList();
+            return view.getMap().entrySet().stream().map(e -> classAndValue(e.getKey()) + "="
+                    + classAndValue(e.getValue())).sorted().toList();
         }
         return value;
+    }
+
+    private static String classAndValue(Object value) {
+        return value == null ? "null" : value.getClass().getSimpleName() + ":"
+                + (value instanceof long[] counts ? Arrays.toString(counts) : value);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.flink.api.dag.Transformation;
@@ -59,10 +60,14 @@ import org.junit.jupiter.api.Test;
  * the emitted rows (keys, accumulators, slice end) and watermarks must be the same sequence.
  */
 public class VectorLocalWindowAggregateTest {
-    /** The view {@code keyed}, whose columns each query's calc projects for the aggregate. */
+    /**
+     * The view {@code keyed}, whose columns each query's calc projects for the aggregate; {@code n} and {@code m}
+     * are {@code b} and {@code i} declared NOT NULL (0 where those are null).
+     */
     private static final RowType KEYED = RowType.of(new LogicalType[] {new BigIntType(), new IntType(),
-            new BigIntType(), new DoubleType(), VarCharType.STRING_TYPE, new TimestampType(3), new BooleanType()},
-            new String[] {"k", "i", "b", "v", "s", "dateTime", "flag"});
+            new BigIntType(), new DoubleType(), VarCharType.STRING_TYPE, new TimestampType(3), new BooleanType(),
+            new BigIntType(false), new IntType(false)},
+            new String[] {"k", "i", "b", "v", "s", "dateTime", "flag", "n", "m"});
     private static final String[] STRINGS = {"", "a", "b", "ab", "é", "日本", "a\u0000", "\uD834\uDD1E",
         "x\uD834\uDD1Ey", "long string value 0123"};
 
@@ -94,8 +99,8 @@ public class VectorLocalWindowAggregateTest {
     }
 
     /**
-     * AVG of BIGINT and INT (Flink's BIGINT sum and count), SUM beside an AVG of the same column (a window
-     * aggregate keeps it a SUM, where the group aggregate's plan reduces it to $SUM0), and FILTERs (Flink's planner
+     * AVG of BIGINT and INT (Flink's BIGINT sum and count), SUM beside an AVG of the same nullable column (Flink's
+     * plan keeps it a SUM: reduced, it would take more calls), and FILTERs (Flink's planner
      * makes each an {@code IS TRUE(...)} column, never null) on every kind of call, over a TUMBLE with an offset.
      */
     @Test
@@ -173,6 +178,77 @@ public class VectorLocalWindowAggregateTest {
                 + " INTERVAL '3' SECOND)) GROUP BY k, window_start, window_end", 12, 60, 2000);
     }
 
+    /**
+     * $SUM0, as Flink's window plan has it: Flink's planner reduces AVG and SUM of a NOT NULL column beside a COUNT(*)
+     * (Calcite's AggregateReduceFunctionsRule, in Flink's logical rules: a SUM that is never null becomes $SUM0 and
+     * an AVG that $SUM0 over COUNT(*)), which leaves fewer calls than the query's, so Flink's cost model takes it:
+     * the local aggregate computes COUNT(*) and $SUM0 of a BIGINT and of an INT (an INT sum from 0, wrapping at the
+     * ends of the range) over a TUMBLE with an offset, and, with FILTERs, beside an unfiltered COUNT(*) over a HOP.
+     */
+    @Test
+    void averagesAndSumsOfNotNullColumnsBesideACountAreSum0() throws Exception {
+        assertSameOutput("k BIGINT, c BIGINT, an BIGINT, sn BIGINT, am INT, sm INT", "SELECT k, COUNT(*), AVG(n), SUM(n),"
+                + " AVG(m), SUM(m) FROM TABLE(TUMBLE(TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '3' SECOND,"
+                + " INTERVAL '1' SECOND)) GROUP BY k, window_start, window_end",
+                "\\[COUNT\\(\\*\\), SUM0\\(\\$\\d\\), SUM0\\(\\$\\d\\)\\]", 12, 60, 2000);
+        assertSameOutput("k BIGINT, c BIGINT, an BIGINT, sn BIGINT, n BIGINT", "SELECT k, COUNT(*) FILTER (WHERE flag),"
+                + " AVG(n) FILTER (WHERE flag), SUM(n) FILTER (WHERE flag), COUNT(*) FROM TABLE(HOP(TABLE keyed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND)) GROUP BY k, window_start,"
+                + " window_end", "\\[COUNT\\(\\*\\) FILTER \\$\\d, SUM0\\(\\$\\d\\) FILTER \\$\\d, COUNT\\(\\*\\)\\]",
+                12, 60, 2000);
+    }
+
+    /**
+     * COUNT(DISTINCT ...) over a HOP without a COUNT(*): Flink's HOP counts each slice's input, so its distinct
+     * accumulators are a retracting input's, mapping each value (null among them) to a count of its rows: a Long
+     * for a column of one call (an INT's), a {@code long[]} of one count per call for a column of several (a
+     * BIGINT's of few values, so they repeat within a slice, with and without FILTERs); and the COUNT(*) Flink
+     * appends, per VARCHAR key.
+     */
+    @Test
+    void distinctCountsOverAHopCountEachValuesRowsPerCall() throws Exception {
+        List<String> emitted = assertSameOutput("s STRING, d BIGINT, d1 BIGINT, d2 BIGINT, di BIGINT",
+                "SELECT s, COUNT(DISTINCT k), COUNT(DISTINCT k) FILTER (WHERE flag), COUNT(DISTINCT k) FILTER"
+                        + " (WHERE b < 0), COUNT(DISTINCT i) FROM TABLE(HOP(TABLE keyed, DESCRIPTOR(`dateTime`),"
+                        + " INTERVAL '2' SECOND, INTERVAL '6' SECOND)) GROUP BY s, window_start, window_end",
+                "\\[COUNT\\(DISTINCT \\$\\d\\), .*, COUNT\\(DISTINCT \\$\\d\\), COUNT\\(\\*\\)\\],"
+                        + " distinct values counting their rows", 12, 60, 2000);
+        assertCountedRows(emitted, "=Long:", 500);
+        assertCountedRows(emitted, "=long[]:[", 500);
+    }
+
+    /**
+     * COUNT(DISTINCT ...) of a VARCHAR (empty, multi-byte, non-BMP and NUL-holding values, and nulls) over a HOP
+     * with an offset beside a COUNT(*) (so none appended): a column of two calls, both filtered (Flink skips a row
+     * that fails both, and counts per call), and a filtered BIGINT column of one call; then an unfiltered VARCHAR
+     * column of one call per INT key over a HOP of 1 s slices.
+     */
+    @Test
+    void distinctCountsOfStringsWithFiltersOverAHop() throws Exception {
+        List<String> emitted = assertSameOutput("k BIGINT, n BIGINT, ds BIGINT, ds1 BIGINT, db BIGINT",
+                "SELECT k, COUNT(*), COUNT(DISTINCT s) FILTER (WHERE flag), COUNT(DISTINCT s) FILTER (WHERE b > 0),"
+                        + " COUNT(DISTINCT b) FILTER (WHERE flag) FROM TABLE(HOP(TABLE keyed, DESCRIPTOR(`dateTime`),"
+                        + " INTERVAL '2' SECOND, INTERVAL '4' SECOND, INTERVAL '1' SECOND)) GROUP BY k, window_start,"
+                        + " window_end",
+                "\\[COUNT\\(\\*\\), COUNT\\(DISTINCT \\$\\d\\) FILTER \\$\\d, .*\\], distinct values counting"
+                        + " their rows", 12, 60, 2000);
+        assertCountedRows(emitted, "=Long:", 250);
+        assertCountedRows(emitted, "=long[]:[", 500);
+        assertSameOutput("i INT, ds BIGINT", "SELECT i, COUNT(DISTINCT s) FROM TABLE(HOP(TABLE keyed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '1' SECOND, INTERVAL '3' SECOND)) GROUP BY i, window_start,"
+                + " window_end", 12, 60, 2000);
+    }
+
+    /**
+     * Asserts that more than {@code atLeast} of the compared rows held a distinct value mapped to a count above 1 of
+     * the kind {@code kind} ({@code =Long:} or {@code =long[]:[}): the values repeated, so a bit-set would differ.
+     */
+    private static void assertCountedRows(List<String> emitted, String kind, int atLeast) {
+        Pattern counted = Pattern.compile(Pattern.quote(kind) + "(\\d+, )*([2-9]|\\d\\d+)\\b");
+        assertThat(emitted.stream().filter(e -> counted.matcher(e).find()).count())
+                .as("rows with a value counted more than once (%s)", kind).isGreaterThan(atLeast);
+    }
+
     @Test
     void manyKeysGrowTheHashTable() throws Exception {
         assertSameOutput("k BIGINT, s STRING, n BIGINT, sb BIGINT, ab BIGINT, hs STRING", "SELECT k, s, COUNT(*),"
@@ -190,9 +266,12 @@ public class VectorLocalWindowAggregateTest {
         assertSameOutput(sinkColumns, select, ".*", keys, maxGap, atLeast);
     }
 
-    /** As above, the decision line's aggregates matching {@code aggregates} (a pattern). */
-    private static void assertSameOutput(String sinkColumns, String select, String aggregates, int keys, int maxGap,
-            int atLeast) throws Exception {
+    /**
+     * As above, the decision line's aggregates matching {@code aggregates} (a pattern); returns what Flink's operator
+     * emitted, every script's.
+     */
+    private static List<String> assertSameOutput(String sinkColumns, String select, String aggregates, int keys,
+            int maxGap, int atLeast) throws Exception {
         String insert = "INSERT INTO results " + select;
         TableEnvironment staged = tEnv(true, sinkColumns);
         String explained = ColumnarSql.explain(staged, insert);
@@ -214,6 +293,7 @@ public class VectorLocalWindowAggregateTest {
         assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
         int rows = 0;
         int scripts = 0;
+        List<String> compared = new ArrayList<>();
         for (long seed = 1; seed <= 6; seed++) {
             List<String> expected = run(seed, keys, maxGap, input, projection,
                     (OneInputStreamOperator<?, ?>) operator(flinks), outputType, false);
@@ -222,9 +302,11 @@ public class VectorLocalWindowAggregateTest {
             assertThat(actual).as("%s, seed %d", select, seed).isEqualTo(expected);
             rows += (int) expected.stream().filter(e -> e.startsWith("+I")).count();
             scripts++;
+            compared.addAll(expected);
         }
         assertThat(scripts).isEqualTo(6);
         assertThat(rows).as("local aggregate rows compared").isGreaterThan(atLeast);
+        return compared;
     }
 
     public static TableEnvironment tEnv(boolean stage, String sinkColumns) {
@@ -233,11 +315,11 @@ public class VectorLocalWindowAggregateTest {
             assertThat(ColumnarSql.install(tEnv).status()).isEqualTo(InstallStatus.INSTALLED);
         }
         tEnv.executeSql("CREATE TABLE events (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, `dateTime` TIMESTAMP(3),"
-                + " flag BOOLEAN, extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND) WITH ("
+                + " flag BOOLEAN, n BIGINT NOT NULL, m INT NOT NULL, extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND) WITH ("
                 + "'connector' = 'kafka-columnar', 'topic' = 'events', 'properties.bootstrap.servers' = 'localhost:1',"
                 + " 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
-        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, `dateTime`, flag FROM events"
+        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, `dateTime`, flag, n, m FROM events"
                 + " WHERE extra IS NOT NULL");
         tEnv.executeSql("CREATE TABLE results (" + sinkColumns + ") WITH ('connector' = 'blackhole')");
         return tEnv;
@@ -302,16 +384,17 @@ public class VectorLocalWindowAggregateTest {
                         eventTime += random.nextInt(maxGap);
                         // a tenth late: up to 8 s behind, before the watermark of 4 s behind
                         long ts = random.nextInt(10) == 0 ? eventTime - random.nextInt(8000) : eventTime;
-                        rows.add(project(random, projection,
-                                random.nextInt(6) == 0 ? null : (long) random.nextInt(keys),
-                                random.nextInt(7) == 0 ? null : edgy(random, Integer.MIN_VALUE, Integer.MAX_VALUE),
-                                random.nextInt(7) == 0 ? null : edgy(random, Long.MIN_VALUE, Long.MAX_VALUE),
-                                random.nextInt(8) == 0 ? null : random.nextInt(5) == 0 ? Double.NaN
-                                        : (random.nextInt(2001) - 1000) / 4.0,
-                                random.nextInt(6) == 0 ? null : StringData.fromString(
-                                        STRINGS[random.nextInt(STRINGS.length)] + (keys > 1000 ? random.nextInt(8) : "")),
-                                TimestampData.fromEpochMillis(ts),
-                                random.nextInt(7) == 0 ? null : random.nextBoolean()));
+                        Long k = random.nextInt(6) == 0 ? null : (long) random.nextInt(keys);
+                        Integer i = random.nextInt(7) == 0 ? null
+                                : (Integer) edgy(random, Integer.MIN_VALUE, Integer.MAX_VALUE);
+                        Long b = random.nextInt(7) == 0 ? null : (Long) edgy(random, Long.MIN_VALUE, Long.MAX_VALUE);
+                        Double v = random.nextInt(8) == 0 ? null : random.nextInt(5) == 0 ? Double.NaN
+                                : (random.nextInt(2001) - 1000) / 4.0;
+                        StringData s = random.nextInt(6) == 0 ? null : StringData.fromString(
+                                STRINGS[random.nextInt(STRINGS.length)] + (keys > 1000 ? random.nextInt(8) : ""));
+                        Boolean flag = random.nextInt(7) == 0 ? null : random.nextBoolean();
+                        rows.add(project(random, projection, k, i, b, v, s, TimestampData.fromEpochMillis(ts), flag,
+                                b == null ? 0L : b, i == null ? 0 : i));
                     }
                     ColumnarLocalWindowAggregateTest.feed(harness, rows, batches ? batchType : null, allocator);
                 } else if (kind < 9) {
