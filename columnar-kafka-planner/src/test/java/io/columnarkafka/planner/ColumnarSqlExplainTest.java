@@ -2,6 +2,7 @@ package io.columnarkafka.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.flink.calc.FlinkCodeUdfs;
 import io.columnarkafka.flink.table.FlinkInternalsSeam;
 import io.columnarkafka.planner.match.NodeDecision;
 import io.columnarkafka.planner.match.NodeKind;
@@ -357,7 +358,7 @@ class ColumnarSqlExplainTest {
         TableEnvironment tEnv = installed();
         tEnv.createTemporarySystemFunction("count_char", CountChar.class);
         tEnv.createTemporarySystemFunction("twice", Twice.class);
-        tEnv.createTemporarySystemFunction("reversed", Reversed.class);
+        tEnv.createTemporarySystemFunction("reversed", FlinkCodeUdfs.ReverseText.class);
         tEnv.executeSql(sink("results", "auction BIGINT, c BIGINT, r STRING", "kafka-columnar"));
         String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, count_char(extra, 'c') + 1"
                 + " AS c, UPPER(reversed(LOWER(url))) AS r FROM bids WHERE price > 10 AND twice(bidder) > 4");
@@ -398,7 +399,7 @@ class ColumnarSqlExplainTest {
     @Test
     void aNonDeterministicUdfCalledTwiceStaysInFlinksCalcWithTheReason() {
         TableEnvironment tEnv = installed();
-        tEnv.createTemporarySystemFunction("next_number", NextNumber.class);
+        tEnv.createTemporarySystemFunction("next_number", FlinkCodeUdfs.CallNumber.class);
         tEnv.createTemporarySystemFunction("twice", Twice.class);
         tEnv.executeSql(sink("results", "auction BIGINT, a BIGINT, b BIGINT, t BIGINT", "kafka-columnar"));
         String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, next_number(price) AS a,"
@@ -417,27 +418,6 @@ class ColumnarSqlExplainTest {
     public static final class Twice extends ScalarFunction {
         public Long eval(Long x) {
             return x == null ? null : 2 * x;
-        }
-    }
-
-    /** STRING in, STRING out: deterministic (Flink's default). */
-    public static final class Reversed extends ScalarFunction {
-        public String eval(String s) {
-            return s == null ? null : new StringBuilder(s).reverse().toString();
-        }
-    }
-
-    /** Not deterministic: the number of the call on its instance. */
-    public static final class NextNumber extends ScalarFunction {
-        private long calls;
-
-        public long eval(Long ignored) {
-            return ++calls;
-        }
-
-        @Override
-        public boolean isDeterministic() {
-            return false;
         }
     }
 

@@ -10,8 +10,8 @@ import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.ScalarFunction;
 
-/** User-defined scalar functions the parity tests call in Flink's Calc and in the columnar calc. */
-final class FlinkCodeUdfs {
+/** User-defined scalar functions the parity and plan tests call in Flink's Calc and in the columnar calc. */
+public final class FlinkCodeUdfs {
     private FlinkCodeUdfs() {}
 
     /** The string's code points in reverse order (a non-BMP character stays whole). */
