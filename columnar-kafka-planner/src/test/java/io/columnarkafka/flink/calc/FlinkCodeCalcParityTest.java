@@ -232,6 +232,27 @@ class FlinkCodeCalcParityTest {
     }
 
     /**
+     * A function in the condition that throws on one row fails Flink's job with its exception, and the columnar
+     * calc's batch with that same exception as the cause, the message naming the condition, the call and the row.
+     */
+    @Test
+    void aFunctionInTheConditionThatThrowsFailsAsInFlinkNamingTheCondition() throws Exception {
+        String query = "SELECT id, s AS v, plus_one(i) AS w FROM t WHERE fail_on_boom(s) IS NOT NULL";
+        List<RowData> rows = new CalcValues(13).rows(INPUT, 60);
+        ((GenericRowData) rows.get(17)).setField(INPUT.getFieldIndex("s"), StringData.fromString("boom"));
+        CalcProgram program = planned(query);
+        List<RowData> input = projected(rows, program.input());
+        Throwable flinkError = catchThrowable(() -> oracle.flink(INPUT, rows, query, FUNCTIONS));
+        Throwable ours = catchThrowable(() -> CalcOracle.columnar(deployed(program), input, 25, taskContext()));
+        assertThat(flinkError).as("Flink's Calc fails").isNotNull();
+        assertThat(ours).isInstanceOf(io.columnarkafka.flink.calc.eval.FlinkCodeException.class)
+                .hasMessageContaining("the condition of the columnar calc: UDF fail_on_boom failed in Flink's generated"
+                        + " code at row 17 of the batch");
+        assertThat(ours.getCause()).hasMessage(rootCause(flinkError).getMessage())
+                .isInstanceOf(rootCause(flinkError).getClass());
+    }
+
+    /**
      * The operator opens the function once when it opens (with its runtime context, as Flink's Calc operator does),
      * calls it once per row that passed, and closes it when it closes; its allocator closes at zero.
      */
