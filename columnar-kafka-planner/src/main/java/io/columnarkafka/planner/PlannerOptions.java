@@ -53,15 +53,16 @@ public final class PlannerOptions {
                             + " filter and the admitted projections columnar, the rest in Flink's Calc after the edge.");
 
     /**
-     * Whether the columnar calc evaluates a projection's call of a user-defined scalar function itself, by running
-     * Flink's own generated code for that call row by row over the selected rows ({@code true}, the default; {@code
-     * FlinkCodeCalls}), or leaves it to Flink's Calc after an edge (the split, or the whole Calc Flink's).
+     * Whether the columnar calc evaluates the calls of user-defined scalar functions it admits ({@code
+     * FlinkCodeCalls}) itself, by running Flink's own generated code for each call row by row over the rows Flink's
+     * Calc calls it for ({@code true}, the default), or leaves them to Flink's Calc after an edge (the split, or the
+     * whole Calc Flink's).
      */
     public static final ConfigOption<Boolean> FLINK_CODE_CALC =
             ConfigOptions.key(PREFIX + "calc.flink-code").booleanType().defaultValue(true)
-                    .withDescription("Run a projection's user-defined scalar function call in the columnar calc, with"
-                            + " Flink's generated code for the call over the selected rows, instead of in Flink's"
-                            + " Calc after an Arrow-to-rows edge.");
+                    .withDescription("Run user-defined scalar function calls (in a projection or the condition) in the"
+                            + " columnar calc, with Flink's generated code for each call over the rows Flink's Calc"
+                            + " calls it for, instead of in Flink's Calc after an Arrow-to-rows edge.");
 
     /** Every path choice, by key. */
     public static final List<ConfigOption<?>> PATH_CHOICES =

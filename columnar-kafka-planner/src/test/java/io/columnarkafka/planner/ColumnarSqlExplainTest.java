@@ -2,6 +2,7 @@ package io.columnarkafka.planner;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.flink.calc.FlinkCodeUdfs;
 import io.columnarkafka.flink.table.FlinkInternalsSeam;
 import io.columnarkafka.planner.match.NodeDecision;
 import io.columnarkafka.planner.match.NodeKind;
@@ -11,6 +12,7 @@ import java.util.List;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
+import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.planner.delegation.PlannerBase;
 import org.junit.jupiter.api.Test;
@@ -347,11 +349,35 @@ class ColumnarSqlExplainTest {
     }
 
     /**
-     * Two calls of user-defined functions in one Calc: Flink's Calc calls them row by row in turn (and may share one
-     * instance between calls of one function), so they stay in Flink's Calc after the edge, the split saying why.
+     * Deterministic user-defined functions run in the columnar calc wherever Flink's Calc calls them: one in the
+     * condition (after a built-in conjunct, so only where it is reached), one nested in a built-in call over a
+     * computed argument, one beside it; no edge, and {@code flinkCode=[...]} names the condition and each projection.
      */
     @Test
-    void twoUdfCallsInOneCalcStayInFlinksCalcWithTheReason() {
+    void deterministicUdfsInTheConditionAndNestedInProjectionsRunInTheColumnarCalc() {
+        TableEnvironment tEnv = installed();
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class);
+        tEnv.createTemporarySystemFunction("twice", Twice.class);
+        tEnv.createTemporarySystemFunction("reversed", FlinkCodeUdfs.ReverseText.class);
+        tEnv.executeSql(sink("results", "auction BIGINT, c BIGINT, r STRING", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, count_char(extra, 'c') + 1"
+                + " AS c, UPPER(reversed(LOWER(url))) AS r FROM bids WHERE price > 10 AND twice(bidder) > 4");
+        assertThat(section(explained, "== Optimized Physical Plan ==")).containsPattern("ColumnarSink\\(.*\\n"
+                + "[ :]*\\+- ColumnarCalc\\(.*flinkCode=\\[where \\(UDF twice\\), c \\(UDF count_char\\),"
+                + " r \\(UDF reversed\\)\\]\\)\\n"
+                + "[ :]*\\+- ColumnarScan\\(").doesNotContain("ArrowToRows(");
+        assertThat(section(explained, "== Columnar Decision =="))
+                .contains("columnar Calc: 3 projections, a filter; Flink's generated code in the calc: where (UDF"
+                        + " twice), c (UDF count_char), r (UDF reversed)");
+    }
+
+    /**
+     * Two calls of one user-defined function in one Calc: Flink's generated code keeps one instance of the function
+     * for both (opened once), the calc would open one per call, so they stay in Flink's Calc after the edge, the
+     * split saying why.
+     */
+    @Test
+    void twoCallsOfOneUdfInOneCalcStayInFlinksCalcWithTheReason() {
         TableEnvironment tEnv = installed();
         tEnv.createTemporarySystemFunction("count_char", CountChar.class);
         tEnv.executeSql(sink("results", "auction BIGINT, c BIGINT, d BIGINT", "kafka-columnar"));
@@ -360,8 +386,39 @@ class ColumnarSqlExplainTest {
         assertThat(section(explained, "== Columnar Decision ==")).contains("columnar Calc: split: the filter and 1 of 3"
                 + " projections columnar, 2 more input values to the edge; Flink's Calc after the edge:"
                 + " EXPRESSION_NOT_TRANSLATED c: UDF count_char (a user-defined function: only Flink's generated code"
-                + " calls it; not in the calc: 2 calls of user-defined functions in one Calc");
+                + " calls it; not in the calc: called 2 times in one Calc (Flink's generated code shares one instance,"
+                + " opened once, between a function's calls; the calc would open one per call))");
         assertThat(explained).doesNotContain("flinkCode=[");
+    }
+
+    /**
+     * A function that is not deterministic, called twice beside another call: Flink's Calc makes a row's calls in
+     * turn, the calc one call for all rows before the next, and such a function may see the difference; so every
+     * call of the Calc stays in Flink's Calc after the edge, the split saying why.
+     */
+    @Test
+    void aNonDeterministicUdfCalledTwiceStaysInFlinksCalcWithTheReason() {
+        TableEnvironment tEnv = installed();
+        tEnv.createTemporarySystemFunction("next_number", FlinkCodeUdfs.CallNumber.class);
+        tEnv.createTemporarySystemFunction("twice", Twice.class);
+        tEnv.executeSql(sink("results", "auction BIGINT, a BIGINT, b BIGINT, t BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, next_number(price) AS a,"
+                + " next_number(bidder) AS b, twice(auction) AS t FROM bids WHERE price > 10");
+        assertThat(section(explained, "== Columnar Decision ==")).contains("columnar Calc: split: the filter and 1 of 4"
+                + " projections columnar")
+                .contains("EXPRESSION_NOT_TRANSLATED a: UDF next_number (a user-defined function: only Flink's generated"
+                        + " code calls it; not in the calc: 3 calls of user-defined functions in one Calc, UDF next_number"
+                        + " not deterministic (Flink's Calc makes a row's calls in turn, the calc one call for all rows"
+                        + " before the next))")
+                .contains("EXPRESSION_NOT_TRANSLATED t: UDF twice");
+        assertThat(explained).doesNotContain("flinkCode=[");
+    }
+
+    /** BIGINT in, BIGINT out: deterministic (Flink's default). */
+    public static final class Twice extends ScalarFunction {
+        public Long eval(Long x) {
+            return x == null ? null : 2 * x;
+        }
     }
 
     /**

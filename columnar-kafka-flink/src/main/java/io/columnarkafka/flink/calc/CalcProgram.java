@@ -32,19 +32,27 @@ public record CalcProgram(RowType input, List<Expr> projections, List<String> ou
     }
 
     /**
-     * The projections that run Flink's generated code for a call ({@link Expr.FlinkCode}), each as {@code
-     * <name> (<calls>)}, e.g. {@code c_counts (UDF count_char)}; empty when none does.
+     * The parts that run Flink's generated code for a call ({@link Expr.FlinkCode}): {@code where (<calls>)} for the
+     * condition, then each projection as {@code <name> (<calls>)}, e.g. {@code c_counts (UDF count_char)}; empty when
+     * none does.
      */
-    public List<String> flinkCodeProjections() {
-        List<String> projections = new ArrayList<>();
-        for (int p = 0; p < this.projections.size(); p++) {
-            List<String> calls = new ArrayList<>();
-            collectFlinkCode(this.projections.get(p), calls);
-            if (!calls.isEmpty()) {
-                projections.add(outputNames.get(p) + " (" + String.join(", ", calls) + ")");
-            }
+    public List<String> flinkCodeParts() {
+        List<String> parts = new ArrayList<>();
+        if (condition != null) {
+            addFlinkCodePart("where", condition, parts);
         }
-        return projections;
+        for (int p = 0; p < this.projections.size(); p++) {
+            addFlinkCodePart(outputNames.get(p), this.projections.get(p), parts);
+        }
+        return parts;
+    }
+
+    private static void addFlinkCodePart(String name, Expr e, List<String> parts) {
+        List<String> calls = new ArrayList<>();
+        collectFlinkCode(e, calls);
+        if (!calls.isEmpty()) {
+            parts.add(name + " (" + String.join(", ", calls) + ")");
+        }
     }
 
     private static void collectFlinkCode(Expr e, List<String> calls) {

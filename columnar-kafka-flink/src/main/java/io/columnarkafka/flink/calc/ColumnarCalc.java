@@ -94,7 +94,7 @@ public final class ColumnarCalc implements AutoCloseable {
      * @throws IllegalArgumentException where a CAST from a string does not parse (Flink's CAST fails the job),
      *     naming the projection and the value
      * @throws FlinkCodeException where Flink's generated code of a call throws (a user-defined function's own
-     *     exception, the cause), naming the projection, the call and the row
+     *     exception, the cause), naming the condition or projection, the call and the row
      */
     public ArrowBatch apply(ArrowBatch input) {
         List<FieldVector> vectors = new ArrayList<>(outputSchema.getFields().size());
@@ -137,6 +137,8 @@ public final class ColumnarCalc implements AutoCloseable {
     private int[] filter(VectorSchemaRoot root, int[] selection, int count) {
         try {
             return plan.filter(root, selection, count);
+        } catch (FlinkCodeException e) {
+            throw new FlinkCodeException("the condition of the columnar calc: " + e.getMessage(), e.getCause());
         } catch (ArithmeticException e) {
             throw named("the condition", e);
         } catch (IllegalArgumentException e) {

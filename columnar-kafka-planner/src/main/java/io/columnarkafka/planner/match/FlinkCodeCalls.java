@@ -4,7 +4,9 @@ import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.planner.PlannerOptions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexInputRef;
@@ -36,49 +38,67 @@ import org.apache.flink.table.types.logical.RowType;
 
 /**
  * Which calls of user-defined scalar functions in one Calc the columnar calc runs itself, with Flink's own generated
- * code for the call ({@link Expr.FlinkCode}), and that code. Flink's generated Calc calls a projection's function once
- * per row that passed its condition, in row order; the columnar calc evaluates a projection for the selected rows
- * only, in row order, so the function sees the same calls in the same order, deterministic or not.
+ * code for the call ({@link Expr.FlinkCode}), and that code. Flink 2.2.1's generated Calc evaluates its condition for
+ * every row and its projections, one after the other, for each row that passed, in row order; inside AND, OR and CASE
+ * only where the operand or branch is reached. The columnar calc evaluates the condition for every row, a projection
+ * for the rows that passed, in row order, and its AND, OR and CASE narrow the rows the same way, so each call is made
+ * for the same rows, in the same order, with the same arguments. What differs is the order between calls: Flink
+ * makes a row's calls in turn before the next row, the calc makes one call for all rows before the next call.
  *
- * <p>Admitted: a {@link ScalarFunction} (not a Python one) called in a projection, when the Calc has no other call
- * of a user-defined function (in its condition or projections) and {@link PlannerOptions#FLINK_CODE_CALC} is not off.
- * One call only, because Flink's Calc interleaves several calls row by row (and may share one instance between calls
- * of the same function), while the calc evaluates one projection for all rows before the next. The calc also checks
- * that it holds the values of the call's arguments and result ({@code CalcSupport}); anything not admitted stays
- * Flink's, with the reason.
+ * <p>Admitted: a {@link ScalarFunction} (not a Python one), in the condition or a projection, nested or with computed
+ * arguments, when {@link PlannerOptions#FLINK_CODE_CALC} is not off and either it is the Calc's only call of a
+ * user-defined function, or every function the Calc calls is deterministic and this function is called once. With
+ * deterministic functions a call's value depends on its arguments only, so the order between calls changes no value
+ * (a non-deterministic function could see it, so then more than one call stays Flink's). A function called twice
+ * stays Flink's because Flink's generated code keeps one instance per function ({@code CodeGenUtils.udfFieldName}),
+ * opened once and shared by its calls, where the calc would open one per call. The calc also checks that it holds
+ * the values of the call's arguments and result ({@code CalcSupport}); anything not admitted stays Flink's, with the
+ * reason.
  */
 final class FlinkCodeCalls {
     /** The generated function's class name (Flink makes it unique). */
     private static final String CLASS_NAME = "ColumnarCalcFlinkCode";
 
     private final RelNode context;
-    /** Why no call of this Calc runs in the calc, or null when its one call may. */
+    /** Why no call of this Calc runs in the calc, or null when the calls may (but those of {@link #calledTwice}). */
     private final String notAdmitted;
+    /** Functions ({@code CodeGenUtils.udfFieldName}) the Calc calls more than once, to how often. */
+    private final Map<String, Integer> calledTwice;
 
-    private FlinkCodeCalls(RelNode context, String notAdmitted) {
+    private FlinkCodeCalls(RelNode context, String notAdmitted, Map<String, Integer> calledTwice) {
         this.context = context;
         this.notAdmitted = notAdmitted;
+        this.calledTwice = calledTwice;
     }
 
     /** The admission for the calls of {@code program}, planned under the session of {@code context}. */
     static FlinkCodeCalls of(RexProgram program, RelNode context) {
         if (!ShortcutUtils.unwrapTableConfig(context).get(PlannerOptions.FLINK_CODE_CALC)) {
-            return new FlinkCodeCalls(context, PlannerOptions.FLINK_CODE_CALC.key() + " is false");
+            return new FlinkCodeCalls(context, PlannerOptions.FLINK_CODE_CALC.key() + " is false", Map.of());
         }
-        if (program.getCondition() != null && countCalls(program.expandLocalRef(program.getCondition())) > 0) {
-            return new FlinkCodeCalls(context, "the condition calls a user-defined function");
+        List<RexCall> calls = new ArrayList<>();
+        if (program.getCondition() != null) {
+            collectCalls(program.expandLocalRef(program.getCondition()), calls);
         }
-        int calls = 0;
         for (RexLocalRef projection : program.getProjectList()) {
-            calls += countCalls(program.expandLocalRef(projection));
+            collectCalls(program.expandLocalRef(projection), calls);
         }
-        return new FlinkCodeCalls(context, calls <= 1 ? null : calls + " calls of user-defined functions in one Calc"
-                + " (Flink's Calc calls them row by row in turn, the calc one projection after the other)");
+        Map<String, Integer> perFunction = new HashMap<>();
+        for (RexCall call : calls) {
+            if (calls.size() > 1 && !definition(call).isDeterministic()) {
+                return new FlinkCodeCalls(context, calls.size() + " calls of user-defined functions in one Calc,"
+                        + " UDF " + call.getOperator().getName() + " not deterministic (Flink's Calc makes a row's"
+                        + " calls in turn, the calc one call for all rows before the next)", Map.of());
+            }
+            perFunction.merge(CodeGenUtils.udfFieldName((UserDefinedFunction) definition(call)), 1, Integer::sum);
+        }
+        perFunction.values().removeIf(count -> count == 1);
+        return new FlinkCodeCalls(context, null, perFunction);
     }
 
     /** No call runs in the calc (an expression outside a Calc: a watermark). */
     static FlinkCodeCalls none() {
-        return new FlinkCodeCalls(null, "");
+        return new FlinkCodeCalls(null, "", Map.of());
     }
 
     static boolean isUserDefined(RexCall call) {
@@ -119,11 +139,20 @@ final class FlinkCodeCalls {
         if (notAdmitted != null) {
             return notAdmitted;
         }
-        FunctionDefinition definition = ((BridgingSqlFunction) call.getOperator()).getDefinition();
+        FunctionDefinition definition = definition(call);
         if (!(definition instanceof ScalarFunction) || definition instanceof PythonFunction) {
             return "only a Java scalar function runs in the calc";
         }
+        Integer times = calledTwice.get(CodeGenUtils.udfFieldName((UserDefinedFunction) definition));
+        if (times != null) {
+            return "called " + times + " times in one Calc (Flink's generated code shares one instance, opened once,"
+                    + " between a function's calls; the calc would open one per call)";
+        }
         return null;
+    }
+
+    private static FunctionDefinition definition(RexCall call) {
+        return ((BridgingSqlFunction) call.getOperator()).getDefinition();
     }
 
     /**
@@ -152,28 +181,26 @@ final class FlinkCodeCalls {
                 FunctionCodeGenerator.generateFunction$default$11());
     }
 
-    /** How often {@code node} calls a user-defined function. */
-    private static int countCalls(RexNode node) {
-        int[] count = {0};
+    /** The calls of user-defined functions in {@code node}, added to {@code calls}. */
+    private static void collectCalls(RexNode node, List<RexCall> calls) {
         node.accept(new RexVisitorImpl<Void>(true) {
             @Override
             public Void visitCall(RexCall call) {
                 if (isUserDefined(call)) {
-                    count[0]++;
+                    calls.add(call);
                 }
                 return super.visitCall(call);
             }
         });
-        return count[0];
     }
 
     /**
-     * The decision line's note on the projections of {@code program} that run Flink's generated code in the calc
-     * ({@code ; Flink's generated code in the calc: c_counts (UDF count_char)}), or "" when none does.
+     * The decision line's note on the condition and projections of {@code program} that run Flink's generated code in
+     * the calc ({@code ; Flink's generated code in the calc: c_counts (UDF count_char)}), or "" when none does.
      */
     static String describe(CalcProgram program) {
-        List<String> projections = program.flinkCodeProjections();
-        return projections.isEmpty() ? "" : "; Flink's generated code in the calc: " + String.join(", ", projections);
+        List<String> parts = program.flinkCodeParts();
+        return parts.isEmpty() ? "" : "; Flink's generated code in the calc: " + String.join(", ", parts);
     }
 
     /** Translates an operand of the call into the calc's expression. */

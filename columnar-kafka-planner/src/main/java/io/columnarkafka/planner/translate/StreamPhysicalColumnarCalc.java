@@ -50,7 +50,7 @@ final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysic
     /** Flink's attributes, then the projections that run Flink's generated code for a call, if any. */
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        List<String> flinkCode = program.flinkCodeProjections();
+        List<String> flinkCode = program.flinkCodeParts();
         return items.writeTo(super.explainTerms(pw))
                 .itemIf("flinkCode", String.join(", ", flinkCode), !flinkCode.isEmpty());
     }

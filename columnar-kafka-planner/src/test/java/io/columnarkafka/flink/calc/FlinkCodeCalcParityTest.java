@@ -60,9 +60,12 @@ class FlinkCodeCalcParityTest {
             Map.entry("next_second", FlinkCodeUdfs.NextSecond.class),
             Map.entry("call_number", FlinkCodeUdfs.CallNumber.class),
             Map.entry("fail_on_boom", FlinkCodeUdfs.FailOnBoom.class),
-            Map.entry("counting", FlinkCodeUdfs.Counting.class));
+            Map.entry("counting", FlinkCodeUdfs.Counting.class),
+            Map.entry("counted_length", FlinkCodeUdfs.CountedLength.class),
+            Map.entry("counted_sign", FlinkCodeUdfs.CountedSign.class),
+            Map.entry("counted_half", FlinkCodeUdfs.CountedHalf.class));
 
-    /** One call of a user-defined function each (more stay in Flink's Calc), of every type the calc hands over. */
+    /** One call of a user-defined function each, of every type the calc hands over. */
     private static final List<String> QUERIES = List.of(
             "SELECT id, reverse_text(s) AS v FROM t WHERE i IS NOT NULL",
             "SELECT id, count_char(s, '\u00e9') AS v, s2 FROM t WHERE b > 0",
@@ -77,6 +80,31 @@ class FlinkCodeCalcParityTest {
             // only for the rows that passed and took the branch
             "SELECT id, CASE WHEN i > 0 THEN call_number(b) ELSE -1 END AS v FROM t WHERE s IS NOT NULL",
             "SELECT id, call_number(b) AS v, s FROM t");
+
+    /**
+     * Several calls of deterministic functions in one Calc: in the condition (under AND and OR, so only where the
+     * operand is reached), in several projections, nested in built-in calls and in each other, over computed
+     * arguments, as a CASE's condition and branch. No function twice in one statement (that stays Flink's).
+     */
+    private static final List<String> SEVERAL_CALLS = List.of(
+            "SELECT id, reverse_text(s) AS v, plus_one(i) AS w, half(d) AS x FROM t WHERE b IS NOT NULL",
+            "SELECT id, s AS v, tripled(m) AS w FROM t WHERE is_long(s) OR i > 0",
+            "SELECT id, UPPER(reverse_text(LOWER(s))) AS v, plus_one(i) + 1 AS w FROM t"
+                    + " WHERE i IS NOT NULL AND is_long(s2) IS NOT NULL",
+            "SELECT id, CASE WHEN is_long(s) THEN reverse_text(s2) ELSE s END AS v,"
+                    + " CAST(count_char(s, 'a') AS INT) + plus_one(i) AS w FROM t",
+            "SELECT id, next_second(ts) AS v, ts AS w FROM t WHERE half(d) > 0 OR i IS NULL",
+            "SELECT id, describe_args(plus_one(i), b, half(d), m, bo, next_second(ts), reverse_text(s)) AS v FROM t"
+                    + " WHERE id <> 3");
+
+    /**
+     * Statements whose functions count their calls: the condition's calls under AND and OR, a CASE branch's, nested
+     * ones; each function must be called as often in the columnar calc as in Flink's Calc.
+     */
+    private static final List<String> COUNTED = List.of(
+            "SELECT id, CASE WHEN i > 0 THEN counted_length(s) ELSE 0 END AS v FROM t"
+                    + " WHERE (i > 0 AND counted_sign(b) >= 0) OR counted_half(d) > 1",
+            "SELECT id, counted_length(s2) + counted_sign(b) AS v, counted_half(d) AS w FROM t");
 
     private static CalcOracle oracle;
 
@@ -96,9 +124,64 @@ class FlinkCodeCalcParityTest {
     @Test
     void eachCallGivesFlinksValuesForTheSameRowsInTheSameOrder() throws Exception {
         long seed = new Random().nextLong();
+        int compared = compareWithFlink(QUERIES, seed);
+        // each query passes from about a third to all of the 400 rows, compared twice
+        assertThat(compared).as("rows compared, seed " + seed).isGreaterThan(QUERIES.size() * 2 * 100);
+    }
+
+    @Test
+    void severalDeterministicCallsInTheConditionAndNestedGiveFlinksValues() throws Exception {
+        long seed = new Random().nextLong();
+        int compared = compareWithFlink(SEVERAL_CALLS, seed);
+        assertThat(compared).as("rows compared, seed " + seed).isGreaterThan(SEVERAL_CALLS.size() * 2 * 100);
+    }
+
+    /**
+     * Each statement of {@link #COUNTED} runs through Flink's Calc and through the columnar calc (one batch, and
+     * batches of 37 rows) on the same rows: equal rows, and each function called as many times on either side;
+     * the condition's AND, OR and the CASE keep some calls from being made (fewer calls than rows).
+     */
+    @Test
+    void eachFunctionIsCalledAsOftenAsInFlinksCalc() throws Exception {
+        long seed = new Random().nextLong();
+        List<RowData> rows = new CalcValues(seed).rows(INPUT, ROWS);
+        int comparedCalls = 0;
+        List<Map<String, Integer>> flinkCallsPerQuery = new ArrayList<>();
+        for (String query : COUNTED) {
+            FlinkCodeUdfs.CallCounted.takeCalls();
+            CalcOracle.FlinkResult flink = oracle.flink(INPUT, rows, query, FUNCTIONS);
+            Map<String, Integer> flinkCalls = FlinkCodeUdfs.CallCounted.takeCalls();
+            assertThat(flinkCalls).as("functions Flink's Calc called for " + query).hasSize(3);
+            CalcProgram program = planned(query);
+            List<RowData> input = projected(rows, program.input());
+            for (int batchRows : BATCH_ROWS) {
+                List<Row> ours = CalcOracle.columnar(deployed(program), input, batchRows, taskContext());
+                assertThat(ours).as(query + ", batches of " + batchRows + " rows, seed " + seed)
+                        .isEqualTo(flink.rows());
+                assertThat(FlinkCodeUdfs.CallCounted.takeCalls())
+                        .as("calls per function of " + query + ", batches of " + batchRows + ", seed " + seed)
+                        .isEqualTo(flinkCalls);
+            }
+            comparedCalls += flinkCalls.values().stream().mapToInt(Integer::intValue).sum();
+            flinkCallsPerQuery.add(flinkCalls);
+        }
+        Map<String, Integer> first = flinkCallsPerQuery.get(0);
+        assertThat(first.get("CountedSign")).as("AND skips the call where i > 0 is FALSE, seed " + seed
+                        + ", condition " + planned(COUNTED.get(0)).condition())
+                .isLessThan(ROWS).isGreaterThan(ROWS / 4);
+        assertThat(first.get("CountedLength")).as("only passed rows taking the branch, seed " + seed)
+                .isLessThan(ROWS).isGreaterThan(20);
+        assertThat(comparedCalls).as("calls compared, seed " + seed).isGreaterThan(ROWS * 3);
+    }
+
+    /**
+     * Runs each of {@code queries} in Flink and in the columnar calc (one batch, batches of 37) over the same random
+     * rows of {@code seed}, asserts equal rows in order and enough passed rows, and returns the rows compared.
+     */
+    private static int compareWithFlink(List<String> queries, long seed) throws Exception {
         List<RowData> rows = new CalcValues(seed).rows(INPUT, ROWS);
         int compared = 0;
-        for (String query : QUERIES) {
+        for (String query : queries) {
             CalcOracle.FlinkResult flink = oracle.flink(INPUT, rows, query, FUNCTIONS);
             CalcProgram program = planned(query);
             assertThat(program.outputType().getChildren()).as("result types of " + query).isEqualTo(flink.types());
@@ -111,8 +194,7 @@ class FlinkCodeCalcParityTest {
             }
             assertThat(flink.rows().size()).as("rows that passed " + query + ", seed " + seed).isGreaterThan(40);
         }
-        // each query passes from about a third to all of the 400 rows, compared twice
-        assertThat(compared).as("rows compared, seed " + seed).isGreaterThan(QUERIES.size() * 2 * 100);
+        return compared;
     }
 
     /**
@@ -147,6 +229,27 @@ class FlinkCodeCalcParityTest {
         assertThat(CalcOracle.columnar(deployed(program), dropped, 25, taskContext()))
                 .as("the row the filter drops is never handed to the function")
                 .isEqualTo(oracle.flink(INPUT, rows, query, FUNCTIONS).rows());
+    }
+
+    /**
+     * A function in the condition that throws on one row fails Flink's job with its exception, and the columnar
+     * calc's batch with that same exception as the cause, the message naming the condition, the call and the row.
+     */
+    @Test
+    void aFunctionInTheConditionThatThrowsFailsAsInFlinkNamingTheCondition() throws Exception {
+        String query = "SELECT id, s AS v, plus_one(i) AS w FROM t WHERE fail_on_boom(s) IS NOT NULL";
+        List<RowData> rows = new CalcValues(13).rows(INPUT, 60);
+        ((GenericRowData) rows.get(17)).setField(INPUT.getFieldIndex("s"), StringData.fromString("boom"));
+        CalcProgram program = planned(query);
+        List<RowData> input = projected(rows, program.input());
+        Throwable flinkError = catchThrowable(() -> oracle.flink(INPUT, rows, query, FUNCTIONS));
+        Throwable ours = catchThrowable(() -> CalcOracle.columnar(deployed(program), input, 25, taskContext()));
+        assertThat(flinkError).as("Flink's Calc fails").isNotNull();
+        assertThat(ours).isInstanceOf(io.columnarkafka.flink.calc.eval.FlinkCodeException.class)
+                .hasMessageContaining("the condition of the columnar calc: UDF fail_on_boom failed in Flink's generated"
+                        + " code at row 17 of the batch");
+        assertThat(ours.getCause()).hasMessage(rootCause(flinkError).getMessage())
+                .isInstanceOf(rootCause(flinkError).getClass());
     }
 
     /**
@@ -201,7 +304,7 @@ class FlinkCodeCalcParityTest {
         NodeDecision calc = calcs.get(0);
         assertThat(calc.kind()).as(explained).isEqualTo(NodeKind.CALC);
         assertThat(calc.isColumnar()).as(explained).isTrue();
-        assertThat(calc.program().flinkCodeProjections()).as("the call runs in the calc: " + explained).hasSize(1);
+        assertThat(calc.program().flinkCodeParts()).as("the calls run in the calc: " + explained).isNotEmpty();
         return calc.program();
     }
 

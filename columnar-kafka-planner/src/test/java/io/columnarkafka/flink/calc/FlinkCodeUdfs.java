@@ -2,13 +2,16 @@ package io.columnarkafka.flink.calc;
 
 import java.math.BigDecimal;
 import java.time.LocalDateTime;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.flink.table.annotation.DataTypeHint;
 import org.apache.flink.table.functions.FunctionContext;
 import org.apache.flink.table.functions.ScalarFunction;
 
-/** User-defined scalar functions the parity tests call in Flink's Calc and in the columnar calc. */
-final class FlinkCodeUdfs {
+/** User-defined scalar functions the parity and plan tests call in Flink's Calc and in the columnar calc. */
+public final class FlinkCodeUdfs {
     private FlinkCodeUdfs() {}
 
     /** The string's code points in reverse order (a non-BMP character stays whole). */
@@ -113,6 +116,50 @@ final class FlinkCodeUdfs {
         @Override
         public void close() {
             CLOSES.incrementAndGet();
+        }
+    }
+
+    /**
+     * Deterministic functions (Flink's default) that count their calls per function over all instances, so a test can
+     * run one statement through Flink's Calc and through the columnar calc and compare how often each was called.
+     */
+    public abstract static class CallCounted extends ScalarFunction {
+        private static final Map<String, AtomicInteger> CALLS = new ConcurrentHashMap<>();
+
+        /** The calls so far per function (its class's simple name), then none. */
+        static Map<String, Integer> takeCalls() {
+            Map<String, Integer> calls = new TreeMap<>();
+            CALLS.forEach((name, count) -> calls.put(name, count.getAndSet(0)));
+            calls.values().removeIf(count -> count == 0);
+            return calls;
+        }
+
+        final void counted() {
+            CALLS.computeIfAbsent(getClass().getSimpleName(), name -> new AtomicInteger()).incrementAndGet();
+        }
+    }
+
+    /** STRING in, INT out: the number of code points. */
+    public static final class CountedLength extends CallCounted {
+        public Integer eval(String s) {
+            counted();
+            return s == null ? null : s.codePointCount(0, s.length());
+        }
+    }
+
+    /** BIGINT in, INT out: the sign. */
+    public static final class CountedSign extends CallCounted {
+        public Integer eval(Long b) {
+            counted();
+            return b == null ? null : Long.signum(b);
+        }
+    }
+
+    /** DOUBLE in, DOUBLE out: half the value. */
+    public static final class CountedHalf extends CallCounted {
+        public Double eval(Double d) {
+            counted();
+            return d == null ? null : d / 2;
         }
     }
 }

@@ -11,6 +11,7 @@ import io.columnarkafka.testkit.nexmark.NexmarkTopic;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.table.functions.ScalarFunction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -187,6 +188,38 @@ class NexmarkColumnarParityITCase {
         String explain = parity("guarded", script, false);
         assertFlinkCodeInTheCalc(explain, "count_char");
         assertThat(explain).containsPattern("ColumnarCalc\\(select=\\[[^\\n]*/\\(bid\\.price, MOD\\(bid\\.bidder, 7\\)\\)");
+    }
+
+    /**
+     * Three deterministic UDFs in one Calc, one of them in the condition (after the view's {@code event_type = 2}, so
+     * called for bids only, as Flink's AND does): the columnar calc calls all three with Flink's generated code for
+     * each, no edge and no row Calc; the output equals stock's record for record.
+     */
+    @Test
+    void twoUdfsInTheProjectionsAndOneInTheConditionRunInTheColumnarCalc() throws Exception {
+        String script = "CREATE TEMPORARY SYSTEM FUNCTION price_band AS '" + PriceBand.class.getName() + "';\n"
+                + "CREATE TEMPORARY SYSTEM FUNCTION kept_bidder AS '" + KeptBidder.class.getName() + "';\n"
+                + "CREATE TABLE banded (auction BIGINT, band INT, c_counts BIGINT) WITH (${SINK});\n"
+                + "INSERT INTO banded SELECT auction, price_band(price) AS band, count_char(extra, 'a') AS c_counts"
+                + " FROM bid WHERE kept_bidder(bidder);";
+        String explain = parity("banded", script, false);
+        assertFlinkCodeInTheCalc(explain, "count_char");
+        assertThat(explain).contains("flinkCode=[where (UDF kept_bidder), band (UDF price_band), c_counts (UDF"
+                + " count_char)]");
+    }
+
+    /** A bid's price band: a thousandth of the price, at most 9 (deterministic, Flink's default). */
+    public static final class PriceBand extends ScalarFunction {
+        public Integer eval(Long price) {
+            return price == null ? null : (int) Math.min(9, price / 1000);
+        }
+    }
+
+    /** Keeps two bidders in three (deterministic, Flink's default). */
+    public static final class KeptBidder extends ScalarFunction {
+        public Boolean eval(Long bidder) {
+            return bidder == null ? null : bidder % 3 != 0;
+        }
     }
 
     /**
