@@ -53,6 +53,10 @@ public class JfrTaskFrames {
                     }
                 }
                 held.forEach(frame -> counts.merge(frame, 1, Integer::sum));
+                String pusher = chainedCopyPusher(event.getStackTrace().getFrames());
+                if (pusher != null) {
+                    counts.merge("chained copy, pushed by " + pusher, 1, Integer::sum);
+                }
             }
             System.out.println("# " + file);
             byTask.forEach((task, counts) -> {
@@ -60,5 +64,46 @@ public class JfrTaskFrames {
                 counts.forEach((frame, n) -> System.out.printf("    %6d  %s%n", n, frame));
             });
         }
+    }
+
+    /**
+     * For a sample inside the copy a {@code CopyingChainingOutput} makes before handing a record to the next chained
+     * operator (object reuse off), the method of the operator that emitted the record (the first operator method
+     * outside the output's frames); null for any other sample. Tells which hop of a chain the copies cost.
+     */
+    static String chainedCopyPusher(List<RecordedFrame> frames) {
+        int push = -1;
+        for (int i = 0; i < frames.size() && push < 0; i++) {
+            if (method(frames.get(i)).endsWith("CopyingChainingOutput.pushToOperator")) {
+                push = i;
+            }
+        }
+        if (push < 0) {
+            return null;
+        }
+        boolean copying = false;
+        for (int i = 0; i < push; i++) {
+            String name = frames.get(i).getMethod().getName();
+            if (name.startsWith("processElement") || name.equals("flatMap")) {
+                return null; // already inside the next operator
+            }
+            copying |= name.equals("copy");
+        }
+        if (!copying) {
+            return null;
+        }
+        for (int i = push + 1; i < frames.size(); i++) {
+            String name = frames.get(i).getMethod().getName();
+            String type = frames.get(i).getMethod().getType().getName();
+            if (name.startsWith("processElement") || name.equals("flatMap") || name.equals("onEventTime")
+                    || name.equals("onTimer") || name.equals("emitRecord") || (name.startsWith("collect") && type.contains("TopN"))) {
+                return type.substring(type.lastIndexOf('.') + 1).replaceAll("\\$\\d+$", "") + "." + name;
+            }
+        }
+        return "?";
+    }
+
+    static String method(RecordedFrame frame) {
+        return frame.getMethod().getType().getName() + "." + frame.getMethod().getName();
     }
 }
