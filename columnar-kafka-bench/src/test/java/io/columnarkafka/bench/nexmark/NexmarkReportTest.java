@@ -543,8 +543,8 @@ class NexmarkReportTest {
     }
 
     private static CellSpec spec(NexmarkQuery query, Variant variant, double failAt) {
-        return new CellSpec(query, variant, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt, 0, true,
-                ClientSettings.DEFAULTS,
+        return new CellSpec(query, variant, false, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt,
+                0, true, ClientSettings.DEFAULTS,
                 "/tmp/checkpoints", "/tmp/result");
     }
 }
