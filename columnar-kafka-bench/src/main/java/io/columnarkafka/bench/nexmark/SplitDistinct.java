@@ -48,13 +48,20 @@ enum SplitDistinct {
         }
         List<String> parts = new ArrayList<>();
         if (!on.isEmpty()) {
-            parts.add("on in the " + String.join(", the ", on));
+            parts.add("on in " + list(on));
         }
         if (!off.isEmpty()) {
-            parts.add("off in the " + String.join(", the ", off));
+            parts.add("off in " + list(off));
         }
         return parts.isEmpty() ? "" : "**Split distinct aggregates** (`" + OPTION + "`, `--split-distinct`, both"
                 + " variants): " + String.join("; ", parts) + ".\n\n";
+    }
+
+    /** "the a", "the a and the b", "the a, the b and the c". */
+    private static String list(List<String> kinds) {
+        String last = "the " + kinds.get(kinds.size() - 1);
+        return kinds.size() == 1 ? last : "the " + String.join(", the ", kinds.subList(0, kinds.size() - 1)) + " and "
+                + last;
     }
 
     private static String kind(CellSpec spec) {
