@@ -150,7 +150,7 @@ class NexmarkReportTest {
         assertThat(json.path("steady").get(0).path("columnarFixedSeconds").asDouble()).isEqualTo(4.75);
         assertThat(json.path("cells").get(1).path("steadyEventsPerSecond").asDouble()).isEqualTo(400);
         assertThat(json.path("cells").get(1).path("steadyWrittenEventsPerSecond").asDouble()).isEqualTo(400);
-        assertThat(report.csv().lines().skip(2).findFirst().orElseThrow()).endsWith(",400.0000,500.0000,400.0000,5.5000,\"\"");
+        assertThat(report.csv().lines().skip(2).findFirst().orElseThrow()).endsWith(",400.0000,500.0000,400.0000,5.5000,\"\",false");
     }
 
     /**
