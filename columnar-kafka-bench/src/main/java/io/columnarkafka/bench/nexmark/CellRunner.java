@@ -10,7 +10,9 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -188,13 +190,24 @@ public final class CellRunner {
         return conf;
     }
 
-    /** Creates the source, views and result table; returns the INSERT. */
-    private static String plan(CellSpec spec, StreamTableEnvironment tables) {
+    /**
+     * The cell's table options, the same for every variant: mini-batch (with Nexmark's config.yaml's latency and
+     * size) if on, and whether distinct aggregates are split ({@link SplitDistinct}).
+     */
+    static Map<String, String> tableOptions(CellSpec spec) {
+        Map<String, String> options = new LinkedHashMap<>();
         if (spec.miniBatch()) {
-            tables.getConfig().set("table.exec.mini-batch.enabled", "true");
-            tables.getConfig().set("table.exec.mini-batch.allow-latency", "2 s");
-            tables.getConfig().set("table.exec.mini-batch.size", "50000");
+            options.put("table.exec.mini-batch.enabled", "true");
+            options.put("table.exec.mini-batch.allow-latency", "2 s");
+            options.put("table.exec.mini-batch.size", "50000");
         }
+        options.put(SplitDistinct.OPTION, Boolean.toString(spec.splitDistinct()));
+        return options;
+    }
+
+    /** Creates the source, views and result table; returns the INSERT. */
+    static String plan(CellSpec spec, StreamTableEnvironment tables) {
+        tableOptions(spec).forEach(tables.getConfig()::set);
         tables.createTemporarySystemFunction("count_char", CountChar.class);
         if (spec.columnarPlanner() && spec.variant().columnar()) {
             spec.variant().sessionOptions().forEach(tables.getConfig()::set);
@@ -225,7 +238,7 @@ public final class CellRunner {
             return "stock";
         }
         List<String> nodes = new java.util.ArrayList<>();
-        for (String node : List.of("ColumnarScan", "ColumnarMiniBatchAssigner", "ColumnarCalc",
+        for (String node : List.of("ColumnarScan", "ColumnarMiniBatchAssigner", "ColumnarCalc", "ColumnarExpand",
                 "ColumnarLocalWindowAggregate", "ColumnarLocalGroupAggregate", "ColumnarSink")) {
             if (plan.contains(node + "(")) {
                 nodes.add(node);

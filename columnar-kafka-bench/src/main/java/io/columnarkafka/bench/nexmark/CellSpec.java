@@ -9,6 +9,7 @@ import java.util.Map;
  * One cell of the matrix: a query, run through one {@link Variant}'s connectors with mini-batch off or on,
  * over the input topic's {@code events}; passed to the cell's JVM as {@code key=value} arguments.
  *
+ * @param splitDistinct whether the cell's table config splits distinct aggregates ({@link SplitDistinct})
  * @param failAtFraction 0 for a plain run; otherwise the share of the input committed by a checkpoint after
  *     which the TaskManager process running the job is killed (a recovery run, {@link RecoveryCell})
  * @param rate 0 for a bounded run over a filled topic; otherwise the events per second at which the harness fills
@@ -19,6 +20,7 @@ record CellSpec(
         NexmarkQuery query,
         Variant variant,
         boolean miniBatch,
+        boolean splitDistinct,
         long events,
         int parallelism,
         long checkpointIntervalMs,
@@ -47,6 +49,7 @@ record CellSpec(
         args.put("query", query.id());
         args.put("variant", variant.id());
         args.put("miniBatch", Boolean.toString(miniBatch));
+        args.put("splitDistinct", Boolean.toString(splitDistinct));
         args.put("events", Long.toString(events));
         args.put("parallelism", Integer.toString(parallelism));
         args.put("checkpointIntervalMs", Long.toString(checkpointIntervalMs));
@@ -79,6 +82,7 @@ record CellSpec(
                 NexmarkQuery.byId(args.get("query")),
                 Variant.parse(args.get("variant")),
                 Boolean.parseBoolean(args.get("miniBatch")),
+                Boolean.parseBoolean(args.get("splitDistinct")),
                 Long.parseLong(args.get("events")),
                 Integer.parseInt(args.get("parallelism")),
                 Long.parseLong(args.get("checkpointIntervalMs")),

@@ -105,6 +105,7 @@ final class FixedRateReport {
                 run.partitions, rate, seconds, run.events, run.seed, run.parallelism, run.checkpointIntervalMs,
                 run.warmup, run.rounds));
         md.append(run.clients.describe());
+        md.append(SplitDistinct.describe(cells));
         md.append("| query | mini-batch | pairs | ckpt p50 ms stock / col. | ckpt p50 ratio | ckpt p99 ms | ckpt max ms"
                 + " | ckpt size p50 KiB | CPU cores stock / col. | CPU ratio | steady read events/s | output |\n");
         md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -186,7 +187,8 @@ final class FixedRateReport {
         for (int i = 0; i < cells.size(); i++) {
             CellResult c = cells.get(i);
             json.append(String.format(Locale.ROOT, "    {\"query\": \"%s\", \"variant\": \"%s\", \"miniBatch\": %s,"
-                            + " \"round\": %d, \"jobSeconds\": %s, \"fillSeconds\": %s, \"cpuSeconds\": %s,"
+                            + " \"splitDistinct\": %s, \"round\": %d, \"jobSeconds\": %s, \"fillSeconds\": %s,"
+                            + " \"cpuSeconds\": %s,"
                             + " \"steadyCores\": %s, \"steadyReadEventsPerSecond\": %s,"
                             + " \"steadyWrittenEventsPerSecond\": %s, \"checkpoints\": %d, \"checkpointsFailed\": %d,"
                             + " \"checkpointP50Ms\": %d, \"checkpointP99Ms\": %d, \"checkpointMaxMs\": %d,"
@@ -194,7 +196,7 @@ final class FixedRateReport {
                             + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"plan\": \"%s\","
                             + " \"checkpointByVertex\": \"%s\", \"checkpointPath\": %s, \"plannerOptionsInPlan\": \"%s\","
                             + " \"verdict\": \"%s\"}%s%n",
-                    c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
+                    c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(), c.spec().splitDistinct(),
                     c.round(), NexmarkReport.num(c.jobSeconds()), NexmarkReport.num(c.fillSeconds()),
                     NexmarkReport.num(c.cpuSeconds()), NexmarkReport.num(c.steadyCores()),
                     NexmarkReport.num(c.steady().readEventsPerSecond()),
@@ -225,16 +227,17 @@ final class FixedRateReport {
     String csv() {
         StringBuilder csv = new StringBuilder("query,variant,mini_batch,round,rate,events,job_seconds,fill_seconds,"
                 + "cpu_seconds,steady_cores,steady_read_events_per_second,checkpoints,checkpoint_p50_ms,"
-                + "checkpoint_p99_ms,checkpoint_max_ms,checkpoint_size_p50_bytes,output_entries,output_digest,verdict\n");
+                + "checkpoint_p99_ms,checkpoint_max_ms,checkpoint_size_p50_bytes,output_entries,output_digest,verdict,"
+                + "split_distinct\n");
         for (CellResult c : cells) {
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.1f,%d,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%s,\"%s\"%n",
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.1f,%d,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%s,\"%s\",%s%n",
                     c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                     c.round(), rate, run.events, NexmarkReport.num(c.jobSeconds()), NexmarkReport.num(c.fillSeconds()),
                     NexmarkReport.num(c.cpuSeconds()), NexmarkReport.num(c.steadyCores()),
                     NexmarkReport.num(c.steady().readEventsPerSecond()), c.checkpoints().completed(),
                     c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
                     c.checkpoints().sizeP50Bytes(), c.output().entries(), c.output().sha256(),
-                    c.verdictHeadline().replace("\"", "'")));
+                    c.verdictHeadline().replace("\"", "'"), c.spec().splitDistinct()));
         }
         return csv.toString();
     }

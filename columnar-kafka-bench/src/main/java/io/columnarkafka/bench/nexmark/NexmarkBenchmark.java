@@ -38,6 +38,7 @@ public final class NexmarkBenchmark {
     static final String USAGE = String.join("\n",
             "usage: bin/bench-nexmark [--queries q0,q1,...|all|stateless|stateful] [--events N] [--rounds N]",
             "                         [--warmup N] [--parallelism N] [--mini-batch off|on|both]",
+            "                         [--split-distinct on|off|nexmark]",
             "                         [--recovery q0,q4,...|none] [--recovery-at FRACTION] [--checkpoint-interval MS]",
             "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
             "                         [--keep-output off|on] [--rate EVENTS_PER_S --seconds S]",
@@ -51,6 +52,9 @@ public final class NexmarkBenchmark {
             "  --rounds               counted rounds (default 2); --warmup uncounted rounds before them (default 1)",
             "  --parallelism          Flink parallelism (default 2)",
             "  --mini-batch           table.exec.mini-batch off, on (allow-latency 2 s, size 50000) or both (default)",
+            "  --split-distinct       " + SplitDistinct.OPTION + " in every variant's cells (recovery and",
+            "                         fixed-rate cells too): on, off, or nexmark (default): on in the mini-batch-on cells,",
+            "                         off in the others, as Nexmark's config.yaml (mini-batch on; it has no off setting)",
             "  --recovery             queries also run, mini-batch off, once per variant and counted round on a cluster",
             "                         of processes whose TaskManager running the job is killed (SIGKILL) mid-run, the",
             "                         job restarting on a spare TaskManager (default q0,q4,q17)",
@@ -119,6 +123,7 @@ public final class NexmarkBenchmark {
     private int warmup = 1;
     private int parallelism = 2;
     private List<Boolean> miniBatch = List.of(false, true);
+    private SplitDistinct splitDistinct = SplitDistinct.NEXMARK;
     private List<NexmarkQuery> recovery = List.of(NexmarkQuery.Q0, NexmarkQuery.Q4, NexmarkQuery.Q17);
     private double recoveryAt = 0.5;
     private long checkpointIntervalMs = 1000;
@@ -170,6 +175,7 @@ public final class NexmarkBenchmark {
                     case "on" -> List.of(true);
                     default -> throw new IllegalArgumentException("--mini-batch is off, on or both");
                 };
+                case "--split-distinct" -> b.splitDistinct = SplitDistinct.parse(value);
                 case "--recovery" -> b.recovery = value.equals("none") ? List.of() : queries(value);
                 case "--recovery-at" -> b.recoveryAt = Double.parseDouble(value);
                 case "--checkpoint-interval" -> b.checkpointIntervalMs = Long.parseLong(value);
@@ -397,16 +403,26 @@ public final class NexmarkBenchmark {
         }
     }
 
+    /**
+     * The spec of the cell {@code id}: its query, variant, mini-batch setting and recovery point, and what this run's
+     * options set for it (the same for every variant: split distinct aggregates, client settings, ...).
+     */
+    CellSpec cellSpec(String bootstrapServers, String input, NexmarkQuery query, Variant variant, boolean mb,
+                      double failAt, String id) {
+        // A fixed-rate cell's input is written while it runs: a topic of its own.
+        String cellInput = fixedRate() ? "nexmark-input-" + id : input;
+        return new CellSpec(query, variant, mb, splitDistinct.enabled(mb), events, parallelism, checkpointIntervalMs,
+                bootstrapServers, cellInput, "nexmark-out-" + id, "nexmark-" + id, failAt, rate, columnarPlanner,
+                clients, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
+                workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString());
+    }
+
     private CellResult runCell(KafkaBroker broker, String input, NexmarkQuery query, Variant variant, boolean mb,
                                double failAt, int round, String id, Map<NexmarkQuery, OutputDigest> expected,
                                PrintStream console) {
-        String outputTopic = "nexmark-out-" + id;
-        // A fixed-rate cell's input is written while it runs: a topic of its own.
-        String cellInput = fixedRate() ? "nexmark-input-" + id : input;
-        Path result = workDir.resolve("cell-" + id + ".properties").toAbsolutePath();
-        CellSpec spec = new CellSpec(query, variant, mb, events, parallelism, checkpointIntervalMs,
-                broker.bootstrapServers(), cellInput, outputTopic, "nexmark-" + id, failAt, rate, columnarPlanner,
-                clients, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(), result.toString());
+        CellSpec spec = cellSpec(broker.bootstrapServers(), input, query, variant, mb, failAt, id);
+        String outputTopic = spec.outputTopic();
+        String cellInput = spec.inputTopic();
         console.printf("%-14s round %s ... ", spec.label(), round == 0 ? "warm-up" : round);
         CellResult cell;
         LiveFill fill = null;

@@ -221,6 +221,7 @@ final class NexmarkReport {
                 + " CPU = the cell JVM's process CPU time over the job, per million events.%n%n",
                 events, seed, partitions, parallelism, checkpointIntervalMs, warmup, rounds));
         md.append(clients.describe());
+        md.append(SplitDistinct.describe(cells));
         if (cells.stream().anyMatch(c -> c.spec().columnarPlanner())) {
             md.append("**What is columnar in the columnar cells:** the columnar planner stage is installed"
                     + " (ColumnarSql; every cell plans with Flink's planner jar instead of the loader): `kafka-columnar`"
@@ -437,7 +438,8 @@ final class NexmarkReport {
     }
 
     private static String cellJson(CellResult c) {
-        return String.format(Locale.ROOT, "{\"query\": \"%s\", \"variant\": \"%s\", \"miniBatch\": %s, \"round\": %d,"
+        return String.format(Locale.ROOT, "{\"query\": \"%s\", \"variant\": \"%s\", \"miniBatch\": %s,"
+                        + " \"splitDistinct\": %s, \"round\": %d,"
                         + " \"jobSeconds\": %s, \"steadyEventsPerSecond\": %s, \"steadyReadEventsPerSecond\": %s,"
                         + " \"steadyWrittenEventsPerSecond\": %s, \"fixedSeconds\": %s,"
                         + " \"cpuSeconds\": %s, \"checkpoints\": %d, \"checkpointP50Ms\": %d,"
@@ -449,7 +451,7 @@ final class NexmarkReport {
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
                         + " \"checkpointByVertex\": \"%s\", \"recoveryPhasesMs\": \"%s\", \"restartByTask\": \"%s\","
                         + " \"plannerOptionsInPlan\": \"%s\", \"verdict\": \"%s\"}",
-                c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
+                c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(), c.spec().splitDistinct(),
                 c.round(), num(c.jobSeconds()), num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
                 num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()), num(c.cpuSeconds()),
                 c.checkpoints().completed(),
@@ -468,10 +470,10 @@ final class NexmarkReport {
                 + "checkpoint_size_p50_bytes,recovery,noticed_seconds,restart_seconds,recovery_seconds,records_replayed,"
                 + "restored_checkpoint,checkpoint_at_failure,output_entries,"
                 + "output_digest,verdict,steady_events_per_second,steady_read_events_per_second,"
-                + "steady_written_events_per_second,fixed_seconds,planner_options_in_plan\n");
+                + "steady_written_events_per_second,fixed_seconds,planner_options_in_plan,split_distinct\n");
         for (CellResult c : cells) {
             csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%s,\"%s\","
-                            + "%s,%s,%s,%s,\"%s\"%n",
+                            + "%s,%s,%s,%s,\"%s\",%s%n",
                     c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                     c.round(), num(c.jobSeconds()), num(c.eventsPerSecond()), num(c.cpuSecondsPerMillionEvents()),
                     c.checkpoints().completed(), c.checkpoints().p50Ms(), c.checkpoints().p99Ms(),
@@ -480,7 +482,7 @@ final class NexmarkReport {
                     c.output().entries(), c.output().sha256(), c.verdictHeadline().replace("\"", "'"),
                     num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
                     num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()),
-                    c.plannerOptionsInPlan().replace("\"", "'")));
+                    c.plannerOptionsInPlan().replace("\"", "'"), c.spec().splitDistinct()));
         }
         return csv.toString();
     }

@@ -150,7 +150,7 @@ class NexmarkReportTest {
         assertThat(json.path("steady").get(0).path("columnarFixedSeconds").asDouble()).isEqualTo(4.75);
         assertThat(json.path("cells").get(1).path("steadyEventsPerSecond").asDouble()).isEqualTo(400);
         assertThat(json.path("cells").get(1).path("steadyWrittenEventsPerSecond").asDouble()).isEqualTo(400);
-        assertThat(report.csv().lines().skip(2).findFirst().orElseThrow()).endsWith(",400.0000,500.0000,400.0000,5.5000,\"\"");
+        assertThat(report.csv().lines().skip(2).findFirst().orElseThrow()).endsWith(",400.0000,500.0000,400.0000,5.5000,\"\",false");
     }
 
     /**
@@ -543,8 +543,8 @@ class NexmarkReportTest {
     }
 
     private static CellSpec spec(NexmarkQuery query, Variant variant, double failAt) {
-        return new CellSpec(query, variant, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt, 0, true,
-                ClientSettings.DEFAULTS,
+        return new CellSpec(query, variant, false, false, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt,
+                0, true, ClientSettings.DEFAULTS,
                 "/tmp/checkpoints", "/tmp/result");
     }
 }
