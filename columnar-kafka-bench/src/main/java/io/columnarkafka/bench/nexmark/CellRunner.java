@@ -179,7 +179,10 @@ public final class CellRunner {
         return conf;
     }
 
-    /** Heap state, checkpoints to the cell's directory every interval, and a checkpoint history kept whole. */
+    /**
+     * Heap state, checkpoints to the cell's directory every interval, a checkpoint history kept whole, then the
+     * run's {@code --flink-conf} options over them.
+     */
     static Configuration stateAndCheckpoints(CellSpec spec) {
         Configuration conf = new Configuration();
         conf.set(StateBackendOptions.STATE_BACKEND, "hashmap");
@@ -187,6 +190,7 @@ public final class CellRunner {
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, Path.of(spec.checkpointDir()).toUri().toString());
         conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(spec.checkpointIntervalMs()));
         conf.set(WebOptions.CHECKPOINTS_HISTORY_SIZE, 100_000);
+        conf.addAll(Configuration.fromMap(spec.flinkOptions().options()));
         return conf;
     }
 

@@ -10,6 +10,8 @@ import java.util.Map;
  * over the input topic's {@code events}; passed to the cell's JVM as {@code key=value} arguments.
  *
  * @param splitDistinct whether the cell's table config splits distinct aggregates ({@link SplitDistinct})
+ * @param flinkOptions Flink configuration options of the cell's cluster, the same for every variant ({@link
+ *     FlinkOptions})
  * @param failAtFraction 0 for a plain run; otherwise the share of the input committed by a checkpoint after
  *     which the TaskManager process running the job is killed (a recovery run, {@link RecoveryCell})
  * @param rate 0 for a bounded run over a filled topic; otherwise the events per second at which the harness fills
@@ -21,6 +23,7 @@ record CellSpec(
         Variant variant,
         boolean miniBatch,
         boolean splitDistinct,
+        FlinkOptions flinkOptions,
         long events,
         int parallelism,
         long checkpointIntervalMs,
@@ -50,6 +53,7 @@ record CellSpec(
         args.put("variant", variant.id());
         args.put("miniBatch", Boolean.toString(miniBatch));
         args.put("splitDistinct", Boolean.toString(splitDistinct));
+        args.put("flinkOptions", flinkOptions.toArg());
         args.put("events", Long.toString(events));
         args.put("parallelism", Integer.toString(parallelism));
         args.put("checkpointIntervalMs", Long.toString(checkpointIntervalMs));
@@ -83,6 +87,7 @@ record CellSpec(
                 Variant.parse(args.get("variant")),
                 Boolean.parseBoolean(args.get("miniBatch")),
                 Boolean.parseBoolean(args.get("splitDistinct")),
+                FlinkOptions.fromArg(args.get("flinkOptions")),
                 Long.parseLong(args.get("events")),
                 Integer.parseInt(args.get("parallelism")),
                 Long.parseLong(args.get("checkpointIntervalMs")),

@@ -106,6 +106,7 @@ final class FixedRateReport {
                 run.warmup, run.rounds));
         md.append(run.clients.describe());
         md.append(SplitDistinct.describe(cells));
+        md.append(FlinkOptions.describe(cells));
         md.append("| query | mini-batch | pairs | ckpt p50 ms stock / col. | ckpt p50 ratio | ckpt p99 ms | ckpt max ms"
                 + " | ckpt size p50 KiB | CPU cores stock / col. | CPU ratio | steady read events/s | output |\n");
         md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");

@@ -222,6 +222,7 @@ final class NexmarkReport {
                 events, seed, partitions, parallelism, checkpointIntervalMs, warmup, rounds));
         md.append(clients.describe());
         md.append(SplitDistinct.describe(cells));
+        md.append(FlinkOptions.describe(cells));
         if (cells.stream().anyMatch(c -> c.spec().columnarPlanner())) {
             md.append("**What is columnar in the columnar cells:** the columnar planner stage is installed"
                     + " (ColumnarSql; every cell plans with Flink's planner jar instead of the loader): `kafka-columnar`"

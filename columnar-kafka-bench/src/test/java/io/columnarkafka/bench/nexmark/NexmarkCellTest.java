@@ -60,7 +60,7 @@ class NexmarkCellTest {
         Variant variant = Variant.COLUMNAR;
         String output = "nexmark-cell-test-q0-" + variant.letter();
         broker.createTopic(output, 2);
-        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, EVENTS, 2, 500, broker.bootstrapServers(),
+        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, EVENTS, 2, 500, broker.bootstrapServers(),
                 INPUT, output, "cell-test-" + variant.letter(), 0, 0, false, ClientSettings.DEFAULTS, dir.resolve(variant.id()).toString(),
                 dir.resolve(variant.id() + ".properties").toString());
         Properties measured = CellRunner.run(spec);
@@ -91,7 +91,7 @@ class NexmarkCellTest {
         table.write(FloorTable.file(dir, NexmarkQuery.Q2));
         String output = "nexmark-cell-test-q2-f";
         broker.createTopic(output, 2);
-        CellSpec spec = new CellSpec(NexmarkQuery.Q2, Variant.FLOOR, false, false, EVENTS, 2, 500,
+        CellSpec spec = new CellSpec(NexmarkQuery.Q2, Variant.FLOOR, false, false, FlinkOptions.NONE, EVENTS, 2, 500,
                 broker.bootstrapServers(), INPUT, output, "cell-test-f", 0, 0, false, ClientSettings.DEFAULTS,
                 dir.resolve("FLOOR").toString(), dir.resolve("FLOOR.properties").toString());
         Properties measured = CellRunner.run(spec);
