@@ -4,9 +4,7 @@ import java.io.Serializable;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Objects;
-import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.table.data.DecimalData;
-import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.runtime.generated.GeneratedFunction;
@@ -91,15 +89,16 @@ public sealed interface Expr extends Serializable {
 
     /**
      * A call only Flink's own generated code evaluates (a user-defined scalar function), run by the calc row by row
-     * for the rows it is evaluated for, in their order. {@code code} is the function Flink's code generator made for
-     * the call with each non-literal operand read from field {@code i} of its input row, field {@code i} being {@code
-     * arguments.get(i)} (which the calc evaluates on the vectors first); it returns a one-field row holding the
-     * call's value. Its {@code open} opens the user-defined function with a {@code FunctionContext} of the runtime
-     * context it is given, its {@code close} closes it. Equal only to itself: two calls are never merged.
+     * for the rows it is evaluated for, in their order. {@code code} is the class Flink's code generator made for the
+     * calls of the Calc, shared by all of them (one object, also once serialized), holding one instance of each
+     * function as Flink's Calc does; this call is its entry point {@code site}, which reads each non-literal operand
+     * from field {@code i} of its input row, field {@code i} being {@code arguments.get(i)} (which the calc evaluates
+     * on the vectors first), and returns a one-field row holding the call's value. Equal only to itself: two calls
+     * are never merged.
      *
      * @param name what the call is, for EXPLAIN and errors ({@code UDF count_char})
      */
-    record FlinkCode(GeneratedFunction<MapFunction<RowData, RowData>> code, List<Expr> arguments, String name,
+    record FlinkCode(GeneratedFunction<FlinkCodeSites> code, int site, List<Expr> arguments, String name,
                      LogicalType type) implements Expr {
         public FlinkCode {
             Objects.requireNonNull(code, "code");

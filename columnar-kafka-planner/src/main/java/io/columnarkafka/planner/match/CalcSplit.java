@@ -5,10 +5,10 @@ import io.columnarkafka.flink.calc.CalcSupport;
 import io.columnarkafka.flink.calc.Expr;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.apache.calcite.rel.core.Calc;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -42,6 +42,9 @@ import org.apache.flink.table.types.logical.RowType;
  */
 public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, RexProgram flinkPart,
                         String flinkReason, String summary) {
+    /** Why all calls of a user-defined function stay on one side of the edge. */
+    private static final String ONE_INSTANCE = "Flink's generated code has one instance of a function for all its calls,"
+            + " opened once";
 
     /**
      * The split of {@code calc}, whose whole program the columnar calc does not run.
@@ -75,7 +78,7 @@ public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, Re
 
         List<String> names = program.getOutputRowType().getFieldNames();
         List<RexNode> projections = new ArrayList<>();
-        Map<Integer, String> flinkOnly = new LinkedHashMap<>(); // projection -> its reason
+        Map<Integer, String> flinkOnly = new TreeMap<>(); // projection -> its reason
         for (int i = 0; i < program.getProjectList().size(); i++) {
             projections.add(program.expandLocalRef(program.getProjectList().get(i)));
             try {
@@ -93,7 +96,47 @@ public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, Re
         if (flinkOnly.isEmpty()) {
             throw new NotTranslatable("each projection is admitted alone but not all together");
         }
+        keepEachFunctionOnOneSide(condition, projections, names, flinkOnly);
         return split(calc, condition, projections, names, flinkOnly);
+    }
+
+    /**
+     * Adds to {@code flinkOnly} each projection that calls a user-defined function which a projection there calls too:
+     * Flink's generated Calc has one instance of a function for all its calls (opened once), and the columnar calc
+     * and Flink's Calc after the edge would have one each.
+     *
+     * @throws NotTranslatable when the condition calls such a function (then no projection of it can stay Flink's)
+     */
+    private static void keepEachFunctionOnOneSide(RexNode condition, List<RexNode> projections, List<String> names,
+            Map<Integer, String> flinkOnly) throws NotTranslatable {
+        boolean moved = true;
+        while (moved) {
+            moved = false;
+            Map<String, String> flinkCalls = new HashMap<>(); // function -> the projection of Flink's calling it
+            for (Integer i : flinkOnly.keySet()) {
+                FlinkCodeCalls.functions(projections.get(i)).keySet().forEach(f -> flinkCalls.putIfAbsent(f, names.get(i)));
+            }
+            for (Map.Entry<String, String> function : FlinkCodeCalls.functions(condition).entrySet()) {
+                if (flinkCalls.containsKey(function.getKey())) {
+                    throw new NotTranslatable("the condition calls " + function.getValue() + ", which "
+                            + flinkCalls.get(function.getKey()) + " calls in Flink's Calc (" + ONE_INSTANCE + ")");
+                }
+            }
+            for (int i = 0; i < projections.size() && !moved; i++) {
+                if (flinkOnly.containsKey(i)) {
+                    continue;
+                }
+                for (Map.Entry<String, String> function : FlinkCodeCalls.functions(projections.get(i)).entrySet()) {
+                    if (flinkCalls.containsKey(function.getKey())) {
+                        flinkOnly.put(i, Reason.CALC_NOT_EXACT + " " + names.get(i) + ": calls " + function.getValue()
+                                + ", which " + flinkCalls.get(function.getKey()) + " calls in Flink's Calc ("
+                                + ONE_INSTANCE + ")");
+                        moved = true;
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     private static CalcSplit split(Calc calc, RexNode condition, List<RexNode> projections, List<String> names,

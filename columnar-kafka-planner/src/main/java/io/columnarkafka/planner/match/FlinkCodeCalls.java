@@ -2,9 +2,10 @@ package io.columnarkafka.planner.match;
 
 import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.Expr;
+import io.columnarkafka.flink.calc.FlinkCodeSites;
 import io.columnarkafka.planner.PlannerOptions;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.rel.RelNode;
@@ -15,22 +16,13 @@ import org.apache.calcite.rex.RexLocalRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexProgram;
 import org.apache.calcite.rex.RexVisitorImpl;
-import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.configuration.ReadableConfig;
-import org.apache.flink.table.data.BoxedWrapperRowData;
-import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.functions.FunctionDefinition;
 import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.table.functions.UserDefinedFunction;
 import org.apache.flink.table.functions.python.PythonFunction;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.codegen.CodeGenUtils;
-import org.apache.flink.table.planner.codegen.CodeGeneratorContext;
-import org.apache.flink.table.planner.codegen.ExprCodeGenerator;
-import org.apache.flink.table.planner.codegen.FunctionCodeGenerator;
-import org.apache.flink.table.planner.codegen.GeneratedExpression;
 import org.apache.flink.table.planner.functions.bridging.BridgingSqlFunction;
-import org.apache.flink.table.planner.utils.JavaScalaConversionUtil;
 import org.apache.flink.table.planner.utils.ShortcutUtils;
 import org.apache.flink.table.runtime.generated.GeneratedFunction;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -47,34 +39,33 @@ import org.apache.flink.table.types.logical.RowType;
  *
  * <p>Admitted: a {@link ScalarFunction} (not a Python one), in the condition or a projection, nested or with computed
  * arguments, when {@link PlannerOptions#FLINK_CODE_CALC} is not off and either it is the Calc's only call of a
- * user-defined function, or every function the Calc calls is deterministic and this function is called once. With
- * deterministic functions a call's value depends on its arguments only, so the order between calls changes no value
- * (a non-deterministic function could see it, so then more than one call stays Flink's). A function called twice
- * stays Flink's because Flink's generated code keeps one instance per function ({@code CodeGenUtils.udfFieldName}),
- * opened once and shared by its calls, where the calc would open one per call. The calc also checks that it holds
- * the values of the call's arguments and result ({@code CalcSupport}); anything not admitted stays Flink's, with the
- * reason.
+ * user-defined function, or every function the Calc calls is deterministic. With deterministic functions a call's
+ * value depends on its arguments only, so the order between calls changes no value, also between two calls of one
+ * function on its one instance: each call sees its rows in row order, the instance sees the calls of one row apart,
+ * which only a function whose value depends on earlier calls (not deterministic) could tell; so then more than one
+ * call stays Flink's. All calls of a Calc are one generated class ({@link FlinkCodeSitesGenerator}), made as Flink's
+ * Calc is, in one code generator context, so a function called twice has one instance, opened once, for both calls,
+ * as in Flink's Calc. The calc also checks that it holds the values of the call's arguments and result ({@code
+ * CalcSupport}); anything not admitted stays Flink's, with the reason.
  */
 final class FlinkCodeCalls {
-    /** The generated function's class name (Flink makes it unique). */
-    private static final String CLASS_NAME = "ColumnarCalcFlinkCode";
-
-    private final RelNode context;
-    /** Why no call of this Calc runs in the calc, or null when the calls may (but those of {@link #calledTwice}). */
+    /** Why no call of this Calc runs in the calc, or null when the calls may. */
     private final String notAdmitted;
-    /** Functions ({@code CodeGenUtils.udfFieldName}) the Calc calls more than once, to how often. */
-    private final Map<String, Integer> calledTwice;
+    /** Each distinct call the calc may run to its entry point in {@link #code}. */
+    private final Map<RexCall, Integer> sites;
+    /** Flink's generated class of the calls in {@link #sites}, or null when there is none. */
+    private final GeneratedFunction<FlinkCodeSites> code;
 
-    private FlinkCodeCalls(RelNode context, String notAdmitted, Map<String, Integer> calledTwice) {
-        this.context = context;
+    private FlinkCodeCalls(String notAdmitted, Map<RexCall, Integer> sites, GeneratedFunction<FlinkCodeSites> code) {
         this.notAdmitted = notAdmitted;
-        this.calledTwice = calledTwice;
+        this.sites = sites;
+        this.code = code;
     }
 
     /** The admission for the calls of {@code program}, planned under the session of {@code context}. */
     static FlinkCodeCalls of(RexProgram program, RelNode context) {
         if (!ShortcutUtils.unwrapTableConfig(context).get(PlannerOptions.FLINK_CODE_CALC)) {
-            return new FlinkCodeCalls(context, PlannerOptions.FLINK_CODE_CALC.key() + " is false", Map.of());
+            return refused(PlannerOptions.FLINK_CODE_CALC.key() + " is false");
         }
         List<RexCall> calls = new ArrayList<>();
         if (program.getCondition() != null) {
@@ -83,27 +74,53 @@ final class FlinkCodeCalls {
         for (RexLocalRef projection : program.getProjectList()) {
             collectCalls(program.expandLocalRef(projection), calls);
         }
-        Map<String, Integer> perFunction = new HashMap<>();
+        Map<RexCall, Integer> sites = new LinkedHashMap<>();
+        List<FlinkCodeSitesGenerator.Site> shapes = new ArrayList<>();
         for (RexCall call : calls) {
             if (calls.size() > 1 && !definition(call).isDeterministic()) {
-                return new FlinkCodeCalls(context, calls.size() + " calls of user-defined functions in one Calc,"
-                        + " UDF " + call.getOperator().getName() + " not deterministic (Flink's Calc makes a row's"
-                        + " calls in turn, the calc one call for all rows before the next)", Map.of());
+                return refused(calls.size() + " calls of user-defined functions in one Calc, UDF "
+                        + call.getOperator().getName() + " not deterministic (Flink's Calc makes a row's calls in"
+                        + " turn, the calc one call for all rows before the next)");
             }
-            perFunction.merge(CodeGenUtils.udfFieldName((UserDefinedFunction) definition(call)), 1, Integer::sum);
+            // an equal call (one written twice, or a local reference read by two expressions) is the same code
+            if (javaScalar(call) == null && !sites.containsKey(call)) {
+                sites.put(call, shapes.size());
+                shapes.add(site(call));
+            }
         }
-        perFunction.values().removeIf(count -> count == 1);
-        return new FlinkCodeCalls(context, null, perFunction);
+        if (shapes.isEmpty()) {
+            return new FlinkCodeCalls(null, Map.of(), null);
+        }
+        return new FlinkCodeCalls(null, sites, FlinkCodeSitesGenerator.generate(shapes, context));
+    }
+
+    private static FlinkCodeCalls refused(String reason) {
+        return new FlinkCodeCalls(reason, Map.of(), null);
     }
 
     /** No call runs in the calc (an expression outside a Calc: a watermark). */
     static FlinkCodeCalls none() {
-        return new FlinkCodeCalls(null, "", Map.of());
+        return refused("");
     }
 
     static boolean isUserDefined(RexCall call) {
         return call.getOperator() instanceof BridgingSqlFunction function
                 && function.getDefinition() instanceof UserDefinedFunction;
+    }
+
+    /**
+     * The user-defined functions {@code node} calls: each as Flink's generated code names its one instance in a Calc
+     * ({@code CodeGenUtils.udfFieldName}), to the name of a call of it ({@code UDF count_char}).
+     */
+    static Map<String, String> functions(RexNode node) {
+        List<RexCall> calls = new ArrayList<>();
+        collectCalls(node, calls);
+        Map<String, String> functions = new LinkedHashMap<>();
+        for (RexCall call : calls) {
+            functions.putIfAbsent(CodeGenUtils.udfFieldName((UserDefinedFunction) definition(call)),
+                    "UDF " + call.getOperator().getName());
+        }
+        return functions;
     }
 
     /** The call of a user-defined function as Flink's generated code for the calc, or why not. */
@@ -114,71 +131,57 @@ final class FlinkCodeCalls {
                     + " Flink's generated code calls it" + (refused.isEmpty() ? "" : "; not in the calc: " + refused)
                     + ")");
         }
-        // each non-literal operand becomes a field of the code's input row, evaluated by the calc; a literal stays
-        // one, so Flink's code sees it as its Calc does (type inference may ask whether an argument is a literal)
+        List<Expr> arguments = new ArrayList<>();
+        for (RexNode operand : call.getOperands()) {
+            if (!(operand instanceof RexLiteral)) {
+                arguments.add(operands.translate(operand));
+            }
+        }
+        Integer site = sites.get(call);
+        if (site == null) {
+            throw new IllegalStateException("UDF call " + call + " is not among the calls of its Calc " + sites.keySet());
+        }
+        return new Expr.FlinkCode(code, site, arguments, "UDF " + call.getOperator().getName(),
+                FlinkTypeFactory.toLogicalType(call.getType()));
+    }
+
+    /**
+     * The code's entry point for {@code call}: each non-literal operand becomes a field of its input row, evaluated by
+     * the calc; a literal stays one, so Flink's code sees it as its Calc does (type inference may ask whether an
+     * argument is a literal).
+     */
+    private static FlinkCodeSitesGenerator.Site site(RexCall call) {
         List<RexNode> overInputs = new ArrayList<>();
         List<LogicalType> inputTypes = new ArrayList<>();
-        List<Expr> arguments = new ArrayList<>();
         for (RexNode operand : call.getOperands()) {
             if (operand instanceof RexLiteral) {
                 overInputs.add(operand);
             } else {
                 overInputs.add(new RexInputRef(inputTypes.size(), operand.getType()));
                 inputTypes.add(FlinkTypeFactory.toLogicalType(operand.getType()));
-                arguments.add(operands.translate(operand));
             }
         }
-        LogicalType type = FlinkTypeFactory.toLogicalType(call.getType());
-        GeneratedFunction<MapFunction<RowData, RowData>> code = generate(call.clone(call.getType(), overInputs),
-                RowType.of(inputTypes.toArray(LogicalType[]::new)), RowType.of(type));
-        return new Expr.FlinkCode(code, arguments, "UDF " + call.getOperator().getName(), type);
+        return new FlinkCodeSitesGenerator.Site(call.clone(call.getType(), overInputs),
+                RowType.of(inputTypes.toArray(LogicalType[]::new)),
+                RowType.of(FlinkTypeFactory.toLogicalType(call.getType())));
     }
 
     /** Why {@code call} does not run in the calc ("" for no reason to add), or null when it does. */
     private String refusal(RexCall call) {
-        if (notAdmitted != null) {
-            return notAdmitted;
-        }
+        return notAdmitted != null ? notAdmitted : javaScalar(call);
+    }
+
+    /** Null for a Java scalar function, else why it does not run in the calc. */
+    private static String javaScalar(RexCall call) {
         FunctionDefinition definition = definition(call);
         if (!(definition instanceof ScalarFunction) || definition instanceof PythonFunction) {
             return "only a Java scalar function runs in the calc";
-        }
-        Integer times = calledTwice.get(CodeGenUtils.udfFieldName((UserDefinedFunction) definition));
-        if (times != null) {
-            return "called " + times + " times in one Calc (Flink's generated code shares one instance, opened once,"
-                    + " between a function's calls; the calc would open one per call)";
         }
         return null;
     }
 
     private static FunctionDefinition definition(RexCall call) {
         return ((BridgingSqlFunction) call.getOperator()).getDefinition();
-    }
-
-    /**
-     * Flink's code for {@code call} over an input row of {@code inputType}, as Flink compiles any expression
-     * ({@code ExpressionReducer}'s way): the expression code of its Calc, the result in a {@link BoxedWrapperRowData}
-     * (its Calc's output row class), in a {@code RichMapFunction} whose {@code open} opens the function with a {@code
-     * FunctionContext} of its runtime context and whose {@code close} closes it.
-     */
-    @SuppressWarnings("unchecked")
-    private GeneratedFunction<MapFunction<RowData, RowData>> generate(RexNode call, RowType inputType,
-            RowType resultType) {
-        ReadableConfig config = ShortcutUtils.unwrapTableConfig(context);
-        CodeGeneratorContext ctx = new CodeGeneratorContext(config, ShortcutUtils.unwrapClassLoader(context));
-        ExprCodeGenerator generator = new ExprCodeGenerator(ctx, false);
-        generator.bindInput(inputType, CodeGenUtils.DEFAULT_INPUT1_TERM(), generator.bindInput$default$3());
-        GeneratedExpression value = generator.generateExpression(call);
-        GeneratedExpression result = generator.generateResultExpression(JavaScalaConversionUtil.toScala(List.of(value)),
-                resultType, BoxedWrapperRowData.class, generator.generateResultExpression$default$4(),
-                generator.generateResultExpression$default$5(), generator.generateResultExpression$default$6(),
-                generator.generateResultExpression$default$7());
-        String body = result.code() + "\nreturn " + result.resultTerm() + ";";
-        Class<MapFunction<RowData, RowData>> mapFunction = (Class<MapFunction<RowData, RowData>>) (Class<?>) MapFunction.class;
-        return FunctionCodeGenerator.generateFunction(ctx, CLASS_NAME, mapFunction, body, resultType, inputType,
-                FunctionCodeGenerator.generateFunction$default$7(), FunctionCodeGenerator.generateFunction$default$8(),
-                FunctionCodeGenerator.generateFunction$default$9(), FunctionCodeGenerator.generateFunction$default$10(),
-                FunctionCodeGenerator.generateFunction$default$11());
     }
 
     /** The calls of user-defined functions in {@code node}, added to {@code calls}. */

@@ -37,14 +37,17 @@ public final class CalcPlan {
     /** Per projection: the loads its node reads (empty for a shared input column). */
     private final List<List<ColumnLoad>> projectionLoads;
     private final int[] sharedColumn;
-    /** The calls that run Flink's generated code, opened by {@link #open} and closed by {@link #close}. */
+    /** The calls that run Flink's generated code. */
     private final List<FlinkCodeCall> flinkCode;
+    /** Their generated classes, each once, opened by {@link #open} and closed by {@link #close}. */
+    private final List<FlinkCodeInstance> flinkCodeInstances;
     private final InputBatch batch = new InputBatch();
     private final Selection input = new Selection();
     private final Selection passed = new Selection();
 
     private CalcPlan(CalcProgram program, List<ColumnLoad> conditionLoads, Node condition, Node[] computed,
-                     List<List<ColumnLoad>> projectionLoads, int[] sharedColumn, List<FlinkCodeCall> flinkCode) {
+                     List<List<ColumnLoad>> projectionLoads, int[] sharedColumn, List<FlinkCodeCall> flinkCode,
+                     List<FlinkCodeInstance> flinkCodeInstances) {
         this.program = program;
         this.conditionLoads = conditionLoads;
         this.condition = condition;
@@ -52,6 +55,7 @@ public final class CalcPlan {
         this.projectionLoads = projectionLoads;
         this.sharedColumn = sharedColumn;
         this.flinkCode = flinkCode;
+        this.flinkCodeInstances = flinkCodeInstances;
     }
 
     /** Compiles {@code program}, or says what in it the calc does not evaluate exactly. */
@@ -88,7 +92,7 @@ public final class CalcPlan {
             projectionLoads.add(reads);
         }
         return new CalcPlan(program, conditionLoads, condition, computed, projectionLoads, shared,
-                compiler.flinkCodeCalls());
+                compiler.flinkCodeCalls(), compiler.flinkCodeInstances());
     }
 
     /** The calls the plan runs Flink's generated code for (none: the plan needs no runtime context). */
@@ -97,13 +101,14 @@ public final class CalcPlan {
     }
 
     /**
-     * Compiles and opens Flink's generated code of every such call on {@code context} (the operator's runtime
-     * context, as Flink's Calc operator opens its functions); what opened before a failure is closed again.
+     * Compiles and opens Flink's generated code of those calls on {@code context} (the operator's runtime context,
+     * as Flink's Calc operator opens its functions), each generated class once; what opened before a failure is
+     * closed again.
      */
     public void open(RuntimeContext context) throws Exception {
         try {
-            for (FlinkCodeCall call : flinkCode) {
-                call.open(context);
+            for (FlinkCodeInstance code : flinkCodeInstances) {
+                code.open(context);
             }
         } catch (Exception | Error e) {
             try {
@@ -115,12 +120,12 @@ public final class CalcPlan {
         }
     }
 
-    /** Closes Flink's generated code of every call that is open; the first failure is thrown after all are closed. */
+    /** Closes Flink's generated code that is open; the first failure is thrown after all is closed. */
     public void close() throws Exception {
         Exception first = null;
-        for (FlinkCodeCall call : flinkCode) {
+        for (FlinkCodeInstance code : flinkCodeInstances) {
             try {
-                call.close();
+                code.close();
             } catch (Exception e) {
                 if (first == null) {
                     first = e;

@@ -43,8 +43,10 @@ final class Compiler {
     private final Map<Expr.Call, Compiled> calls = new HashMap<>();
     /** The loads read by the expression being compiled. */
     private Set<ColumnLoad> reads = new LinkedHashSet<>();
-    /** The calls compiled so far that run Flink's generated code, which the plan opens and closes. */
+    /** The calls compiled so far that run Flink's generated code. */
     private final List<FlinkCodeCall> flinkCodeCalls = new ArrayList<>();
+    /** The generated classes of those calls, one per class (a Calc's calls share one), which the plan opens and closes. */
+    private final List<FlinkCodeInstance> flinkCodeInstances = new ArrayList<>();
 
     Compiler(RowType input) {
         this.input = input;
@@ -92,14 +94,31 @@ final class Compiler {
             requireRepr(argument.type(), "argument " + i + " of " + code.name());
             arguments[i] = compile(argument);
         }
-        FlinkCodeCall node = new FlinkCodeCall(code, arguments);
+        FlinkCodeCall node = new FlinkCodeCall(code, instance(code), arguments);
         flinkCodeCalls.add(node);
         return node;
+    }
+
+    /** The one instance of the generated class of {@code code}'s calls, shared by every call of it. */
+    private FlinkCodeInstance instance(Expr.FlinkCode code) {
+        for (FlinkCodeInstance instance : flinkCodeInstances) {
+            if (instance.of(code.code())) {
+                return instance;
+            }
+        }
+        FlinkCodeInstance instance = new FlinkCodeInstance(code.code());
+        flinkCodeInstances.add(instance);
+        return instance;
     }
 
     /** The calls compiled so far that run Flink's generated code. */
     List<FlinkCodeCall> flinkCodeCalls() {
         return List.copyOf(flinkCodeCalls);
+    }
+
+    /** The generated classes of those calls, each once. */
+    List<FlinkCodeInstance> flinkCodeInstances() {
+        return List.copyOf(flinkCodeInstances);
     }
 
     /** A compiled call and the loads its node reads. */

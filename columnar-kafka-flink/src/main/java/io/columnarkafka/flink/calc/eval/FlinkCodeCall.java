@@ -1,10 +1,6 @@
 package io.columnarkafka.flink.calc.eval;
 
 import io.columnarkafka.flink.calc.Expr;
-import org.apache.flink.api.common.functions.DefaultOpenContext;
-import org.apache.flink.api.common.functions.MapFunction;
-import org.apache.flink.api.common.functions.RuntimeContext;
-import org.apache.flink.api.common.functions.util.FunctionUtils;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
@@ -23,21 +19,20 @@ import org.apache.flink.table.types.logical.TimestampType;
  * narrow the selection), so the function sees the same calls in the same order. The node is never shared between
  * readers (a call is equal only to itself): it runs once per row it is asked for.
  *
- * <p>The function is compiled and opened by {@link #open} with the operator's runtime context (its {@code open} opens
- * the user-defined function with a {@code FunctionContext} of it, as Flink's Calc operator does) and closed by
- * {@link #close}.
+ * <p>The call is entry point {@code site} of Flink's generated class of the Calc's calls, which the plan opens once
+ * ({@link FlinkCodeInstance}) for all of them: two calls of one function use its one instance, as in Flink's Calc.
  */
 final class FlinkCodeCall extends Node {
     private final Expr.FlinkCode call;
     private final Node[] arguments;
     private final ColumnsRow row;
     private final LogicalTypeRoot resultRoot;
-    /** Null until {@link #open}, and again after {@link #close}. */
-    private MapFunction<RowData, RowData> function;
+    private final FlinkCodeInstance code;
 
-    FlinkCodeCall(Expr.FlinkCode call, Node[] arguments) {
+    FlinkCodeCall(Expr.FlinkCode call, FlinkCodeInstance code, Node[] arguments) {
         super(call.type());
         this.call = call;
+        this.code = code;
         this.arguments = arguments;
         Column[] columns = new Column[arguments.length];
         for (int i = 0; i < arguments.length; i++) {
@@ -52,26 +47,9 @@ final class FlinkCodeCall extends Node {
         return call.name();
     }
 
-    /** Compiles Flink's generated code with the user code class loader, and opens it on {@code context}. */
-    void open(RuntimeContext context) throws Exception {
-        MapFunction<RowData, RowData> compiled = call.code().newInstance(context.getUserCodeClassLoader());
-        FunctionUtils.setFunctionRuntimeContext(compiled, context);
-        function = compiled;
-        FunctionUtils.openFunction(compiled, DefaultOpenContext.INSTANCE);
-    }
-
-    /** Closes the function if it was opened; idempotent. */
-    void close() throws Exception {
-        MapFunction<RowData, RowData> toClose = function;
-        function = null;
-        if (toClose != null) {
-            FunctionUtils.closeFunction(toClose);
-        }
-    }
-
     @Override
     void compute(InputBatch batch, int[] sel, int n) {
-        if (function == null) {
+        if (!code.isOpen()) {
             throw new IllegalStateException(call.name() + " runs Flink's generated code, which is not open: the calc"
                     + " was planned without a runtime context, or is closed");
         }
@@ -83,7 +61,7 @@ final class FlinkCodeCall extends Node {
             row.at(i);
             RowData result;
             try {
-                result = function.map(row);
+                result = code.call(call.site(), row);
             } catch (Exception e) {
                 throw new FlinkCodeException(call.name() + " failed in Flink's generated code at row " + i
                         + " of the batch: " + e, e);
