@@ -372,23 +372,51 @@ class ColumnarSqlExplainTest {
     }
 
     /**
-     * Two calls of one user-defined function in one Calc: Flink's generated code keeps one instance of the function
-     * for both (opened once), the calc would open one per call, so they stay in Flink's Calc after the edge, the
-     * split saying why.
+     * Two calls of one deterministic user-defined function in one Calc (and a third in the condition) run in the
+     * columnar calc, with one instance of the function for all of them as in Flink's Calc: no edge, and {@code
+     * flinkCode=[...]} names each call.
      */
     @Test
-    void twoCallsOfOneUdfInOneCalcStayInFlinksCalcWithTheReason() {
+    void callsOfOneDeterministicUdfInOneCalcRunInTheColumnarCalc() {
         TableEnvironment tEnv = installed();
         tEnv.createTemporarySystemFunction("count_char", CountChar.class);
         tEnv.executeSql(sink("results", "auction BIGINT, c BIGINT, d BIGINT", "kafka-columnar"));
         String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, count_char(extra, 'c') AS c,"
-                + " count_char(url, 'd') AS d FROM bids WHERE price > 10");
-        assertThat(section(explained, "== Columnar Decision ==")).contains("columnar Calc: split: the filter and 1 of 3"
-                + " projections columnar, 2 more input values to the edge; Flink's Calc after the edge:"
-                + " EXPRESSION_NOT_TRANSLATED c: UDF count_char (a user-defined function: only Flink's generated code"
-                + " calls it; not in the calc: called 2 times in one Calc (Flink's generated code shares one instance,"
-                + " opened once, between a function's calls; the calc would open one per call))");
-        assertThat(explained).doesNotContain("flinkCode=[");
+                + " count_char(url, 'd') AS d FROM bids WHERE price > 10 AND count_char(url, 'x') > 0");
+        assertThat(section(explained, "== Optimized Physical Plan ==")).containsPattern("ColumnarSink\\(.*\\n"
+                + "[ :]*\\+- ColumnarCalc\\(.*flinkCode=\\[where \\(UDF count_char\\), c \\(UDF count_char\\),"
+                + " d \\(UDF count_char\\)\\]\\)\\n"
+                + "[ :]*\\+- ColumnarScan\\(").doesNotContain("ArrowToRows(");
+        assertThat(section(explained, "== Columnar Decision =="))
+                .contains("columnar Calc: 3 projections, a filter; Flink's generated code in the calc: where (UDF"
+                        + " count_char), c (UDF count_char), d (UDF count_char)");
+    }
+
+    /**
+     * A function called in a projection that stays in Flink's Calc (ABS has no columnar counterpart) and in one the
+     * calc would run: both stay in Flink's Calc after the edge, which has one instance of it as Flink's Calc has,
+     * the split saying why; when the condition calls it too, the Calc is not split.
+     */
+    @Test
+    void allCallsOfOneUdfStayOnOneSideOfTheEdge() {
+        TableEnvironment tEnv = installed();
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class);
+        tEnv.createTemporarySystemFunction("twice", Twice.class);
+        tEnv.executeSql(sink("results", "auction BIGINT, c BIGINT, d BIGINT, t BIGINT", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, count_char(extra, 'c') AS c,"
+                + " ABS(count_char(url, 'd')) AS d, twice(auction) AS t FROM bids WHERE price > 10");
+        assertThat(section(explained, "== Columnar Decision ==")).contains("columnar Calc: split: the filter and 2 of 4"
+                + " projections columnar, 2 more input values to the edge; Flink's generated code in the calc: t (UDF"
+                + " twice); Flink's Calc after the edge: CALC_NOT_EXACT c: calls UDF count_char, which d calls in Flink's"
+                + " Calc (Flink's generated code has one instance of a function for all its calls, opened once);"
+                + " EXPRESSION_NOT_TRANSLATED d: operator ABS");
+
+        String inCondition = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, count_char(extra, 'c') AS"
+                + " c, ABS(count_char(url, 'd')) AS d, twice(auction) AS t FROM bids WHERE count_char(url, 'x') > 0");
+        assertThat(section(inCondition, "== Columnar Decision ==")).contains("; not split: the condition calls UDF"
+                + " count_char, which d calls in Flink's Calc (Flink's generated code has one instance of a function"
+                + " for all its calls, opened once)");
+        assertThat(inCondition).doesNotContain("flinkCode=[");
     }
 
     /**

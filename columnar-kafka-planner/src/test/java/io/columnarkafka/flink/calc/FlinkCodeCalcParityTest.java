@@ -84,7 +84,7 @@ class FlinkCodeCalcParityTest {
     /**
      * Several calls of deterministic functions in one Calc: in the condition (under AND and OR, so only where the
      * operand is reached), in several projections, nested in built-in calls and in each other, over computed
-     * arguments, as a CASE's condition and branch. No function twice in one statement (that stays Flink's).
+     * arguments, as a CASE's condition and branch.
      */
     private static final List<String> SEVERAL_CALLS = List.of(
             "SELECT id, reverse_text(s) AS v, plus_one(i) AS w, half(d) AS x FROM t WHERE b IS NOT NULL",
@@ -96,6 +96,19 @@ class FlinkCodeCalcParityTest {
             "SELECT id, next_second(ts) AS v, ts AS w FROM t WHERE half(d) > 0 OR i IS NULL",
             "SELECT id, describe_args(plus_one(i), b, half(d), m, bo, next_second(ts), reverse_text(s)) AS v FROM t"
                     + " WHERE id <> 3");
+
+    /**
+     * One deterministic function called two or three times in one Calc: in two projections, in the condition and a
+     * projection (the same expression, one local reference of the program, which Flink's code evaluates in each), nested
+     * in itself, in CASE branches; Flink's code has one instance for all of a function's calls, and so has the calc.
+     */
+    private static final List<String> SAME_FUNCTION_TWICE = List.of(
+            "SELECT id, reverse_text(s) AS v, reverse_text(s2) AS w FROM t WHERE i IS NOT NULL",
+            "SELECT id, half(d) AS v, s AS w FROM t WHERE half(d) > 0 OR i IS NULL",
+            "SELECT id, plus_one(plus_one(i)) AS v FROM t WHERE b IS NOT NULL",
+            "SELECT id, CASE WHEN is_long(s) THEN reverse_text(s) ELSE reverse_text(s2) END AS v,"
+                    + " CAST(count_char(s, 'a') AS INT) + CAST(count_char(s2, 'b') AS INT) + plus_one(i) AS w FROM t"
+                    + " WHERE is_long(s2) IS NOT NULL");
 
     /**
      * Statements whose functions count their calls: the condition's calls under AND and OR, a CASE branch's, nested
@@ -134,6 +147,57 @@ class FlinkCodeCalcParityTest {
         long seed = new Random().nextLong();
         int compared = compareWithFlink(SEVERAL_CALLS, seed);
         assertThat(compared).as("rows compared, seed " + seed).isGreaterThan(SEVERAL_CALLS.size() * 2 * 100);
+    }
+
+    /**
+     * Each statement of {@link #SAME_FUNCTION_TWICE} runs whole in the columnar calc, every call of the function in
+     * it (admitted, not only equal rows), and gives Flink's values.
+     */
+    @Test
+    void oneDeterministicFunctionCalledTwiceInOneCalcGivesFlinksValues() throws Exception {
+        int[] callsPerQuery = {2, 2, 2, 7};
+        for (int q = 0; q < SAME_FUNCTION_TWICE.size(); q++) {
+            String calls = String.join(", ", planned(SAME_FUNCTION_TWICE.get(q)).flinkCodeParts());
+            assertThat(calls.split("UDF ", -1).length - 1).as("calls in the calc: " + calls)
+                    .isEqualTo(callsPerQuery[q]);
+        }
+        long seed = new Random().nextLong();
+        int compared = compareWithFlink(SAME_FUNCTION_TWICE, seed);
+        assertThat(compared).as("rows compared, seed " + seed).isGreaterThan(SAME_FUNCTION_TWICE.size() * 2 * 100);
+    }
+
+    /**
+     * A function called three times in one Calc (the condition, two projections) is opened once and closed once, in
+     * Flink's Calc and in the columnar calc (one instance for the three calls; each call on the opened instance),
+     * and called as many times; the rows are equal.
+     */
+    @Test
+    void oneFunctionCalledThreeTimesIsOpenedOnceAndCalledAsOftenAsInFlinksCalc() throws Exception {
+        String query = "SELECT id, counting(b) AS v, counting(CAST(i AS BIGINT)) + 1 AS w FROM t"
+                + " WHERE counting(b) > 0 OR i > 0";
+        long seed = new Random().nextLong();
+        List<RowData> rows = new CalcValues(seed).rows(INPUT, ROWS);
+        FlinkCodeUdfs.Counting.reset();
+        CalcOracle.FlinkResult flink = oracle.flink(INPUT, rows, query, FUNCTIONS);
+        int flinkCalls = FlinkCodeUdfs.Counting.CALLS.get();
+        assertThat(FlinkCodeUdfs.Counting.OPENS.get()).as("Flink's Calc opens the function once").isEqualTo(1);
+        assertThat(FlinkCodeUdfs.Counting.CLOSES.get()).as("Flink's Calc closes it once").isEqualTo(1);
+        assertThat(flinkCalls).as("the condition's call for each row, the projections' for the passed ones, seed "
+                + seed).isEqualTo(ROWS + 2 * flink.rows().size());
+        assertThat(flink.rows().size()).as("rows that passed, seed " + seed).isGreaterThan(100);
+        CalcProgram program = planned(query);
+        assertThat(program.flinkCodeParts()).containsExactly("where (UDF counting)", "v (UDF counting)",
+                "w (UDF counting)");
+        List<RowData> input = projected(rows, program.input());
+        for (int batchRows : BATCH_ROWS) {
+            FlinkCodeUdfs.Counting.reset();
+            List<Row> ours = CalcOracle.columnar(deployed(program), input, batchRows, taskContext());
+            assertThat(ours).as(query + ", batches of " + batchRows + " rows, seed " + seed).isEqualTo(flink.rows());
+            assertThat(FlinkCodeUdfs.Counting.OPENS.get()).as("opened once, batches of " + batchRows).isEqualTo(1);
+            assertThat(FlinkCodeUdfs.Counting.CLOSES.get()).as("closed once, batches of " + batchRows).isEqualTo(1);
+            assertThat(FlinkCodeUdfs.Counting.CALLS.get()).as("calls, batches of " + batchRows + ", seed " + seed)
+                    .isEqualTo(flinkCalls);
+        }
     }
 
     /**

@@ -91,11 +91,15 @@ public final class FlinkCodeUdfs {
         }
     }
 
-    /** Counts its opens, calls and closes (over all its instances: Flink deserializes copies). */
+    /**
+     * Counts its opens, calls and closes (over all its instances: Flink deserializes copies); a call on an instance
+     * that was not opened fails, so every call is made on an opened instance.
+     */
     public static final class Counting extends ScalarFunction {
         static final AtomicInteger OPENS = new AtomicInteger();
         static final AtomicInteger CALLS = new AtomicInteger();
         static final AtomicInteger CLOSES = new AtomicInteger();
+        private transient boolean open;
 
         static void reset() {
             OPENS.set(0);
@@ -105,10 +109,14 @@ public final class FlinkCodeUdfs {
 
         @Override
         public void open(FunctionContext context) {
+            open = true;
             OPENS.incrementAndGet();
         }
 
         public long eval(Long b) {
+            if (!open) {
+                throw new IllegalStateException("called on an instance that was not opened");
+            }
             CALLS.incrementAndGet();
             return b == null ? -1 : b;
         }
