@@ -40,12 +40,14 @@ import org.apache.flink.table.types.logical.RowType;
  * <p>Admitted: a {@link ScalarFunction} (not a Python one), in the condition or a projection, nested or with computed
  * arguments, when {@link PlannerOptions#FLINK_CODE_CALC} is not off and either it is the Calc's only call of a
  * user-defined function, or every function the Calc calls is deterministic. With deterministic functions a call's
- * value depends on its arguments only, so the order between calls changes no value, also between two calls of one
- * function on its one instance: each call sees its rows in row order, the instance sees the calls of one row apart,
- * which only a function whose value depends on earlier calls (not deterministic) could tell; so then more than one
- * call stays Flink's. All calls of a Calc are one generated class ({@link FlinkCodeSitesGenerator}), made as Flink's
- * Calc is, in one code generator context, so a function called twice has one instance, opened once, for both calls,
- * as in Flink's Calc. The calc also checks that it holds the values of the call's arguments and result ({@code
+ * value depends on its arguments only, so the order between calls changes no value (a non-deterministic function could
+ * see it: then more than one call stays Flink's). All calls of a Calc are one generated class ({@link
+ * FlinkCodeSitesGenerator}), made as Flink's Calc is, in one code generator context, so a function called twice has
+ * one instance, opened and closed once, for both calls, as in Flink's Calc. That instance sees each call's rows in row
+ * order, and as many calls per row as Flink's, but the calls across rows in another order ({@code f(a)} for every
+ * row, then {@code f(b)}; Flink: {@code f(a), f(b)} of row 1, then of row 2): only a function whose value depends on
+ * earlier calls (not deterministic, kept out above) or one with side effects could tell. Across a split all calls of
+ * a function stay on one side ({@code CalcSplit}). The calc also checks that it holds the values of the call's arguments and result ({@code
  * CalcSupport}); anything not admitted stays Flink's, with the reason.
  */
 final class FlinkCodeCalls {
