@@ -208,6 +208,22 @@ class NexmarkColumnarParityITCase {
                 + " count_char)]");
     }
 
+    /**
+     * One deterministic UDF called three times in one Calc (the condition, two projections) runs in the columnar calc
+     * with one instance for the three calls, as Flink's Calc has; the output equals stock's.
+     */
+    @Test
+    void oneUdfCalledInTheConditionAndTwoProjectionsRunsInTheColumnarCalc() throws Exception {
+        String script = "CREATE TEMPORARY SYSTEM FUNCTION price_band AS '" + PriceBand.class.getName() + "';\n"
+                + "CREATE TABLE banded_twice (auction BIGINT, band INT, bidder_band INT) WITH (${SINK});\n"
+                + "INSERT INTO banded_twice SELECT auction, price_band(price) AS band, price_band(bidder) AS"
+                + " bidder_band FROM bid WHERE price_band(price) > 0;";
+        String explain = parity("banded_twice", script, false);
+        assertFlinkCodeInTheCalc(explain, "price_band");
+        assertThat(explain).contains("flinkCode=[where (UDF price_band), band (UDF price_band), bidder_band (UDF"
+                + " price_band)]");
+    }
+
     /** A bid's price band: a thousandth of the price, at most 9 (deterministic, Flink's default). */
     public static final class PriceBand extends ScalarFunction {
         public Integer eval(Long price) {
