@@ -444,6 +444,24 @@ class ColumnarSqlExplainTest {
         assertThat(explained).doesNotContain("flinkCode=[");
     }
 
+    /**
+     * An IN list over a UDF call in the condition arrives as a SEARCH, whose searched expression Flink's code evaluates
+     * once per row; the calc's comparisons would call the function once each, so the Calc stays Flink's, the reason
+     * saying why.
+     */
+    @Test
+    void anInListOverAUdfCallInTheConditionStaysFlinksWithTheReason() {
+        TableEnvironment tEnv = installed();
+        tEnv.createTemporarySystemFunction("twice", Twice.class);
+        tEnv.executeSql(sink("results", "auction BIGINT, listed BOOLEAN", "kafka-columnar"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO results SELECT auction, price > 20 AS listed FROM bids"
+                + " WHERE twice(bidder) IN (2, 4, 6, 8)");
+        assertThat(section(explained, "== Columnar Decision ==")).contains("EXPRESSION_NOT_TRANSLATED SEARCH (an IN"
+                + " list or range) over UDF twice (Flink's code makes the call once per row, the calc's comparisons"
+                + " once each)").contains("not split: the condition: SEARCH (an IN list or range) over UDF twice");
+        assertThat(explained).doesNotContain("flinkCode=[");
+    }
+
     /** BIGINT in, BIGINT out: deterministic (Flink's default). */
     public static final class Twice extends ScalarFunction {
         public Long eval(Long x) {

@@ -125,6 +125,19 @@ final class FlinkCodeCalls {
         return functions;
     }
 
+    /**
+     * Refuses a SEARCH (an IN list or range) over a call of a user-defined function: Flink 2.2.1's code ({@code
+     * SearchOperatorGen.generateSearch}) evaluates the searched expression once per row, but the calc expands the
+     * SEARCH into comparisons ({@code RexUtil.expandSearch}), each evaluating it again.
+     */
+    static void checkSearched(RexCall search) throws NotTranslatable {
+        Map<String, String> searched = functions(search.getOperands().get(0));
+        if (!searched.isEmpty()) {
+            throw new NotTranslatable("SEARCH (an IN list or range) over " + String.join(", ", searched.values())
+                    + " (Flink's code makes the call once per row, the calc's comparisons once each)");
+        }
+    }
+
     /** The call of a user-defined function as Flink's generated code for the calc, or why not. */
     Expr translate(RexCall call, Translator operands) throws NotTranslatable {
         String refused = refusal(call);

@@ -114,6 +114,7 @@ final class RexToExpr {
     private Expr call(RexCall call, LogicalType type) throws NotTranslatable {
         if (call.getKind() == SqlKind.SEARCH) {
             // IN lists and ranges arrive as SEARCH over a Sarg: the ORs and comparisons they stand for.
+            FlinkCodeCalls.checkSearched(call);
             return translate(RexUtil.expandSearch(rexBuilder, null, call));
         }
         if (FlinkCodeCalls.isUserDefined(call)) {
