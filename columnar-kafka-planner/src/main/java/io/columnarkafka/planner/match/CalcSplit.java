@@ -43,8 +43,8 @@ import org.apache.flink.table.types.logical.RowType;
 public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, RexProgram flinkPart,
                         String flinkReason, String summary) {
     /** Why all calls of a user-defined function stay on one side of the edge. */
-    private static final String ONE_INSTANCE = "Flink's generated code has one instance of a function for all its calls,"
-            + " opened once";
+    private static final String ONE_INSTANCE = "Flink's generated code has one instance of a function for all its"
+            + " calls, opened once";
 
     /**
      * The split of {@code calc}, whose whole program the columnar calc does not run.
@@ -114,7 +114,9 @@ public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, Re
             moved = false;
             Map<String, String> flinkCalls = new HashMap<>(); // function -> the projection of Flink's calling it
             for (Integer i : flinkOnly.keySet()) {
-                FlinkCodeCalls.functions(projections.get(i)).keySet().forEach(f -> flinkCalls.putIfAbsent(f, names.get(i)));
+                for (String function : FlinkCodeCalls.functions(projections.get(i)).keySet()) {
+                    flinkCalls.putIfAbsent(function, names.get(i));
+                }
             }
             for (Map.Entry<String, String> function : FlinkCodeCalls.functions(condition).entrySet()) {
                 if (flinkCalls.containsKey(function.getKey())) {

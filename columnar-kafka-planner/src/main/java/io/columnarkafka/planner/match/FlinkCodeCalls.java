@@ -47,8 +47,8 @@ import org.apache.flink.table.types.logical.RowType;
  * order, and as many calls per row as Flink's, but the calls across rows in another order ({@code f(a)} for every
  * row, then {@code f(b)}; Flink: {@code f(a), f(b)} of row 1, then of row 2): only a function whose value depends on
  * earlier calls (not deterministic, kept out above) or one with side effects could tell. Across a split all calls of
- * a function stay on one side ({@code CalcSplit}). The calc also checks that it holds the values of the call's arguments and result ({@code
- * CalcSupport}); anything not admitted stays Flink's, with the reason.
+ * a function stay on one side ({@code CalcSplit}). The calc also checks that it holds the values of the call's
+ * arguments and result ({@code CalcSupport}); anything not admitted stays Flink's, with the reason.
  */
 final class FlinkCodeCalls {
     /** Why no call of this Calc runs in the calc, or null when the calls may. */
@@ -154,7 +154,8 @@ final class FlinkCodeCalls {
         }
         Integer site = sites.get(call);
         if (site == null) {
-            throw new IllegalStateException("UDF call " + call + " is not among the calls of its Calc " + sites.keySet());
+            throw new IllegalStateException("UDF call " + call + " is not among the calls of its Calc "
+                    + sites.keySet());
         }
         return new Expr.FlinkCode(code, site, arguments, "UDF " + call.getOperator().getName(),
                 FlinkTypeFactory.toLogicalType(call.getType()));

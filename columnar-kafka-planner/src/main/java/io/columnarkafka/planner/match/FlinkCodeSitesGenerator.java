@@ -43,7 +43,7 @@ final class FlinkCodeSitesGenerator {
      */
     record Site(RexNode call, RowType input, RowType result) {}
 
-    /** The class of {@code sites}, entry point {@code s} being {@code sites.get(s)}, under the session of {@code context}. */
+    /** The class of {@code sites}, entry point {@code s} being {@code sites.get(s)}, in {@code context}'s session. */
     static GeneratedFunction<FlinkCodeSites> generate(List<Site> sites, RelNode context) {
         ReadableConfig config = ShortcutUtils.unwrapTableConfig(context);
         CodeGeneratorContext ctx = new CodeGeneratorContext(config, ShortcutUtils.unwrapClassLoader(context));

@@ -99,8 +99,9 @@ class FlinkCodeCalcParityTest {
 
     /**
      * One deterministic function called two or three times in one Calc: in two projections, in the condition and a
-     * projection (the same expression, one local reference of the program, which Flink's code evaluates in each), nested
-     * in itself, in CASE branches; Flink's code has one instance for all of a function's calls, and so has the calc.
+     * projection (the same expression, one local reference of the program, which Flink's code evaluates in each),
+     * nested in itself, in CASE branches; Flink's code has one instance for all of a function's calls, and so has the
+     * calc.
      */
     private static final List<String> SAME_FUNCTION_TWICE = List.of(
             "SELECT id, reverse_text(s) AS v, reverse_text(s2) AS w FROM t WHERE i IS NOT NULL",

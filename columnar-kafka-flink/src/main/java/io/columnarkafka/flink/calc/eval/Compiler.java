@@ -45,7 +45,7 @@ final class Compiler {
     private Set<ColumnLoad> reads = new LinkedHashSet<>();
     /** The calls compiled so far that run Flink's generated code. */
     private final List<FlinkCodeCall> flinkCodeCalls = new ArrayList<>();
-    /** The generated classes of those calls, one per class (a Calc's calls share one), which the plan opens and closes. */
+    /** The generated classes of those calls, each once (a Calc's calls share one); the plan opens and closes them. */
     private final List<FlinkCodeInstance> flinkCodeInstances = new ArrayList<>();
 
     Compiler(RowType input) {
