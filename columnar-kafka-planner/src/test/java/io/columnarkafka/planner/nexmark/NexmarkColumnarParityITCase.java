@@ -197,15 +197,9 @@ class NexmarkColumnarParityITCase {
      */
     @Test
     void twoUdfsInTheProjectionsAndOneInTheConditionRunInTheColumnarCalc() throws Exception {
-        String script = "CREATE TEMPORARY SYSTEM FUNCTION price_band AS '" + PriceBand.class.getName() + "';\n"
-                + "CREATE TEMPORARY SYSTEM FUNCTION kept_bidder AS '" + KeptBidder.class.getName() + "';\n"
-                + "CREATE TABLE banded (auction BIGINT, band INT, c_counts BIGINT) WITH (${SINK});\n"
-                + "INSERT INTO banded SELECT auction, price_band(price) AS band, count_char(extra, 'a') AS c_counts"
-                + " FROM bid WHERE kept_bidder(bidder);";
-        String explain = parity("banded", script, false);
-        assertFlinkCodeInTheCalc(explain, "count_char");
-        assertThat(explain).contains("flinkCode=[where (UDF kept_bidder), band (UDF price_band), c_counts (UDF"
-                + " count_char)]");
+        assertUdfsRunInTheCalc("banded", "auction BIGINT, band INT, c_counts BIGINT", "SELECT auction,"
+                + " price_band(price) AS band, count_char(extra, 'a') AS c_counts FROM bid WHERE kept_bidder(bidder)",
+                "where (UDF kept_bidder), band (UDF price_band), c_counts (UDF count_char)");
     }
 
     /**
@@ -214,14 +208,25 @@ class NexmarkColumnarParityITCase {
      */
     @Test
     void oneUdfCalledInTheConditionAndTwoProjectionsRunsInTheColumnarCalc() throws Exception {
+        assertUdfsRunInTheCalc("banded_twice", "auction BIGINT, band INT, bidder_band INT", "SELECT auction,"
+                + " price_band(price) AS band, price_band(bidder) AS bidder_band FROM bid WHERE price_band(price) > 0",
+                "where (UDF price_band), band (UDF price_band), bidder_band (UDF price_band)");
+    }
+
+    /**
+     * Runs {@code select} into a table {@code table} of {@code columns} both ways, with {@link PriceBand} and {@link
+     * KeptBidder} registered, and asserts equal output and a plan whose columnar calc runs {@code calls} (its {@code
+     * flinkCode=[...]}), with no edge and no row Calc.
+     */
+    private static void assertUdfsRunInTheCalc(String table, String columns, String select, String calls)
+            throws Exception {
         String script = "CREATE TEMPORARY SYSTEM FUNCTION price_band AS '" + PriceBand.class.getName() + "';\n"
-                + "CREATE TABLE banded_twice (auction BIGINT, band INT, bidder_band INT) WITH (${SINK});\n"
-                + "INSERT INTO banded_twice SELECT auction, price_band(price) AS band, price_band(bidder) AS"
-                + " bidder_band FROM bid WHERE price_band(price) > 0;";
-        String explain = parity("banded_twice", script, false);
-        assertFlinkCodeInTheCalc(explain, "price_band");
-        assertThat(explain).contains("flinkCode=[where (UDF price_band), band (UDF price_band), bidder_band (UDF"
-                + " price_band)]");
+                + "CREATE TEMPORARY SYSTEM FUNCTION kept_bidder AS '" + KeptBidder.class.getName() + "';\n"
+                + "CREATE TABLE " + table + " (" + columns + ") WITH (${SINK});\n"
+                + "INSERT INTO " + table + " " + select + ";";
+        String explain = parity(table, script, false);
+        assertFlinkCodeInTheCalc(explain, calls.substring(calls.lastIndexOf("UDF ") + 4, calls.lastIndexOf(')')));
+        assertThat(explain).contains("flinkCode=[" + calls + "]");
     }
 
     /** A bid's price band: a thousandth of the price, at most 9 (deterministic, Flink's default). */
