@@ -162,6 +162,14 @@ class ColumnarRowSinkExplainTest {
                 .contains("no row head: 2 rowtime attributes: Flink's sink node rejects the query");
     }
 
+    /** Without a NOT NULL column, length enforcer or rowtime there is nothing to take in: Flink's node stays. */
+    @Test
+    void aSinkFlinksNodeAddsNoStepForKeepsFlinksNode() {
+        TableEnvironment tEnv = installed(appendSink("plain", "auction BIGINT, price BIGINT", ""));
+        assertKeepsFlinksSink(tEnv, "INSERT INTO plain SELECT auction, ABS(price) FROM bids",
+                "no row head: Flink's sink node adds no step before the connector's encoder");
+    }
+
     /** A sink that is not {@code kafka-columnar} is never replaced. */
     @Test
     void anotherConnectorsSinkStaysFlinks() {

@@ -274,9 +274,12 @@ public final class PlanMatcher {
 
     /** The steps of Flink's sink node the row sink's encode operator runs, as EXPLAIN names them. */
     public static String rowHead(StreamPhysicalSink sink) {
-        SinkRowHead head = FlinkSinkSteps.head(sink.contextResolvedTable().getResolvedSchema(),
+        return flinkSinkSteps(sink).describe();
+    }
+
+    private static SinkRowHead flinkSinkSteps(StreamPhysicalSink sink) {
+        return FlinkSinkSteps.head(sink.contextResolvedTable().getResolvedSchema(),
                 FlinkTypeFactory.toLogicalRowType(sink.getInput().getRowType()), ShortcutUtils.unwrapTableConfig(sink));
-        return head.isEmpty() ? "none" : head.describe();
     }
 
     /**
@@ -306,6 +309,9 @@ public final class PlanMatcher {
         if (rowtimes > 1 && config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER)
                 == ExecutionConfigOptions.RowtimeInserter.ENABLED) {
             return Optional.of(rowtimes + " rowtime attributes: Flink's sink node rejects the query");
+        }
+        if (flinkSinkSteps(sink).isEmpty()) {
+            return Optional.of("Flink's sink node adds no step before the connector's encoder");
         }
         return Optional.empty();
     }
