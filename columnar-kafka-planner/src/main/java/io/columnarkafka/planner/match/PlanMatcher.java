@@ -247,6 +247,12 @@ public final class PlanMatcher {
         if (sink.upsertMaterialize() || !ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) sink.getInput())) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY, "the input is a changelog");
         }
+        SinkRowHead steps = flinkSinkSteps(sink);
+        if (steps.enforcesConstraints()) {
+            // Flink's enforcer fails the job on, drops, trims or pads single rows: the batch's encoders do none of it.
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED,
+                    "Flink's sink node checks each row: " + steps.describe());
+        }
         return NodeDecision.columnar(sink, NodeKind.SINK, admission.get().describe(), null);
     }
 

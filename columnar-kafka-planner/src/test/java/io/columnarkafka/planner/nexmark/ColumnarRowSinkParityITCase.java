@@ -106,16 +106,50 @@ class ColumnarRowSinkParityITCase {
         assertThat(expected).as("only the people are written").hasSizeBetween(100, (int) EVENTS / 10);
     }
 
-    /** With {@code type-length-enforcer=TRIM_PAD}: VARCHAR(3) trimmed, CHAR(6) padded, as Flink's node does. */
+    /**
+     * With {@code type-length-enforcer=TRIM_PAD}: the events read under narrower types than their values (a
+     * connector checks no length), so no CAST of the planner's trims or pads them and Flink's enforcer does: a
+     * VARCHAR(3) channel trimmed, a CHAR(40) extra padded, as Flink's node does (behind Flink's Calc of ABS, the row
+     * sink; Flink's default, IGNORE, writes other bytes, so the enforcer ran).
+     */
     @Test
     void withTrimPadCharAndVarcharAreTrimmedAndPaddedAsFlinkDoes() throws Exception {
-        String script = "CREATE TABLE channels (event_type INT, channel VARCHAR(3), code CHAR(6), a INT)"
-                + " WITH (${SINK});\n"
-                + "INSERT INTO channels SELECT event_type, bid.channel, CAST(bid.channel AS CHAR(2)),"
-                + " ABS(event_type) FROM nexmark WHERE event_type = 2;";
-        List<String> expected = bytesEqualStock(runs.withOption("table.exec.sink.type-length-enforcer", "TRIM_PAD"),
-                "channels", script, "head=[ConstraintEnforcer[LengthEnforcer(fields=[channel, code])]]");
+        String script = narrowChannels("ABS(bid.price)");
+        NexmarkRuns trimPad = runs.withOption("table.exec.sink.type-length-enforcer", "TRIM_PAD");
+        List<String> expected = bytesEqualStock(trimPad, "channels", script,
+                "head=[ConstraintEnforcer[LengthEnforcer(fields=[channel, extra])]]");
         assertThat(expected).hasSizeGreaterThan(1000);
+        List<String> untouched = runs.records(runs.run("channels_ignored", script, false, false, PARALLELISM).topic());
+        assertThat(untouched).as("Flink's default (IGNORE) writes other bytes: the enforcer changed rows")
+                .hasSameSizeAs(expected).isNotEqualTo(expected);
+    }
+
+    /**
+     * The same enforcer over a columnar Calc: the Arrow-fed {@code ColumnarSink} does not check rows, so Flink's sink
+     * node stays behind an edge, with the reason, and the bytes equal stock's.
+     */
+    @Test
+    void aColumnarInputIntoASinkWithConstraintsKeepsFlinksSinkNode() throws Exception {
+        NexmarkRuns trimPad = runs.withOption("table.exec.sink.type-length-enforcer", "TRIM_PAD");
+        String script = narrowChannels("bid.price");
+        NexmarkRuns.Run stock = trimPad.run("channels_columnar", script, false, false, PARALLELISM);
+        NexmarkRuns.Run columnar = trimPad.run("channels_columnar", script, true, false, PARALLELISM);
+        assertThat(execution(columnar.explain())).contains("ColumnarCalc(").doesNotContain("ColumnarSink(")
+                .doesNotContain("ColumnarRowSink(").contains("ArrowToRows(reason=[SINK_NOT_ADMITTED Flink's sink node"
+                        + " checks each row: ConstraintEnforcer[LengthEnforcer(fields=[channel, extra])]]");
+        List<String> expected = runs.records(stock.topic());
+        assertThat(expected).hasSizeGreaterThan(1000);
+        assertThat(runs.records(columnar.topic())).isEqualTo(expected);
+    }
+
+    /** Bids read as VARCHAR(3) channels and CHAR(40) extras into columns of those types, with {@code price}. */
+    private static String narrowChannels(String price) {
+        return "CREATE TABLE narrow_bids (event_type INT, bid ROW<channel VARCHAR(3), extra CHAR(40), price BIGINT>)"
+                + " WITH (${SOURCE});\n"
+                + "CREATE TABLE channels (event_type INT, channel VARCHAR(3), extra CHAR(40), price BIGINT)"
+                + " WITH (${SINK});\n"
+                + "INSERT INTO channels SELECT event_type, bid.channel, bid.extra, " + price + " FROM narrow_bids"
+                + " WHERE event_type = 2;";
     }
 
     /** Runs {@code script} both ways; the committed records, per partition in order, equal; returns them. */
