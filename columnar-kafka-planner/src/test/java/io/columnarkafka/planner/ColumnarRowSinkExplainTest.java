@@ -170,6 +170,33 @@ class ColumnarRowSinkExplainTest {
                 "no row head: Flink's sink node adds no step before the connector's encoder");
     }
 
+    /**
+     * Over a columnar Calc, a sink whose constraints Flink's node checks per row is no Arrow-fed {@code ColumnarSink}
+     * (its encoders check nothing): Flink's node behind the edge; without constraints the same query is columnar.
+     */
+    @Test
+    void aColumnarInputIntoANotNullColumnKeepsFlinksSinkBehindTheEdge() {
+        TableEnvironment tEnv = installed(appendSink("prices", PRICES, ""),
+                appendSink("loose_prices", "auction BIGINT, price BIGINT, channel STRING", ""));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO prices SELECT auction, price, channel FROM bids");
+        assertThat(section(explained, "== Optimized Execution Plan ==")).doesNotContain("ColumnarSink(")
+                .contains("ArrowToRows(reason=[SINK_NOT_ADMITTED Flink's sink node checks each row:"
+                        + " ConstraintEnforcer[NotNullEnforcer(fields=[auction])]]");
+        assertThat(ColumnarSql.explain(tEnv, "INSERT INTO loose_prices SELECT auction, price, channel FROM bids"))
+                .contains("ColumnarSink(").doesNotContain("ArrowToRows(");
+    }
+
+    /** Two rowtime attributes from a columnar Calc: Flink's sink node stays, behind the edge, to fail the query. */
+    @Test
+    void twoRowtimeAttributesFromAColumnarCalcKeepFlinksSinkAndItsError() {
+        TableEnvironment tEnv = installed(appendSink("times", "a TIMESTAMP(3), b TIMESTAMP(3)", ""));
+        String insert = "INSERT INTO times SELECT `dateTime`, `dateTime` FROM bids";
+        assertThatThrownBy(() -> tEnv.explainSql(insert))
+                .hasStackTraceContaining("The query contains more than one rowtime attribute column");
+        assertThat(ColumnarSql.lastDecision(tEnv).describe())
+                .contains("Flink Sink: SINK_NOT_ADMITTED 2 rowtime attributes: Flink's sink node rejects the query");
+    }
+
     /** A sink that is not {@code kafka-columnar} is never replaced. */
     @Test
     void anotherConnectorsSinkStaysFlinks() {

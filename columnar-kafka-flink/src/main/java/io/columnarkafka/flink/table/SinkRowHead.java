@@ -59,11 +59,6 @@ public final class SinkRowHead implements Serializable {
         return inserter == null ? enforcerName : enforcerName + ", " + inserter;
     }
 
-    /** True when Flink's sink node would check the sink's constraints (NOT NULL, lengths) on each row. */
-    public boolean enforcesConstraints() {
-        return enforcer != null;
-    }
-
     /** True when the head does nothing: Flink's sink node would add no operator either. */
     public boolean isEmpty() {
         return enforcer == null && rowtimeIndex < 0;

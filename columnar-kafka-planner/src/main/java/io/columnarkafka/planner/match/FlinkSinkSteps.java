@@ -32,10 +32,7 @@ public final class FlinkSinkSteps {
 
     /** The steps for a sink of {@code schema} fed rows of {@code inputType}, under {@code config}. */
     public static SinkRowHead head(ResolvedSchema schema, RowType inputType, ReadableConfig config) {
-        Optional<ConstraintEnforcerExecutor> enforcer = ConstraintEnforcerExecutor.create(persistedRowType(schema),
-                config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_NOT_NULL_ENFORCER),
-                config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_TYPE_LENGTH_ENFORCER),
-                config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_NESTED_CONSTRAINT_ENFORCER));
+        Optional<ConstraintEnforcerExecutor> enforcer = enforcer(schema, config);
         int[] rowtimes = rowtimeFields(inputType);
         boolean inserter = config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER)
                 == ExecutionConfigOptions.RowtimeInserter.ENABLED;
@@ -44,6 +41,18 @@ public final class FlinkSinkSteps {
         }
         return new SinkRowHead(enforcer.orElse(null), enforcer.map(FlinkSinkSteps::enforcerName).orElse(null),
                 inserter && rowtimes.length == 1 ? rowtimes[0] : -1);
+    }
+
+    /** The name of the {@code ConstraintEnforcer} Flink's sink node adds for {@code schema}, or empty for none. */
+    static Optional<String> constraints(ResolvedSchema schema, ReadableConfig config) {
+        return enforcer(schema, config).map(FlinkSinkSteps::enforcerName);
+    }
+
+    private static Optional<ConstraintEnforcerExecutor> enforcer(ResolvedSchema schema, ReadableConfig config) {
+        return ConstraintEnforcerExecutor.create(persistedRowType(schema),
+                config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_NOT_NULL_ENFORCER),
+                config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_TYPE_LENGTH_ENFORCER),
+                config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_NESTED_CONSTRAINT_ENFORCER));
     }
 
     /** The input's rowtime attribute fields, as {@code StreamExecSink} finds them. */

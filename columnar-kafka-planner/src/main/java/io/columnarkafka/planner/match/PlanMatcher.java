@@ -247,11 +247,16 @@ public final class PlanMatcher {
         if (sink.upsertMaterialize() || !ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) sink.getInput())) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY, "the input is a changelog");
         }
-        SinkRowHead steps = flinkSinkSteps(sink);
-        if (steps.enforcesConstraints()) {
+        Optional<String> constraints = FlinkSinkSteps.constraints(sink.contextResolvedTable().getResolvedSchema(),
+                ShortcutUtils.unwrapTableConfig(sink));
+        if (constraints.isPresent()) {
             // Flink's enforcer fails the job on, drops, trims or pads single rows: the batch's encoders do none of it.
             return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED,
-                    "Flink's sink node checks each row: " + steps.describe());
+                    "Flink's sink node checks each row: " + constraints.get());
+        }
+        Optional<String> rejected = rejectedRowtimes(sink);
+        if (rejected.isPresent()) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED, rejected.get());
         }
         return NodeDecision.columnar(sink, NodeKind.SINK, admission.get().describe(), null);
     }
@@ -310,14 +315,23 @@ public final class PlanMatcher {
                         == ExecutionConfigOptions.SinkKeyedShuffle.FORCE) {
             return Optional.of("table.exec.sink.keyed-shuffle FORCE: Flink's sink node shuffles by the primary key");
         }
-        int rowtimes = FlinkSinkSteps.rowtimeFields(FlinkTypeFactory.toLogicalRowType(sink.getInput().getRowType()))
-                .length;
-        if (rowtimes > 1 && config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER)
-                == ExecutionConfigOptions.RowtimeInserter.ENABLED) {
-            return Optional.of(rowtimes + " rowtime attributes: Flink's sink node rejects the query");
+        Optional<String> rejected = rejectedRowtimes(sink);
+        if (rejected.isPresent()) {
+            return rejected;
         }
         if (flinkSinkSteps(sink).isEmpty()) {
             return Optional.of("Flink's sink node adds no step before the connector's encoder");
+        }
+        return Optional.empty();
+    }
+
+    /** Flink's sink node fails a query writing more than one rowtime attribute while its rowtime inserter is on. */
+    private static Optional<String> rejectedRowtimes(StreamPhysicalSink sink) {
+        int rowtimes = FlinkSinkSteps.rowtimeFields(FlinkTypeFactory.toLogicalRowType(sink.getInput().getRowType()))
+                .length;
+        if (rowtimes > 1 && ShortcutUtils.unwrapTableConfig(sink).get(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER)
+                == ExecutionConfigOptions.RowtimeInserter.ENABLED) {
+            return Optional.of(rowtimes + " rowtime attributes: Flink's sink node rejects the query");
         }
         return Optional.empty();
     }
