@@ -64,10 +64,22 @@ public final class PlannerOptions {
                             + " columnar calc, with Flink's generated code for each call over the rows Flink's Calc"
                             + " calls it for, instead of in Flink's Calc after an Arrow-to-rows edge.");
 
+    /**
+     * Whether a {@code kafka-columnar} / {@code upsert-kafka-columnar} sink fed rows replaces Flink's sink node
+     * ({@code true}, the default) with one whose encode operator runs Flink's constraint enforcer and rowtime step on
+     * each row it is handed ({@code ColumnarRowSink}), so no chained hop, and with object reuse off no copy of the
+     * row, lies between them; or keeps Flink's node, which runs them as operators of their own.
+     */
+    public static final ConfigOption<Boolean> ROW_SINK_HEAD =
+            ConfigOptions.key(PREFIX + "sink.row-head").booleanType().defaultValue(true)
+                    .withDescription("Run Flink's sink constraint enforcer and rowtime step inside the encode"
+                            + " operator of a kafka-columnar sink fed rows, instead of as operators of Flink's sink"
+                            + " node chained before it.");
+
     /** Every path choice, by key. */
     public static final List<ConfigOption<?>> PATH_CHOICES =
             List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG, VECTORISED_LOCAL_GROUP_AGG, COLUMNAR_WATERMARK,
-                    SPLIT_CALC, FLINK_CODE_CALC);
+                    SPLIT_CALC, FLINK_CODE_CALC, ROW_SINK_HEAD);
 
     private PlannerOptions() {}
 

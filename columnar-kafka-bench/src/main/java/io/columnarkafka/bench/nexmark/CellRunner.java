@@ -233,7 +233,8 @@ public final class CellRunner {
     /**
      * With the columnar planner stage: the columnar nodes and edges the plan holds, e.g. {@code plan:
      * ColumnarScan+ColumnarCalc+ColumnarSink} (fully columnar), {@code plan: ColumnarScan+ArrowToRows x1} or, with
-     * mini-batch on, {@code plan: ColumnarScan+ColumnarMiniBatchAssigner+ColumnarCalc+ArrowToRows x2}; a
+     * mini-batch on, {@code plan: ColumnarScan+ColumnarMiniBatchAssigner+ColumnarCalc+ArrowToRows x2}; a sink fed
+     * rows that runs Flink's sink steps in its encode operator adds {@code ColumnarRowSink}; a
      * plan with more than one {@code ColumnarScan} (branches that do not share one) says how many: {@code
      * ColumnarScan x2}.
      */
@@ -243,7 +244,7 @@ public final class CellRunner {
         }
         List<String> nodes = new java.util.ArrayList<>();
         for (String node : List.of("ColumnarScan", "ColumnarMiniBatchAssigner", "ColumnarCalc", "ColumnarExpand",
-                "ColumnarLocalWindowAggregate", "ColumnarLocalGroupAggregate", "ColumnarSink")) {
+                "ColumnarLocalWindowAggregate", "ColumnarLocalGroupAggregate", "ColumnarSink", "ColumnarRowSink")) {
             if (plan.contains(node + "(")) {
                 nodes.add(node);
             }

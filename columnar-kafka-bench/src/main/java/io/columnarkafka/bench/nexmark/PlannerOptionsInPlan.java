@@ -42,6 +42,9 @@ final class PlannerOptionsInPlan {
     private static final String FLINK_CODE_TURNED_OFF = "not in the calc: " + PlannerOptions.FLINK_CODE_CALC.key()
             + " is false";
 
+    /** A sink fed rows whose encode operator runs Flink's sink steps; with the option off, Flink's sink node. */
+    private static final String ROW_SINK = "ColumnarRowSink(";
+
     private PlannerOptionsInPlan() {}
 
     /** One clause per option of the variant, {@code "; "} between them; empty for a variant without options. */
@@ -61,6 +64,8 @@ final class PlannerOptionsInPlan {
                         calcSplit(setting, Boolean.parseBoolean(option.getValue()), plan);
                 case "columnar-kafka.planner.calc.flink-code" ->
                         calcFlinkCode(setting, Boolean.parseBoolean(option.getValue()), plan);
+                case "columnar-kafka.planner.sink.row-head" ->
+                        rowSinkHead(setting, Boolean.parseBoolean(option.getValue()), plan);
                 default -> throw new IllegalStateException("no rule reads planner option " + option.getKey()
                         + " off the plan; add one to PlannerOptionsInPlan");
             };
@@ -187,6 +192,23 @@ final class PlannerOptionsInPlan {
         }
         return inCalc ? FLINK_CODE + "...] on " + calcs + " columnar calc(s)"
                 : "not in the calc: ... is false shown " + turnedOff + " time(s)";
+    }
+
+    /**
+     * With the option on, a sink fed rows shows {@code ColumnarRowSink(} where Flink's node adds only its steps (the
+     * execution plan does not show the shapes that keep Flink's node, so none is "not shown" for certain); with it
+     * off, no plan may show one.
+     */
+    private static String rowSinkHead(String setting, boolean rowHead, String plan) {
+        int rowSinks = count(plan, ROW_SINK);
+        if (!rowHead) {
+            if (rowSinks > 0) {
+                throw contradicted(setting, rowSinks + " ColumnarRowSink(s)", plan);
+            }
+            return "no ColumnarRowSink (Flink's sink node)";
+        }
+        return rowSinks == 0 ? "not shown (the plan has no sink the row head takes)"
+                : ROW_SINK + "...) shown " + rowSinks + " time(s)";
     }
 
     private static int count(String text, String part) {

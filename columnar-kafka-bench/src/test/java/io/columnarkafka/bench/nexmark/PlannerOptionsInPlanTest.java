@@ -163,4 +163,25 @@ class PlannerOptionsInPlanTest {
         assertThat(PlannerOptionsInPlan.describe(on, VIEWS_EDGES)).isEqualTo("calc.flink-code=true: not shown (the"
                 + " plan has no user-defined function call the option decides)");
     }
+
+    @Test
+    void theSinkShowsWhetherTheRowHeadTookFlinksSteps() {
+        String rowSink = String.join("\n",
+                "ColumnarRowSink(table=[default_catalog.default_database.nexmark_q19], fields=[auction, rank_number],"
+                        + " head=[ConstraintEnforcer[NotNullEnforcer(fields=[auction, rank_number])]],"
+                        + " encode=[admitted: json value, json key, upsert tombstones])",
+                "+- Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER])");
+        String flinks = String.join("\n", "Sink(table=[default_catalog.default_database.nexmark_q19],"
+                + " fields=[auction, rank_number])", "+- Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER])");
+        Variant on = Variant.parse("columnar:sink.row-head=true");
+        Variant off = Variant.parse("columnar:sink.row-head=false");
+        assertThat(PlannerOptionsInPlan.describe(on, rowSink))
+                .isEqualTo("sink.row-head=true: ColumnarRowSink(...) shown 1 time(s)");
+        assertThat(PlannerOptionsInPlan.describe(off, flinks))
+                .isEqualTo("sink.row-head=false: no ColumnarRowSink (Flink's sink node)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, rowSink))
+                .hasMessageStartingWith("the plan contradicts the variant's sink.row-head=false: 1 ColumnarRowSink(s)");
+        assertThat(PlannerOptionsInPlan.describe(on, flinks))
+                .isEqualTo("sink.row-head=true: not shown (the plan has no sink the row head takes)");
+    }
 }

@@ -48,40 +48,67 @@ final class ColumnarSinkTranslator {
     private static <B, R> DynamicTableSink.SinkRuntimeProvider provider(
             KafkaSinkShape shape, EncodePlan plan, EncodedRecords<B, R> elements, String description) {
         KafkaSink<R> kafkaSink = kafkaSink(shape, elements);
-        Integer parallelism = shape.parallelism();
         return new DataStreamSinkProvider() {
             @Override
             public DataStreamSink<?> consumeDataStream(ProviderContext context, DataStream<RowData> rows) {
-                // Like the planner does for Flink's sink: without sink.parallelism, the input's.
-                int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
-                SingleOutputStreamOperator<B> batches = rows
-                        .transform("ColumnarEncode[" + description + "]", elements.batchType(rows.getType()),
-                                new RowDataEncodeOperator<>(plan, elements, rowCopier(rows),
-                                        RecordSizeLimit.of(shape.properties())))
-                        .setParallelism(sinkParallelism);
-                context.generateUid("columnar-encode").ifPresent(batches::uid);
-                // Same parallelism and a forward edge: the splitter chains with the writer.
-                SingleOutputStreamOperator<R> records = batches
-                        .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(rows.getType()))
-                        .name("SplitEncodedBatch[" + description + "]")
-                        .setParallelism(sinkParallelism);
-                if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
-                    // The writer never joins this chain: the batch, not each record, crosses the channel.
-                    records.startNewChain();
-                }
-                context.generateUid("columnar-split").ifPresent(records::uid);
-                DataStreamSink<R> end = records.sinkTo(kafkaSink)
-                        .name("KafkaSink[" + description + "]")
-                        .setParallelism(sinkParallelism);
-                context.generateUid("columnar-kafka-sink").ifPresent(end::uid);
-                return end;
+                return encodeAndWrite(shape, plan, elements, kafkaSink, description, rows, null, context);
             }
 
             @Override
             public Optional<Integer> getParallelism() {
-                return Optional.ofNullable(parallelism);
+                return Optional.ofNullable(shape.parallelism());
             }
         };
+    }
+
+    /**
+     * The runtime of an admitted sink fed rows the planner stage substituted for Flink's sink node: the encode
+     * operator runs {@code head} (Flink's constraint enforcement and rowtime step) on each row it is handed.
+     */
+    static DataStreamSink<?> rowSink(KafkaSinkShape shape, ColumnarOptions.Settings batching, String description,
+            DataStream<RowData> rows, SinkRowHead head, ProviderContext context) {
+        EncodePlan plan = EncodePlan.of(shape, batching, description);
+        if (readsRows(shape.partitioner())) {
+            return encodeAndWrite(shape, plan, EncodedRecords.WITH_ROWS, kafkaSink(shape, EncodedRecords.WITH_ROWS),
+                    description, rows, head, context);
+        }
+        return encodeAndWrite(shape, plan, EncodedRecords.RECORDS, kafkaSink(shape, EncodedRecords.RECORDS),
+                description, rows, head, context);
+    }
+
+    /**
+     * The encode operator ({@code head} null: the rows as Flink's sink node hands them), the splitter and the writer,
+     * each at the sink's parallelism.
+     */
+    private static <B, R> DataStreamSink<?> encodeAndWrite(KafkaSinkShape shape, EncodePlan plan,
+            EncodedRecords<B, R> elements, KafkaSink<R> kafkaSink, String description, DataStream<RowData> rows,
+            SinkRowHead head, ProviderContext context) {
+        // Like the planner does for Flink's sink: without sink.parallelism, the input's.
+        Integer parallelism = shape.parallelism();
+        int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
+        SingleOutputStreamOperator<B> batches = rows
+                .transform("ColumnarEncode[" + description
+                                + (head == null || head.isEmpty() ? "" : "; head: " + head.describe()) + "]",
+                        elements.batchType(rows.getType()),
+                        new RowDataEncodeOperator<>(plan, elements, rowCopier(rows),
+                                RecordSizeLimit.of(shape.properties()), head))
+                .setParallelism(sinkParallelism);
+        context.generateUid("columnar-encode").ifPresent(batches::uid);
+        // Same parallelism and a forward edge: the splitter chains with the writer.
+        SingleOutputStreamOperator<R> records = batches
+                .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(rows.getType()))
+                .name("SplitEncodedBatch[" + description + "]")
+                .setParallelism(sinkParallelism);
+        if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
+            // The writer never joins this chain: the batch, not each record, crosses the channel.
+            records.startNewChain();
+        }
+        context.generateUid("columnar-split").ifPresent(records::uid);
+        DataStreamSink<R> end = records.sinkTo(kafkaSink)
+                .name("KafkaSink[" + description + "]")
+                .setParallelism(sinkParallelism);
+        context.generateUid("columnar-kafka-sink").ifPresent(end::uid);
+        return end;
     }
 
     /**

@@ -16,6 +16,7 @@ import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.data.RowData;
@@ -121,6 +122,40 @@ public final class ColumnarTables {
                     "not a single topic: the topic of each record is not a column"));
         }
         return Optional.of(Admission.admitted(own.detail() + ", Arrow input"));
+    }
+
+    /** The connector's own decision for a {@code kafka-columnar} sink (its runtime fed rows), or empty for any other. */
+    public static Optional<Admission> sinkAdmission(DynamicTableSink sink) {
+        return sink instanceof ColumnarKafkaDynamicSink columnar ? Optional.of(columnar.admission()) : Optional.empty();
+    }
+
+    /**
+     * Why an admitted sink fed rows cannot take Flink's sink steps into its encode operator ({@link #rowSink}), or
+     * empty: with metadata columns the rows Flink's enforcer checks carry them too (kept narrow), and with {@code
+     * sink.parallelism} Flink's sink node runs its steps at another parallelism than the input's, possibly behind a
+     * keyed shuffle.
+     */
+    public static Optional<String> rowSinkUnsupported(DynamicTableSink sink) {
+        KafkaSinkShape shape = ((ColumnarKafkaDynamicSink) sink).shape();
+        if (!shape.metadataKeys().isEmpty()) {
+            return Optional.of("metadata columns " + shape.metadataKeys());
+        }
+        if (shape.parallelism() != null) {
+            return Optional.of("sink.parallelism " + shape.parallelism());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * The runtime of an admitted sink fed rows, in place of Flink's sink node: the connector's encode operator
+     * running {@code head} (what Flink's sink node would run as operators in front of it) on each row, then Flink's
+     * {@code KafkaSink}, as the connector's runtime provider builds them, at the input's parallelism.
+     */
+    public static DataStreamSink<?> rowSink(DynamicTableSink sink, DataStream<RowData> rows, SinkRowHead head,
+            ProviderContext context) {
+        ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
+        return ColumnarSinkTranslator.rowSink(columnar.shape(), columnar.batching(), columnar.asSummaryString(), rows,
+                head, context);
     }
 
     /**

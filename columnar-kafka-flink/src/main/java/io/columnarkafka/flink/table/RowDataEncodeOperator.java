@@ -58,6 +58,8 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
     private final TypeSerializer<RowData> rowCopier;
     /** The largest record the {@code KafkaSink}'s producer accepts: a batch with a larger one is never emitted. */
     private final RecordSizeLimit sizeLimit;
+    /** The steps Flink's sink node would run as operators before this one (the planner stage's row sink), or null. */
+    private final SinkRowHead head;
 
     private transient BufferAllocator allocator;
     private transient RowDataArrowWriter writer;
@@ -81,11 +83,12 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
     private transient long lastReducedFlush;
 
     RowDataEncodeOperator(EncodePlan plan, EncodedRecords<B, ?> elements, TypeSerializer<RowData> rowCopier,
-            RecordSizeLimit sizeLimit) {
+            RecordSizeLimit sizeLimit, SinkRowHead head) {
         this.plan = plan;
         this.elements = elements;
         this.rowCopier = rowCopier;
         this.sizeLimit = sizeLimit;
+        this.head = head;
     }
 
     @Override
@@ -125,7 +128,10 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
 
     @Override
     public void processElement(StreamRecord<RowData> element) throws Exception {
-        RowData row = element.getValue();
+        RowData row = head == null ? element.getValue() : head.apply(element);
+        if (row == null) {
+            return; // dropped by Flink's constraint enforcer
+        }
         if (latestRows == null) {
             append(rows != null && rowCopier != null ? rowCopier.copy(row) : row);
         } else if (latestRows.put(row) >= plan.reducingBuffer().maxRows()) {

@@ -32,7 +32,12 @@ public enum NodeKind {
      * (keys, accumulators) for Flink's global group aggregate.
      */
     LOCAL_GROUP_AGGREGATE(false),
-    SINK(false);
+    SINK(false),
+    /**
+     * A {@code kafka-columnar} sink fed rows, Flink's sink node replaced ({@code ColumnarRowSink}): the connector's
+     * encode operator runs Flink's constraint enforcer and rowtime step on each row itself.
+     */
+    ROW_SINK(false);
 
     private final boolean emitsBatches;
 

@@ -6,9 +6,13 @@ import io.columnarkafka.flink.table.Admission;
 import io.columnarkafka.flink.table.ArrowLocalWindowAggOperator;
 import io.columnarkafka.flink.table.ColumnarTables;
 import io.columnarkafka.flink.table.EdgeRows;
+import io.columnarkafka.flink.table.SinkRowHead;
 import io.columnarkafka.planner.PlannerOptions;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.table.api.config.ExecutionConfigOptions;
+import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalExpand;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalGroupAggregate;
@@ -34,8 +38,9 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * for Arrow input; a local window aggregate over a columnar input (computed on the vectors where its shape is
  * admitted, else Flink's own operator for the node reading the batches in place); a local group aggregate over a
  * columnar input whose shape is admitted (computed on the vectors); an Expand over a columnar input whose projections
- * copy input fields, NULL and integer constants (each input row's projections in turn, Flink's order). Every other node
- * stays Flink's, with its reason.
+ * copy input fields, NULL and integer constants (each input row's projections in turn, Flink's order); a sink fed rows
+ * into an admitted {@code kafka-columnar} table where Flink's sink node adds nothing but its constraint enforcer and
+ * rowtime step, which the encode operator then runs. Every other node stays Flink's, with its reason.
  * It builds nothing: {@code PlanTranslator} does, from the decision alone.
  */
 public final class PlanMatcher {
@@ -229,6 +234,9 @@ public final class PlanMatcher {
     }
 
     private static NodeDecision sink(StreamPhysicalSink sink, PlanDecision decision) {
+        if (!decision.of(sink.getInput()).emitsBatches()) {
+            return rowFedSink(sink);
+        }
         Optional<Admission> admission = ColumnarTables.arrowSinkAdmission(sink.tableSink());
         if (admission.isEmpty()) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_KAFKA_COLUMNAR_SINK, sink.tableSink().asSummaryString());
@@ -236,13 +244,96 @@ public final class PlanMatcher {
         if (!admission.get().isAdmitted()) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED, admission.get().describe());
         }
-        if (!decision.of(sink.getInput()).emitsBatches()) {
-            return NodeDecision.row(sink, NodeKind.SINK, Reason.INPUT_NOT_COLUMNAR, "input " + inputName(sink));
-        }
         if (sink.upsertMaterialize() || !ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) sink.getInput())) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY, "the input is a changelog");
         }
+        Optional<String> constraints = FlinkSinkSteps.constraints(sink.contextResolvedTable().getResolvedSchema(),
+                ShortcutUtils.unwrapTableConfig(sink));
+        if (constraints.isPresent()) {
+            // Flink's enforcer fails the job on, drops, trims or pads single rows: the batch's encoders do none of it.
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED,
+                    "Flink's sink node checks each row: " + constraints.get());
+        }
+        Optional<String> rejected = rejectedRowtimes(sink);
+        if (rejected.isPresent()) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED, rejected.get());
+        }
         return NodeDecision.columnar(sink, NodeKind.SINK, admission.get().describe(), null);
+    }
+
+    /**
+     * A sink fed rows into a table whose connector admitted it: Flink's sink node replaced by one whose encode
+     * operator runs the node's constraint enforcer and rowtime step itself ({@link FlinkSinkSteps}), where the node
+     * would add nothing else; else Flink's node, with why not.
+     */
+    private static NodeDecision rowFedSink(StreamPhysicalSink sink) {
+        Optional<Admission> admission = ColumnarTables.sinkAdmission(sink.tableSink());
+        if (admission.isEmpty()) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_KAFKA_COLUMNAR_SINK, sink.tableSink().asSummaryString());
+        }
+        if (!admission.get().isAdmitted()) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED, admission.get().describe());
+        }
+        Optional<String> noHead = rowHeadUnsupported(sink);
+        if (noHead.isPresent()) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.INPUT_NOT_COLUMNAR,
+                    "input " + inputName(sink) + "; no row head: " + noHead.get());
+        }
+        return NodeDecision.columnar(sink, NodeKind.ROW_SINK, "row head: " + rowHead(sink) + "; "
+                + admission.get().describe(), null);
+    }
+
+    /** The steps of Flink's sink node the row sink's encode operator runs, as EXPLAIN names them. */
+    public static String rowHead(StreamPhysicalSink sink) {
+        return flinkSinkSteps(sink).describe();
+    }
+
+    private static SinkRowHead flinkSinkSteps(StreamPhysicalSink sink) {
+        return FlinkSinkSteps.head(sink.contextResolvedTable().getResolvedSchema(),
+                FlinkTypeFactory.toLogicalRowType(sink.getInput().getRowType()), ShortcutUtils.unwrapTableConfig(sink));
+    }
+
+    /**
+     * Why Flink's sink node over rows adds more than its constraint enforcer and rowtime step (Flink 2.2.1's {@code
+     * CommonExecSink.createSinkTransformation}), or the session keeps it; empty when it adds no more. Flink's {@code
+     * RowKindSetter} needs row-level delete or update abilities, which the connector's sink does not offer.
+     */
+    private static Optional<String> rowHeadUnsupported(StreamPhysicalSink sink) {
+        ReadableConfig config = ShortcutUtils.unwrapTableConfig(sink);
+        if (!config.get(PlannerOptions.ROW_SINK_HEAD)) {
+            return Optional.of(PlannerOptions.ROW_SINK_HEAD.key() + " is false");
+        }
+        Optional<String> connector = ColumnarTables.rowSinkUnsupported(sink.tableSink());
+        if (connector.isPresent()) {
+            return connector;
+        }
+        if (sink.upsertMaterialize()) {
+            return Optional.of("Flink's upsert materializer (SinkUpsertMaterializer) before the sink");
+        }
+        if (sink.contextResolvedTable().getResolvedSchema().getPrimaryKey().isPresent()
+                && config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_KEYED_SHUFFLE)
+                        == ExecutionConfigOptions.SinkKeyedShuffle.FORCE) {
+            return Optional.of("table.exec.sink.keyed-shuffle FORCE: Flink's sink node shuffles by the primary key");
+        }
+        Optional<String> rejected = rejectedRowtimes(sink);
+        if (rejected.isPresent()) {
+            return rejected;
+        }
+        if (flinkSinkSteps(sink).isEmpty()) {
+            return Optional.of("Flink's sink node adds no step before the connector's encoder");
+        }
+        return Optional.empty();
+    }
+
+    /** Flink's sink node fails a query writing more than one rowtime attribute while its rowtime inserter is on. */
+    private static Optional<String> rejectedRowtimes(StreamPhysicalSink sink) {
+        int rowtimes = FlinkSinkSteps.rowtimeFields(FlinkTypeFactory.toLogicalRowType(sink.getInput().getRowType()))
+                .length;
+        if (rowtimes > 1 && ShortcutUtils.unwrapTableConfig(sink).get(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER)
+                == ExecutionConfigOptions.RowtimeInserter.ENABLED) {
+            return Optional.of(rowtimes + " rowtime attributes: Flink's sink node rejects the query");
+        }
+        return Optional.empty();
     }
 
     private static String inputName(RelNode node) {

@@ -54,6 +54,7 @@ final class PlanTranslator {
                     (StreamPhysicalLocalGroupAggregate) node, inputs.get(0));
             case EXPAND -> StreamPhysicalColumnarExpand.replacing((StreamPhysicalExpand) node, inputs.get(0));
             case SINK -> StreamPhysicalColumnarSink.replacing((StreamPhysicalSink) node, inputs.get(0), self.detail());
+            case ROW_SINK -> StreamPhysicalColumnarRowSink.replacing((StreamPhysicalSink) node, inputs.get(0));
         };
     }
 

@@ -100,10 +100,15 @@ final class NexmarkRuns {
                 + "    `dateTime` AS CASE WHEN event_type = 0 THEN person.`dateTime`"
                 + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END"
                 + (watermark ? ",\n    WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND\n" : "\n")
-                + ") WITH ('connector' = '" + connector + "', 'topic' = '" + topic + "',"
+                + ") WITH (" + sourceOptions(connector, bootstrapServers, topic, groupId) + ")";
+    }
+
+    /** The events source's options: the whole topic, json; also what a script's {@code ${SOURCE}} becomes. */
+    private static String sourceOptions(String connector, String bootstrapServers, String topic, String groupId) {
+        return "'connector' = '" + connector + "', 'topic' = '" + topic + "',"
                 + " 'properties.bootstrap.servers' = '" + bootstrapServers + "',"
                 + " 'properties.group.id' = '" + groupId + "', 'scan.startup.mode' = 'earliest-offset',"
-                + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')";
+                + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json'";
     }
 
     /** The result table's options: EXACTLY_ONCE, json values (json keys for an upsert table), fixed partitions. */
@@ -166,7 +171,9 @@ final class NexmarkRuns {
         }
         String sinkConnector = upsert ? "upsert-" + connector : connector;
         String insert = null;
-        for (String statement : statements(script.replace("${SINK}", sinkOptions(sinkConnector, topic, upsert)))) {
+        // ${SOURCE}: the events again, e.g. under a schema of narrower types than the events table's.
+        for (String statement : statements(script.replace("${SINK}", sinkOptions(sinkConnector, topic, upsert))
+                .replace("${SOURCE}", sourceOptions(connector, broker.bootstrapServers(), eventsTopic, topic)))) {
             if (statement.toUpperCase().startsWith("INSERT")) {
                 insert = statement;
             } else {

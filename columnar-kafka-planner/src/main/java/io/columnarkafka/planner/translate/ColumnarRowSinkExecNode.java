@@ -1,0 +1,69 @@
+package io.columnarkafka.planner.translate;
+
+import io.columnarkafka.flink.table.ColumnarTables;
+import io.columnarkafka.planner.match.FlinkSinkSteps;
+import java.util.List;
+import java.util.Optional;
+import org.apache.flink.api.dag.Transformation;
+import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.transformations.TransformationWithLineage;
+import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.connector.ChangelogMode;
+import org.apache.flink.table.connector.ProviderContext;
+import org.apache.flink.table.connector.sink.DynamicTableSink;
+import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.planner.delegation.PlannerBase;
+import org.apache.flink.table.planner.lineage.TableLineageUtils;
+import org.apache.flink.table.planner.lineage.TableSinkLineageVertexImpl;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeBase;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeConfig;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
+import org.apache.flink.table.planner.plan.nodes.exec.InputProperty;
+import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecNode;
+import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.TemporaryClassLoaderContext;
+
+/**
+ * The connector's runtime for a sink fed rows, built where Flink's {@code StreamExecSink} would build its own
+ * operators and hand the last one's stream to the connector's provider: the steps Flink's node would add ({@link
+ * FlinkSinkSteps}, made from this node's configuration as Flink makes them) go into the encode operator instead
+ * ({@link ColumnarTables#rowSink}). Uids and the sink's lineage as Flink's node gives them; like Flink's sink node
+ * it is a root of the plan.
+ */
+final class ColumnarRowSinkExecNode extends ExecNodeBase<Object> implements StreamExecNode<Object> {
+    private final ContextResolvedTable table;
+    private final DynamicTableSink sink;
+    private final ChangelogMode inputChangelogMode;
+
+    ColumnarRowSinkExecNode(ReadableConfig config, ContextResolvedTable table, DynamicTableSink sink,
+            ChangelogMode inputChangelogMode, RowType rowType, String description) {
+        super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-columnar-row-sink_1"), config,
+                List.of(InputProperty.DEFAULT), rowType, description);
+        this.table = table;
+        this.sink = sink;
+        this.inputChangelogMode = inputChangelogMode;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    protected Transformation<Object> translateToPlanInternal(PlannerBase planner, ExecNodeConfig config) {
+        Transformation<RowData> input = (Transformation<RowData>) getInputEdges().get(0).translateToPlan(planner);
+        RowType inputType = (RowType) getInputEdges().get(0).getOutputType();
+        ProviderContext uids = name -> config.shouldSetUid()
+                ? Optional.of(createTransformationUid(name, config)) : Optional.empty();
+        Transformation<Object> end;
+        try (TemporaryClassLoaderContext ignored =
+                TemporaryClassLoaderContext.of(planner.getFlinkContext().getClassLoader())) {
+            end = (Transformation<Object>) ColumnarTables.rowSink(sink,
+                    new DataStream<>(planner.getExecEnv(), input),
+                    FlinkSinkSteps.head(table.getResolvedSchema(), inputType, config), uids).getTransformation();
+        }
+        if (end instanceof TransformationWithLineage<Object> withLineage) {
+            withLineage.setLineageVertex(new TableSinkLineageVertexImpl(
+                    List.of(TableLineageUtils.createTableLineageDataset(table, Optional.empty())),
+                    TableLineageUtils.convert(inputChangelogMode)));
+        }
+        return end;
+    }
+}
