@@ -6,6 +6,7 @@ import io.columnarkafka.format.arrow.ArrowLayout;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.util.AutoCloseables;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -122,21 +123,7 @@ public final class CalcPlan {
 
     /** Closes Flink's generated code that is open; the first failure is thrown after all is closed. */
     public void close() throws Exception {
-        Exception first = null;
-        for (FlinkCodeInstance code : flinkCodeInstances) {
-            try {
-                code.close();
-            } catch (Exception e) {
-                if (first == null) {
-                    first = e;
-                } else {
-                    first.addSuppressed(e);
-                }
-            }
-        }
-        if (first != null) {
-            throw first;
-        }
+        AutoCloseables.close(flinkCodeInstances);
     }
 
     private static void checkColumn(CalcProgram program, Expr.Column c) throws UnsupportedExpressionException {

@@ -14,7 +14,7 @@ import org.apache.flink.table.runtime.generated.GeneratedFunction;
  * the operator's runtime context (its {@code open} opens the functions with a {@code FunctionContext} of it, as
  * Flink's Calc operator does); {@link #close} closes it.
  */
-final class FlinkCodeInstance {
+final class FlinkCodeInstance implements AutoCloseable {
     private final GeneratedFunction<FlinkCodeSites> code;
     /** Null until {@link #open}, and again after {@link #close}. */
     private FlinkCodeSites sites;
@@ -36,7 +36,8 @@ final class FlinkCodeInstance {
     }
 
     /** Closes the class if it was opened; idempotent. */
-    void close() throws Exception {
+    @Override
+    public void close() throws Exception {
         FlinkCodeSites toClose = sites;
         sites = null;
         if (toClose != null) {
