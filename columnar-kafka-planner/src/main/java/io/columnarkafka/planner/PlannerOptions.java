@@ -76,10 +76,21 @@ public final class PlannerOptions {
                             + " operator of a kafka-columnar sink fed rows, instead of as operators of Flink's sink"
                             + " node chained before it.");
 
+    /**
+     * Whether the row sink ({@link #ROW_SINK_HEAD}) also takes in Flink's Calc over rows that is its only input and
+     * read by nothing else ({@code true}, the default): its encode operator runs Flink's generated code for the Calc
+     * before the sink's steps, so the row crosses no hop between them; or leaves the Calc as Flink's operator.
+     */
+    public static final ConfigOption<Boolean> ROW_SINK_CALC =
+            ConfigOptions.key(PREFIX + "sink.row-calc").booleanType().defaultValue(true)
+                    .withDescription("Run Flink's Calc over rows in front of a kafka-columnar sink fed rows (Flink's"
+                            + " generated code for it) inside the sink's encode operator, instead of as an operator"
+                            + " chained before it.");
+
     /** Every path choice, by key. */
     public static final List<ConfigOption<?>> PATH_CHOICES =
             List.of(EdgeRows.OPTION, VECTORISED_LOCAL_WINDOW_AGG, VECTORISED_LOCAL_GROUP_AGG, COLUMNAR_WATERMARK,
-                    SPLIT_CALC, FLINK_CODE_CALC, ROW_SINK_HEAD);
+                    SPLIT_CALC, FLINK_CODE_CALC, ROW_SINK_HEAD, ROW_SINK_CALC);
 
     private PlannerOptions() {}
 

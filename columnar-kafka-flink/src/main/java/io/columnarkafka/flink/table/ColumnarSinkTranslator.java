@@ -3,6 +3,7 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.client.RecordSizeLimit;
 import java.util.Optional;
 import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.connector.kafka.sink.KafkaPartitioner;
@@ -86,17 +87,20 @@ final class ColumnarSinkTranslator {
         // Like the planner does for Flink's sink: without sink.parallelism, the input's.
         Integer parallelism = shape.parallelism();
         int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
+        // The rows the sink consumes: the head's Calc's where it runs one.
+        TypeInformation<RowData> consumed = head == null ? rows.getType() : head.consumedType(rows.getType());
         SingleOutputStreamOperator<B> batches = rows
                 .transform("ColumnarEncode[" + description
                                 + (head == null || head.isEmpty() ? "" : "; head: " + head.describe()) + "]",
-                        elements.batchType(rows.getType()),
-                        new RowDataEncodeOperator<>(plan, elements, rowCopier(rows),
+                        elements.batchType(consumed),
+                        new RowDataEncodeOperator<>(plan, elements,
+                                rowCopier(rows, consumed, head != null && head.reusesRows()),
                                 RecordSizeLimit.of(shape.properties()), head))
                 .setParallelism(sinkParallelism);
         context.generateUid("columnar-encode").ifPresent(batches::uid);
         // Same parallelism and a forward edge: the splitter chains with the writer.
         SingleOutputStreamOperator<R> records = batches
-                .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(rows.getType()))
+                .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(consumed))
                 .name("SplitEncodedBatch[" + description + "]")
                 .setParallelism(sinkParallelism);
         if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
@@ -144,11 +148,14 @@ final class ColumnarSinkTranslator {
     }
 
     /**
-     * The serializer that copies rows the encode operator keeps past a call when the job reuses objects,
-     * or null: Flink's table sink decides the same way for its reducing upsert buffer.
+     * The serializer that copies rows (of type {@code consumed}) the encode operator keeps past a call when the job
+     * reuses objects (Flink's table sink decides the same way for its reducing upsert buffer) or {@code headReuses}
+     * (the head's Calc refills its output row, where Flink's chained hop would have copied it), or null.
      */
-    private static TypeSerializer<RowData> rowCopier(DataStream<RowData> rows) {
+    private static TypeSerializer<RowData> rowCopier(DataStream<RowData> rows, TypeInformation<RowData> consumed,
+            boolean headReuses) {
         ExecutionConfig config = rows.getExecutionConfig();
-        return config.isObjectReuseEnabled() ? rows.getType().createSerializer(config.getSerializerConfig()) : null;
+        return config.isObjectReuseEnabled() || headReuses
+                ? consumed.createSerializer(config.getSerializerConfig()) : null;
     }
 }

@@ -54,7 +54,10 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
 
     private final EncodePlan plan;
     private final EncodedRecords<B, ?> elements;
-    /** Copies rows the operator keeps past processElement when the job reuses objects; else null. */
+    /**
+     * Copies rows the operator keeps past processElement (for a partitioner that reads them, or in the reducing
+     * buffer) when the job reuses objects or the head runs a Calc, which refills its output row; else null.
+     */
     private final TypeSerializer<RowData> rowCopier;
     /** The largest record the {@code KafkaSink}'s producer accepts: a batch with a larger one is never emitted. */
     private final RecordSizeLimit sizeLimit;
@@ -118,6 +121,9 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
             rows = new RowData[size];
         }
         reuse = new StreamRecord<>(null);
+        if (head != null) {
+            head.open(getRuntimeContext());
+        }
         metrics = new EncodeMetrics(getMetricGroup(), () -> bufferCapacity);
         if (plan.reducingBuffer() != null) {
             latestRows = plan.reducingBuffer().newBuffer(rowCopier);
@@ -126,11 +132,18 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
         }
     }
 
+    /**
+     * A row the head returns may be refilled by the head's next call (Flink's generated Calc reuses its output row).
+     * {@link #append} writes each row's columns into the Arrow batch at once and keeps no reference to it but in
+     * {@link #rows} (for a partitioner that reads rows), and the reducing buffer keeps the latest row per key: both
+     * copy with {@link #rowCopier}, which the translator sets whenever the head reuses rows. The topic is read as a
+     * new String; the metadata that would keep more (timestamp, headers) is not admitted with a head.
+     */
     @Override
     public void processElement(StreamRecord<RowData> element) throws Exception {
         RowData row = head == null ? element.getValue() : head.apply(element);
         if (row == null) {
-            return; // dropped by Flink's constraint enforcer
+            return; // dropped by the Calc's condition or Flink's constraint enforcer
         }
         if (latestRows == null) {
             append(rows != null && rowCopier != null ? rowCopier.copy(row) : row);
@@ -267,16 +280,22 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
     @Override
     public void close() throws Exception {
         try {
-            if (writer != null) {
-                writer.close();
-            }
-            if (allocator != null) {
-                allocator.close();
+            if (head != null) {
+                head.close();
             }
         } finally {
-            writer = null;
-            allocator = null;
-            super.close();
+            try {
+                if (writer != null) {
+                    writer.close();
+                }
+                if (allocator != null) {
+                    allocator.close();
+                }
+            } finally {
+                writer = null;
+                allocator = null;
+                super.close();
+            }
         }
     }
 }

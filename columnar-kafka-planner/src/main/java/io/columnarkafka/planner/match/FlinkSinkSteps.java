@@ -1,5 +1,6 @@
 package io.columnarkafka.planner.match;
 
+import io.columnarkafka.flink.table.SinkRowCalc;
 import io.columnarkafka.flink.table.SinkRowHead;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,8 +31,11 @@ import org.apache.flink.table.types.utils.DataTypeUtils;
 public final class FlinkSinkSteps {
     private FlinkSinkSteps() {}
 
-    /** The steps for a sink of {@code schema} fed rows of {@code inputType}, under {@code config}. */
-    public static SinkRowHead head(ResolvedSchema schema, RowType inputType, ReadableConfig config) {
+    /**
+     * The steps for a sink of {@code schema} consuming rows of {@code inputType}, under {@code config}, after {@code
+     * calc} (Flink's Calc producing those rows, taken into the encode operator), or null.
+     */
+    public static SinkRowHead head(ResolvedSchema schema, RowType inputType, ReadableConfig config, SinkRowCalc calc) {
         Optional<ConstraintEnforcerExecutor> enforcer = enforcer(schema, config);
         int[] rowtimes = rowtimeFields(inputType);
         boolean inserter = config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_ROWTIME_INSERTER)
@@ -39,7 +43,7 @@ public final class FlinkSinkSteps {
         if (inserter && rowtimes.length > 1) {
             throw new IllegalArgumentException("more than one rowtime attribute: Flink's sink node rejects the query");
         }
-        return new SinkRowHead(enforcer.orElse(null), enforcer.map(FlinkSinkSteps::enforcerName).orElse(null),
+        return new SinkRowHead(calc, enforcer.orElse(null), enforcer.map(FlinkSinkSteps::enforcerName).orElse(null),
                 inserter && rowtimes.length == 1 ? rowtimes[0] : -1);
     }
 

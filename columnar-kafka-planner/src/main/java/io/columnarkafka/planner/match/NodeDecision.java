@@ -14,9 +14,10 @@ import org.apache.calcite.rel.RelNode;
  * @param program the translated program of a columnar Calc, else null
  * @param split the parts of a split Calc ({@link NodeKind#SPLIT_CALC}), else null
  * @param watermark how a columnar scan with a pushed watermark finds each batch's watermark row, else null
+ * @param rowSinkCalc the Calc feeding a row sink ({@link NodeKind#ROW_SINK}), taken in or not, else null
  */
 public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String detail, CalcProgram program,
-                           CalcSplit split, ScanWatermark watermark) {
+                           CalcSplit split, ScanWatermark watermark, RowSinkCalc rowSinkCalc) {
 
     public NodeDecision {
         Objects.requireNonNull(node, "node");
@@ -24,20 +25,25 @@ public record NodeDecision(RelNode node, NodeKind kind, Reason reason, String de
     }
 
     static NodeDecision columnar(RelNode node, NodeKind kind, String detail, CalcProgram program) {
-        return new NodeDecision(node, Objects.requireNonNull(kind), null, detail, program, null, null);
+        return new NodeDecision(node, Objects.requireNonNull(kind), null, detail, program, null, null, null);
+    }
+
+    /** A row sink ({@link NodeKind#ROW_SINK}); {@code calc} null where its input is no Calc. */
+    static NodeDecision rowSink(RelNode node, String detail, RowSinkCalc calc) {
+        return new NodeDecision(node, NodeKind.ROW_SINK, null, detail, null, null, null, calc);
     }
 
     static NodeDecision split(RelNode node, CalcSplit split) {
-        return new NodeDecision(node, NodeKind.SPLIT_CALC, null, split.summary(), null, split, null);
+        return new NodeDecision(node, NodeKind.SPLIT_CALC, null, split.summary(), null, split, null, null);
     }
 
     /** A columnar scan; {@code watermark} null when no watermark was pushed into it. */
     static NodeDecision columnarScan(RelNode node, String detail, ScanWatermark watermark) {
-        return new NodeDecision(node, NodeKind.SCAN, null, detail, null, null, watermark);
+        return new NodeDecision(node, NodeKind.SCAN, null, detail, null, null, watermark, null);
     }
 
     static NodeDecision row(RelNode node, NodeKind kind, Reason reason, String detail) {
-        return new NodeDecision(node, kind, Objects.requireNonNull(reason), detail, null, null, null);
+        return new NodeDecision(node, kind, Objects.requireNonNull(reason), detail, null, null, null, null);
     }
 
     public boolean isColumnar() {

@@ -37,7 +37,12 @@ public enum NodeKind {
      * A {@code kafka-columnar} sink fed rows, Flink's sink node replaced ({@code ColumnarRowSink}): the connector's
      * encode operator runs Flink's constraint enforcer and rowtime step on each row itself.
      */
-    ROW_SINK(false);
+    ROW_SINK(false),
+    /**
+     * Flink's Calc over rows feeding a {@link #ROW_SINK}, taken into its encode operator ({@code RowSinkCalc}): the
+     * row sink runs Flink's generated code for it; the translator leaves it for the row sink to take apart.
+     */
+    ROW_SINK_CALC(false);
 
     private final boolean emitsBatches;
 

@@ -16,6 +16,8 @@ import org.apache.calcite.rel.RelNode;
 public final class PlanDecision {
     private final Map<RelNode, NodeDecision> byNode = new IdentityHashMap<>();
     private final List<NodeDecision> inOrder = new ArrayList<>();
+    /** How many nodes read each node (a node read by several is shared: a united scan, a reused sub-plan). */
+    private final Map<RelNode, Integer> consumers = new IdentityHashMap<>();
     private final EdgeRows edgeRows;
 
     PlanDecision(EdgeRows edgeRows) {
@@ -25,6 +27,23 @@ public final class PlanDecision {
     void add(NodeDecision decision) {
         byNode.put(decision.node(), decision);
         inOrder.add(decision);
+    }
+
+    /** Replaces the decision for {@code decision.node()}, in its place. */
+    void replace(NodeDecision decision) {
+        NodeDecision old = of(decision.node());
+        byNode.put(decision.node(), decision);
+        inOrder.set(inOrder.indexOf(old), decision);
+    }
+
+    /** Counts one more node reading {@code input}. */
+    void consumed(RelNode input) {
+        consumers.merge(input, 1, Integer::sum);
+    }
+
+    /** How many nodes of the plan read {@code node}. */
+    int consumers(RelNode node) {
+        return consumers.getOrDefault(node, 0);
     }
 
     boolean has(RelNode node) {

@@ -40,7 +40,8 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * columnar input whose shape is admitted (computed on the vectors); an Expand over a columnar input whose projections
  * copy input fields, NULL and integer constants (each input row's projections in turn, Flink's order); a sink fed rows
  * into an admitted {@code kafka-columnar} table where Flink's sink node adds nothing but its constraint enforcer and
- * rowtime step, which the encode operator then runs. Every other node stays Flink's, with its reason.
+ * rowtime step, which the encode operator then runs, with Flink's Calc over rows before it ({@link RowSinkCalc}).
+ * Every other node stays Flink's, with its reason.
  * It builds nothing: {@code PlanTranslator} does, from the decision alone.
  */
 public final class PlanMatcher {
@@ -59,6 +60,7 @@ public final class PlanMatcher {
             return; // a node several consumers read (a united scan) is decided once
         }
         for (RelNode input : node.getInputs()) {
+            decision.consumed(input);
             visit(input, decision);
         }
         decision.add(decide(node, decision));
@@ -235,7 +237,7 @@ public final class PlanMatcher {
 
     private static NodeDecision sink(StreamPhysicalSink sink, PlanDecision decision) {
         if (!decision.of(sink.getInput()).emitsBatches()) {
-            return rowFedSink(sink);
+            return rowFedSink(sink, decision);
         }
         Optional<Admission> admission = ColumnarTables.arrowSinkAdmission(sink.tableSink());
         if (admission.isEmpty()) {
@@ -263,10 +265,11 @@ public final class PlanMatcher {
 
     /**
      * A sink fed rows into a table whose connector admitted it: Flink's sink node replaced by one whose encode
-     * operator runs the node's constraint enforcer and rowtime step itself ({@link FlinkSinkSteps}), where the node
-     * would add nothing else; else Flink's node, with why not.
+     * operator runs the node's constraint enforcer and rowtime step itself ({@link FlinkSinkSteps}), and Flink's Calc
+     * before it where {@link RowSinkCalc} takes that in, where the node would add nothing else; else Flink's node,
+     * with why not. A Calc taken in is decided {@link NodeKind#ROW_SINK_CALC}.
      */
-    private static NodeDecision rowFedSink(StreamPhysicalSink sink) {
+    private static NodeDecision rowFedSink(StreamPhysicalSink sink, PlanDecision decision) {
         Optional<Admission> admission = ColumnarTables.sinkAdmission(sink.tableSink());
         if (admission.isEmpty()) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_KAFKA_COLUMNAR_SINK, sink.tableSink().asSummaryString());
@@ -274,13 +277,21 @@ public final class PlanMatcher {
         if (!admission.get().isAdmitted()) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED, admission.get().describe());
         }
-        Optional<String> noHead = rowHeadUnsupported(sink);
+        Optional<RowSinkCalc> calc = RowSinkCalc.of(sink, decision);
+        boolean takesCalc = calc.isPresent() && calc.get().taken();
+        Optional<String> noHead = rowHeadUnsupported(sink, takesCalc);
         if (noHead.isPresent()) {
-            return NodeDecision.row(sink, NodeKind.SINK, Reason.INPUT_NOT_COLUMNAR,
-                    "input " + inputName(sink) + "; no row head: " + noHead.get());
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.INPUT_NOT_COLUMNAR, "input " + inputName(sink)
+                    + "; no row head: " + noHead.get()
+                    + calc.filter(c -> !c.taken()).map(c -> "; " + c.describe()).orElse(""));
         }
-        return NodeDecision.columnar(sink, NodeKind.ROW_SINK, "row head: " + rowHead(sink) + "; "
-                + admission.get().describe(), null);
+        if (takesCalc) {
+            decision.replace(NodeDecision.columnar(calc.get().calc(), NodeKind.ROW_SINK_CALC,
+                    "in the row sink's encode operator, Flink's generated code", null));
+        }
+        String head = rowHead(sink);
+        return NodeDecision.rowSink(sink, (head.isEmpty() ? "" : "row head: " + head + "; ")
+                + calc.map(c -> c.describe() + "; ").orElse("") + admission.get().describe(), calc.orElse(null));
     }
 
     /** The steps of Flink's sink node the row sink's encode operator runs, as EXPLAIN names them. */
@@ -290,15 +301,17 @@ public final class PlanMatcher {
 
     private static SinkRowHead flinkSinkSteps(StreamPhysicalSink sink) {
         return FlinkSinkSteps.head(sink.contextResolvedTable().getResolvedSchema(),
-                FlinkTypeFactory.toLogicalRowType(sink.getInput().getRowType()), ShortcutUtils.unwrapTableConfig(sink));
+                FlinkTypeFactory.toLogicalRowType(sink.getInput().getRowType()), ShortcutUtils.unwrapTableConfig(sink),
+                null);
     }
 
     /**
      * Why Flink's sink node over rows adds more than its constraint enforcer and rowtime step (Flink 2.2.1's {@code
-     * CommonExecSink.createSinkTransformation}), or the session keeps it; empty when it adds no more. Flink's {@code
-     * RowKindSetter} needs row-level delete or update abilities, which the connector's sink does not offer.
+     * CommonExecSink.createSinkTransformation}), or the session keeps it, or, unless {@code takesCalc}, it adds
+     * neither; empty when it adds no more. Flink's {@code RowKindSetter} needs row-level delete or update abilities,
+     * which the connector's sink does not offer.
      */
-    private static Optional<String> rowHeadUnsupported(StreamPhysicalSink sink) {
+    private static Optional<String> rowHeadUnsupported(StreamPhysicalSink sink, boolean takesCalc) {
         ReadableConfig config = ShortcutUtils.unwrapTableConfig(sink);
         if (!config.get(PlannerOptions.ROW_SINK_HEAD)) {
             return Optional.of(PlannerOptions.ROW_SINK_HEAD.key() + " is false");
@@ -319,7 +332,7 @@ public final class PlanMatcher {
         if (rejected.isPresent()) {
             return rejected;
         }
-        if (flinkSinkSteps(sink).isEmpty()) {
+        if (!takesCalc && flinkSinkSteps(sink).isEmpty()) {
             return Optional.of("Flink's sink node adds no step before the connector's encoder");
         }
         return Optional.empty();

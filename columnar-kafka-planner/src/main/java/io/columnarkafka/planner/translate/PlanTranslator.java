@@ -54,7 +54,10 @@ final class PlanTranslator {
                     (StreamPhysicalLocalGroupAggregate) node, inputs.get(0));
             case EXPAND -> StreamPhysicalColumnarExpand.replacing((StreamPhysicalExpand) node, inputs.get(0));
             case SINK -> StreamPhysicalColumnarSink.replacing((StreamPhysicalSink) node, inputs.get(0), self.detail());
-            case ROW_SINK -> StreamPhysicalColumnarRowSink.replacing((StreamPhysicalSink) node, inputs.get(0));
+            case ROW_SINK -> StreamPhysicalColumnarRowSink.replacing((StreamPhysicalSink) node, inputs.get(0),
+                    self.rowSinkCalc());
+            // Left as Flink's Calc (over its built input) for the row sink reading it to take apart.
+            case ROW_SINK_CALC -> changed ? node.copy(node.getTraitSet(), inputs) : node;
         };
     }
 
