@@ -45,6 +45,11 @@ final class PlannerOptionsInPlan {
     /** A sink fed rows whose encode operator runs Flink's sink steps; with the option off, Flink's sink node. */
     private static final String ROW_SINK = "ColumnarRowSink(";
 
+    /** A row sink's Calc item: taken in ({@code calc=[Calc(select=...)]}) or, where it was not, why. */
+    private static final String ROW_SINK_CALC = "calc=[";
+    private static final String CALC_NOT_TAKEN = ROW_SINK_CALC + "not taken: ";
+    private static final String CALC_TURNED_OFF = CALC_NOT_TAKEN + PlannerOptions.ROW_SINK_CALC.key() + " is false]";
+
     private PlannerOptionsInPlan() {}
 
     /** One clause per option of the variant, {@code "; "} between them; empty for a variant without options. */
@@ -66,6 +71,8 @@ final class PlannerOptionsInPlan {
                         calcFlinkCode(setting, Boolean.parseBoolean(option.getValue()), plan);
                 case "columnar-kafka.planner.sink.row-head" ->
                         rowSinkHead(setting, Boolean.parseBoolean(option.getValue()), plan);
+                case "columnar-kafka.planner.sink.row-calc" ->
+                        rowSinkCalc(setting, Boolean.parseBoolean(option.getValue()), plan);
                 default -> throw new IllegalStateException("no rule reads planner option " + option.getKey()
                         + " off the plan; add one to PlannerOptionsInPlan");
             };
@@ -209,6 +216,26 @@ final class PlannerOptionsInPlan {
         }
         return rowSinks == 0 ? "not shown (the plan has no sink the row head takes)"
                 : ROW_SINK + "...) shown " + rowSinks + " time(s)";
+    }
+
+    /**
+     * With the option on, a row sink over Flink's Calc shows the Calc it took in ({@code calc=[Calc(...)]}) and none
+     * says the option is false; with it off, none took one in, and each over a Calc says the option is why.
+     */
+    private static String rowSinkCalc(String setting, boolean takeCalc, String plan) {
+        int notTaken = count(plan, CALC_NOT_TAKEN);
+        int taken = count(plan, ROW_SINK_CALC) - notTaken;
+        int turnedOff = count(plan, CALC_TURNED_OFF);
+        if (takeCalc ? turnedOff > 0 : taken > 0) {
+            throw contradicted(setting, takeCalc ? turnedOff + " row sink(s) say the option is false"
+                    : taken + " row sink(s) took a Calc in", plan);
+        }
+        if (taken + turnedOff == 0) {
+            return "not shown (the plan has no row sink over a Calc the option decides)";
+        }
+        return takeCalc ? ROW_SINK_CALC + "Calc(...)] on " + taken + " row sink(s)"
+                : CALC_TURNED_OFF.replace(PlannerOptions.ROW_SINK_CALC.key(), "...") + " on " + turnedOff
+                        + " row sink(s)";
     }
 
     private static int count(String text, String part) {

@@ -184,4 +184,32 @@ class PlannerOptionsInPlanTest {
         assertThat(PlannerOptionsInPlan.describe(on, flinks))
                 .isEqualTo("sink.row-head=true: not shown (the plan has no sink the row head takes)");
     }
+
+    @Test
+    void theRowSinkShowsWhetherItTookFlinksCalcIn() {
+        String rank = "   +- Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER])";
+        String taken = String.join("\n",
+                "ColumnarRowSink(table=[default_catalog.default_database.nexmark_q19], fields=[auction, rank_number],"
+                        + " calc=[Calc(select=[auction, rank_number])], head=[ConstraintEnforcer[NotNullEnforcer(fields="
+                        + "[auction, rank_number])]], encode=[admitted: json value, json key, upsert tombstones])", rank);
+        String turnedOff = String.join("\n",
+                "ColumnarRowSink(table=[default_catalog.default_database.nexmark_q19], fields=[auction, rank_number],"
+                        + " calc=[not taken: columnar-kafka.planner.sink.row-calc is false], head=[ConstraintEnforcer["
+                        + "NotNullEnforcer(fields=[auction, rank_number])]], encode=[admitted: json value])",
+                "+- Calc(select=[auction, rank_number])", rank);
+        Variant on = Variant.parse("columnar:sink.row-calc=true");
+        Variant off = Variant.parse("columnar:sink.row-calc=false");
+        assertThat(PlannerOptionsInPlan.describe(on, taken))
+                .isEqualTo("sink.row-calc=true: calc=[Calc(...)] on 1 row sink(s)");
+        assertThat(PlannerOptionsInPlan.describe(off, turnedOff))
+                .isEqualTo("sink.row-calc=false: calc=[not taken: ... is false] on 1 row sink(s)");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, taken))
+                .hasMessageStartingWith("the plan contradicts the variant's sink.row-calc=false: 1 row sink(s) took a"
+                        + " Calc in");
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(on, turnedOff))
+                .hasMessageStartingWith("the plan contradicts the variant's sink.row-calc=true: 1 row sink(s) say the"
+                        + " option is false");
+        assertThat(PlannerOptionsInPlan.describe(on, rank)).isEqualTo("sink.row-calc=true: not shown (the plan has no"
+                + " row sink over a Calc the option decides)");
+    }
 }

@@ -50,7 +50,7 @@ class VariantTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown planner option 'edge-row' (known, relative to columnar-kafka.planner.:"
                         + " edge-rows, local-window-agg.vectorised, local-group-agg.vectorised, watermark.columnar,"
-                        + " calc.split, calc.flink-code, sink.row-head)");
+                        + " calc.split, calc.flink-code, sink.row-head, sink.row-calc)");
         assertThatThrownBy(() -> Variant.parse("columnar:edge-rows=SIDEWAYS"))
                 .hasMessageStartingWith("planner option edge-rows does not take 'SIDEWAYS'");
         assertThatThrownBy(() -> Variant.parse("columnar:local-window-agg.vectorised=maybe"))

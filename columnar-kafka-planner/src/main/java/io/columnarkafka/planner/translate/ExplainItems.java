@@ -2,7 +2,6 @@ package io.columnarkafka.planner.translate;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.sql.SqlExplainLevel;
@@ -20,11 +19,6 @@ final class ExplainItems implements RelWriter {
         ExplainItems collector = new ExplainItems();
         replaced.explain(collector);
         return collector;
-    }
-
-    /** The attributes as EXPLAIN writes them: {@code select=[a, b], where=[>(a, 1)]}. */
-    String describe() {
-        return items.stream().map(item -> item.left + "=[" + item.right + "]").collect(Collectors.joining(", "));
     }
 
     /** Writes the attributes to {@code pw}. */

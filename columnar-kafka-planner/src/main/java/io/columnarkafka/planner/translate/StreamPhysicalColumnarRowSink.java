@@ -27,7 +27,7 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * A {@code kafka-columnar} / {@code upsert-kafka-columnar} sink fed rows, in place of Flink's sink node: the
  * connector's encode operator runs Flink's Calc before the sink where it was taken in, the node's constraint enforcer
  * and rowtime step on each row it is handed, then Flink's {@code KafkaSink} (EXPLAIN: {@code
- * ColumnarRowSink(table=[...], fields=[...], calc=[select=[...], where=[...]], head=[ConstraintEnforcer[...],
+ * ColumnarRowSink(table=[...], fields=[...], calc=[Calc(select=[...], where=[...])], head=[ConstraintEnforcer[...],
  * StreamRecordTimestampInserter(rowtime field: 3)], encode=[admitted: ...])}; {@code calc=[not taken: <why>]} over a
  * Calc left Flink's). With a Calc taken in, its input is the Calc's input.
  */
@@ -39,7 +39,10 @@ final class StreamPhysicalColumnarRowSink extends SingleRel implements StreamPhy
     private final RelDataType rowType;
     private final ChangelogMode inputChangelogMode;
     private final TakenCalc calc;
-    /** What EXPLAIN says of the Calc before the sink, or null where the input is no Calc. */
+    /**
+     * What EXPLAIN says of the Calc before the sink: a Calc taken in as Flink describes it (the name of its Calc
+     * operator), one not taken with why; null where the input is no Calc.
+     */
     private final String calcItem;
     private final String head;
     private final String encode;
@@ -71,7 +74,7 @@ final class StreamPhysicalColumnarRowSink extends SingleRel implements StreamPhy
             StreamPhysicalCalc built = (StreamPhysicalCalc) input;
             reads = built.getInput();
             calc = TakenCalc.of(built);
-            calcItem = ExplainItems.of(built).describe();
+            calcItem = calc.name();
         } else if (rowSinkCalc != null) {
             calcItem = "not taken: " + rowSinkCalc.notTaken();
         }
