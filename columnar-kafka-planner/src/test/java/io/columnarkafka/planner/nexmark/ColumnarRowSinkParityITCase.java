@@ -9,11 +9,14 @@ import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.nexmark.NexmarkConfig;
 import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
 import io.columnarkafka.testkit.nexmark.NexmarkTopic;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.table.runtime.operators.sink.constraint.EnforcerException;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -70,9 +73,105 @@ class ColumnarRowSinkParityITCase {
         assertThat(expected).as("stock's final result of %s", query).hasSizeGreaterThan(100);
         assertThat(runs.finalValuePerKey(columnar.topic(), openOnTie)).as("columnar final result of %s", query)
                 .isEqualTo(expected);
-        assertThat(execution(columnar.explain())).containsPattern("ColumnarRowSink\\(table=\\[[^\\n]*, head=\\[ConstraintEnforcer"
-                + "\\[NotNullEnforcer\\(fields=\\[[^\\n]*\\]\\)\\], StreamRecordTimestampInserter\\(rowtime field: \\d+\\)\\]")
-                .doesNotContainPattern("(?<!Columnar(Row)?)Sink\\(table=");
+        assertThat(execution(columnar.explain())).containsPattern("ColumnarRowSink\\(table=\\[[^\\n]*, calc=\\[Calc\\("
+                + "select=\\[[^\\n]*\\)\\], head=\\[ConstraintEnforcer\\[NotNullEnforcer\\(fields=\\[[^\\n]*\\]\\)\\],"
+                + " StreamRecordTimestampInserter\\(rowtime field: \\d+\\)\\]")
+                .doesNotContainPattern("(?<!Columnar(Row)?)Sink\\(table=").doesNotContainPattern("\\+- Calc\\(");
+    }
+
+    /**
+     * A Calc over rows (Flink's {@code kafka} scan, in both variants) that filters and computes and reorders the
+     * columns, into an append table Flink's sink node adds no step for: the row sink takes the Calc in (so its
+     * condition and projections are Flink's generated code in the encode operator); the committed bytes equal
+     * stock's, per partition in order, and the condition dropped rows.
+     */
+    @Test
+    void aFilteringCalcOverRowsTakenInWritesStocksBytes() throws Exception {
+        String script = "CREATE TABLE row_events (event_type INT, bid ROW<auction BIGINT, price BIGINT, channel STRING,"
+                + " url STRING>) WITH (${ROW_SOURCE});\n"
+                + "CREATE TABLE priced (cents BIGINT, channel STRING, auction BIGINT, cheap BOOLEAN, url_length INT)"
+                + " WITH (${SINK});\n"
+                + "INSERT INTO priced SELECT bid.price * 100, UPPER(bid.channel), bid.auction, bid.price < 1000,"
+                + " CHAR_LENGTH(bid.url) FROM row_events WHERE event_type = 2 AND MOD(bid.auction, 3) <> 0;";
+        List<String> expected = bytesEqualStock(runs, "priced", script, "calc=[Calc(select=[(bid.price * 100)");
+        assertThat(expected).as("the bids the condition keeps: some, not all").hasSizeGreaterThan(1000)
+                .hasSizeLessThan(bids() - 1000);
+    }
+
+    /**
+     * Updates and deletes through a Calc taken in: an upsert topic's changelog (Flink's {@code ChangelogNormalize}
+     * over the connectors' row scans: inserts, updates, DELETE rows for tombstones) through a computing Calc into
+     * {@code upsert-kafka-columnar}: each row keeps its kind, a DELETE is a tombstone; the final value per key equals
+     * stock's, some keys deleted.
+     */
+    @Test
+    void updatesAndDeletesThroughACalcTakenInEqualStock() throws Exception {
+        String topic = "row_kind_changes";
+        KAFKA.broker().createTopic(topic, PARALLELISM);
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < 600; i++) {
+            int key = i % 40;
+            String value = i % 7 == 3 ? null : "{\"id\": " + key + ", \"name\": \"n" + (i % 9) + "\", \"amount\": "
+                    + i + "}";
+            records.add(new ProducerRecord<>(topic, key % PARALLELISM, utf8("{\"id\": " + key + "}"), utf8(value)));
+        }
+        KAFKA.broker().produce(records);
+        String script = "CREATE TABLE changes (id BIGINT, name STRING, amount BIGINT, PRIMARY KEY (id) NOT ENFORCED)"
+                + " WITH ('connector' = '${UPSERT}', 'topic' = '" + topic + "', 'properties.bootstrap.servers' = '"
+                + KAFKA.broker().bootstrapServers() + "', 'properties.group.id' = '${UPSERT}',"
+                + " 'scan.bounded.mode' = 'latest-offset', 'key.format' = 'json', 'value.format' = 'json');\n"
+                + "CREATE TABLE labelled (id BIGINT, label STRING, doubled BIGINT, PRIMARY KEY (id) NOT ENFORCED)"
+                + " WITH (${SINK});\n"
+                + "INSERT INTO labelled SELECT id, CONCAT(UPPER(name), '-', CAST(amount AS STRING)), amount * 2"
+                + " FROM changes;";
+        NexmarkRuns.Run stock = runs.run("labelled", script.replace("${UPSERT}", "upsert-kafka"), false, true,
+                PARALLELISM);
+        NexmarkRuns.Run columnar = runs.run("labelled", script.replace("${UPSERT}", "upsert-kafka-columnar"), true,
+                true, PARALLELISM);
+        assertThat(execution(columnar.explain())).containsPattern("ColumnarRowSink\\([^\\n]*calc=\\[Calc\\(select=\\[id,"
+                + " CONCAT\\([^\\n]*\\n[ :]*\\+- ChangelogNormalize\\(").doesNotContainPattern("\\+- Calc\\(");
+        Map<String, String> expected = runs.finalValuePerKey(stock.topic());
+        assertThat(expected).as("every key").hasSize(40);
+        assertThat(expected.values()).as("keys whose last record is a tombstone").contains("null")
+                .as("keys with a value").anyMatch(v -> !v.equals("null"));
+        assertThat(runs.finalValuePerKey(columnar.topic())).isEqualTo(expected);
+    }
+
+    /** A CAST the Calc taken in fails on: the job fails with Flink's exception and message, as stock's does. */
+    @Test
+    void aFailingCastInACalcTakenInFailsAsStocks() throws Exception {
+        String script = "CREATE TABLE row_events (event_type INT, bid ROW<channel STRING>) WITH (${ROW_SOURCE});\n"
+                + "CREATE TABLE channel_numbers (n INT) WITH (${SINK});\n"
+                + "INSERT INTO channel_numbers SELECT CAST(bid.channel AS INT) FROM row_events WHERE event_type = 2;";
+        String stock = castFailure(script, false);
+        String columnar = castFailure(script, true);
+        assertThat(stock).as("Flink's failure").isNotBlank();
+        assertThat(columnar).isEqualTo(stock);
+    }
+
+    private static String castFailure(String script, boolean columnar) throws Exception {
+        NexmarkRuns.Started run = runs.start("channel_numbers", script, columnar, false, PARALLELISM,
+                SinkJobs.environment(0), 500, false);
+        if (columnar) {
+            assertThat(execution(run.explain())).contains("ColumnarRowSink(").contains("calc=[Calc(select=[CAST(")
+                    .doesNotContainPattern("\\+- Calc\\(");
+        }
+        Throwable thrown = catchThrowable(() -> run.job().await());
+        ArrowMemoryChecks.assertReleased();
+        assertThat(thrown).as("the job fails").isNotNull();
+        Throwable root = thrown;
+        while (root.getCause() != null) {
+            root = root.getCause();
+        }
+        return root.getClass().getName() + ": " + root.getMessage();
+    }
+
+    private static int bids() {
+        return (int) (EVENTS * 46 / 50);
+    }
+
+    private static byte[] utf8(String text) {
+        return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
     }
 
     /** A null into a NOT NULL column with Flink's default enforcer (ERROR): the job fails with Flink's message. */
@@ -152,20 +251,23 @@ class ColumnarRowSinkParityITCase {
                 + " WHERE event_type = 2;";
     }
 
-    /** Runs {@code script} both ways; the committed records, per partition in order, equal; returns them. */
-    private static List<String> bytesEqualStock(NexmarkRuns runs, String name, String script, String head)
+    /**
+     * Runs {@code script} both ways; the committed records, per partition in order, equal; returns them. The columnar
+     * plan has a row sink showing {@code shown} (its head or its Calc).
+     */
+    private static List<String> bytesEqualStock(NexmarkRuns runs, String name, String script, String shown)
             throws Exception {
         NexmarkRuns.Run stock = runs.run(name, script, false, false, PARALLELISM);
         NexmarkRuns.Run columnar = runs.run(name, script, true, false, PARALLELISM);
-        assertRowSink(columnar.explain(), head);
+        assertRowSink(columnar.explain(), shown);
         List<String> expected = runs.records(stock.topic());
         assertThat(runs.records(columnar.topic())).as("columnar output of %s vs stock, %d records", name,
                 expected.size()).isEqualTo(expected);
         return expected;
     }
 
-    private static void assertRowSink(String explain, String head) {
-        assertThat(execution(explain)).contains("ColumnarRowSink(").contains(head)
+    private static void assertRowSink(String explain, String shown) {
+        assertThat(execution(explain)).contains("ColumnarRowSink(").contains(shown)
                 .doesNotContainPattern("(?<!Columnar(Row)?)Sink\\(table=");
     }
 

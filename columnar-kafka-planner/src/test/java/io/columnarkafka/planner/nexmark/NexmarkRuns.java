@@ -171,9 +171,11 @@ final class NexmarkRuns {
         }
         String sinkConnector = upsert ? "upsert-" + connector : connector;
         String insert = null;
-        // ${SOURCE}: the events again, e.g. under a schema of narrower types than the events table's.
+        // ${SOURCE}: the events again, e.g. under a schema of narrower types than the events table's; ${ROW_SOURCE}:
+        // the events through Flink's own kafka connector in both variants, a row scan, so what reads it is Flink's.
         for (String statement : statements(script.replace("${SINK}", sinkOptions(sinkConnector, topic, upsert))
-                .replace("${SOURCE}", sourceOptions(connector, broker.bootstrapServers(), eventsTopic, topic)))) {
+                .replace("${SOURCE}", sourceOptions(connector, broker.bootstrapServers(), eventsTopic, topic))
+                .replace("${ROW_SOURCE}", sourceOptions("kafka", broker.bootstrapServers(), eventsTopic, topic)))) {
             if (statement.toUpperCase().startsWith("INSERT")) {
                 insert = statement;
             } else {
