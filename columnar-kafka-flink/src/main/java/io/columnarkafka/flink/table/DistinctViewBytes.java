@@ -49,7 +49,8 @@ final class DistinctViewBytes {
         int width = values.width();
         byte[] pool = values.pool();
         int keyElement = keyType == AggColumnType.INT ? 4 : 8;
-        int keysFixed = wordAligned(header(count) + keyElement * count);
+        int header = header(count); // both arrays'
+        int keysFixed = wordAligned(header + keyElement * count);
         int keysSize = keysFixed;
         if (keyType == AggColumnType.VARCHAR) {
             for (int index = values.first(entry); index >= 0; index = values.next(index)) {
@@ -59,7 +60,7 @@ final class DistinctViewBytes {
                 }
             }
         }
-        int valuesFixed = wordAligned(header(count) + 8 * count);
+        int valuesFixed = wordAligned(header + 8 * count);
         // a count per call: each value's counts a nested array of BIGINT
         int nested = width == 1 ? 0 : wordAligned(header(width) + 8 * width);
         int mapSize = 4 + keysSize + valuesFixed + nested * count;
@@ -77,7 +78,7 @@ final class DistinctViewBytes {
         int valuesCursor = valuesFixed;
         int i = 0;
         for (int index = values.first(entry); index >= 0; index = values.next(index), i++) {
-            int key = keys + header(count) + keyElement * i;
+            int key = keys + header + keyElement * i;
             if (values.isNull(index)) {
                 bytes[keys + 4 + (i >>> 3)] |= (byte) (1 << (i & 7)); // the element stays 0
             } else if (keyType == AggColumnType.INT) {
@@ -87,7 +88,7 @@ final class DistinctViewBytes {
             } else {
                 keysCursor = string(bytes, keys, key, keysCursor, pool, values.value(index));
             }
-            int value = vals + header(count) + 8 * i;
+            int value = vals + header + 8 * i;
             if (width == 1) {
                 LONG.set(bytes, value, values.mark(index, 0));
                 continue;
