@@ -57,13 +57,19 @@ public final class ArrowInPlaceRowView {
 
     private final RowType rowType;
     private final InPlaceRow row = new InPlaceRow();
-    private BinaryRows binaryRows;
+    /**
+     * The whole-row writer, made once per view (Flink's serializers for the fields that are not flat are costly
+     * to make) and pointed at a bound batch's columns only when {@link #binaryRow} first reads it.
+     */
+    private final BinaryRows binaryRows;
+    private boolean binaryRowsBound;
     private int rowCount;
 
     /** A view of every column of batches of {@code rowType}. */
     public ArrowInPlaceRowView(RowType rowType) {
         ArrowLayout.schema(rowType); // fails now for a type without a layout
         this.rowType = rowType;
+        this.binaryRows = BinaryRows.anyFields(rowType);
     }
 
     /**
@@ -75,7 +81,7 @@ public final class ArrowInPlaceRowView {
         ArrowLayout.check(rowType, batch);
         row.columns = Columns.of(rowType, batch.getFieldVectors());
         row.values.setVectorizedColumnBatch(row.columns.values);
-        binaryRows = BinaryRows.anyFields(rowType, row.columns, row);
+        binaryRowsBound = false;
         rowCount = batch.getRowCount();
     }
 
@@ -103,6 +109,10 @@ public final class ArrowInPlaceRowView {
     public BinaryRowData binaryRow(int index) {
         if (index < 0 || index >= rowCount) {
             throw new IndexOutOfBoundsException("row " + index + " of " + rowCount);
+        }
+        if (!binaryRowsBound) {
+            binaryRows.bind(row.columns, row);
+            binaryRowsBound = true;
         }
         row.at(index);
         row.setRowKind(RowKind.INSERT);
@@ -171,9 +181,8 @@ public final class ArrowInPlaceRowView {
         private static final byte TIMESTAMP = 8;
         private static final byte ANY = 9;
 
-        private final byte[] kinds;
+        private final RowType type;
         private final int[] precisions;
-        private final Columns columns;
         private final ColumnarRowData values = new ColumnarRowData();
         private final BinaryRowData row;
         private final BinaryRowWriter writer;
@@ -181,28 +190,33 @@ public final class ArrowInPlaceRowView {
         private final LogicalType[] types;
         private final RowData.FieldGetter[] getters;
         private final TypeSerializer<?>[] serializers;
-        private final InPlaceRow source;
+        /** Per bound batch: each field's kind (a string column of 64-bit offsets is {@link #ANY}) and columns. */
+        private byte[] kinds;
+        private Columns columns;
+        private InPlaceRow source;
 
-        private BinaryRows(RowType type, byte[] kinds, Columns columns, InPlaceRow source) {
+        /**
+         * @param anyFields whether fields that are not flat are written (through Flink's serializers, made here
+         *     for every field that may be one) or never met
+         */
+        private BinaryRows(RowType type, boolean anyFields) {
             int arity = type.getFieldCount();
-            this.kinds = kinds;
+            this.type = type;
             this.precisions = new int[arity];
             this.types = new LogicalType[arity];
             this.getters = new RowData.FieldGetter[arity];
             this.serializers = new TypeSerializer<?>[arity];
             for (int i = 0; i < arity; i++) {
                 LogicalType field = type.getTypeAt(i);
-                if (kinds[i] == TIMESTAMP) {
+                byte kind = kind(field);
+                if (kind == TIMESTAMP) {
                     precisions[i] = LogicalTypeChecks.getPrecision(field);
-                } else if (kinds[i] == ANY) {
+                } else if (anyFields && (kind == ANY || kind == STRING)) {
                     types[i] = field;
                     getters[i] = RowData.createFieldGetter(field, i);
                     serializers[i] = InternalSerializers.create(field);
                 }
             }
-            this.columns = columns;
-            this.source = source;
-            values.setVectorizedColumnBatch(columns.values);
             this.row = new BinaryRowData(arity);
             this.writer = new BinaryRowWriter(row);
         }
@@ -215,31 +229,51 @@ public final class ArrowInPlaceRowView {
                     return null;
                 }
             }
-            return new BinaryRows(type, kinds, columns, null);
+            BinaryRows rows = new BinaryRows(type, false);
+            rows.bind(kinds, columns, null);
+            return rows;
         }
 
-        /** Every field; those that are not flat read through {@code source}, a row over the same columns. */
-        static BinaryRows anyFields(RowType type, Columns columns, InPlaceRow source) {
-            return new BinaryRows(type, kinds(type, columns), columns, source);
+        /** Every field; those that are not flat read through the row each {@link #bind} names. */
+        static BinaryRows anyFields(RowType type) {
+            return new BinaryRows(type, true);
+        }
+
+        /** Points the writer at a batch's {@code columns}; {@code source} is a row over the same columns. */
+        void bind(Columns columns, InPlaceRow source) {
+            bind(kinds(type, columns), columns, source);
+        }
+
+        private void bind(byte[] kinds, Columns columns, InPlaceRow source) {
+            this.kinds = kinds;
+            this.columns = columns;
+            this.source = source;
+            values.setVectorizedColumnBatch(columns.values);
         }
 
         private static byte[] kinds(RowType type, Columns columns) {
             byte[] kinds = new byte[type.getFieldCount()];
             for (int i = 0; i < kinds.length; i++) {
-                kinds[i] = switch (type.getTypeAt(i).getTypeRoot()) {
-                    case BOOLEAN -> BOOLEAN;
-                    case TINYINT -> TINYINT;
-                    case SMALLINT -> SMALLINT;
-                    case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> INT;
-                    case BIGINT -> BIGINT;
-                    case FLOAT -> FLOAT;
-                    case DOUBLE -> DOUBLE;
-                    case CHAR, VARCHAR -> columns.strings[i] == null ? ANY : STRING;
-                    case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TIMESTAMP;
-                    default -> ANY;
-                };
+                byte kind = kind(type.getTypeAt(i));
+                kinds[i] = kind == STRING && columns.strings[i] == null ? ANY : kind;
             }
             return kinds;
+        }
+
+        /** How a field of {@code type} is written when its column is of the usual layout (Utf8 strings). */
+        private static byte kind(LogicalType type) {
+            return switch (type.getTypeRoot()) {
+                case BOOLEAN -> BOOLEAN;
+                case TINYINT -> TINYINT;
+                case SMALLINT -> SMALLINT;
+                case INTEGER, DATE, TIME_WITHOUT_TIME_ZONE -> INT;
+                case BIGINT -> BIGINT;
+                case FLOAT -> FLOAT;
+                case DOUBLE -> DOUBLE;
+                case CHAR, VARCHAR -> STRING;
+                case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> TIMESTAMP;
+                default -> ANY;
+            };
         }
 
         BinaryRowData at(int rowId) {

@@ -32,27 +32,18 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 final class ColumnarSinkTranslator {
     private ColumnarSinkTranslator() {}
 
+    /**
+     * The provider Flink's sink node hands its rows to. The encode plan and the {@code KafkaSink} are built here, when
+     * the planner asks for the provider, as Flink's Kafka table sink builds its {@code KafkaSink}: a bad option fails
+     * at the same step of the translation as with Flink's sink.
+     */
     static DynamicTableSink.SinkRuntimeProvider provider(
             KafkaSinkShape shape, ColumnarOptions.Settings batching, String description) {
-        EncodePlan plan = EncodePlan.of(shape, batching, description);
-        if (readsRows(shape.partitioner())) {
-            return provider(shape, plan, EncodedRecords.WITH_ROWS, description);
-        }
-        return provider(shape, plan, EncodedRecords.RECORDS, description);
-    }
-
-    /** True for a partitioner that may read the consumed row: any but Flink's {@code fixed}. */
-    static boolean readsRows(KafkaPartitioner<RowData> partitioner) {
-        return partitioner != null && partitioner.getClass() != FlinkFixedPartitioner.class;
-    }
-
-    private static <B, R> DynamicTableSink.SinkRuntimeProvider provider(
-            KafkaSinkShape shape, EncodePlan plan, EncodedRecords<B, R> elements, String description) {
-        KafkaSink<R> kafkaSink = kafkaSink(shape, elements);
+        SinkRuntime<?, ?> runtime = SinkRuntime.of(shape, batching, description);
         return new DataStreamSinkProvider() {
             @Override
             public DataStreamSink<?> consumeDataStream(ProviderContext context, DataStream<RowData> rows) {
-                return encodeAndWrite(shape, plan, elements, kafkaSink, description, rows, null, context);
+                return runtime.write(rows, null, context);
             }
 
             @Override
@@ -62,57 +53,76 @@ final class ColumnarSinkTranslator {
         };
     }
 
-    /**
-     * The runtime of an admitted sink fed rows the planner stage substituted for Flink's sink node: the encode
-     * operator runs {@code head} (Flink's constraint enforcement and rowtime step) on each row it is handed.
-     */
-    static DataStreamSink<?> rowSink(KafkaSinkShape shape, ColumnarOptions.Settings batching, String description,
-            DataStream<RowData> rows, SinkRowHead head, ProviderContext context) {
-        EncodePlan plan = EncodePlan.of(shape, batching, description);
-        if (readsRows(shape.partitioner())) {
-            return encodeAndWrite(shape, plan, EncodedRecords.WITH_ROWS, kafkaSink(shape, EncodedRecords.WITH_ROWS),
-                    description, rows, head, context);
-        }
-        return encodeAndWrite(shape, plan, EncodedRecords.RECORDS, kafkaSink(shape, EncodedRecords.RECORDS),
-                description, rows, head, context);
+    /** True for a partitioner that may read the consumed row: any but Flink's {@code fixed}. */
+    static boolean readsRows(KafkaPartitioner<RowData> partitioner) {
+        return partitioner != null && partitioner.getClass() != FlinkFixedPartitioner.class;
     }
 
     /**
-     * The encode operator ({@code head} null: the rows as Flink's sink node hands them), the splitter and the writer,
-     * each at the sink's parallelism.
+     * The runtime of an admitted sink fed rows the planner stage substituted for Flink's sink node: the encode
+     * operator runs {@code head} (Flink's Calc before the sink where taken in, its constraint enforcement and
+     * rowtime step) on each row it is handed.
      */
-    private static <B, R> DataStreamSink<?> encodeAndWrite(KafkaSinkShape shape, EncodePlan plan,
-            EncodedRecords<B, R> elements, KafkaSink<R> kafkaSink, String description, DataStream<RowData> rows,
-            SinkRowHead head, ProviderContext context) {
-        // Like the planner does for Flink's sink: without sink.parallelism, the input's.
-        Integer parallelism = shape.parallelism();
-        int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
-        // The rows the sink consumes: the head's Calc's where it runs one.
-        TypeInformation<RowData> consumed = head == null ? rows.getType() : head.consumedType(rows.getType());
-        SingleOutputStreamOperator<B> batches = rows
-                .transform("ColumnarEncode[" + description
-                                + (head == null || head.isEmpty() ? "" : "; head: " + head.describe()) + "]",
-                        elements.batchType(consumed),
-                        new RowDataEncodeOperator<>(plan, elements,
-                                rowCopier(rows, consumed, head != null && head.reusesRows()),
-                                RecordSizeLimit.of(shape.properties()), head))
-                .setParallelism(sinkParallelism);
-        context.generateUid("columnar-encode").ifPresent(batches::uid);
-        // Same parallelism and a forward edge: the splitter chains with the writer.
-        SingleOutputStreamOperator<R> records = batches
-                .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(consumed))
-                .name("SplitEncodedBatch[" + description + "]")
-                .setParallelism(sinkParallelism);
-        if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
-            // The writer never joins this chain: the batch, not each record, crosses the channel.
-            records.startNewChain();
+    static DataStreamSink<?> rowSink(KafkaSinkShape shape, ColumnarOptions.Settings batching, String description,
+            DataStream<RowData> rows, SinkRowHead head, ProviderContext context) {
+        return SinkRuntime.of(shape, batching, description).write(rows, head, context);
+    }
+
+    /**
+     * What an admitted sink's rows go through: the encode plan, the elements between the operators (records alone,
+     * or with their rows for a partitioner that reads them) and the {@code KafkaSink} that writes them.
+     */
+    private record SinkRuntime<B, R>(KafkaSinkShape shape, EncodePlan plan, EncodedRecords<B, R> elements,
+            KafkaSink<R> kafkaSink, String description) {
+
+        static SinkRuntime<?, ?> of(KafkaSinkShape shape, ColumnarOptions.Settings batching, String description) {
+            EncodePlan plan = EncodePlan.of(shape, batching, description);
+            return readsRows(shape.partitioner())
+                    ? of(shape, plan, EncodedRecords.WITH_ROWS, description)
+                    : of(shape, plan, EncodedRecords.RECORDS, description);
         }
-        context.generateUid("columnar-split").ifPresent(records::uid);
-        DataStreamSink<R> end = records.sinkTo(kafkaSink)
-                .name("KafkaSink[" + description + "]")
-                .setParallelism(sinkParallelism);
-        context.generateUid("columnar-kafka-sink").ifPresent(end::uid);
-        return end;
+
+        private static <B, R> SinkRuntime<B, R> of(KafkaSinkShape shape, EncodePlan plan,
+                EncodedRecords<B, R> elements, String description) {
+            return new SinkRuntime<>(shape, plan, elements, ColumnarSinkTranslator.kafkaSink(shape, elements),
+                    description);
+        }
+
+        /**
+         * The encode operator ({@code head} null: the rows as Flink's sink node hands them), the splitter and the
+         * writer, each at the sink's parallelism.
+         */
+        DataStreamSink<?> write(DataStream<RowData> rows, SinkRowHead head, ProviderContext context) {
+            // Like the planner does for Flink's sink: without sink.parallelism, the input's.
+            Integer parallelism = shape.parallelism();
+            int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
+            // The rows the sink consumes: the head's Calc's where it runs one.
+            TypeInformation<RowData> consumed = head == null ? rows.getType() : head.consumedType(rows.getType());
+            SingleOutputStreamOperator<B> batches = rows
+                    .transform("ColumnarEncode[" + description
+                                    + (head == null || head.isEmpty() ? "" : "; head: " + head.describe()) + "]",
+                            elements.batchType(consumed),
+                            new RowDataEncodeOperator<>(plan, elements,
+                                    rowCopier(rows, consumed, head != null && head.reusesRows()),
+                                    RecordSizeLimit.of(shape.properties()), head))
+                    .setParallelism(sinkParallelism);
+            context.generateUid("columnar-encode").ifPresent(batches::uid);
+            // Same parallelism and a forward edge: the splitter chains with the writer.
+            SingleOutputStreamOperator<R> records = batches
+                    .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(consumed))
+                    .name("SplitEncodedBatch[" + description + "]")
+                    .setParallelism(sinkParallelism);
+            if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
+                // The writer never joins this chain: the batch, not each record, crosses the channel.
+                records.startNewChain();
+            }
+            context.generateUid("columnar-split").ifPresent(records::uid);
+            DataStreamSink<R> end = records.sinkTo(kafkaSink)
+                    .name("KafkaSink[" + description + "]")
+                    .setParallelism(sinkParallelism);
+            context.generateUid("columnar-kafka-sink").ifPresent(end::uid);
+            return end;
+        }
     }
 
     /**

@@ -29,6 +29,8 @@ final class DistinctValues {
     private int[] next = new int[512];
     /** Per group entry, its chain's first value (index + 1, 0 when none). */
     private int[] heads = new int[512];
+    /** Per group entry, how many values its chain holds. */
+    private int[] counts = new int[512];
     /** The VARCHAR values' UTF-8 bytes. */
     private byte[] pool = new byte[0];
     private int poolSize;
@@ -105,6 +107,7 @@ final class DistinctValues {
         }
         if (entry >= heads.length) {
             heads = Arrays.copyOf(heads, Math.max(heads.length * 2, entry + 1));
+            counts = Arrays.copyOf(counts, heads.length);
         }
         int index = size++;
         entries[index] = entry;
@@ -114,6 +117,7 @@ final class DistinctValues {
         hashes[index] = hash;
         next[index] = heads[entry];
         heads[entry] = index + 1;
+        counts[entry]++;
         return index;
     }
 
@@ -143,12 +147,19 @@ final class DistinctValues {
         return ++marks[index * width + call];
     }
 
-    /**
-     * What Flink's distinct map holds for the value (built at a flush): a Long, the bit-set or the one call's count,
-     * or a {@code long[]} of the counts per call.
-     */
-    Object mapValue(int index) {
-        return width == 1 ? (Object) marks[index] : Arrays.copyOfRange(marks, index * width, (index + 1) * width);
+    /** Longs per value: 1 (a bit-set or one call's count) or one count per call. */
+    int width() {
+        return width;
+    }
+
+    /** The value's {@code i}-th long: its bit-set or a call's count. */
+    long mark(int index, int i) {
+        return marks[index * width + i];
+    }
+
+    /** How many values the group holds. */
+    int count(int entry) {
+        return entry < counts.length ? counts[entry] : 0;
     }
 
     /** The group's first value's index, -1 when it has none. */
@@ -165,20 +176,24 @@ final class DistinctValues {
         return nulls[index];
     }
 
+    /** An INT's or BIGINT's value, or a VARCHAR's range of {@link #pool} (offset << 32 | length). */
     long value(int index) {
         return values[index];
     }
 
-    /** A VARCHAR value's UTF-8 bytes, copied (for the {@code StringData} a flush emits). */
-    byte[] bytes(int index) {
-        int offset = (int) (values[index] >>> 32);
-        return Arrays.copyOfRange(pool, offset, offset + (int) values[index]);
+    /**
+     * The VARCHAR values' UTF-8 bytes: a value's are [offset, offset + length) of it, its {@link #value} being
+     * offset << 32 | length. Valid until the next value is added.
+     */
+    byte[] pool() {
+        return pool;
     }
 
     /** Forgets every value (after a flush); the arrays keep their capacity. */
     void clear() {
         Arrays.fill(slots, 0);
         Arrays.fill(heads, 0);
+        Arrays.fill(counts, 0);
         size = 0;
         poolSize = 0;
     }

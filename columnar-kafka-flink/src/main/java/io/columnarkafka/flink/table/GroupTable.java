@@ -1,8 +1,7 @@
 package io.columnarkafka.flink.table;
 
 import java.util.Arrays;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.writer.BinaryRowWriter;
 
 /**
  * The groups of a vectorised local aggregate's buffer: one entry per (slice end, key), in the order the groups
@@ -27,6 +26,7 @@ final class GroupTable {
     private int poolSize;
     private final long[][] accValues;
     private final boolean[][] accSet;
+    private final PooledStrings strings = new PooledStrings();
 
     GroupTable(AggColumnType[] keyTypes, int accumulators) {
         this.keyTypes = keyTypes.clone();
@@ -163,17 +163,18 @@ final class GroupTable {
         return sliceEnds[entry];
     }
 
-    /** Sets fields [0, keys) of {@code out} to the entry's keys, as Flink's key row holds them. */
-    void keysInto(int entry, GenericRowData out) {
+    /** Writes fields [0, keys) of {@code out}, the entry's keys, as Flink's key row holds them. */
+    void keysInto(int entry, BinaryRowWriter out) {
         for (int k = 0; k < keyTypes.length; k++) {
-            if (!keyNulls[k][entry]) {
-                long value = keyValues[k][entry];
-                out.setField(k, switch (keyTypes[k]) {
-                    case INT -> (int) value;
-                    case BIGINT -> value;
-                    case VARCHAR -> StringData.fromBytes(
-                            Arrays.copyOfRange(pool, (int) value, (int) value + keyLengths[k][entry]));
-                });
+            long value = keyValues[k][entry];
+            if (keyNulls[k][entry]) {
+                out.setNullAt(k);
+            } else if (keyTypes[k] == AggColumnType.VARCHAR) {
+                strings.write(out, k, pool, (int) value, keyLengths[k][entry]);
+            } else if (keyTypes[k] == AggColumnType.INT) {
+                out.writeInt(k, (int) value);
+            } else {
+                out.writeLong(k, value);
             }
         }
     }

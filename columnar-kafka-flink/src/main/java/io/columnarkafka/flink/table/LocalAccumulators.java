@@ -3,7 +3,6 @@ package io.columnarkafka.flink.table;
 import static io.columnarkafka.flink.table.BatchKeyColumns.row;
 
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -13,10 +12,7 @@ import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.flink.table.api.dataview.MapView;
-import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RawValueData;
-import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.writer.BinaryRowWriter;
 
 /**
  * The accumulators of a vectorised local aggregate's calls ({@link LocalAggCall}), kept as columns of its {@link
@@ -32,8 +28,8 @@ import org.apache.flink.table.data.StringData;
  * to the bit-set of the calls that saw it; where its distinct accumulator consumes retractions (a HOP window's, whose
  * global phase needs each slice's input count) to a count of the value's rows per call: a Long for one call, a
  * {@code long[]} for several. After every call's fields each distinct column adds one: Flink's heap {@code MapView}
- * of the group's values, in a RAW field. A VARCHAR distinct column is read once per batch too, and its values
- * looked up by their UTF-8 bytes.
+ * of the group's values, in a RAW field, written as its serialized bytes ({@link DistinctViewBytes}). A VARCHAR
+ * distinct column is read once per batch too, and its values looked up by their UTF-8 bytes.
  */
 final class LocalAccumulators {
     private final LocalAggCall[] calls;
@@ -54,6 +50,7 @@ final class LocalAccumulators {
     private final int[] distinctStringArgument;
     private final BatchKeyColumns strings;
     private final DistinctValues[] distinctValues;
+    private final DistinctViewBytes[] distinctBytes;
     /** Flink's {@code consumeRetraction}: the distinct values count their rows per call instead of the calls' bits. */
     private final boolean distinctRowCounts;
     /** Per distinct column, its calls' filter vectors and count columns for the batch at hand (reused). */
@@ -62,6 +59,7 @@ final class LocalAccumulators {
     /** The MAX and MIN of VARCHAR values, each a range (offset << 32 | length in the call's column) of this pool. */
     private byte[] pool = new byte[4096];
     private int poolSize;
+    private final PooledStrings poolStrings = new PooledStrings();
 
     /**
      * The accumulators of {@code calls}; {@code distinctRowCounts} when Flink's distinct accumulators consume
@@ -91,6 +89,7 @@ final class LocalAccumulators {
         distinctTypes = new AggColumnType[distincts];
         distinctCalls = new int[distincts][];
         distinctValues = new DistinctValues[distincts];
+        distinctBytes = new DistinctViewBytes[distincts];
         distinctFilters = new FieldVector[distincts][];
         distinctCounts = new long[distincts][][];
         distinctIndex.forEach((input, d) -> {
@@ -103,6 +102,7 @@ final class LocalAccumulators {
                         + " calls (at most " + LocalAggCall.MAX_DISTINCT_CALLS + ")");
             }
             distinctValues[d] = new DistinctValues(distinctRowCounts ? distinctCalls[d].length : 1);
+            distinctBytes[d] = new DistinctViewBytes(distinctTypes[d]);
             distinctFilters[d] = new FieldVector[distinctCalls[d].length];
             distinctCounts[d] = new long[distinctCalls[d].length][];
         });
@@ -337,61 +337,48 @@ final class LocalAccumulators {
         }
     }
 
-    /** Sets fields [offset, offset + width) of {@code out} to the entry's accumulators, as Flink's row holds them. */
-    void into(GroupTable table, int entry, GenericRowData out, int offset) {
+    /**
+     * Writes fields [offset, offset + width) of {@code out}, the entry's accumulators, as Flink's row holds them (an
+     * unset MAX, MIN or SUM null).
+     */
+    void into(GroupTable table, int entry, BinaryRowWriter out, int offset) {
         for (int a = 0; a < calls.length; a++) {
             LocalAggCall call = calls[a];
             int column = firstColumn[a];
+            int pos = offset + column;
             long value = table.accValues(column)[entry];
             switch (call.function()) {
-                case COUNT_STAR, COUNT -> out.setField(offset + column, value);
-                case MAX, MIN -> {
-                    if (table.accSet(column)[entry]) {
-                        out.setField(offset + column, stringArgument[a] >= 0
-                                ? StringData.fromBytes(Arrays.copyOfRange(pool, (int) (value >>> 32),
-                                        (int) (value >>> 32) + (int) value))
-                                : call.type() == AggColumnType.INT ? (Object) (int) value : value);
+                case COUNT_STAR, COUNT -> out.writeLong(pos, value);
+                case MAX, MIN, SUM -> {
+                    if (!table.accSet(column)[entry]) {
+                        out.setNullAt(pos);
+                    } else if (stringArgument[a] >= 0) {
+                        poolStrings.write(out, pos, pool, (int) (value >>> 32), (int) value);
+                    } else {
+                        writeValue(out, pos, call.type(), value);
                     }
                 }
-                case SUM0 -> out.setField(offset + column,
-                        call.type() == AggColumnType.INT ? (Object) (int) value : value);
+                case SUM0 -> writeValue(out, pos, call.type(), value);
                 case AVG -> {
-                    out.setField(offset + column, value);
-                    out.setField(offset + column + 1, table.accValues(column + 1)[entry]);
-                }
-                case SUM -> {
-                    if (table.accSet(column)[entry]) {
-                        out.setField(offset + column, call.type() == AggColumnType.INT ? (Object) (int) value : value);
-                    }
+                    out.writeLong(pos, value);
+                    out.writeLong(pos + 1, table.accValues(column + 1)[entry]);
                 }
             }
         }
         for (int d = 0; d < distinctColumns.length; d++) {
-            out.setField(offset + columns + d, distinctAccumulator(d, entry));
+            // the bytes of a RAW field are more than 7, so the writer puts them after the fields, as Flink's
+            // writeRawValue does the serialized MapView
+            out.writeBinary(offset + columns + d, distinctBytes[d].of(distinctValues[d], entry));
         }
     }
 
-    /**
-     * The distinct column's values of the group as Flink's local aggregate emits its distinct accumulator: a heap
-     * {@code MapView} of each value (an Integer, a Long or, for a VARCHAR, a {@code BinaryStringData}, as Flink's
-     * generated accumulate copies the input's string; or null) to its bits or its one call's count (a Long), or to
-     * its counts per call (a {@code long[]}), as a RAW value.
-     */
-    private RawValueData<MapView<Object, Object>> distinctAccumulator(int d, int entry) {
-        DistinctValues seen = distinctValues[d];
-        Map<Object, Object> map = new HashMap<>();
-        for (int index = seen.first(entry); index >= 0; index = seen.next(index)) {
-            long value = seen.value(index);
-            Object key = seen.isNull(index) ? null : switch (distinctTypes[d]) {
-                case INT -> (Object) (int) value;
-                case BIGINT -> (Object) value;
-                case VARCHAR -> StringData.fromBytes(seen.bytes(index));
-            };
-            map.put(key, seen.mapValue(index));
+    /** An INT (as Flink's int field) or BIGINT value. */
+    private static void writeValue(BinaryRowWriter out, int pos, AggColumnType type, long value) {
+        if (type == AggColumnType.INT) {
+            out.writeInt(pos, (int) value);
+        } else {
+            out.writeLong(pos, value);
         }
-        MapView<Object, Object> view = new MapView<>();
-        view.setMap(map);
-        return RawValueData.fromObject(view);
     }
 
     /** Forgets the flushed groups' strings and distinct values; the arrays keep their capacity. */

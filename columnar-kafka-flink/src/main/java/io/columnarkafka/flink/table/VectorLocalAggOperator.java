@@ -8,8 +8,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.data.binary.BinaryRowData;
+import org.apache.flink.table.data.writer.BinaryRowWriter;
+import org.apache.flink.types.RowKind;
 
 /**
  * What the vectorised local aggregates share ({@link VectorLocalGroupAggOperator}, {@link
@@ -17,6 +19,16 @@ import org.apache.flink.table.data.RowData;
  * subclass's grouping of the rows into {@link GroupTable} entries, whose accumulators it updates column by column
  * ({@link LocalAccumulators}); a flush emits one row per group in the order the groups came: keys, accumulators,
  * then what the subclass adds.
+ *
+ * <p>Each row is written straight into a {@link BinaryRowData} with Flink's {@link BinaryRowWriter}: the bytes
+ * {@code RowDataSerializer.toBinaryRow} makes of the row Flink's local aggregate emits (a distinct accumulator's
+ * map in another entry order, see {@link DistinctViewBytes}), so the serializer of the exchange behind takes its
+ * binary path and nothing is boxed. One row and writer serve every flush: a row is written again only once the
+ * output has taken the last. That holds because the output is always a network one, which serializes the row
+ * inside {@code collect}: Flink's planner puts an exchange behind every local aggregate (its two-phase rules make
+ * global(exchange(local(input))), and a stream exchange is a hash or global partitioner, never a forward one, so
+ * the global aggregate is never chained to it), and this operator only ever replaces a local aggregate. A chained
+ * consumer with object reuse on would keep the reused row; none exists.
  */
 abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
         implements OneInputStreamOperator<ArrowBatch, RowData> {
@@ -34,6 +46,8 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
     private transient BufferAllocator allocator;
     private transient LocalAccumulators accumulators;
     private transient StreamRecord<RowData> record;
+    private transient BinaryRowData row;
+    private transient BinaryRowWriter writer;
     transient GroupTable table;
     transient BatchKeyColumns keys;
     /** The current batch's rows' hashes and entries, grown to the largest batch. */
@@ -63,6 +77,8 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
         hashes = new int[0];
         entries = new int[0];
         record = new StreamRecord<>(null);
+        row = new BinaryRowData(keyTypes.length + accumulators.width() + trailingFields);
+        writer = new BinaryRowWriter(row);
     }
 
     @Override
@@ -104,18 +120,21 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
         int keyCount = keyTypes.length;
         int accumulatorsEnd = keyCount + accumulators.width();
         for (int entry = 0; entry < groups; entry++) {
-            GenericRowData out = new GenericRowData(accumulatorsEnd + trailingFields);
-            table.keysInto(entry, out);
-            accumulators.into(table, entry, out, keyCount);
-            completeRow(entry, out, accumulatorsEnd);
-            output.collect(record.replace(out));
+            writer.reset();
+            writer.writeRowKind(RowKind.INSERT);
+            // the fields in order, as toBinaryRow writes them: the variable-length ones land in the same places
+            table.keysInto(entry, writer);
+            accumulators.into(table, entry, writer, keyCount);
+            completeRow(entry, writer, accumulatorsEnd);
+            writer.complete();
+            output.collect(record.replace(row));
         }
         table.clear();
         accumulators.clear();
     }
 
-    /** Sets a flushed row's fields after the accumulators, from field {@code first}: none unless overridden. */
-    void completeRow(int entry, GenericRowData out, int first) {}
+    /** Writes a flushed row's fields after the accumulators, from field {@code first}: none unless overridden. */
+    void completeRow(int entry, BinaryRowWriter out, int first) {}
 
     @Override
     public void close() throws Exception {

@@ -8,7 +8,7 @@ import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.flink.streaming.api.watermark.Watermark;
-import org.apache.flink.table.data.GenericRowData;
+import org.apache.flink.table.data.writer.BinaryRowWriter;
 import org.apache.flink.table.runtime.operators.window.TimeWindow;
 import org.apache.flink.table.runtime.util.TimeWindowUtil;
 
@@ -140,7 +140,7 @@ public final class VectorLocalWindowAggOperator extends VectorLocalAggOperator {
     }
 
     @Override
-    void completeRow(int entry, GenericRowData out, int first) {
-        out.setField(first, table.sliceEnd(entry));
+    void completeRow(int entry, BinaryRowWriter out, int first) {
+        out.writeLong(first, table.sliceEnd(entry));
     }
 }

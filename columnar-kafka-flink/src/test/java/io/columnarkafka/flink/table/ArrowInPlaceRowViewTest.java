@@ -101,6 +101,36 @@ class ArrowInPlaceRowViewTest {
         }
     }
 
+    /**
+     * The whole-row writer is made once per view and follows each bound batch, whether the previous batch's binary
+     * rows were read or not: every row of three batches, bound in turn, is Flink's binary row of the row written.
+     */
+    @Test
+    void binaryRowsFollowEachBoundBatch() {
+        RowDataSerializer flink = new RowDataSerializer(TYPE);
+        ArrowInPlaceRowView view = new ArrowInPlaceRowView(TYPE);
+        List<List<GenericRowData>> batches = List.of(ROWS.subList(0, 2), ROWS.subList(2, 4), List.of(ROWS.get(3),
+                ROWS.get(0), ROWS.get(1)));
+        int compared = 0;
+        try (BufferAllocator allocator = new RootAllocator()) {
+            for (int b = 0; b < batches.size(); b++) {
+                try (RowDataArrowWriter writer = new RowDataArrowWriter(TYPE, allocator)) {
+                    batches.get(b).forEach(writer::write);
+                    view.bind(writer.finish());
+                    if (b == 1) {
+                        continue; // bound, never read as binary rows
+                    }
+                    for (int i = 0; i < view.rowCount(); i++) {
+                        assertThat(view.binaryRow(i).copy()).as("batch %d row %d", b, i)
+                                .isEqualTo(flink.toBinaryRow(batches.get(b).get(i)).copy());
+                        compared++;
+                    }
+                }
+            }
+        }
+        assertThat(compared).isEqualTo(5);
+    }
+
     @Test
     void aBatchOfAnotherLayoutIsRejectedAndAnOutOfRangeRowRefused() {
         ArrowInPlaceRowView view = new ArrowInPlaceRowView(TYPE);

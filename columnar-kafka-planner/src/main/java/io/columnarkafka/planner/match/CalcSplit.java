@@ -109,31 +109,33 @@ public record CalcSplit(RexProgram columnarPart, CalcProgram columnarProgram, Re
      */
     private static void keepEachFunctionOnOneSide(RexNode condition, List<RexNode> projections, List<String> names,
             Map<Integer, String> flinkOnly) throws NotTranslatable {
-        boolean moved = true;
-        while (moved) {
-            moved = false;
-            Map<String, String> flinkCalls = new HashMap<>(); // function -> the projection of Flink's calling it
-            for (Integer i : flinkOnly.keySet()) {
-                for (String function : FlinkCodeCalls.functions(projections.get(i)).keySet()) {
-                    flinkCalls.putIfAbsent(function, names.get(i));
-                }
+        // each expression's functions once; Flink's calls grow as projections move
+        Map<String, String> conditionCalls = FlinkCodeCalls.functions(condition);
+        List<Map<String, String>> projectionCalls = projections.stream().map(FlinkCodeCalls::functions).toList();
+        Map<String, Integer> flinkCalls = new HashMap<>(); // function -> the first projection of Flink's calling it
+        List<Integer> moved = new ArrayList<>(flinkOnly.keySet());
+        while (!moved.isEmpty()) {
+            for (int i : moved) {
+                projectionCalls.get(i).keySet().forEach(function -> flinkCalls.merge(function, i, Math::min));
             }
-            for (Map.Entry<String, String> function : FlinkCodeCalls.functions(condition).entrySet()) {
+            moved.clear();
+            for (Map.Entry<String, String> function : conditionCalls.entrySet()) {
                 if (flinkCalls.containsKey(function.getKey())) {
                     throw new NotTranslatable("the condition calls " + function.getValue() + ", which "
-                            + flinkCalls.get(function.getKey()) + " calls in Flink's Calc (" + ONE_INSTANCE + ")");
+                            + names.get(flinkCalls.get(function.getKey())) + " calls in Flink's Calc ("
+                            + ONE_INSTANCE + ")");
                 }
             }
-            for (int i = 0; i < projections.size() && !moved; i++) {
+            for (int i = 0; i < projections.size() && moved.isEmpty(); i++) {
                 if (flinkOnly.containsKey(i)) {
                     continue;
                 }
-                for (Map.Entry<String, String> function : FlinkCodeCalls.functions(projections.get(i)).entrySet()) {
+                for (Map.Entry<String, String> function : projectionCalls.get(i).entrySet()) {
                     if (flinkCalls.containsKey(function.getKey())) {
                         flinkOnly.put(i, Reason.CALC_NOT_EXACT + " " + names.get(i) + ": calls " + function.getValue()
-                                + ", which " + flinkCalls.get(function.getKey()) + " calls in Flink's Calc ("
+                                + ", which " + names.get(flinkCalls.get(function.getKey())) + " calls in Flink's Calc ("
                                 + ONE_INSTANCE + ")");
-                        moved = true;
+                        moved.add(i);
                         break;
                     }
                 }

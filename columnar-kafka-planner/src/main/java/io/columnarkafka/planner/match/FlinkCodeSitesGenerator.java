@@ -66,6 +66,13 @@ final class FlinkCodeSitesGenerator {
         String row = RowData.class.getCanonicalName();
         StringBuilder dispatch = new StringBuilder();
         StringBuilder methods = new StringBuilder();
+        // A site method has its own input unboxing (by input term) and local variables (by method name), but not its
+        // own per-record statements: the context keeps one set for the class, not which expression asked for each,
+        // and adds a statement once, so a site needing one an earlier site added could not be given it. Every site
+        // method runs the whole set, which changes no value: in Flink 2.2.1 an expression's per-record statements are
+        // the context's record-level current time, local time and date (CurrentTimePointCallGen), each assigning a
+        // member from the clock, and a site reading one assigns it itself first. And a site has none: its operands
+        // are input fields and literals, only the UDF call is generated.
         for (int s = 0; s < sites.size(); s++) {
             dispatch.append("      case ").append(s).append(": return ").append(method(s)).append("(arguments);\n");
             methods.append("  private ").append(row).append(' ').append(method(s)).append('(').append(row).append(' ')

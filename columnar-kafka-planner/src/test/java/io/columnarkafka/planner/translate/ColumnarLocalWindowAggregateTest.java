@@ -11,7 +11,6 @@ import io.columnarkafka.planner.InstallStatus;
 import java.lang.reflect.Field;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -30,10 +29,8 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.api.dataview.MapView;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
 import org.apache.flink.table.data.GenericRowData;
-import org.apache.flink.table.data.RawValueData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.operations.ModifyOperation;
@@ -47,7 +44,6 @@ import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.LogicalType;
-import org.apache.flink.table.types.logical.RawType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.junit.jupiter.api.Test;
@@ -158,6 +154,7 @@ class ColumnarLocalWindowAggregateTest {
         Random random = new Random(seed);
         BufferAllocator allocator = ArrowMemory.newChild("local-window-agg-test", 16L << 20);
         RowDataSerializer outputSerializer = new RowDataSerializer(outputType);
+        LocalAggOutput output = new LocalAggOutput(outputType);
         List<String> emitted = new ArrayList<>();
         try (MockEnvironment environment = new MockEnvironmentBuilder().setManagedMemorySize(32L << 20).build();
                 OneInputStreamOperatorTestHarness harness = new OneInputStreamOperatorTestHarness(operator, environment)) {
@@ -186,10 +183,10 @@ class ColumnarLocalWindowAggregateTest {
                 } else {
                     harness.prepareSnapshotPreBarrier(step);
                 }
-                drain(harness, outputType, emitted);
+                output.drain(harness, emitted);
             }
             harness.processWatermark(new Watermark(Long.MAX_VALUE));
-            drain(harness, outputType, emitted);
+            output.drain(harness, emitted);
         } finally {
             allocator.close();
         }
@@ -209,53 +206,6 @@ class ColumnarLocalWindowAggregateTest {
         } else {
             for (RowData row : rows) {
                 harness.processElement(new StreamRecord<>(row));
-            }
-        }
-    }
-
-    /**
-     * A RAW field's content: a distinct aggregate's {@code MapView} as its entries ({@code class:key=class:value}),
-     * sorted, so that two maps of the same entries read the same whatever their iteration order; the key's class is
-     * part of it because the global phase looks keys up by {@code equals} (an Integer is not equal to a Long), the
-     * value's because the global phase casts it (a Long bit-set or count, a {@code long[]} of counts per call).
-     */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Object rawContent(RawValueData raw, LogicalType type) {
-        Object value = raw.toObject(((RawType) type).getTypeSerializer());
-        if (value instanceof MapView<?, ?> view) {
-            return view.getMap().entrySet().stream().map(e -> classAndValue(e.getKey()) + "="
-                    + classAndValue(e.getValue())).sorted().toList();
-        }
-        return value;
-    }
-
-    private static String classAndValue(Object value) {
-        return value == null ? "null" : value.getClass().getSimpleName() + ":"
-                + (value instanceof long[] counts ? Arrays.toString(counts) : value);
-    }
-
-    /**
-     * Moves the harness's output into {@code emitted}: rows as kind + fields (a RAW field as its content), watermarks
-     * as W + time.
-     */
-    @SuppressWarnings("rawtypes")
-    static void drain(OneInputStreamOperatorTestHarness harness, RowType outputType, List<String> emitted) {
-        List<RowData.FieldGetter> getters = new ArrayList<>();
-        for (int i = 0; i < outputType.getFieldCount(); i++) {
-            getters.add(RowData.createFieldGetter(outputType.getTypeAt(i), i));
-        }
-        Object element;
-        while ((element = harness.getOutput().poll()) != null) {
-            if (element instanceof Watermark w) {
-                emitted.add("W" + w.getTimestamp());
-            } else {
-                RowData row = (RowData) ((StreamRecord<?>) element).getValue();
-                List<Object> fields = new ArrayList<>();
-                for (int i = 0; i < getters.size(); i++) {
-                    Object field = getters.get(i).getFieldOrNull(row);
-                    fields.add(field instanceof RawValueData<?> raw ? rawContent(raw, outputType.getTypeAt(i)) : field);
-                }
-                emitted.add(row.getRowKind().shortString() + fields);
             }
         }
     }

@@ -175,6 +175,7 @@ class VectorLocalGroupAggregateTest {
         assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
         int rows = 0;
         int splitBatches = 0;
+        List<LocalAggOutput> vectorisedOutputs = new ArrayList<>();
         List<String> compared = new ArrayList<>();
         for (long seed = 1; seed <= 6; seed++) {
             List<Object> script = script(seed, input, keys, maxBatch);
@@ -185,8 +186,10 @@ class VectorLocalGroupAggregateTest {
             flushes.forEach(compared::addAll);
             rows += expected.rows();
             splitBatches += expected.splitBatches();
+            vectorisedOutputs.add(actual.output());
         }
         assertThat(rows).as("local aggregate rows compared").isGreaterThan(atLeast);
+        VectorLocalWindowAggregateTest.assertBinaryRows(vectorisedOutputs, output, rows);
         if (bundleSize < maxBatch) {
             assertThat(splitBatches).as("bundles ended inside a batch").isGreaterThan(50);
         }
@@ -284,7 +287,8 @@ class VectorLocalGroupAggregateTest {
      * What an operator emitted at each step of a script (rows as kind + fields, watermarks as W + time); for
      * Flink's, fed row by row, where each of its flushes ended within the step's output.
      */
-    private record Emitted(List<List<String>> steps, List<List<Integer>> ends, int rows, int splitBatches) {
+    private record Emitted(List<List<String>> steps, List<List<Integer>> ends, int rows, int splitBatches,
+            LocalAggOutput output) {
         /** Each step's output cut at {@code ends}, each part sorted: the rows of each flush, in flush order. */
         List<List<String>> flushes(List<List<Integer>> ends) {
             List<List<String>> flushes = new ArrayList<>();
@@ -310,6 +314,7 @@ class VectorLocalGroupAggregateTest {
         BufferAllocator allocator = ArrowMemory.newChild("vector-local-group-agg-test", 64L << 20);
         List<List<String>> steps = new ArrayList<>();
         List<List<Integer>> ends = new ArrayList<>();
+        LocalAggOutput drained = new LocalAggOutput(output);
         int rows = 0;
         int splitBatches = 0;
         try (MockEnvironment environment = new MockEnvironmentBuilder().build();
@@ -326,7 +331,7 @@ class VectorLocalGroupAggregateTest {
                     for (int r = 0; r < batch.rows().size(); r++) {
                         harness.processElement(new StreamRecord<>(batch.rows().get(r)));
                         int before = emitted.size();
-                        ColumnarLocalWindowAggregateTest.drain(harness, output, emitted);
+                        drained.drain(harness, emitted);
                         if (emitted.size() > before) {
                             stepEnds.add(emitted.size());
                             splitBatches += r < batch.rows().size() - 1 ? 1 : 0;
@@ -337,7 +342,7 @@ class VectorLocalGroupAggregateTest {
                 } else {
                     harness.prepareSnapshotPreBarrier(steps.size());
                 }
-                ColumnarLocalWindowAggregateTest.drain(harness, output, emitted);
+                drained.drain(harness, emitted);
                 if (!(step instanceof Batch)) {
                     boolean watermark = step instanceof Long;
                     if (watermark && emitted.size() > 1) {
@@ -352,7 +357,7 @@ class VectorLocalGroupAggregateTest {
             // the end of input
             List<String> last = new ArrayList<>();
             operator.finish();
-            ColumnarLocalWindowAggregateTest.drain(harness, output, last);
+            drained.drain(harness, last);
             steps.add(last);
             ends.add(List.of(last.size()));
             rows += last.size();
@@ -360,7 +365,7 @@ class VectorLocalGroupAggregateTest {
             allocator.close();
         }
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
-        return new Emitted(steps, ends, rows, splitBatches);
+        return new Emitted(steps, ends, rows, splitBatches, drained);
     }
 
     /** The batch's rows as one Arrow batch; with a selection, among as many rows left out of it. */

@@ -36,6 +36,7 @@ import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.data.TimestampData;
+import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.operations.ModifyOperation;
 import org.apache.flink.table.planner.delegation.PlannerBase;
 import org.apache.flink.table.runtime.operators.aggregate.window.LocalSlicingWindowAggOperator;
@@ -46,6 +47,7 @@ import org.apache.flink.table.types.logical.BooleanType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.RawType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.VarCharType;
@@ -293,20 +295,46 @@ public class VectorLocalWindowAggregateTest {
         assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
         int rows = 0;
         int scripts = 0;
+        List<LocalAggOutput> vectorisedOutputs = new ArrayList<>();
         List<String> compared = new ArrayList<>();
         for (long seed = 1; seed <= 6; seed++) {
             List<String> expected = run(seed, keys, maxGap, input, projection,
-                    (OneInputStreamOperator<?, ?>) operator(flinks), outputType, false);
+                    (OneInputStreamOperator<?, ?>) operator(flinks), new LocalAggOutput(outputType), false);
+            LocalAggOutput vectorisedOutput = new LocalAggOutput(outputType);
             List<String> actual = run(seed, keys, maxGap, input, projection,
-                    (OneInputStreamOperator<?, ?>) operator(vectorised), outputType, true);
+                    (OneInputStreamOperator<?, ?>) operator(vectorised), vectorisedOutput, true);
             assertThat(actual).as("%s, seed %d", select, seed).isEqualTo(expected);
             rows += (int) expected.stream().filter(e -> e.startsWith("+I")).count();
             scripts++;
             compared.addAll(expected);
+            vectorisedOutputs.add(vectorisedOutput);
         }
         assertThat(scripts).isEqualTo(6);
         assertThat(rows).as("local aggregate rows compared").isGreaterThan(atLeast);
+        assertBinaryRows(vectorisedOutputs, outputType, rows);
         return compared;
+    }
+
+    /**
+     * Asserts that the vectorised operator emitted its {@code rows} rows as {@link BinaryRowData} (which the
+     * comparison took byte for byte), and, where they carry distinct accumulators, that their maps were compared:
+     * one per distinct column and row, their bytes Flink's serializer's, some with a null key and some whole.
+     */
+    static void assertBinaryRows(List<LocalAggOutput> outputs, RowType outputType, int rows) {
+        int binary = outputs.stream().mapToInt(LocalAggOutput::binaryRows).sum();
+        assertThat(outputs.stream().mapToInt(LocalAggOutput::rows).sum()).as("rows emitted").isEqualTo(rows);
+        assertThat(binary).as("rows emitted binary").isEqualTo(rows);
+        long distinctColumns = outputType.getChildren().stream().filter(RawType.class::isInstance).count();
+        int maps = outputs.stream().mapToInt(LocalAggOutput::maps).sum();
+        assertThat(maps).as("distinct accumulators compared").isEqualTo(distinctColumns * rows);
+        if (distinctColumns > 0) {
+            assertThat(outputs.stream().mapToInt(LocalAggOutput::nullKeys).sum()).as("maps with a null key")
+                    .isGreaterThan(maps / 100);
+            assertThat(outputs.stream().mapToInt(LocalAggOutput::mapsComparedWhole).sum())
+                    .as("maps compared byte for byte").isGreaterThan(maps / 100);
+            assertThat(maps - outputs.stream().mapToInt(LocalAggOutput::mapsComparedWhole).sum())
+                    .as("maps of several entries").isGreaterThan(maps / 100);
+        }
     }
 
     public static TableEnvironment tEnv(boolean stage, String sinkColumns) {
@@ -362,7 +390,7 @@ public class VectorLocalWindowAggregateTest {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static List<String> run(long seed, int keys, int maxGap, RowType input, int[] projection,
-            OneInputStreamOperator<?, ?> operator, RowType outputType, boolean batches) throws Exception {
+            OneInputStreamOperator<?, ?> operator, LocalAggOutput output, boolean batches) throws Exception {
         RowType batchType = new RowType(IntStream.range(0, projection.length).mapToObj(f -> projection[f] >= 0
                 ? KEYED.getFields().get(projection[f]) : input.getFields().get(f)).toList());
         Random random = new Random(seed);
@@ -370,7 +398,7 @@ public class VectorLocalWindowAggregateTest {
         List<String> emitted = new ArrayList<>();
         try (MockEnvironment environment = new MockEnvironmentBuilder().setManagedMemorySize(32L << 20).build();
                 OneInputStreamOperatorTestHarness harness = new OneInputStreamOperatorTestHarness(operator, environment)) {
-            harness.setup(new RowDataSerializer(outputType));
+            harness.setup(new RowDataSerializer(output.type()));
             harness.getStreamConfig().setManagedMemoryFractionOperatorOfUseCase(ManagedMemoryUseCase.OPERATOR, 0.5);
             harness.open();
             long eventTime = 1_000_000;
@@ -405,10 +433,10 @@ public class VectorLocalWindowAggregateTest {
                 } else {
                     harness.prepareSnapshotPreBarrier(step);
                 }
-                ColumnarLocalWindowAggregateTest.drain(harness, outputType, emitted);
+                output.drain(harness, emitted);
             }
             harness.processWatermark(new Watermark(Long.MAX_VALUE));
-            ColumnarLocalWindowAggregateTest.drain(harness, outputType, emitted);
+            output.drain(harness, emitted);
         } finally {
             allocator.close();
         }
