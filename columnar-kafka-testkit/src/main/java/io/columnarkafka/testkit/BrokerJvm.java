@@ -66,7 +66,10 @@ record BrokerJvm(Path javaExecutable, String classpath, String maxHeap, List<Str
         command.add(javaBinary());
         command.add("-D" + ROLE_PROPERTY + "=" + role);
         command.add("-Xmx" + maxHeap);
-        command.add("-XX:+UseSerialGC");
+        if (jvmArgs.stream().noneMatch(arg -> arg.matches("-XX:\\+Use\\w+GC"))) {
+            // Small and single-threaded by default: a test broker shares a few cores with the JVMs it serves.
+            command.add("-XX:+UseSerialGC");
+        }
         command.add("-XX:+ExitOnOutOfMemoryError");
         command.add("-Djava.awt.headless=true");
         command.add("-Dlog4j2.configurationFile=" + log4jFile.toUri());

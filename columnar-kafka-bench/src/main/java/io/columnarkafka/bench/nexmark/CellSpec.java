@@ -17,6 +17,8 @@ import java.util.Map;
  * @param rate 0 for a bounded run over a filled topic; otherwise the events per second at which the harness fills
  *     the topic while the job runs unbounded, ended by stop-with-savepoint with drain ({@link FixedRateRun})
  * @param clients the Kafka client settings of the source and result tables (both variants)
+ * @param jvmWarmUp whether the cell's JVM first runs the same job once, unmeasured, into a topic of its own ({@link
+ *     #warmUpRun()}), so that the measured job runs on code the JIT has compiled, as in a long-running TaskManager
  */
 record CellSpec(
         NexmarkQuery query,
@@ -36,7 +38,23 @@ record CellSpec(
         boolean columnarPlanner,
         ClientSettings clients,
         String checkpointDir,
-        String resultFile) {
+        String resultFile,
+        boolean jvmWarmUp) {
+
+    /** The topic the warm-up run of the cell writing {@code outputTopic} writes to (created and deleted by the harness). */
+    static String warmUpTopic(String outputTopic) {
+        return outputTopic + "-jvm-warm-up";
+    }
+
+    /**
+     * The unmeasured run before the measured one: the same query, variant and input, its own output topic,
+     * transactional ids, consumer group and checkpoint directory.
+     */
+    CellSpec warmUpRun() {
+        return new CellSpec(query, variant, miniBatch, splitDistinct, flinkOptions, events, parallelism,
+                checkpointIntervalMs, bootstrapServers, inputTopic, warmUpTopic(outputTopic), runId + "-jvm-warm-up",
+                failAtFraction, rate, columnarPlanner, clients, checkpointDir + "-jvm-warm-up", resultFile, false);
+    }
 
     String label() {
         return query.id() + "-" + variant.letter() + (miniBatch ? "-mb" : "") + (failAtFraction > 0 ? "-fail" : "")
@@ -71,6 +89,7 @@ record CellSpec(
         args.put("scanBatchTimeMs", Integer.toString(clients.scanBatchTimeMs()));
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
+        args.put("jvmWarmUp", Boolean.toString(jvmWarmUp));
         List<String> list = new ArrayList<>();
         args.forEach((k, v) -> list.add(k + "=" + v));
         return list;
@@ -102,6 +121,7 @@ record CellSpec(
                         Integer.parseInt(args.get("producerBatchSize")), Integer.parseInt(args.get("producerLingerMs")),
                         Integer.parseInt(args.get("scanBatchRows")), Integer.parseInt(args.get("scanBatchTimeMs"))),
                 args.get("checkpointDir"),
-                args.get("resultFile"));
+                args.get("resultFile"),
+                Boolean.parseBoolean(args.get("jvmWarmUp")));
     }
 }

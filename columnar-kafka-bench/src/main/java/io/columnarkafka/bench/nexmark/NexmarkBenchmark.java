@@ -45,7 +45,7 @@ public final class NexmarkBenchmark {
             "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
             "                         [--producer-linger-ms MS] [--scan-batch-rows N]",
             "                         [--scan-batch-time MS] [--variants stock,columnar[,columnar:ITEM[+ITEM]...]...]",
-            "                         [--floor off|on]",
+            "                         [--floor off|on] [--jvm-warm-up off|on]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
             "  --events               Nexmark events in the input topic (default 200000)",
@@ -108,8 +108,13 @@ public final class NexmarkBenchmark {
             "                         precomputed once per query before the rounds), no decode, calc or encode; its output",
             "                         is checked against stock's like any cell. Reports floor/stock, columnar/stock and",
             "                         columnar/floor per round (default off; not with --rate)",
+            "  --jvm-warm-up          on: each plain cell's JVM first runs its job once over the same input, unmeasured,",
+            "                         into a topic of its own, then the measured job: the JIT has compiled the query's",
+            "                         code, as in a long-running TaskManager (default off: a fresh JVM per measured job;",
+            "                         not with --rate; recovery cells are unchanged)",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
-                    + "); " + RecoveryCell.TASKMANAGER_JAVA_OPTS + " adds JVM options to the recovery cells' TaskManagers,",
+                    + "); BROKER_JAVA_OPTS adds options to the broker's JVM (a collector named there replaces its"
+                    + " -XX:+UseSerialGC); " + RecoveryCell.TASKMANAGER_JAVA_OPTS + " adds JVM options to the recovery cells' TaskManagers,",
             "split at spaces, {dir} standing for the cluster's directory (e.g. a flight recording, docs/nexmark.md).",
             "Both apply to every variant; a variant's own JVM properties come after them.");
 
@@ -157,6 +162,8 @@ public final class NexmarkBenchmark {
     private List<Variant> variants = List.of(Variant.STOCK, Variant.COLUMNAR);
     /** Each stateless query also runs a floor cell ({@link Variant#FLOOR}). */
     private boolean floor;
+    /** Whether each plain cell's JVM runs its job once, unmeasured, before the measured job. */
+    private boolean jvmWarmUp;
     /** The input's bids per bidder, q12's check; read off the generator when a q12 cell first needs it. */
     private InputBids inputBids;
 
@@ -209,6 +216,11 @@ public final class NexmarkBenchmark {
                     case "off" -> false;
                     default -> throw new IllegalArgumentException("--floor is on or off");
                 };
+                case "--jvm-warm-up" -> b.jvmWarmUp = switch (value) {
+                    case "on" -> true;
+                    case "off" -> false;
+                    default -> throw new IllegalArgumentException("--jvm-warm-up is on or off");
+                };
                 case "--rate" -> b.rate = Double.parseDouble(value.replace("_", ""));
                 case "--seconds" -> b.seconds = Double.parseDouble(value);
                 case "--variants" -> b.variants = variants(value);
@@ -231,6 +243,9 @@ public final class NexmarkBenchmark {
         }
         if (b.floor && b.rate > 0) {
             throw new IllegalArgumentException("--floor runs over a filled topic, not with --rate");
+        }
+        if (b.jvmWarmUp && b.rate > 0) {
+            throw new IllegalArgumentException("--jvm-warm-up runs the job twice over a filled topic, not with --rate");
         }
         if (b.rate > 0) {
             b.events = EventPacer.events(b.rate, b.seconds);
@@ -281,8 +296,15 @@ public final class NexmarkBenchmark {
         Map<NexmarkQuery, OutputDigest> expected = new HashMap<>();
         console.println("starting an embedded Kafka broker ...");
         // A machine shared with other builds can take minutes to start a broker.
-        try (KafkaBroker broker = KafkaBroker.builder().defaultPartitions(partitions)
-                .startupTimeout(Duration.ofMinutes(5)).start()) {
+        KafkaBroker.Builder brokerBuilder = KafkaBroker.builder().defaultPartitions(partitions)
+                .startupTimeout(Duration.ofMinutes(5));
+        String brokerJavaOpts = System.getenv("BROKER_JAVA_OPTS");
+        if (brokerJavaOpts != null && !brokerJavaOpts.isBlank()) {
+            for (String option : brokerJavaOpts.trim().split("\\s+")) {
+                brokerBuilder.jvmArg(option);
+            }
+        }
+        try (KafkaBroker broker = brokerBuilder.start()) {
             String input = "nexmark-input-" + stamp;
             if (fixedRate()) {
                 console.printf(Locale.ROOT, "fixed rate: each cell's input, %,d events, written live at %,.0f events/s%n",
@@ -419,7 +441,7 @@ public final class NexmarkBenchmark {
         return new CellSpec(query, variant, mb, splitDistinct.enabled(mb), flinkOptions, events, parallelism, checkpointIntervalMs,
                 bootstrapServers, cellInput, "nexmark-out-" + id, "nexmark-" + id, failAt, rate, columnarPlanner,
                 clients, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
-                workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString());
+                workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString(), jvmWarmUp && failAt == 0);
     }
 
     private CellResult runCell(KafkaBroker broker, String input, NexmarkQuery query, Variant variant, boolean mb,
@@ -433,6 +455,9 @@ public final class NexmarkBenchmark {
         LiveFill fill = null;
         try {
             broker.createTopic(outputTopic, partitions);
+            if (spec.jvmWarmUp()) {
+                broker.createTopic(CellSpec.warmUpTopic(outputTopic), partitions);
+            }
             if (fixedRate()) {
                 broker.createTopic(cellInput, partitions);
                 fill = LiveFill.start(broker.bootstrapServers(), cellInput, partitions, seed, events, rate,
@@ -480,6 +505,9 @@ public final class NexmarkBenchmark {
         } finally {
             closeFill(fill);
             broker.deleteTopic(outputTopic);
+            if (spec.jvmWarmUp()) {
+                broker.deleteTopic(CellSpec.warmUpTopic(outputTopic));
+            }
             if (fixedRate()) {
                 broker.deleteTopic(cellInput);
             }

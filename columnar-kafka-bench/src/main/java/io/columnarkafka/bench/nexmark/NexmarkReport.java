@@ -223,6 +223,12 @@ final class NexmarkReport {
         md.append(clients.describe());
         md.append(SplitDistinct.describe(cells));
         md.append(FlinkOptions.describe(cells));
+        if (jvmWarmUp()) {
+            md.append("**JVM warm-up** (`--jvm-warm-up on`): each plain cell's JVM first ran its job once over the same"
+                    + " input, unmeasured, into a topic of its own, then the measured job: the JIT had compiled the"
+                    + " query's code (Flink's, Kafka's and the variant's) before the job these figures time, as in a"
+                    + " long-running TaskManager. Recovery cells run without it.\n\n");
+        }
         if (cells.stream().anyMatch(c -> c.spec().columnarPlanner())) {
             md.append("**What is columnar in the columnar cells:** the columnar planner stage is installed"
                     + " (ColumnarSql; every cell plans with Flink's planner jar instead of the loader): `kafka-columnar`"
@@ -390,12 +396,18 @@ final class NexmarkReport {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.0f", v);
     }
 
+    /** Whether the plain cells ran their job once before the measured one ({@code --jvm-warm-up on}). */
+    private boolean jvmWarmUp() {
+        return cells.stream().anyMatch(c -> c.spec().jvmWarmUp());
+    }
+
     String json() {
         StringBuilder json = new StringBuilder("{\n  \"stamp\": \"").append(stamp).append("\",\n");
         json.append(String.format(Locale.ROOT, "  \"events\": %d, \"parallelism\": %d, \"warmup\": %d, \"rounds\": %d,"
-                + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\", \"machineBusyAtStart\": %b,%n",
+                + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\", \"machineBusyAtStart\": %b,"
+                + " \"jvmWarmUp\": %b,%n",
                 events, parallelism, warmup, rounds, checkpointIntervalMs, loadBefore, loadAfter,
-                MachineLoad.busy(MachineLoad.oneMinute(loadBefore))));
+                MachineLoad.busy(MachineLoad.oneMinute(loadBefore)), jvmWarmUp()));
         json.append("  \"summary\": [\n");
         List<Row> rows = rows();
         for (int i = 0; i < rows.size(); i++) {

@@ -57,6 +57,12 @@ final class TaskTimings {
         return String.join(" || ", lines);
     }
 
+    /** Forgets every task and operator seen so far (a JVM warm-up job's, before the measured job's). */
+    static synchronized void clear() {
+        TASKS.clear();
+        OPERATOR_RECORDS.clear();
+    }
+
     private static synchronized Task task(MetricGroup group) {
         String name = group.getAllVariables().getOrDefault("<task_name>", "?");
         return TASKS.computeIfAbsent(name.length() > 70 ? name.substring(0, 70) : name, n -> new Task());

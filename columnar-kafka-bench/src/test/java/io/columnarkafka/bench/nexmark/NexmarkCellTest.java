@@ -60,14 +60,25 @@ class NexmarkCellTest {
         Variant variant = Variant.COLUMNAR;
         String output = "nexmark-cell-test-q0-" + variant.letter();
         broker.createTopic(output, 2);
+        broker.createTopic(CellSpec.warmUpTopic(output), 2);
+        // With the JVM warm-up (--jvm-warm-up on): the job runs twice in the cell's JVM, the first into its own topic.
         CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, EVENTS, 2, 500, broker.bootstrapServers(),
                 INPUT, output, "cell-test-" + variant.letter(), 0, 0, false, ClientSettings.DEFAULTS, dir.resolve(variant.id()).toString(),
-                dir.resolve(variant.id() + ".properties").toString());
+                dir.resolve(variant.id() + ".properties").toString(), true);
         Properties measured = CellRunner.run(spec);
         TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), output).keepRecords(true).read();
+        TopicReport warmUp = TopicVerifier.forTopic(broker.bootstrapServers(), CellSpec.warmUpTopic(output))
+                .keepRecords(true).read();
 
         assertThat(OutputDigest.of(NexmarkQuery.Q0, report)).as(variant.id()).isEqualTo(expected);
         assertThat(report.partitionsWithOpenTransactions()).isEmpty();
+        assertThat(OutputDigest.of(NexmarkQuery.Q0, warmUp)).as("the warm-up run's output").isEqualTo(expected);
+        assertThat(Double.parseDouble(measured.getProperty("jvmWarmUpSeconds"))).isPositive();
+        // The operators' record counts are the measured job's alone, not summed with the warm-up run's.
+        assertThat(java.util.Arrays.stream(measured.getProperty("operatorRecords").split(" \\|\\| "))
+                .filter(line -> line.contains(": Writer |")))
+                .singleElement(org.assertj.core.api.InstanceOfAssertFactories.STRING)
+                .contains("| in " + expected.entries() + " out ");
         assertThat(Double.parseDouble(measured.getProperty("jobSeconds"))).isPositive();
         assertThat(Double.parseDouble(measured.getProperty("cpuSeconds"))).isPositive();
         assertThat(measured.getProperty("sinkPath")).isEqualTo("kafka-columnar[admitted: json value]");
@@ -93,7 +104,7 @@ class NexmarkCellTest {
         broker.createTopic(output, 2);
         CellSpec spec = new CellSpec(NexmarkQuery.Q2, Variant.FLOOR, false, false, FlinkOptions.NONE, EVENTS, 2, 500,
                 broker.bootstrapServers(), INPUT, output, "cell-test-f", 0, 0, false, ClientSettings.DEFAULTS,
-                dir.resolve("FLOOR").toString(), dir.resolve("FLOOR.properties").toString());
+                dir.resolve("FLOOR").toString(), dir.resolve("FLOOR.properties").toString(), false);
         Properties measured = CellRunner.run(spec);
         TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), output).keepRecords(true).read();
 

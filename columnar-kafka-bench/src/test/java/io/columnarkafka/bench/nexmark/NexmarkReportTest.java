@@ -545,6 +545,6 @@ class NexmarkReportTest {
     private static CellSpec spec(NexmarkQuery query, Variant variant, double failAt) {
         return new CellSpec(query, variant, false, false, FlinkOptions.NONE, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt,
                 0, true, ClientSettings.DEFAULTS,
-                "/tmp/checkpoints", "/tmp/result");
+                "/tmp/checkpoints", "/tmp/result", false);
     }
 }
