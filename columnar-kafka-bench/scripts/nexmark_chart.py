@@ -62,16 +62,21 @@ def bars(x0, y0, width, height, title, groups, series, unit, ref=None, not_compa
                        f'fill="{fill}"><title>{tip}</title></rect>')
         out.append(f'<text x="{x0 + g * slot + slot / 2:.1f}" y="{y0 + height + 13}" font-size="10" '
                    f'text-anchor="middle">{escape(label)}</text>')
-    lx = x0
+    lx, ly = x0, y0 + height + 22
     for name, colour in series:
-        out.append(f'<rect x="{lx}" y="{y0 + height + 22}" width="10" height="10" fill="{colour}"/>')
-        out.append(f'<text x="{lx + 14}" y="{y0 + height + 31}" font-size="11">{escape(name)}</text>')
-        lx += 14 + 7 * len(name) + 16
+        step = 14 + 6 * len(name) + 16
+        if lx > x0 and lx + step > x0 + width:
+            # Long labels (a run's conditions) wrap to the next legend line.
+            lx, ly = x0, ly + 15
+        out.append(f'<rect x="{lx}" y="{ly}" width="10" height="10" fill="{colour}"/>')
+        out.append(f'<text x="{lx + 14}" y="{ly + 9}" font-size="11">{escape(name)}</text>')
+        lx += step
     if not_compared:
-        out.append(f'<rect x="{lx}" y="{y0 + height + 22}" width="10" height="10" fill="{NOT_COMPARED_FILL}" '
+        lx, ly = x0, ly + 15
+        out.append(f'<rect x="{lx}" y="{ly}" width="10" height="10" fill="{NOT_COMPARED_FILL}" '
                    f'stroke="#8c8c8c"/>')
         notes = sorted({f"{groups[g][0]}: {why}" for (g, _), why in not_compared.items()})
-        out.append(f'<text x="{lx + 14}" y="{y0 + height + 31}" font-size="11">not compared with stock, measured'
+        out.append(f'<text x="{lx + 14}" y="{ly + 9}" font-size="11">not compared with stock, measured'
                    f' only: {escape("; ".join(notes))}</text>')
     return out
 
@@ -109,6 +114,12 @@ def main():
 
     on_data = json.load(open(sys.argv[4])) if len(sys.argv) > 4 else data
 
+    def conditions(d):
+        """How a run's cells were measured: its events and whether each cell's JVM ran the job once before."""
+        return f'{d["events"]:,} events, ' + ("warm JVM" if d.get("jvmWarmUp") else "fresh JVM")
+
+    off_label, on_label = f"mb off, {conditions(data)}", f"mb on, {conditions(on_data)}"
+
     def pick(q, mb, key):
         for row in (on_data if mb else data)["summary"]:
             if row["query"] == q and row["miniBatch"] == mb and row["ok"]:
@@ -143,14 +154,14 @@ def main():
     if steady:
         ratio = [(q, [pick(q, False, "ratio"), pick_steady(q, False), pick(q, True, "ratio"), pick_steady(q, True)])
                  for q in queries]
-        ratio_series = [("job time, mb off", COLUMNAR), ("steady, mb off", COLUMNAR_STEADY),
-                        ("job time, mb on", ON), ("steady, mb on", ON_STEADY)]
+        ratio_series = [(f"job time, {off_label}", COLUMNAR), (f"steady, {off_label}", COLUMNAR_STEADY),
+                        (f"job time, {on_label}", ON), (f"steady, {on_label}", ON_STEADY)]
         ratio_title = ("Throughput ratio columnar / stock by job time and by steady-state rate (median of paired"
                        " rounds; dashed: 1.0)")
         ratio_settings = [False, False, True, True]
     else:
         ratio = [(q, [pick(q, False, "ratio"), pick(q, True, "ratio")]) for q in queries]
-        ratio_series = [("mini-batch off", COLUMNAR), ("mini-batch on", ON)]
+        ratio_series = [(off_label, COLUMNAR), (on_label, ON)]
         ratio_title = "Throughput ratio columnar / stock (median of paired rounds; dashed: 1.0)"
         ratio_settings = [False, True]
     ckpt = [(q, [pick(q, False, "stockCheckpointP50Ms"), pick(q, False, "columnarCheckpointP50Ms")]) for q in queries]
@@ -162,7 +173,7 @@ def main():
     svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{3 * (panel + 80) + 40}" '
            f'font-family="sans-serif">', HATCH, '<rect width="100%" height="100%" fill="white"/>',
            f'<text x="10" y="18" font-size="14" font-weight="bold">Nexmark, exactly-once Kafka in and out: '
-           f'columnar-kafka vs stock Flink ({data["events"]:,} events, parallelism {data["parallelism"]}, '
+           f'columnar-kafka vs stock Flink (parallelism {data["parallelism"]}, '
            f'{data["rounds"]} paired rounds, 2-core machine, '
            f'{"busy" if data.get("machineBusyAtStart") else "idle"} at the start'
            + (f'; mini-batch off: run {data["stamp"]}, on: run {on_data["stamp"]}' if on_data is not data else '')
