@@ -110,10 +110,7 @@ public final class CellRunner {
             if (threadCpu != null) {
                 result.setProperty("cpuByThread", threadCpu.stop());
             }
-            if (!jobResult.isSuccess()) {
-                throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
-                        .map(t -> t.deserializeError(CellRunner.class.getClassLoader())).orElse(null));
-            }
+            requireSuccess(jobResult, "the Flink job");
             AccessExecutionGraph executed = cluster.getArchivedExecutionGraph(job).get();
             result.setProperty("jobSeconds", Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED)
                     - executed.getStatusTimestamp(JobStatus.RUNNING)) / 1e3));
@@ -140,7 +137,8 @@ public final class CellRunner {
      * Runs {@code warmUp}'s job to its end on a MiniCluster of its own and forgets what the reporters saw of it;
      * returns its wall seconds. The measured job then starts in a JVM whose JIT has compiled Flink's, Kafka's and
      * the variant's code for this query, as a long-running TaskManager's has: without it a third of a 1,000,000-event
-     * cell's CPU is the JIT's, in both variants (docs/nexmark.md, "JIT compilation in the measured job").
+     * cell's CPU is the JIT's, in both variants (docs/nexmark.md, "The whole suite at 1,000,000 events, and the JIT in
+     * the measured job").
      */
     private static double warmUpJvm(CellSpec warmUp) throws Exception {
         long start = System.nanoTime();
@@ -150,14 +148,19 @@ public final class CellRunner {
             StreamGraph graph = jobGraph(warmUp, StreamExecutionEnvironment.getExecutionEnvironment(conf),
                     new Properties());
             JobResult jobResult = cluster.requestJobResult(cluster.submitJob(graph).get().getJobID()).get();
-            if (!jobResult.isSuccess()) {
-                throw new IllegalStateException("the JVM warm-up job failed", jobResult.getSerializedThrowable()
-                        .map(t -> t.deserializeError(CellRunner.class.getClassLoader())).orElse(null));
-            }
+            requireSuccess(jobResult, "the JVM warm-up job");
         }
         // The measured cluster's progress reporter replaces the warm-up's when it opens; the task timings are static.
         TaskTimings.clear();
         return (System.nanoTime() - start) / 1e9;
+    }
+
+    /** Throws, with the job's own failure as the cause, unless {@code jobResult} is a success. */
+    private static void requireSuccess(JobResult jobResult, String job) {
+        if (!jobResult.isSuccess()) {
+            throw new IllegalStateException(job + " failed", jobResult.getSerializedThrowable()
+                    .map(t -> t.deserializeError(CellRunner.class.getClassLoader())).orElse(null));
+        }
     }
 
     private static MiniClusterConfiguration clusterConfiguration(Configuration conf, CellSpec spec) {
