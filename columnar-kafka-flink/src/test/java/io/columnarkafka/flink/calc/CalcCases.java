@@ -177,6 +177,13 @@ final class CalcCases {
                 new Case("s LIKE 'apple'", call(Op.LIKE, BOOLEAN, col("s"), lit("apple"))),
                 new Case("REGEXP_EXTRACT(url, '(&|^)channel_id=([^&]*)', 2)",
                         call(Op.REGEXP_EXTRACT, STRING, col("url"), lit("(&|^)channel_id=([^&]*)"), lit(2))),
+                // the key-value shape matched on the bytes (KeyValuePattern): each group, either alternative first
+                new Case("REGEXP_EXTRACT(s, '(^|&)channel_id=([^&]*)', 0)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("(^|&)channel_id=([^&]*)"), lit(0))),
+                new Case("REGEXP_EXTRACT(url, '(&|^)channel_id=([^&]*)', 1)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("url"), lit("(&|^)channel_id=([^&]*)"), lit(1))),
+                new Case("REGEXP_EXTRACT(s, '(a|^)a([^a,%]*)', 2)",
+                        call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("(a|^)a([^a,%]*)"), lit(2))),
                 new Case("REGEXP_EXTRACT(s, '([a-z]+)([0-9]*)', 1)",
                         call(Op.REGEXP_EXTRACT, STRING, col("s"), lit("([a-z]+)([0-9]*)"), lit(1))),
                 new Case("REGEXP_EXTRACT(s, 'a(x)?', 1)",

@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.calc.eval;
 
 import io.columnarkafka.flink.calc.Op;
+import java.util.Arrays;
 import org.apache.flink.table.types.logical.LogicalType;
 
 /**
@@ -74,6 +75,12 @@ final class Comparison extends Node {
                 default:
                     throw new IllegalStateException(op.name());
             }
+        }
+        if (domain == Domain.STRING && (op == Op.EQUALS || op == Op.NOT_EQUALS)) {
+            // equal strings are equal bytes: lengths first, which tell most unequal strings apart at once
+            boolean equal = Arrays.equals(a.bytes, a.starts[i], a.starts[i] + a.lengths[i],
+                    b.bytes, b.starts[i], b.starts[i] + b.lengths[i]);
+            return equal == (op == Op.EQUALS);
         }
         int c = compareAt(a, b, i);
         switch (op) {
