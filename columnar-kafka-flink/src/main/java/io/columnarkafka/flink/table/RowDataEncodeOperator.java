@@ -11,6 +11,7 @@ import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.util.AutoCloseables;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -280,22 +281,12 @@ final class RowDataEncodeOperator<B> extends AbstractStreamOperator<B> implement
     @Override
     public void close() throws Exception {
         try {
-            if (head != null) {
-                head.close();
-            }
+            // each closed even when one before it throws: the first failure is thrown, the others suppressed in it
+            AutoCloseables.close(head == null ? null : head::close, writer, allocator);
         } finally {
-            try {
-                if (writer != null) {
-                    writer.close();
-                }
-                if (allocator != null) {
-                    allocator.close();
-                }
-            } finally {
-                writer = null;
-                allocator = null;
-                super.close();
-            }
+            writer = null;
+            allocator = null;
+            super.close();
         }
     }
 }
