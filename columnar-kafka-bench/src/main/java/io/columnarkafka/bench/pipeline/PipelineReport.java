@@ -42,18 +42,20 @@ final class PipelineReport {
     private final int parallelism;
     private final int partitions;
     private final long checkpointInterval;
+    private final boolean jvmWarmUp;
     private final String note;
     private final double loadBefore;
     private final double loadAfter;
     private final List<PipelineResult> results;
 
-    PipelineReport(int bids, int rounds, int parallelism, int partitions, long checkpointInterval, String note,
-            double loadBefore, double loadAfter, List<PipelineResult> results) {
+    PipelineReport(int bids, int rounds, int parallelism, int partitions, long checkpointInterval, boolean jvmWarmUp,
+            String note, double loadBefore, double loadAfter, List<PipelineResult> results) {
         this.bids = bids;
         this.rounds = rounds;
         this.parallelism = parallelism;
         this.partitions = partitions;
         this.checkpointInterval = checkpointInterval;
+        this.jvmWarmUp = jvmWarmUp;
         this.note = note;
         this.loadBefore = loadBefore;
         this.loadAfter = loadAfter;
@@ -184,6 +186,11 @@ final class PipelineReport {
                         + " the floor's too, is read back read_committed and must hold each input value exactly once.%n%n",
                 bids, partitions, parallelism, checkpointInterval, PipelineVariant.COLUMNAR.description,
                 PipelineVariant.STOCK.description, PipelineVariant.FLOOR.description));
+        if (jvmWarmUp) {
+            md.append("JVM warm-up on: each run's JVM first ran its job over the same input into a topic of its own,"
+                    + " unmeasured, so the measured job meets a JIT that has compiled Flink's, Kafka's and the variant's"
+                    + " code, as a long-running TaskManager's has.\n\n");
+        }
         md.append(MachineLoad.sentence(loadBefore, loadAfter)).append(" CPU per record is steadier than wall time.\n\n");
         md.append("Records/s = bids / wall time (submission to the job's result), the measure the target applies to;"
                 + " steady-state records/s = the rate between 10 % and 90 % of the input read by the sources and of the"
@@ -252,8 +259,8 @@ final class PipelineReport {
     String json() {
         StringBuilder json = new StringBuilder("{\n");
         json.append(String.format(Locale.ROOT, "  \"bids\": %d, \"rounds\": %d, \"parallelism\": %d, \"partitions\": %d,"
-                        + " \"checkpointIntervalMs\": %d, \"loadBefore\": %.2f, \"loadAfter\": %.2f,%n",
-                bids, rounds, parallelism, partitions, checkpointInterval, loadBefore, loadAfter));
+                        + " \"checkpointIntervalMs\": %d, \"jvmWarmUp\": %b, \"loadBefore\": %.2f, \"loadAfter\": %.2f,%n",
+                bids, rounds, parallelism, partitions, checkpointInterval, jvmWarmUp, loadBefore, loadAfter));
         // columnar vs stock under the keys earlier reports used
         json.append("  \"throughputRatios\": ").append(Arrays.toString(throughputRatios(COLUMNAR_VS_STOCK)))
                 .append(",\n  \"cpuRatios\": ").append(Arrays.toString(cpuRatios(COLUMNAR_VS_STOCK)))

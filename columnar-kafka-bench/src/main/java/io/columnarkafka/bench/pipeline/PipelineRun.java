@@ -29,7 +29,9 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * threads: tasks, consumer and producer I/O, GC, JIT), which a busy machine distorts far less than wall time.
  *
  * <p>Arguments: variant, bootstrap servers, input topic, output topic, parallelism, checkpoint interval
- * in ms, result file.
+ * in ms, result file, and optionally a topic for a JVM warm-up: the same job runs first into it, to its end, on a
+ * MiniCluster of its own, unmeasured, so the measured job starts in a JVM whose JIT has compiled Flink's, Kafka's and
+ * the variant's code, as a long-running TaskManager's has.
  */
 public final class PipelineRun {
     /** Far above a run's length: no transaction times out while a slow round finishes. */
@@ -53,19 +55,22 @@ public final class PipelineRun {
         conf.set(RestOptions.BIND_PORT, "0");
         conf.addAll(Configuration.fromMap(JobProgress.configuration()));
         Properties result = new Properties();
-        try (MiniCluster cluster = new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(parallelism).build())) {
-            cluster.start();
-            StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
-            env.setParallelism(parallelism);
-            env.enableCheckpointing(checkpointInterval);
-            KafkaToKafkaJob pipeline = new KafkaToKafkaJob(servers, input, output, output, DeliveryGuarantee.EXACTLY_ONCE,
-                    TRANSACTION_TIMEOUT_MS, ColumnarKafkaSource.DEFAULT_MAX_BATCH_ROWS);
-            switch (variant) {
-                case COLUMNAR -> pipeline.buildColumnar(env);
-                case STOCK -> pipeline.buildStock(env);
-                case FLOOR -> pipeline.buildFloor(env);
+        if (args.length > 7) {
+            long warmUpStart = System.nanoTime();
+            try (MiniCluster cluster = cluster(conf, parallelism)) {
+                cluster.start();
+                StreamExecutionEnvironment env = environment(variant, servers, input, args[7], conf, parallelism,
+                        checkpointInterval);
+                requireSuccess(cluster.requestJobResult(cluster.submitJob(env.getStreamGraph()).get().getJobID()).get(),
+                        "the JVM warm-up job");
             }
+            // the measured cluster's progress reporter replaces the warm-up's when it opens
+            result.setProperty("jvmWarmUpSeconds", Double.toString((System.nanoTime() - warmUpStart) / 1e9));
+        }
+        try (MiniCluster cluster = cluster(conf, parallelism)) {
+            cluster.start();
+            StreamExecutionEnvironment env = environment(variant, servers, input, output, conf, parallelism,
+                    checkpointInterval);
             ThreadCpu threadCpu = ThreadCpu.start();
             long cpuStart = processCpuNanos();
             long start = System.nanoTime();
@@ -77,10 +82,7 @@ public final class PipelineRun {
             if (threadCpu != null) {
                 result.setProperty("cpuByThread", threadCpu.stop());
             }
-            if (!jobResult.isSuccess()) {
-                throw new IllegalStateException("the Flink job failed", jobResult.getSerializedThrowable()
-                        .map(t -> t.deserializeError(PipelineRun.class.getClassLoader())).orElse(null));
-            }
+            requireSuccess(jobResult, "the Flink job");
             result.setProperty("wallSeconds", Double.toString((end - start) / 1e9));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
             List<JobProgress.Sample> samples = JobProgress.samples();
@@ -96,6 +98,35 @@ public final class PipelineRun {
         }
         // Flink and Kafka leave non-daemon threads behind; the run is over.
         System.exit(0);
+    }
+
+    private static MiniCluster cluster(Configuration conf, int parallelism) {
+        return new MiniCluster(new MiniClusterConfiguration.Builder()
+                .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(parallelism).build());
+    }
+
+    /** An environment holding the variant's job from {@code input} to {@code output}. */
+    private static StreamExecutionEnvironment environment(PipelineVariant variant, String servers, String input,
+            String output, Configuration conf, int parallelism, long checkpointInterval) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(checkpointInterval);
+        // the output topic's name is also the transactional id prefix and the group id: each job has its own
+        KafkaToKafkaJob pipeline = new KafkaToKafkaJob(servers, input, output, output, DeliveryGuarantee.EXACTLY_ONCE,
+                TRANSACTION_TIMEOUT_MS, ColumnarKafkaSource.DEFAULT_MAX_BATCH_ROWS);
+        switch (variant) {
+            case COLUMNAR -> pipeline.buildColumnar(env);
+            case STOCK -> pipeline.buildStock(env);
+            case FLOOR -> pipeline.buildFloor(env);
+        }
+        return env;
+    }
+
+    private static void requireSuccess(JobResult jobResult, String job) {
+        if (!jobResult.isSuccess()) {
+            throw new IllegalStateException(job + " failed", jobResult.getSerializedThrowable()
+                    .map(t -> t.deserializeError(PipelineRun.class.getClassLoader())).orElse(null));
+        }
     }
 
     private static long processCpuNanos() {

@@ -197,7 +197,16 @@ class PipelineReportTest {
         return PipelineResult.of(variant, round, measured);
     }
 
+    @Test
+    void aJvmWarmUpIsSaidInTheReportAndTheJson() throws Exception {
+        PipelineReport warm = new PipelineReport(BIDS, 1, 2, 2, 1000, true, "", 0.5, 0.5, runs(1));
+        assertThat(warm.markdown()).contains("JVM warm-up on: each run's JVM first ran its job");
+        assertThat(new ObjectMapper().readTree(warm.json()).path("jvmWarmUp").asBoolean()).isTrue();
+        assertThat(report(1, runs(1)).markdown()).doesNotContain("JVM warm-up on");
+        assertThat(new ObjectMapper().readTree(report(1, runs(1)).json()).path("jvmWarmUp").asBoolean(true)).isFalse();
+    }
+
     private static PipelineReport report(int rounds, List<PipelineResult> runs) {
-        return new PipelineReport(BIDS, rounds, 2, 2, 1000, "", 0.5, 0.5, runs);
+        return new PipelineReport(BIDS, rounds, 2, 2, 1000, false, "", 0.5, 0.5, runs);
     }
 }
