@@ -127,6 +127,23 @@ final class CalcCases {
                 new Case("m38 < m18", call(Op.LESS_THAN, BOOLEAN, col("m38"), col("m18"))),
                 new Case("0.908 * b > 1000000", call(Op.GREATER_THAN, BOOLEAN,
                         call(Op.TIMES, decimal(24, 3), dec("0.908"), col("b")), lit(1000000))),
+                // a literal side is brought to the common scale once: on the right and on the left, negative (an
+                // INT's sign in the high word), DECIMAL(38, 10) ones with a high word (SQL's numeric literals stop at
+                // a long's digits: Flink's planner folds the CASTs into such literals), one with a larger scale than
+                // the column's
+                new Case("0.908 * b < 50000000", call(Op.LESS_THAN, BOOLEAN,
+                        call(Op.TIMES, decimal(24, 3), dec("0.908"), col("b")), lit(50000000))),
+                new Case("1000000 <= 0.908 * b", call(Op.LESS_THAN_OR_EQUAL, BOOLEAN, lit(1000000),
+                        call(Op.TIMES, decimal(24, 3), dec("0.908"), col("b")))),
+                new Case("-5 <= m18", call(Op.LESS_THAN_OR_EQUAL, BOOLEAN, lit(-5), col("m18"))),
+                new Case("m18 > -5", call(Op.GREATER_THAN, BOOLEAN, col("m18"), lit(-5))),
+                new Case("m38 < CAST('-1234567890123456789012345678.0123456789' AS DECIMAL(38, 10))",
+                        call(Op.LESS_THAN, BOOLEAN, col("m38"), dec("-1234567890123456789012345678.0123456789"))),
+                new Case("CAST('9999999999999999999999999999.9999999999' AS DECIMAL(38, 10)) > m38",
+                        call(Op.GREATER_THAN, BOOLEAN, dec("9999999999999999999999999999.9999999999"), col("m38"))),
+                new Case("b >= -0.5", call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, col("b"), dec("-0.5"))),
+                new Case("m = -0.5", call(Op.EQUALS, BOOLEAN, col("m"), dec("-0.5"))),
+                new Case("m <> -99999999.99", call(Op.NOT_EQUALS, BOOLEAN, col("m"), dec("-99999999.99"))),
                 new Case("s < s2", call(Op.LESS_THAN, BOOLEAN, col("s"), col("s2"))),
                 new Case("s >= s2", call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, col("s"), col("s2"))),
                 new Case("s = s2", call(Op.EQUALS, BOOLEAN, col("s"), col("s2"))),

@@ -9,7 +9,8 @@ import org.apache.flink.table.types.logical.LogicalType;
  *   <li>integers, BOOLEAN, DATE: Java's {@code long} comparison;
  *   <li>DOUBLE (either side; an integer side widened): Java's primitive {@code double} operators, so NaN
  *       is unequal to everything and {@code -0.0 = 0.0};
- *   <li>DECIMAL (an integer side as scale 0): by value, both sides brought to the larger scale;
+ *   <li>DECIMAL (an integer side as scale 0): by value, both sides brought to the larger scale (a literal side once,
+ *       not per row);
  *   <li>strings: the UTF-8 bytes, unsigned, then the length ({@code BinaryStringData#compareTo});
  *   <li>TIMESTAMP: milliseconds, then nanos of the millisecond.
  * </ul>
@@ -24,6 +25,9 @@ final class Comparison extends Node {
     private final int leftShift;
     private final int rightShift;
     private final DecimalScaler scaler = new DecimalScaler();
+    /** For DECIMAL with a non-null literal on the right (left): its value at the common scale; null otherwise. */
+    private final DecimalScaler rightConstant;
+    private final DecimalScaler leftConstant;
 
     /** For DECIMAL, {@code leftShift}/{@code rightShift} bring both sides to a common scale. */
     Comparison(Op op, Domain domain, Node left, Node right, int leftShift, int rightShift, LogicalType type) {
@@ -34,6 +38,19 @@ final class Comparison extends Node {
         this.right = right;
         this.leftShift = leftShift;
         this.rightShift = rightShift;
+        this.rightConstant = domain == Domain.DECIMAL ? scaledLiteral(right, rightShift) : null;
+        this.leftConstant = domain == Domain.DECIMAL && rightConstant == null ? scaledLiteral(left, leftShift) : null;
+    }
+
+    /** The value of {@code side} at the common scale if it is a non-null literal, else null. */
+    private static DecimalScaler scaledLiteral(Node side, int shift) {
+        if (!(side instanceof LiteralNode literal) || literal.isNull()) {
+            return null;
+        }
+        DecimalScaler value = new DecimalScaler();
+        value.high = literal.highValue();
+        value.low = literal.longValue();
+        return value.scale(shift);
     }
 
     @Override
@@ -104,6 +121,14 @@ final class Comparison extends Node {
             case STRING:
                 return Utf8.compare(a.bytes, a.starts[i], a.lengths[i], b.bytes, b.starts[i], b.lengths[i]);
             case DECIMAL:
+                if (rightConstant != null) {
+                    scaler.load(a, i).scale(leftShift);
+                    return Decimal128.compare(scaler.high, scaler.low, rightConstant.high, rightConstant.low);
+                }
+                if (leftConstant != null) {
+                    scaler.load(b, i).scale(rightShift);
+                    return Decimal128.compare(leftConstant.high, leftConstant.low, scaler.high, scaler.low);
+                }
                 scaler.load(b, i).scale(rightShift);
                 long bh = scaler.high;
                 long bl = scaler.low;
