@@ -122,6 +122,11 @@ final class CalcCases {
                 new Case("d = e", call(Op.EQUALS, BOOLEAN, col("d"), col("e"))),
                 new Case("d = i", call(Op.EQUALS, BOOLEAN, col("d"), col("i"))),
                 new Case("d > b", call(Op.GREATER_THAN, BOOLEAN, col("d"), col("b"))),
+                // NaN is unordered: <> holds for it, every other operator fails (the edge values hold NaN, ±Inf, -0.0)
+                new Case("d <> e", call(Op.NOT_EQUALS, BOOLEAN, col("d"), col("e"))),
+                new Case("d >= e", call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, col("d"), col("e"))),
+                new Case("i < d", call(Op.LESS_THAN, BOOLEAN, col("i"), col("d"))),
+                new Case("b <> c", call(Op.NOT_EQUALS, BOOLEAN, col("b"), col("c"))),
                 new Case("m > m18", call(Op.GREATER_THAN, BOOLEAN, col("m"), col("m18"))),
                 new Case("m = i", call(Op.EQUALS, BOOLEAN, col("m"), col("i"))),
                 new Case("m38 < m18", call(Op.LESS_THAN, BOOLEAN, col("m38"), col("m18"))),

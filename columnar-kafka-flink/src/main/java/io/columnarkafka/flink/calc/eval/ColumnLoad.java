@@ -35,6 +35,8 @@ final class ColumnLoad extends Node {
     private final int[] path;
     /** The batch this load has read (the plan loads first, for all later readers). */
     private long loadedGeneration = -1;
+    /** The validity bits of the vector {@link #markNulls} reads, reused from batch to batch. */
+    private byte[] validity = new byte[0];
 
     ColumnLoad(int column, int[] path, LogicalType type) {
         super(type);
@@ -74,14 +76,37 @@ final class ColumnLoad extends Node {
         FieldVector vector = vector(batch, parents);
         boolean[] nulls = out.nulls;
         for (int k = 0; k < n; k++) {
-            int i = sel[k];
-            boolean isNull = vector.isNull(i);
-            for (int level = 0; level < parents.length && !isNull; level++) {
-                isNull = parents[level].isNull(i);
-            }
-            nulls[i] = isNull;
+            nulls[sel[k]] = false;
+        }
+        markNulls(vector, batch.rowCount(), sel, n);
+        for (ValueVector parent : parents) {
+            markNulls(parent, batch.rowCount(), sel, n);
         }
         read(vector, sel, n);
+    }
+
+    /**
+     * Marks the selected rows that are null in {@code vector} (of a batch of {@code rows} rows): where its validity
+     * bit is clear, which is what {@code isNull} reads for every vector the calc reads and for ROW ({@link
+     * StructVector}). The bits are copied to the heap in one bounds-checked read, not one per row; a vector with no
+     * null is not read.
+     */
+    private void markNulls(ValueVector vector, int rows, int[] sel, int n) {
+        if (vector.getNullCount() == 0) {
+            return;
+        }
+        int bytes = (rows + 7) / 8;
+        if (validity.length < bytes) {
+            validity = new byte[bytes];
+        }
+        vector.getValidityBuffer().getBytes(0, validity, 0, bytes);
+        boolean[] nulls = out.nulls;
+        for (int k = 0; k < n; k++) {
+            int i = sel[k];
+            if ((validity[i >> 3] & (1 << (i & 7))) == 0) {
+                nulls[i] = true;
+            }
+        }
     }
 
     /**
