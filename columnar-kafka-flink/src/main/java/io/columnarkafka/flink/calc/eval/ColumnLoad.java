@@ -35,8 +35,7 @@ final class ColumnLoad extends Node {
     private final int[] path;
     /** The batch this load has read (the plan loads first, for all later readers). */
     private long loadedGeneration = -1;
-    /** The validity bits of the vector {@link #markNulls} reads, reused from batch to batch. */
-    private byte[] validity = new byte[0];
+    private final ValidityBits validity = new ValidityBits();
 
     ColumnLoad(int column, int[] path, LogicalType type) {
         super(type);
@@ -85,25 +84,16 @@ final class ColumnLoad extends Node {
         read(vector, sel, n);
     }
 
-    /**
-     * Marks the selected rows that are null in {@code vector} (of a batch of {@code rows} rows): where its validity
-     * bit is clear, which is what {@code isNull} reads for every vector the calc reads and for ROW ({@link
-     * StructVector}). The bits are copied to the heap in one bounds-checked read, not one per row; a vector with no
-     * null is not read.
-     */
+    /** Marks the selected rows that are null in {@code vector} (of a batch of {@code rows} rows); none if it has none. */
     private void markNulls(ValueVector vector, int rows, int[] sel, int n) {
         if (vector.getNullCount() == 0) {
             return;
         }
-        int bytes = (rows + 7) / 8;
-        if (validity.length < bytes) {
-            validity = new byte[bytes];
-        }
-        vector.getValidityBuffer().getBytes(0, validity, 0, bytes);
+        ValidityBits bits = validity.read(vector, rows);
         boolean[] nulls = out.nulls;
         for (int k = 0; k < n; k++) {
             int i = sel[k];
-            if ((validity[i >> 3] & (1 << (i & 7))) == 0) {
+            if (bits.isNull(i)) {
                 nulls[i] = true;
             }
         }
