@@ -169,6 +169,14 @@ final class CalcCases {
                 new Case("bo IS NOT FALSE", call(Op.IS_NOT_FALSE, BOOLEAN_NOT_NULL, col("bo"))),
                 new Case("i IS NULL", call(Op.IS_NULL, BOOLEAN_NOT_NULL, col("i"))),
                 new Case("s IS NOT NULL", call(Op.IS_NOT_NULL, BOOLEAN_NOT_NULL, col("s"))),
+                // four operands, each null in some rows: each is evaluated for the rows the ones before leave
+                // undecided, fewer with every operand
+                new Case("bo AND i > 0 AND bo2 AND b < 0", call(Op.AND, BOOLEAN, col("bo"),
+                        call(Op.GREATER_THAN, BOOLEAN, col("i"), lit(0)), col("bo2"),
+                        call(Op.LESS_THAN, BOOLEAN, col("b"), lit(0)))),
+                new Case("bo OR i > 0 OR bo2 OR b < 0", call(Op.OR, BOOLEAN, col("bo"),
+                        call(Op.GREATER_THAN, BOOLEAN, col("i"), lit(0)), col("bo2"),
+                        call(Op.LESS_THAN, BOOLEAN, col("b"), lit(0)))),
                 new Case("(i > 0 AND b < 0) OR bo", call(Op.OR, BOOLEAN,
                         call(Op.AND, BOOLEAN, call(Op.GREATER_THAN, BOOLEAN, col("i"), lit(0)),
                                 call(Op.LESS_THAN, BOOLEAN, col("b"), lit(0))),
