@@ -21,9 +21,11 @@ import java.util.function.DoubleUnaryOperator;
  * {@code target/classpath.txt}); BEFORE_CLASSES and AFTER_CLASSES are directories of compiled format classes
  * (e.g. {@code git archive <commit> columnar-kafka-format/src/main/java} compiled with javac against it). FORMAT is
  * {@code json} (the default) or {@code avro-confluent}; or {@code read-phase}, with a stateless Nexmark query (q0,
- * q10, q21) as the dataset: a cell's read phase ({@code io.columnarkafka.bench.ReadPhaseRound}: decode, the query's
+ * q10, q14, q21) as the dataset: a cell's read phase ({@code io.columnarkafka.bench.ReadPhaseRound}: decode, the query's
  * columnar calc, the sink's encode), CPU ns per input event; then BEFORE_CLASSES and AFTER_CLASSES are the format
- * and flink modules' jars (or class directories) of each build, joined with {@code :}.
+ * and flink modules' jars (or class directories) of each build, joined with {@code :}. q14 is planned from its SQL:
+ * its CLASSPATH_FILE starts with {@code columnar-kafka-planner/target/planner.classpath} and leaves out the planner
+ * loader and the Scala 2.13 jars, as {@code bin/bench-read-phase} builds it.
  */
 public class DecoderAB {
     public static void main(String[] a) throws Exception {

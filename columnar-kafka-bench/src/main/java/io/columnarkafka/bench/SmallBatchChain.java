@@ -23,7 +23,11 @@ import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.api.common.ExecutionConfig;
+import org.apache.flink.api.common.TaskInfoImpl;
 import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.common.functions.RuntimeContext;
+import org.apache.flink.api.common.functions.util.RuntimeUDFContext;
 import org.apache.flink.api.connector.source.SourceOutput;
 import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplit;
 import org.apache.flink.connector.kafka.source.split.KafkaPartitionSplitState;
@@ -46,6 +50,10 @@ import org.apache.kafka.common.TopicPartition;
 final class SmallBatchChain implements AutoCloseable {
     static final int EVENT_POOL = 4096;
     private static final TopicPartition PARTITION = new TopicPartition("nexmark", 0);
+    /** The runtime context a calc that runs Flink's generated code (q14's user-defined function) opens it on. */
+    private static final RuntimeContext TASK = new RuntimeUDFContext(new TaskInfoImpl("read-phase", 1, 0, 1, 0),
+            SmallBatchChain.class.getClassLoader(), new ExecutionConfig(), Map.of(), Map.of(),
+            UnregisteredMetricsGroup.createOperatorMetricGroup());
 
     /** How far down the chain a step goes. */
     enum Stage { DECODE, CALC, EDGE, ENCODE }
@@ -84,7 +92,8 @@ final class SmallBatchChain implements AutoCloseable {
 
     /**
      * @param parent the allocator the reader's and the calc's children are made of
-     * @param program the calc's program over the Nexmark event rows
+     * @param program the calc's program over the Nexmark event rows or the fields of them its input has (the scan
+     *     decodes those, as the planner scan decodes its projection)
      */
     SmallBatchChain(int batchSize, BufferAllocator parent, CalcProgram program, DecoderBuffers buffers) {
         if (batchSize < 1 || batchSize > EVENT_POOL) {
@@ -94,13 +103,13 @@ final class SmallBatchChain implements AutoCloseable {
         this.buffers = buffers;
         readerAllocator = parent.newChildAllocator("reader " + batchSize, 0, Long.MAX_VALUE);
         calcAllocator = parent.newChildAllocator("calc " + batchSize, 0, Long.MAX_VALUE);
-        DecodingSpec spec = new DecodingSpec(NexmarkGenerator.EVENT_TYPE, "json", Map.of(), null, null, List.of(), "",
+        DecodingSpec spec = new DecodingSpec(program.input(), "json", Map.of(), null, null, List.of(), "",
                 DecodingSpec.ValueFieldsInclude.ALL, List.of(), false, null);
         emitter = new ChunkEmitter<>(spec, -1, readerAllocator, ArrowBatchOutput.LENDING,
                 new DecodeMetrics(UnregisteredMetricsGroup.createSourceReaderMetricGroup()),
                 new BatchTimeCap(batchSize, 0));
         chunks = chunks(batchSize);
-        calc = ColumnarCalc.plan(program, calcAllocator);
+        calc = ColumnarCalc.plan(program, calcAllocator, TASK);
         edge = new ArrowInPlaceRowView(calc.program().outputType());
         encoder = Formats.encoder("json", Projection.all(calc.program().outputType()), Map.of());
     }

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench;
 
+import io.columnarkafka.bench.nexmark.PlannedCalc;
 import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.flink.calc.Op;
@@ -17,7 +18,8 @@ import org.apache.flink.table.types.logical.VarCharType;
  * Columnar calc programs of stateless Nexmark queries over the suite's event rows, written with the operations the
  * planner stage hands the calc for them ({@code nexmark/qN.sql} over the {@code bid} view): q0 (the bid's five
  * fields), q10 (q0's columns and two {@code DATE_FORMAT}s of the bid's time) and q21 (a {@code CASE} over {@code
- * LOWER(channel)} with {@code REGEXP_EXTRACT} of the url, and that regex or the channel list as the condition). The
+ * LOWER(channel)} with {@code REGEXP_EXTRACT} of the url, and that regex or the channel list as the condition); q14
+ * is planned from its SQL (see {@link #of}). The
  * bid's time is the bid row's own field, as {@code ConditionFacts} makes of the source table's CASE once the
  * condition says {@code event_type = 2}. For harnesses that run the calc outside a job; the Nexmark cells plan the
  * SQL itself.
@@ -32,7 +34,11 @@ final class StatelessPrograms {
 
     private StatelessPrograms() {}
 
-    /** The program of {@code query} (q0, q10 or q21). */
+    /**
+     * The program of {@code query} (q0, q10, q14 or q21). q14's calc calls the user-defined function {@code count_char}
+     * through Flink's generated code, which only the planner makes: it is planned from its SQL ({@link PlannedCalc},
+     * Flink's planner jar on the class path).
+     */
     static CalcProgram of(String query) {
         switch (query) {
             case "q0":
@@ -41,8 +47,10 @@ final class StatelessPrograms {
                 return q10();
             case "q21":
                 return q21();
+            case "q14":
+                return PlannedCalc.of("q14");
             default:
-                throw new IllegalArgumentException("no program for " + query + " (q0, q10, q21)");
+                throw new IllegalArgumentException("no program for " + query + " (q0, q10, q14, q21)");
         }
     }
 

@@ -122,11 +122,33 @@ final class CalcCases {
                 new Case("d = e", call(Op.EQUALS, BOOLEAN, col("d"), col("e"))),
                 new Case("d = i", call(Op.EQUALS, BOOLEAN, col("d"), col("i"))),
                 new Case("d > b", call(Op.GREATER_THAN, BOOLEAN, col("d"), col("b"))),
+                // NaN is unordered: <> holds for it, every other operator fails (the edge values hold NaN, ±Inf, -0.0)
+                new Case("d <> e", call(Op.NOT_EQUALS, BOOLEAN, col("d"), col("e"))),
+                new Case("d >= e", call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, col("d"), col("e"))),
+                new Case("i < d", call(Op.LESS_THAN, BOOLEAN, col("i"), col("d"))),
+                new Case("b <> c", call(Op.NOT_EQUALS, BOOLEAN, col("b"), col("c"))),
                 new Case("m > m18", call(Op.GREATER_THAN, BOOLEAN, col("m"), col("m18"))),
                 new Case("m = i", call(Op.EQUALS, BOOLEAN, col("m"), col("i"))),
                 new Case("m38 < m18", call(Op.LESS_THAN, BOOLEAN, col("m38"), col("m18"))),
                 new Case("0.908 * b > 1000000", call(Op.GREATER_THAN, BOOLEAN,
                         call(Op.TIMES, decimal(24, 3), dec("0.908"), col("b")), lit(1000000))),
+                // a literal side is brought to the common scale once: on the right and on the left, negative (an
+                // INT's sign in the high word), DECIMAL(38, 10) ones with a high word (SQL's numeric literals stop at
+                // a long's digits: Flink's planner folds the CASTs into such literals), one with a larger scale than
+                // the column's
+                new Case("0.908 * b < 50000000", call(Op.LESS_THAN, BOOLEAN,
+                        call(Op.TIMES, decimal(24, 3), dec("0.908"), col("b")), lit(50000000))),
+                new Case("1000000 <= 0.908 * b", call(Op.LESS_THAN_OR_EQUAL, BOOLEAN, lit(1000000),
+                        call(Op.TIMES, decimal(24, 3), dec("0.908"), col("b")))),
+                new Case("-5 <= m18", call(Op.LESS_THAN_OR_EQUAL, BOOLEAN, lit(-5), col("m18"))),
+                new Case("m18 > -5", call(Op.GREATER_THAN, BOOLEAN, col("m18"), lit(-5))),
+                new Case("m38 < CAST('-1234567890123456789012345678.0123456789' AS DECIMAL(38, 10))",
+                        call(Op.LESS_THAN, BOOLEAN, col("m38"), dec("-1234567890123456789012345678.0123456789"))),
+                new Case("CAST('9999999999999999999999999999.9999999999' AS DECIMAL(38, 10)) > m38",
+                        call(Op.GREATER_THAN, BOOLEAN, dec("9999999999999999999999999999.9999999999"), col("m38"))),
+                new Case("b >= -0.5", call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, col("b"), dec("-0.5"))),
+                new Case("m = -0.5", call(Op.EQUALS, BOOLEAN, col("m"), dec("-0.5"))),
+                new Case("m <> -99999999.99", call(Op.NOT_EQUALS, BOOLEAN, col("m"), dec("-99999999.99"))),
                 new Case("s < s2", call(Op.LESS_THAN, BOOLEAN, col("s"), col("s2"))),
                 new Case("s >= s2", call(Op.GREATER_THAN_OR_EQUAL, BOOLEAN, col("s"), col("s2"))),
                 new Case("s = s2", call(Op.EQUALS, BOOLEAN, col("s"), col("s2"))),
@@ -147,6 +169,14 @@ final class CalcCases {
                 new Case("bo IS NOT FALSE", call(Op.IS_NOT_FALSE, BOOLEAN_NOT_NULL, col("bo"))),
                 new Case("i IS NULL", call(Op.IS_NULL, BOOLEAN_NOT_NULL, col("i"))),
                 new Case("s IS NOT NULL", call(Op.IS_NOT_NULL, BOOLEAN_NOT_NULL, col("s"))),
+                // four operands, each null in some rows: each is evaluated for the rows the ones before leave
+                // undecided, fewer with every operand
+                new Case("bo AND i > 0 AND bo2 AND b < 0", call(Op.AND, BOOLEAN, col("bo"),
+                        call(Op.GREATER_THAN, BOOLEAN, col("i"), lit(0)), col("bo2"),
+                        call(Op.LESS_THAN, BOOLEAN, col("b"), lit(0)))),
+                new Case("bo OR i > 0 OR bo2 OR b < 0", call(Op.OR, BOOLEAN, col("bo"),
+                        call(Op.GREATER_THAN, BOOLEAN, col("i"), lit(0)), col("bo2"),
+                        call(Op.LESS_THAN, BOOLEAN, col("b"), lit(0)))),
                 new Case("(i > 0 AND b < 0) OR bo", call(Op.OR, BOOLEAN,
                         call(Op.AND, BOOLEAN, call(Op.GREATER_THAN, BOOLEAN, col("i"), lit(0)),
                                 call(Op.LESS_THAN, BOOLEAN, col("b"), lit(0))),

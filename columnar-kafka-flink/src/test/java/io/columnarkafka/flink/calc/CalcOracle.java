@@ -106,15 +106,26 @@ final class CalcOracle implements AutoCloseable {
      * {@code context} (null when it has none) and closed after the last batch.
      */
     static List<Row> columnar(CalcProgram program, List<RowData> rows, int batchRows, RuntimeContext context) {
+        return columnar(program, rows, new int[] {batchRows}, context);
+    }
+
+    /**
+     * {@code program} as {@link #columnar(CalcProgram, List, int, RuntimeContext)}, in batches of {@code
+     * batchRows[0]} rows, then {@code batchRows[1]}, and so on, the last size repeating: batches that grow make the
+     * calc's columns grow mid-run.
+     */
+    static List<Row> columnar(CalcProgram program, List<RowData> rows, int[] batchRows, RuntimeContext context) {
         List<Row> out = new ArrayList<>();
         RowType outputType = program.outputType();
         RowRowConverter converter = RowRowConverter.create(TypeConversions.fromLogicalToDataType(outputType));
         converter.open(CalcOracle.class.getClassLoader());
         try (BufferAllocator allocator = ArrowMemory.newChild("calc-parity", 1L << 30);
                 ColumnarCalc calc = ColumnarCalc.plan(program, allocator, context)) {
-            for (int from = 0; from < Math.max(1, rows.size()); from += batchRows) {
+            int batch = 0;
+            for (int from = 0; from < Math.max(1, rows.size()); batch++) {
+                int to = Math.min(rows.size(), from + batchRows[Math.min(batch, batchRows.length - 1)]);
                 RowDataArrowWriter writer = new RowDataArrowWriter(program.input(), allocator);
-                for (RowData row : rows.subList(from, Math.min(rows.size(), from + batchRows))) {
+                for (RowData row : rows.subList(from, to)) {
                     writer.write(row);
                 }
                 ArrowBatch input = ArrowBatch.of(writer.finish(), null);
@@ -130,6 +141,7 @@ final class CalcOracle implements AutoCloseable {
                 } finally {
                     input.close();
                 }
+                from = Math.max(to, from + 1); // no rows: one empty batch
             }
         }
         return out;

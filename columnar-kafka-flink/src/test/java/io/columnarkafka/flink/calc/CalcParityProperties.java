@@ -455,5 +455,9 @@ class CalcParityProperties {
         }
         assertThat(differences).as("values differing from Flink (seed " + seed + ")").isEmpty();
         assertThat(compared).isEqualTo(ROWS * cases.size());
+        // through one calc, a batch of 37 rows and then one of the rest: every node's column (a literal's, which
+        // holds its value at every row position, among them) must serve a batch larger than the one before
+        assertThat(CalcOracle.columnar(program, rows, new int[] {37, rows.size()}, null))
+                .as("values in a small batch, then a larger one (seed " + seed + ")").isEqualTo(flink.rows());
     }
 }

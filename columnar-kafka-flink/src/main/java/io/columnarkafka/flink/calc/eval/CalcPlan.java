@@ -45,6 +45,7 @@ public final class CalcPlan {
     private final InputBatch batch = new InputBatch();
     private final Selection input = new Selection();
     private final Selection passed = new Selection();
+    private final ValidityBits parentValidity = new ValidityBits();
 
     private CalcPlan(CalcProgram program, List<ColumnLoad> conditionLoads, Node condition, Node[] computed,
                      List<List<ColumnLoad>> projectionLoads, int[] sharedColumn, List<FlinkCodeCall> flinkCode,
@@ -229,8 +230,9 @@ public final class CalcPlan {
             if (parent.getNullCount() == 0) {
                 continue;
             }
+            ValidityBits bits = parentValidity.read(parent, batch.rowCount());
             for (int k = 0; k < n; k++) {
-                if (parent.isNull(rows[k])) {
+                if (bits.isNull(rows[k])) {
                     return true;
                 }
             }

@@ -35,6 +35,7 @@ final class ColumnLoad extends Node {
     private final int[] path;
     /** The batch this load has read (the plan loads first, for all later readers). */
     private long loadedGeneration = -1;
+    private final ValidityBits validity = new ValidityBits();
 
     ColumnLoad(int column, int[] path, LogicalType type) {
         super(type);
@@ -74,14 +75,28 @@ final class ColumnLoad extends Node {
         FieldVector vector = vector(batch, parents);
         boolean[] nulls = out.nulls;
         for (int k = 0; k < n; k++) {
-            int i = sel[k];
-            boolean isNull = vector.isNull(i);
-            for (int level = 0; level < parents.length && !isNull; level++) {
-                isNull = parents[level].isNull(i);
-            }
-            nulls[i] = isNull;
+            nulls[sel[k]] = false;
+        }
+        markNulls(vector, batch.rowCount(), sel, n);
+        for (ValueVector parent : parents) {
+            markNulls(parent, batch.rowCount(), sel, n);
         }
         read(vector, sel, n);
+    }
+
+    /** Marks the selected rows that are null in {@code vector} (of a batch of {@code rows} rows); none if it has none. */
+    private void markNulls(ValueVector vector, int rows, int[] sel, int n) {
+        if (vector.getNullCount() == 0) {
+            return;
+        }
+        ValidityBits bits = validity.read(vector, rows);
+        boolean[] nulls = out.nulls;
+        for (int k = 0; k < n; k++) {
+            int i = sel[k];
+            if (bits.isNull(i)) {
+                nulls[i] = true;
+            }
+        }
     }
 
     /**

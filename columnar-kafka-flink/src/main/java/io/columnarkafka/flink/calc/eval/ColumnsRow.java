@@ -1,5 +1,7 @@
 package io.columnarkafka.flink.calc.eval;
 
+import org.apache.flink.core.memory.MemorySegment;
+import org.apache.flink.core.memory.MemorySegmentFactory;
 import org.apache.flink.table.data.ArrayData;
 import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.MapData;
@@ -14,15 +16,22 @@ import org.apache.flink.types.variant.Variant;
 /**
  * One row of some nodes' {@link Column}s as a {@link RowData}, field {@code f} being {@code columns[f]}: the input
  * row of Flink's generated code for a call ({@link FlinkCodeCall}), moved from row to row with {@link #at}. Reads
- * the arrays in place (a string wraps the column's bytes, as Flink's binary rows hand out strings over their
- * memory); only the getters of the types {@link FlinkCodeCall#ARGUMENT_TYPES} admits are asked for.
+ * the arrays in place (a string is a view of the column's bytes, as Flink's binary rows hand out strings over their
+ * memory segments: one segment per column's byte array, made when the array is new, not one per row); only the
+ * getters of the types {@link FlinkCodeCall#ARGUMENT_TYPES} admits are asked for.
  */
 final class ColumnsRow implements RowData {
     private final Column[] columns;
+    /** Per field, the byte array of the column that {@link #segments} wraps (null until a string is read). */
+    private final byte[][] wrapped;
+    /** Per field, the one memory segment over {@code wrapped}, as the segments of a string. */
+    private final MemorySegment[][] segments;
     private int row;
 
     ColumnsRow(Column[] columns) {
         this.columns = columns;
+        this.wrapped = new byte[columns.length][];
+        this.segments = new MemorySegment[columns.length][];
     }
 
     /** Makes this the row at position {@code row} of the columns. */
@@ -83,7 +92,11 @@ final class ColumnsRow implements RowData {
     @Override
     public StringData getString(int pos) {
         Column c = columns[pos];
-        return BinaryStringData.fromBytes(c.bytes, c.starts[row], c.lengths[row]);
+        if (wrapped[pos] != c.bytes) {
+            wrapped[pos] = c.bytes;
+            segments[pos] = new MemorySegment[] {MemorySegmentFactory.wrap(c.bytes)};
+        }
+        return BinaryStringData.fromAddress(segments[pos], c.starts[row], c.lengths[row]);
     }
 
     @Override

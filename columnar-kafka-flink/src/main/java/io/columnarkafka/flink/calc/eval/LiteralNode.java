@@ -8,7 +8,10 @@ import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 
-/** A constant, written to every selected row. */
+/**
+ * A constant. Its column holds the value at every row position it has room for, written when a batch first needs
+ * more rows than that (so once, for batches of one size): readers find it there, and no batch writes it again.
+ */
 final class LiteralNode extends Node {
     private final boolean isNull;
     private final long longValue;
@@ -16,6 +19,8 @@ final class LiteralNode extends Node {
     private final int nanoValue;
     private final double doubleValue;
     private final byte[] stringValue;
+    /** Row positions of {@link #out} that hold the value: every one from the first {@link #compute} on. */
+    private int filled;
 
     LiteralNode(Object value, LogicalType type) {
         super(type);
@@ -29,6 +34,7 @@ final class LiteralNode extends Node {
             l = b ? 1 : 0;
         } else if (value instanceof Byte || value instanceof Short || value instanceof Integer || value instanceof Long) {
             l = ((Number) value).longValue();
+            h = l >> 63;
         } else if (value instanceof Double v) {
             d = v;
         } else if (value instanceof DecimalData v) {
@@ -54,9 +60,14 @@ final class LiteralNode extends Node {
         return isNull;
     }
 
-    /** The value of a BOOLEAN, integer or DATE literal. */
+    /** The value of a BOOLEAN, integer or DATE literal; the low word of a DECIMAL's unscaled value. */
     long longValue() {
         return longValue;
+    }
+
+    /** The high word of the 128-bit unscaled value of a DECIMAL or integer literal (an integer's sign). */
+    long highValue() {
+        return highValue;
     }
 
     /** True when {@code value} is null or a value of {@code type} in Flink's internal format. */
@@ -85,6 +96,12 @@ final class LiteralNode extends Node {
     }
 
     @Override
+    boolean holdsBatch(InputBatch batch) {
+        return filled >= batch.rowCount();
+    }
+
+    /** Writes the value at every row position of the column (sized for the batch), not only the selected ones. */
+    @Override
     void compute(InputBatch batch, int[] sel, int n) {
         Column c = out;
         int start = 0;
@@ -93,8 +110,8 @@ final class LiteralNode extends Node {
             System.arraycopy(stringValue, 0, c.bytes, start, stringValue.length);
             c.used = start + stringValue.length;
         }
-        for (int k = 0; k < n; k++) {
-            int i = sel[k];
+        int rows = c.nulls.length;
+        for (int i = 0; i < rows; i++) {
             c.nulls[i] = isNull;
             switch (c.repr) {
                 case LONG:
@@ -119,5 +136,6 @@ final class LiteralNode extends Node {
                     throw new IllegalStateException(c.repr.name());
             }
         }
+        filled = rows;
     }
 }

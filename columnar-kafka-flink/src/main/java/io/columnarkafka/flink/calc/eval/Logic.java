@@ -23,36 +23,41 @@ final class Logic extends Node {
     void compute(InputBatch batch, int[] sel, int n) {
         boolean[] nulls = out.nulls;
         long[] result = out.longs;
+        long decisive = and ? 0 : 1;
         Node first = operands[0];
         first.evaluate(batch, sel, n);
+        undecided.reset(n);
         for (int k = 0; k < n; k++) {
             int i = sel[k];
-            nulls[i] = first.out.nulls[i];
-            result[i] = first.out.longs[i];
-        }
-        long decisive = and ? 0 : 1;
-        for (int o = 1; o < operands.length; o++) {
-            undecided.reset(n);
-            for (int k = 0; k < n; k++) {
-                int i = sel[k];
-                if (nulls[i] || result[i] != decisive) {
-                    undecided.add(i);
-                }
+            boolean isNull = first.out.nulls[i];
+            long value = first.out.longs[i];
+            nulls[i] = isNull;
+            result[i] = value;
+            if (isNull || value != decisive) {
+                undecided.add(i);
             }
+        }
+        for (int o = 1; o < operands.length; o++) {
             Node next = operands[o];
             next.evaluate(batch, undecided.rows, undecided.count);
             boolean[] nextNulls = next.out.nulls;
             long[] nextValues = next.out.longs;
+            // a row stays undecided for the next operand unless this one decides it: the list shrinks in place
+            int kept = 0;
             for (int k = 0; k < undecided.count; k++) {
                 int i = undecided.rows[k];
                 if (!nextNulls[i] && nextValues[i] == decisive) {
                     nulls[i] = false;
                     result[i] = decisive;
-                } else if (nextNulls[i]) {
-                    nulls[i] = true;
+                } else {
+                    if (nextNulls[i]) {
+                        nulls[i] = true;
+                    }
+                    // otherwise the operand is the neutral value: the result so far stands
+                    undecided.rows[kept++] = i;
                 }
-                // otherwise the operand is the neutral value: the result so far stands
             }
+            undecided.count = kept;
         }
     }
 }

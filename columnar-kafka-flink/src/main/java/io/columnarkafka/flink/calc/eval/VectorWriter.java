@@ -28,14 +28,7 @@ final class VectorWriter {
     static void write(Column c, LogicalType type, FieldVector vector,
             int[] sel, int n, int rowCount) {
         if (vector instanceof VarCharVector v) {
-            v.allocateNew(Math.max(c.used, 1), rowCount);
-            for (int k = 0; k < n; k++) {
-                int i = sel[k];
-                if (!c.nulls[i]) {
-                    v.setSafe(i, c.bytes, c.starts[i], c.lengths[i]);
-                }
-            }
-            v.setValueCount(rowCount);
+            writeStrings(c, v, sel, n, rowCount);
             return;
         }
         vector.setInitialCapacity(rowCount);
@@ -99,6 +92,45 @@ final class VectorWriter {
             throw new IllegalStateException("no writer for " + vector.getField());
         }
         vector.setValueCount(rowCount);
+    }
+
+    /**
+     * The selected rows' bytes, back to back, into a data buffer of exactly their size, and every row's end offset
+     * (a row not selected or null is empty); {@code sel} ascends, as every selection does.
+     */
+    private static void writeStrings(Column c, VarCharVector v, int[] sel, int n, int rowCount) {
+        long size = 0;
+        for (int k = 0; k < n; k++) {
+            int i = sel[k];
+            if (!c.nulls[i]) {
+                size += c.lengths[i];
+            }
+        }
+        v.allocateNew(Math.max(size, 1), rowCount);
+        ArrowBuf offsets = v.getOffsetBuffer();
+        ArrowBuf data = v.getDataBuffer();
+        ArrowBuf validity = v.getValidityBuffer();
+        int end = 0;
+        int row = 0; // rows [0, row) have their end offsets
+        offsets.setInt(0, 0);
+        for (int k = 0; k < n; k++) {
+            int i = sel[k];
+            for (; row < i; row++) {
+                offsets.setInt((long) (row + 1) * VarCharVector.OFFSET_WIDTH, end);
+            }
+            if (!c.nulls[i]) {
+                data.setBytes(end, c.bytes, c.starts[i], c.lengths[i]);
+                end += c.lengths[i];
+                BitVectorHelper.setBit(validity, i);
+            }
+            offsets.setInt((long) (i + 1) * VarCharVector.OFFSET_WIDTH, end);
+            row = i + 1;
+        }
+        for (; row < rowCount; row++) {
+            offsets.setInt((long) (row + 1) * VarCharVector.OFFSET_WIDTH, end);
+        }
+        v.setLastSet(rowCount - 1);
+        v.setValueCount(rowCount);
     }
 
     private static void writeDecimals(Column c, DecimalVector v, int[] sel, int n) {
