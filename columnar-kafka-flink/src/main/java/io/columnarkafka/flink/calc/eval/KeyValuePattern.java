@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
  * The regex shape of a key's value in a query string, {@code (&|^)channel_id=([^&]*)} (Nexmark q21), matched on the
  * bytes without Java's regex: {@code (s|^)} or {@code (^|s)} with {@code s} one plain character, a key of plain
  * characters, then {@code ([^stops]*)} with plain stop characters, and nothing else; compiled with no flags. Plain is
- * a letter, a digit or one of {@code _=:/%&,;@~!"'<>#} and the space, characters that stand for themselves outside and
+ * {@link RequiredLiteral#isPlain} but {@code -} (a range in a class): characters that stand for themselves outside and
  * inside a class (where two {@code &} in a row would be the class intersection {@code &&}, refused).
  *
  * <p>Java's {@code Matcher#find} tries each start position from the left and at each the alternatives in their order;
@@ -17,8 +17,6 @@ import java.nio.charset.StandardCharsets;
  * string's bytes are those of its characters.
  */
 final class KeyValuePattern {
-    private static final String PLAIN_SYMBOLS = "_=:/%&,;@~!\"'<># ";
-
     private final byte separator;
     private final boolean anchorFirst;
     private final byte[] key;
@@ -51,9 +49,8 @@ final class KeyValuePattern {
         if (valueGroup <= keyStart || !allPlain(regex, keyStart, valueGroup) || !regex.endsWith("]*)")) {
             return null;
         }
-        int stopsStart = valueGroup + 3;
-        int stopsEnd = regex.length() - 3;
-        String stopCharacters = regex.substring(stopsStart, Math.max(stopsStart, stopsEnd));
+        // "([^" and "]*)" share no character, so the stops lie between them
+        String stopCharacters = regex.substring(valueGroup + 3, regex.length() - 3);
         if (stopCharacters.isEmpty() || stopCharacters.contains("&&")
                 || !stopCharacters.chars().allMatch(c -> isPlain((char) c))) {
             return null;
@@ -72,7 +69,7 @@ final class KeyValuePattern {
     }
 
     private static boolean isPlain(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || PLAIN_SYMBOLS.indexOf(c) >= 0;
+        return c != '-' && RequiredLiteral.isPlain(c);
     }
 
     /**

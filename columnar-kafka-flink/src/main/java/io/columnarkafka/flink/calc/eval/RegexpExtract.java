@@ -21,7 +21,7 @@ final class RegexpExtract extends UnaryNode {
     private final AsciiChars ascii = new AsciiChars();
     /** Null when the pattern is not of its shape. */
     private final KeyValuePattern keyValue;
-    /** Null when the pattern has none. */
+    /** Null when the pattern has none, or is matched as a {@link KeyValuePattern}. */
     private final RequiredLiteral required;
 
     RegexpExtract(Node operand, Pattern pattern, int group, LogicalType type) {
@@ -29,7 +29,7 @@ final class RegexpExtract extends UnaryNode {
         this.matcher = pattern.matcher("");
         this.group = group;
         this.keyValue = pattern.flags() == 0 ? KeyValuePattern.of(pattern.pattern()) : null;
-        this.required = pattern.flags() == 0 ? RequiredLiteral.of(pattern.pattern()) : null;
+        this.required = pattern.flags() == 0 && keyValue == null ? RequiredLiteral.of(pattern.pattern()) : null;
     }
 
     @Override

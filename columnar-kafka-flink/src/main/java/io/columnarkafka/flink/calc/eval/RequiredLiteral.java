@@ -80,7 +80,8 @@ final class RequiredLiteral {
                 : new RequiredLiteral(regex.substring(bestStart, bestStart + bestLength).getBytes(StandardCharsets.US_ASCII));
     }
 
-    private static boolean isPlain(char c) {
+    /** A character that stands for itself outside a class and does not start a quantifier or a group. */
+    static boolean isPlain(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || PLAIN_SYMBOLS.indexOf(c) >= 0;
     }
 
