@@ -26,6 +26,7 @@ import java.util.Properties;
  * @param plannerOptionsInPlan what the cell's plan showed of its variant's planner options ({@link
  *     PlannerOptionsInPlan}); empty for a variant without any
  * @param phases a plain cell's job time cut into phases ({@link JobPhases}), null if not measured
+ * @param warmUp a plain cell's JVM warm-up and the JIT's compile time in its measured job ({@link WarmUpFigures})
  */
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
@@ -33,7 +34,7 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                   long checkpointAtFailure, String checkpointByVertex, CheckpointPath checkpointPath,
                   double noticedSeconds, SteadyFigures steady, double steadyCores, double fillSeconds,
                   RecoveryPhases recoveryPhases, String restartByTask, String openSteps, String plannerOptionsInPlan,
-                  JobPhases phases) {
+                  JobPhases phases, WarmUpFigures warmUp) {
     /** The verdict of a cell whose output is checked but, for a reason the verdict states, not compared. */
     static final String NOT_COMPARED = "not compared: ";
 
@@ -60,13 +61,15 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 p.getProperty("restartByTask", ""),
                 p.getProperty("openStepsMs", ""),
                 p.getProperty("plannerOptionsInPlan", ""),
-                JobPhases.parse(p.getProperty("phasesMs")));
+                JobPhases.parse(p.getProperty("phasesMs")),
+                WarmUpFigures.load(p));
     }
 
     static CellResult failed(CellSpec spec, int round, String reason) {
         return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
                 "", spec.variant().source(), new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "",
-                CheckpointPath.NONE, Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN, null, "", "", "", null);
+                CheckpointPath.NONE, Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN, null, "", "", "", null,
+                WarmUpFigures.NONE);
     }
 
     /** A recovery cell: one failure injected mid-run. */

@@ -91,15 +91,14 @@ public final class CellRunner {
 
     private static Properties runOnMiniCluster(CellSpec spec) throws Exception {
         Properties result = new Properties();
-        if (spec.jvmWarmUp()) {
-            result.setProperty("jvmWarmUpSeconds", Double.toString(warmUpJvm(spec.warmUpRun())));
-        }
+        warmUpJvm(spec, result);
         Configuration conf = configuration(spec);
         try (MiniCluster cluster = new MiniCluster(clusterConfiguration(conf, spec))) {
             cluster.start();
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
             StreamGraph graph = jobGraph(spec, env, result);
             ThreadCpu threadCpu = ThreadCpu.start();
+            double compileStart = JvmWarmUp.compileSeconds();
             long cpuStart = ChildJvm.processCpuNanos();
             JobID job = cluster.submitJob(graph).get().getJobID();
             if (spec.fixedRate()) {
@@ -107,6 +106,7 @@ public final class CellRunner {
             }
             JobResult jobResult = cluster.requestJobResult(job).get();
             long cpuEnd = ChildJvm.processCpuNanos();
+            result.setProperty("jitSeconds", Double.toString(JvmWarmUp.compileSeconds() - compileStart));
             if (threadCpu != null) {
                 result.setProperty("cpuByThread", threadCpu.stop());
             }
@@ -134,14 +134,32 @@ public final class CellRunner {
     }
 
     /**
-     * Runs {@code warmUp}'s job to its end on a MiniCluster of its own and forgets what the reporters saw of it;
-     * returns its wall seconds. The measured job then starts in a JVM whose JIT has compiled Flink's, Kafka's and
-     * the variant's code for this query, as a long-running TaskManager's has: without it a third of a 1,000,000-event
-     * cell's CPU is the JIT's, in both variants (docs/nexmark.md, "The whole suite at 1,000,000 events, and the JIT in
-     * the measured job").
+     * Runs the cell's job, unmeasured, as often as {@link CellSpec#jvmWarmUp} says, each time to its end on a
+     * MiniCluster of its own, then forgets what the reporters saw of it; records how many jobs ran, their wall
+     * seconds and the share of the last one's wall time the JIT spent compiling. The measured job then starts in a
+     * JVM whose JIT has compiled Flink's, Kafka's and the variant's code for this query, as a long-running
+     * TaskManager's has: without it a third of a 1,000,000-event cell's CPU is the JIT's, in both variants
+     * (docs/nexmark.md, "The whole suite at 1,000,000 events, and the JIT in the measured job").
      */
-    private static double warmUpJvm(CellSpec warmUp) throws Exception {
+    private static void warmUpJvm(CellSpec spec, Properties result) throws Exception {
+        int jobs = 0;
+        double jitShare = Double.NaN;
         long start = System.nanoTime();
+        while (spec.jvmWarmUp().another(jobs, jitShare)) {
+            jitShare = warmUpJob(spec.warmUpRun());
+            jobs++;
+        }
+        if (jobs > 0) {
+            result.setProperty("jvmWarmUpJobs", Integer.toString(jobs));
+            result.setProperty("jvmWarmUpSeconds", Double.toString((System.nanoTime() - start) / 1e9));
+            result.setProperty("jvmWarmUpLastJitShare", Double.toString(jitShare));
+        }
+    }
+
+    /** Runs {@code warmUp}'s job to its end; returns the share of its wall time the JIT spent compiling. */
+    private static double warmUpJob(CellSpec warmUp) throws Exception {
+        long start = System.nanoTime();
+        double compileStart = JvmWarmUp.compileSeconds();
         Configuration conf = configuration(warmUp);
         try (MiniCluster cluster = new MiniCluster(clusterConfiguration(conf, warmUp))) {
             cluster.start();
@@ -152,7 +170,7 @@ public final class CellRunner {
         }
         // The measured cluster's progress reporter replaces the warm-up's when it opens; the task timings are static.
         TaskTimings.clear();
-        return (System.nanoTime() - start) / 1e9;
+        return (JvmWarmUp.compileSeconds() - compileStart) / ((System.nanoTime() - start) / 1e9);
     }
 
     /** Throws, with the job's own failure as the cause, unless {@code jobResult} is a success. */

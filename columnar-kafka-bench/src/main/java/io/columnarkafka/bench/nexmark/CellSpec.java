@@ -17,7 +17,7 @@ import java.util.Map;
  * @param rate 0 for a bounded run over a filled topic; otherwise the events per second at which the harness fills
  *     the topic while the job runs unbounded, ended by stop-with-savepoint with drain ({@link FixedRateRun})
  * @param clients the Kafka client settings of the source and result tables (both variants)
- * @param jvmWarmUp whether the cell's JVM first runs the same job once, unmeasured, into a topic of its own ({@link
+ * @param jvmWarmUp how the cell's JVM first runs the same job, unmeasured, into a topic of its own ({@link
  *     #warmUpRun()}), so that the measured job runs on code the JIT has compiled, as in a long-running TaskManager
  */
 record CellSpec(
@@ -39,7 +39,7 @@ record CellSpec(
         ClientSettings clients,
         String checkpointDir,
         String resultFile,
-        boolean jvmWarmUp) {
+        JvmWarmUp jvmWarmUp) {
 
     /** The topic the warm-up run of the cell writing {@code outputTopic} writes to (created and deleted by the harness). */
     static String warmUpTopic(String outputTopic) {
@@ -53,7 +53,7 @@ record CellSpec(
     CellSpec warmUpRun() {
         return new CellSpec(query, variant, miniBatch, splitDistinct, flinkOptions, events, parallelism,
                 checkpointIntervalMs, bootstrapServers, inputTopic, warmUpTopic(outputTopic), runId + "-jvm-warm-up",
-                failAtFraction, rate, columnarPlanner, clients, checkpointDir + "-jvm-warm-up", resultFile, false);
+                failAtFraction, rate, columnarPlanner, clients, checkpointDir + "-jvm-warm-up", resultFile, JvmWarmUp.OFF);
     }
 
     String label() {
@@ -89,7 +89,7 @@ record CellSpec(
         args.put("scanBatchTimeMs", Integer.toString(clients.scanBatchTimeMs()));
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
-        args.put("jvmWarmUp", Boolean.toString(jvmWarmUp));
+        args.put("jvmWarmUp", jvmWarmUp.name());
         List<String> list = new ArrayList<>();
         args.forEach((k, v) -> list.add(k + "=" + v));
         return list;
@@ -122,6 +122,6 @@ record CellSpec(
                         Integer.parseInt(args.get("scanBatchRows")), Integer.parseInt(args.get("scanBatchTimeMs"))),
                 args.get("checkpointDir"),
                 args.get("resultFile"),
-                Boolean.parseBoolean(args.get("jvmWarmUp")));
+                JvmWarmUp.valueOf(args.get("jvmWarmUp")));
     }
 }

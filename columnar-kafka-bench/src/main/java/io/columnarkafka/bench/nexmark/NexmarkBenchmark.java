@@ -45,7 +45,7 @@ public final class NexmarkBenchmark {
             "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
             "                         [--producer-linger-ms MS] [--scan-batch-rows N]",
             "                         [--scan-batch-time MS] [--variants stock,columnar[,columnar:ITEM[+ITEM]...]...]",
-            "                         [--floor off|on] [--jvm-warm-up off|on]",
+            "                         [--floor off|on] [--jvm-warm-up off|on|settled]",
             "",
             "  --queries              which queries (default all that Flink runs; q6 and q13 are skipped, see docs/nexmark.md)",
             "  --events               Nexmark events in the input topic (default 200000)",
@@ -110,7 +110,9 @@ public final class NexmarkBenchmark {
             "                         columnar/floor per round (default off; not with --rate)",
             "  --jvm-warm-up          on: each plain cell's JVM first runs its job once over the same input, unmeasured,",
             "                         into a topic of its own, then the measured job: the JIT has compiled the query's",
-            "                         code, as in a long-running TaskManager (default off: a fresh JVM per measured job;",
+            "                         code, as in a long-running TaskManager; settled: it runs the job again until one run",
+            "                         spent at most 15 % of its wall time compiling (at most 8 runs), the JIT as quiet as",
+            "                         in a TaskManager that has run for minutes (default off: a fresh JVM per measured job;",
             "                         not with --rate; recovery cells are unchanged)",
             "Environment: CHILD_JAVA_OPTS replaces the cell JVMs' options (default " + NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS
                     + "); BROKER_JAVA_OPTS adds options to the broker's JVM (a collector named there replaces its"
@@ -163,7 +165,7 @@ public final class NexmarkBenchmark {
     /** Each stateless query also runs a floor cell ({@link Variant#FLOOR}). */
     private boolean floor;
     /** Whether each plain cell's JVM runs its job once, unmeasured, before the measured job. */
-    private boolean jvmWarmUp;
+    private JvmWarmUp jvmWarmUp = JvmWarmUp.OFF;
     /** The input's bids per bidder, q12's check; read off the generator when a q12 cell first needs it. */
     private InputBids inputBids;
 
@@ -216,11 +218,7 @@ public final class NexmarkBenchmark {
                     case "off" -> false;
                     default -> throw new IllegalArgumentException("--floor is on or off");
                 };
-                case "--jvm-warm-up" -> b.jvmWarmUp = switch (value) {
-                    case "on" -> true;
-                    case "off" -> false;
-                    default -> throw new IllegalArgumentException("--jvm-warm-up is on or off");
-                };
+                case "--jvm-warm-up" -> b.jvmWarmUp = JvmWarmUp.parse(value);
                 case "--rate" -> b.rate = Double.parseDouble(value.replace("_", ""));
                 case "--seconds" -> b.seconds = Double.parseDouble(value);
                 case "--variants" -> b.variants = variants(value);
@@ -244,8 +242,8 @@ public final class NexmarkBenchmark {
         if (b.floor && b.rate > 0) {
             throw new IllegalArgumentException("--floor runs over a filled topic, not with --rate");
         }
-        if (b.jvmWarmUp && b.rate > 0) {
-            throw new IllegalArgumentException("--jvm-warm-up runs the job twice over a filled topic, not with --rate");
+        if (b.jvmWarmUp != JvmWarmUp.OFF && b.rate > 0) {
+            throw new IllegalArgumentException("--jvm-warm-up runs the job more than once over a filled topic, not with --rate");
         }
         if (b.rate > 0) {
             b.events = EventPacer.events(b.rate, b.seconds);
@@ -441,7 +439,7 @@ public final class NexmarkBenchmark {
         return new CellSpec(query, variant, mb, splitDistinct.enabled(mb), flinkOptions, events, parallelism, checkpointIntervalMs,
                 bootstrapServers, cellInput, "nexmark-out-" + id, "nexmark-" + id, failAt, rate, columnarPlanner,
                 clients, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
-                workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString(), jvmWarmUp && failAt == 0);
+                workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString(), failAt == 0 ? jvmWarmUp : JvmWarmUp.OFF);
     }
 
     private CellResult runCell(KafkaBroker broker, String input, NexmarkQuery query, Variant variant, boolean mb,
@@ -455,7 +453,7 @@ public final class NexmarkBenchmark {
         LiveFill fill = null;
         try {
             broker.createTopic(outputTopic, partitions);
-            if (spec.jvmWarmUp()) {
+            if (spec.jvmWarmUp() != JvmWarmUp.OFF) {
                 broker.createTopic(CellSpec.warmUpTopic(outputTopic), partitions);
             }
             if (fixedRate()) {
@@ -505,7 +503,7 @@ public final class NexmarkBenchmark {
         } finally {
             closeFill(fill);
             broker.deleteTopic(outputTopic);
-            if (spec.jvmWarmUp()) {
+            if (spec.jvmWarmUp() != JvmWarmUp.OFF) {
                 broker.deleteTopic(CellSpec.warmUpTopic(outputTopic));
             }
             if (fixedRate()) {

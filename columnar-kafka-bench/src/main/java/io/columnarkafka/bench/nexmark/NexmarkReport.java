@@ -6,7 +6,9 @@ import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
@@ -223,12 +225,7 @@ final class NexmarkReport {
         md.append(clients.describe());
         md.append(SplitDistinct.describe(cells));
         md.append(FlinkOptions.describe(cells));
-        if (jvmWarmUp()) {
-            md.append("**JVM warm-up** (`--jvm-warm-up on`): each plain cell's JVM first ran its job once over the same"
-                    + " input, unmeasured, into a topic of its own, then the measured job: the JIT had compiled the"
-                    + " query's code (Flink's, Kafka's and the variant's) before the job these figures time, as in a"
-                    + " long-running TaskManager. Recovery cells run without it.\n\n");
-        }
+        md.append(describeWarmUp());
         if (cells.stream().anyMatch(c -> c.spec().columnarPlanner())) {
             md.append("**What is columnar in the columnar cells:** the columnar planner stage is installed"
                     + " (ColumnarSql; every cell plans with Flink's planner jar instead of the loader): `kafka-columnar`"
@@ -396,18 +393,59 @@ final class NexmarkReport {
         return Double.isNaN(v) ? "–" : String.format(Locale.ROOT, "%,.0f", v);
     }
 
-    /** Whether the plain cells ran their job once before the measured one ({@code --jvm-warm-up on}). */
-    private boolean jvmWarmUp() {
-        return cells.stream().anyMatch(c -> c.spec().jvmWarmUp());
+    /** How the plain cells' JVMs ran their job before the measured one ({@code --jvm-warm-up}). */
+    private JvmWarmUp jvmWarmUp() {
+        return cells.stream().map(c -> c.spec().jvmWarmUp()).filter(w -> w != JvmWarmUp.OFF).findFirst()
+                .orElse(JvmWarmUp.OFF);
+    }
+
+    /** The JVM warm-up paragraph: how the cells warmed up, how many jobs it took, the JIT left in the measured job. */
+    String describeWarmUp() {
+        JvmWarmUp mode = jvmWarmUp();
+        if (mode == JvmWarmUp.OFF) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("**JVM warm-up** (`--jvm-warm-up ").append(mode.flag()).append("`): ");
+        md.append(mode == JvmWarmUp.ONCE
+                ? "each plain cell's JVM first ran its job once over the same input, unmeasured, into a topic of its"
+                        + " own, then the measured job: the JIT had compiled the query's code (Flink's, Kafka's and the"
+                        + " variant's) before the job these figures time, as in a long-running TaskManager."
+                : String.format(Locale.ROOT, "each plain cell's JVM ran its job over the same input, unmeasured, into a"
+                        + " topic of its own, again until one run spent at most %.0f %% of its wall time compiling (at"
+                        + " most %d runs), then the measured job: the JIT as quiet as in a TaskManager that has run for"
+                        + " minutes.", JvmWarmUp.SETTLED_JIT_SHARE * 100, JvmWarmUp.SETTLED_MAX_JOBS));
+        md.append(" Recovery cells run without it.");
+        List<CellResult> warmed = cells.stream().filter(c -> c.warmUp().jobs() > 0).toList();
+        Map<Variant, List<CellResult>> byVariant = new TreeMap<>(warmed.stream()
+                .collect(Collectors.groupingBy(c -> c.spec().variant())));
+        if (mode == JvmWarmUp.SETTLED) {
+            md.append(" Warm-up runs per cell: ").append(byVariant.entrySet().stream()
+                    .map(e -> e.getKey().id() + " " + e.getValue().stream().mapToInt(c -> c.warmUp().jobs()).min()
+                            .orElseThrow() + "–" + e.getValue().stream().mapToInt(c -> c.warmUp().jobs()).max()
+                            .orElseThrow())
+                    .collect(Collectors.joining(", ")));
+            long unsettled = warmed.stream()
+                    .filter(c -> !(c.warmUp().lastJitShare() <= JvmWarmUp.SETTLED_JIT_SHARE)).count();
+            md.append(unsettled == 0 ? "; every cell settled."
+                    : String.format(Locale.ROOT, "; %d cell(s) stopped at %d runs with the JIT still busier.",
+                            unsettled, JvmWarmUp.SETTLED_MAX_JOBS));
+        }
+        md.append(" JIT compile time in the measured job (all compiler threads, elapsed; median over cells): ")
+                .append(byVariant.entrySet().stream()
+                        .map(e -> String.format(Locale.ROOT, "%s %.2f s", e.getKey().id(),
+                                median(e.getValue(), c -> c.warmUp().measuredJitSeconds())))
+                        .collect(Collectors.joining(", ")))
+                .append(".\n\n");
+        return md.toString();
     }
 
     String json() {
         StringBuilder json = new StringBuilder("{\n  \"stamp\": \"").append(stamp).append("\",\n");
         json.append(String.format(Locale.ROOT, "  \"events\": %d, \"parallelism\": %d, \"warmup\": %d, \"rounds\": %d,"
                 + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\", \"machineBusyAtStart\": %b,"
-                + " \"jvmWarmUp\": %b,%n",
+                + " \"jvmWarmUp\": %b, \"jvmWarmUpMode\": \"%s\",%n",
                 events, parallelism, warmup, rounds, checkpointIntervalMs, loadBefore, loadAfter,
-                MachineLoad.busy(MachineLoad.oneMinute(loadBefore)), jvmWarmUp()));
+                MachineLoad.busy(MachineLoad.oneMinute(loadBefore)), jvmWarmUp() != JvmWarmUp.OFF, jvmWarmUp().flag()));
         json.append("  \"summary\": [\n");
         List<Row> rows = rows();
         for (int i = 0; i < rows.size(); i++) {
@@ -463,7 +501,8 @@ final class NexmarkReport {
                         + " \"restoredCheckpoint\": %d, \"checkpointAtFailure\": %d,"
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
                         + " \"checkpointByVertex\": \"%s\", \"recoveryPhasesMs\": \"%s\", \"restartByTask\": \"%s\","
-                        + " \"plannerOptionsInPlan\": \"%s\", \"verdict\": \"%s\"}",
+                        + " \"plannerOptionsInPlan\": \"%s\", \"jvmWarmUpJobs\": %d, \"jitSeconds\": %s,"
+                        + " \"verdict\": \"%s\"}",
                 c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(), c.spec().splitDistinct(),
                 c.round(), num(c.jobSeconds()), num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
                 num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()), num(c.cpuSeconds()),
@@ -474,7 +513,8 @@ final class NexmarkReport {
                 c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(), c.output().entries(),
                 c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.checkpointByVertex()),
                 c.recoveryPhases() == null ? "" : c.recoveryPhases().toString(), escape(c.restartByTask()),
-                escape(c.plannerOptionsInPlan()), escape(c.verdict()));
+                escape(c.plannerOptionsInPlan()), c.warmUp().jobs(), num(c.warmUp().measuredJitSeconds()),
+                escape(c.verdict()));
     }
 
     String csv() {

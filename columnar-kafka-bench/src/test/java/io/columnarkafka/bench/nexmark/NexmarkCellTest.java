@@ -64,7 +64,7 @@ class NexmarkCellTest {
         // With the JVM warm-up (--jvm-warm-up on): the job runs twice in the cell's JVM, the first into its own topic.
         CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, EVENTS, 2, 500, broker.bootstrapServers(),
                 INPUT, output, "cell-test-" + variant.letter(), 0, 0, false, ClientSettings.DEFAULTS, dir.resolve(variant.id()).toString(),
-                dir.resolve(variant.id() + ".properties").toString(), true);
+                dir.resolve(variant.id() + ".properties").toString(), JvmWarmUp.ONCE);
         Properties measured = CellRunner.run(spec);
         TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), output).keepRecords(true).read();
         TopicReport warmUp = TopicVerifier.forTopic(broker.bootstrapServers(), CellSpec.warmUpTopic(output))
@@ -104,7 +104,7 @@ class NexmarkCellTest {
         broker.createTopic(output, 2);
         CellSpec spec = new CellSpec(NexmarkQuery.Q2, Variant.FLOOR, false, false, FlinkOptions.NONE, EVENTS, 2, 500,
                 broker.bootstrapServers(), INPUT, output, "cell-test-f", 0, 0, false, ClientSettings.DEFAULTS,
-                dir.resolve("FLOOR").toString(), dir.resolve("FLOOR.properties").toString(), false);
+                dir.resolve("FLOOR").toString(), dir.resolve("FLOOR.properties").toString(), JvmWarmUp.OFF);
         Properties measured = CellRunner.run(spec);
         TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), output).keepRecords(true).read();
 

@@ -89,6 +89,38 @@ class NexmarkReportTest {
                         + " = 20 in both variants");
     }
 
+    /**
+     * A settled JVM warm-up is said with how many runs each variant's cells took, how many stopped at the cap, and the
+     * JIT's compile time left in the measured jobs; the JSON carries the mode and every cell's figures.
+     */
+    @Test
+    void aSettledWarmUpSaysItsRunsAndTheJitLeftInTheMeasuredJob() throws Exception {
+        List<CellResult> cells = List.of(
+                warmed(Variant.STOCK, 1, 3, 0.12, 1.5), warmed(Variant.COLUMNAR, 1, 5, 0.14, 0.75),
+                warmed(Variant.STOCK, 2, 2, 0.10, 2.5), warmed(Variant.COLUMNAR, 2, 8, 0.40, 1.25));
+        NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42,
+                ClientSettings.DEFAULTS);
+        assertThat(report.markdown())
+                .contains("**JVM warm-up** (`--jvm-warm-up settled`)")
+                .contains("at most 15 % of its wall time compiling (at most 8 runs)")
+                .contains("Warm-up runs per cell: stock 2–3, columnar 5–8; 1 cell(s) stopped at 8 runs with the JIT"
+                        + " still busier.")
+                .contains("JIT compile time in the measured job (all compiler threads, elapsed; median over cells):"
+                        + " stock 2.00 s, columnar 1.00 s.");
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertThat(json.path("jvmWarmUpMode").asText()).isEqualTo("settled");
+        assertThat(json.path("cells").get(3).path("jvmWarmUpJobs").asInt()).isEqualTo(8);
+        assertThat(json.path("cells").get(3).path("jitSeconds").asDouble()).isEqualTo(1.25);
+    }
+
+    @Test
+    void noWarmUpSaysNothingOfIt() {
+        String markdown = new NexmarkReport(List.of(plain(NexmarkQuery.Q0, Variant.STOCK, 1, 10.0),
+                plain(NexmarkQuery.Q0, Variant.COLUMNAR, 1, 8.0)), "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2,
+                1000, 2, 42, ClientSettings.DEFAULTS).markdown();
+        assertThat(markdown).doesNotContain("JVM warm-up");
+    }
+
     /** The checkpoints by task: every counted cell's tasks, a query's stock and columnar cells together. */
     @Test
     void checkpointsByTaskListEveryCountedCellsTasks() {
@@ -515,6 +547,17 @@ class NexmarkReportTest {
         return CellResult.of(spec(NexmarkQuery.Q0, variant, 0), round, p, DIGEST, "OK");
     }
 
+    private static CellResult warmed(Variant variant, int round, int jobs, double lastJitShare, double jitSeconds) {
+        Properties p = measured(10);
+        p.setProperty("jvmWarmUpJobs", Integer.toString(jobs));
+        p.setProperty("jvmWarmUpLastJitShare", Double.toString(lastJitShare));
+        p.setProperty("jitSeconds", Double.toString(jitSeconds));
+        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, 1000, 2, 1000,
+                "localhost:9092", "in", "out", "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/checkpoints",
+                "/tmp/result", JvmWarmUp.SETTLED);
+        return CellResult.of(spec, round, p, DIGEST, "OK");
+    }
+
     private static CellResult plain(NexmarkQuery query, Variant variant, int round, double jobSeconds) {
         Properties p = measured(jobSeconds);
         return CellResult.of(spec(query, variant, 0), round, p, DIGEST, "OK");
@@ -545,6 +588,6 @@ class NexmarkReportTest {
     private static CellSpec spec(NexmarkQuery query, Variant variant, double failAt) {
         return new CellSpec(query, variant, false, false, FlinkOptions.NONE, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt,
                 0, true, ClientSettings.DEFAULTS,
-                "/tmp/checkpoints", "/tmp/result", false);
+                "/tmp/checkpoints", "/tmp/result", JvmWarmUp.OFF);
     }
 }

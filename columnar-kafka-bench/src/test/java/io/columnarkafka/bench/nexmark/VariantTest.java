@@ -38,7 +38,7 @@ class VariantTest {
     void aVariantRoundTripsThroughTheCellsArguments() {
         Variant variant = Variant.parse("columnar:edge-rows=VIEWS");
         CellSpec spec = new CellSpec(NexmarkQuery.Q4, variant, false, false, FlinkOptions.NONE, 1000, 2, 1000, "b:9092", "in", "out",
-                "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", true);
+                "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", JvmWarmUp.ONCE);
 
         assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new))).isEqualTo(spec);
         assertThat(spec.label()).isEqualTo("q4-c:edge-rows=VIEWS");
@@ -95,7 +95,7 @@ class VariantTest {
         assertThat(Variant.CONTROL.jvmOptions()).isEmpty();
 
         CellSpec spec = new CellSpec(NexmarkQuery.Q5, mixed, false, false, FlinkOptions.NONE, 1000, 2, 1000, "b:9092", "in", "out",
-                "run", 0.5, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", false);
+                "run", 0.5, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", JvmWarmUp.OFF);
         assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new))).isEqualTo(spec);
         assertThat(spec.label()).isEqualTo("q5-c:edge-rows=VIEWS+" + WARM_UP_OFF + "+-Dcolumnarkafka.z=1-fail");
     }
@@ -138,7 +138,7 @@ class VariantTest {
     void theCellJvmGetsTheVariantsPropertiesAfterChildJavaOpts() {
         Variant warmUpOff = Variant.parse("columnar:" + WARM_UP_OFF);
         CellSpec spec = new CellSpec(NexmarkQuery.Q5, warmUpOff, false, false, FlinkOptions.NONE, 1000, 2, 1000, "b:9092", "in", "out",
-                "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", false);
+                "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", JvmWarmUp.OFF);
 
         List<String> command = ChildJvm.command(CellRunner.class, "cells.jar", spec.toArgs(),
                 NexmarkBenchmark.cellJavaOptions("-Xmx2g -Dcolumnarkafka.arrow.warm-up=true", warmUpOff));
@@ -205,7 +205,7 @@ class VariantTest {
         assertThatThrownBy(() -> NexmarkBenchmark.variants("stock,columnar," + "columnar:" + WARM_UP_OFF + ","
                 + "columnar:" + WARM_UP_OFF)).hasMessageStartingWith("--variants names a variant twice");
         CellSpec spec = new CellSpec(NexmarkQuery.Q4, control, false, false, FlinkOptions.NONE, 1000, 2, 1000, "b:9092", "in", "out",
-                "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", false);
+                "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", JvmWarmUp.OFF);
         assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new)).variant()).isSameAs(Variant.CONTROL);
         assertThatThrownBy(() -> Variant.parse("columnar#3")).hasMessageContaining("is not stock, columnar, columnar#2");
     }
