@@ -2,6 +2,7 @@ package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.JobProgress;
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.JvmWarmUp;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -2,6 +2,7 @@ package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.bench.BenchCommand;
 import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.flink.table.ColumnarOptions;
 import io.columnarkafka.planner.PlannerOptions;
 import io.columnarkafka.testkit.KafkaBroker;

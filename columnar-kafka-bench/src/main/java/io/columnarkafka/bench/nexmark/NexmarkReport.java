@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MachineLoad;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,6 +1,7 @@
 package io.columnarkafka.bench.pipeline;
 
 import io.columnarkafka.bench.BenchCommand;
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
@@ -43,14 +44,16 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 public final class PipelineBenchmark {
     static final String USAGE = String.join("\n",
             "usage: bin/bench-pipeline [--bids N] [--rounds N] [--parallelism N] [--partitions N]",
-            "                          [--checkpoint-interval MS] [--jvm-warm-up off|on] [--out DIR] [--note TEXT]",
+            "                          [--checkpoint-interval MS] [--jvm-warm-up off|on|settled] [--out DIR] [--note TEXT]",
             "  --bids                 bids in the input topic (default 500000)",
             "  --rounds               counted rounds after the warm-up round (default 3)",
             "  --parallelism          Flink parallelism of every job (default 2)",
             "  --partitions           partitions of the input and output topics (default 2)",
             "  --checkpoint-interval  ms between checkpoints (default 1000)",
             "  --jvm-warm-up          on: each run's JVM first runs its job over the same input into a topic of its",
-            "                         own, unmeasured, so the measured job meets a JIT that has compiled it (default off)",
+            "                         own, unmeasured, so the measured job meets a JIT that has compiled it; settled: runs",
+            "                         it again until one run spent at most 15 % of its wall time compiling (at most 8",
+            "                         runs), as bin/bench-nexmark's settled (default off)",
             "  --out                  where results go (default bench-results)",
             "  --note                 a line for the report, e.g. how busy the machine was",
             "Environment: CHILD_JAVA_OPTS replaces the per-run JVM options (default -Xms1g -Xmx1g).");
@@ -60,7 +63,7 @@ public final class PipelineBenchmark {
     private int parallelism = 2;
     private int partitions = 2;
     private long checkpointInterval = 1000;
-    private boolean jvmWarmUp;
+    private JvmWarmUp jvmWarmUp = JvmWarmUp.OFF;
     private Path out = Path.of("bench-results");
     private String note = "";
 
@@ -77,11 +80,7 @@ public final class PipelineBenchmark {
                 case "--parallelism" -> b.parallelism = Integer.parseInt(value);
                 case "--partitions" -> b.partitions = Integer.parseInt(value);
                 case "--checkpoint-interval" -> b.checkpointInterval = Long.parseLong(value);
-                case "--jvm-warm-up" -> b.jvmWarmUp = switch (value) {
-                    case "on" -> true;
-                    case "off" -> false;
-                    default -> throw new IllegalArgumentException("--jvm-warm-up is on or off");
-                };
+                case "--jvm-warm-up" -> b.jvmWarmUp = JvmWarmUp.parse(value);
                 case "--out" -> b.out = Path.of(value);
                 case "--note" -> b.note = value;
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
@@ -165,10 +164,11 @@ public final class PipelineBenchmark {
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), PipelineRun.class.getName(),
                 variant.name(), broker.bootstrapServers(), input, output, Integer.toString(parallelism),
                 Long.toString(checkpointInterval), resultFile.toString()));
-        if (jvmWarmUp) {
+        if (jvmWarmUp != JvmWarmUp.OFF) {
             String warmUpOutput = output + "-jvm-warm-up";
             broker.createTopic(warmUpOutput, partitions);
             command.add(warmUpOutput);
+            command.add(jvmWarmUp.name());
         }
         Process child = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(work.resolve(output + ".log").toFile()).start();

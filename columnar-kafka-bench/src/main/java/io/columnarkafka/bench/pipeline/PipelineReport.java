@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.pipeline;
 
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MachineLoad;
 import io.columnarkafka.bench.ThreadCpu;
 import java.util.ArrayList;
@@ -42,13 +43,13 @@ final class PipelineReport {
     private final int parallelism;
     private final int partitions;
     private final long checkpointInterval;
-    private final boolean jvmWarmUp;
+    private final JvmWarmUp jvmWarmUp;
     private final String note;
     private final double loadBefore;
     private final double loadAfter;
     private final List<PipelineResult> results;
 
-    PipelineReport(int bids, int rounds, int parallelism, int partitions, long checkpointInterval, boolean jvmWarmUp,
+    PipelineReport(int bids, int rounds, int parallelism, int partitions, long checkpointInterval, JvmWarmUp jvmWarmUp,
             String note, double loadBefore, double loadAfter, List<PipelineResult> results) {
         this.bids = bids;
         this.rounds = rounds;
@@ -186,10 +187,16 @@ final class PipelineReport {
                         + " the floor's too, is read back read_committed and must hold each input value exactly once.%n%n",
                 bids, partitions, parallelism, checkpointInterval, PipelineVariant.COLUMNAR.description,
                 PipelineVariant.STOCK.description, PipelineVariant.FLOOR.description));
-        if (jvmWarmUp) {
+        if (jvmWarmUp == JvmWarmUp.ONCE) {
             md.append("JVM warm-up on: each run's JVM first ran its job over the same input into a topic of its own,"
                     + " unmeasured, so the measured job meets a JIT that has compiled Flink's, Kafka's and the variant's"
                     + " code, as a long-running TaskManager's has.\n\n");
+        } else if (jvmWarmUp == JvmWarmUp.SETTLED) {
+            md.append(String.format(Locale.ROOT, "JVM warm-up settled: each run's JVM ran its job over the same input"
+                    + " into a topic of its own, unmeasured, again until one run spent at most %.0f %% of its wall time"
+                    + " compiling (at most %d runs), so the measured job meets a JIT as quiet as a TaskManager's that"
+                    + " has run for minutes; the table of every run gives its warm-up runs and the JIT's compile time"
+                    + " (all compiler threads, elapsed) in the measured job.%n%n", JvmWarmUp.SETTLED_JIT_SHARE * 100, JvmWarmUp.SETTLED_MAX_JOBS));
         }
         md.append(MachineLoad.sentence(loadBefore, loadAfter)).append(" CPU per record is steadier than wall time.\n\n");
         md.append("Records/s = bids / wall time (submission to the job's result), the measure the target applies to;"
@@ -214,16 +221,23 @@ final class PipelineReport {
                 .append(summary(codecCpuRatios())).append(" | |\n");
         md.append("| verification | read_committed, every run | ")
                 .append(allPassed() ? "all runs OK" : "**FAIL** (see below)").append(" | |\n");
+        boolean warmed = jvmWarmUp != JvmWarmUp.OFF;
         md.append("\n## Every run, in the order run\n\n| round | variant | wall s | records/s | steady records/s"
-                        + " (limited by) | fixed s | CPU µs/record | read_committed |\n")
-                .append("|---:|---|---:|---:|---:|---:|---:|---|\n");
+                        + " (limited by) | fixed s | CPU µs/record |" + (warmed ? " warm-up runs | JIT s in the job |" : "")
+                        + " read_committed |\n")
+                .append("|---:|---|---:|---:|---:|---:|---:|").append(warmed ? "---:|---:|" : "").append("---|\n");
         for (PipelineResult r : results) {
-            md.append(String.format(Locale.ROOT, "| %d%s | %s | %.2f | %,.0f | %s (%s) | %s | %.2f | %s |%n", r.round,
+            md.append(String.format(Locale.ROOT, "| %d%s | %s | %.2f | %,.0f | %s (%s) | %s | %.2f |", r.round,
                     r.round == 0 ? " (warm-up)" : "", label(r.variant), r.wallSeconds,
                     r.recordsPerSecond(bids), Double.isNaN(r.steady.eventsPerSecond()) ? "–"
                             : String.format(Locale.ROOT, "%,.0f", r.steady.eventsPerSecond()), r.steady.limitedBy(),
                     Double.isNaN(r.fixedSeconds(bids)) ? "–" : String.format(Locale.ROOT, "%.2f", r.fixedSeconds(bids)),
-                    r.cpuMicrosPerRecord(bids), r.passed() ? "OK" : "FAIL: " + r.failure()));
+                    r.cpuMicrosPerRecord(bids)));
+            if (warmed) {
+                md.append(String.format(Locale.ROOT, " %d | %s |", r.warmUpJobs,
+                        Double.isNaN(r.jitSeconds) ? "–" : String.format(Locale.ROOT, "%.2f", r.jitSeconds)));
+            }
+            md.append(' ').append(r.passed() ? "OK" : "FAIL: " + r.failure()).append(" |\n");
         }
         if (results.stream().anyMatch(r -> r.cpuByThread != null)) {
             md.append(threadTable());
@@ -259,8 +273,9 @@ final class PipelineReport {
     String json() {
         StringBuilder json = new StringBuilder("{\n");
         json.append(String.format(Locale.ROOT, "  \"bids\": %d, \"rounds\": %d, \"parallelism\": %d, \"partitions\": %d,"
-                        + " \"checkpointIntervalMs\": %d, \"jvmWarmUp\": %b, \"loadBefore\": %.2f, \"loadAfter\": %.2f,%n",
-                bids, rounds, parallelism, partitions, checkpointInterval, jvmWarmUp, loadBefore, loadAfter));
+                        + " \"checkpointIntervalMs\": %d, \"jvmWarmUp\": %b, \"jvmWarmUpMode\": \"%s\", \"loadBefore\": %.2f, \"loadAfter\": %.2f,%n",
+                bids, rounds, parallelism, partitions, checkpointInterval, jvmWarmUp != JvmWarmUp.OFF, jvmWarmUp.flag(),
+                loadBefore, loadAfter));
         // columnar vs stock under the keys earlier reports used
         json.append("  \"throughputRatios\": ").append(Arrays.toString(throughputRatios(COLUMNAR_VS_STOCK)))
                 .append(",\n  \"cpuRatios\": ").append(Arrays.toString(cpuRatios(COLUMNAR_VS_STOCK)))
@@ -282,10 +297,11 @@ final class PipelineReport {
             json.append(String.format(Locale.ROOT, "    {\"round\": %d, \"variant\": \"%s\", \"wallSeconds\": %s,"
                             + " \"steadyRecordsPerSecond\": %s, \"steadyReadRecordsPerSecond\": %s,"
                             + " \"steadyWrittenRecordsPerSecond\": %s,"
-                            + " \"cpuSeconds\": %s, \"cpuByThread\": %s, \"ok\": %s, \"failure\": %s}%s%n",
+                            + " \"cpuSeconds\": %s, \"cpuByThread\": %s, \"warmUpJobs\": %d, \"jitSeconds\": %s,"
+                            + " \"ok\": %s, \"failure\": %s}%s%n",
                     r.round, r.variant, number(r.wallSeconds), number(r.steady.eventsPerSecond()),
                     number(r.steady.readEventsPerSecond()), number(r.steady.writtenEventsPerSecond()),
-                    number(r.cpuSeconds), string(r.cpuByThread),
+                    number(r.cpuSeconds), string(r.cpuByThread), r.warmUpJobs, number(r.jitSeconds),
                     r.passed(), string(r.failure()), i + 1 < results.size() ? "," : ""));
         }
         return json.append("  ]\n}\n").toString();

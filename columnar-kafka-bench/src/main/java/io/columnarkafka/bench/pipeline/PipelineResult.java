@@ -14,16 +14,23 @@ final class PipelineResult {
     final SteadyFigures steady;
     /** CPU seconds by thread group ({@code ThreadCpu}), or null when not measured. */
     final String cpuByThread;
+    /** Warm-up jobs the run's JVM ran before the measured one ({@code JvmWarmUp}). */
+    final int warmUpJobs;
+    /** The JIT's compile time (all compiler threads, elapsed) during the measured job, NaN if not measured. */
+    final double jitSeconds;
     private String failure;
 
     private PipelineResult(PipelineVariant variant, int round, double wallSeconds, double cpuSeconds,
-                           SteadyFigures steady, String cpuByThread, String failure) {
+                           SteadyFigures steady, String cpuByThread, int warmUpJobs, double jitSeconds,
+                           String failure) {
         this.variant = variant;
         this.round = round;
         this.wallSeconds = wallSeconds;
         this.cpuSeconds = cpuSeconds;
         this.steady = steady;
         this.cpuByThread = cpuByThread;
+        this.warmUpJobs = warmUpJobs;
+        this.jitSeconds = jitSeconds;
         this.failure = failure;
     }
 
@@ -32,11 +39,13 @@ final class PipelineResult {
         return new PipelineResult(variant, round, Double.parseDouble(measured.getProperty("wallSeconds")),
                 Double.parseDouble(measured.getProperty("cpuSeconds")), SteadyFigures.load(measured),
                 measured.getProperty("cpuByThread"),
+                Integer.parseInt(measured.getProperty("jvmWarmUpJobs", "0")),
+                Double.parseDouble(measured.getProperty("jitSeconds", "NaN")),
                 "0".equals(leak) ? null : leak + " Arrow bytes left allocated");
     }
 
     static PipelineResult failed(PipelineVariant variant, int round, String why) {
-        return new PipelineResult(variant, round, Double.NaN, Double.NaN, SteadyFigures.NONE, null, why);
+        return new PipelineResult(variant, round, Double.NaN, Double.NaN, SteadyFigures.NONE, null, 0, Double.NaN, why);
     }
 
     /** Records the read_committed check of the run's output topic; a failed check makes the run a FAIL. */
@@ -73,6 +82,8 @@ final class PipelineResult {
                                 + " %s), %.2f µs CPU/record, OK", variant, round, wallSeconds,
                         recordsPerSecond(records), steady.eventsPerSecond(), steady.limitedBy(),
                         cpuMicrosPerRecord(records))
+                        + (warmUpJobs == 0 ? "" : String.format(Locale.ROOT, "; JIT %.2f s in the job, after %d"
+                                + " warm-up run(s)", jitSeconds, warmUpJobs))
                         + (cpuByThread == null ? "" : "\n    CPU s by thread group: " + cpuByThread)
                 : variant + " round " + round + ": FAIL " + failure;
     }

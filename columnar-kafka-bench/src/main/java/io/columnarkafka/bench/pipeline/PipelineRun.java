@@ -1,6 +1,7 @@
 package io.columnarkafka.bench.pipeline;
 
 import io.columnarkafka.bench.JobProgress;
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.cli.KafkaToKafkaJob;
 import io.columnarkafka.flink.batch.ArrowMemory;
@@ -56,22 +57,15 @@ public final class PipelineRun {
         conf.addAll(Configuration.fromMap(JobProgress.configuration()));
         Properties result = new Properties();
         if (args.length > 7) {
-            long warmUpStart = System.nanoTime();
-            try (MiniCluster cluster = cluster(conf, parallelism)) {
-                cluster.start();
-                StreamExecutionEnvironment env = environment(variant, servers, input, args[7], conf, parallelism,
-                        checkpointInterval);
-                requireSuccess(cluster.requestJobResult(cluster.submitJob(env.getStreamGraph()).get().getJobID()).get(),
-                        "the JVM warm-up job");
-            }
-            // the measured cluster's progress reporter replaces the warm-up's when it opens
-            result.setProperty("jvmWarmUpSeconds", Double.toString((System.nanoTime() - warmUpStart) / 1e9));
+            warmUp(JvmWarmUp.valueOf(args[8]), variant, servers, input, args[7], conf, parallelism, checkpointInterval,
+                    result);
         }
         try (MiniCluster cluster = cluster(conf, parallelism)) {
             cluster.start();
             StreamExecutionEnvironment env = environment(variant, servers, input, output, conf, parallelism,
                     checkpointInterval);
             ThreadCpu threadCpu = ThreadCpu.start();
+            double compileStart = JvmWarmUp.compileSeconds();
             long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             long submittedMillis = System.currentTimeMillis();
@@ -79,6 +73,7 @@ public final class PipelineRun {
             JobResult jobResult = cluster.requestJobResult(job).get();
             long end = System.nanoTime();
             long cpuEnd = processCpuNanos();
+            result.setProperty("jitSeconds", Double.toString(JvmWarmUp.compileSeconds() - compileStart));
             if (threadCpu != null) {
                 result.setProperty("cpuByThread", threadCpu.stop());
             }
@@ -98,6 +93,34 @@ public final class PipelineRun {
         }
         // Flink and Kafka leave non-daemon threads behind; the run is over.
         System.exit(0);
+    }
+
+    /**
+     * Runs the job into {@code output}, unmeasured, as often as {@code mode} says ({@link JvmWarmUp}); records the
+     * runs, their wall seconds and the share of the last one's wall time the JIT spent compiling.
+     */
+    private static void warmUp(JvmWarmUp mode, PipelineVariant variant, String servers, String input, String output,
+                               Configuration conf, int parallelism, long checkpointInterval, Properties result)
+            throws Exception {
+        long warmUpStart = System.nanoTime();
+        int jobs = 0;
+        double jitShare = Double.NaN;
+        while (mode.another(jobs, jitShare)) {
+            long start = System.nanoTime();
+            double compileStart = JvmWarmUp.compileSeconds();
+            try (MiniCluster cluster = cluster(conf, parallelism)) {
+                cluster.start();
+                StreamExecutionEnvironment env = environment(variant, servers, input, output, conf, parallelism,
+                        checkpointInterval);
+                requireSuccess(cluster.requestJobResult(cluster.submitJob(env.getStreamGraph()).get().getJobID()).get(),
+                        "the JVM warm-up job");
+            }
+            // the measured cluster's progress reporter replaces the warm-up's when it opens
+            jitShare = (JvmWarmUp.compileSeconds() - compileStart) / ((System.nanoTime() - start) / 1e9);
+            jobs++;
+        }
+        result.setProperty("jvmWarmUpJobs", Integer.toString(jobs));
+        result.setProperty("jvmWarmUpSeconds", Double.toString((System.nanoTime() - warmUpStart) / 1e9));
     }
 
     private static MiniCluster cluster(Configuration conf, int parallelism) {

@@ -3,6 +3,7 @@ package io.columnarkafka.bench.nexmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.columnarkafka.bench.JvmWarmUp;
 import org.junit.jupiter.api.Test;
 
 /** The client settings reach both variants' tables as Kafka properties; unset ones leave Kafka's defaults. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.SteadyFigures;
 import java.util.ArrayList;
 import java.util.List;

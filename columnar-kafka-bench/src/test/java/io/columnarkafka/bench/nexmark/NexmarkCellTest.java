@@ -3,6 +3,7 @@ package io.columnarkafka.bench.nexmark;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.bench.FlinkJson;
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;

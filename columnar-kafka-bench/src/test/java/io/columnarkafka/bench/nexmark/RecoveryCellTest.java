@@ -2,6 +2,7 @@ package io.columnarkafka.bench.nexmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.bench.JvmWarmUp;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.bench.JvmWarmUp;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,6 +3,7 @@ package io.columnarkafka.bench.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.SteadyFigures;
 import java.util.ArrayList;
 import java.util.List;
@@ -199,14 +200,40 @@ class PipelineReportTest {
 
     @Test
     void aJvmWarmUpIsSaidInTheReportAndTheJson() throws Exception {
-        PipelineReport warm = new PipelineReport(BIDS, 1, 2, 2, 1000, true, "", 0.5, 0.5, runs(1));
+        PipelineReport warm = new PipelineReport(BIDS, 1, 2, 2, 1000, JvmWarmUp.ONCE, "", 0.5, 0.5, runs(1));
         assertThat(warm.markdown()).contains("JVM warm-up on: each run's JVM first ran its job");
         assertThat(new ObjectMapper().readTree(warm.json()).path("jvmWarmUp").asBoolean()).isTrue();
-        assertThat(report(1, runs(1)).markdown()).doesNotContain("JVM warm-up on");
+        assertThat(new ObjectMapper().readTree(warm.json()).path("jvmWarmUpMode").asText()).isEqualTo("on");
+        assertThat(report(1, runs(1)).markdown()).doesNotContain("JVM warm-up");
         assertThat(new ObjectMapper().readTree(report(1, runs(1)).json()).path("jvmWarmUp").asBoolean(true)).isFalse();
     }
 
+    /** A settled warm-up is said, and each run gives its warm-up runs and the JIT left in its measured job. */
+    @Test
+    void aSettledWarmUpGivesEachRunsWarmUpRunsAndJit() throws Exception {
+        Properties measured = new Properties();
+        measured.setProperty("wallSeconds", "4.0");
+        measured.setProperty("cpuSeconds", "6.0");
+        measured.setProperty("jvmWarmUpJobs", "5");
+        measured.setProperty("jitSeconds", "0.75");
+        List<PipelineResult> runs = new ArrayList<>(runs(1));
+        runs.removeIf(r -> r.variant == PipelineVariant.COLUMNAR && r.round == 1);
+        runs.add(PipelineResult.of(PipelineVariant.COLUMNAR, 1, measured));
+        PipelineReport settled = new PipelineReport(BIDS, 1, 2, 2, 1000, JvmWarmUp.SETTLED, "", 0.5, 0.5, runs);
+        assertThat(settled.markdown())
+                .contains("JVM warm-up settled: each run's JVM ran its job over the same input into a topic of its"
+                        + " own, unmeasured, again until one run spent at most 15 % of its wall time compiling (at most"
+                        + " 8 runs)")
+                .contains("| warm-up runs | JIT s in the job |")
+                .contains("| 1 | columnar | 4.00 | 250,000 | – (–) | – | 6.00 | 5 | 0.75 | OK |");
+        JsonNode json = new ObjectMapper().readTree(settled.json());
+        assertThat(json.path("jvmWarmUpMode").asText()).isEqualTo("settled");
+        JsonNode last = json.path("runs").get(json.path("runs").size() - 1);
+        assertThat(last.path("warmUpJobs").asInt()).isEqualTo(5);
+        assertThat(last.path("jitSeconds").asDouble()).isEqualTo(0.75);
+    }
+
     private static PipelineReport report(int rounds, List<PipelineResult> runs) {
-        return new PipelineReport(BIDS, rounds, 2, 2, 1000, false, "", 0.5, 0.5, runs);
+        return new PipelineReport(BIDS, rounds, 2, 2, 1000, JvmWarmUp.OFF, "", 0.5, 0.5, runs);
     }
 }

@@ -1,27 +1,28 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
- * How a plain cell's JVM runs the cell's job, unmeasured, before the measured job ({@code --jvm-warm-up}).
+ * How a benchmark's JVM runs its job, unmeasured, before the measured job ({@code --jvm-warm-up} of {@code
+ * bin/bench-nexmark} and {@code bin/bench-pipeline}).
  *
  * <p>{@link #ONCE} runs it one time. On the 2-core machine that is not enough for the JIT: its single C2 thread stays
- * busy for about the first minute of a cell JVM's life in both variants (docs/nexmark.md, "A JIT-settled JVM"), so a
+ * busy for about the first minute of a cell JVM's life in both variants (docs/nexmark.md, "What the JIT does in a warm JVM's measured job"), so a
  * measured job that starts sooner runs while Kafka's per-request code is still being compiled, and a faster job
  * (a shorter warm-up) starts sooner. {@link #SETTLED} repeats the job until one run of it spent at most {@link
  * #SETTLED_JIT_SHARE} of its wall time compiling, as a TaskManager that has run for minutes has: each cell then
  * starts its measured job with the JIT as quiet as the job lets it be, whatever its speed.
  */
-enum JvmWarmUp {
+public enum JvmWarmUp {
     OFF, ONCE, SETTLED;
 
     /** The largest share of a warm-up job's wall time spent compiling (all compiler threads) at which SETTLED stops. */
-    static final double SETTLED_JIT_SHARE = 0.15;
+    public static final double SETTLED_JIT_SHARE = 0.15;
     /** SETTLED stops after this many warm-up jobs even if the JIT is still busier than that (the report says so). */
-    static final int SETTLED_MAX_JOBS = 8;
+    public static final int SETTLED_MAX_JOBS = 8;
 
-    static JvmWarmUp parse(String value) {
+    public static JvmWarmUp parse(String value) {
         return switch (value) {
             case "off" -> OFF;
             case "on", "once" -> ONCE;
@@ -30,7 +31,7 @@ enum JvmWarmUp {
         };
     }
 
-    String flag() {
+    public String flag() {
         return switch (this) {
             case OFF -> "off";
             case ONCE -> "on";
@@ -39,7 +40,7 @@ enum JvmWarmUp {
     }
 
     /** Whether a warm-up job runs after {@code jobsRun} of them, the last of which compiled for {@code jitShare}. */
-    boolean another(int jobsRun, double jitShare) {
+    public boolean another(int jobsRun, double jitShare) {
         return switch (this) {
             case OFF -> false;
             case ONCE -> jobsRun == 0;
@@ -51,7 +52,7 @@ enum JvmWarmUp {
      * The JIT's compile time so far, all compiler threads, in seconds (HotSpot's elapsed time per compilation, summed:
      * on a busy machine above the compiler threads' CPU time).
      */
-    static double compileSeconds() {
+    public static double compileSeconds() {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() / 1e3 : Double.NaN;
     }

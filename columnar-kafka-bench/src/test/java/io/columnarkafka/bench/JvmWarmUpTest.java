@@ -1,4 +1,4 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
