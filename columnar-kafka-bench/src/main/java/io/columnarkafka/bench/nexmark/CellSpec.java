@@ -86,6 +86,7 @@ record CellSpec(
         args.put("maxPollRecords", Integer.toString(clients.maxPollRecords()));
         args.put("producerBatchSize", Integer.toString(clients.producerBatchSize()));
         args.put("producerLingerMs", Integer.toString(clients.producerLingerMs()));
+        args.put("producerBufferMemory", Long.toString(clients.producerBufferMemory()));
         args.put("scanBatchRows", Integer.toString(clients.scanBatchRows()));
         args.put("scanBatchTimeMs", Integer.toString(clients.scanBatchTimeMs()));
         args.put("checkpointDir", checkpointDir);
@@ -120,7 +121,8 @@ record CellSpec(
                 Boolean.parseBoolean(args.get("columnarPlanner")),
                 new ClientSettings(Integer.parseInt(args.get("maxPollRecords")),
                         Integer.parseInt(args.get("producerBatchSize")), Integer.parseInt(args.get("producerLingerMs")),
-                        Integer.parseInt(args.get("scanBatchRows")), Integer.parseInt(args.get("scanBatchTimeMs"))),
+                        Long.parseLong(args.get("producerBufferMemory")), Integer.parseInt(args.get("scanBatchRows")),
+                        Integer.parseInt(args.get("scanBatchTimeMs"))),
                 args.get("checkpointDir"),
                 args.get("resultFile"),
                 JvmWarmUp.valueOf(args.get("jvmWarmUp")));

@@ -5,22 +5,25 @@ import java.util.Map;
 
 /**
  * The Kafka client settings a run gives both variants' tables alike: the source table's {@code
- * properties.max.poll.records} and the result table's producer {@code properties.batch.size} and {@code
- * properties.linger.ms}. Unset, a table keeps Kafka's default (500 records; 16384 bytes; 5 ms since Kafka 4.0).
+ * properties.max.poll.records} and the result table's producer {@code properties.batch.size}, {@code
+ * properties.linger.ms} and {@code properties.buffer.memory}. Unset, a table keeps Kafka's default (500 records;
+ * 16384 bytes; 5 ms since Kafka 4.0; 33554432 bytes).
  * Beside them, the columnar source table's caps on a scan's batch ({@code columnar.scan.max-batch-rows} and {@code
  * columnar.scan.max-batch-time}), which only the columnar variant has.
  *
  * @param maxPollRecords records per fetch, and so the most rows of a columnar scan's batch; 0 for Kafka's default
  * @param producerBatchSize bytes per producer batch; -1 for Kafka's default
  * @param producerLingerMs ms the producer waits to fill a batch; -1 for Kafka's default
+ * @param producerBufferMemory bytes the producer buffers unsent, and so the most an exactly-once sink's flush at a
+ *     checkpoint has to drain; -1 for Kafka's default
  * @param scanBatchRows the columnar scan's {@code columnar.scan.max-batch-rows}; 0 for the connector's default
  * @param scanBatchTimeMs the columnar scan's {@code columnar.scan.max-batch-time} in ms, 0 for none; -1 for the
  *     connector's default
  */
-record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLingerMs, int scanBatchRows,
-        int scanBatchTimeMs) {
+record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLingerMs, long producerBufferMemory,
+        int scanBatchRows, int scanBatchTimeMs) {
     /** Kafka's and the connector's defaults everywhere. */
-    static final ClientSettings DEFAULTS = new ClientSettings(0, -1, -1, 0, -1);
+    static final ClientSettings DEFAULTS = new ClientSettings(0, -1, -1, -1, 0, -1);
 
     ClientSettings {
         if (maxPollRecords < 0) {
@@ -28,6 +31,9 @@ record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLin
         }
         if (producerBatchSize < -1 || producerLingerMs < -1) {
             throw new IllegalArgumentException("--producer-batch-size and --producer-linger-ms are 0 or more");
+        }
+        if (producerBufferMemory == 0 || producerBufferMemory < -1) {
+            throw new IllegalArgumentException("--producer-buffer-memory is a positive number of bytes");
         }
         if (scanBatchRows < 0) {
             throw new IllegalArgumentException("--scan-batch-rows is a positive number of rows");
@@ -58,6 +64,9 @@ record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLin
         if (producerLingerMs >= 0) {
             options.put("properties.linger.ms", Integer.toString(producerLingerMs));
         }
+        if (producerBufferMemory > 0) {
+            options.put("properties.buffer.memory", Long.toString(producerBufferMemory));
+        }
     }
 
     /** What the report says of the settings a run changed; empty for Kafka's defaults. */
@@ -87,6 +96,11 @@ record ClientSettings(int maxPollRecords, int producerBatchSize, int producerLin
                     (producerBatchSize >= 0 ? "`properties.batch.size` = " + producerBatchSize : "")
                             + (producerBatchSize >= 0 && producerLingerMs >= 0 ? " and " : "")
                             + (producerLingerMs >= 0 ? "`properties.linger.ms` = " + producerLingerMs : "")));
+        }
+        if (producerBufferMemory > 0) {
+            text.append(String.format(Locale.ROOT, "The result table's producer sets `properties.buffer.memory` = %d in"
+                    + " both variants (Kafka's default 33554432): the most it holds unsent, and so the most the"
+                    + " exactly-once sink's flush at a checkpoint drains.%n%n", producerBufferMemory));
         }
         return text.toString();
     }

@@ -44,7 +44,7 @@ public final class NexmarkBenchmark {
             "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
             "                         [--keep-output off|on] [--rate EVENTS_PER_S --seconds S]",
             "                         [--columnar-planner off|on] [--max-poll-records N] [--producer-batch-size BYTES]",
-            "                         [--producer-linger-ms MS] [--scan-batch-rows N]",
+            "                         [--producer-linger-ms MS] [--producer-buffer-memory BYTES] [--scan-batch-rows N]",
             "                         [--scan-batch-time MS] [--variants stock,columnar[,columnar:ITEM[+ITEM]...]...]",
             "                         [--floor off|on] [--jvm-warm-up off|on|settled]",
             "",
@@ -81,6 +81,9 @@ public final class NexmarkBenchmark {
             "                         the source task does between two looks at its mailbox (where a checkpoint waits)",
             "  --producer-batch-size  the result table's properties.batch.size, both variants (default: Kafka's, 16384)",
             "  --producer-linger-ms   the result table's properties.linger.ms, both variants (default: Kafka's, 5)",
+            "  --producer-buffer-memory  the result table's properties.buffer.memory, both variants (default: Kafka's,",
+            "                         33554432): the most the producer holds unsent, which an exactly-once checkpoint's",
+            "                         flush drains",
             "                         (StreamFusion's settings: --max-poll-records 8192 --producer-batch-size 524288",
             "                         --producer-linger-ms 20)",
             "  --scan-batch-rows      the columnar source table's columnar.scan.max-batch-rows (default: the connector's,",
@@ -156,6 +159,7 @@ public final class NexmarkBenchmark {
     /** The result table's producer batch.size and linger.ms; -1 for Kafka's defaults. */
     private int producerBatchSize = -1;
     private int producerLingerMs = -1;
+    private long producerBufferMemory = -1;
     /** The columnar source table's columnar.scan.max-batch-rows; 0 for the connector's default. */
     private int scanBatchRows;
     /** The columnar source table's columnar.scan.max-batch-time in ms; -1 for the connector's default. */
@@ -212,6 +216,7 @@ public final class NexmarkBenchmark {
                 case "--max-poll-records" -> b.maxPollRecords = Integer.parseInt(value);
                 case "--producer-batch-size" -> b.producerBatchSize = Integer.parseInt(value);
                 case "--producer-linger-ms" -> b.producerLingerMs = Integer.parseInt(value);
+                case "--producer-buffer-memory" -> b.producerBufferMemory = Long.parseLong(value.replace("_", ""));
                 case "--scan-batch-rows" -> b.scanBatchRows = Integer.parseInt(value);
                 case "--scan-batch-time" -> b.scanBatchTimeMs = Integer.parseInt(value);
                 case "--floor" -> b.floor = switch (value) {
@@ -226,8 +231,8 @@ public final class NexmarkBenchmark {
                 default -> throw new IllegalArgumentException("unknown argument " + flag);
             }
         });
-        b.clients = new ClientSettings(b.maxPollRecords, b.producerBatchSize, b.producerLingerMs, b.scanBatchRows,
-                b.scanBatchTimeMs);
+        b.clients = new ClientSettings(b.maxPollRecords, b.producerBatchSize, b.producerLingerMs, b.producerBufferMemory,
+                b.scanBatchRows, b.scanBatchTimeMs);
         if (b.rounds < 1 || b.warmup < 0) {
             throw new IllegalArgumentException("--rounds needs at least 1, --warmup at least 0");
         }

@@ -79,7 +79,7 @@ class NexmarkReportTest {
         List<CellResult> cells = List.of(plain(NexmarkQuery.Q0, Variant.STOCK, 1, 10.0),
                 plain(NexmarkQuery.Q0, Variant.COLUMNAR, 1, 8.0));
         String markdown = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42,
-                new ClientSettings(8192, 524288, 20, 0, -1)).markdown();
+                new ClientSettings(8192, 524288, 20, -1, 0, -1)).markdown();
         assertThat(markdown)
                 .contains("Geomean throughput ratio (columnar / stock) by job time, the metric issue #11's targets"
                         + " name: stateless **1.25**, stateful **–**, all **1.25**. By steady-state rate: stateless **–**,"
@@ -136,7 +136,7 @@ class NexmarkReportTest {
         }
         cells.add(CellResult.of(spec(NexmarkQuery.Q5, Variant.STOCK, 0), 0, measured(10), DIGEST, "OK"));
         String markdown = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 1, 2, 1000, 2, 42,
-                new ClientSettings(100, -1, -1, 0, -1))
+                new ClientSettings(100, -1, -1, -1, 0, -1))
                 .markdown();
         assertThat(markdown).contains("## Checkpoints by task")
                 .contains("`properties.max.poll.records` = 100")
