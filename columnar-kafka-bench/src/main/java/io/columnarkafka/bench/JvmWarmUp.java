@@ -2,15 +2,16 @@ package io.columnarkafka.bench;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.Properties;
 
 /**
  * How a benchmark's JVM runs its job, unmeasured, before the measured job ({@code --jvm-warm-up} of {@code
  * bin/bench-nexmark} and {@code bin/bench-pipeline}).
  *
  * <p>{@link #ONCE} runs it one time. On the 2-core machine that is not enough for the JIT: its single C2 thread stays
- * busy for about the first minute of a cell JVM's life in both variants (docs/nexmark.md, "What the JIT does in a warm JVM's measured job"), so a
- * measured job that starts sooner runs while Kafka's per-request code is still being compiled, and a faster job
- * (a shorter warm-up) starts sooner. {@link #SETTLED} repeats the job until one run of it spent at most {@link
+ * busy for about the first minute of a cell JVM's life in both variants (docs/nexmark.md, "What the JIT does in a warm
+ * JVM's measured job"), so a measured job that starts sooner runs while Kafka's per-request code is still being
+ * compiled, and a faster job (a shorter warm-up) starts sooner. {@link #SETTLED} repeats the job until one run of it spent at most {@link
  * #SETTLED_JIT_SHARE} of its wall time compiling, as a TaskManager that has run for minutes has: each cell then
  * starts its measured job with the JIT as quiet as the job lets it be, whatever its speed.
  */
@@ -46,6 +47,35 @@ public enum JvmWarmUp {
             case ONCE -> jobsRun == 0;
             case SETTLED -> jobsRun == 0 || (jitShare > SETTLED_JIT_SHARE && jobsRun < SETTLED_MAX_JOBS);
         };
+    }
+
+    /** One unmeasured run of the benchmark's job, to its end. */
+    @FunctionalInterface
+    public interface Job {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs {@code job} as often as this mode says and stores in {@code result} how many runs there were ({@code
+     * jvmWarmUpJobs}), their wall seconds ({@code jvmWarmUpSeconds}) and the share of the last one's wall time the JIT
+     * spent compiling ({@code jvmWarmUpLastJitShare}); nothing when no run is due.
+     */
+    public void run(Job job, Properties result) throws Exception {
+        int jobs = 0;
+        double jitShare = Double.NaN;
+        long start = System.nanoTime();
+        while (another(jobs, jitShare)) {
+            long jobStart = System.nanoTime();
+            double compileStart = compileSeconds();
+            job.run();
+            jitShare = (compileSeconds() - compileStart) / ((System.nanoTime() - jobStart) / 1e9);
+            jobs++;
+        }
+        if (jobs > 0) {
+            result.setProperty("jvmWarmUpJobs", Integer.toString(jobs));
+            result.setProperty("jvmWarmUpSeconds", Double.toString((System.nanoTime() - start) / 1e9));
+            result.setProperty("jvmWarmUpLastJitShare", Double.toString(jitShare));
+        }
     }
 
     /**

@@ -37,6 +37,27 @@ class JvmWarmUpTest {
     }
 
     @Test
+    void runRunsTheJobAsOftenAsTheModeSaysAndRecordsIt() throws Exception {
+        int[] runs = {0};
+        java.util.Properties once = new java.util.Properties();
+        JvmWarmUp.ONCE.run(() -> runs[0]++, once);
+        assertThat(runs[0]).isEqualTo(1);
+        assertThat(once.getProperty("jvmWarmUpJobs")).isEqualTo("1");
+        assertThat(Double.parseDouble(once.getProperty("jvmWarmUpSeconds"))).isNotNegative();
+        assertThat(once.getProperty("jvmWarmUpLastJitShare")).isNotNull();
+
+        java.util.Properties off = new java.util.Properties();
+        JvmWarmUp.OFF.run(() -> runs[0]++, off);
+        assertThat(runs[0]).isEqualTo(1);
+        assertThat(off).isEmpty();
+
+        java.util.Properties settled = new java.util.Properties();
+        JvmWarmUp.SETTLED.run(() -> runs[0]++, settled);
+        assertThat(Integer.parseInt(settled.getProperty("jvmWarmUpJobs")))
+                .isEqualTo(runs[0] - 1).isBetween(1, JvmWarmUp.SETTLED_MAX_JOBS);
+    }
+
+    @Test
     void theCompileTimeIsThisJvmsAndGrows() {
         double before = JvmWarmUp.compileSeconds();
         long sink = 0;

@@ -135,43 +135,26 @@ public final class CellRunner {
     }
 
     /**
-     * Runs the cell's job, unmeasured, as often as {@link CellSpec#jvmWarmUp} says, each time to its end on a
-     * MiniCluster of its own, then forgets what the reporters saw of it; records how many jobs ran, their wall
-     * seconds and the share of the last one's wall time the JIT spent compiling. The measured job then starts in a
-     * JVM whose JIT has compiled Flink's, Kafka's and the variant's code for this query, as a long-running
+     * Runs the cell's job, unmeasured, as often as {@link CellSpec#jvmWarmUp} says ({@link JvmWarmUp#run}), each time
+     * to its end on a MiniCluster of its own, then forgets what the reporters saw of it. The measured job then starts
+     * in a JVM whose JIT has compiled Flink's, Kafka's and the variant's code for this query, as a long-running
      * TaskManager's has: without it a third of a 1,000,000-event cell's CPU is the JIT's, in both variants
      * (docs/nexmark.md, "The whole suite at 1,000,000 events, and the JIT in the measured job").
      */
     private static void warmUpJvm(CellSpec spec, Properties result) throws Exception {
-        int jobs = 0;
-        double jitShare = Double.NaN;
-        long start = System.nanoTime();
-        while (spec.jvmWarmUp().another(jobs, jitShare)) {
-            jitShare = warmUpJob(spec.warmUpRun());
-            jobs++;
-        }
-        if (jobs > 0) {
-            result.setProperty("jvmWarmUpJobs", Integer.toString(jobs));
-            result.setProperty("jvmWarmUpSeconds", Double.toString((System.nanoTime() - start) / 1e9));
-            result.setProperty("jvmWarmUpLastJitShare", Double.toString(jitShare));
-        }
-    }
-
-    /** Runs {@code warmUp}'s job to its end; returns the share of its wall time the JIT spent compiling. */
-    private static double warmUpJob(CellSpec warmUp) throws Exception {
-        long start = System.nanoTime();
-        double compileStart = JvmWarmUp.compileSeconds();
-        Configuration conf = configuration(warmUp);
-        try (MiniCluster cluster = new MiniCluster(clusterConfiguration(conf, warmUp))) {
-            cluster.start();
-            StreamGraph graph = jobGraph(warmUp, StreamExecutionEnvironment.getExecutionEnvironment(conf),
-                    new Properties());
-            JobResult jobResult = cluster.requestJobResult(cluster.submitJob(graph).get().getJobID()).get();
-            requireSuccess(jobResult, "the JVM warm-up job");
-        }
-        // The measured cluster's progress reporter replaces the warm-up's when it opens; the task timings are static.
-        TaskTimings.clear();
-        return (JvmWarmUp.compileSeconds() - compileStart) / ((System.nanoTime() - start) / 1e9);
+        CellSpec warmUp = spec.warmUpRun();
+        spec.jvmWarmUp().run(() -> {
+            Configuration conf = configuration(warmUp);
+            try (MiniCluster cluster = new MiniCluster(clusterConfiguration(conf, warmUp))) {
+                cluster.start();
+                StreamGraph graph = jobGraph(warmUp, StreamExecutionEnvironment.getExecutionEnvironment(conf),
+                        new Properties());
+                requireSuccess(cluster.requestJobResult(cluster.submitJob(graph).get().getJobID()).get(),
+                        "the JVM warm-up job");
+            }
+            // The measured cluster's progress reporter replaces the warm-up's when it opens; the task timings are static.
+            TaskTimings.clear();
+        }, result);
     }
 
     /** Throws, with the job's own failure as the cause, unless {@code jobResult} is a success. */

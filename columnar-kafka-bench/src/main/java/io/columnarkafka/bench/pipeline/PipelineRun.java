@@ -95,19 +95,11 @@ public final class PipelineRun {
         System.exit(0);
     }
 
-    /**
-     * Runs the job into {@code output}, unmeasured, as often as {@code mode} says ({@link JvmWarmUp}); records the
-     * runs, their wall seconds and the share of the last one's wall time the JIT spent compiling.
-     */
+    /** Runs the job into {@code output}, unmeasured, as often as {@code mode} says ({@link JvmWarmUp#run}). */
     private static void warmUp(JvmWarmUp mode, PipelineVariant variant, String servers, String input, String output,
                                Configuration conf, int parallelism, long checkpointInterval, Properties result)
             throws Exception {
-        long warmUpStart = System.nanoTime();
-        int jobs = 0;
-        double jitShare = Double.NaN;
-        while (mode.another(jobs, jitShare)) {
-            long start = System.nanoTime();
-            double compileStart = JvmWarmUp.compileSeconds();
+        mode.run(() -> {
             try (MiniCluster cluster = cluster(conf, parallelism)) {
                 cluster.start();
                 StreamExecutionEnvironment env = environment(variant, servers, input, output, conf, parallelism,
@@ -116,11 +108,7 @@ public final class PipelineRun {
                         "the JVM warm-up job");
             }
             // the measured cluster's progress reporter replaces the warm-up's when it opens
-            jitShare = (JvmWarmUp.compileSeconds() - compileStart) / ((System.nanoTime() - start) / 1e9);
-            jobs++;
-        }
-        result.setProperty("jvmWarmUpJobs", Integer.toString(jobs));
-        result.setProperty("jvmWarmUpSeconds", Double.toString((System.nanoTime() - warmUpStart) / 1e9));
+        }, result);
     }
 
     private static MiniCluster cluster(Configuration conf, int parallelism) {
