@@ -11,9 +11,9 @@ import java.util.Properties;
  * <p>{@link #ONCE} runs it one time. On the 2-core machine that is not enough for the JIT: its single C2 thread stays
  * busy for about the first minute of a cell JVM's life in both variants (docs/nexmark.md, "What the JIT does in a warm
  * JVM's measured job"), so a measured job that starts sooner runs while Kafka's per-request code is still being
- * compiled, and a faster job (a shorter warm-up) starts sooner. {@link #SETTLED} repeats the job until one run of it spent at most {@link
- * #SETTLED_JIT_SHARE} of its wall time compiling, as a TaskManager that has run for minutes has: each cell then
- * starts its measured job with the JIT as quiet as the job lets it be, whatever its speed.
+ * compiled, and a faster job (a shorter warm-up) starts sooner. {@link #SETTLED} repeats the job until one run of it
+ * spent at most {@link #SETTLED_JIT_SHARE} of its wall time compiling, as a TaskManager that has run for minutes has:
+ * each cell then starts its measured job with the JIT as quiet as the job lets it be, whatever its speed.
  */
 public enum JvmWarmUp {
     OFF, ONCE, SETTLED;
@@ -84,6 +84,7 @@ public enum JvmWarmUp {
      */
     public static double compileSeconds() {
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
-        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() / 1e3 : Double.NaN;
+        return jit != null && jit.isCompilationTimeMonitoringSupported()
+                ? jit.getTotalCompilationTime() / 1e3 : Double.NaN;
     }
 }

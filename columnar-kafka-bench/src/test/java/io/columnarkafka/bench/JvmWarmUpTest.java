@@ -3,6 +3,7 @@ package io.columnarkafka.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /** When a cell's JVM runs another warm-up job: never, once, or until one run compiled for at most 15 % of its time. */
@@ -39,19 +40,19 @@ class JvmWarmUpTest {
     @Test
     void runRunsTheJobAsOftenAsTheModeSaysAndRecordsIt() throws Exception {
         int[] runs = {0};
-        java.util.Properties once = new java.util.Properties();
+        Properties once = new Properties();
         JvmWarmUp.ONCE.run(() -> runs[0]++, once);
         assertThat(runs[0]).isEqualTo(1);
         assertThat(once.getProperty("jvmWarmUpJobs")).isEqualTo("1");
         assertThat(Double.parseDouble(once.getProperty("jvmWarmUpSeconds"))).isNotNegative();
         assertThat(once.getProperty("jvmWarmUpLastJitShare")).isNotNull();
 
-        java.util.Properties off = new java.util.Properties();
+        Properties off = new Properties();
         JvmWarmUp.OFF.run(() -> runs[0]++, off);
         assertThat(runs[0]).isEqualTo(1);
         assertThat(off).isEmpty();
 
-        java.util.Properties settled = new java.util.Properties();
+        Properties settled = new Properties();
         JvmWarmUp.SETTLED.run(() -> runs[0]++, settled);
         assertThat(Integer.parseInt(settled.getProperty("jvmWarmUpJobs")))
                 .isEqualTo(runs[0] - 1).isBetween(1, JvmWarmUp.SETTLED_MAX_JOBS);

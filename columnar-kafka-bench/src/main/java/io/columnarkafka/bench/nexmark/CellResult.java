@@ -1,6 +1,7 @@
 package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.bench.SteadyFigures;
+import io.columnarkafka.bench.WarmUpFigures;
 import java.util.Properties;
 
 /**

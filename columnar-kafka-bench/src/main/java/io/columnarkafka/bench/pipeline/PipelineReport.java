@@ -234,8 +234,9 @@ final class PipelineReport {
                     Double.isNaN(r.fixedSeconds(bids)) ? "–" : String.format(Locale.ROOT, "%.2f", r.fixedSeconds(bids)),
                     r.cpuMicrosPerRecord(bids)));
             if (warmed) {
-                md.append(String.format(Locale.ROOT, " %d | %s |", r.warmUpJobs,
-                        Double.isNaN(r.jitSeconds) ? "–" : String.format(Locale.ROOT, "%.2f", r.jitSeconds)));
+                double jit = r.warmUp.measuredJitSeconds();
+                md.append(String.format(Locale.ROOT, " %d | %s |", r.warmUp.jobs(),
+                        Double.isNaN(jit) ? "–" : String.format(Locale.ROOT, "%.2f", jit)));
             }
             md.append(' ').append(r.passed() ? "OK" : "FAIL: " + r.failure()).append(" |\n");
         }
@@ -301,7 +302,7 @@ final class PipelineReport {
                             + " \"ok\": %s, \"failure\": %s}%s%n",
                     r.round, r.variant, number(r.wallSeconds), number(r.steady.eventsPerSecond()),
                     number(r.steady.readEventsPerSecond()), number(r.steady.writtenEventsPerSecond()),
-                    number(r.cpuSeconds), string(r.cpuByThread), r.warmUpJobs, number(r.jitSeconds),
+                    number(r.cpuSeconds), string(r.cpuByThread), r.warmUp.jobs(), number(r.warmUp.measuredJitSeconds()),
                     r.passed(), string(r.failure()), i + 1 < results.size() ? "," : ""));
         }
         return json.append("  ]\n}\n").toString();

@@ -1,6 +1,7 @@
 package io.columnarkafka.bench.pipeline;
 
 import io.columnarkafka.bench.SteadyFigures;
+import io.columnarkafka.bench.WarmUpFigures;
 import java.util.Locale;
 import java.util.Properties;
 
@@ -15,13 +16,12 @@ final class PipelineResult {
     /** CPU seconds by thread group ({@code ThreadCpu}), or null when not measured. */
     final String cpuByThread;
     /** Warm-up jobs the run's JVM ran before the measured one ({@code JvmWarmUp}). */
-    final int warmUpJobs;
+    final WarmUpFigures warmUp;
     /** The JIT's compile time (all compiler threads, elapsed) during the measured job, NaN if not measured. */
-    final double jitSeconds;
     private String failure;
 
     private PipelineResult(PipelineVariant variant, int round, double wallSeconds, double cpuSeconds,
-                           SteadyFigures steady, String cpuByThread, int warmUpJobs, double jitSeconds,
+                           SteadyFigures steady, String cpuByThread, WarmUpFigures warmUp,
                            String failure) {
         this.variant = variant;
         this.round = round;
@@ -29,8 +29,7 @@ final class PipelineResult {
         this.cpuSeconds = cpuSeconds;
         this.steady = steady;
         this.cpuByThread = cpuByThread;
-        this.warmUpJobs = warmUpJobs;
-        this.jitSeconds = jitSeconds;
+        this.warmUp = warmUp;
         this.failure = failure;
     }
 
@@ -39,13 +38,12 @@ final class PipelineResult {
         return new PipelineResult(variant, round, Double.parseDouble(measured.getProperty("wallSeconds")),
                 Double.parseDouble(measured.getProperty("cpuSeconds")), SteadyFigures.load(measured),
                 measured.getProperty("cpuByThread"),
-                Integer.parseInt(measured.getProperty("jvmWarmUpJobs", "0")),
-                Double.parseDouble(measured.getProperty("jitSeconds", "NaN")),
+                WarmUpFigures.load(measured),
                 "0".equals(leak) ? null : leak + " Arrow bytes left allocated");
     }
 
     static PipelineResult failed(PipelineVariant variant, int round, String why) {
-        return new PipelineResult(variant, round, Double.NaN, Double.NaN, SteadyFigures.NONE, null, 0, Double.NaN, why);
+        return new PipelineResult(variant, round, Double.NaN, Double.NaN, SteadyFigures.NONE, null, WarmUpFigures.NONE, why);
     }
 
     /** Records the read_committed check of the run's output topic; a failed check makes the run a FAIL. */
@@ -82,8 +80,8 @@ final class PipelineResult {
                                 + " %s), %.2f µs CPU/record, OK", variant, round, wallSeconds,
                         recordsPerSecond(records), steady.eventsPerSecond(), steady.limitedBy(),
                         cpuMicrosPerRecord(records))
-                        + (warmUpJobs == 0 ? "" : String.format(Locale.ROOT, "; JIT %.2f s in the job, after %d"
-                                + " warm-up run(s)", jitSeconds, warmUpJobs))
+                        + (warmUp.jobs() == 0 ? "" : String.format(Locale.ROOT, "; JIT %.2f s in the job, after %d"
+                                + " warm-up run(s)", warmUp.measuredJitSeconds(), warmUp.jobs()))
                         + (cpuByThread == null ? "" : "\n    CPU s by thread group: " + cpuByThread)
                 : variant + " round " + round + ": FAIL " + failure;
     }
