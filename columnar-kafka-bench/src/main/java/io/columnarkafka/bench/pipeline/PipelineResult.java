@@ -15,9 +15,8 @@ final class PipelineResult {
     final SteadyFigures steady;
     /** CPU seconds by thread group ({@code ThreadCpu}), or null when not measured. */
     final String cpuByThread;
-    /** Warm-up jobs the run's JVM ran before the measured one ({@code JvmWarmUp}). */
+    /** The warm-up jobs the run's JVM ran before the measured one and the JIT's compile time during it. */
     final WarmUpFigures warmUp;
-    /** The JIT's compile time (all compiler threads, elapsed) during the measured job, NaN if not measured. */
     private String failure;
 
     private PipelineResult(PipelineVariant variant, int round, double wallSeconds, double cpuSeconds,
@@ -43,7 +42,8 @@ final class PipelineResult {
     }
 
     static PipelineResult failed(PipelineVariant variant, int round, String why) {
-        return new PipelineResult(variant, round, Double.NaN, Double.NaN, SteadyFigures.NONE, null, WarmUpFigures.NONE, why);
+        return new PipelineResult(variant, round, Double.NaN, Double.NaN, SteadyFigures.NONE, null, WarmUpFigures.NONE,
+                why);
     }
 
     /** Records the read_committed check of the run's output topic; a failed check makes the run a FAIL. */
