@@ -266,7 +266,7 @@ public final class CellRunner {
                 spec.runId(), !(spec.columnarPlanner() && !spec.query().stateful), spec.clients(), !spec.fixedRate()));
         NexmarkSql.views().forEach(tables::executeSql);
         String sink = NexmarkSql.sinkOptions(spec.variant().sink(spec.query()), spec.query().upsert(),
-                spec.bootstrapServers(), spec.outputTopic(), spec.runId(), spec.clients());
+                spec.bootstrapServers(), spec.outputTopic(), spec.runId(), spec.clients(), spec.variant().sinkOptions());
         List<String> statements = spec.query().statements(sink);
         statements.subList(0, statements.size() - 1).forEach(tables::executeSql);
         return statements.get(statements.size() - 1);

@@ -75,10 +75,11 @@ final class NexmarkSql {
 
     /**
      * A result table writing EXACTLY_ONCE: values (and, for upsert tables, keys) in Flink's {@code json}
-     * format, one transactional-id prefix per run, the producer settings of {@code clients}.
+     * format, one transactional-id prefix per run, the producer settings of {@code clients} and the variant's own
+     * {@code extra} options.
      */
     static String sinkOptions(String connector, boolean upsert, String bootstrapServers, String topic,
-                              String transactionalIdPrefix, ClientSettings clients) {
+                              String transactionalIdPrefix, ClientSettings clients, Map<String, String> extra) {
         java.util.Map<String, String> options = new java.util.TreeMap<>();
         options.put("connector", connector);
         options.put("topic", topic);
@@ -87,6 +88,7 @@ final class NexmarkSql {
         options.put("sink.transactional-id-prefix", transactionalIdPrefix);
         options.put("properties.transaction.timeout.ms", TRANSACTION_TIMEOUT_MS);
         clients.addSinkOptions(options);
+        options.putAll(extra);
         if (upsert) {
             options.put("key.format", "json");
             options.put("value.format", "json");

@@ -6,6 +6,7 @@ import io.columnarkafka.planner.match.NodeDecision;
 import io.columnarkafka.planner.match.NodeKind;
 import io.columnarkafka.testkit.nexmark.CountChar;
 import java.util.List;
+import java.util.Map;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 
@@ -35,7 +36,7 @@ public final class PlannedCalc {
                 ClientSettings.DEFAULTS));
         NexmarkSql.views().forEach(tables::executeSql);
         String sink = NexmarkSql.sinkOptions("kafka-columnar", false, "localhost:1", id, "planned",
-                ClientSettings.DEFAULTS);
+                ClientSettings.DEFAULTS, Map.of());
         List<String> statements = query.statements(sink);
         statements.subList(0, statements.size() - 1).forEach(tables::executeSql);
         String explained = ColumnarSql.explain(tables, statements.get(statements.size() - 1));

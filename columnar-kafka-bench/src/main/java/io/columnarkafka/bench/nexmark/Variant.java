@@ -25,7 +25,9 @@ import org.apache.flink.table.factories.FactoryUtil;
  * So is a columnar variant with JVM system properties ({@code -DKEY=VALUE}, {@code columnarkafka.*} keys only), which
  * every JVM running the cell's tasks gets: the cell's JVM, and in a recovery cell also the cluster's job manager and
  * TaskManagers ({@link RecoveryCell}), e.g. {@code columnar:-Dcolumnarkafka.arrow.warm-up=false}; it mixes with
- * planner options: {@code columnar:edge-rows=VIEWS+-Dcolumnarkafka.arrow.warm-up=false}.
+ * planner options: {@code columnar:edge-rows=VIEWS+-Dcolumnarkafka.arrow.warm-up=false}. So is a columnar variant
+ * with options of the columnar result table ({@code columnar.sink.*} keys only), e.g. {@code
+ * columnar:columnar.sink.max-queue-delay=0}.
  * The A/A control {@code columnar#2} is the default columnar variant again under a label of its own, an extra variant
  * whose ratio to the default one is the run's noise ({@link AaControl}).
  * Floor ({@code --floor on}, stateless queries only): no SQL, stock's output values looked up per input record and
@@ -38,16 +40,17 @@ import org.apache.flink.table.factories.FactoryUtil;
  * @param control the A/A control: the default columnar configuration, run as a variant of its own
  */
 record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<String, String> jvmProperties,
-               boolean control) implements Comparable<Variant> {
+               SortedMap<String, String> sinkOptions, boolean control) implements Comparable<Variant> {
     /** What runs the cell's query; the order is the report's. */
     enum Kind { STOCK, COLUMNAR, FLOOR }
 
-    static final Variant STOCK = new Variant(Kind.STOCK, new TreeMap<>(), new TreeMap<>(), false);
-    static final Variant COLUMNAR = new Variant(Kind.COLUMNAR, new TreeMap<>(), new TreeMap<>(), false);
-    static final Variant FLOOR = new Variant(Kind.FLOOR, new TreeMap<>(), new TreeMap<>(), false);
+    static final Variant STOCK = new Variant(Kind.STOCK, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), false);
+    static final Variant COLUMNAR =
+            new Variant(Kind.COLUMNAR, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), false);
+    static final Variant FLOOR = new Variant(Kind.FLOOR, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), false);
     /** The A/A control's id: columnar, a second time. */
     static final String CONTROL_ID = "columnar#2";
-    static final Variant CONTROL = new Variant(Kind.COLUMNAR, new TreeMap<>(), new TreeMap<>(), true);
+    static final Variant CONTROL = new Variant(Kind.COLUMNAR, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), true);
     /** Between a variant's planner options and JVM properties in its id. */
     static final String OPTION_SEPARATOR = "+";
     /** What starts a JVM system property in a variant's id, as on a java command line. */
@@ -61,21 +64,25 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
     private static final Pattern PROPERTY_KEY = Pattern.compile(Pattern.quote(PROPERTY_PREFIX) + "[A-Za-z0-9._-]+");
     /** No whitespace (the JVM options are a space-separated list) and no quotes (no shell in between). */
     private static final Pattern PROPERTY_VALUE = Pattern.compile("[^\\s'\"]+");
+    /** The keys a variant's result-table options may have: the columnar sink's own ({@code columnar.sink.*}). */
+    static final String SINK_OPTION_PREFIX = "columnar.sink.";
 
     private static final String COLUMNAR_SOURCE = columnarSource();
 
     Variant {
         plannerOptions = Collections.unmodifiableSortedMap(new TreeMap<>(plannerOptions));
         jvmProperties = Collections.unmodifiableSortedMap(new TreeMap<>(jvmProperties));
-        if (control && (kind != Kind.COLUMNAR || !plannerOptions.isEmpty() || !jvmProperties.isEmpty())) {
+        sinkOptions = Collections.unmodifiableSortedMap(new TreeMap<>(sinkOptions));
+        if (control && (kind != Kind.COLUMNAR || !plannerOptions.isEmpty() || !jvmProperties.isEmpty()
+                || !sinkOptions.isEmpty())) {
             throw new IllegalArgumentException("the A/A control is the default columnar variant, without options");
         }
     }
 
     /**
      * {@code stock}, {@code columnar}, {@code columnar#2} (the A/A control), {@code floor} or {@code
-     * columnar:ITEM[+ITEM...]}, each item a planner option {@code KEY=VALUE} or a JVM property {@code
-     * -Dcolumnarkafka.KEY=VALUE}; throws {@link IllegalArgumentException} on any other form, an unknown planner
+     * columnar:ITEM[+ITEM...]}, each item a planner option {@code KEY=VALUE}, a result-table option {@code
+     * columnar.sink.KEY=VALUE} or a JVM property {@code -Dcolumnarkafka.KEY=VALUE}; throws {@link IllegalArgumentException} on any other form, an unknown planner
      * option or a value the option does not take, a property outside {@value #PROPERTY_PREFIX}, or a key set twice.
      */
     static Variant parse(String id) {
@@ -94,10 +101,12 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
         if (!id.startsWith("columnar:") || id.length() == "columnar:".length()) {
             throw new IllegalArgumentException("variant '" + id + "' is not stock, columnar, " + CONTROL_ID
                     + " (the A/A control) or columnar:ITEM[" + OPTION_SEPARATOR + "ITEM...], an ITEM a planner option"
-                    + " KEY=VALUE or a JVM property " + PROPERTY_FLAG + PROPERTY_PREFIX + "KEY=VALUE");
+                    + " KEY=VALUE, a result-table option " + SINK_OPTION_PREFIX + "KEY=VALUE or a JVM property "
+                    + PROPERTY_FLAG + PROPERTY_PREFIX + "KEY=VALUE");
         }
         SortedMap<String, String> options = new TreeMap<>();
         SortedMap<String, String> properties = new TreeMap<>();
+        SortedMap<String, String> sink = new TreeMap<>();
         for (String item : id.substring("columnar:".length()).split("\\" + OPTION_SEPARATOR, -1)) {
             boolean property = item.startsWith(PROPERTY_FLAG);
             String option = property ? item.substring(PROPERTY_FLAG.length()) : item;
@@ -108,17 +117,18 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
             }
             String key = option.substring(0, eq);
             String value = option.substring(eq + 1);
+            boolean sinkOption = !property && key.startsWith(SINK_OPTION_PREFIX);
             if (property) {
                 checkProperty(id, key, value);
-            } else {
+            } else if (!sinkOption) {
                 PlannerOptions.pathChoice(key, value);
             }
-            if ((property ? properties : options).put(key, value) != null) {
+            if ((property ? properties : sinkOption ? sink : options).put(key, value) != null) {
                 throw new IllegalArgumentException("variant '" + id + "' sets " + (property ? PROPERTY_FLAG : "")
                         + key + " twice");
             }
         }
-        return new Variant(Kind.COLUMNAR, options, properties, false);
+        return new Variant(Kind.COLUMNAR, options, properties, sink, false);
     }
 
     private static void checkProperty(String id, String key, String value) {
@@ -143,6 +153,7 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
         }
         List<String> items = new ArrayList<>();
         plannerOptions.forEach((key, value) -> items.add(key + "=" + value));
+        sinkOptions.forEach((key, value) -> items.add(key + "=" + value));
         items.addAll(jvmOptions());
         return items.isEmpty() ? "columnar" : "columnar:" + String.join(OPTION_SEPARATOR, items);
     }
@@ -169,7 +180,7 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
      * against the default columnar one, in rows of its own.
      */
     boolean extra() {
-        return control || !plannerOptions.isEmpty() || !jvmProperties.isEmpty();
+        return control || !plannerOptions.isEmpty() || !jvmProperties.isEmpty() || !sinkOptions.isEmpty();
     }
 
     String source() {

@@ -97,8 +97,12 @@ final class VariantReport {
         if (variant.control()) {
             return "default options (A/A)";
         }
-        String jvm = variant.jvmProperties().isEmpty() ? ""
-                : "JVM " + String.join(" ", variant.jvmOptions()) + " (no plan option)";
+        List<String> unplanned = new ArrayList<>();
+        variant.sinkOptions().forEach((key, value) -> unplanned.add("result table " + key + "=" + value));
+        if (!variant.jvmProperties().isEmpty()) {
+            unplanned.add("JVM " + String.join(" ", variant.jvmOptions()));
+        }
+        String jvm = unplanned.isEmpty() ? "" : String.join(", ", unplanned) + " (no plan option)";
         if (variant.plannerOptions().isEmpty()) {
             return jvm;
         }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.bench.JvmWarmUp;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The client settings reach both variants' tables as Kafka properties; unset ones leave Kafka's defaults. */
@@ -12,14 +13,14 @@ class ClientSettingsTest {
     void producerSettingsBecomeTheResultTablesProperties() {
         ClientSettings streamFusion = new ClientSettings(8192, 524288, 20, -1, 0, -1);
         for (String connector : new String[] {"kafka", "kafka-columnar"}) {
-            assertThat(NexmarkSql.sinkOptions(connector, false, "b:9092", "out", "tx", streamFusion))
+            assertThat(NexmarkSql.sinkOptions(connector, false, "b:9092", "out", "tx", streamFusion, Map.of()))
                     .contains("'properties.batch.size' = '524288'", "'properties.linger.ms' = '20'");
             assertThat(NexmarkSql.sourceTable(connector, "b:9092", "in", "g", false, streamFusion))
                     .contains("'properties.max.poll.records' = '8192'");
         }
-        assertThat(NexmarkSql.sinkOptions("kafka", false, "b:9092", "out", "tx", new ClientSettings(0, -1, 0, -1, 0, -1)))
+        assertThat(NexmarkSql.sinkOptions("kafka", false, "b:9092", "out", "tx", new ClientSettings(0, -1, 0, -1, 0, -1), Map.of()))
                 .contains("'properties.linger.ms' = '0'").doesNotContain("batch.size");
-        assertThat(NexmarkSql.sinkOptions("kafka", true, "b:9092", "out", "tx", ClientSettings.DEFAULTS))
+        assertThat(NexmarkSql.sinkOptions("kafka", true, "b:9092", "out", "tx", ClientSettings.DEFAULTS, Map.of()))
                 .doesNotContain("batch.size", "linger.ms");
         assertThat(ClientSettings.DEFAULTS.describe()).isEmpty();
     }
@@ -28,10 +29,10 @@ class ClientSettingsTest {
     void theProducerBufferReachesBothVariantsResultTables() {
         ClientSettings small = new ClientSettings(0, -1, -1, 4_194_304, 0, -1);
         for (String connector : new String[] {"kafka", "kafka-columnar", "upsert-kafka", "upsert-kafka-columnar"}) {
-            assertThat(NexmarkSql.sinkOptions(connector, connector.startsWith("upsert"), "b:9092", "out", "tx", small))
+            assertThat(NexmarkSql.sinkOptions(connector, connector.startsWith("upsert"), "b:9092", "out", "tx", small, Map.of()))
                     .contains("'properties.buffer.memory' = '4194304'");
         }
-        assertThat(NexmarkSql.sinkOptions("kafka", false, "b:9092", "out", "tx", ClientSettings.DEFAULTS))
+        assertThat(NexmarkSql.sinkOptions("kafka", false, "b:9092", "out", "tx", ClientSettings.DEFAULTS, Map.of()))
                 .doesNotContain("buffer.memory");
         assertThat(small.describe()).contains("`properties.buffer.memory` = 4194304 in both variants");
         assertThatThrownBy(() -> new ClientSettings(0, -1, -1, 0, 0, -1)).isInstanceOf(IllegalArgumentException.class);

@@ -67,6 +67,24 @@ class VariantTest {
     }
 
     @Test
+    void aVariantsResultTableOptionsGoToItsSinkTableOnly() {
+        Variant off = Variant.parse("columnar:columnar.sink.max-queue-delay=0+edge-rows=VIEWS");
+        assertThat(off.extra()).isTrue();
+        assertThat(off.sinkOptions()).containsExactly(Map.entry("columnar.sink.max-queue-delay", "0"));
+        assertThat(off.sessionOptions()).containsExactly(Map.entry("columnar-kafka.planner.edge-rows", "VIEWS"));
+        assertThat(off.jvmOptions()).isEmpty();
+        assertThat(off.id()).isEqualTo("columnar:edge-rows=VIEWS+columnar.sink.max-queue-delay=0");
+        assertThat(Variant.parse(off.id())).isEqualTo(off);
+        assertThat(NexmarkSql.sinkOptions(off.sink(NexmarkQuery.Q0), false, "b:9092", "out", "tx",
+                ClientSettings.DEFAULTS, off.sinkOptions())).contains("'columnar.sink.max-queue-delay' = '0'");
+        assertThat(Variant.COLUMNAR.sinkOptions()).isEmpty();
+        assertThat(VariantReport.inPlan(Variant.parse("columnar:columnar.sink.max-queue-delay=0"), List.of()))
+                .isEqualTo("result table columnar.sink.max-queue-delay=0 (no plan option)");
+        assertThatThrownBy(() -> Variant.parse("columnar:columnar.sink.max-queue-delay=0+columnar.sink.max-queue-delay=1"))
+                .hasMessageContaining("sets columnar.sink.max-queue-delay twice");
+    }
+
+    @Test
     void aVariantsJvmPropertiesAreNoSessionOptionAndComeAfterItsPlannerOptionsInItsId() {
         Variant warmUpOff = Variant.parse("columnar:" + WARM_UP_OFF);
 

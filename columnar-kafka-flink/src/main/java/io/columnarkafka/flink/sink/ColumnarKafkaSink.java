@@ -7,6 +7,7 @@ import io.columnarkafka.flink.record.PreSerializedRecordSerializationSchema;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.format.RowTypes;
 import io.columnarkafka.format.avro.AvroConfluentFormatOptions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,7 @@ public final class ColumnarKafkaSink {
     private final String uidPrefix;
     private final long allocatorLimit;
     private final RecordSizeLimit sizeLimit;
+    private final long maxQueueDelayNanos;
 
     private ColumnarKafkaSink(
             EncodingSpec spec,
@@ -57,13 +59,15 @@ public final class ColumnarKafkaSink {
             int parallelism,
             String uidPrefix,
             long allocatorLimit,
-            RecordSizeLimit sizeLimit) {
+            RecordSizeLimit sizeLimit,
+            long maxQueueDelayNanos) {
         this.spec = spec;
         this.kafkaSink = kafkaSink;
         this.parallelism = parallelism;
         this.uidPrefix = uidPrefix;
         this.allocatorLimit = allocatorLimit;
         this.sizeLimit = sizeLimit;
+        this.maxQueueDelayNanos = maxQueueDelayNanos;
     }
 
     public static Builder builder() {
@@ -87,7 +91,7 @@ public final class ColumnarKafkaSink {
      */
     public DataStreamSink<PreSerializedRecord> sinkTo(DataStream<ArrowBatch> batches) {
         SingleOutputStreamOperator<PreSerializedRecord> records = batches
-                .flatMap(new EncodeFunction(spec, allocatorLimit, sizeLimit), PreSerializedRecordTypeInfo.INSTANCE)
+                .flatMap(new EncodeFunction(spec, allocatorLimit, sizeLimit, maxQueueDelayNanos), PreSerializedRecordTypeInfo.INSTANCE)
                 .name("Columnar encode (" + spec.describe() + ")");
         DataStreamSink<PreSerializedRecord> sink = records.sinkTo(kafkaSink).name("Kafka sink: " + spec.topic());
         if (parallelism > 0) {
@@ -122,6 +126,7 @@ public final class ColumnarKafkaSink {
         private int parallelism = -1;
         private String uidPrefix;
         private long allocatorLimit = DEFAULT_ALLOCATOR_LIMIT;
+        private Duration maxQueueDelay = SendWindow.DEFAULT_MAX_QUEUE_DELAY;
 
         private Builder() {}
 
@@ -227,6 +232,20 @@ public final class ColumnarKafkaSink {
         }
 
         /**
+         * The longest time records queue in Kafka's producer beyond the link's round trip ({@link SendWindow}):
+         * what an exactly-once or at-least-once checkpoint's flush waits for; default {@link
+         * SendWindow#DEFAULT_MAX_QUEUE_DELAY}. {@link Duration#ZERO} leaves the backlog to Kafka's {@code
+         * buffer.memory} alone.
+         */
+        public Builder setMaxQueueDelay(Duration delay) {
+            if (delay.isNegative()) {
+                throw new IllegalArgumentException("the queue delay must not be negative, got " + delay);
+            }
+            this.maxQueueDelay = delay;
+            return this;
+        }
+
+        /**
          * Validates the settings, plans the encoders once to fail fast on bad formats or options, and
          * builds the stock {@link KafkaSink} (which validates the Kafka settings).
          */
@@ -251,11 +270,14 @@ public final class ColumnarKafkaSink {
                     withDefaultSubject(keyFormat, keyOptions, true));
             spec.valueEncoder();
             spec.keyEncoder();
+            if (!maxQueueDelay.isZero()) {
+                kafka.setKafkaProducerConfig(SendWindowInterceptor.installedIn(producerProperties));
+            }
             KafkaSink<PreSerializedRecord> kafkaSink = kafka
                     .setRecordSerializer(new PreSerializedRecordSerializationSchema(List.of(topic)))
                     .build();
             return new ColumnarKafkaSink(spec, kafkaSink, parallelism, uidPrefix, allocatorLimit,
-                    RecordSizeLimit.of(producerProperties));
+                    RecordSizeLimit.of(producerProperties), maxQueueDelay.toNanos());
         }
 
         /** As Flink's Kafka connector: {@code avro-confluent} without a subject uses {@code <topic>-value/-key}. */

@@ -34,6 +34,9 @@ import org.apache.flink.util.Collector;
  * <p><b>Record size.</b> A batch with a record over the producer's limit ({@link RecordSizeLimit}) fails
  * before any of its records is emitted: the error names the row and the source split, and Kafka's producer
  * never sees the record (a record it rejects can make Flink stop the TaskManager, see docs/faults.md).
+ *
+ * <p><b>Backlog.</b> With a {@link SendWindow} each record waits while the producer holds more unacknowledged
+ * bytes than the link needs, so a checkpoint's flush stays short.
  */
 public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord> {
     private static final long serialVersionUID = 1L;
@@ -41,6 +44,7 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
     private final BatchEncoding spec;
     private final long allocatorLimit;
     private final RecordSizeLimit sizeLimit;
+    private final long maxQueueDelayNanos;
 
     private transient BufferAllocator allocator;
     private transient BatchEncoder valueEncoder;
@@ -48,16 +52,20 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
     private transient RecordSlab lastValues;
     private transient RecordSlab lastKeys;
     private transient EncodeMetrics metrics;
+    private transient SendWindow window;
 
     /**
      * @param spec what to encode
      * @param allocatorLimit the bytes this subtask's allocator may hold (a batch read from the network)
      * @param sizeLimit the largest record the {@code KafkaSink}'s producer accepts
+     * @param maxQueueDelayNanos the {@link SendWindow}'s queue delay, 0 for none (the {@code KafkaSink}'s producer
+     *     then needs no {@link SendWindowInterceptor})
      */
-    public EncodeFunction(BatchEncoding spec, long allocatorLimit, RecordSizeLimit sizeLimit) {
+    public EncodeFunction(BatchEncoding spec, long allocatorLimit, RecordSizeLimit sizeLimit, long maxQueueDelayNanos) {
         this.spec = spec;
         this.allocatorLimit = allocatorLimit;
         this.sizeLimit = sizeLimit;
+        this.maxQueueDelayNanos = maxQueueDelayNanos;
     }
 
     @Override
@@ -68,6 +76,10 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
                 "columnar-kafka-encode " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 allocatorLimit);
         metrics = new EncodeMetrics(getRuntimeContext().getMetricGroup(), this::bufferCapacity);
+        if (maxQueueDelayNanos > 0) {
+            window = new SendWindow(maxQueueDelayNanos);
+            SendWindowMetrics.register(getRuntimeContext().getMetricGroup(), window);
+        }
     }
 
     @Override
@@ -147,10 +159,26 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
                     "key encoder produced " + keys.recordCount() + " records for " + rows + " rows");
         }
         String topic = spec.topic();
-        for (int i = 0; i < rows; i++) {
-            byte[] key = keys == null ? null : keys.copyRecord(i);
-            out.collect(new PreSerializedRecord(topic, null, null, key, values.copyRecord(i), List.of()));
+        if (window == null) {
+            for (int i = 0; i < rows; i++) {
+                out.collect(record(topic, keys, values, i));
+            }
+            return;
         }
+        window.beginSending();
+        try {
+            for (int i = 0; i < rows; i++) {
+                window.awaitRoom();
+                out.collect(record(topic, keys, values, i));
+            }
+        } finally {
+            window.endSending();
+        }
+    }
+
+    private static PreSerializedRecord record(String topic, RecordSlab keys, RecordSlab values, int i) {
+        byte[] key = keys == null ? null : keys.copyRecord(i);
+        return new PreSerializedRecord(topic, null, null, key, values.copyRecord(i), List.of());
     }
 
     private long bufferCapacity() {

@@ -45,6 +45,7 @@ abstract class ColumnarKafkaTableFactories implements DynamicTableSinkFactory, D
         Set<ConfigOption<?>> options = new HashSet<>(flink.optionalOptions());
         options.add(ColumnarOptions.BATCH_SIZE);
         options.add(ColumnarOptions.MAX_LATENCY);
+        options.add(ColumnarOptions.SINK_MAX_QUEUE_DELAY);
         options.add(ColumnarOptions.SCAN_MAX_BATCH_ROWS);
         options.add(ColumnarOptions.SCAN_MAX_BATCH_TIME);
         options.add(ColumnarOptions.SCAN_MAX_BATCH_BYTES);

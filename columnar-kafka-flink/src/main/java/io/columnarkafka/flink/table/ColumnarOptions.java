@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.flink.sink.SendWindow;
 import io.columnarkafka.flink.source.ColumnarKafkaSource;
 import java.time.Duration;
 import java.util.HashMap;
@@ -15,7 +16,8 @@ import org.apache.flink.util.TimeUtils;
 /**
  * The options {@code kafka-columnar} and {@code upsert-kafka-columnar} add to Flink's Kafka options,
  * all under {@code columnar.}. They shape only the batching: in front of the encoders (a sink's), after the
- * Kafka fetch ({@code columnar.scan.}, a scan's); the bytes written and the rows read do not depend on them.
+ * Kafka fetch ({@code columnar.scan.}, a scan's), and the pace of a sink's sends ({@code columnar.sink.}); the
+ * bytes written and the rows read do not depend on them.
  */
 public final class ColumnarOptions {
     public static final String PREFIX = "columnar.";
@@ -30,6 +32,16 @@ public final class ColumnarOptions {
             .defaultValue(Duration.ofMillis(200))
             .withDescription("Longest time a row waits in a partly filled batch before it is sent."
                     + " Batches are also sent at every checkpoint barrier and at the end of input.");
+
+    public static final ConfigOption<Duration> SINK_MAX_QUEUE_DELAY = ConfigOptions.key("columnar.sink.max-queue-delay")
+            .durationType()
+            .defaultValue(SendWindow.DEFAULT_MAX_QUEUE_DELAY)
+            .withDescription("Longest time the sink lets records queue in Kafka's producer beyond the link's own round"
+                    + " trip: it holds records back while the producer has more unacknowledged than the recent"
+                    + " acknowledgement rate drains in a round trip plus this (plus one round trip more on a distant"
+                    + " broker). An exactly-once or at-least-once checkpoint flushes that backlog, so this bounds the"
+                    + " flush; the rate the link carries is not capped. 0 for Kafka's own buffering alone (up to"
+                    + " properties.buffer.memory).");
 
     public static final ConfigOption<Integer> SCAN_MAX_BATCH_ROWS = ConfigOptions.key("columnar.scan.max-batch-rows")
             .intType()
@@ -53,13 +65,17 @@ public final class ColumnarOptions {
                     + " larger record still makes a batch of its own.");
 
     private static final Set<String> KEYS =
-            Set.of(BATCH_SIZE.key(), MAX_LATENCY.key(), SCAN_MAX_BATCH_ROWS.key(), SCAN_MAX_BATCH_TIME.key(),
+            Set.of(BATCH_SIZE.key(), MAX_LATENCY.key(), SINK_MAX_QUEUE_DELAY.key(), SCAN_MAX_BATCH_ROWS.key(), SCAN_MAX_BATCH_TIME.key(),
                     SCAN_MAX_BATCH_BYTES.key());
 
     private ColumnarOptions() {}
 
-    /** The validated batching settings of a table's options. */
-    public record Settings(int batchSize, long maxLatencyMillis) implements java.io.Serializable {}
+    /**
+     * The validated sink settings of a table's options: its batching and its send window's queue delay (0 for
+     * none).
+     */
+    public record Settings(int batchSize, long maxLatencyMillis, long maxQueueDelayNanos)
+            implements java.io.Serializable {}
 
     /** The validated caps on a scan's batches ({@code columnar.scan.}). */
     public record ScanSettings(int maxBatchRows, Duration maxBatchTime, long maxBatchBytes)
@@ -99,7 +115,8 @@ public final class ColumnarOptions {
         Duration latency = get(identifier, config, MAX_LATENCY);
         requirePositive(batchSize > 0, BATCH_SIZE, batchSize);
         requirePositive(!latency.isNegative() && !latency.isZero(), MAX_LATENCY, latency);
-        return new Settings(batchSize, latency.toMillis());
+        Duration queueDelay = get(identifier, config, SINK_MAX_QUEUE_DELAY); // Flink's parser rejects a negative one
+        return new Settings(batchSize, latency.toMillis(), queueDelay.toNanos());
     }
 
     /**

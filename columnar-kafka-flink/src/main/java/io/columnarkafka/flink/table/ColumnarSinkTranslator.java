@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.client.RecordSizeLimit;
+import io.columnarkafka.flink.sink.SendWindowInterceptor;
 import java.util.Optional;
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -84,8 +85,8 @@ final class ColumnarSinkTranslator {
 
         private static <B, R> SinkRuntime<B, R> of(KafkaSinkShape shape, EncodePlan plan,
                 EncodedRecords<B, R> elements, String description) {
-            return new SinkRuntime<>(shape, plan, elements, ColumnarSinkTranslator.kafkaSink(shape, elements),
-                    description);
+            return new SinkRuntime<>(shape, plan, elements,
+                    ColumnarSinkTranslator.kafkaSink(shape, elements, plan.batching().maxQueueDelayNanos()), description);
         }
 
         /**
@@ -109,7 +110,7 @@ final class ColumnarSinkTranslator {
             context.generateUid("columnar-encode").ifPresent(batches::uid);
             // Same parallelism and a forward edge: the splitter chains with the writer.
             SingleOutputStreamOperator<R> records = batches
-                    .flatMap(new SplitEncodedBatch<>(elements), elements.recordType(consumed))
+                    .flatMap(new SplitEncodedBatch<>(elements, plan.batching().maxQueueDelayNanos()), elements.recordType(consumed))
                     .name("SplitEncodedBatch[" + description + "]")
                     .setParallelism(sinkParallelism);
             if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
@@ -142,7 +143,11 @@ final class ColumnarSinkTranslator {
         return t instanceof LegacySourceTransformation && t.getParallelism() == input.getParallelism();
     }
 
-    static <R> KafkaSink<R> kafkaSink(KafkaSinkShape shape, EncodedRecords<?, R> elements) {
+    /**
+     * The {@code KafkaSink} as Flink's table sink configures it; with a send window ({@code maxQueueDelayNanos}
+     * positive) its producers also carry the {@link SendWindowInterceptor} that feeds it.
+     */
+    static <R> KafkaSink<R> kafkaSink(KafkaSinkShape shape, EncodedRecords<?, R> elements, long maxQueueDelayNanos) {
         KafkaSinkBuilder<R> builder = KafkaSink.builder();
         if (shape.transactionalIdPrefix() != null) {
             builder.setTransactionalIdPrefix(shape.transactionalIdPrefix());
@@ -150,7 +155,8 @@ final class ColumnarSinkTranslator {
         return builder
                 .setDeliveryGuarantee(shape.deliveryGuarantee())
                 .setBootstrapServers(shape.properties().get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG).toString())
-                .setKafkaProducerConfig(shape.properties())
+                .setKafkaProducerConfig(maxQueueDelayNanos > 0
+                        ? SendWindowInterceptor.installedIn(shape.properties()) : shape.properties())
                 .setRecordSerializer(new TableRecordSerializationSchema<>(
                         shape.topics(), shape.topicPattern(), shape.partitioner(), elements))
                 .setTransactionNamingStrategy(shape.transactionNamingStrategy())

@@ -172,11 +172,13 @@ public final class ColumnarTables {
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
         SingleOutputStreamOperator<PreSerializedRecord> records = batches
                 .flatMap(new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0)),
-                        ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties())),
+                        ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties()),
+                        columnar.batching().maxQueueDelayNanos()),
                         PreSerializedRecordTypeInfo.INSTANCE)
                 .name(name)
                 .setParallelism(parallelism);
-        return records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape, EncodedRecords.RECORDS))
+        return records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape, EncodedRecords.RECORDS,
+                        columnar.batching().maxQueueDelayNanos()))
                 .name("KafkaSink[" + description + "]")
                 .setParallelism(parallelism);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.flink.record.PreSerializedRecordSerializationSchema;
 import io.columnarkafka.flink.testing.TestRows;
+import java.time.Duration;
 import java.util.Map;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
@@ -46,6 +47,13 @@ class ColumnarKafkaSinkBuilderTest {
         assertThatThrownBy(() -> valid().setValueFormat("xml", Map.of()).build()).hasMessageContaining("xml");
         assertThatThrownBy(() -> valid().setValueFormat("json", Map.of("no-such-option", "x")).build())
                 .hasMessageContaining("no-such-option");
+    }
+
+    @Test
+    void aNegativeQueueDelayIsRejected() {
+        assertThatThrownBy(() -> valid().setMaxQueueDelay(Duration.ofMillis(-1)))
+                .hasMessageContaining("queue delay must not be negative");
+        assertThat(valid().setMaxQueueDelay(Duration.ZERO).build()).isNotNull();
     }
 
     @Test

@@ -43,7 +43,7 @@ class RecordSizeCheckTest {
         properties.setProperty("max.request.size", String.valueOf(limit));
         EncodeFunction encode = new EncodeFunction(
                 new EncodingSpec(TestRows.ROW_TYPE, "sized", "json", Map.of(), new int[0], List.of(), null, Map.of()),
-                16L << 20, RecordSizeLimit.of(properties));
+                16L << 20, RecordSizeLimit.of(properties), 0);
         BufferAllocator producer = ArrowMemory.newChild("record-size-producer", 16L << 20);
         try (OneInputStreamOperatorTestHarness<ArrowBatch, PreSerializedRecord> harness =
                 new OneInputStreamOperatorTestHarness<>(new StreamFlatMap<>(encode))) {

@@ -3,6 +3,8 @@ package io.columnarkafka.flink.table;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.sink.EncodeMetrics;
+import io.columnarkafka.flink.sink.SendWindow;
+import io.columnarkafka.flink.sink.SendWindowMetrics;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.TopicRecord;
@@ -22,8 +24,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * The SQL encode operator registers the DataStream encode operator's metrics ({@link EncodeMetrics}), read
- * here through a metric reporter of a real MiniCluster and checked against the records in the topic.
+ * The SQL encode operator registers the DataStream encode operator's metrics ({@link EncodeMetrics}), and the
+ * operator that hands records to the writer its {@link SendWindowMetrics}, read here through a metric reporter of a
+ * real MiniCluster and checked against the records in the topic.
  */
 class SqlEncodeMetricsITCase {
     private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
@@ -34,6 +37,10 @@ class SqlEncodeMetricsITCase {
 
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
+
+    private static final String INSERT_TEN_ROWS = "INSERT INTO sink SELECT * FROM (VALUES (1, 'a'), (2, 'bb'),"
+            + " (3, CAST(NULL AS STRING)), (4, 'dddd'), (5, 'e'), (6, 'ff'), (7, 'g'), (8, 'hh'), (9, 'i'),"
+            + " (10, 'üñí')) AS v(id, name)";
 
     @Test
     void encodeMetricsCountBatchesRowsAndBytes() throws Exception {
@@ -46,9 +53,7 @@ class SqlEncodeMetricsITCase {
                 + " 'topic' = '" + topic + "', 'properties.bootstrap.servers' = '"
                 + KAFKA.broker().bootstrapServers() + "', 'key.format' = 'json', 'key.fields' = 'id',"
                 + " 'value.format' = 'json', 'columnar.batch-size' = '4', 'columnar.max-latency' = '1h')");
-        TableResult result = tEnv.executeSql("INSERT INTO sink SELECT * FROM (VALUES (1, 'a'), (2, 'bb'),"
-                + " (3, CAST(NULL AS STRING)), (4, 'dddd'), (5, 'e'), (6, 'ff'), (7, 'g'), (8, 'hh'), (9, 'i'),"
-                + " (10, 'üñí')) AS v(id, name)");
+        TableResult result = tEnv.executeSql(INSERT_TEN_ROWS);
         JobID job = result.getJobClient().orElseThrow().getJobID();
         result.await();
         SqlRuns.assertArrowMemoryReleased();
@@ -66,6 +71,40 @@ class SqlEncodeMetricsITCase {
         assertThat(count(metrics, EncodeMetrics.DRAIN_TIME_NANOS)).isPositive();
         assertThat(metric(metrics, EncodeMetrics.BUFFER_CAPACITY))
                 .isInstanceOfSatisfying(Gauge.class, gauge -> assertThat((Long) gauge.getValue()).isPositive());
+    }
+
+    @Test
+    void theSendWindowReportsItsBoundAndEndsWithNothingInFlight() throws Exception {
+        JobID windowed = insertTenRows("window", "");
+        Map<String, Metric> metrics = REPORTER.findMetrics(windowed, "SplitEncodedBatch");
+        assertThat(gauge(metrics, SendWindowMetrics.BOUND_BYTES)).isGreaterThanOrEqualTo(SendWindow.FLOOR_BYTES);
+        assertThat(gauge(metrics, SendWindowMetrics.IN_FLIGHT_BYTES)).as("the writer flushed at the end of input")
+                .isZero();
+        assertThat(gauge(metrics, SendWindowMetrics.WAIT_NANOS)).isNotNegative();
+
+        JobID unbounded = insertTenRows("no-window", ", 'columnar.sink.max-queue-delay' = '0'");
+        assertThat(REPORTER.findMetrics(unbounded, "SplitEncodedBatch").keySet())
+                .noneMatch(name -> name.contains("sendWindow"));
+    }
+
+    /** Ten rows through a {@code kafka-columnar} table with {@code extraOptions}; the job, ended, and its topic checked. */
+    private static JobID insertTenRows(String name, String extraOptions) throws Exception {
+        String topic = SqlRuns.newPrefix(name) + "out";
+        KAFKA.broker().createTopic(topic, 1);
+        TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
+        tEnv.executeSql("CREATE TABLE sink (id INT, name STRING) WITH ('connector' = 'kafka-columnar',"
+                + " 'topic' = '" + topic + "', 'properties.bootstrap.servers' = '"
+                + KAFKA.broker().bootstrapServers() + "', 'value.format' = 'json'" + extraOptions + ")");
+        TableResult result = tEnv.executeSql(INSERT_TEN_ROWS);
+        JobID job = result.getJobClient().orElseThrow().getJobID();
+        result.await();
+        SqlRuns.assertArrowMemoryReleased();
+        assertThat(TopicVerifier.forTopic(KAFKA.broker(), topic).keepRecords(true).read().records()).hasSize(10);
+        return job;
+    }
+
+    private static long gauge(Map<String, Metric> metrics, String name) {
+        return (Long) ((Gauge<?>) metric(metrics, name)).getValue();
     }
 
     private static long count(Map<String, Metric> metrics, String name) {

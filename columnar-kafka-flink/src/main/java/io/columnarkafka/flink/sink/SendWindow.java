@@ -1,0 +1,242 @@
+package io.columnarkafka.flink.sink;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.kafka.clients.producer.RecordMetadata;
+
+/**
+ * Bounds the bytes one sink subtask has handed Kafka's producer and not yet had acknowledged, so that an
+ * exactly-once (or at-least-once) checkpoint, whose writer flushes the producer, waits for the link's round trip
+ * plus a short queue rather than for a full {@code buffer.memory} (32 MiB by default) of backlog.
+ *
+ * <p>Why: the columnar encoder hands records to the producer faster than a broker sharing the machine acknowledges
+ * them, so without a bound the producer's buffer fills and every checkpoint drains it. Flink's own serializers are
+ * slower than the link, so stock Flink's producer holds almost nothing and its checkpoints are short.
+ *
+ * <p>The bound adapts to the link, never capping its rate: {@code rate × (base + max(queue delay, base))}, where
+ * {@code rate} is the highest acknowledgement rate of a 20 ms window in the last one to two seconds and {@code
+ * base} the shortest send-to-acknowledgement time of the last five to ten (the round trip with an empty queue;
+ * every checkpoint's flush empties it). What is in flight is thus at least what the link carries in a round trip,
+ * and the queue on top of it at most the larger of the configured delay and one round trip (on a distant broker
+ * the bound grows at least twofold each round trip, as TCP's slow start). The highest rate, not the last: while
+ * the bound holds the sender back, the last window's rate is the bound's own, and a bound that followed it would
+ * shrink whenever the broker's latency under load rose above the delay. A subtask that has not had
+ * acknowledgements yet starts at {@link #FLOOR_BYTES}.
+ *
+ * <p>Threads: the task thread sends ({@link #awaitRoom}, {@link #sent}); the producers' I/O threads acknowledge
+ * ({@link #acknowledged}). Waiting is bounded: when no acknowledgement arrives for {@link #STALL_NANOS}, or after
+ * one failed, records go on to the producer, whose own buffer and timeouts then apply as without the bound.
+ */
+public final class SendWindow {
+    /** The queueing delay the sinks allow on top of the round trip unless configured otherwise. */
+    public static final Duration DEFAULT_MAX_QUEUE_DELAY = Duration.ofMillis(10);
+    /** The bound before any acknowledgement rate is known, and its least value. */
+    public static final long FLOOR_BYTES = 64 << 10;
+    /** A send-time mark every this many bytes: the samples of the send-to-acknowledgement time. */
+    private static final long MARK_BYTES = 16 << 10;
+    private static final int MARKS = 1024;
+    /** The shortest acknowledgement-rate window (it is at least one base round trip). */
+    private static final long RATE_WINDOW_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
+    /** The base time is the least of the samples of the current and the previous period of this length. */
+    private static final long BASE_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** The rate is the highest window's of the current and the previous period of this length. */
+    private static final long RATE_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** A wait ends when no acknowledgement arrived for this long. */
+    static final long STALL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+
+    private static final ThreadLocal<SendWindow> SENDING = new ThreadLocal<>();
+
+    private final long maxQueueDelayNanos;
+
+    // Task thread only.
+    private long sent;
+    private long nextMark;
+    private long waitNanos;
+
+    private final AtomicLong acked = new AtomicLong();
+    private volatile long bound = FLOOR_BYTES;
+    private volatile boolean failed;
+    /** The bytes sent up to the oldest mark not yet passed by the acknowledgements; MAX_VALUE for none. */
+    private volatile long oldestMark = Long.MAX_VALUE;
+    /** The waiting task thread, woken when the acknowledged bytes reach {@link #resumeAt}. */
+    private volatile Thread waiter;
+    private volatile long resumeAt = Long.MAX_VALUE;
+
+    // Guarded by this: the marks (a ring) and the estimates.
+    private final long[] markBytes = new long[MARKS];
+    private final long[] markNanos = new long[MARKS];
+    private int markHead;
+    private int markCount;
+    private long rateStartNanos = System.nanoTime();
+    private long rateStartAcked;
+    private long basePeriodStart = rateStartNanos;
+    private long baseCurrent = Long.MAX_VALUE;
+    private long basePrevious = Long.MAX_VALUE;
+    private long ratePeriodStart = rateStartNanos;
+    private double rateCurrent;
+    private double ratePrevious;
+
+    /** @param maxQueueDelayNanos the queueing delay allowed on top of the round trip (positive) */
+    public SendWindow(long maxQueueDelayNanos) {
+        if (maxQueueDelayNanos <= 0) {
+            throw new IllegalArgumentException("the queue delay must be positive, got " + maxQueueDelayNanos + " ns");
+        }
+        this.maxQueueDelayNanos = maxQueueDelayNanos;
+    }
+
+    /**
+     * Makes this the window of the records the calling (task) thread sends until {@link #endSending}: the
+     * producer's {@link SendWindowInterceptor} attaches itself to it on its first record.
+     */
+    public void beginSending() {
+        SENDING.set(this);
+    }
+
+    public void endSending() {
+        SENDING.remove();
+    }
+
+    /** The window of the records the calling thread is sending, or null. */
+    static SendWindow sending() {
+        return SENDING.get();
+    }
+
+    /** Blocks the task thread while the bytes in flight are over the bound (see the class comment for its end). */
+    public void awaitRoom() {
+        if (sent - acked.get() > bound && !failed) {
+            waitForRoom();
+        }
+    }
+
+    /**
+     * Waits until half the bound is free, not just a record's room: the task thread then sends a run of
+     * records per wake-up, rather than one per acknowledgement.
+     */
+    private void waitForRoom() {
+        long start = System.nanoTime();
+        long lastAcked = acked.get();
+        long lastProgress = start;
+        waiter = Thread.currentThread();
+        try {
+            while (!failed) {
+                long target = sent - bound / 2;
+                resumeAt = target;
+                long nowAcked = acked.get(); // read after publishing the target: no wake-up is missed
+                if (nowAcked >= target) {
+                    break;
+                }
+                LockSupport.parkNanos(this, STALL_NANOS);
+                long now = System.nanoTime();
+                nowAcked = acked.get();
+                if (nowAcked != lastAcked) {
+                    lastAcked = nowAcked;
+                    lastProgress = now;
+                } else if (now - lastProgress >= STALL_NANOS) {
+                    break;
+                }
+            }
+        } finally {
+            resumeAt = Long.MAX_VALUE;
+            waiter = null;
+        }
+        waitNanos += System.nanoTime() - start;
+    }
+
+    /** Counts a record the producer is about to take (task thread). */
+    void sent(long bytes) {
+        sent += bytes;
+        if (sent >= nextMark) {
+            mark(sent, System.nanoTime());
+            nextMark = sent + MARK_BYTES;
+        }
+    }
+
+    private synchronized void mark(long bytes, long nanos) {
+        if (markCount == MARKS) {
+            return; // acknowledgements lag far behind: later marks would only measure the same queue
+        }
+        int slot = (markHead + markCount) % MARKS;
+        markBytes[slot] = bytes;
+        markNanos[slot] = nanos;
+        if (markCount++ == 0) {
+            oldestMark = bytes;
+        }
+    }
+
+    /** Counts an acknowledgement (a producer I/O thread); a failed record ends the bounding. */
+    void acknowledged(RecordMetadata metadata, Exception exception) {
+        if (exception != null) {
+            failed = true; // the sizes of a failed record are unknown; the writer fails the job on it
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+            return;
+        }
+        long total = acked.addAndGet(Math.max(0, metadata.serializedKeySize())
+                + Math.max(0, metadata.serializedValueSize()));
+        if (total >= oldestMark) {
+            passMarks(total, System.nanoTime());
+        }
+        if (total >= resumeAt) {
+            Thread w = waiter;
+            if (w != null) {
+                LockSupport.unpark(w);
+            }
+        }
+    }
+
+    private synchronized void passMarks(long total, long now) {
+        while (markCount > 0 && markBytes[markHead] <= total) {
+            sampleBase(now - markNanos[markHead], now);
+            markHead = (markHead + 1) % MARKS;
+            markCount--;
+        }
+        oldestMark = markCount == 0 ? Long.MAX_VALUE : markBytes[markHead];
+        long base = base();
+        long elapsed = now - rateStartNanos;
+        if (elapsed >= Math.max(RATE_WINDOW_NANOS, base)) {
+            if (now - ratePeriodStart >= RATE_PERIOD_NANOS) {
+                ratePrevious = rateCurrent;
+                rateCurrent = 0;
+                ratePeriodStart = now;
+            }
+            rateCurrent = Math.max(rateCurrent, (double) (total - rateStartAcked) / elapsed);
+            double bytesPerNano = Math.max(rateCurrent, ratePrevious);
+            bound = Math.max(FLOOR_BYTES, (long) (bytesPerNano * (base + Math.max(maxQueueDelayNanos, base))));
+            rateStartNanos = now;
+            rateStartAcked = total;
+        }
+    }
+
+    private void sampleBase(long latency, long now) {
+        if (now - basePeriodStart >= BASE_PERIOD_NANOS) {
+            basePrevious = baseCurrent;
+            baseCurrent = Long.MAX_VALUE;
+            basePeriodStart = now;
+        }
+        baseCurrent = Math.min(baseCurrent, latency);
+    }
+
+    private long base() {
+        long base = Math.min(baseCurrent, basePrevious);
+        return base == Long.MAX_VALUE ? 0 : base;
+    }
+
+    /** The current bound in bytes. */
+    public long bound() {
+        return bound;
+    }
+
+    /** Bytes sent and not yet acknowledged. */
+    public long inFlight() {
+        return sent - acked.get();
+    }
+
+    /** Total time the task thread waited for room, in nanoseconds. */
+    public long waitNanos() {
+        return waitNanos;
+    }
+}
