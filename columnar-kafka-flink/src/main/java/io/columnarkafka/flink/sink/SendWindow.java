@@ -19,10 +19,12 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * {@code rate} is the highest acknowledgement rate of a 20 ms window in the last one to two seconds and {@code
  * base} the shortest send-to-acknowledgement time of the last five to ten (the round trip with an empty queue;
  * every checkpoint's flush empties it). What is in flight is thus at least what the link carries in a round trip,
- * and the queue on top of it at most the larger of the configured delay and one round trip (on a distant broker
- * the bound grows at least twofold each round trip, as TCP's slow start). The highest rate, not the last: while
+ * and the queue on top of it at most the larger of the configured delay and one round trip. The highest rate, not the last: while
  * the bound holds the sender back, the last window's rate is the bound's own, and a bound that followed it would
- * shrink whenever the broker's latency under load rose above the delay. A subtask that has not had
+ * shrink whenever the broker's latency under load rose above the delay. For the same reason the rate rule alone
+ * grows slowly from a small bound on a long link; so a window in which the sender was held back while the latest
+ * send-to-acknowledgement time stayed within half the delay of the base (the link queued nothing: the bound, not
+ * the link, set the rate) at least doubles the bound, as TCP's slow start. A subtask that has not had
  * acknowledgements yet starts at {@link #FLOOR_BYTES}.
  *
  * <p>Threads: the task thread sends ({@link #awaitRoom}, {@link #sent}); the producers' I/O threads acknowledge
@@ -53,7 +55,7 @@ public final class SendWindow {
     // Task thread only.
     private long sent;
     private long nextMark;
-    private long waitNanos;
+    private volatile long waitNanos;
 
     private final AtomicLong acked = new AtomicLong();
     private volatile long bound = FLOOR_BYTES;
@@ -77,6 +79,8 @@ public final class SendWindow {
     private long ratePeriodStart = rateStartNanos;
     private double rateCurrent;
     private double ratePrevious;
+    private long lastLatency;
+    private long waitAtRateStart;
 
     /** @param maxQueueDelayNanos the queueing delay allowed on top of the round trip (positive) */
     public SendWindow(long maxQueueDelayNanos) {
@@ -190,7 +194,8 @@ public final class SendWindow {
 
     private synchronized void passMarks(long total, long now) {
         while (markCount > 0 && markBytes[markHead] <= total) {
-            sampleBase(now - markNanos[markHead], now);
+            lastLatency = now - markNanos[markHead];
+            sampleBase(lastLatency, now);
             markHead = (markHead + 1) % MARKS;
             markCount--;
         }
@@ -205,7 +210,14 @@ public final class SendWindow {
             }
             rateCurrent = Math.max(rateCurrent, (double) (total - rateStartAcked) / elapsed);
             double bytesPerNano = Math.max(rateCurrent, ratePrevious);
-            bound = Math.max(FLOOR_BYTES, (long) (bytesPerNano * (base + Math.max(maxQueueDelayNanos, base))));
+            long next = (long) (bytesPerNano * (base + Math.max(maxQueueDelayNanos, base)));
+            long waited = waitNanos;
+            if (waited != waitAtRateStart && lastLatency < base + maxQueueDelayNanos / 2) {
+                // Held back while the link shows no queue: the bound, not the link, set the rate; probe upward.
+                next = Math.max(next, bound * 2);
+            }
+            waitAtRateStart = waited;
+            bound = Math.max(FLOOR_BYTES, next);
             rateStartNanos = now;
             rateStartAcked = total;
         }
