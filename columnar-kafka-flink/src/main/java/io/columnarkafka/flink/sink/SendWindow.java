@@ -28,8 +28,9 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * acknowledgements yet starts at {@link #FLOOR_BYTES}.
  *
  * <p>Threads: the task thread sends ({@link #awaitRoom}, {@link #sent}); the producers' I/O threads acknowledge
- * ({@link #acknowledged}). Waiting is bounded: when no acknowledgement arrives for {@link #STALL_NANOS}, or after
- * one failed, records go on to the producer, whose own buffer and timeouts then apply as without the bound.
+ * ({@link #acknowledged}). Waiting is bounded: when no acknowledgement arrives for {@link #STALL_NANOS}, records go
+ * on to the producer unbounded until one does, and after one failed for good; the producer's own buffer and
+ * timeouts then apply as without the bound.
  */
 public final class SendWindow {
     /** The queueing delay the sinks allow on top of the round trip unless configured otherwise. */
@@ -56,6 +57,11 @@ public final class SendWindow {
     private long sent;
     private long nextMark;
     private volatile long waitNanos;
+    /**
+     * The acknowledged bytes when a wait last ended without acknowledgements (-1 before any): no wait starts while
+     * they are still the acknowledged bytes.
+     */
+    private long stalledAt = -1;
 
     private final AtomicLong acked = new AtomicLong();
     private volatile long bound = FLOOR_BYTES;
@@ -109,7 +115,8 @@ public final class SendWindow {
 
     /** Blocks the task thread while the bytes in flight are over the bound (see the class comment for its end). */
     public void awaitRoom() {
-        if (sent - acked.get() > bound && !failed) {
+        long nowAcked = acked.get();
+        if (sent - nowAcked > bound && !failed && nowAcked != stalledAt) {
             waitForRoom();
         }
     }
@@ -138,6 +145,9 @@ public final class SendWindow {
                     lastAcked = nowAcked;
                     lastProgress = now;
                 } else if (now - lastProgress >= STALL_NANOS) {
+                    // The link is stalled (a broker restarting, a leader moving): the producer's own buffer and
+                    // timeouts take over until an acknowledgement arrives, rather than one record per stall.
+                    stalledAt = nowAcked;
                     break;
                 }
             }

@@ -87,14 +87,23 @@ class SendWindowITCase {
     }
 
     @Test
-    void aWaitEndsWhenAcknowledgementsStop() {
+    void aStalledLinkEndsTheWaitUntilAnAcknowledgementArrives() {
         SendWindow window = new SendWindow(TimeUnit.MILLISECONDS.toNanos(5));
         window.sent(4L << 20); // more than the floor, and no producer to acknowledge it
         long start = System.nanoTime();
         window.awaitRoom();
         long waited = System.nanoTime() - start;
         assertThat(waited).isGreaterThanOrEqualTo(SendWindow.STALL_NANOS).isLessThan(TimeUnit.SECONDS.toNanos(30));
-        assertThat(window.waitNanos()).isGreaterThanOrEqualTo(SendWindow.STALL_NANOS);
+        long afterStall = window.waitNanos();
+        assertThat(afterStall).isGreaterThanOrEqualTo(SendWindow.STALL_NANOS);
+        // Still stalled: the next records go on without waiting, as they would to the producer without a window.
+        window.sent(1000);
+        window.awaitRoom();
+        assertThat(window.waitNanos()).isEqualTo(afterStall);
+        // An acknowledgement (not enough to bring the backlog under the bound) ends the stall: bounding resumes.
+        window.acknowledged(new RecordMetadata(new TopicPartition("t", 0), 0, 0, 0, -1, 1000), null);
+        window.awaitRoom();
+        assertThat(window.waitNanos()).isGreaterThanOrEqualTo(afterStall + SendWindow.STALL_NANOS);
     }
 
     @Test
