@@ -91,7 +91,8 @@ public final class ColumnarKafkaSink {
      */
     public DataStreamSink<PreSerializedRecord> sinkTo(DataStream<ArrowBatch> batches) {
         SingleOutputStreamOperator<PreSerializedRecord> records = batches
-                .flatMap(new EncodeFunction(spec, allocatorLimit, sizeLimit, maxQueueDelayNanos), PreSerializedRecordTypeInfo.INSTANCE)
+                .flatMap(new EncodeFunction(spec, allocatorLimit, sizeLimit, maxQueueDelayNanos),
+                        PreSerializedRecordTypeInfo.INSTANCE)
                 .name("Columnar encode (" + spec.describe() + ")");
         DataStreamSink<PreSerializedRecord> sink = records.sinkTo(kafkaSink).name("Kafka sink: " + spec.topic());
         if (parallelism > 0) {

@@ -40,8 +40,9 @@ public final class ColumnarOptions {
                     + " trip: it holds records back while the producer has more unacknowledged than the recent"
                     + " acknowledgement rate drains in a round trip plus this (plus one round trip more on a distant"
                     + " broker). An exactly-once or at-least-once checkpoint flushes that backlog, so this bounds the"
-                    + " flush; the rate the link carries is not capped. 0 for Kafka's own buffering alone (up to"
-                    + " properties.buffer.memory).");
+                    + " flush; the rate the link carries is not capped. 0 (the default) for Kafka's own buffering alone"
+                    + " (up to properties.buffer.memory); 10 ms kept checkpoints near stock Flink's in the Nexmark"
+                    + " matrix, at a cost in rate where the sink shares a task with a stateful operator.");
 
     public static final ConfigOption<Integer> SCAN_MAX_BATCH_ROWS = ConfigOptions.key("columnar.scan.max-batch-rows")
             .intType()

@@ -86,7 +86,8 @@ final class ColumnarSinkTranslator {
         private static <B, R> SinkRuntime<B, R> of(KafkaSinkShape shape, EncodePlan plan,
                 EncodedRecords<B, R> elements, String description) {
             return new SinkRuntime<>(shape, plan, elements,
-                    ColumnarSinkTranslator.kafkaSink(shape, elements, plan.batching().maxQueueDelayNanos()), description);
+                    ColumnarSinkTranslator.kafkaSink(shape, elements, plan.batching().maxQueueDelayNanos()),
+                    description);
         }
 
         /**
@@ -110,7 +111,8 @@ final class ColumnarSinkTranslator {
             context.generateUid("columnar-encode").ifPresent(batches::uid);
             // Same parallelism and a forward edge: the splitter chains with the writer.
             SingleOutputStreamOperator<R> records = batches
-                    .flatMap(new SplitEncodedBatch<>(elements, plan.batching().maxQueueDelayNanos()), elements.recordType(consumed))
+                    .flatMap(new SplitEncodedBatch<>(elements, plan.batching().maxQueueDelayNanos()),
+                            elements.recordType(consumed))
                     .name("SplitEncodedBatch[" + description + "]")
                     .setParallelism(sinkParallelism);
             if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {

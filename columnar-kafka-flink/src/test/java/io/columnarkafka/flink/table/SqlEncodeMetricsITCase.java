@@ -75,14 +75,14 @@ class SqlEncodeMetricsITCase {
 
     @Test
     void theSendWindowReportsItsBoundAndEndsWithNothingInFlight() throws Exception {
-        JobID windowed = insertTenRows("window", "");
+        JobID windowed = insertTenRows("window", ", 'columnar.sink.max-queue-delay' = '10 ms'");
         Map<String, Metric> metrics = REPORTER.findMetrics(windowed, "SplitEncodedBatch");
         assertThat(gauge(metrics, SendWindowMetrics.BOUND_BYTES)).isGreaterThanOrEqualTo(SendWindow.FLOOR_BYTES);
         assertThat(gauge(metrics, SendWindowMetrics.IN_FLIGHT_BYTES)).as("the writer flushed at the end of input")
                 .isZero();
         assertThat(gauge(metrics, SendWindowMetrics.WAIT_NANOS)).isNotNegative();
 
-        JobID unbounded = insertTenRows("no-window", ", 'columnar.sink.max-queue-delay' = '0'");
+        JobID unbounded = insertTenRows("no-window", ""); // the default: no window
         assertThat(REPORTER.findMetrics(unbounded, "SplitEncodedBatch").keySet())
                 .noneMatch(name -> name.contains("sendWindow"));
     }
