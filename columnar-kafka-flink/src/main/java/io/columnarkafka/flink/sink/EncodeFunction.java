@@ -14,6 +14,9 @@ import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.util.Collector;
 
 /**
@@ -21,8 +24,9 @@ import org.apache.flink.util.Collector;
  * {@code KafkaSink} writer.
  *
  * <p>A rich flat-map rather than a custom stream operator: it needs only open/close (Flink calls close
- * after success, failure and cancellation alike), the operator's metric group and a collector; it keeps
- * no state and no timers, and element timestamps and watermarks pass through untouched. Staying on the
+ * after success, failure and cancellation alike), the operator's metric group, a collector and the
+ * checkpoint hook (to time barriers for the send window); it keeps no state and no timers, and element
+ * timestamps and watermarks pass through untouched. Staying on the
  * public function API keeps it clear of Flink's internal operator contracts.
  *
  * <p><b>Memory.</b> Each subtask has a bounded child of the per-JVM {@link ArrowMemory} root. A batch
@@ -38,7 +42,8 @@ import org.apache.flink.util.Collector;
  * <p><b>Backlog.</b> With a {@link SendWindow} each record waits while the producer holds more unacknowledged
  * bytes than the link needs, so a checkpoint's flush stays short.
  */
-public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord> {
+public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord>
+        implements CheckpointedFunction {
     private static final long serialVersionUID = 1L;
 
     private final BatchEncoding spec;
@@ -79,6 +84,17 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
         if (maxQueueDelayNanos > 0) {
             window = new SendWindow(maxQueueDelayNanos);
             SendWindowMetrics.register(getRuntimeContext().getMetricGroup(), window);
+        }
+    }
+
+    /** Keeps no state: a checkpoint only tells the send window when a barrier passed. */
+    @Override
+    public void initializeState(FunctionInitializationContext context) {}
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        if (window != null) {
+            window.barrier();
         }
     }
 

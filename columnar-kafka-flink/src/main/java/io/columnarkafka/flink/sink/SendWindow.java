@@ -27,6 +27,14 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * the bound, not the link, set the rate) at least doubles the bound, as TCP's slow start. A subtask that has not
  * had acknowledgements yet starts at {@link #FLOOR_BYTES}.
  *
+ * <p>The bound is what must be left at a checkpoint barrier, whose flush waits for it; between barriers the backlog
+ * may be larger. Once two barriers have passed, the window expects the next one after the shorter of the last two
+ * gaps and lets {@code rate × (time left until a tenth of a gap before it)} more be in flight: far from a barrier
+ * the producer's own buffer applies, and as the barrier nears the allowance shrinks at the link's rate, so the
+ * backlog drains to the bound just in time. Waits then gather around the barriers instead of stalling every run of
+ * records, which is what cost a sink sharing its task with an aggregate its rate (docs/nexmark.md). Until the
+ * barriers' rhythm is known, and when a barrier is late, the bound alone applies.
+ *
  * <p>Threads: the task thread sends ({@link #awaitRoom}, {@link #sent}); the producers' I/O threads acknowledge
  * ({@link #acknowledged}). Waiting is bounded: when no acknowledgement arrives for {@link #STALL_NANOS}, records go
  * on to the producer unbounded until one does, and after one failed for good; the producer's own buffer and
@@ -53,6 +61,8 @@ public final class SendWindow {
     private static final long RATE_PERIOD_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** A wait ends when no acknowledgement arrived for this long. */
     static final long STALL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** The backlog is down to the bound this fraction of a barrier gap before the next barrier is expected. */
+    private static final int LEAD_DIVISOR = 10;
 
     private static final ThreadLocal<SendWindow> SENDING = new ThreadLocal<>();
 
@@ -67,9 +77,18 @@ public final class SendWindow {
      * they are still the acknowledged bytes.
      */
     private long stalledAt = -1;
+    /** When the last barrier passed, and the gap before it (0 before two barriers). */
+    private long lastBarrierNanos;
+    private long lastGapNanos;
+    private boolean barrierSeen;
+    /** Until when the backlog may exceed the bound (see the class comment); meaningful only if {@link #draining}. */
+    private long drainByNanos;
+    private boolean draining;
 
     private final AtomicLong acked = new AtomicLong();
     private volatile long bound = FLOOR_BYTES;
+    /** The acknowledgement rate the bound was last set from, in bytes per nanosecond. */
+    private volatile double rate;
     private volatile boolean failed;
     /** The bytes sent up to the oldest mark not yet passed by the acknowledgements; MAX_VALUE for none. */
     private volatile long oldestMark = Long.MAX_VALUE;
@@ -118,33 +137,61 @@ public final class SendWindow {
         return SENDING.get();
     }
 
+    /**
+     * Records that a checkpoint barrier passed the sending operator (task thread): the barriers' rhythm sets how
+     * long the backlog may stay above the bound.
+     */
+    public void barrier() {
+        long now = System.nanoTime();
+        if (barrierSeen) {
+            long gap = now - lastBarrierNanos;
+            if (lastGapNanos > 0) {
+                // The shorter of the last two gaps: a barrier that arrived late (a slow flush) shortens the next gap.
+                long expected = Math.min(gap, lastGapNanos);
+                drainByNanos = now + expected - expected / LEAD_DIVISOR;
+                draining = true;
+            }
+            lastGapNanos = gap;
+        }
+        lastBarrierNanos = now;
+        barrierSeen = true;
+    }
+
     /** Blocks the task thread while the bytes in flight are over the bound (see the class comment for its end). */
     public void awaitRoom() {
         long nowAcked = acked.get();
-        if (sent - nowAcked > bound && !failed && nowAcked != stalledAt) {
+        long inFlight = sent - nowAcked;
+        if (inFlight > bound && !failed && nowAcked != stalledAt && inFlight > room(System.nanoTime())) {
             waitForRoom();
         }
     }
 
+    /** The bytes that may be in flight now: the bound, plus what the link drains before the next barrier's lead. */
+    private long room(long now) {
+        long left = drainByNanos - now;
+        return draining && left > 0 ? bound + (long) (rate * left) : bound;
+    }
+
     /**
-     * Waits until half the bound is free, not just a record's room: the task thread then sends a run of
-     * records per wake-up, rather than one per acknowledgement.
+     * Waits until half the bound is free below the room, not just a record's room: the task thread then sends a
+     * run of records per wake-up, rather than one per acknowledgement.
      */
     private void waitForRoom() {
         long start = System.nanoTime();
         long lastAcked = acked.get();
         long lastProgress = start;
+        long now = start;
         waiter = Thread.currentThread();
         try {
             while (!failed) {
-                long target = sent - bound / 2;
+                long target = sent - room(now) + bound / 2;
                 resumeAt = target;
                 long nowAcked = acked.get(); // read after publishing the target: no wake-up is missed
                 if (nowAcked >= target) {
                     break;
                 }
                 LockSupport.parkNanos(this, STALL_NANOS);
-                long now = System.nanoTime();
+                now = System.nanoTime();
                 nowAcked = acked.get();
                 if (nowAcked != lastAcked) {
                     lastAcked = nowAcked;
@@ -233,6 +280,7 @@ public final class SendWindow {
             }
             waitAtRateStart = waited;
             bound = Math.max(FLOOR_BYTES, next);
+            rate = bytesPerNano;
             rateStartNanos = now;
             rateStartAcked = total;
         }

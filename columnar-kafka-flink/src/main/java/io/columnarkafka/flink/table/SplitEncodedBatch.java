@@ -4,6 +4,9 @@ import io.columnarkafka.flink.sink.SendWindow;
 import io.columnarkafka.flink.sink.SendWindowMetrics;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichFlatMapFunction;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.util.Collector;
 
 /**
@@ -11,9 +14,10 @@ import org.apache.flink.util.Collector;
  * the writer's serializer takes one element per Kafka record, and here each record gets the {@code
  * byte[]}s Kafka's producer keeps. Stateless: a batch the encode operator sent before a checkpoint
  * barrier is split before the barrier reaches the writer. With a {@link SendWindow} it holds each record
- * back while the producer has too much unacknowledged.
+ * back while the producer has too much unacknowledged, and tells the window when barriers pass.
  */
-final class SplitEncodedBatch<B, R> extends RichFlatMapFunction<B, R> {
+final class SplitEncodedBatch<B, R> extends RichFlatMapFunction<B, R>
+        implements CheckpointedFunction {
     private static final long serialVersionUID = 1L;
 
     private final EncodedRecords<B, R> elements;
@@ -32,6 +36,17 @@ final class SplitEncodedBatch<B, R> extends RichFlatMapFunction<B, R> {
         if (maxQueueDelayNanos > 0) {
             window = new SendWindow(maxQueueDelayNanos);
             SendWindowMetrics.register(getRuntimeContext().getMetricGroup(), window);
+        }
+    }
+
+    /** Keeps no state: a checkpoint only tells the send window when a barrier passed. */
+    @Override
+    public void initializeState(FunctionInitializationContext context) {}
+
+    @Override
+    public void snapshotState(FunctionSnapshotContext context) {
+        if (window != null) {
+            window.barrier();
         }
     }
 

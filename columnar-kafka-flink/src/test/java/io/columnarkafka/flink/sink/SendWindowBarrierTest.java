@@ -1,0 +1,54 @@
+package io.columnarkafka.flink.sink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The {@link SendWindow} between checkpoint barriers, on a {@link ModelLink} slower than the sender (as a broker
+ * sharing the machine is slower than the columnar encoder): the backlog may grow between barriers and is down to
+ * the bound when one arrives, and the link never idles for it.
+ */
+class SendWindowBarrierTest {
+    private static final int RECORD_BYTES = 1000;
+    private static final double BYTES_PER_SECOND = 50e6;
+    private static final long ROUND_TRIP_NANOS = TimeUnit.MILLISECONDS.toNanos(2);
+    private static final long BARRIER_GAP_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    private static final long BYTES = 100_000_000L;
+
+    @Test
+    void theBacklogGrowsBetweenBarriersAndIsDrainedToTheBoundAtEach() throws InterruptedException {
+        SendWindow window = new SendWindow(SendWindow.SUGGESTED_MAX_QUEUE_DELAY.toNanos());
+        ModelLink link = new ModelLink(BYTES_PER_SECOND, ROUND_TRIP_NANOS);
+        List<long[]> atBarriers = new ArrayList<>(); // {in flight, bound} as each barrier arrived
+        long[] mostInFlight = {0};
+        long[] nextBarrier = {System.nanoTime() + BARRIER_GAP_NANOS};
+        double seconds = link.send(window, BYTES / RECORD_BYTES, RECORD_BYTES, record -> {
+            long inFlight = window.inFlight();
+            mostInFlight[0] = Math.max(mostInFlight[0], inFlight);
+            // As in a task: a barrier is taken between records, so one due while the sender waits comes late.
+            if (System.nanoTime() >= nextBarrier[0]) {
+                atBarriers.add(new long[] {inFlight, window.bound()});
+                window.barrier();
+                nextBarrier[0] += BARRIER_GAP_NANOS;
+            }
+        });
+        // The link set the pace throughout: within 15 % of its own time (2 s).
+        assertThat(seconds).isLessThan(link.idealSeconds(BYTES) * 1.15);
+        assertThat(atBarriers).hasSizeGreaterThanOrEqualTo(8);
+        long largestBound = 0;
+        // From the third barrier on the window knows the rhythm: what a barrier's flush would wait for is the bound
+        // (a quarter over for the bound's own movement, plus the record sent after the last check).
+        for (long[] barrier : atBarriers.subList(2, atBarriers.size())) {
+            assertThat(barrier[0]).as("in flight at a barrier (bound %d)", barrier[1])
+                    .isLessThanOrEqualTo(barrier[1] + barrier[1] / 4 + RECORD_BYTES);
+            largestBound = Math.max(largestBound, barrier[1]);
+        }
+        // Between barriers the producer holds far more than the bound: the sender is not held back there.
+        assertThat(mostInFlight[0]).isGreaterThan(5 * largestBound);
+        assertThat(window.inFlight()).isZero();
+    }
+}
