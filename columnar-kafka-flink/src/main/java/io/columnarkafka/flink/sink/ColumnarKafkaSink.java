@@ -128,6 +128,8 @@ public final class ColumnarKafkaSink {
         private String uidPrefix;
         private long allocatorLimit = DEFAULT_ALLOCATOR_LIMIT;
         private Duration maxQueueDelay = SendWindow.DEFAULT_MAX_QUEUE_DELAY;
+        /** {@code KafkaSinkBuilder}'s default; the send window runs only where the writer flushes at checkpoints. */
+        private DeliveryGuarantee deliveryGuarantee = DeliveryGuarantee.NONE;
 
         private Builder() {}
 
@@ -180,6 +182,7 @@ public final class ColumnarKafkaSink {
 
         public Builder setDeliveryGuarantee(DeliveryGuarantee deliveryGuarantee) {
             kafka.setDeliveryGuarantee(deliveryGuarantee);
+            this.deliveryGuarantee = deliveryGuarantee;
             return this;
         }
 
@@ -236,7 +239,7 @@ public final class ColumnarKafkaSink {
          * The longest time records queue in Kafka's producer beyond the link's round trip ({@link SendWindow}):
          * what an exactly-once or at-least-once checkpoint's flush waits for; default {@link
          * SendWindow#DEFAULT_MAX_QUEUE_DELAY}. {@link Duration#ZERO} leaves the backlog to Kafka's {@code
-         * buffer.memory} alone.
+         * buffer.memory} alone, as does the delivery guarantee {@code NONE} (no flush at checkpoints).
          */
         public Builder setMaxQueueDelay(Duration delay) {
             if (delay.isNegative()) {
@@ -271,14 +274,15 @@ public final class ColumnarKafkaSink {
                     withDefaultSubject(keyFormat, keyOptions, true));
             spec.valueEncoder();
             spec.keyEncoder();
-            if (!maxQueueDelay.isZero()) {
+            long queueDelayNanos = SendWindow.queueDelayNanos(maxQueueDelay.toNanos(), deliveryGuarantee);
+            if (queueDelayNanos > 0) {
                 kafka.setKafkaProducerConfig(SendWindowInterceptor.installedIn(producerProperties));
             }
             KafkaSink<PreSerializedRecord> kafkaSink = kafka
                     .setRecordSerializer(new PreSerializedRecordSerializationSchema(List.of(topic)))
                     .build();
             return new ColumnarKafkaSink(spec, kafkaSink, parallelism, uidPrefix, allocatorLimit,
-                    RecordSizeLimit.of(producerProperties), maxQueueDelay.toNanos());
+                    RecordSizeLimit.of(producerProperties), queueDelayNanos);
         }
 
         /** As Flink's Kafka connector: {@code avro-confluent} without a subject uses {@code <topic>-value/-key}. */

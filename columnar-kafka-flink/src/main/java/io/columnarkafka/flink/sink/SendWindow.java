@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
 /**
@@ -27,13 +28,15 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * the bound, not the link, set the rate) at least doubles the bound, as TCP's slow start. A subtask that has not
  * had acknowledgements yet starts at {@link #FLOOR_BYTES}.
  *
- * <p>The bound is what must be left at a checkpoint barrier, whose flush waits for it; between barriers the backlog
+ * <p>The bound is what may be left at a checkpoint barrier, whose flush waits for it; between barriers the backlog
  * may be larger. Once two barriers have passed, the window expects the next one after the shorter of the last two
- * gaps and lets {@code rate × (time left until a tenth of a gap before it)} more be in flight: far from a barrier
- * the producer's own buffer applies, and as the barrier nears the allowance shrinks at the link's rate, so the
- * backlog drains to the bound just in time. Waits then gather around the barriers instead of stalling every run of
- * records, which is what cost a sink sharing its task with an aggregate its rate (docs/nexmark.md). Until the
- * barriers' rhythm is known, and when a barrier is late, the bound alone applies.
+ * gaps (the last gap after two barriers) and lets {@code rate × (time left until a tenth of a gap before it)} more
+ * be in flight: far from a barrier the producer's own buffer applies, and as the barrier nears the allowance
+ * shrinks at the link's rate, so the backlog drains to the bound just in time. Waits then gather before the
+ * barriers instead of stalling every run of records, which cost a sink sharing its task with an aggregate a fifth
+ * of its rate (docs/nexmark.md). Before the first barrier nothing is bounded (a job without checkpoints, such as a
+ * bounded one in batch mode, has no flush to shorten); between the first and the second, and while a barrier is
+ * late, the bound alone applies.
  *
  * <p>Threads: the task thread sends ({@link #awaitRoom}, {@link #sent}); the producers' I/O threads acknowledge
  * ({@link #acknowledged}). Waiting is bounded: when no acknowledgement arrives for {@link #STALL_NANOS}, records go
@@ -42,12 +45,10 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  */
 public final class SendWindow {
     /**
-     * The sinks' default: no window. With it on, the stateful Nexmark queries whose sink shares a task with their
-     * aggregate lost 15–20 % of their rate (the task thread waits), while the stateless ones lost none.
+     * The sinks' default, measured in the Nexmark matrix (docs/nexmark.md): checkpoint p50 near stock's at full
+     * speed, no rate lost beyond the runs' noise, stateless or behind an aggregate.
      */
-    public static final Duration DEFAULT_MAX_QUEUE_DELAY = Duration.ZERO;
-    /** The delay measured in the Nexmark matrix (docs/nexmark.md): checkpoint p50 near stock's at full speed. */
-    public static final Duration SUGGESTED_MAX_QUEUE_DELAY = Duration.ofMillis(10);
+    public static final Duration DEFAULT_MAX_QUEUE_DELAY = Duration.ofMillis(10);
     /** The bound before any acknowledgement rate is known, and its least value. */
     public static final long FLOOR_BYTES = 64 << 10;
     /** A send-time mark every this many bytes: the samples of the send-to-acknowledgement time. */
@@ -112,6 +113,14 @@ public final class SendWindow {
     private long lastLatency;
     private long waitAtRateStart;
 
+    /**
+     * The queue delay a sink with this delivery guarantee runs its window with: 0 (no window) for {@link
+     * DeliveryGuarantee#NONE}, whose writer does not flush at checkpoints, so there is no flush to shorten.
+     */
+    public static long queueDelayNanos(long maxQueueDelayNanos, DeliveryGuarantee guarantee) {
+        return guarantee == DeliveryGuarantee.NONE ? 0 : maxQueueDelayNanos;
+    }
+
     /** @param maxQueueDelayNanos the queueing delay allowed on top of the round trip (positive) */
     public SendWindow(long maxQueueDelayNanos) {
         if (maxQueueDelayNanos <= 0) {
@@ -145,12 +154,10 @@ public final class SendWindow {
         long now = System.nanoTime();
         if (barrierSeen) {
             long gap = now - lastBarrierNanos;
-            if (lastGapNanos > 0) {
-                // The shorter of the last two gaps: a barrier that arrived late (a slow flush) shortens the next gap.
-                long expected = Math.min(gap, lastGapNanos);
-                drainByNanos = now + expected - expected / LEAD_DIVISOR;
-                draining = true;
-            }
+            // The shorter of the last two gaps: a barrier that arrived late (a slow flush) shortens the next gap.
+            long expected = lastGapNanos > 0 ? Math.min(gap, lastGapNanos) : gap;
+            drainByNanos = now + expected - expected / LEAD_DIVISOR;
+            draining = true;
             lastGapNanos = gap;
         }
         lastBarrierNanos = now;
@@ -166,8 +173,14 @@ public final class SendWindow {
         }
     }
 
-    /** The bytes that may be in flight now: the bound, plus what the link drains before the next barrier's lead. */
+    /**
+     * The bytes that may be in flight now: the bound, plus what the link drains before the next barrier's lead;
+     * unbounded before the first barrier.
+     */
     private long room(long now) {
+        if (!barrierSeen) {
+            return Long.MAX_VALUE;
+        }
         long left = drainByNanos - now;
         return draining && left > 0 ? bound + (long) (rate * left) : bound;
     }

@@ -36,13 +36,14 @@ public final class ColumnarOptions {
     public static final ConfigOption<Duration> SINK_MAX_QUEUE_DELAY = ConfigOptions.key("columnar.sink.max-queue-delay")
             .durationType()
             .defaultValue(SendWindow.DEFAULT_MAX_QUEUE_DELAY)
-            .withDescription("Longest time the sink lets records queue in Kafka's producer beyond the link's own round"
-                    + " trip: it holds records back while the producer has more unacknowledged than the recent"
-                    + " acknowledgement rate drains in a round trip plus this (plus one round trip more on a distant"
-                    + " broker). An exactly-once or at-least-once checkpoint flushes that backlog, so this bounds the"
-                    + " flush; the rate the link carries is not capped. 0 (the default) for Kafka's own buffering alone"
-                    + " (up to properties.buffer.memory); 10 ms kept checkpoints near stock Flink's in the Nexmark"
-                    + " matrix, at a cost in rate where the sink shares a task with a stateful operator.");
+            .withDescription("Longest time records may queue in Kafka's producer beyond the link's own round trip"
+                    + " when a checkpoint barrier arrives: an exactly-once or at-least-once checkpoint flushes that"
+                    + " backlog. The sink holds records back as the next barrier nears (expected from the last"
+                    + " barriers' gaps) until the producer has no more unacknowledged than the recent acknowledgement"
+                    + " rate drains in a round trip plus this (plus one round trip more on a distant broker); between"
+                    + " barriers the producer's own buffer applies, and the rate the link carries is not capped. 0 for"
+                    + " Kafka's own buffering alone (up to properties.buffer.memory). No effect with"
+                    + " sink.delivery-guarantee 'none' or without checkpoints.");
 
     public static final ConfigOption<Integer> SCAN_MAX_BATCH_ROWS = ConfigOptions.key("columnar.scan.max-batch-rows")
             .intType()

@@ -86,7 +86,7 @@ final class ColumnarSinkTranslator {
         private static <B, R> SinkRuntime<B, R> of(KafkaSinkShape shape, EncodePlan plan,
                 EncodedRecords<B, R> elements, String description) {
             return new SinkRuntime<>(shape, plan, elements,
-                    ColumnarSinkTranslator.kafkaSink(shape, elements, plan.batching().maxQueueDelayNanos()),
+                    ColumnarSinkTranslator.kafkaSink(shape, elements, plan.sendWindowNanos()),
                     description);
         }
 
@@ -111,7 +111,7 @@ final class ColumnarSinkTranslator {
             context.generateUid("columnar-encode").ifPresent(batches::uid);
             // Same parallelism and a forward edge: the splitter chains with the writer.
             SingleOutputStreamOperator<R> records = batches
-                    .flatMap(new SplitEncodedBatch<>(elements, plan.batching().maxQueueDelayNanos()),
+                    .flatMap(new SplitEncodedBatch<>(elements, plan.sendWindowNanos()),
                             elements.recordType(consumed))
                     .name("SplitEncodedBatch[" + description + "]")
                     .setParallelism(sinkParallelism);

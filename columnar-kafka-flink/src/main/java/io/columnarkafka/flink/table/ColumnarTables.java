@@ -173,12 +173,12 @@ public final class ColumnarTables {
         SingleOutputStreamOperator<PreSerializedRecord> records = batches
                 .flatMap(new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0)),
                         ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties()),
-                        columnar.batching().maxQueueDelayNanos()),
+                        plan.sendWindowNanos()),
                         PreSerializedRecordTypeInfo.INSTANCE)
                 .name(name)
                 .setParallelism(parallelism);
         return records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape, EncodedRecords.RECORDS,
-                        columnar.batching().maxQueueDelayNanos()))
+                        plan.sendWindowNanos()))
                 .name("KafkaSink[" + description + "]")
                 .setParallelism(parallelism);
     }

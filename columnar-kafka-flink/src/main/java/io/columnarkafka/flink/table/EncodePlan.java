@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.table;
 
+import io.columnarkafka.flink.sink.SendWindow;
 import io.columnarkafka.format.BatchEncoder;
 import io.columnarkafka.format.Formats;
 import io.columnarkafka.format.Projection;
@@ -15,7 +16,8 @@ import org.apache.flink.table.types.logical.RowType;
  * nullability its format must see, {@link SqlFormat#rowType}), the row-kind column added after them for a
  * changelog value format (or null), the value and key encoders to plan, how to pick each row's topic and metadata,
  * whether deletions become tombstones, whether rows are reduced per key first ({@code sink.buffer-flush.*}),
- * and the batching settings.
+ * the batching settings and the send window's queue delay ({@code sendWindowNanos}: the table's, 0 for none, and
+ * none with the delivery guarantee {@code none}, see {@link SendWindow#queueDelayNanos}).
  */
 record EncodePlan(
         RowType physicalType,
@@ -31,6 +33,7 @@ record EncodePlan(
         boolean upsertMode,
         ReducingBuffer reducingBuffer,
         ColumnarOptions.Settings batching,
+        long sendWindowNanos,
         String description)
         implements Serializable {
 
@@ -52,6 +55,7 @@ record EncodePlan(
                 shape.upsertMode(),
                 ReducingBuffer.of(shape),
                 batching,
+                SendWindow.queueDelayNanos(batching.maxQueueDelayNanos(), shape.deliveryGuarantee()),
                 description);
     }
 

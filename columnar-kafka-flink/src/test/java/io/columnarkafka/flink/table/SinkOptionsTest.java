@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 /** The sink's {@code columnar.} options as {@link ColumnarOptions#read} validates them. */
 class SinkOptionsTest {
     @Test
-    void theSendWindowIsOffByDefaultAndADelayTurnsItOn() {
+    void theSendWindowIsOnByDefaultAndZeroTurnsItOff() {
         assertThat(ColumnarOptions.read("kafka-columnar", Map.of()).maxQueueDelayNanos())
-                .isEqualTo(SendWindow.DEFAULT_MAX_QUEUE_DELAY.toNanos()).isZero();
+                .isEqualTo(SendWindow.DEFAULT_MAX_QUEUE_DELAY.toNanos()).isEqualTo(10_000_000L);
         assertThat(ColumnarOptions.read("kafka-columnar", Map.of("columnar.sink.max-queue-delay", "20 ms"))
                 .maxQueueDelayNanos()).isEqualTo(20_000_000L);
         assertThat(ColumnarOptions.read("kafka-columnar", Map.of("columnar.sink.max-queue-delay", "0"))

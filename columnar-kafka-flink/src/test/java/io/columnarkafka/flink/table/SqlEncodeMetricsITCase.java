@@ -75,15 +75,20 @@ class SqlEncodeMetricsITCase {
 
     @Test
     void theSendWindowReportsItsBoundAndEndsWithNothingInFlight() throws Exception {
-        JobID windowed = insertTenRows("window", ", 'columnar.sink.max-queue-delay' = '10 ms'");
+        JobID windowed = insertTenRows("window", ""); // the default: a window of 10 ms
         Map<String, Metric> metrics = REPORTER.findMetrics(windowed, "SplitEncodedBatch");
         assertThat(gauge(metrics, SendWindowMetrics.BOUND_BYTES)).isGreaterThanOrEqualTo(SendWindow.FLOOR_BYTES);
         assertThat(gauge(metrics, SendWindowMetrics.IN_FLIGHT_BYTES)).as("the writer flushed at the end of input")
                 .isZero();
         assertThat(gauge(metrics, SendWindowMetrics.WAIT_NANOS)).isNotNegative();
 
-        JobID unbounded = insertTenRows("no-window", ""); // the default: no window
+        JobID unbounded = insertTenRows("no-window", ", 'columnar.sink.max-queue-delay' = '0'");
         assertThat(REPORTER.findMetrics(unbounded, "SplitEncodedBatch").keySet())
+                .noneMatch(name -> name.contains("sendWindow"));
+
+        // Delivery guarantee none: the writer flushes at no checkpoint, so there is nothing for a window to shorten.
+        JobID noGuarantee = insertTenRows("window-none", ", 'sink.delivery-guarantee' = 'none'");
+        assertThat(REPORTER.findMetrics(noGuarantee, "SplitEncodedBatch").keySet())
                 .noneMatch(name -> name.contains("sendWindow"));
     }
 
