@@ -39,8 +39,9 @@ import org.apache.flink.util.Collector;
  * before any of its records is emitted: the error names the row and the source split, and Kafka's producer
  * never sees the record (a record it rejects can make Flink stop the TaskManager, see docs/faults.md).
  *
- * <p><b>Backlog.</b> With a {@link SendWindow} each record waits while the producer holds more unacknowledged
- * bytes than the link needs, so a checkpoint's flush stays short.
+ * <p><b>Backlog.</b> With a {@link SendWindow}, as a checkpoint barrier nears, records wait while the producer holds
+ * more unacknowledged bytes than the link drains in a round trip and the queue delay, so a checkpoint's flush stays
+ * short.
  */
 public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord>
         implements CheckpointedFunction {

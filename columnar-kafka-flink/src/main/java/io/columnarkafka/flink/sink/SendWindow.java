@@ -29,8 +29,8 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * had acknowledgements yet starts at {@link #FLOOR_BYTES}.
  *
  * <p>The bound is what may be left at a checkpoint barrier, whose flush waits for it; between barriers the backlog
- * may be larger. Once two barriers have passed, the window expects the next one after the shorter of the last two
- * gaps (the last gap after two barriers) and lets {@code rate × (time left until a tenth of a gap before it)} more
+ * may be larger. From the second barrier on, the window expects the next one after the shorter of the last two
+ * gaps (at the second, after the one gap) and lets {@code rate × (time left until a tenth of a gap before it)} more
  * be in flight: far from a barrier the producer's own buffer applies, and as the barrier nears the allowance
  * shrinks at the link's rate, so the backlog drains to the bound just in time. Waits then gather before the
  * barriers instead of stalling every run of records, which cost a sink sharing its task with an aggregate a fifth
