@@ -62,8 +62,8 @@ class SendWindowBarrierTest {
         long bytes = BYTES / 10;
         link.send(window, bytes / RECORD_BYTES, RECORD_BYTES,
                 record -> mostInFlight[0] = Math.max(mostInFlight[0], window.inFlight()));
+        // Never held back, though it ran ahead of the link by more than the bound it starts with.
         assertThat(window.waitNanos()).isZero();
-        // The sender ran ahead of the link by most of what it sent (0.2 s of the link's time).
-        assertThat(mostInFlight[0]).isGreaterThan(bytes * 8 / 10);
+        assertThat(mostInFlight[0]).isGreaterThan(SendWindow.FLOOR_BYTES);
     }
 }
