@@ -13,21 +13,17 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.OpenContext;
-import org.apache.flink.api.common.functions.RichFlatMapFunction;
-import org.apache.flink.runtime.state.FunctionInitializationContext;
-import org.apache.flink.runtime.state.FunctionSnapshotContext;
-import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 import org.apache.flink.util.Collector;
 
 /**
  * Encodes each {@link ArrowBatch} into one {@link PreSerializedRecord} per row, for the chained
  * {@code KafkaSink} writer.
  *
- * <p>A rich flat-map rather than a custom stream operator: it needs only open/close (Flink calls close
- * after success, failure and cancellation alike), the operator's metric group, a collector and the
- * checkpoint hook (to time barriers for the send window); it keeps no state and no timers, and element
- * timestamps and watermarks pass through untouched. Staying on the
- * public function API keeps it clear of Flink's internal operator contracts.
+ * <p>A rich flat-map ({@link WindowedSendFunction}) rather than a custom stream operator: it needs only
+ * open/close (Flink calls close after success, failure and cancellation alike), the operator's metric group, a
+ * collector and the checkpoint hook (the send window's barrier clock); it keeps no state and no timers, and
+ * element timestamps and watermarks pass through untouched. Staying on the public function API keeps it clear of
+ * Flink's internal operator contracts.
  *
  * <p><b>Memory.</b> Each subtask has a bounded child of the per-JVM {@link ArrowMemory} root. A batch
  * received over the network is read into that allocator; a live batch from a chained producer stays in
@@ -43,14 +39,12 @@ import org.apache.flink.util.Collector;
  * more unacknowledged bytes than the link drains in a round trip and the queue delay, so a checkpoint's flush stays
  * short.
  */
-public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSerializedRecord>
-        implements CheckpointedFunction {
+public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSerializedRecord> {
     private static final long serialVersionUID = 1L;
 
     private final BatchEncoding spec;
     private final long allocatorLimit;
     private final RecordSizeLimit sizeLimit;
-    private final long maxQueueDelayNanos;
 
     private transient BufferAllocator allocator;
     private transient BatchEncoder valueEncoder;
@@ -58,7 +52,6 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
     private transient RecordSlab lastValues;
     private transient RecordSlab lastKeys;
     private transient EncodeMetrics metrics;
-    private transient SendWindow window;
 
     /**
      * @param spec what to encode
@@ -68,35 +61,21 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
      *     then needs no {@link SendWindowInterceptor})
      */
     public EncodeFunction(BatchEncoding spec, long allocatorLimit, RecordSizeLimit sizeLimit, long maxQueueDelayNanos) {
+        super(maxQueueDelayNanos);
         this.spec = spec;
         this.allocatorLimit = allocatorLimit;
         this.sizeLimit = sizeLimit;
-        this.maxQueueDelayNanos = maxQueueDelayNanos;
     }
 
     @Override
     public void open(OpenContext openContext) {
+        super.open(openContext);
         valueEncoder = spec.valueEncoder();
         keyEncoder = spec.keyEncoder();
         allocator = ArrowMemory.newChild(
                 "columnar-kafka-encode " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 allocatorLimit);
         metrics = new EncodeMetrics(getRuntimeContext().getMetricGroup(), this::bufferCapacity);
-        if (maxQueueDelayNanos > 0) {
-            window = new SendWindow(maxQueueDelayNanos);
-            SendWindowMetrics.register(getRuntimeContext().getMetricGroup(), window);
-        }
-    }
-
-    /** Keeps no state: a checkpoint only tells the send window when a barrier passed. */
-    @Override
-    public void initializeState(FunctionInitializationContext context) {}
-
-    @Override
-    public void snapshotState(FunctionSnapshotContext context) {
-        if (window != null) {
-            window.barrier();
-        }
     }
 
     @Override
@@ -176,6 +155,7 @@ public final class EncodeFunction extends RichFlatMapFunction<ArrowBatch, PreSer
                     "key encoder produced " + keys.recordCount() + " records for " + rows + " rows");
         }
         String topic = spec.topic();
+        SendWindow window = window();
         if (window == null) {
             for (int i = 0; i < rows; i++) {
                 out.collect(record(topic, keys, values, i));
