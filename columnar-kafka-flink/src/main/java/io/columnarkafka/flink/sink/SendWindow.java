@@ -82,9 +82,14 @@ public final class SendWindow {
     private long lastBarrierNanos;
     private long lastGapNanos;
     private boolean barrierSeen;
-    /** Until when the backlog may exceed the bound (see the class comment); meaningful only if {@link #draining}. */
+    /** Until when the backlog may exceed the bound (see the class comment); meaningful once a gap is known. */
     private long drainByNanos;
-    private boolean draining;
+    /**
+     * What may be in flight above the bound, set at each barrier, batch ({@link #beginSending}) and wait rather
+     * than read off the clock per record: within a batch it shrinks by a batch's time at the link's rate.
+     * Unbounded before the first barrier.
+     */
+    private long allowance = Long.MAX_VALUE;
 
     private final AtomicLong acked = new AtomicLong();
     private volatile long bound = FLOOR_BYTES;
@@ -135,6 +140,7 @@ public final class SendWindow {
      */
     public void beginSending() {
         SENDING.set(this);
+        allowance = allowance(System.nanoTime());
     }
 
     public void endSending() {
@@ -157,36 +163,35 @@ public final class SendWindow {
             // The shorter of the last two gaps: a barrier that arrived late (a slow flush) shortens the next gap.
             long expected = lastGapNanos > 0 ? Math.min(gap, lastGapNanos) : gap;
             drainByNanos = now + expected - expected / LEAD_DIVISOR;
-            draining = true;
             lastGapNanos = gap;
         }
         lastBarrierNanos = now;
         barrierSeen = true;
+        allowance = allowance(now);
     }
 
     /** Blocks the task thread while the bytes in flight are over the bound (see the class comment for its end). */
     public void awaitRoom() {
         long nowAcked = acked.get();
-        long inFlight = sent - nowAcked;
-        if (inFlight > bound && !failed && nowAcked != stalledAt && inFlight > room(System.nanoTime())) {
+        if (sent - nowAcked - bound > allowance && !failed && nowAcked != stalledAt) {
             waitForRoom();
         }
     }
 
     /**
-     * The bytes that may be in flight now: the bound, plus what the link drains before the next barrier's lead;
-     * unbounded before the first barrier.
+     * What may be in flight above the bound at {@code now}: what the link drains until the next barrier's lead (none
+     * before the rhythm is known, or once the lead is reached); unbounded before the first barrier.
      */
-    private long room(long now) {
+    private long allowance(long now) {
         if (!barrierSeen) {
             return Long.MAX_VALUE;
         }
         long left = drainByNanos - now;
-        return draining && left > 0 ? bound + (long) (rate * left) : bound;
+        return lastGapNanos > 0 && left > 0 ? (long) (rate * left) : 0;
     }
 
     /**
-     * Waits until half the bound is free below the room, not just a record's room: the task thread then sends a
+     * Waits until half the bound is free below the allowance, not just a record's room: the task thread then sends a
      * run of records per wake-up, rather than one per acknowledgement.
      */
     private void waitForRoom() {
@@ -197,7 +202,7 @@ public final class SendWindow {
         waiter = Thread.currentThread();
         try {
             while (!failed) {
-                long target = sent - room(now) + bound / 2;
+                long target = sent - bound - allowance(now) + bound / 2;
                 resumeAt = target;
                 long nowAcked = acked.get(); // read after publishing the target: no wake-up is missed
                 if (nowAcked >= target) {
@@ -220,7 +225,9 @@ public final class SendWindow {
             resumeAt = Long.MAX_VALUE;
             waiter = null;
         }
-        waitNanos += System.nanoTime() - start;
+        long end = System.nanoTime();
+        waitNanos += end - start;
+        allowance = allowance(end);
     }
 
     /** Counts a record the producer is about to take (task thread). */

@@ -18,6 +18,9 @@ final class ModelLink {
         void before(long record);
     }
 
+    /** Records per batch the sender hands on, as the operators hand on a batch's records. */
+    private static final int BATCH_RECORDS = 100;
+
     private final double bytesPerSecond;
     private final long roundTripNanos;
 
@@ -61,10 +64,14 @@ final class ModelLink {
         link.start();
         for (long i = 0; i < records; i++) {
             beforeRecord.before(i);
+            if (i % BATCH_RECORDS == 0) {
+                window.beginSending(); // as the operators do per batch
+            }
             window.awaitRoom();
             window.sent(recordBytes); // what the interceptor counts when the producer takes the record
             sendTimes.add(System.nanoTime());
         }
+        window.endSending();
         link.join();
         return (System.nanoTime() - start) / 1e9;
     }
