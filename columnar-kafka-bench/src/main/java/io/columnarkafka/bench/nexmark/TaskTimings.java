@@ -21,7 +21,9 @@ import org.apache.flink.metrics.reporter.MetricReporterFactory;
  * the cell's MiniCluster keeps, per task (operator chain), the last values of Flink's cumulative busy,
  * back-pressured and idle times and of its mailbox latency histogram (one mail timed each second: how long a mail,
  * e.g. a checkpoint trigger, waits for the step under way), and the columnar source's emit steps ({@code
- * emitStepNanos}), read when the task removes its metrics at its end. One cell per JVM, so the state is static.
+ * emitStepNanos}) and the sinks' send window per checkpoint (the bytes in flight when the barrier reached the sending
+ * operator, and the writer's flush after it), read when the task removes its metrics at its end. One cell per JVM,
+ * so the state is static.
  */
 final class TaskTimings {
     static final String NAME = "nexmarkTaskTimings";
@@ -38,7 +40,8 @@ final class TaskTimings {
     /**
      * One line per task: {@code task | busy/back-pressured/idle ms (subtasks summed) | mailbox latency ms: samples,
      * mean, max | emit steps: count, mean, p50, p99, max µs and the expected wait of a mail arriving at a random
-     * instant of a busy stretch, E[S²]/2E[S], µs}.
+     * instant of a busy stretch, E[S²]/2E[S], µs | window: checkpoints, backlog at the barrier p50 and max KiB, flush
+     * p50 and max ms}.
      */
     static synchronized String describe() {
         List<String> lines = new ArrayList<>();
@@ -74,6 +77,8 @@ final class TaskTimings {
         long idleMs;
         final List<Long> mailboxLatencyMs = new ArrayList<>();
         final List<Long> stepNanos = new ArrayList<>();
+        final List<Long> backlogAtBarrierBytes = new ArrayList<>();
+        final List<Long> flushNanos = new ArrayList<>();
 
         String describe(String name) {
             StringBuilder line = new StringBuilder(name).append(String.format(Locale.ROOT,
@@ -82,7 +87,7 @@ final class TaskTimings {
                     mailboxLatencyMs.stream().mapToLong(Long::longValue).average().orElse(Double.NaN),
                     mailboxLatencyMs.stream().mapToLong(Long::longValue).max().orElse(-1)));
             if (!stepNanos.isEmpty()) {
-                long[] s = stepNanos.stream().mapToLong(Long::longValue).sorted().toArray();
+                long[] s = sorted(stepNanos);
                 double mean = 0;
                 double meanSquare = 0;
                 for (long v : s) {
@@ -96,7 +101,20 @@ final class TaskTimings {
                         mean / 1e3, s[s.length / 2] / 1000, s[(int) Math.min(s.length - 1, s.length * 0.99)] / 1000,
                         s[s.length - 1] / 1000, meanSquare / (2 * mean) / 1e3));
             }
+            if (!backlogAtBarrierBytes.isEmpty()) {
+                long[] backlog = sorted(backlogAtBarrierBytes);
+                long[] flush = sorted(flushNanos);
+                line.append(String.format(Locale.ROOT,
+                        " | window n=%d backlog at barrier p50 %d max %d KiB flush p50 %.1f max %.1f ms",
+                        backlog.length, backlog[backlog.length / 2] >> 10, backlog[backlog.length - 1] >> 10,
+                        flush.length == 0 ? Double.NaN : flush[flush.length / 2] / 1e6,
+                        flush.length == 0 ? Double.NaN : flush[flush.length - 1] / 1e6));
+            }
             return line.toString();
+        }
+
+        private static long[] sorted(List<Long> values) {
+            return values.stream().mapToLong(Long::longValue).sorted().toArray();
         }
     }
 
@@ -119,6 +137,8 @@ final class TaskTimings {
                 case "accumulateIdleTimeMs" -> add(group, t -> t.idleMs += gauge(metric));
                 case "mailboxLatencyMs" -> add(group, t -> values(metric, t.mailboxLatencyMs));
                 case "emitStepNanos" -> add(group, t -> values(metric, t.stepNanos));
+                case "sendWindowBacklogAtBarrierBytes" -> add(group, t -> values(metric, t.backlogAtBarrierBytes));
+                case "sendWindowFlushNanos" -> add(group, t -> values(metric, t.flushNanos));
                 case "numRecordsIn" -> addRecords(group, 0, metric);
                 case "numRecordsOut" -> addRecords(group, 1, metric);
                 default -> { }

@@ -90,10 +90,9 @@ public final class ColumnarKafkaSink {
      * only when their parallelism differs.
      */
     public DataStreamSink<PreSerializedRecord> sinkTo(DataStream<ArrowBatch> batches) {
-        SingleOutputStreamOperator<PreSerializedRecord> records = batches
-                .flatMap(new EncodeFunction(spec, allocatorLimit, sizeLimit, maxQueueDelayNanos),
-                        PreSerializedRecordTypeInfo.INSTANCE)
-                .name("Columnar encode (" + spec.describe() + ")");
+        SingleOutputStreamOperator<PreSerializedRecord> records = WindowedSendOperator.append(batches,
+                new EncodeFunction(spec, allocatorLimit, sizeLimit, maxQueueDelayNanos),
+                PreSerializedRecordTypeInfo.INSTANCE, "Columnar encode (" + spec.describe() + ")");
         DataStreamSink<PreSerializedRecord> sink = records.sinkTo(kafkaSink).name("Kafka sink: " + spec.topic());
         if (parallelism > 0) {
             records.setParallelism(parallelism);

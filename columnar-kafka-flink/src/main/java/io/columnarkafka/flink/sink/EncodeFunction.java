@@ -19,11 +19,10 @@ import org.apache.flink.util.Collector;
  * Encodes each {@link ArrowBatch} into one {@link PreSerializedRecord} per row, for the chained
  * {@code KafkaSink} writer.
  *
- * <p>A rich flat-map ({@link WindowedSendFunction}) rather than a custom stream operator: it needs only
- * open/close (Flink calls close after success, failure and cancellation alike), the operator's metric group, a
- * collector and the checkpoint hook (the send window's barrier clock); it keeps no state and no timers, and
- * element timestamps and watermarks pass through untouched. Staying on the public function API keeps it clear of
- * Flink's internal operator contracts.
+ * <p>A rich flat-map ({@link WindowedSendFunction}) run by Flink's flat-map operator, extended only by the send
+ * window's barrier hook ({@link WindowedSendOperator}): it needs only open/close (Flink calls close after success,
+ * failure and cancellation alike), the operator's metric group and a collector; it keeps no state and no timers,
+ * and element timestamps and watermarks pass through untouched.
  *
  * <p><b>Memory.</b> Each subtask has a bounded child of the per-JVM {@link ArrowMemory} root. A batch
  * received over the network is read into that allocator; a live batch from a chained producer stays in

@@ -153,10 +153,13 @@ public final class SendWindow {
     }
 
     /**
-     * Records that a checkpoint barrier passed the sending operator (task thread): the barriers' rhythm sets how
-     * long the backlog may stay above the bound.
+     * Records that a checkpoint barrier reached the sending operator, before the writer's flush (task thread): the
+     * barriers' rhythm sets how long the backlog may stay above the bound.
+     *
+     * @return the bytes in flight, which the flush waits for
      */
-    public void barrier() {
+    public long barrier() {
+        long backlog = inFlight();
         long now = System.nanoTime();
         if (barrierSeen) {
             long gap = now - lastBarrierNanos;
@@ -168,6 +171,7 @@ public final class SendWindow {
         lastBarrierNanos = now;
         barrierSeen = true;
         allowance = allowance(now);
+        return backlog;
     }
 
     /** Blocks the task thread while the bytes in flight are over the bound (see the class comment for its end). */

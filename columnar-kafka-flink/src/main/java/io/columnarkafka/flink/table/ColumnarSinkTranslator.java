@@ -2,6 +2,7 @@ package io.columnarkafka.flink.table;
 
 import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.sink.SendWindowInterceptor;
+import io.columnarkafka.flink.sink.WindowedSendOperator;
 import java.util.Optional;
 import org.apache.flink.api.common.ExecutionConfig;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -110,10 +111,9 @@ final class ColumnarSinkTranslator {
                     .setParallelism(sinkParallelism);
             context.generateUid("columnar-encode").ifPresent(batches::uid);
             // Same parallelism and a forward edge: the splitter chains with the writer.
-            SingleOutputStreamOperator<R> records = batches
-                    .flatMap(new SplitEncodedBatch<>(elements, plan.sendWindowNanos()),
-                            elements.recordType(consumed))
-                    .name("SplitEncodedBatch[" + description + "]")
+            SingleOutputStreamOperator<R> records = WindowedSendOperator.append(batches,
+                            new SplitEncodedBatch<>(elements, plan.sendWindowNanos()), elements.recordType(consumed),
+                            "SplitEncodedBatch[" + description + "]")
                     .setParallelism(sinkParallelism);
             if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
                 // The writer never joins this chain: the batch, not each record, crosses the channel.

@@ -8,6 +8,7 @@ import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeFunction;
+import io.columnarkafka.flink.sink.WindowedSendOperator;
 import java.util.Optional;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
@@ -170,12 +171,11 @@ public final class ColumnarTables {
         String description = columnar.asSummaryString();
         EncodePlan plan = EncodePlan.of(shape, columnar.batching(), description);
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
-        SingleOutputStreamOperator<PreSerializedRecord> records = batches
-                .flatMap(new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0)),
-                        ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties()),
-                        plan.sendWindowNanos()),
-                        PreSerializedRecordTypeInfo.INSTANCE)
-                .name(name)
+        SingleOutputStreamOperator<PreSerializedRecord> records = WindowedSendOperator.append(batches,
+                        new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0)),
+                                ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties()),
+                                plan.sendWindowNanos()),
+                        PreSerializedRecordTypeInfo.INSTANCE, name)
                 .setParallelism(parallelism);
         return records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape, EncodedRecords.RECORDS,
                         plan.sendWindowNanos()))

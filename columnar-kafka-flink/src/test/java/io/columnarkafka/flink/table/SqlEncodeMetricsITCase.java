@@ -15,6 +15,8 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.Histogram;
+import org.apache.flink.metrics.HistogramStatistics;
 import org.apache.flink.metrics.Metric;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.table.api.TableEnvironment;
@@ -95,6 +97,43 @@ class SqlEncodeMetricsITCase {
                 .noneMatch(name -> name.contains("sendWindow"));
     }
 
+    @Test
+    void theWindowSeesEachBarrierBeforeTheWritersFlush() throws Exception {
+        // 60 rows from datagen, which emits a second's rows at once (30) and sleeps out the second; checkpoints every
+        // 100 ms; a producer that holds every record until a flush (linger 1 min). The rows of a burst are still
+        // unacknowledged when the next barrier reaches the sending operator, and acknowledged by the writer's flush
+        // after it. A hook run after the flush (a function's snapshotState) finds nothing in flight at any barrier:
+        // no record is sent between the writer's flush and the snapshots.
+        String topic = SqlRuns.newPrefix("barrier") + "out";
+        KAFKA.broker().createTopic(topic, 1);
+        TableEnvironment tEnv = SqlRuns.tableEnvironment(1);
+        tEnv.getConfig().set("execution.checkpointing.interval", "100 ms");
+        tEnv.executeSql("CREATE TABLE src (id BIGINT) WITH ('connector' = 'datagen', 'rows-per-second' = '30',"
+                + " 'number-of-rows' = '60', 'fields.id.kind' = 'sequence', 'fields.id.start' = '1',"
+                + " 'fields.id.end' = '60')");
+        tEnv.executeSql("CREATE TABLE sink (id BIGINT) WITH ('connector' = 'kafka-columnar', 'topic' = '" + topic
+                + "', 'properties.bootstrap.servers' = '" + KAFKA.broker().bootstrapServers() + "',"
+                + " 'value.format' = 'json', 'sink.delivery-guarantee' = 'at-least-once',"
+                + " 'properties.linger.ms' = '60000', 'columnar.batch-size' = '1')");
+        TableResult result = tEnv.executeSql("INSERT INTO sink SELECT id FROM src");
+        JobID job = result.getJobClient().orElseThrow().getJobID();
+        result.await();
+        SqlRuns.assertArrowMemoryReleased();
+        List<TopicRecord> records = TopicVerifier.forTopic(KAFKA.broker(), topic).keepRecords(true).read().records();
+        assertThat(records).hasSize(60);
+
+        Map<String, Metric> metrics = REPORTER.findMetrics(job, "SplitEncodedBatch");
+        HistogramStatistics backlog = histogram(metrics, SendWindowMetrics.BACKLOG_AT_BARRIER_BYTES);
+        HistogramStatistics flush = histogram(metrics, SendWindowMetrics.FLUSH_NANOS);
+        assertThat(backlog.size()).as("barriers seen in a 2 s run at 100 ms").isGreaterThanOrEqualTo(5);
+        assertThat(flush.size()).isEqualTo(backlog.size());
+        // The first burst (30 of the rows) waits in the producer for a barrier: at most every byte of the topic.
+        long topicBytes = records.stream().mapToLong(r -> r.value().length).sum();
+        assertThat(backlog.getMax()).as("most bytes in flight at a barrier").isPositive()
+                .isLessThanOrEqualTo(topicBytes);
+        assertThat(flush.getMin()).isPositive();
+    }
+
     /** Ten rows through a {@code kafka-columnar} table with {@code extraOptions}; the job, ended, and its topic checked. */
     private static JobID insertTenRows(String name, String extraOptions) throws Exception {
         String topic = SqlRuns.newPrefix(name) + "out";
@@ -113,6 +152,10 @@ class SqlEncodeMetricsITCase {
 
     private static long gauge(Map<String, Metric> metrics, String name) {
         return (Long) ((Gauge<?>) metric(metrics, name)).getValue();
+    }
+
+    private static HistogramStatistics histogram(Map<String, Metric> metrics, String name) {
+        return ((Histogram) metric(metrics, name)).getStatistics();
     }
 
     private static long count(Map<String, Metric> metrics, String name) {
