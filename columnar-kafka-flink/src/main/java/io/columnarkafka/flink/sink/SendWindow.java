@@ -34,9 +34,13 @@ import org.apache.kafka.clients.producer.RecordMetadata;
  * be in flight: far from a barrier the producer's own buffer applies, and as the barrier nears the allowance
  * shrinks at the link's rate, so the backlog drains to the bound just in time. Waits then gather before the
  * barriers instead of stalling every run of records, which cost a sink sharing its task with an aggregate a fifth
- * of its rate (docs/nexmark.md). Before the first barrier nothing is bounded (a job without checkpoints, such as a
- * bounded one in batch mode, has no flush to shorten); between the first and the second, and while a barrier is
- * late, the bound alone applies.
+ * of its rate (docs/nexmark.md). Closer still, for twice the time the link takes to drain a full bound on either
+ * side of the expected barrier (the settling stretch), only a round trip's worth ({@code rate × base}, at least
+ * {@link #FLOOR_BYTES}) may be in flight: the link stays busy (that much is what it carries in a round trip) while
+ * the queue on top of it, which a flush would wait for, is gone; so a barrier on time is flushed in about a round
+ * trip. Before the first barrier nothing is bounded (a job without checkpoints, such as a bounded one in batch
+ * mode, has no flush to shorten); between the first and the second, between the lead and the settling stretch, and
+ * once a barrier is later than the stretch, the bound alone applies.
  *
  * <p>Threads: the task thread sends ({@link #awaitRoom}, {@link #sent}); the producers' I/O threads acknowledge
  * ({@link #acknowledged}). Waiting is bounded: when no acknowledgement arrives for {@link #STALL_NANOS}, records go
@@ -64,6 +68,11 @@ public final class SendWindow {
     static final long STALL_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     /** The backlog is down to the bound this fraction of a barrier gap before the next barrier is expected. */
     private static final int LEAD_DIVISOR = 10;
+    /**
+     * Around the expected barrier, this many times the time the link takes to drain a full bound: the settling
+     * stretch, in which only a round trip's worth may be in flight.
+     */
+    private static final int SETTLE_BOUNDS = 2;
 
     private static final ThreadLocal<SendWindow> SENDING = new ThreadLocal<>();
 
@@ -82,19 +91,21 @@ public final class SendWindow {
     private long lastBarrierNanos;
     private long lastGapNanos;
     private boolean barrierSeen;
-    /** Until when the backlog may exceed the bound (see the class comment); meaningful once a gap is known. */
+    /** When the next barrier is expected, and until when the backlog may exceed the bound; once a gap is known. */
+    private long expectedBarrierNanos;
     private long drainByNanos;
     /**
-     * What may be in flight above the bound, set at each barrier, batch ({@link #beginSending}) and wait rather
-     * than read off the clock per record: within a batch it shrinks by a batch's time at the link's rate.
-     * Unbounded before the first barrier.
+     * What may be in flight above the bound (below it while settling: negative), set at each barrier, batch ({@link
+     * #beginSending}) and wait rather than read off the clock per record: within a batch it shrinks by a batch's time
+     * at the link's rate. Unbounded before the first barrier.
      */
     private long allowance = Long.MAX_VALUE;
 
     private final AtomicLong acked = new AtomicLong();
     private volatile long bound = FLOOR_BYTES;
-    /** The acknowledgement rate the bound was last set from, in bytes per nanosecond. */
+    /** The acknowledgement rate the bound was last set from, in bytes per nanosecond, and the base round trip. */
     private volatile double rate;
+    private volatile long baseNanos;
     private volatile boolean failed;
     /** The bytes sent up to the oldest mark not yet passed by the acknowledgements; MAX_VALUE for none. */
     private volatile long oldestMark = Long.MAX_VALUE;
@@ -165,7 +176,8 @@ public final class SendWindow {
             long gap = now - lastBarrierNanos;
             // The shorter of the last two gaps: a barrier that arrived late (a slow flush) shortens the next gap.
             long expected = lastGapNanos > 0 ? Math.min(gap, lastGapNanos) : gap;
-            drainByNanos = now + expected - expected / LEAD_DIVISOR;
+            expectedBarrierNanos = now + expected;
+            drainByNanos = expectedBarrierNanos - expected / LEAD_DIVISOR;
             lastGapNanos = gap;
         }
         lastBarrierNanos = now;
@@ -183,20 +195,33 @@ public final class SendWindow {
     }
 
     /**
-     * What may be in flight above the bound at {@code now}: what the link drains until the next barrier's lead (none
-     * before the rhythm is known, or once the lead is reached); unbounded before the first barrier.
+     * What may be in flight above the bound at {@code now}: what the link drains until the next barrier's lead, none
+     * from the lead on, and while settling (see the class comment) minus all but a round trip's worth; unbounded
+     * before the first barrier, none before the rhythm is known.
      */
     private long allowance(long now) {
         if (!barrierSeen) {
             return Long.MAX_VALUE;
         }
+        if (lastGapNanos == 0) {
+            return 0;
+        }
         long left = drainByNanos - now;
-        return lastGapNanos > 0 && left > 0 ? (long) (rate * left) : 0;
+        if (left > 0) {
+            return (long) (rate * left);
+        }
+        long base = baseNanos;
+        long settle = SETTLE_BOUNDS * (base + Math.max(maxQueueDelayNanos, base));
+        if (Math.abs(now - expectedBarrierNanos) > settle) {
+            return 0; // before the settling stretch, or a barrier so late that waiting on would cost the link's rate
+        }
+        long bound = this.bound;
+        return Math.min(bound, Math.max(FLOOR_BYTES, (long) (rate * base))) - bound;
     }
 
     /**
-     * Waits until half the bound is free below the allowance, not just a record's room: the task thread then sends a
-     * run of records per wake-up, rather than one per acknowledgement.
+     * Waits until half the limit (the bound plus the allowance, at most the bound) is free below it, not just a
+     * record's room: the task thread then sends a run of records per wake-up, rather than one per acknowledgement.
      */
     private void waitForRoom() {
         long start = System.nanoTime();
@@ -206,7 +231,9 @@ public final class SendWindow {
         waiter = Thread.currentThread();
         try {
             while (!failed) {
-                long target = sent - bound - allowance(now) + bound / 2;
+                long bound = this.bound;
+                long allowed = allowance(now);
+                long target = sent - bound - allowed + (bound + Math.min(0, allowed)) / 2;
                 resumeAt = target;
                 long nowAcked = acked.get(); // read after publishing the target: no wake-up is missed
                 if (nowAcked >= target) {
@@ -305,6 +332,7 @@ public final class SendWindow {
             waitAtRateStart = waited;
             bound = Math.max(FLOOR_BYTES, next);
             rate = bytesPerNano;
+            baseNanos = base;
             rateStartNanos = now;
             rateStartAcked = total;
         }
