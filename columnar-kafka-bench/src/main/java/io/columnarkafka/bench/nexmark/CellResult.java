@@ -28,6 +28,8 @@ import java.util.Properties;
  *     PlannerOptionsInPlan}); empty for a variant without any
  * @param phases a plain cell's job time cut into phases ({@link JobPhases}), null if not measured
  * @param warmUp a plain cell's JVM warm-up and the JIT's compile time in its measured job ({@link WarmUpFigures})
+ * @param sendWindows the send window's backlog at the barriers and flush time per task ({@link
+ *     TaskTimings#describeSendWindows}), one line per task with a window; empty if none
  */
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
@@ -35,7 +37,7 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                   long checkpointAtFailure, String checkpointByVertex, CheckpointPath checkpointPath,
                   double noticedSeconds, SteadyFigures steady, double steadyCores, double fillSeconds,
                   RecoveryPhases recoveryPhases, String restartByTask, String openSteps, String plannerOptionsInPlan,
-                  JobPhases phases, WarmUpFigures warmUp) {
+                  JobPhases phases, WarmUpFigures warmUp, String sendWindows) {
     /** The verdict of a cell whose output is checked but, for a reason the verdict states, not compared. */
     static final String NOT_COMPARED = "not compared: ";
 
@@ -63,14 +65,15 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 p.getProperty("openStepsMs", ""),
                 p.getProperty("plannerOptionsInPlan", ""),
                 JobPhases.parse(p.getProperty("phasesMs")),
-                WarmUpFigures.load(p));
+                WarmUpFigures.load(p),
+                p.getProperty("sendWindows", ""));
     }
 
     static CellResult failed(CellSpec spec, int round, String reason) {
         return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
                 "", spec.variant().source(), new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "",
                 CheckpointPath.NONE, Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN, null, "", "", "", null,
-                WarmUpFigures.NONE);
+                WarmUpFigures.NONE, "");
     }
 
     /** A recovery cell: one failure injected mid-run. */

@@ -131,6 +131,7 @@ public final class CellRunner {
         // After the cluster's close: every task has removed its metrics, so the reporter holds their totals.
         result.setProperty("taskTimings", TaskTimings.describe());
         result.setProperty("operatorRecords", TaskTimings.describeOperatorRecords());
+        result.setProperty("sendWindows", TaskTimings.describeSendWindows());
         return result;
     }
 

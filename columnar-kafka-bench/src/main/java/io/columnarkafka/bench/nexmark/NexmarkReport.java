@@ -383,6 +383,28 @@ final class NexmarkReport {
             }
         }
         md.append('\n');
+        if (measured.stream().anyMatch(c -> !c.sendWindows().isEmpty())) {
+            md.append("Per counted cell and task with a send window, over its subtasks' checkpoints: the bytes in"
+                    + " flight when the barrier reached the operator that hands records to the writer (what the"
+                    + " writer's flush then waits for) and the time from there to the operator's snapshot (the"
+                    + " writer's flush and snapshot), from the window's metrics (`SendWindowMetrics`).\n\n");
+            md.append("| query | mini-batch | round | variant | task | checkpoints | backlog p50 KiB | backlog max KiB"
+                    + " | flush p50 ms | flush max ms |\n");
+            md.append("|---|---|---:|---|---|---:|---:|---:|---:|---:|\n");
+            for (CellResult c : measured) {
+                for (String line : c.sendWindows().lines().toList()) {
+                    String[] f = line.split(" \\| ");
+                    md.append(String.format(Locale.ROOT, "| %s | %s | %d | %s%s | `%s` | %s | %s | %s | %s | %s |%n",
+                            c.spec().query().id(), c.spec().miniBatch() ? "on" : "off", c.round(),
+                            c.spec().variant().id(), c.recovery() ? " (recovery)" : "", f[0].replace("`", "'"),
+                            f[1].replace("checkpoints ", ""), f[2].replace("backlog p50 ", "").replace(" KiB", ""),
+                            f[3].replace("backlog max ", "").replace(" KiB", ""),
+                            f[4].replace("flush p50 ", "").replace(" ms", ""),
+                            f[5].replace("flush max ", "").replace(" ms", "")));
+                }
+            }
+            md.append('\n');
+        }
     }
 
     /** Two decimals (seconds, ratios), or – where there is no value (e.g. a geomean over no query of a kind). */
@@ -503,7 +525,7 @@ final class NexmarkReport {
                         + " \"outputEntries\": %d, \"outputDigest\": \"%s\", \"source\": \"%s\", \"sink\": \"%s\","
                         + " \"checkpointByVertex\": \"%s\", \"recoveryPhasesMs\": \"%s\", \"restartByTask\": \"%s\","
                         + " \"plannerOptionsInPlan\": \"%s\", \"jvmWarmUpJobs\": %d, \"jitSeconds\": %s,"
-                        + " \"verdict\": \"%s\"}",
+                        + " \"sendWindows\": \"%s\", \"verdict\": \"%s\"}",
                 c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(), c.spec().splitDistinct(),
                 c.round(), num(c.jobSeconds()), num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
                 num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()), num(c.cpuSeconds()),
@@ -515,7 +537,7 @@ final class NexmarkReport {
                 c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.checkpointByVertex()),
                 c.recoveryPhases() == null ? "" : c.recoveryPhases().toString(), escape(c.restartByTask()),
                 escape(c.plannerOptionsInPlan()), c.warmUp().jobs(), num(c.warmUp().measuredJitSeconds()),
-                escape(c.verdict()));
+                escape(c.sendWindows()), escape(c.verdict()));
     }
 
     String csv() {

@@ -40,13 +40,33 @@ final class TaskTimings {
     /**
      * One line per task: {@code task | busy/back-pressured/idle ms (subtasks summed) | mailbox latency ms: samples,
      * mean, max | emit steps: count, mean, p50, p99, max µs and the expected wait of a mail arriving at a random
-     * instant of a busy stretch, E[S²]/2E[S], µs | window: checkpoints, backlog at the barrier p50 and max KiB, flush
-     * p50 and max ms}.
+     * instant of a busy stretch, E[S²]/2E[S], µs}.
      */
     static synchronized String describe() {
         List<String> lines = new ArrayList<>();
         TASKS.forEach((name, t) -> lines.add(t.describe(name)));
         return String.join(" || ", lines);
+    }
+
+    /**
+     * One line per task with a send window, fields split by {@code " | "}: {@code task | checkpoints N | backlog p50
+     * KiB | backlog max KiB | flush p50 ms | flush max ms}, over its subtasks' checkpoints: the bytes in flight when
+     * the barrier reached the sending operator (what the writer's flush waits for) and the flush's time.
+     */
+    static synchronized String describeSendWindows() {
+        List<String> lines = new ArrayList<>();
+        TASKS.forEach((name, t) -> {
+            if (!t.backlogAtBarrierBytes.isEmpty()) {
+                long[] backlog = Task.sorted(t.backlogAtBarrierBytes);
+                long[] flush = Task.sorted(t.flushNanos);
+                lines.add(String.format(Locale.ROOT, "%s | checkpoints %d | backlog p50 %d KiB | backlog max %d KiB"
+                                + " | flush p50 %.1f ms | flush max %.1f ms", name.replace('|', '/'), backlog.length,
+                        backlog[backlog.length / 2] >> 10, backlog[backlog.length - 1] >> 10,
+                        flush.length == 0 ? Double.NaN : flush[flush.length / 2] / 1e6,
+                        flush.length == 0 ? Double.NaN : flush[flush.length - 1] / 1e6));
+            }
+        });
+        return String.join("\n", lines);
     }
 
     /**
@@ -101,19 +121,10 @@ final class TaskTimings {
                         mean / 1e3, s[s.length / 2] / 1000, s[(int) Math.min(s.length - 1, s.length * 0.99)] / 1000,
                         s[s.length - 1] / 1000, meanSquare / (2 * mean) / 1e3));
             }
-            if (!backlogAtBarrierBytes.isEmpty()) {
-                long[] backlog = sorted(backlogAtBarrierBytes);
-                long[] flush = sorted(flushNanos);
-                line.append(String.format(Locale.ROOT,
-                        " | window n=%d backlog at barrier p50 %d max %d KiB flush p50 %.1f max %.1f ms",
-                        backlog.length, backlog[backlog.length / 2] >> 10, backlog[backlog.length - 1] >> 10,
-                        flush.length == 0 ? Double.NaN : flush[flush.length / 2] / 1e6,
-                        flush.length == 0 ? Double.NaN : flush[flush.length - 1] / 1e6));
-            }
             return line.toString();
         }
 
-        private static long[] sorted(List<Long> values) {
+        static long[] sorted(List<Long> values) {
             return values.stream().mapToLong(Long::longValue).sorted().toArray();
         }
     }
