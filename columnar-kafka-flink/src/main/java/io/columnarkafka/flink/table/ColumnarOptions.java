@@ -40,8 +40,9 @@ public final class ColumnarOptions {
                     + " when a checkpoint barrier arrives: an exactly-once or at-least-once checkpoint flushes that"
                     + " backlog. The sink holds records back as the next barrier nears (expected from the last"
                     + " barriers' gaps) until the producer has no more unacknowledged than the recent acknowledgement"
-                    + " rate drains in a round trip plus this (plus one round trip more on a distant broker); between"
-                    + " barriers the producer's own buffer applies, and the rate the link carries is not capped. 0 for"
+                    + " rate drains in a round trip plus this (plus one round trip more on a distant broker), and"
+                    + " around the expected barrier no more than a round trip's worth; between barriers the"
+                    + " producer's own buffer applies, and the rate the link carries is not capped. 0 for"
                     + " Kafka's own buffering alone (up to properties.buffer.memory). No effect with"
                     + " sink.delivery-guarantee 'none' or without checkpoints.");
 
