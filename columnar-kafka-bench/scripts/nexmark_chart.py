@@ -2,6 +2,7 @@
 """SVG chart of a bin/bench-nexmark result (no dependencies beyond Python 3).
 
 usage: nexmark_chart.py bench-results/nexmark-<date>.json docs/nexmark-chart.svg [RECOVERY.json] [MINI_BATCH_ON.json]
+           [CHECKPOINTS.json]
 
 Three panels from the JSON's data: the paired throughput ratio (columnar / stock) per query with mini-batch
 off and on, by job time and, where the JSON has the steady-state rows ("steady", reports since 2026-12-03), by
@@ -10,7 +11,9 @@ recovery time (failure to caught up, median of the paired rounds) of stock and c
 a query whose recovery check failed labelled FAIL. The recovery panel comes from RECOVERY.json when given (a
 run of its own, e.g. --recovery q0,q1,q5 with fewer --queries), else from the first file. The mini-batch-on bars
 come from MINI_BATCH_ON.json when given (a whole-suite run takes ~30 min per setting, so the two settings may be two
-runs; the title then names both), else from the first file.
+runs; the title then names both), else from the first file. The checkpoint panel comes from CHECKPOINTS.json when
+given (a later run of some queries, e.g. after a change to what the sink leaves for the barrier's flush; the panel
+then shows that run's queries and names it), else from the first file.
 
 A summary row whose output was not compared with stock's ("compared": false, e.g. q12 in a bounded run, whose
 windows do not fire) is drawn hatched grey, with a note under the panel naming it and why; its figures are measured,
@@ -164,7 +167,19 @@ def main():
         ratio_series = [(off_label, COLUMNAR), (on_label, ON)]
         ratio_title = "Throughput ratio columnar / stock (median of paired rounds; dashed: 1.0)"
         ratio_settings = [False, True]
-    ckpt = [(q, [pick(q, False, "stockCheckpointP50Ms"), pick(q, False, "columnarCheckpointP50Ms")]) for q in queries]
+    ckpt_data = json.load(open(sys.argv[5])) if len(sys.argv) > 5 else data
+
+    def pick_checkpoint(q, key):
+        for row in ckpt_data["summary"]:
+            if row["query"] == q and not row["miniBatch"] and row["ok"]:
+                return row[key]
+        return None
+
+    ckpt_queries = [q for q in queries if pick_checkpoint(q, "stockCheckpointP50Ms") is not None]
+    ckpt = [(q, [pick_checkpoint(q, "stockCheckpointP50Ms"), pick_checkpoint(q, "columnarCheckpointP50Ms")])
+            for q in ckpt_queries]
+    ckpt_title = "Checkpoint duration p50, ms (mini-batch off" + (
+        f"; run {ckpt_data['stamp']}, {conditions(ckpt_data)})" if ckpt_data is not data else ")")
     recovery_data = json.load(open(sys.argv[3])) if len(sys.argv) > 3 else data
     rec = recovery_groups(recovery_data)
 
@@ -182,8 +197,9 @@ def main():
     svg += bars(60, y, width - 80, panel, ratio_title, ratio, ratio_series, "×", ref=1.0,
                 not_compared=hatched(ratio, ratio_settings))
     y += panel + 80
-    svg += bars(60, y, width - 80, panel, "Checkpoint duration p50, ms (mini-batch off)", ckpt,
-                [("stock", STOCK), ("columnar", COLUMNAR)], "", not_compared=hatched(ckpt, [False, False]))
+    svg += bars(60, y, width - 80 if ckpt_data is data else min(width - 80, 42 * len(ckpt) + 100), panel, ckpt_title,
+                ckpt, [("stock", STOCK), ("columnar", COLUMNAR)], "",
+                not_compared=hatched(ckpt, [False, False]) if ckpt_data is data else None)
     y += panel + 80
     if rec:
         svg += bars(60, y, min(width - 80, 120 * len(rec) + 60), panel,
