@@ -19,7 +19,9 @@ public final class WindowedSendOperator<IN, OUT> extends StreamFlatMap<IN, OUT> 
     private final WindowedSendFunction<IN, OUT> function;
 
     private transient SendWindowMetrics metrics;
+    /** When the last barrier reached this operator; whether its snapshot is still to come. */
     private transient long barrierNanos;
+    private transient boolean snapshotPending;
 
     private WindowedSendOperator(WindowedSendFunction<IN, OUT> function) {
         super(function);
@@ -48,14 +50,16 @@ public final class WindowedSendOperator<IN, OUT> extends StreamFlatMap<IN, OUT> 
         if (window != null) {
             metrics.barrier(window.barrier());
             barrierNanos = System.nanoTime();
+            snapshotPending = true;
         }
     }
 
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
-        if (function.window() != null) {
+        if (snapshotPending) { // not for a snapshot without a pre-barrier step (an operator already closed)
             metrics.flushed(System.nanoTime() - barrierNanos);
+            snapshotPending = false;
         }
     }
 }
