@@ -16,8 +16,6 @@ import org.apache.flink.streaming.api.operators.StreamFlatMap;
 public final class WindowedSendOperator<IN, OUT> extends StreamFlatMap<IN, OUT> {
     private static final long serialVersionUID = 1L;
 
-    private final WindowedSendFunction<IN, OUT> function;
-
     private transient SendWindowMetrics metrics;
     /** When the last barrier reached this operator; whether its snapshot is still to come. */
     private transient long barrierNanos;
@@ -25,7 +23,6 @@ public final class WindowedSendOperator<IN, OUT> extends StreamFlatMap<IN, OUT> 
 
     private WindowedSendOperator(WindowedSendFunction<IN, OUT> function) {
         super(function);
-        this.function = function;
     }
 
     /** Appends {@code function}'s operator to {@code input}. */
@@ -37,7 +34,7 @@ public final class WindowedSendOperator<IN, OUT> extends StreamFlatMap<IN, OUT> 
     @Override
     public void open() throws Exception {
         super.open(); // opens the function, and with it the window
-        SendWindow window = function.window();
+        SendWindow window = function().window();
         if (window != null) {
             metrics = SendWindowMetrics.register(getMetricGroup(), window);
         }
@@ -46,12 +43,17 @@ public final class WindowedSendOperator<IN, OUT> extends StreamFlatMap<IN, OUT> 
     @Override
     public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
         super.prepareSnapshotPreBarrier(checkpointId);
-        SendWindow window = function.window();
+        SendWindow window = function().window();
         if (window != null) {
             metrics.barrier(window.barrier());
             barrierNanos = System.nanoTime();
             snapshotPending = true;
         }
+    }
+
+    /** The function this operator was made with (the only kind its constructor takes). */
+    private WindowedSendFunction<IN, OUT> function() {
+        return (WindowedSendFunction<IN, OUT>) userFunction;
     }
 
     @Override
