@@ -12,6 +12,8 @@ import java.util.Properties;
  * @param restoredCheckpoint a recovery cell's checkpoint the restart restored, -1 otherwise
  * @param checkpointAtFailure a recovery cell's last completed checkpoint at the failure, -1 otherwise
  * @param noticedSeconds a recovery cell's time from the kill to the job manager failing the tasks, NaN otherwise
+ * @param steadyCheckpoints the checkpoints triggered in the steady window ({@link
+ *     CheckpointFigures#triggeredBetween}); {@link CheckpointFigures#NONE} where it was not measured
  * @param checkpointByVertex the checkpoints' size and time per task ({@link CheckpointByVertex#describe}), one
  *     line per task; empty if not measured
  * @param checkpointPath the parts of the counted checkpoints' last acknowledgement ({@link CheckpointPath})
@@ -32,6 +34,7 @@ import java.util.Properties;
  *     TaskTimings#describeSendWindows}), one line per task with a window; empty if none
  */
 record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds, CheckpointFigures checkpoints,
+                  CheckpointFigures steadyCheckpoints,
                   String sinkPath, String sourceConnector, OutputDigest output, String verdict,
                   double restartSeconds, double recoverySeconds, long recordsReplayed, long restoredCheckpoint,
                   long checkpointAtFailure, String checkpointByVertex, CheckpointPath checkpointPath,
@@ -46,6 +49,7 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
                 Double.parseDouble(p.getProperty("jobSeconds")),
                 Double.parseDouble(p.getProperty("cpuSeconds")),
                 CheckpointFigures.load(p),
+                CheckpointFigures.load(p, "steady"),
                 p.getProperty("sinkPath"),
                 p.getProperty("sourceConnector"),
                 output, verdict,
@@ -70,7 +74,7 @@ record CellResult(CellSpec spec, int round, double jobSeconds, double cpuSeconds
     }
 
     static CellResult failed(CellSpec spec, int round, String reason) {
-        return new CellResult(spec, round, Double.NaN, Double.NaN, new CheckpointFigures(0, 0, 0, 0, 0, 0, 0),
+        return new CellResult(spec, round, Double.NaN, Double.NaN, CheckpointFigures.NONE, CheckpointFigures.NONE,
                 "", spec.variant().source(), new OutputDigest(0, ""), "FAIL: " + reason, Double.NaN, Double.NaN, -1, -1, -1, "",
                 CheckpointPath.NONE, Double.NaN, SteadyFigures.NONE, Double.NaN, Double.NaN, null, "", "", "", null,
                 WarmUpFigures.NONE, "");

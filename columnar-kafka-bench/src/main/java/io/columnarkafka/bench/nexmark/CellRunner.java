@@ -3,6 +3,7 @@ package io.columnarkafka.bench.nexmark;
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.JvmWarmUp;
+import io.columnarkafka.bench.SteadyFigures;
 import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
@@ -123,7 +124,14 @@ public final class CellRunner {
                     CheckpointByVertex.describe(CheckpointByVertex.of(executed, countedBefore)));
             CheckpointPath.of(executed, countedBefore).store(result);
             List<JobProgress.Sample> samples = JobProgress.samples();
-            JobProgress.figures(samples, spec.events(), executed.getStatusTimestamp(JobStatus.RUNNING)).store(result);
+            long running = executed.getStatusTimestamp(JobStatus.RUNNING);
+            SteadyFigures steady = JobProgress.figures(samples, spec.events(), running);
+            steady.store(result);
+            if (!Double.isNaN(steady.readToSeconds())) {
+                CheckpointFigures.triggeredBetween(executed.getCheckpointStatsSnapshot(),
+                        running + Math.round(steady.readFromSeconds() * 1e3),
+                        running + Math.round(steady.readToSeconds() * 1e3)).store(result, "steady");
+            }
             JobPhases.store(executed, samples, spec.events(), result);
             result.setProperty("steadyWriters", String.join(" | ", JobProgress.writers()));
             Files.writeString(Path.of(spec.resultFile() + ".progress.csv"), JobProgress.csv(samples));

@@ -518,7 +518,7 @@ final class NexmarkReport {
                         + " \"steadyWrittenEventsPerSecond\": %s, \"fixedSeconds\": %s,"
                         + " \"cpuSeconds\": %s, \"checkpoints\": %d, \"checkpointP50Ms\": %d,"
                         + " \"checkpointP99Ms\": %d, \"checkpointMaxMs\": %d, \"checkpointSizeP50Bytes\": %d,"
-                        + " \"checkpointSizeMaxBytes\": %d,"
+                        + " \"checkpointSizeMaxBytes\": %d, \"steadyCheckpoints\": %d, \"steadyCheckpointP50Ms\": %s,"
                         + " \"recovery\": %s, \"noticedSeconds\": %s, \"restartSeconds\": %s, \"recoverySeconds\": %s,"
                         + " \"recordsReplayed\": %d,"
                         + " \"restoredCheckpoint\": %d, \"checkpointAtFailure\": %d,"
@@ -531,7 +531,8 @@ final class NexmarkReport {
                 num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()), num(c.cpuSeconds()),
                 c.checkpoints().completed(),
                 c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
-                c.checkpoints().sizeP50Bytes(), c.checkpoints().sizeMaxBytes(), c.recovery(), num(c.noticedSeconds()),
+                c.checkpoints().sizeP50Bytes(), c.checkpoints().sizeMaxBytes(), c.steadyCheckpoints().completed(),
+                steadyP50(c), c.recovery(), num(c.noticedSeconds()),
                 num(c.restartSeconds()), num(c.recoverySeconds()),
                 c.recordsReplayed(), c.restoredCheckpoint(), c.checkpointAtFailure(), c.output().entries(),
                 c.output().sha256(), c.sourceConnector(), escape(c.sinkPath()), escape(c.checkpointByVertex()),
@@ -546,10 +547,11 @@ final class NexmarkReport {
                 + "checkpoint_size_p50_bytes,recovery,noticed_seconds,restart_seconds,recovery_seconds,records_replayed,"
                 + "restored_checkpoint,checkpoint_at_failure,output_entries,"
                 + "output_digest,verdict,steady_events_per_second,steady_read_events_per_second,"
-                + "steady_written_events_per_second,fixed_seconds,planner_options_in_plan,split_distinct\n");
+                + "steady_written_events_per_second,fixed_seconds,planner_options_in_plan,steady_checkpoints,"
+                + "steady_checkpoint_p50_ms,split_distinct\n");
         for (CellResult c : cells) {
             csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%d,%d,%d,%d,%s,\"%s\","
-                            + "%s,%s,%s,%s,\"%s\",%s%n",
+                            + "%s,%s,%s,%s,\"%s\",%d,%s,%s%n",
                     c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                     c.round(), num(c.jobSeconds()), num(c.eventsPerSecond()), num(c.cpuSecondsPerMillionEvents()),
                     c.checkpoints().completed(), c.checkpoints().p50Ms(), c.checkpoints().p99Ms(),
@@ -558,9 +560,15 @@ final class NexmarkReport {
                     c.output().entries(), c.output().sha256(), c.verdictHeadline().replace("\"", "'"),
                     num(c.steadyEventsPerSecond()), num(c.steady().readEventsPerSecond()),
                     num(c.steady().writtenEventsPerSecond()), num(c.fixedSeconds()),
-                    c.plannerOptionsInPlan().replace("\"", "'"), c.spec().splitDistinct()));
+                    c.plannerOptionsInPlan().replace("\"", "'"), c.steadyCheckpoints().completed(), steadyP50(c),
+                    c.spec().splitDistinct()));
         }
         return csv.toString();
+    }
+
+    /** A cell's checkpoint p50 in its steady window; null (JSON) where it had none there. */
+    private static String steadyP50(CellResult c) {
+        return c.steadyCheckpoints().completed() == 0 ? "null" : Long.toString(c.steadyCheckpoints().p50Ms());
     }
 
     static String num(double v) {

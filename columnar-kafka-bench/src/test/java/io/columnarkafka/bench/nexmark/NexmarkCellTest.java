@@ -83,6 +83,9 @@ class NexmarkCellTest {
         assertThat(Double.parseDouble(measured.getProperty("jobSeconds"))).isPositive();
         assertThat(Double.parseDouble(measured.getProperty("cpuSeconds"))).isPositive();
         assertThat(measured.getProperty("sinkPath")).isEqualTo("kafka-columnar[admitted: json value]");
+        // The checkpoints of the steady window are some of the job's (its read side's 10 % to 90 %).
+        assertThat(Integer.parseInt(measured.getProperty("steadyCheckpoints")))
+                .isBetween(0, Integer.parseInt(measured.getProperty("checkpoints")));
         // The phases cut Flink's RUNNING-to-FINISHED span without gap or overlap (each rounded to the millisecond).
         long phasesMs = java.util.Arrays.stream(measured.getProperty("phasesMs").split(" "))
                 .mapToLong(phase -> Long.parseLong(phase.substring(phase.indexOf('=') + 1)))

@@ -149,17 +149,20 @@ class NexmarkReportTest {
 
     /**
      * Job time and steady state side by side: per pair the paired ratio of both, each variant's fixed seconds, the
-     * side that limited the steady rate, and both geomeans in the headline, JSON and CSV.
+     * side that limited the steady rate, the checkpoints' p50 in the steady window (median over the cells that had
+     * any there), and both geomeans in the headline, JSON and CSV.
      */
     @Test
     void steadyStateStandsNextToJobTime() throws Exception {
         List<CellResult> cells = new ArrayList<>();
         // 1,000 events. Round 1: stock 10 s at a steady 200 events/s (fixed 5 s), columnar 8 s at 400 (fixed 5.5 s).
-        cells.add(steady(Variant.STOCK, 1, 10.0, 200, 250));
-        cells.add(steady(Variant.COLUMNAR, 1, 8.0, 500, 400));
-        // Round 2: stock 10 s at 250 (fixed 6 s), columnar 5 s at 1,000 (fixed 4 s).
-        cells.add(steady(Variant.STOCK, 2, 10.0, 250, 300));
-        cells.add(steady(Variant.COLUMNAR, 2, 5.0, 1000, 1100));
+        // Steady-window checkpoints: stock 3 at a p50 of 40 ms, columnar 1 of 20 ms.
+        cells.add(steady(Variant.STOCK, 1, 10.0, 200, 250, 3, 40));
+        cells.add(steady(Variant.COLUMNAR, 1, 8.0, 500, 400, 1, 20));
+        // Round 2: stock 10 s at 250 (fixed 6 s), columnar 5 s at 1,000 (fixed 4 s); stock 2 checkpoints at 60 ms,
+        // columnar none in its steady window (its p50 stays out of the median).
+        cells.add(steady(Variant.STOCK, 2, 10.0, 250, 300, 2, 60));
+        cells.add(steady(Variant.COLUMNAR, 2, 5.0, 1000, 1100, 0, 0));
         NexmarkReport report = new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0", 1000, 0, 2, 2, 1000, 2, 42,
                 ClientSettings.DEFAULTS);
 
@@ -172,18 +175,26 @@ class NexmarkReportTest {
         assertThat(row.columnarFixed()).isEqualTo(4.75);
         assertThat(row.stockLimitedBy()).isEqualTo("read");
         assertThat(row.columnarLimitedBy()).isEqualTo("read 1, written 1");
+        assertThat(row.stockSteadyCheckpointP50Ms()).as("median of 40 and 60").isEqualTo(50);
+        assertThat(row.columnarSteadyCheckpointP50Ms()).as("the one cell with a steady checkpoint").isEqualTo(20);
+        assertThat(row.stockSteadyCheckpoints()).isEqualTo(5);
+        assertThat(row.columnarSteadyCheckpoints()).isEqualTo(1);
 
         assertThat(report.markdown())
                 .contains("stateless **1.63**, stateful **–**, all **1.63**. By steady-state rate: stateless **3.00**,"
                         + " stateful **–**, all **3.00**.")
                 .contains("| q0 | **1.63** (1.25–2.00) | 225 | 700 | **3.00** (2.00–4.00) | 10.00 / 6.50 | 5.50 / 4.75"
-                        + " | read / read 1, written 1 |");
+                        + " | read / read 1, written 1 | 50 / 20 (5 / 1) |");
         JsonNode json = new ObjectMapper().readTree(report.json());
         assertThat(json.path("steady").get(0).path("steadyRatio").asDouble()).isEqualTo(3.0);
         assertThat(json.path("steady").get(0).path("columnarFixedSeconds").asDouble()).isEqualTo(4.75);
         assertThat(json.path("cells").get(1).path("steadyEventsPerSecond").asDouble()).isEqualTo(400);
         assertThat(json.path("cells").get(1).path("steadyWrittenEventsPerSecond").asDouble()).isEqualTo(400);
-        assertThat(report.csv().lines().skip(2).findFirst().orElseThrow()).endsWith(",400.0000,500.0000,400.0000,5.5000,\"\",false");
+        assertThat(json.path("steady").get(0).path("stockSteadyCheckpointP50Ms").asDouble()).isEqualTo(50);
+        assertThat(json.path("cells").get(1).path("steadyCheckpointP50Ms").asLong()).isEqualTo(20);
+        assertThat(json.path("cells").get(3).path("steadyCheckpointP50Ms").isNull()).as("none in its window").isTrue();
+        assertThat(report.csv().lines().skip(2).findFirst().orElseThrow())
+                .endsWith(",400.0000,500.0000,400.0000,5.5000,\"\",1,20,false");
     }
 
     /**
@@ -542,9 +553,12 @@ class NexmarkReportTest {
         return CellResult.of(spec(NexmarkQuery.Q4, variant, 0), round, p, DIGEST, "OK");
     }
 
-    private static CellResult steady(Variant variant, int round, double jobSeconds, double read, double written) {
+    private static CellResult steady(Variant variant, int round, double jobSeconds, double read, double written,
+                                     int steadyCheckpoints, long steadyCheckpointP50Ms) {
         Properties p = measured(jobSeconds);
         new SteadyFigures(read, written, 1, 2, 1, 2).store(p);
+        new CheckpointFigures(steadyCheckpoints, 0, steadyCheckpointP50Ms, steadyCheckpointP50Ms,
+                steadyCheckpointP50Ms, 2048, 2048).store(p, "steady");
         return CellResult.of(spec(NexmarkQuery.Q0, variant, 0), round, p, DIGEST, "OK");
     }
 
