@@ -105,7 +105,7 @@ final class SteadyStateReport {
                     count(r.columnarSteady), ratio(r.ratio, r.ratioMin, r.ratioMax),
                     NexmarkReport.twoDecimals(r.stockJobSeconds), NexmarkReport.twoDecimals(r.columnarJobSeconds),
                     NexmarkReport.twoDecimals(r.stockFixed), NexmarkReport.twoDecimals(r.columnarFixed),
-                    r.stockLimitedBy, r.columnarLimitedBy, steadyCheckpoints(r)));
+                    r.stockLimitedBy, r.columnarLimitedBy, steadyCheckpointCell(r)));
         }
         md.append('\n');
     }
@@ -114,7 +114,8 @@ final class SteadyStateReport {
         return Double.isNaN(median) ? "–" : String.format(Locale.ROOT, "**%.2f** (%.2f–%.2f)", median, min, max);
     }
 
-    private static String steadyCheckpoints(Row r) {
+    /** The steady ckpt p50 column: both variants' p50 and, in brackets, how many checkpoints it is over. */
+    private static String steadyCheckpointCell(Row r) {
         return String.format(Locale.ROOT, "%s / %s (%d / %d)", count(r.stockSteadyCheckpointP50Ms),
                 count(r.columnarSteadyCheckpointP50Ms), r.stockSteadyCheckpoints, r.columnarSteadyCheckpoints);
     }
