@@ -23,7 +23,7 @@ class SendWindowBarrierTest {
     void theBacklogGrowsBetweenBarriersAndIsDrainedToARoundTripAtEach() throws InterruptedException {
         SendWindow window = new SendWindow(SendWindow.DEFAULT_MAX_QUEUE_DELAY.toNanos());
         ModelLink link = new ModelLink(BYTES_PER_SECOND, ROUND_TRIP_NANOS);
-        List<long[]> atBarriers = new ArrayList<>(); // {in flight, bound} as each barrier arrived
+        List<long[]> atBarriers = new ArrayList<>(); // {in flight, bound} as each barrier was taken
         long[] mostInFlight = {0};
         window.barrier(); // a job already checkpointing (before its first barrier the window bounds nothing)
         long[] nextBarrier = {System.nanoTime() + BARRIER_GAP_NANOS};
@@ -40,17 +40,24 @@ class SendWindowBarrierTest {
         // The link set the pace throughout: within 15 % of its own time (2 s).
         assertThat(seconds).isLessThan(link.idealSeconds(BYTES) * 1.15);
         assertThat(atBarriers).hasSizeGreaterThanOrEqualTo(8);
-        long largestBound = 0;
-        // From the third barrier on (the fourth counting the first) the window surely knows the rhythm: what a
-        // barrier's flush would wait for is what the link carries in a round trip (100 kB; twice that for the
-        // window's estimates of rate and round trip, plus the record sent after the last check), well below the
-        // bound (rate × (round trip + 10 ms) = 600 kB).
+        // From the third barrier on (the fourth counting the first) the window surely knows the rhythm. No barrier
+        // finds much more than the bound in flight (rate × (round trip + 10 ms) = 600 kB; +25 % for the window's
+        // estimates). Most find what the link carries in a round trip (100 kB; twice that for the window's estimates
+        // of rate and round trip, plus the record sent after the last check), on an idle machine all of them. On a
+        // shared one (CI's two cores) a starved link thread acknowledges late and a late barrier is followed by an
+        // early one (the schedule keeps its rate, as Flink's checkpoint trigger does); those find up to the bound, so
+        // the round trip is asserted of the median.
         long roundTripBytes = (long) (BYTES_PER_SECOND * ROUND_TRIP_NANOS / 1e9);
+        long largestBound = 0;
+        List<Long> settled = new ArrayList<>();
         for (long[] barrier : atBarriers.subList(2, atBarriers.size())) {
-            assertThat(barrier[0]).as("in flight at a barrier (bound %d)", barrier[1])
-                    .isLessThanOrEqualTo(2 * roundTripBytes + RECORD_BYTES);
+            assertThat(barrier[0]).as("in flight at a barrier").isLessThanOrEqualTo(barrier[1] * 5 / 4 + RECORD_BYTES);
+            settled.add(barrier[0]);
             largestBound = Math.max(largestBound, barrier[1]);
         }
+        settled.sort(null);
+        assertThat(settled.get(settled.size() / 2)).as("median in flight at a barrier, of %s", settled)
+                .isLessThanOrEqualTo(2 * roundTripBytes + RECORD_BYTES);
         // Between barriers the producer holds far more than the bound: the sender is not held back there.
         assertThat(mostInFlight[0]).isGreaterThan(5 * largestBound);
         assertThat(window.inFlight()).isZero();
