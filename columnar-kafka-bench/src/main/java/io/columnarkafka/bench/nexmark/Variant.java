@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.flink.table.ColumnarOptions;
 import io.columnarkafka.planner.PlannerOptions;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -26,8 +27,8 @@ import org.apache.flink.table.factories.FactoryUtil;
  * every JVM running the cell's tasks gets: the cell's JVM, and in a recovery cell also the cluster's job manager and
  * TaskManagers ({@link RecoveryCell}), e.g. {@code columnar:-Dcolumnarkafka.arrow.warm-up=false}; it mixes with
  * planner options: {@code columnar:edge-rows=VIEWS+-Dcolumnarkafka.arrow.warm-up=false}. So is a columnar variant
- * with options of the columnar result table ({@code columnar.sink.*} keys only), e.g. {@code
- * columnar:columnar.sink.max-queue-delay=0}.
+ * with options of the columnar result table ({@code columnar.*} keys only: the connector's own), e.g. {@code
+ * columnar:columnar.sink.max-queue-delay=0} or {@code columnar:columnar.max-latency=20ms}.
  * The A/A control {@code columnar#2} is the default columnar variant again under a label of its own, an extra variant
  * whose ratio to the default one is the run's noise ({@link AaControl}).
  * Floor ({@code --floor on}, stateless queries only): no SQL, stock's output values looked up per input record and
@@ -64,8 +65,11 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
     private static final Pattern PROPERTY_KEY = Pattern.compile(Pattern.quote(PROPERTY_PREFIX) + "[A-Za-z0-9._-]+");
     /** No whitespace (the JVM options are a space-separated list) and no quotes (no shell in between). */
     private static final Pattern PROPERTY_VALUE = Pattern.compile("[^\\s'\"]+");
-    /** The keys a variant's result-table options may have: the columnar sink's own ({@code columnar.sink.*}). */
-    static final String SINK_OPTION_PREFIX = "columnar.sink.";
+    /**
+     * The keys a variant's result-table options may have: the columnar connector's own ({@code columnar.*}), which
+     * change how it batches and sends, never what it writes; the Kafka and format options stay the query's.
+     */
+    static final String SINK_OPTION_PREFIX = ColumnarOptions.PREFIX;
 
     private static final String COLUMNAR_SOURCE = columnarSource();
 

@@ -80,6 +80,8 @@ class VariantTest {
         assertThat(Variant.COLUMNAR.sinkOptions()).isEmpty();
         assertThat(VariantReport.inPlan(Variant.parse("columnar:columnar.sink.max-queue-delay=0"), List.of()))
                 .isEqualTo("result table columnar.sink.max-queue-delay=0 (no plan option)");
+        assertThat(Variant.parse("columnar:columnar.max-latency=20ms").sinkOptions())
+                .containsExactly(Map.entry("columnar.max-latency", "20ms"));
         assertThatThrownBy(
                 () -> Variant.parse("columnar:columnar.sink.max-queue-delay=0+columnar.sink.max-queue-delay=1"))
                 .hasMessageContaining("sets columnar.sink.max-queue-delay twice");
