@@ -50,11 +50,19 @@ record CheckpointByVertex(String vertex, long sizeP50Bytes, long sizeMaxBytes, l
                 ack[i] = slowest(task, s -> s.getAckTimestamp() - checkpoint.getTriggerTimestamp());
                 alignment[i] = slowest(task, SubtaskStateStats::getAlignmentDuration);
             }
-            vertices.add(new CheckpointByVertex(shortName(vertex.getName()), p50(size),
-                    Arrays.stream(size).max().orElse(0), p50(startDelay), p50(sync), p50(async), p50(ack),
-                    p50(alignment)));
+            vertices.add(of(vertex.getName(), size, startDelay, sync, async, ack, alignment));
         }
         return vertices;
+    }
+
+    /**
+     * A vertex's figures over its checkpoints, one array element per checkpoint: its state size (subtasks summed)
+     * and its slowest subtask's start delay, synchronous and asynchronous part, acknowledgement and alignment, ms.
+     */
+    static CheckpointByVertex of(String name, long[] size, long[] startDelay, long[] sync, long[] async, long[] ack,
+            long[] alignment) {
+        return new CheckpointByVertex(shortName(name), p50(size), Arrays.stream(size).max().orElse(0),
+                p50(startDelay), p50(sync), p50(async), p50(ack), p50(alignment));
     }
 
     private static long slowest(TaskStateStats task, ToLongFunction<SubtaskStateStats> figure) {

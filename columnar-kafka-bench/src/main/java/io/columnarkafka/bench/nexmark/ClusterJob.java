@@ -160,6 +160,51 @@ final class ClusterJob {
                 sizes.stream().mapToLong(Long::longValue).toArray(), stats.path("counts").path("failed").asLong());
     }
 
+    /**
+     * Where the job's completed checkpoints spent their size and time, per vertex, from the REST API's checkpoint
+     * details (the history the cluster keeps, {@link RecoveryCell}): the same figures as {@link
+     * CheckpointByVertex#of(org.apache.flink.runtime.executiongraph.AccessExecutionGraph, long)} takes from a
+     * MiniCluster's graph, over the checkpoints before and after the failure.
+     */
+    List<CheckpointByVertex> checkpointByVertex() {
+        List<JsonNode> completed = new ArrayList<>();
+        for (JsonNode checkpoint : get("/jobs/" + id + "/checkpoints").path("history")) {
+            if (checkpoint.path("status").asText().equals("COMPLETED")) {
+                completed.add(checkpoint);
+            }
+        }
+        int n = completed.size();
+        List<CheckpointByVertex> vertices = new ArrayList<>();
+        for (JsonNode vertex : details().path("vertices")) {
+            long[] size = new long[n];
+            long[] startDelay = new long[n];
+            long[] sync = new long[n];
+            long[] async = new long[n];
+            long[] ack = new long[n];
+            long[] alignment = new long[n];
+            for (int i = 0; i < n; i++) {
+                JsonNode checkpoint = completed.get(i);
+                JsonNode task = get("/jobs/" + id + "/checkpoints/details/" + checkpoint.path("id").asLong()
+                        + "/subtasks/" + vertex.path("id").asText());
+                size[i] = task.path("state_size").asLong();
+                long trigger = checkpoint.path("trigger_timestamp").asLong();
+                for (JsonNode subtask : task.path("subtasks")) {
+                    if (!subtask.path("status").asText().equals("completed")) {
+                        continue;
+                    }
+                    startDelay[i] = Math.max(startDelay[i], subtask.path("start_delay").asLong());
+                    sync[i] = Math.max(sync[i], subtask.path("checkpoint").path("sync").asLong());
+                    async[i] = Math.max(async[i], subtask.path("checkpoint").path("async").asLong());
+                    ack[i] = Math.max(ack[i], subtask.path("ack_timestamp").asLong() - trigger);
+                    alignment[i] = Math.max(alignment[i], subtask.path("alignment").path("duration").asLong());
+                }
+            }
+            vertices.add(CheckpointByVertex.of(vertex.path("name").asText(), size, startDelay, sync, async, ack,
+                    alignment));
+        }
+        return vertices;
+    }
+
     /** When the job entered {@code status} (e.g. CREATED, FINISHED), ms since the epoch. */
     long timestamp(String status) {
         return details().path("timestamps").path(status).asLong();

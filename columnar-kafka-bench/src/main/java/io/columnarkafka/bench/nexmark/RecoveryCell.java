@@ -36,6 +36,8 @@ final class RecoveryCell {
      * this, the same in both variants.
      */
     static final long CHECKPOINT_MIN_PAUSE_MS = 500;
+    /** How many checkpoints the job manager's REST API keeps: more than a recovery cell takes. */
+    private static final int CHECKPOINT_HISTORY = 1000;
     /** The environment variable whose JVM options the cluster's TaskManagers get besides their own. */
     static final String TASKMANAGER_JAVA_OPTS = "TASKMANAGER_JAVA_OPTS";
 
@@ -67,6 +69,7 @@ final class RecoveryCell {
             result.setProperty("jobSeconds",
                     Double.toString((job.timestamp("FINISHED") - job.timestamp("CREATED")) / 1e3));
             job.checkpointFigures().store(result);
+            result.setProperty("checkpointByVertex", CheckpointByVertex.describe(job.checkpointByVertex()));
         }
         return result;
     }
@@ -97,7 +100,8 @@ final class RecoveryCell {
      * The cell's state and checkpoints; slots packed (the spare stays free); a lost TaskManager noticed when
      * heartbeat RPCs to it fail (the dead process refuses the connection; Flink's default threshold is 2 failures,
      * at a 500 ms interval), at the latest after a 5 s heartbeat timeout (50 s by default); REST answers on the job and its
-     * checkpoints at most 50 ms old (3 s by default), so the trigger and the restart are seen when they happen.
+     * checkpoints at most 50 ms old (3 s by default), so the trigger and the restart are seen when they happen, and
+     * about every checkpoint of the cell (the last 10 by default).
      */
     private static Configuration clusterConfiguration(CellSpec spec) {
         Configuration conf = CellRunner.stateAndCheckpoints(spec);
@@ -106,6 +110,7 @@ final class RecoveryCell {
         conf.set(HeartbeatManagerOptions.HEARTBEAT_TIMEOUT, Duration.ofSeconds(5));
         conf.set(WebOptions.REFRESH_INTERVAL, Duration.ofMillis(50));
         conf.set(RestOptions.CACHE_CHECKPOINT_STATISTICS_TIMEOUT, Duration.ofMillis(50));
+        conf.set(WebOptions.CHECKPOINTS_HISTORY_SIZE, CHECKPOINT_HISTORY);
         return conf;
     }
 
