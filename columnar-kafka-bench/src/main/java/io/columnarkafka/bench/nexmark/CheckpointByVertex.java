@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.runtime.checkpoint.AbstractCheckpointStats;
@@ -33,41 +32,60 @@ record CheckpointByVertex(String vertex, long sizeP50Bytes, long sizeMaxBytes, l
                 CheckpointFigures.counted(graph.getCheckpointStatsSnapshot(), triggeredBeforeMillis);
         List<CheckpointByVertex> vertices = new ArrayList<>();
         for (AccessExecutionJobVertex vertex : graph.getVerticesTopologically()) {
-            int n = done.size();
-            long[] size = new long[n];
-            long[] startDelay = new long[n];
-            long[] sync = new long[n];
-            long[] async = new long[n];
-            long[] ack = new long[n];
-            long[] alignment = new long[n];
-            for (int i = 0; i < n; i++) {
+            Samples samples = new Samples(done.size());
+            for (int i = 0; i < done.size(); i++) {
                 AbstractCheckpointStats checkpoint = done.get(i);
                 TaskStateStats task = checkpoint.getTaskStateStats(vertex.getJobVertexId());
-                size[i] = task.getStateSize();
-                startDelay[i] = slowest(task, SubtaskStateStats::getCheckpointStartDelay);
-                sync[i] = slowest(task, SubtaskStateStats::getSyncCheckpointDuration);
-                async[i] = slowest(task, SubtaskStateStats::getAsyncCheckpointDuration);
-                ack[i] = slowest(task, s -> s.getAckTimestamp() - checkpoint.getTriggerTimestamp());
-                alignment[i] = slowest(task, SubtaskStateStats::getAlignmentDuration);
+                samples.size[i] = task.getStateSize();
+                for (SubtaskStateStats subtask : task.getSubtaskStats()) {
+                    if (subtask != null) {
+                        samples.subtask(i, subtask.getCheckpointStartDelay(), subtask.getSyncCheckpointDuration(),
+                                subtask.getAsyncCheckpointDuration(),
+                                subtask.getAckTimestamp() - checkpoint.getTriggerTimestamp(),
+                                subtask.getAlignmentDuration());
+                    }
+                }
             }
-            vertices.add(of(vertex.getName(), size, startDelay, sync, async, ack, alignment));
+            vertices.add(samples.of(vertex.getName()));
         }
         return vertices;
     }
 
     /**
-     * A vertex's figures over its checkpoints, one array element per checkpoint: its state size (subtasks summed)
-     * and its slowest subtask's start delay, synchronous and asynchronous part, acknowledgement and alignment, ms.
+     * One vertex's figures per checkpoint, filled checkpoint by checkpoint: its state size (subtasks summed) and its
+     * slowest subtask's start delay, synchronous and asynchronous part, acknowledgement and alignment, ms.
      */
-    static CheckpointByVertex of(String name, long[] size, long[] startDelay, long[] sync, long[] async, long[] ack,
-            long[] alignment) {
-        return new CheckpointByVertex(shortName(name), p50(size), Arrays.stream(size).max().orElse(0),
-                p50(startDelay), p50(sync), p50(async), p50(ack), p50(alignment));
-    }
+    static final class Samples {
+        final long[] size;
+        private final long[] startDelay;
+        private final long[] sync;
+        private final long[] async;
+        private final long[] ack;
+        private final long[] alignment;
 
-    private static long slowest(TaskStateStats task, ToLongFunction<SubtaskStateStats> figure) {
-        return Arrays.stream(task.getSubtaskStats()).filter(s -> s != null)
-                .mapToLong(figure).max().orElse(0);
+        Samples(int checkpoints) {
+            size = new long[checkpoints];
+            startDelay = new long[checkpoints];
+            sync = new long[checkpoints];
+            async = new long[checkpoints];
+            ack = new long[checkpoints];
+            alignment = new long[checkpoints];
+        }
+
+        /** One subtask's figures in checkpoint {@code i}; the slowest subtask's count. */
+        void subtask(int i, long startDelayMs, long syncMs, long asyncMs, long ackMs, long alignmentMs) {
+            startDelay[i] = Math.max(startDelay[i], startDelayMs);
+            sync[i] = Math.max(sync[i], syncMs);
+            async[i] = Math.max(async[i], asyncMs);
+            ack[i] = Math.max(ack[i], ackMs);
+            alignment[i] = Math.max(alignment[i], alignmentMs);
+        }
+
+        /** The p50 of each figure over the checkpoints, and the largest size. */
+        CheckpointByVertex of(String name) {
+            return new CheckpointByVertex(shortName(name), p50(size), Arrays.stream(size).max().orElse(0),
+                    p50(startDelay), p50(sync), p50(async), p50(ack), p50(alignment));
+        }
     }
 
     private static long p50(long[] values) {

@@ -173,34 +173,26 @@ final class ClusterJob {
                 completed.add(checkpoint);
             }
         }
-        int n = completed.size();
         List<CheckpointByVertex> vertices = new ArrayList<>();
         for (JsonNode vertex : details().path("vertices")) {
-            long[] size = new long[n];
-            long[] startDelay = new long[n];
-            long[] sync = new long[n];
-            long[] async = new long[n];
-            long[] ack = new long[n];
-            long[] alignment = new long[n];
-            for (int i = 0; i < n; i++) {
+            CheckpointByVertex.Samples samples = new CheckpointByVertex.Samples(completed.size());
+            for (int i = 0; i < completed.size(); i++) {
                 JsonNode checkpoint = completed.get(i);
                 JsonNode task = get("/jobs/" + id + "/checkpoints/details/" + checkpoint.path("id").asLong()
                         + "/subtasks/" + vertex.path("id").asText());
-                size[i] = task.path("state_size").asLong();
+                samples.size[i] = task.path("state_size").asLong();
                 long trigger = checkpoint.path("trigger_timestamp").asLong();
                 for (JsonNode subtask : task.path("subtasks")) {
-                    if (!subtask.path("status").asText().equals("completed")) {
-                        continue;
+                    if (subtask.path("status").asText().equals("completed")) {
+                        samples.subtask(i, subtask.path("start_delay").asLong(),
+                                subtask.path("checkpoint").path("sync").asLong(),
+                                subtask.path("checkpoint").path("async").asLong(),
+                                subtask.path("ack_timestamp").asLong() - trigger,
+                                subtask.path("alignment").path("duration").asLong());
                     }
-                    startDelay[i] = Math.max(startDelay[i], subtask.path("start_delay").asLong());
-                    sync[i] = Math.max(sync[i], subtask.path("checkpoint").path("sync").asLong());
-                    async[i] = Math.max(async[i], subtask.path("checkpoint").path("async").asLong());
-                    ack[i] = Math.max(ack[i], subtask.path("ack_timestamp").asLong() - trigger);
-                    alignment[i] = Math.max(alignment[i], subtask.path("alignment").path("duration").asLong());
                 }
             }
-            vertices.add(CheckpointByVertex.of(vertex.path("name").asText(), size, startDelay, sync, async, ack,
-                    alignment));
+            vertices.add(samples.of(vertex.path("name").asText()));
         }
         return vertices;
     }

@@ -7,19 +7,27 @@ import org.junit.jupiter.api.Test;
 
 class CheckpointByVertexTest {
     @Test
-    void eachFigureIsItsNearestRankMedianOverTheCheckpointsAndTheSizeAlsoItsLargest() {
+    void eachFigureIsTheSlowestSubtasksNearestRankMedianOverTheCheckpointsAndTheSizeAlsoItsLargest() {
         // Four checkpoints: the nearest-rank p50 is the 2nd smallest, whatever order they came in.
-        CheckpointByVertex vertex = CheckpointByVertex.of("GroupAggregate[9]", new long[] {400, 100, 300, 200},
-                new long[] {7, 5, 9, 6}, new long[] {1, 0, 3, 2}, new long[] {40, 10, 30, 20},
-                new long[] {90, 60, 80, 70}, new long[] {0, 12, 4, 8});
-        assertThat(vertex).isEqualTo(new CheckpointByVertex("GroupAggregate[9]", 200, 400, 6, 1, 20, 70, 4));
+        // Four checkpoints of two subtasks: per checkpoint the slower subtask's figure; over them the nearest-rank
+        // p50 (the 2nd smallest of 4), whatever order they came in.
+        CheckpointByVertex.Samples samples = new CheckpointByVertex.Samples(4);
+        long[] size = {400, 100, 300, 200};
+        long[][] slower = {{7, 1, 40, 90, 0}, {5, 0, 10, 60, 12}, {9, 3, 30, 80, 4}, {6, 2, 20, 70, 8}};
+        for (int i = 0; i < 4; i++) {
+            samples.size[i] = size[i];
+            long[] f = slower[i];
+            samples.subtask(i, f[0], f[1], f[2], f[3], f[4]);
+            samples.subtask(i, f[0] - 1, 0, f[2] / 2, f[3] - 5, 0); // the faster subtask: counts for nothing
+        }
+        assertThat(samples.of("GroupAggregate[9]"))
+                .isEqualTo(new CheckpointByVertex("GroupAggregate[9]", 200, 400, 6, 1, 20, 70, 4));
     }
 
     @Test
     void aCellWithoutCheckpointsHasZeroFiguresAndALongNameIsShortened() {
         String chain = "Source: ColumnarScanExecNode[15] -> ColumnarCalcExecNode[16] -> LocalWindowAggregate[17]";
-        CheckpointByVertex vertex = CheckpointByVertex.of(chain, new long[0], new long[0], new long[0], new long[0],
-                new long[0], new long[0]);
+        CheckpointByVertex vertex = new CheckpointByVertex.Samples(0).of(chain);
         assertThat(vertex.vertex()).isEqualTo(chain.substring(0, 70) + "...");
         assertThat(List.of(vertex.sizeP50Bytes(), vertex.sizeMaxBytes(), vertex.ackP50Ms())).containsOnly(0L);
     }
