@@ -8,7 +8,6 @@ import org.junit.jupiter.api.Test;
 class CheckpointByVertexTest {
     @Test
     void eachFigureIsTheSlowestSubtasksNearestRankMedianOverTheCheckpointsAndTheSizeAlsoItsLargest() {
-        // Four checkpoints: the nearest-rank p50 is the 2nd smallest, whatever order they came in.
         // Four checkpoints of two subtasks: per checkpoint the slower subtask's figure; over them the nearest-rank
         // p50 (the 2nd smallest of 4), whatever order they came in.
         CheckpointByVertex.Samples samples = new CheckpointByVertex.Samples(4);

@@ -49,9 +49,10 @@ class SendWindowBarrierTest {
         assertThat(seconds).isLessThan(link.idealSeconds(BYTES) * 1.15);
         assertThat(atBarriers).hasSizeGreaterThanOrEqualTo(8);
         // The window expects each barrier the shorter of the last two gaps after the last one (its contract). A
-        // barrier within its settling stretch of that (2 × (round trip + 10 ms) = 24 ms either side) came in rhythm. One the scheduler made late (a pause of the sending thread on a shared machine, as on CI's two
-        // cores) is followed by one as early, since the schedule keeps its rate as Flink's checkpoint trigger does;
-        // that one comes while the backlog may still exceed the bound, and is not judged here.
+        // barrier within its settling stretch of that (2 × (round trip + 10 ms) = 24 ms either side) came in rhythm.
+        // One the scheduler made late (a pause of the sending thread on a shared machine, as on CI's two cores) is
+        // followed by one as early, since the schedule keeps its rate as Flink's checkpoint trigger does; that one
+        // comes while the backlog may still exceed the bound, and is not judged here.
         // A barrier in rhythm finds no more than the bound in flight (rate × (round trip + 10 ms) = 600 kB; +25 %
         // for the window's estimates). Most find what the link carries in a round trip (100 kB; twice that for the
         // window's estimates of rate and round trip, plus the record sent after the last check), on an idle machine
