@@ -148,16 +148,21 @@ final class ClusterJob {
     /** The completed checkpoints' durations and sizes, and the failed count, as {@link CheckpointFigures}. */
     CheckpointFigures checkpointFigures() {
         JsonNode stats = get("/jobs/" + id + "/checkpoints");
-        List<Long> durations = new ArrayList<>();
-        List<Long> sizes = new ArrayList<>();
+        List<JsonNode> completed = completed(stats);
+        return CheckpointFigures.of(completed.stream().mapToLong(c -> c.path("end_to_end_duration").asLong()).toArray(),
+                completed.stream().mapToLong(c -> c.path("state_size").asLong()).toArray(),
+                stats.path("counts").path("failed").asLong());
+    }
+
+    /** The completed checkpoints of the REST API's checkpoint statistics' history, in its order. */
+    private static List<JsonNode> completed(JsonNode stats) {
+        List<JsonNode> completed = new ArrayList<>();
         for (JsonNode checkpoint : stats.path("history")) {
             if (checkpoint.path("status").asText().equals("COMPLETED")) {
-                durations.add(checkpoint.path("end_to_end_duration").asLong());
-                sizes.add(checkpoint.path("state_size").asLong());
+                completed.add(checkpoint);
             }
         }
-        return CheckpointFigures.of(durations.stream().mapToLong(Long::longValue).toArray(),
-                sizes.stream().mapToLong(Long::longValue).toArray(), stats.path("counts").path("failed").asLong());
+        return completed;
     }
 
     /**
@@ -167,12 +172,7 @@ final class ClusterJob {
      * MiniCluster's graph, over the checkpoints before and after the failure.
      */
     List<CheckpointByVertex> checkpointByVertex() {
-        List<JsonNode> completed = new ArrayList<>();
-        for (JsonNode checkpoint : get("/jobs/" + id + "/checkpoints").path("history")) {
-            if (checkpoint.path("status").asText().equals("COMPLETED")) {
-                completed.add(checkpoint);
-            }
-        }
+        List<JsonNode> completed = completed(get("/jobs/" + id + "/checkpoints"));
         List<CheckpointByVertex> vertices = new ArrayList<>();
         for (JsonNode vertex : details().path("vertices")) {
             CheckpointByVertex.Samples samples = new CheckpointByVertex.Samples(completed.size());
