@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.columnarkafka.testkit.flink.FlinkCluster;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -61,6 +62,24 @@ final class ClusterJob {
             }
         }
         return subtasks;
+    }
+
+    /** Waits until every subtask runs (a fixed-rate cell's signal to start the live fill); fails if the job ends. */
+    void awaitAllRunning(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<Subtask> now = subtasks();
+            if (!now.isEmpty() && now.stream().allMatch(s -> s.state().equals("RUNNING"))) {
+                return;
+            }
+            if (ended()) {
+                throw new IllegalStateException("the job ended (" + state() + ") before every task ran");
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the job's tasks were not all running after " + timeout);
+            }
+            Thread.sleep(20);
+        }
     }
 
     Checkpoints checkpoints() {

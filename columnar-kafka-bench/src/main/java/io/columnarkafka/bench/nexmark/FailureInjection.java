@@ -23,7 +23,8 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
  * <p>Measured: noticed (the kill to the job manager failing the job's tasks: its heartbeat RPCs to the dead process
  * fail, see {@link RecoveryCell}), restart (the kill to every task running again in a new attempt: Flink's region failover restarts
  * the tasks without the job leaving RUNNING, so the job status cannot tell), caught up (the kill to the new
- * attempts' sources having read past the failure position again, or the job having finished), and records
+ * attempts' sources having read past the failure position again, or the job having finished; at a fixed input
+ * rate, past where they would be without the failure, {@link #caughtUpPosition}), and records
  * replayed = position at the failure − the offsets the source committed for the checkpoint the kill follows, the
  * one the job restores (both checkpoint ids are recorded; should the job restore another, the replay is unknown:
  * -1).
@@ -100,7 +101,7 @@ final class FailureInjection {
         long restartedAt = awaitRestart(attempts);
         // Splits the restart into the tasks' deployment, set-up (state, clients, classes) and start, per task.
         result.setProperty("restartByTask", job.taskStateTimes(killedAtMillis));
-        long caughtUpAt = awaitCaughtUp(position);
+        long caughtUpAt = awaitCaughtUp(position, failedAt);
         long caughtUpAtMillis = System.currentTimeMillis();
         result.setProperty("recoveryPhasesMs", phases(killedAtMillis, caughtUpAtMillis));
         result.setProperty("openStepsMs", openSteps(victim));
@@ -221,16 +222,35 @@ final class FailureInjection {
         throw new IllegalStateException("the job did not restart within " + TIMEOUT);
     }
 
-    /** Waits until the restarted sources have read {@code position} events again (or the job finished). */
-    private long awaitCaughtUp(long position) throws Exception {
+    /** Waits until the restarted sources are caught up ({@link #caughtUpPosition}) or the job finished; returns when. */
+    private long awaitCaughtUp(long position, long failedAt) throws Exception {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (restartedPosition() >= position || job.ended()) {
-                return System.nanoTime();
+        while (true) {
+            long now = System.nanoTime();
+            long target = caughtUpPosition(position, now - failedAt, spec.rate(), spec.events());
+            if (restartedPosition() >= target || job.ended()) {
+                return now;
+            }
+            if (now > deadline) {
+                throw new IllegalStateException("the restarted sources had not read " + target + " events " + TIMEOUT
+                        + " after the kill");
             }
             Thread.sleep(POLL_MS / 4);
         }
-        throw new IllegalStateException("the restarted sources did not read " + position + " events within " + TIMEOUT);
+    }
+
+    /**
+     * The position the restarted sources are caught up at, {@code sinceKillNanos} after the kill: from a filled topic
+     * ({@code rate} 0), the failure position; at a fixed input rate, where they would be without the failure (the
+     * live input's head as they trailed it at the kill): the failure position plus the events the fill has written
+     * since, at most the input. A faster job has more room to catch up at the same rate; a bounded full-speed run
+     * has none, its catch-up only replays.
+     */
+    static long caughtUpPosition(long failurePosition, long sinceKillNanos, double rate, long events) {
+        if (rate <= 0) {
+            return failurePosition;
+        }
+        return Math.min(events, failurePosition + (long) (rate * sinceKillNanos / 1e9));
     }
 
     /** Sum over partitions of the offsets the source's consumer group committed for completed checkpoints. */

@@ -12,19 +12,23 @@ import java.util.stream.Collectors;
  * input rate for both variants, the medians of the counted rounds' checkpoint durations (p50, p99, max) and sizes,
  * the CPU cores the Flink JVM used while steady, the rate the sources read at while steady (equal to the input
  * rate when a variant keeps up), and the paired per-round ratios (columnar / stock: median, min, max) of
- * checkpoint p50 and of CPU cores; where the checkpoint time goes ({@link CheckpointTimeTables}); every cell; raw
+ * checkpoint p50 and of CPU cores; where the checkpoint time goes ({@link CheckpointTimeTables}); every cell; the
+ * recovery cells at the same rate, as the bounded matrix reports them ({@link NexmarkReport#appendRecovery}); raw
  * cells as JSON and CSV.
  */
 final class FixedRateReport {
     private final NexmarkReport run;
+    /** The plain cells (the recovery cells have a section of their own) and every cell. */
     private final List<CellResult> cells;
+    private final List<CellResult> everyCell;
     private final double rate;
     private final double seconds;
 
     /** The report of {@code run}'s cells, run at {@code rate} events/s for {@code seconds}. */
     FixedRateReport(NexmarkReport run, double rate, double seconds) {
         this.run = run;
-        this.cells = run.cells;
+        this.everyCell = run.cells;
+        this.cells = everyCell.stream().filter(c -> !c.recovery()).toList();
         this.rate = rate;
         this.seconds = seconds;
     }
@@ -105,8 +109,8 @@ final class FixedRateReport {
                 run.partitions, rate, seconds, run.events, run.seed, run.parallelism, run.checkpointIntervalMs,
                 run.warmup, run.rounds));
         md.append(run.clients.describe());
-        md.append(SplitDistinct.describe(cells));
-        md.append(FlinkOptions.describe(cells));
+        md.append(SplitDistinct.describe(everyCell));
+        md.append(FlinkOptions.describe(everyCell));
         md.append("| query | mini-batch | pairs | ckpt p50 ms stock / col. | ckpt p50 ratio | ckpt p99 ms | ckpt max ms"
                 + " | ckpt size p50 KiB | CPU cores stock / col. | CPU ratio | steady read events/s | output |\n");
         md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
@@ -144,6 +148,7 @@ final class FixedRateReport {
                     c.compared() ? c.output().entries() + " entries, OK" : c.verdictHeadline()));
         }
         md.append('\n');
+        run.appendRecovery(md);
         return md.toString();
     }
 
@@ -183,6 +188,13 @@ final class FixedRateReport {
                     pairJson(r.checkpointP99), pairJson(r.checkpointMax), pairJson(r.checkpointSize),
                     pairJson(r.cores), pairJson(r.steadyRead), r.ok, NexmarkReport.escape(r.output),
                     i + 1 < rows.size() ? "," : ""));
+        }
+        json.append("  ],\n  \"recovery\": ").append(run.recoveryJson()).append(",\n");
+        List<CellResult> recovery = everyCell.stream().filter(CellResult::recovery).toList();
+        json.append("  \"recoveryCells\": [\n");
+        for (int i = 0; i < recovery.size(); i++) {
+            json.append("    ").append(NexmarkReport.cellJson(recovery.get(i)))
+                    .append(i + 1 < recovery.size() ? ",\n" : "\n");
         }
         json.append("  ],\n  \"cells\": [\n");
         for (int i = 0; i < cells.size(); i++) {
@@ -229,16 +241,17 @@ final class FixedRateReport {
         StringBuilder csv = new StringBuilder("query,variant,mini_batch,round,rate,events,job_seconds,fill_seconds,"
                 + "cpu_seconds,steady_cores,steady_read_events_per_second,checkpoints,checkpoint_p50_ms,"
                 + "checkpoint_p99_ms,checkpoint_max_ms,checkpoint_size_p50_bytes,output_entries,output_digest,verdict,"
-                + "split_distinct\n");
-        for (CellResult c : cells) {
-            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.1f,%d,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%s,\"%s\",%s%n",
+                + "recovery_seconds,records_replayed,split_distinct\n");
+        for (CellResult c : everyCell) {
+            csv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%.1f,%d,%s,%s,%s,%s,%s,%d,%d,%d,%d,%d,%d,%s,\"%s\",%s,%s,%s%n",
                     c.spec().query().id(), c.spec().variant().id(), c.spec().miniBatch(),
                     c.round(), rate, run.events, NexmarkReport.num(c.jobSeconds()), NexmarkReport.num(c.fillSeconds()),
                     NexmarkReport.num(c.cpuSeconds()), NexmarkReport.num(c.steadyCores()),
                     NexmarkReport.num(c.steady().readEventsPerSecond()), c.checkpoints().completed(),
                     c.checkpoints().p50Ms(), c.checkpoints().p99Ms(), c.checkpoints().maxMs(),
                     c.checkpoints().sizeP50Bytes(), c.output().entries(), c.output().sha256(),
-                    c.verdictHeadline().replace("\"", "'"), c.spec().splitDistinct()));
+                    c.verdictHeadline().replace("\"", "'"), NexmarkReport.num(c.recoverySeconds()),
+                    c.recovery() ? Long.toString(c.recordsReplayed()) : "", c.spec().splitDistinct()));
         }
         return csv.toString();
     }

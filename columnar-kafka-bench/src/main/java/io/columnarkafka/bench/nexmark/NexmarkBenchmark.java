@@ -75,7 +75,9 @@ public final class NexmarkBenchmark {
             "                         this many events/s for this many seconds (replacing --events) while the job runs",
             "                         unbounded; once its sources have read every event, stop-with-savepoint with drain",
             "                         ends it. Reports checkpoint times and sizes and the CPU cores used at that equal",
-            "                         rate; no recovery cells. Results: nexmark-rate-<time>.md (+ .json, .csv)",
+            "                         rate; the recovery cells (--recovery) run at the same rate, caught up once their",
+            "                         restarted sources are back where they would be without the failure.",
+            "                         Results: nexmark-rate-<time>.md (+ .json, .csv)",
             "  --max-poll-records     the source table's properties.max.poll.records, both variants (default: Kafka's, 500);",
             "                         a fetch is at most this many records, and so is a columnar scan's batch, the work",
             "                         the source task does between two looks at its mailbox (where a checkpoint waits)",
@@ -253,8 +255,6 @@ public final class NexmarkBenchmark {
         }
         if (b.rate > 0) {
             b.events = EventPacer.events(b.rate, b.seconds);
-            // A recovery cell's kill position and catch-up time assume a filled topic read at full speed.
-            b.recovery = List.of();
         }
         return b;
     }

@@ -295,12 +295,15 @@ final class NexmarkReport {
         return md.toString();
     }
 
-    private void appendRecovery(StringBuilder md) {
+    /** The recovery cells' section: per query the paired summary, every cell, the phases; nothing without any. */
+    void appendRecovery(StringBuilder md) {
         List<CellResult> recovery = cells.stream().filter(CellResult::recovery).toList();
         if (recovery.isEmpty()) {
             return;
         }
-        md.append("## Recovery: one TaskManager process killed mid-run (mini-batch off)\n\n");
+        boolean fixedRate = recovery.get(0).spec().fixedRate();
+        md.append("## Recovery: one TaskManager process killed mid-run (mini-batch off")
+                .append(fixedRate ? ", at the fixed input rate" : "").append(")\n\n");
         md.append(String.format(Locale.ROOT, "Per recovery query and counted round, every variant runs once more, rotated"
                 + " like the cells above, each on a standalone Flink cluster of separate JVMs (a job manager and two"
                 + " TaskManagers, the job's slots all on one, the other a spare). Once the sources have read %.0f %% of"
@@ -311,7 +314,14 @@ final class NexmarkReport {
                 + " on the spare from that checkpoint. Noticed = the kill to the job manager failing the"
                 + " tasks (its heartbeat RPCs to the dead process failing; at the latest the 5 s heartbeat timeout);"
                 + " restart = the kill to every task running again;"
-                + " caught up = the kill to the restarted sources having read past the failure position; replayed ="
+                + (fixedRate ? " caught up = the kill to the restarted sources having read past where they would be"
+                        + " without the failure (the failure position plus the events the live fill wrote since the"
+                        + " kill: back at the live input, as they trailed it before), which takes replaying the records"
+                        + " since the restored checkpoint and the input that arrived meanwhile, with the spare capacity"
+                        + " the variant has at this rate; the job is then stopped with drain once it has read every"
+                        + " event;"
+                        : " caught up = the kill to the restarted sources having read past the failure position;")
+                + " replayed ="
                 + " the position at the failure − the offsets the sources committed for that checkpoint (– should the"
                 + " job restore another). Job s = the job's creation to its end; CPU (in the JSON and CSV) = the TaskManager"
                 + " processes' CPU time. The output must still equal stock's without a failure, read_committed."
@@ -492,7 +502,17 @@ final class NexmarkReport {
         json.append("  \"variantSummary\": ").append(new VariantReport(cells).json()).append(",\n");
         json.append("  \"floor\": ").append(new FloorReport(cells).json()).append(",\n");
         json.append("  \"recoveryVariantSummary\": ").append(new RecoveryVariantReport(cells).json()).append(",\n");
-        json.append("  \"recovery\": [\n");
+        json.append("  \"recovery\": ").append(recoveryJson()).append(",\n");
+        json.append("  \"cells\": [\n");
+        for (int i = 0; i < cells.size(); i++) {
+            json.append("    ").append(cellJson(cells.get(i))).append(i + 1 < cells.size() ? ",\n" : "\n");
+        }
+        return json.append("  ]\n}\n").toString();
+    }
+
+    /** The per-query recovery summaries as a JSON array. */
+    String recoveryJson() {
+        StringBuilder json = new StringBuilder("[\n");
         List<RecoveryRow> recovery = recoveryRows();
         for (int i = 0; i < recovery.size(); i++) {
             RecoveryRow r = recovery.get(i);
@@ -504,14 +524,10 @@ final class NexmarkReport {
                     num(r.columnarRecovery), num(r.ratio), num(r.ratioMin), num(r.ratioMax), num(r.stockReplayed),
                     num(r.columnarReplayed), r.ok, escape(r.output), i + 1 < recovery.size() ? "," : ""));
         }
-        json.append("  ],\n  \"cells\": [\n");
-        for (int i = 0; i < cells.size(); i++) {
-            json.append("    ").append(cellJson(cells.get(i))).append(i + 1 < cells.size() ? ",\n" : "\n");
-        }
-        return json.append("  ]\n}\n").toString();
+        return json.append("  ]").toString();
     }
 
-    private static String cellJson(CellResult c) {
+    static String cellJson(CellResult c) {
         return String.format(Locale.ROOT, "{\"query\": \"%s\", \"variant\": \"%s\", \"miniBatch\": %s,"
                         + " \"splitDistinct\": %s, \"round\": %d,"
                         + " \"jobSeconds\": %s, \"steadyEventsPerSecond\": %s, \"steadyReadEventsPerSecond\": %s,"

@@ -2,11 +2,13 @@ package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.testkit.flink.FlinkCluster;
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.HeartbeatManagerOptions;
@@ -15,6 +17,7 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 
@@ -27,6 +30,10 @@ import org.apache.flink.streaming.api.graph.StreamGraph;
  * with {@code SIGKILL}. A spare, not a TaskManager started after the kill: a JVM's start on a loaded machine takes
  * seconds and varies more than what the cell compares, and it is the same for stock and columnar. CPU is the
  * TaskManager processes' ({@link TaskManagerCpu}); job time is the job's creation to its end.
+ *
+ * <p>At a fixed rate ({@code --rate}) the job reads its topic unbounded while the harness fills it live, from when
+ * every task runs ({@link FixedRateRun#runningMarker}); after the failure and the catch-up, once the restarted
+ * sources have read every event, stop-with-savepoint with drain ends it, as {@link FixedRateRun} ends a plain cell.
  */
 final class RecoveryCell {
     private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
@@ -40,6 +47,7 @@ final class RecoveryCell {
     private static final int CHECKPOINT_HISTORY = 1000;
     /** The environment variable whose JVM options the cluster's TaskManagers get besides their own. */
     static final String TASKMANAGER_JAVA_OPTS = "TASKMANAGER_JAVA_OPTS";
+    private static final long STOP_POLL_MS = 20;
 
     private RecoveryCell() {}
 
@@ -60,7 +68,14 @@ final class RecoveryCell {
             JobClient client = env.executeAsync(graph);
             ClusterJob job = new ClusterJob(cluster, client.getJobID().toString());
             try {
+                if (spec.fixedRate()) {
+                    job.awaitAllRunning(STARTUP_TIMEOUT);
+                    Files.writeString(FixedRateRun.runningMarker(spec), "running");
+                }
                 new FailureInjection(cluster, job, spec, positions, cpu).run(result);
+                if (spec.fixedRate()) {
+                    stopOnceAllRead(client, spec, positions);
+                }
                 client.getJobExecutionResult().get();
             } catch (Exception e) {
                 throw new IllegalStateException("the recovery cell failed: " + e + "\n" + cluster.logTails(), e);
@@ -72,6 +87,29 @@ final class RecoveryCell {
             result.setProperty("checkpointByVertex", CheckpointByVertex.describe(job.checkpointByVertex()));
         }
         return result;
+    }
+
+    /**
+     * A fixed-rate cell's end: once the restarted sources have read every event (the live fill has then written them
+     * all; q12: and its last processing-time window has fired), stop-with-savepoint with drain, so the output holds
+     * every event's result, as a bounded run's does.
+     */
+    private static void stopOnceAllRead(JobClient client, CellSpec spec, Path positions) throws Exception {
+        // The fill takes events / rate from the start; a job that falls that far behind again has failed.
+        long deadline = System.nanoTime() + Duration.ofMillis((long) (2e3 * spec.events() / spec.rate()))
+                .plus(STARTUP_TIMEOUT).toNanos();
+        while (SourcePositions.read(positions, 1) < spec.events()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("the restarted sources had read " + SourcePositions.read(positions, 1)
+                        + " of " + spec.events() + " events when the fill should long have ended");
+            }
+            Thread.sleep(STOP_POLL_MS);
+        }
+        if (spec.query().output == NexmarkQuery.Output.CLOSED_WINDOW_BIDS) {
+            Thread.sleep(FixedRateRun.PROCTIME_WINDOW.plus(FixedRateRun.PROCTIME_MARGIN).toMillis());
+        }
+        client.stopWithSavepoint(true, Path.of(spec.checkpointDir(), "savepoint").toUri().toString(),
+                SavepointFormatType.CANONICAL).get(5, TimeUnit.MINUTES);
     }
 
     /**
