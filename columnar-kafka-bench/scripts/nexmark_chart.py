@@ -2,7 +2,7 @@
 """SVG chart of a bin/bench-nexmark result (no dependencies beyond Python 3).
 
 usage: nexmark_chart.py bench-results/nexmark-<date>.json docs/nexmark-chart.svg [RECOVERY.json] [MINI_BATCH_ON.json]
-           [CHECKPOINTS.json]
+           [CHECKPOINTS.json] [RECOVERY_AT_RATE.json]
 
 Three panels from the JSON's data: the paired throughput ratio (columnar / stock) per query with mini-batch
 off and on, by job time and, where the JSON has the steady-state rows ("steady", reports since 2026-12-03), by
@@ -13,7 +13,10 @@ run of its own, e.g. --recovery q0,q1,q5 with fewer --queries), else from the fi
 come from MINI_BATCH_ON.json when given (a whole-suite run takes ~30 min per setting, so the two settings may be two
 runs; the title then names both), else from the first file. The checkpoint panel comes from CHECKPOINTS.json when
 given (a later run of some queries, e.g. after a change to what the sink leaves for the barrier's flush; the panel
-then shows that run's queries and names it), else from the first file.
+then shows that run's queries and names it), else from the first file. RECOVERY_AT_RATE.json, a fixed-rate run's
+(bin/bench-nexmark --rate with --recovery), adds a fourth panel: the recovery time at that equal input rate, the
+kill to the restarted sources back where they would be without the failure. An optional file given as "-" is not
+given (to name a later one).
 
 A summary row whose output was not compared with stock's ("compared": false, e.g. q12 in a bounded run, whose
 windows do not fire) is drawn hatched grey, with a note under the panel naming it and why; its figures are measured,
@@ -107,6 +110,13 @@ def recovery_groups(data):
     return [(q, [v.get("stock"), v.get("columnar")]) for q, v in recovery.items()]
 
 
+def optional(index):
+    """The JSON of the optional file argument at index, or None when it is absent or "-"."""
+    if len(sys.argv) <= index or sys.argv[index] == "-":
+        return None
+    return json.load(open(sys.argv[index]))
+
+
 def main():
     data = json.load(open(sys.argv[1]))
     summary = data["summary"]
@@ -115,7 +125,7 @@ def main():
         if row["query"] not in queries:
             queries.append(row["query"])
 
-    on_data = json.load(open(sys.argv[4])) if len(sys.argv) > 4 else data
+    on_data = optional(4) or data
 
     def conditions(d):
         """How a run's cells were measured: its events and whether each cell's JVM ran the job once before."""
@@ -167,7 +177,7 @@ def main():
         ratio_series = [(off_label, COLUMNAR), (on_label, ON)]
         ratio_title = "Throughput ratio columnar / stock (median of paired rounds; dashed: 1.0)"
         ratio_settings = [False, True]
-    ckpt_data = json.load(open(sys.argv[5])) if len(sys.argv) > 5 else data
+    ckpt_data = optional(5) or data
 
     def pick_checkpoint(q, key):
         for row in ckpt_data["summary"]:
@@ -180,12 +190,16 @@ def main():
             for q in ckpt_queries]
     ckpt_title = "Checkpoint duration p50, ms (mini-batch off" + (
         f"; run {ckpt_data['stamp']}, {conditions(ckpt_data)})" if ckpt_data is not data else ")")
-    recovery_data = json.load(open(sys.argv[3])) if len(sys.argv) > 3 else data
+    recovery_data = optional(3) or data
     rec = recovery_groups(recovery_data)
+
+    rate_data = optional(6)
+    rec_rate = recovery_groups(rate_data) if rate_data else []
 
     width = max(700, 42 * len(queries) + 100)
     panel = 170
-    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{3 * (panel + 80) + 40}" '
+    rows = 4 if rec_rate else 3
+    svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{rows * (panel + 80) + 40}" '
            f'font-family="sans-serif">', HATCH, '<rect width="100%" height="100%" fill="white"/>',
            f'<text x="10" y="18" font-size="14" font-weight="bold">Nexmark, exactly-once Kafka in and out: '
            f'columnar-kafka vs stock Flink (parallelism {data["parallelism"]}, '
@@ -203,8 +217,14 @@ def main():
     y += panel + 80
     if rec:
         svg += bars(60, y, min(width - 80, 120 * len(rec) + 60), panel,
-                    f"Recovery: TaskManager failure to caught up, s (median of {recovery_data['rounds']} paired rounds,"
-                    f" {recovery_data['events']:,} events)", rec,
+                    f"Recovery{' at full speed' if rec_rate else ''}: TaskManager failure to caught up, s (median of"
+                    f" {recovery_data['rounds']} paired rounds, {recovery_data['events']:,} events)", rec,
+                    [("stock", STOCK), ("columnar", COLUMNAR)], "")
+    y += panel + 80
+    if rec_rate:
+        svg += bars(60, y, min(width - 80, 120 * len(rec_rate) + 60), panel,
+                    f"Recovery at an equal input rate, {rate_data['rate']:,.0f} events/s: failure to back at the live"
+                    f" input, s (median of {rate_data['rounds']} paired rounds; run {rate_data['stamp']})", rec_rate,
                     [("stock", STOCK), ("columnar", COLUMNAR)], "")
     svg.append("</svg>")
     open(sys.argv[2], "w").write("\n".join(svg) + "\n")
