@@ -74,7 +74,10 @@ final class RecoveryPhasesReport {
                 + " (state restore and every operator's open: source reader, planner-stage operators, Arrow"
                 + " allocators and codec plans, the Kafka sink's writer and transaction recovery, class loading and"
                 + " JIT in the spare's cold JVM); firstRead = to the restarted sources' first reported position"
-                + " (negative when they read before the last task ran); catchUp = to the failure position read again."
+                + " (negative when they read before the last task ran); catchUp = to the caught-up position: the"
+                + (recovery.get(0).spec().fixedRate()
+                        ? " failure position plus the input written since the kill (back at the live input)."
+                        : " failure position read again.")
                 + " From Flink's REST timestamps and the harness's samples of the sources' positions (polled every 5 ms, reported by the TaskManagers every 10 ms). Δ = median of the paired"
                 + " per-round differences, columnar − stock (positive: columnar slower in that phase).\n\n");
         md.append("| query | phase | stock ms | columnar ms | Δ ms (pairs) |\n|---|---|---:|---:|---:|\n");

@@ -282,6 +282,54 @@ class NexmarkReportTest {
     }
 
     /**
+     * A fixed-rate run's recovery cells stay out of its checkpoint rows and "every cell" table and get the bounded
+     * matrix's recovery section, whose caught up is defined at the live input; the JSON keeps them apart, the CSV has
+     * every cell with its recovery time.
+     */
+    @Test
+    void fixedRateRecoveryCellsHaveTheirOwnSection() throws Exception {
+        List<CellResult> cells = new ArrayList<>();
+        cells.add(atRate(Variant.STOCK, 1, 100, 1.0));
+        cells.add(atRate(Variant.COLUMNAR, 1, 50, 0.8));
+        cells.add(recoveryAtRate(Variant.STOCK, 8.0, 12_000));
+        cells.add(recoveryAtRate(Variant.COLUMNAR, 6.0, 11_000));
+        FixedRateReport report = new FixedRateReport(new NexmarkReport(cells, "test", "", "0.1 0 0", "0.2 0 0",
+                400_000, 0, 1, 2, 1000, 2, 42, ClientSettings.DEFAULTS), 10_000, 40);
+
+        assertThat(report.rows()).hasSize(1);
+        assertThat(report.rows().get(0).checkpointP50().stock()).as("the plain cell's, not the recovery cell's")
+                .isEqualTo(100);
+        String markdown = report.markdown();
+        assertThat(markdown)
+                .contains("## Recovery: one TaskManager process killed mid-run (mini-batch off, at the fixed input rate)")
+                .contains("back at the live input")
+                .contains("| q0 | 1 | 0.50 / 0.50 | 8.00 / 6.00 | **0.75** (0.75–0.75) |");
+        String everyCell = markdown.substring(markdown.indexOf("## Every cell"), markdown.indexOf("## Recovery"));
+        assertThat(everyCell.lines().filter(line -> line.startsWith("| q0 |"))).hasSize(2);
+        JsonNode json = new ObjectMapper().readTree(report.json());
+        assertThat(json.path("recovery").get(0).path("ratio").asDouble()).isEqualTo(0.75);
+        assertThat(json.path("recoveryCells")).hasSize(2);
+        assertThat(json.path("cells")).hasSize(2);
+        List<String> csv = report.csv().lines().toList();
+        assertThat(csv).hasSize(cells.size() + 1);
+        assertThat(csv.get(3)).contains(",8.0000,12000,");
+    }
+
+    private static CellResult recoveryAtRate(Variant variant, double recoverySeconds, long replayed) {
+        Properties p = measured(20);
+        p.setProperty("noticedSeconds", "0.25");
+        p.setProperty("restartSeconds", "0.5");
+        p.setProperty("recoverySeconds", Double.toString(recoverySeconds));
+        p.setProperty("recordsReplayed", Long.toString(replayed));
+        p.setProperty("restoredCheckpoint", "7");
+        p.setProperty("checkpointAtFailure", "7");
+        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, 400_000, 2, 1000,
+                "localhost:9092", "in", "out", "run", 0.5, 10_000, true, ClientSettings.DEFAULTS, "/tmp/checkpoints",
+                "/tmp/result", JvmWarmUp.OFF);
+        return CellResult.of(spec, 1, p, DIGEST, "OK");
+    }
+
+    /**
      * Where the checkpoint time goes: per query the parts of the last acknowledgement, stock / columnar medians
      * over the counted rounds with the paired difference per round, then per vertex position each phase; the
      * warm-up round left out; a vertex line of an older result (no alignment) still reads.
