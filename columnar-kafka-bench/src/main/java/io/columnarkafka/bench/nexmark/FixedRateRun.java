@@ -30,8 +30,8 @@ final class FixedRateRun {
      * q12's processing-time windows: after the last event was read, its window closes within this time; the stop
      * waits that long and a margin, so every bid is counted by a window that fired on its own timer.
      */
-    static final Duration PROCTIME_WINDOW = Duration.ofSeconds(10);
-    static final Duration PROCTIME_MARGIN = Duration.ofSeconds(2);
+    private static final Duration PROCTIME_WINDOW = Duration.ofSeconds(10);
+    private static final Duration PROCTIME_MARGIN = Duration.ofSeconds(2);
     /** The result property: when (epoch ms) the sources had read every event; later checkpoints are not counted. */
     static final String READ_ALL_MILLIS = "readAllEpochMillis";
     private static final Duration STARTUP_TIMEOUT = Duration.ofMinutes(5);
@@ -50,16 +50,12 @@ final class FixedRateRun {
         try (CpuTimeline cpu = CpuTimeline.start()) {
             double runningMillis = System.currentTimeMillis();
             Files.writeString(runningMarker(spec), "running");
-            // The live fill takes events / rate; a cell whose sources fall that far behind again has failed.
-            awaitAllRead(cluster, job, spec.events(), Duration.ofMillis((long) (2e3 * spec.events() / spec.rate()))
-                    .plus(STARTUP_TIMEOUT));
+            awaitAllRead(cluster, job, spec.events(), readAllTimeout(spec));
             double readAllMillis = System.currentTimeMillis();
-            if (spec.query().output == NexmarkQuery.Output.CLOSED_WINDOW_BIDS) {
-                Thread.sleep(PROCTIME_WINDOW.plus(PROCTIME_MARGIN).toMillis());
-            }
+            awaitLastProcessingTimeWindow(spec);
             long stopStart = System.nanoTime();
-            String savepoint = cluster.stopWithSavepoint(job, Path.of(spec.checkpointDir(), "savepoint").toUri()
-                    .toString(), true, SavepointFormatType.CANONICAL).get(5, TimeUnit.MINUTES);
+            String savepoint = cluster.stopWithSavepoint(job, savepointDirectory(spec), true,
+                    SavepointFormatType.CANONICAL).get(5, TimeUnit.MINUTES);
             result.setProperty("stopSeconds", Double.toString((System.nanoTime() - stopStart) / 1e9));
             result.setProperty("savepoint", savepoint);
             result.setProperty("readAllSeconds", Double.toString((readAllMillis - runningMillis) / 1e3));
@@ -69,6 +65,23 @@ final class FixedRateRun {
             result.setProperty("steadyCores", Double.toString(
                     cpu.coresBetween(steady.readFromSeconds() * 1e3, steady.readToSeconds() * 1e3)));
         }
+    }
+
+    /** How long the sources may take to read every event: the live fill takes events / rate; twice that and more fails. */
+    static Duration readAllTimeout(CellSpec spec) {
+        return Duration.ofMillis((long) (2e3 * spec.events() / spec.rate())).plus(STARTUP_TIMEOUT);
+    }
+
+    /** After the last event was read, q12's last processing-time window still has to fire: waits for it. */
+    static void awaitLastProcessingTimeWindow(CellSpec spec) throws InterruptedException {
+        if (spec.query().output == NexmarkQuery.Output.CLOSED_WINDOW_BIDS) {
+            Thread.sleep(PROCTIME_WINDOW.plus(PROCTIME_MARGIN).toMillis());
+        }
+    }
+
+    /** Where the stop-with-savepoint that ends a fixed-rate job writes its savepoint. */
+    static String savepointDirectory(CellSpec spec) {
+        return Path.of(spec.checkpointDir(), "savepoint").toUri().toString();
     }
 
     private static void awaitAllRunning(MiniCluster cluster, JobID job) throws Exception {

@@ -95,9 +95,7 @@ final class RecoveryCell {
      * every event's result, as a bounded run's does.
      */
     private static void stopOnceAllRead(JobClient client, CellSpec spec, Path positions) throws Exception {
-        // The fill takes events / rate from the start; a job that falls that far behind again has failed.
-        long deadline = System.nanoTime() + Duration.ofMillis((long) (2e3 * spec.events() / spec.rate()))
-                .plus(STARTUP_TIMEOUT).toNanos();
+        long deadline = System.nanoTime() + FixedRateRun.readAllTimeout(spec).toNanos();
         while (SourcePositions.read(positions, 1) < spec.events()) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("the restarted sources had read " + SourcePositions.read(positions, 1)
@@ -105,11 +103,9 @@ final class RecoveryCell {
             }
             Thread.sleep(STOP_POLL_MS);
         }
-        if (spec.query().output == NexmarkQuery.Output.CLOSED_WINDOW_BIDS) {
-            Thread.sleep(FixedRateRun.PROCTIME_WINDOW.plus(FixedRateRun.PROCTIME_MARGIN).toMillis());
-        }
-        client.stopWithSavepoint(true, Path.of(spec.checkpointDir(), "savepoint").toUri().toString(),
-                SavepointFormatType.CANONICAL).get(5, TimeUnit.MINUTES);
+        FixedRateRun.awaitLastProcessingTimeWindow(spec);
+        client.stopWithSavepoint(true, FixedRateRun.savepointDirectory(spec), SavepointFormatType.CANONICAL)
+                .get(5, TimeUnit.MINUTES);
     }
 
     /**
