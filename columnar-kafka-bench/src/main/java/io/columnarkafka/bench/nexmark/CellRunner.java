@@ -25,7 +25,6 @@ import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestOptions;
 import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
@@ -42,7 +41,7 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 /**
  * Runs one cell in a JVM of its own (started by {@link NexmarkBenchmark}; the broker runs in another), so
  * this process's CPU time is the Flink job's: a MiniCluster with one TaskManager of {@code parallelism}
- * slots, heap state, checkpoints to local files, the query planned by Flink's SQL planner and submitted as
+ * slots, heap or RocksDB state ({@code --state}), checkpoints to local files, the query planned by Flink's SQL planner and submitted as
  * one job. Writes what it measured to the cell's result file: job time, CPU time, checkpoint statistics,
  * the sink's admission (from EXPLAIN) and the CPU time by thread group ({@link ThreadCpu}: how much is JIT
  * warm-up). A recovery cell runs its job on a cluster of processes instead ({@link RecoveryCell}).
@@ -114,6 +113,7 @@ public final class CellRunner {
             }
             requireSuccess(jobResult, "the Flink job");
             AccessExecutionGraph executed = cluster.getArchivedExecutionGraph(job).get();
+            spec.state().check(executed.getStateBackendName().orElse(null));
             result.setProperty("jobSeconds", Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED)
                     - executed.getStatusTimestamp(JobStatus.RUNNING)) / 1e3));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
@@ -231,12 +231,12 @@ public final class CellRunner {
     }
 
     /**
-     * Heap state, checkpoints to the cell's directory every interval, a checkpoint history kept whole, then the
-     * run's {@code --flink-conf} options over them.
+     * The cell's state backend ({@code --state}), checkpoints to the cell's directory every interval, a checkpoint
+     * history kept whole, then the run's {@code --flink-conf} options over them.
      */
     static Configuration stateAndCheckpoints(CellSpec spec) {
         Configuration conf = new Configuration();
-        conf.set(StateBackendOptions.STATE_BACKEND, "hashmap");
+        spec.state().apply(conf);
         conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
         conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, Path.of(spec.checkpointDir()).toUri().toString());
         conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(spec.checkpointIntervalMs()));

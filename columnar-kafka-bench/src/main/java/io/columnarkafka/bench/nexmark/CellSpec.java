@@ -13,6 +13,7 @@ import java.util.Map;
  * @param splitDistinct whether the cell's table config splits distinct aggregates ({@link SplitDistinct})
  * @param flinkOptions Flink configuration options of the cell's cluster, the same for every variant ({@link
  *     FlinkOptions})
+ * @param state the cell's state backend, the same for every variant ({@link CellStateBackend})
  * @param failAtFraction 0 for a plain run; otherwise the share of the input committed by a checkpoint after
  *     which the TaskManager process running the job is killed (a recovery run, {@link RecoveryCell})
  * @param rate 0 for a bounded run over a filled topic; otherwise the events per second at which the harness fills
@@ -27,6 +28,7 @@ record CellSpec(
         boolean miniBatch,
         boolean splitDistinct,
         FlinkOptions flinkOptions,
+        CellStateBackend state,
         long events,
         int parallelism,
         long checkpointIntervalMs,
@@ -52,7 +54,7 @@ record CellSpec(
      * transactional ids, consumer group and checkpoint directory.
      */
     CellSpec warmUpRun() {
-        return new CellSpec(query, variant, miniBatch, splitDistinct, flinkOptions, events, parallelism,
+        return new CellSpec(query, variant, miniBatch, splitDistinct, flinkOptions, state, events, parallelism,
                 checkpointIntervalMs, bootstrapServers, inputTopic, warmUpTopic(outputTopic), runId + "-jvm-warm-up",
                 failAtFraction, rate, columnarPlanner, clients, checkpointDir + "-jvm-warm-up", resultFile, JvmWarmUp.OFF);
     }
@@ -73,6 +75,7 @@ record CellSpec(
         args.put("miniBatch", Boolean.toString(miniBatch));
         args.put("splitDistinct", Boolean.toString(splitDistinct));
         args.put("flinkOptions", flinkOptions.toArg());
+        args.put("state", state.name());
         args.put("events", Long.toString(events));
         args.put("parallelism", Integer.toString(parallelism));
         args.put("checkpointIntervalMs", Long.toString(checkpointIntervalMs));
@@ -109,6 +112,7 @@ record CellSpec(
                 Boolean.parseBoolean(args.get("miniBatch")),
                 Boolean.parseBoolean(args.get("splitDistinct")),
                 FlinkOptions.fromArg(args.get("flinkOptions")),
+                CellStateBackend.valueOf(args.get("state")),
                 Long.parseLong(args.get("events")),
                 Integer.parseInt(args.get("parallelism")),
                 Long.parseLong(args.get("checkpointIntervalMs")),

@@ -159,6 +159,12 @@ final class ClusterJob {
         return new long[] {firstCreated == Long.MAX_VALUE ? 0 : firstCreated, last[0], last[1], last[2]};
     }
 
+    /** The job's state backend, as its checkpoint configuration shows it (Flink's name for it), null if none. */
+    String stateBackendName() {
+        JsonNode name = get("/jobs/" + id + "/checkpoints/config").path("state_backend");
+        return name.isMissingNode() ? null : name.asText();
+    }
+
     /** The job's checkpoint min-pause, as its checkpoint configuration shows it. */
     long checkpointMinPauseMillis() {
         return get("/jobs/" + id + "/checkpoints/config").path("min_pause").asLong(-1);

@@ -94,7 +94,7 @@ final class FixedRateReport {
         md.append(String.format(Locale.ROOT, "Each cell's input topic (%d partitions) is written live by the harness's"
                 + " JVM at **%,.0f events/s** for %.0f s: %,d Nexmark events (seed %d, the bounded matrix's bytes),"
                 + " paced from when the cell's tasks all run, while the job (its own JVM: MiniCluster, parallelism %d,"
-                + " heap state, %d ms checkpoints, EXACTLY_ONCE Kafka sink, the columnar planner stage in the columnar"
+                + " %s, %d ms checkpoints, EXACTLY_ONCE Kafka sink, the columnar planner stage in the columnar"
                 + " cells) reads it unbounded from the earliest offset. Once its sources have read every event (q12:"
                 + " and its last 10 s processing-time window has fired), Flink's stop-with-savepoint with drain ends"
                 + " the job, and the result topic, read read_committed, must equal stock's (q12's: count every bid"
@@ -106,7 +106,8 @@ final class FixedRateReport {
                 + " %d warm-up round(s) not counted, then %d rounds, stock and columnar paired in each, their order"
                 + " alternating and the query order rotating. Ratio = columnar / stock per round, median (min–max);"
                 + " below 1 is better for columnar.%n%n",
-                run.partitions, rate, seconds, run.events, run.seed, run.parallelism, run.checkpointIntervalMs,
+                run.partitions, rate, seconds, run.events, run.seed, run.parallelism,
+                CellStateBackend.of(everyCell).phrase(), run.checkpointIntervalMs,
                 run.warmup, run.rounds));
         md.append(run.clients.describe());
         md.append(SplitDistinct.describe(everyCell));
@@ -170,9 +171,10 @@ final class FixedRateReport {
         json.append(String.format(Locale.ROOT, "  \"mode\": \"fixed-rate\", \"rate\": %.1f, \"seconds\": %.1f,"
                         + " \"events\": %d, \"parallelism\": %d, \"warmup\": %d, \"rounds\": %d,"
                         + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\","
-                        + " \"machineBusyAtStart\": %b,%n",
+                        + " \"machineBusyAtStart\": %b, \"state\": \"%s\",%n",
                 rate, seconds, run.events, run.parallelism, run.warmup, run.rounds, run.checkpointIntervalMs,
-                run.loadBefore, run.loadAfter, MachineLoad.busy(MachineLoad.oneMinute(run.loadBefore))));
+                run.loadBefore, run.loadAfter, MachineLoad.busy(MachineLoad.oneMinute(run.loadBefore)),
+                CellStateBackend.of(everyCell).flag()));
         json.append("  \"variants\": [").append(cells.stream().map(c -> c.spec().variant()).distinct().sorted()
                 .map(v -> "\"" + NexmarkReport.escape(v.id()) + "\"").collect(Collectors.joining(", "))).append("],\n");
         json.append("  \"variantSummary\": ").append(new FixedRateVariants(cells).json()).append(",\n");

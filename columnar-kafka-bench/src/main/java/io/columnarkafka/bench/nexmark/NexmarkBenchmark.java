@@ -39,7 +39,7 @@ public final class NexmarkBenchmark {
     static final String USAGE = String.join("\n",
             "usage: bin/bench-nexmark [--queries q0,q1,...|all|stateless|stateful] [--events N] [--rounds N]",
             "                         [--warmup N] [--parallelism N] [--mini-batch off|on|both]",
-            "                         [--split-distinct on|off|nexmark] [--flink-conf KEY=VALUE,...]",
+            "                         [--split-distinct on|off|nexmark] [--flink-conf KEY=VALUE,...] [--state heap|rocksdb]",
             "                         [--recovery q0,q4,...|none] [--recovery-at FRACTION] [--checkpoint-interval MS]",
             "                         [--partitions N] [--seed N] [--out DIR] [--work-dir DIR] [--note TEXT]",
             "                         [--keep-output off|on] [--rate EVENTS_PER_S --seconds S]",
@@ -59,6 +59,8 @@ public final class NexmarkBenchmark {
             "  --flink-conf           Flink configuration options set in every cell of both variants (recovery clusters",
             "                         too), over the harness's state and checkpoint settings, e.g.",
             "                         taskmanager.network.memory.buffer-debloat.enabled=true (default none)",
+            "  --state                the state backend of every cell of both variants (recovery clusters too): heap",
+            "                         (default) or rocksdb, with incremental checkpoints as Nexmark's config.yaml",
             "  --recovery             queries also run, mini-batch off, once per variant and counted round on a cluster",
             "                         of processes whose TaskManager running the job is killed (SIGKILL) mid-run, the",
             "                         job restarting on a spare TaskManager (default q0,q4,q17)",
@@ -141,6 +143,7 @@ public final class NexmarkBenchmark {
     private List<Boolean> miniBatch = List.of(false, true);
     private SplitDistinct splitDistinct = SplitDistinct.NEXMARK;
     private FlinkOptions flinkOptions = FlinkOptions.NONE;
+    private CellStateBackend state = CellStateBackend.HEAP;
     private List<NexmarkQuery> recovery = List.of(NexmarkQuery.Q0, NexmarkQuery.Q4, NexmarkQuery.Q17);
     private double recoveryAt = 0.5;
     private long checkpointIntervalMs = 1000;
@@ -197,6 +200,7 @@ public final class NexmarkBenchmark {
                 };
                 case "--split-distinct" -> b.splitDistinct = SplitDistinct.parse(value);
                 case "--flink-conf" -> b.flinkOptions = FlinkOptions.parse(value);
+                case "--state" -> b.state = CellStateBackend.parse(value);
                 case "--recovery" -> b.recovery = value.equals("none") ? List.of() : queries(value);
                 case "--recovery-at" -> b.recoveryAt = Double.parseDouble(value);
                 case "--checkpoint-interval" -> b.checkpointIntervalMs = Long.parseLong(value);
@@ -442,7 +446,7 @@ public final class NexmarkBenchmark {
                       double failAt, String id) {
         // A fixed-rate cell's input is written while it runs: a topic of its own.
         String cellInput = fixedRate() ? "nexmark-input-" + id : input;
-        return new CellSpec(query, variant, mb, splitDistinct.enabled(mb), flinkOptions, events, parallelism, checkpointIntervalMs,
+        return new CellSpec(query, variant, mb, splitDistinct.enabled(mb), flinkOptions, state, events, parallelism, checkpointIntervalMs,
                 bootstrapServers, cellInput, "nexmark-out-" + id, "nexmark-" + id, failAt, rate, columnarPlanner,
                 clients, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
                 workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString(), failAt == 0 ? jvmWarmUp : JvmWarmUp.OFF);

@@ -213,8 +213,8 @@ final class NexmarkReport {
         String source = cells.stream().filter(c -> c.spec().variant().equals(Variant.COLUMNAR)).map(CellResult::sourceConnector)
                 .filter(s -> s != null).findFirst().orElse("kafka");
         md.append(String.format(Locale.ROOT, "%,d Nexmark events (seed %d, 1:3:46, 10,000 events/s of event time) in"
-                + " one %d-partition topic; each cell one Flink job in its own JVM (MiniCluster, parallelism %d, heap"
-                + " state, %d ms checkpoints, EXACTLY_ONCE Kafka sink), the broker in another JVM; %d warm-up round(s)"
+                + " one %d-partition topic; each cell one Flink job in its own JVM (MiniCluster, parallelism %d, %s,"
+                + " %d ms checkpoints, EXACTLY_ONCE Kafka sink), the broker in another JVM; %d warm-up round(s)"
                 + " not counted, then %d rounds, stock and columnar paired in each round, their order alternating and"
                 + " the query order rotating from round to round. Throughput = events / job time (RUNNING to FINISHED);"
                 + " steady-state throughput = the rate between the moments 10 %% and 90 %% of the input had been read"
@@ -222,7 +222,8 @@ final class NexmarkReport {
                 + " Nexmark's suite measures an unbounded run, by the sources' rate while running; it leaves out"
                 + " start-up and the final checkpoint wait, see docs/nexmark.md);"
                 + " CPU = the cell JVM's process CPU time over the job, per million events.%n%n",
-                events, seed, partitions, parallelism, checkpointIntervalMs, warmup, rounds));
+                events, seed, partitions, parallelism, CellStateBackend.of(cells).phrase(), checkpointIntervalMs, warmup,
+                rounds));
         md.append(clients.describe());
         md.append(SplitDistinct.describe(cells));
         md.append(FlinkOptions.describe(cells));
@@ -476,9 +477,10 @@ final class NexmarkReport {
         StringBuilder json = new StringBuilder("{\n  \"stamp\": \"").append(stamp).append("\",\n");
         json.append(String.format(Locale.ROOT, "  \"events\": %d, \"parallelism\": %d, \"warmup\": %d, \"rounds\": %d,"
                 + " \"checkpointIntervalMs\": %d, \"loadBefore\": \"%s\", \"loadAfter\": \"%s\", \"machineBusyAtStart\": %b,"
-                + " \"jvmWarmUp\": %b, \"jvmWarmUpMode\": \"%s\",%n",
+                + " \"jvmWarmUp\": %b, \"jvmWarmUpMode\": \"%s\", \"state\": \"%s\",%n",
                 events, parallelism, warmup, rounds, checkpointIntervalMs, loadBefore, loadAfter,
-                MachineLoad.busy(MachineLoad.oneMinute(loadBefore)), jvmWarmUp() != JvmWarmUp.OFF, jvmWarmUp().flag()));
+                MachineLoad.busy(MachineLoad.oneMinute(loadBefore)), jvmWarmUp() != JvmWarmUp.OFF, jvmWarmUp().flag(),
+                CellStateBackend.of(cells).flag()));
         json.append("  \"summary\": [\n");
         List<Row> rows = rows();
         for (int i = 0; i < rows.size(); i++) {

@@ -83,6 +83,7 @@ final class RecoveryCell {
             result.setProperty("cpuSeconds", Double.toString(cpu.stopAll()));
             result.setProperty("jobSeconds",
                     Double.toString((job.timestamp("FINISHED") - job.timestamp("CREATED")) / 1e3));
+            spec.state().check(job.stateBackendName());
             job.checkpointFigures().store(result);
             result.setProperty("checkpointByVertex", CheckpointByVertex.describe(job.checkpointByVertex()));
         }

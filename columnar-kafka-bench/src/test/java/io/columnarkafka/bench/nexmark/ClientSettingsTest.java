@@ -68,7 +68,7 @@ class ClientSettingsTest {
     @Test
     void cellArgumentsCarryTheSettings() {
         ClientSettings settings = new ClientSettings(100, 524288, 20, 4_194_304, 256, 3);
-        CellSpec spec = new CellSpec(NexmarkQuery.Q0, Variant.COLUMNAR, false, false, FlinkOptions.NONE, 1000, 2, 1000, "b:9092", "in",
+        CellSpec spec = new CellSpec(NexmarkQuery.Q0, Variant.COLUMNAR, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, 1000, 2, 1000, "b:9092", "in",
                 "out", "run", 0, 0, true, settings, "/tmp/c", "/tmp/r", JvmWarmUp.OFF);
         assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new)).clients()).isEqualTo(settings);
         assertThatThrownBy(() -> new ClientSettings(0, -2, -1, -1, 0, -1)).isInstanceOf(IllegalArgumentException.class);

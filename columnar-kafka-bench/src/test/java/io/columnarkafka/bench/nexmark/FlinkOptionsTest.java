@@ -68,7 +68,8 @@ class FlinkOptionsTest {
         assertThat(FlinkOptions.describe(List.of())).isEmpty();
     }
 
-    private static CellResult measured(CellSpec spec) {
+    /** A counted cell of {@code spec} with made-up figures, for the reports' wording. */
+    static CellResult measured(CellSpec spec) {
         Properties p = new Properties();
         p.setProperty("jobSeconds", "2.0");
         p.setProperty("cpuSeconds", "1.0");

@@ -63,7 +63,7 @@ class NexmarkCellTest {
         broker.createTopic(output, 2);
         broker.createTopic(CellSpec.warmUpTopic(output), 2);
         // With the JVM warm-up (--jvm-warm-up on): the job runs twice in the cell's JVM, the first into its own topic.
-        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, EVENTS, 2, 500, broker.bootstrapServers(),
+        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, EVENTS, 2, 500, broker.bootstrapServers(),
                 INPUT, output, "cell-test-" + variant.letter(), 0, 0, false, ClientSettings.DEFAULTS, dir.resolve(variant.id()).toString(),
                 dir.resolve(variant.id() + ".properties").toString(), JvmWarmUp.ONCE);
         Properties measured = CellRunner.run(spec);
@@ -106,7 +106,7 @@ class NexmarkCellTest {
         table.write(FloorTable.file(dir, NexmarkQuery.Q2));
         String output = "nexmark-cell-test-q2-f";
         broker.createTopic(output, 2);
-        CellSpec spec = new CellSpec(NexmarkQuery.Q2, Variant.FLOOR, false, false, FlinkOptions.NONE, EVENTS, 2, 500,
+        CellSpec spec = new CellSpec(NexmarkQuery.Q2, Variant.FLOOR, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, EVENTS, 2, 500,
                 broker.bootstrapServers(), INPUT, output, "cell-test-f", 0, 0, false, ClientSettings.DEFAULTS,
                 dir.resolve("FLOOR").toString(), dir.resolve("FLOOR.properties").toString(), JvmWarmUp.OFF);
         Properties measured = CellRunner.run(spec);

@@ -323,7 +323,7 @@ class NexmarkReportTest {
         p.setProperty("recordsReplayed", Long.toString(replayed));
         p.setProperty("restoredCheckpoint", "7");
         p.setProperty("checkpointAtFailure", "7");
-        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, 400_000, 2, 1000,
+        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, 400_000, 2, 1000,
                 "localhost:9092", "in", "out", "run", 0.5, 10_000, true, ClientSettings.DEFAULTS, "/tmp/checkpoints",
                 "/tmp/result", JvmWarmUp.OFF);
         return CellResult.of(spec, 1, p, DIGEST, "OK");
@@ -615,7 +615,7 @@ class NexmarkReportTest {
         p.setProperty("jvmWarmUpJobs", Integer.toString(jobs));
         p.setProperty("jvmWarmUpLastJitShare", Double.toString(lastJitShare));
         p.setProperty("jitSeconds", Double.toString(jitSeconds));
-        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, 1000, 2, 1000,
+        CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, 1000, 2, 1000,
                 "localhost:9092", "in", "out", "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/checkpoints",
                 "/tmp/result", JvmWarmUp.SETTLED);
         return CellResult.of(spec, round, p, DIGEST, "OK");
@@ -649,7 +649,7 @@ class NexmarkReportTest {
     }
 
     private static CellSpec spec(NexmarkQuery query, Variant variant, double failAt) {
-        return new CellSpec(query, variant, false, false, FlinkOptions.NONE, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt,
+        return new CellSpec(query, variant, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, 1000, 2, 1000, "localhost:9092", "in", "out", "run", failAt,
                 0, true, ClientSettings.DEFAULTS,
                 "/tmp/checkpoints", "/tmp/result", JvmWarmUp.OFF);
     }

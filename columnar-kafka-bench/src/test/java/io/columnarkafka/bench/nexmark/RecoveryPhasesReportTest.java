@@ -102,7 +102,7 @@ class RecoveryPhasesReportTest {
     }
 
     private static CellSpec spec(Variant variant) {
-        return new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, 1000, 2, 1000, "localhost:9092", "in", "out",
+        return new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, 1000, 2, 1000, "localhost:9092", "in", "out",
                 "run", 0.5, 0, true, ClientSettings.DEFAULTS, "/tmp/checkpoints", "/tmp/result", JvmWarmUp.OFF);
     }
 }

@@ -38,7 +38,7 @@ class VariantTest {
     @Test
     void aVariantRoundTripsThroughTheCellsArguments() {
         Variant variant = Variant.parse("columnar:edge-rows=VIEWS");
-        CellSpec spec = new CellSpec(NexmarkQuery.Q4, variant, false, false, FlinkOptions.NONE, 1000, 2, 1000, "b:9092", "in", "out",
+        CellSpec spec = new CellSpec(NexmarkQuery.Q4, variant, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, 1000, 2, 1000, "b:9092", "in", "out",
                 "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", JvmWarmUp.ONCE);
 
         assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new))).isEqualTo(spec);
@@ -116,7 +116,7 @@ class VariantTest {
         assertThat(Variant.STOCK.jvmOptions()).isEmpty();
         assertThat(Variant.CONTROL.jvmOptions()).isEmpty();
 
-        CellSpec spec = new CellSpec(NexmarkQuery.Q5, mixed, false, false, FlinkOptions.NONE, 1000, 2, 1000, "b:9092", "in", "out",
+        CellSpec spec = new CellSpec(NexmarkQuery.Q5, mixed, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, 1000, 2, 1000, "b:9092", "in", "out",
                 "run", 0.5, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", JvmWarmUp.OFF);
         assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new))).isEqualTo(spec);
         assertThat(spec.label()).isEqualTo("q5-c:edge-rows=VIEWS+" + WARM_UP_OFF + "+-Dcolumnarkafka.z=1-fail");
@@ -159,7 +159,7 @@ class VariantTest {
     @Test
     void theCellJvmGetsTheVariantsPropertiesAfterChildJavaOpts() {
         Variant warmUpOff = Variant.parse("columnar:" + WARM_UP_OFF);
-        CellSpec spec = new CellSpec(NexmarkQuery.Q5, warmUpOff, false, false, FlinkOptions.NONE, 1000, 2, 1000, "b:9092", "in", "out",
+        CellSpec spec = new CellSpec(NexmarkQuery.Q5, warmUpOff, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, 1000, 2, 1000, "b:9092", "in", "out",
                 "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", JvmWarmUp.OFF);
 
         List<String> command = ChildJvm.command(CellRunner.class, "cells.jar", spec.toArgs(),
@@ -226,7 +226,7 @@ class VariantTest {
                 .extracting(Variant::id).containsExactly("stock", "columnar", "columnar#2", "columnar:" + WARM_UP_OFF);
         assertThatThrownBy(() -> NexmarkBenchmark.variants("stock,columnar," + "columnar:" + WARM_UP_OFF + ","
                 + "columnar:" + WARM_UP_OFF)).hasMessageStartingWith("--variants names a variant twice");
-        CellSpec spec = new CellSpec(NexmarkQuery.Q4, control, false, false, FlinkOptions.NONE, 1000, 2, 1000, "b:9092", "in", "out",
+        CellSpec spec = new CellSpec(NexmarkQuery.Q4, control, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, 1000, 2, 1000, "b:9092", "in", "out",
                 "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", JvmWarmUp.OFF);
         assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new)).variant()).isSameAs(Variant.CONTROL);
         assertThatThrownBy(() -> Variant.parse("columnar#3")).hasMessageContaining("is not stock, columnar, columnar#2");
