@@ -59,7 +59,7 @@ enum CellStateBackend {
         }
     }
 
-    /** The flag's value, as the JSON and CSV name it. */
+    /** The flag's value, as the reports' JSON names it. */
     String flag() {
         return name().toLowerCase(Locale.ROOT);
     }
