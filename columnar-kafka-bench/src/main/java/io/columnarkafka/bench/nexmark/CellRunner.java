@@ -42,9 +42,9 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
  * Runs one cell in a JVM of its own (started by {@link NexmarkBenchmark}; the broker runs in another), so
  * this process's CPU time is the Flink job's: a MiniCluster with one TaskManager of {@code parallelism}
  * slots, heap or RocksDB state ({@code --state}), checkpoints to local files, the query planned by Flink's SQL
- * planner and submitted as one job. Writes what it measured to the cell's result file: job time, CPU time, checkpoint statistics,
- * the sink's admission (from EXPLAIN) and the CPU time by thread group ({@link ThreadCpu}: how much is JIT
- * warm-up). A recovery cell runs its job on a cluster of processes instead ({@link RecoveryCell}).
+ * planner and submitted as one job. Writes what it measured to the cell's result file: job time, CPU time,
+ * checkpoint statistics, the sink's admission (from EXPLAIN) and the CPU time by thread group ({@link ThreadCpu}: how
+ * much is JIT warm-up). A recovery cell runs its job on a cluster of processes instead ({@link RecoveryCell}).
  */
 public final class CellRunner {
     private static final Pattern COLUMNAR_SINK =
