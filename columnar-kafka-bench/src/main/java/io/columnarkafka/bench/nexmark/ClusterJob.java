@@ -161,13 +161,17 @@ final class ClusterJob {
 
     /** The job's state backend, as its checkpoint configuration shows it (Flink's name for it), null if none. */
     String stateBackendName() {
-        JsonNode name = get("/jobs/" + id + "/checkpoints/config").path("state_backend");
+        JsonNode name = checkpointConfig().path("state_backend");
         return name.isMissingNode() ? null : name.asText();
     }
 
     /** The job's checkpoint min-pause, as its checkpoint configuration shows it. */
     long checkpointMinPauseMillis() {
-        return get("/jobs/" + id + "/checkpoints/config").path("min_pause").asLong(-1);
+        return checkpointConfig().path("min_pause").asLong(-1);
+    }
+
+    private JsonNode checkpointConfig() {
+        return get("/jobs/" + id + "/checkpoints/config");
     }
 
     /** The completed checkpoints' durations and sizes, and the failed count, as {@link CheckpointFigures}. */

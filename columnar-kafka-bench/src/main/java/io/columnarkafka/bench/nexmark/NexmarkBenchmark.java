@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.flink.configuration.StateBackendOptions;
 
 /**
  * The Nexmark exactly-once Kafka matrix ({@code bin/bench-nexmark}): one embedded broker, one input topic
@@ -250,6 +251,11 @@ public final class NexmarkBenchmark {
         }
         if (b.variants.stream().anyMatch(v -> !v.plannerOptions().isEmpty()) && !b.columnarPlanner) {
             throw new IllegalArgumentException("--variants with planner options needs --columnar-planner on");
+        }
+        if (b.flinkOptions.options().containsKey(StateBackendOptions.STATE_BACKEND.key())) {
+            // every cell checks that its job ran the backend --state names
+            throw new IllegalArgumentException("the state backend is set with --state heap|rocksdb, not --flink-conf "
+                    + StateBackendOptions.STATE_BACKEND.key());
         }
         if (b.floor && b.rate > 0) {
             throw new IllegalArgumentException("--floor runs over a filled topic, not with --rate");

@@ -30,6 +30,8 @@ class CellStateBackendTest {
         assertThat(CellStateBackend.parse("RocksDB")).isEqualTo(CellStateBackend.ROCKSDB);
         assertThatThrownBy(() -> CellStateBackend.parse("forst")).hasMessageContaining("--state is heap or rocksdb");
         assertThat(NexmarkBenchmark.USAGE).contains("[--state heap|rocksdb]", "  --state ");
+        assertThatThrownBy(() -> NexmarkBenchmark.parse(new String[] {"--flink-conf", "state.backend.type=rocksdb"}))
+                .hasMessageContaining("set with --state heap|rocksdb, not --flink-conf state.backend.type");
     }
 
     @Test
