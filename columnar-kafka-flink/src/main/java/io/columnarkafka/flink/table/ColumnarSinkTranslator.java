@@ -32,6 +32,14 @@ import org.apache.kafka.clients.producer.ProducerConfig;
  * transactional-id prefix, transaction naming strategy, {@code sink.parallelism}).
  */
 final class ColumnarSinkTranslator {
+    /**
+     * The uid name of the {@code KafkaSink}'s writer (Flink derives its committer's from it): Flink's own for its sink
+     * node's writer ({@code CommonExecSink.SINK_TRANSFORMATION}), so with generated uids a savepoint's writer and
+     * committer state carries over between Flink's {@code kafka}, an admitted {@code kafka-columnar} sink and a
+     * fallback one.
+     */
+    static final String WRITER_UID = "sink";
+
     private ColumnarSinkTranslator() {}
 
     /**
@@ -123,7 +131,7 @@ final class ColumnarSinkTranslator {
             DataStreamSink<R> end = records.sinkTo(kafkaSink)
                     .name("KafkaSink[" + description + "]")
                     .setParallelism(sinkParallelism);
-            context.generateUid("columnar-kafka-sink").ifPresent(end::uid);
+            context.generateUid(WRITER_UID).ifPresent(end::uid);
             return end;
         }
     }

@@ -163,9 +163,11 @@ public final class ColumnarTables {
      * Encodes the batches with the admitted sink's encoders and writes them through the Flink
      * {@link KafkaSink} Flink's Kafka table sink would configure (delivery guarantee, transactions and
      * properties are Flink's). Both operators get the sink's parallelism ({@code sink.parallelism}, else the
-     * input's), so they chain.
+     * input's), so they chain; {@code uids} names them where Flink's uid generation asks, the writer as Flink names
+     * its own sink's.
      */
-    public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name) {
+    public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name,
+            ProviderContext uids) {
         ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
         KafkaSinkShape shape = columnar.shape();
         String description = columnar.asSummaryString();
@@ -177,9 +179,12 @@ public final class ColumnarTables {
                                 plan.sendWindowNanos()),
                         PreSerializedRecordTypeInfo.INSTANCE, name)
                 .setParallelism(parallelism);
-        return records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape, EncodedRecords.RECORDS,
-                        plan.sendWindowNanos()))
+        uids.generateUid("columnar-encode").ifPresent(records::uid);
+        DataStreamSink<PreSerializedRecord> end = records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape,
+                        EncodedRecords.RECORDS, plan.sendWindowNanos()))
                 .name("KafkaSink[" + description + "]")
                 .setParallelism(parallelism);
+        uids.generateUid(ColumnarSinkTranslator.WRITER_UID).ifPresent(end::uid);
+        return end;
     }
 }

@@ -24,7 +24,7 @@ final class FallbackProvider {
                 public DataStreamSink<?> consumeDataStream(ProviderContext context, DataStream<RowData> rows) {
                     DataStreamSink<RowData> end = rows.sinkTo(v2.createSink()).name(name);
                     end.setParallelism(v2.getParallelism().orElse(rows.getParallelism()));
-                    context.generateUid("sink").ifPresent(end::uid);
+                    context.generateUid(ColumnarSinkTranslator.WRITER_UID).ifPresent(end::uid);
                     return end;
                 }
 

@@ -58,6 +58,9 @@ final class ColumnarLocalWindowAggregateExecNode extends ExecNodeBase<RowData>
                                 (RowType) getInputEdges().get(0).getOutputType())),
                 flinksTransformation.getOutputType(), flinksTransformation.getParallelism(), false);
         transformation.setDescription(flinksTransformation.getDescription());
+        if (config.shouldSetUid()) {
+            transformation.setUid(createTransformationUid("columnar-local-window-aggregate", config));
+        }
         if (vectorised != null) {
             return transformation; // its groups live on the heap: no managed memory
         }

@@ -12,6 +12,7 @@ import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeBase;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeConfig;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
 import org.apache.flink.table.planner.plan.nodes.exec.SingleTransformationTranslator;
+import org.apache.flink.table.planner.plan.nodes.exec.common.CommonExecTableSourceScan;
 import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecNode;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
@@ -38,6 +39,11 @@ final class ColumnarScanExecNode extends ExecNodeBase<ArrowBatch>
         Transformation<ArrowBatch> source = ColumnarTables.arrowScan(this.source, planner.getExecEnv(),
                 InternalTypeInfo.of(rowType), createTransformationName(config), columnarWatermark).getTransformation();
         source.setDescription(createTransformationDescription(config));
+        if (config.shouldSetUid()) {
+            // Flink's scan node's uid: with generated uids a savepoint's KafkaSource state (splits, enumerator) carries
+            // over between Flink's kafka scan and this one
+            source.setUid(createTransformationUid(CommonExecTableSourceScan.SOURCE_TRANSFORMATION, config));
+        }
         return source;
     }
 }

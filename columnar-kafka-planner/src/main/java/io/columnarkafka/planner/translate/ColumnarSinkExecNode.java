@@ -3,9 +3,11 @@ package io.columnarkafka.planner.translate;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.table.ColumnarTables;
 import java.util.List;
+import java.util.Optional;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.planner.delegation.PlannerBase;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeBase;
@@ -33,7 +35,9 @@ final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamE
     protected Transformation<Object> translateToPlanInternal(PlannerBase planner, ExecNodeConfig config) {
         Transformation<ArrowBatch> input = (Transformation<ArrowBatch>) getInputEdges().get(0).translateToPlan(planner);
         DataStream<ArrowBatch> batches = new DataStream<>(planner.getExecEnv(), input);
-        return (Transformation<Object>) ColumnarTables.arrowSink(sink, batches, createTransformationName(config))
+        ProviderContext uids = name -> config.shouldSetUid()
+                ? Optional.of(createTransformationUid(name, config)) : Optional.empty();
+        return (Transformation<Object>) ColumnarTables.arrowSink(sink, batches, createTransformationName(config), uids)
                 .getTransformation();
     }
 }

@@ -47,7 +47,7 @@ final class NexmarkRuns {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The suite's queries whose results are updates, written to an upsert table. */
-    static final Set<String> UPSERT_QUERIES = Set.of("q4", "q15", "q16", "q17");
+    static final Set<String> UPSERT_QUERIES = Set.of("q4", "q9", "q15", "q16", "q17", "q18", "q19");
 
     private final KafkaBroker broker;
     private final String eventsTopic;

@@ -1,0 +1,128 @@
+package io.columnarkafka.planner.nexmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.testkit.nexmark.CountChar;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.streaming.api.graph.StreamNode;
+import org.apache.flink.table.api.bridge.java.StreamStatementSet;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * With {@code table.exec.uid.generation} {@code ALWAYS}, Flink gives every operator of a plan a uid, so a savepoint
+ * maps to the same query planned again; the columnar plan must too, for every node the stage builds (scan, calcs,
+ * edges, local aggregates, assigner, sink). Where the stage's plan has Flink's nodes one for one (a query columnar
+ * from scan to sink), the operators holding Kafka state take the uids Flink's plan gives them, so a savepoint moves
+ * between the two plans (SqlSwitchBySavepointITCase runs it). Planning only, with a fresh client JVM's node ids.
+ */
+class GeneratedUidsTest {
+    /** Queries with no event time, planned without the source's watermark, as the benchmark runs them. */
+    private static final Set<String> STATELESS = Set.of("q0", "q1", "q2", "q10", "q14", "q21", "q22");
+
+    @ParameterizedTest
+    @ValueSource(strings = {"q0", "q1", "q2", "q3", "q4", "q5", "q7", "q8", "q9", "q10", "q11", "q12", "q14", "q15",
+            "q16", "q17", "q18", "q19", "q20", "q21", "q22"})
+    void everyOperatorOfTheColumnarPlanHasAUid(String query) {
+        for (boolean miniBatch : new boolean[] {false, true}) {
+            Map<String, String> uids = uids(query, true, miniBatch);
+            assertThat(uids).as("%s, mini-batch %s", query, miniBatch).isNotEmpty()
+                    .allSatisfy((operator, uid) -> assertThat(uid).as("%s: %s", query, operator).isNotNull());
+            assertThat(Set.copyOf(uids.values())).as("%s, mini-batch %s: no uid twice", query, miniBatch)
+                    .hasSameSizeAs(uids.values());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"q0", "q1", "q2", "q21", "q22"})
+    void aFullyColumnarPlansKafkaOperatorsTakeFlinksUids(String query) {
+        Map<String, String> stock = uids(query, false, false);
+        Map<String, String> columnar = uids(query, true, false);
+        assertThat(columnar.keySet()).as("the plan is columnar from scan to sink")
+                .anyMatch(operator -> operator.contains("ColumnarScan"))
+                .anyMatch(operator -> operator.contains("ColumnarCalc"))
+                .noneMatch(operator -> operator.contains("ArrowToRows"));
+        assertThat(kafkaUids(columnar)).as(query).isEqualTo(kafkaUids(stock)).hasSize(3);
+    }
+
+    /**
+     * Without the stage, {@code kafka-columnar} tables plan into Flink's nodes (the connector's columnar decode and
+     * encode run inside the scan and the sink), so every uid Flink's plan has is in the connector's plan: a savepoint
+     * of any of these queries moves between the two connectors.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"q0", "q1", "q2", "q3", "q4", "q5", "q7", "q8", "q9", "q10", "q11", "q12", "q14", "q15",
+            "q16", "q17", "q18", "q19", "q20", "q21", "q22"})
+    void theConnectorsPlanHasEveryUidOfFlinksPlan(String query) {
+        for (boolean miniBatch : new boolean[] {false, true}) {
+            Map<String, String> stock = uids(query, "kafka", false, miniBatch);
+            Map<String, String> connector = uids(query, "kafka-columnar", false, miniBatch);
+            assertThat(Set.copyOf(connector.values())).as("%s, mini-batch %s", query, miniBatch)
+                    .containsAll(stock.values());
+        }
+    }
+
+    /** The uids of the source, the Kafka sink's writer and its committer: the operators holding Kafka state. */
+    private static Map<String, String> kafkaUids(Map<String, String> uids) {
+        Map<String, String> kafka = new TreeMap<>();
+        uids.forEach((node, uid) -> {
+            String operator = node.substring(0, node.lastIndexOf(" #"));
+            if (operator.startsWith("Source: ")) {
+                kafka.put("source", uid);
+            } else if (operator.endsWith(": Writer")) {
+                kafka.put("writer", uid);
+            } else if (operator.endsWith(": Committer")) {
+                kafka.put("committer", uid);
+            }
+        });
+        return kafka;
+    }
+
+    /** Each operator of the query's plan, by name, and its uid (null if none), with generated uids. */
+    private static Map<String, String> uids(String query, boolean columnar, boolean miniBatch) {
+        return uids(query, columnar ? "kafka-columnar" : "kafka", columnar, miniBatch);
+    }
+
+    /** As above, the tables through {@code connector}, the stage installed or not. */
+    private static Map<String, String> uids(String query, String connector, boolean stage, boolean miniBatch) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
+        tEnv.getConfig().set("table.exec.uid.generation", "ALWAYS");
+        if (stage) {
+            assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
+        }
+        if (miniBatch) {
+            NexmarkRuns.miniBatch(tEnv);
+        }
+        tEnv.createTemporarySystemFunction("count_char", CountChar.class);
+        tEnv.executeSql(NexmarkRuns.sourceTable(connector, "localhost:1", "events", "g", !STATELESS.contains(query)));
+        for (String view : NexmarkRuns.statements(NexmarkRuns.resource("views.sql"))) {
+            tEnv.executeSql(view);
+        }
+        boolean upsert = NexmarkRuns.UPSERT_QUERIES.contains(query);
+        String sink = NexmarkRuns.sinkOptions(upsert ? "upsert-" + connector : connector, "localhost:1", query, upsert);
+        StreamStatementSet statements = tEnv.createStatementSet();
+        for (String statement : NexmarkRuns.statements(NexmarkRuns.resource(query + ".sql").replace("${SINK}", sink))) {
+            if (statement.toUpperCase().startsWith("INSERT")) {
+                statements.addInsertSql(statement);
+            } else {
+                tEnv.executeSql(statement);
+            }
+        }
+        ExecNodeContext.resetIdCounter();
+        statements.attachAsDataStream();
+        StreamGraph graph = env.getStreamGraph();
+        Map<String, String> uids = new TreeMap<>();
+        for (StreamNode node : graph.getStreamNodes()) {
+            uids.put(node.getOperatorName() + " #" + node.getId(), node.getTransformationUID());
+        }
+        return uids;
+    }
+}
