@@ -18,14 +18,17 @@ import org.apache.flink.table.planner.plan.nodes.exec.utils.ExecNodeUtil;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.types.logical.RowType;
 
-/** {@link ArrowToRowsOperator} at the input's parallelism, so it chains to the columnar node before it. */
+/**
+ * {@link ArrowToRowsOperator} at the input's parallelism, so it chains to the columnar node before it; its id is that
+ * node's ({@link ArrowProducer}).
+ */
 final class ArrowToRowsExecNode extends ExecNodeBase<RowData>
         implements StreamExecNode<RowData>, SingleTransformationTranslator<RowData> {
     private final RowType rowType;
     private final EdgeRows rows;
 
-    ArrowToRowsExecNode(ReadableConfig config, RowType rowType, EdgeRows rows, String description) {
-        super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-arrow-to-rows_1"), config,
+    ArrowToRowsExecNode(int id, ReadableConfig config, RowType rowType, EdgeRows rows, String description) {
+        super(id, new ExecNodeContext("stream-exec-arrow-to-rows_1"), config,
                 List.of(InputProperty.DEFAULT), rowType, description);
         this.rowType = rowType;
         this.rows = rows;

@@ -46,7 +46,9 @@ public final class StreamPhysicalArrowToRows extends SingleRel implements Stream
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        return new ArrowToRowsExecNode(ShortcutUtils.unwrapTableConfig(this),
+        // Flink translates a node's inputs before the node (ExecNodeGraphGenerator), so the producer's id is set
+        int id = ((ArrowProducer) getInput()).execNodeId();
+        return new ArrowToRowsExecNode(id, ShortcutUtils.unwrapTableConfig(this),
                 FlinkTypeFactory.toLogicalRowType(getRowType()), rows, getRelDetailedDescription());
     }
 }

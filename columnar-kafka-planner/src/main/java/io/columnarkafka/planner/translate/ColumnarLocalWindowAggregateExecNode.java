@@ -36,7 +36,9 @@ final class ColumnarLocalWindowAggregateExecNode extends ExecNodeBase<RowData>
 
     ColumnarLocalWindowAggregateExecNode(ReadableConfig config, StreamExecLocalWindowAggregate flinks,
             LocalWindowAggSpec vectorised, String description) {
-        super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-columnar-local-window-aggregate_1"),
+        // Flink's node, made only to translate the aggregate, already took this node's number in Flink's plan: take it
+        // too, not the next, so Flink's nodes after this one keep their numbers, and so their generated uids
+        super(flinks.getId(), new ExecNodeContext("stream-exec-columnar-local-window-aggregate_1"),
                 config, List.of(InputProperty.DEFAULT), flinks.getOutputType(), description);
         this.flinks = flinks;
         this.vectorised = vectorised;

@@ -1,6 +1,7 @@
 package io.columnarkafka.planner.translate;
 
 import io.columnarkafka.flink.calc.CalcProgram;
+import io.columnarkafka.planner.edge.ArrowProducer;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
@@ -23,10 +24,12 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * equal columnar calcs (and the equal operators above them) as it merges two equal Calcs. The merged calc lends
  * its batches to every consumer ({@code ColumnarCalcOperator}).
  */
-final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysicalRel {
+final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysicalRel, ArrowProducer {
     private final CalcProgram program;
     private final RelDataType rowType;
     private final ExplainItems items;
+    /** The id of the exec node this node was translated into (an edge after it shares it); -1 before. */
+    private int execNodeId = -1;
 
     private StreamPhysicalColumnarCalc(RelOptCluster cluster, RelTraitSet traits, RelNode input, CalcProgram program,
             RelDataType rowType, ExplainItems items) {
@@ -67,7 +70,14 @@ final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysic
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        return new ColumnarCalcExecNode(ShortcutUtils.unwrapTableConfig(this), program,
+        ColumnarCalcExecNode node = new ColumnarCalcExecNode(ShortcutUtils.unwrapTableConfig(this), program,
                 FlinkTypeFactory.toLogicalRowType(rowType), getRelDetailedDescription());
+        execNodeId = node.getId();
+        return node;
+    }
+
+    @Override
+    public int execNodeId() {
+        return execNodeId;
     }
 }

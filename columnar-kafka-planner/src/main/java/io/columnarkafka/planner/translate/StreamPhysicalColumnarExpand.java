@@ -1,6 +1,7 @@
 package io.columnarkafka.planner.translate;
 
 import io.columnarkafka.flink.expand.ExpandSpec;
+import io.columnarkafka.planner.edge.ArrowProducer;
 import io.columnarkafka.planner.match.ExpandTranslation;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
@@ -19,10 +20,12 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * attributes). It emits batches of the replaced node's row type. Its digest is its input's and its attributes', as
  * Flink's node's, so sub-plan reuse merges equal ones as Flink's.
  */
-final class StreamPhysicalColumnarExpand extends SingleRel implements StreamPhysicalRel {
+final class StreamPhysicalColumnarExpand extends SingleRel implements StreamPhysicalRel, ArrowProducer {
     private final RelDataType rowType;
     private final ExplainItems items;
     private final ExpandSpec spec;
+    /** The id of the exec node this node was translated into (an edge after it shares it); -1 before. */
+    private int execNodeId = -1;
 
     private StreamPhysicalColumnarExpand(RelOptCluster cluster, RelTraitSet traits, RelNode input, RelDataType rowType,
             ExplainItems items, ExpandSpec spec) {
@@ -60,6 +63,13 @@ final class StreamPhysicalColumnarExpand extends SingleRel implements StreamPhys
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        return new ColumnarExpandExecNode(ShortcutUtils.unwrapTableConfig(this), spec, getRelDetailedDescription());
+        ColumnarExpandExecNode node = new ColumnarExpandExecNode(ShortcutUtils.unwrapTableConfig(this), spec, getRelDetailedDescription());
+        execNodeId = node.getId();
+        return node;
+    }
+
+    @Override
+    public int execNodeId() {
+        return execNodeId;
     }
 }

@@ -1,5 +1,6 @@
 package io.columnarkafka.planner.translate;
 
+import io.columnarkafka.planner.edge.ArrowProducer;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
@@ -22,8 +23,10 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * between branches (Nexmark q3, q8), sub-plan reuse merges the columnar ones too, and the assigner hands each
  * batch, lent by the scan, on to every consumer within the scan's one hand-over.
  */
-final class StreamPhysicalColumnarMiniBatchAssigner extends SingleRel implements StreamPhysicalRel {
+final class StreamPhysicalColumnarMiniBatchAssigner extends SingleRel implements StreamPhysicalRel, ArrowProducer {
     private final ExplainItems items;
+    /** The id of the exec node this node was translated into (an edge after it shares it); -1 before. */
+    private int execNodeId = -1;
 
     private StreamPhysicalColumnarMiniBatchAssigner(RelOptCluster cluster, RelTraitSet traits, RelNode input,
             ExplainItems items) {
@@ -54,8 +57,15 @@ final class StreamPhysicalColumnarMiniBatchAssigner extends SingleRel implements
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        return new ColumnarMiniBatchAssignerExecNode(ShortcutUtils.unwrapTableConfig(this),
+        ColumnarMiniBatchAssignerExecNode node = new ColumnarMiniBatchAssignerExecNode(ShortcutUtils.unwrapTableConfig(this),
                 getTraitSet().getTrait(MiniBatchIntervalTraitDef.INSTANCE()).getMiniBatchInterval(),
                 FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
+        execNodeId = node.getId();
+        return node;
+    }
+
+    @Override
+    public int execNodeId() {
+        return execNodeId;
     }
 }

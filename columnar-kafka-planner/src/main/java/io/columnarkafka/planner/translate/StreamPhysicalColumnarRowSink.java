@@ -17,6 +17,7 @@ import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
+import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
@@ -108,6 +109,11 @@ final class StreamPhysicalColumnarRowSink extends SingleRel implements StreamPhy
 
     @Override
     public ExecNode<?> translateToExecNode() {
+        if (calc != null) {
+            // Flink's plan numbers the Calc taken in, then the sink: skip the Calc's number, so the sink keeps Flink's
+            // number and, with generated uids, the KafkaSink writer and committer keep the uids of Flink's plan
+            ExecNodeContext.newNodeId();
+        }
         return new ColumnarRowSinkExecNode(ShortcutUtils.unwrapTableConfig(this), table, sink, inputChangelogMode,
                 FlinkTypeFactory.toLogicalRowType(rowType), calc, getRelDetailedDescription());
     }

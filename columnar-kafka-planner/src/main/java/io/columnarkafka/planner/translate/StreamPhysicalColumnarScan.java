@@ -1,5 +1,6 @@
 package io.columnarkafka.planner.translate;
 
+import io.columnarkafka.planner.edge.ArrowProducer;
 import io.columnarkafka.planner.match.ScanWatermark;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
@@ -29,7 +30,7 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * off ({@code table.optimizer.reuse-source-enabled}) a {@link ReuseBarrier} keeps each scan apart, as Flink
  * keeps its scans.
  */
-final class StreamPhysicalColumnarScan extends AbstractRelNode implements StreamPhysicalRel {
+final class StreamPhysicalColumnarScan extends AbstractRelNode implements StreamPhysicalRel, ArrowProducer {
     private final DynamicTableSource source;
     private final RelDataType rowType;
     private final ExplainItems items;
@@ -38,6 +39,8 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
     private final ScanWatermark watermark;
     /** Null where the scan may be merged with an equal one. */
     private final ReuseBarrier barrier;
+    /** The id of the exec node this node was translated into (an edge after it shares it); -1 before. */
+    private int execNodeId = -1;
 
     private StreamPhysicalColumnarScan(RelOptCluster cluster, RelTraitSet traits, DynamicTableSource source,
             RelDataType rowType, ExplainItems items, String decode, ScanWatermark watermark, ReuseBarrier barrier) {
@@ -85,8 +88,15 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        return new ColumnarScanExecNode(ShortcutUtils.unwrapTableConfig(this), source,
+        ColumnarScanExecNode node = new ColumnarScanExecNode(ShortcutUtils.unwrapTableConfig(this), source,
                 FlinkTypeFactory.toLogicalRowType(rowType), getRelDetailedDescription(),
                 watermark == null ? null : watermark.columnar());
+        execNodeId = node.getId();
+        return node;
+    }
+
+    @Override
+    public int execNodeId() {
+        return execNodeId;
     }
 }

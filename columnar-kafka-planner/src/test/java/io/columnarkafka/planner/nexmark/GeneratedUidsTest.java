@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.testkit.nexmark.CountChar;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -19,11 +20,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * With {@code table.exec.uid.generation} {@code ALWAYS}, Flink gives every operator of a plan a uid, so a savepoint
  * maps to the same query planned again; the columnar plan must too, for every node the stage builds (scan, calcs,
- * edges, local aggregates, assigner, sink). Where the stage's plan has Flink's nodes one for one (a query columnar
- * from scan to sink), the operators holding Kafka state take the uids Flink's plan gives them, so a savepoint moves
- * between the two plans (SqlSwitchBySavepointITCase runs it). Planning only, with a fresh client JVM's node ids.
+ * edges, local aggregates, assigner, sink), and the operators that hold state take the uids Flink's plan gives
+ * them, so a savepoint moves between the two plans (SqlSwitchBySavepointITCase runs it). Planning only, with a fresh
+ * client JVM's node ids.
  */
 class GeneratedUidsTest {
+    /** Flink's operators that keep no state in a savepoint (a local aggregate flushes before the barrier). */
+    private static final List<String> STATELESS_OPERATORS = List.of("Calc[", "MiniBatchAssigner[",
+            "ConstraintEnforcer[", "LocalGroupAggregate[", "LocalWindowAggregate[", "StreamRecordTimestampInserter[",
+            "WatermarkAssigner[");
+
     /** Queries with no event time, planned without the source's watermark, as the benchmark runs them. */
     private static final Set<String> STATELESS = Set.of("q0", "q1", "q2", "q10", "q14", "q21", "q22");
 
@@ -40,16 +46,27 @@ class GeneratedUidsTest {
         }
     }
 
+    /**
+     * Every stateful operator of Flink's plan (the Kafka source, joins, aggregates, Rank, Deduplicate, windows, the
+     * Kafka sink's writer and committer) has its uid in the columnar plan, so a savepoint of Flink's plan restores
+     * into the columnar one and back. Not q12: its Calc is split (its {@code PROCTIME()} stays in Flink's half), and
+     * Flink's half of a split Calc is numbered on its own, so its window aggregate and sink are numbered one higher.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"q0", "q1", "q2", "q21", "q22"})
-    void aFullyColumnarPlansKafkaOperatorsTakeFlinksUids(String query) {
-        Map<String, String> stock = uids(query, false, false);
-        Map<String, String> columnar = uids(query, true, false);
-        assertThat(columnar.keySet()).as("the plan is columnar from scan to sink")
-                .anyMatch(operator -> operator.contains("ColumnarScan"))
-                .anyMatch(operator -> operator.contains("ColumnarCalc"))
-                .noneMatch(operator -> operator.contains("ArrowToRows"));
-        assertThat(kafkaUids(columnar)).as(query).isEqualTo(kafkaUids(stock)).hasSize(3);
+    @ValueSource(strings = {"q0", "q1", "q2", "q3", "q4", "q5", "q7", "q8", "q9", "q10", "q11", "q14", "q15", "q16",
+            "q17", "q18", "q19", "q20", "q21", "q22"})
+    void theColumnarPlanHasTheUidOfEveryStatefulOperatorOfFlinksPlan(String query) {
+        for (boolean miniBatch : new boolean[] {false, true}) {
+            Map<String, String> columnar = uids(query, true, miniBatch);
+            assertThat(columnar.keySet()).as("%s: the scan is columnar", query)
+                    .anyMatch(operator -> operator.contains("ColumnarScan"));
+            Map<String, String> stateful = new TreeMap<>(uids(query, false, miniBatch));
+            stateful.keySet().removeIf(operator -> STATELESS_OPERATORS.stream().anyMatch(operator::startsWith));
+            assertThat(stateful.keySet()).as(query).anyMatch(operator -> operator.startsWith("Source: "))
+                    .anyMatch(operator -> operator.contains(": Writer #"));
+            assertThat(Set.copyOf(columnar.values())).as("%s, mini-batch %s: %s", query, miniBatch, stateful)
+                    .containsAll(stateful.values());
+        }
     }
 
     /**
@@ -67,22 +84,6 @@ class GeneratedUidsTest {
             assertThat(Set.copyOf(connector.values())).as("%s, mini-batch %s", query, miniBatch)
                     .containsAll(stock.values());
         }
-    }
-
-    /** The uids of the source, the Kafka sink's writer and its committer: the operators holding Kafka state. */
-    private static Map<String, String> kafkaUids(Map<String, String> uids) {
-        Map<String, String> kafka = new TreeMap<>();
-        uids.forEach((node, uid) -> {
-            String operator = node.substring(0, node.lastIndexOf(" #"));
-            if (operator.startsWith("Source: ")) {
-                kafka.put("source", uid);
-            } else if (operator.endsWith(": Writer")) {
-                kafka.put("writer", uid);
-            } else if (operator.endsWith(": Committer")) {
-                kafka.put("committer", uid);
-            }
-        });
-        return kafka;
     }
 
     /** Each operator of the query's plan, by name, and its uid (null if none), with generated uids. */
