@@ -1,8 +1,9 @@
-package io.columnarkafka.planner;
+package io.columnarkafka.planner.nexmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.testing.ArrowMemoryChecks;
+import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.TopicRecord;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -37,19 +39,22 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A SQL job moves between Flink's {@code kafka} connector and {@code kafka-columnar} with the planner stage (scan,
- * calc and sink on Arrow) through a savepoint, both ways: Nexmark q1 over a topic that fills live, EXACTLY_ONCE, with
- * {@code table.exec.uid.generation} {@code ALWAYS} and the node ids a fresh client JVM gives (Flink numbers a plan's
- * nodes from a counter per JVM), restored with unclaimed state refused. The stage's scan and sink take the uids of
- * Flink's scan and sink nodes, so the {@code KafkaSource}'s splits and enumerator state and the {@code KafkaSink}'s
- * writer and committer state carry over; the output, read {@code read_committed}, is what stock Flink writes without
- * a switch, every record exactly once.
+ * A SQL job moves between Flink's {@code kafka} connectors and {@code kafka-columnar} with the planner stage through a
+ * savepoint, both ways, over a topic that fills live, EXACTLY_ONCE, with {@code table.exec.uid.generation} {@code
+ * ALWAYS} and the node ids a fresh client JVM gives (Flink numbers a plan's nodes from a counter per JVM), restored
+ * with unclaimed state refused: Nexmark q1 (columnar from scan to sink: the {@code KafkaSource}'s splits and
+ * enumerator state and the {@code KafkaSink}'s writer and committer state carry over) and a count of bids per bidder
+ * into {@code upsert-kafka} (columnar scan and calc, an edge, Flink's group aggregate, whose keyed state carries over
+ * too, and the columnar sink fed rows). The output, read {@code read_committed}, is what stock Flink writes without a
+ * switch: q1's every record exactly once, each bidder's final count.
  */
 class SqlSwitchBySavepointITCase {
     private static final int PARALLELISM = 2;
     private static final long EVENTS = 20_000;
     /** The input is written live up to here until the first run has stopped, then to {@link #EVENTS}. */
     private static final long FIRST_PART = EVENTS / 2;
+    /** Bids among the events: 46 of every 50 event ids. */
+    private static final int BIDS = (int) (EVENTS * 46 / 50);
 
     @RegisterExtension
     static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(PARALLELISM);
@@ -57,52 +62,84 @@ class SqlSwitchBySavepointITCase {
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
-    /** Nexmark q1 (the suite's, over the bids alone). */
-    private static final String Q1 = "INSERT INTO q1_out SELECT auction, bidder, 0.908 * price AS price, `dateTime`,"
-            + " extra FROM bid";
+    /** Nexmark q1 (the suite's, over the bids alone): inserts only, columnar from scan to sink. */
+    private static final Query Q1 = new Query("q1", "INSERT INTO q1_out SELECT auction, bidder, 0.908 * price AS price,"
+            + " `dateTime`, extra FROM bid", "q1_out (auction BIGINT, bidder BIGINT, price DECIMAL(23, 3), `dateTime`"
+            + " TIMESTAMP(3), extra STRING)", false, List.of("ColumnarScan(", "ColumnarCalc(", "ColumnarSink("),
+            List.of("ArrowToRows("));
+    /** Bids per bidder into an upsert table: Flink's group aggregate, its keyed state in the savepoint. */
+    private static final Query COUNTS = new Query("counts", "INSERT INTO counts SELECT bidder, COUNT(*) AS bids FROM bid"
+            + " GROUP BY bidder", "counts (bidder BIGINT, bids BIGINT, PRIMARY KEY (bidder) NOT ENFORCED)", true,
+            List.of("ColumnarScan(", "ColumnarCalc(", "ArrowToRows(", "ColumnarRowSink("), List.of());
+
+    /** A query, its result table and what its columnar plan must and must not show. */
+    private record Query(String name, String insert, String resultTable, boolean upsert, List<String> columnarPlan,
+            List<String> notInColumnarPlan) {}
 
     /** What stock Flink's q1 writes for all the events in one run, with no switch. */
-    private static List<byte[]> expected;
+    private static List<byte[]> q1Expected;
+    /** Each bidder's final count, as stock Flink writes it in one run with no switch. */
+    private static Map<String, String> countsExpected;
 
     @BeforeAll
     static void runStockWithoutASwitch() throws Exception {
         String input = "sql-switch-oracle-in";
         KAFKA.broker().createTopic(input, PARALLELISM);
         NexmarkTopic.fill(KAFKA.broker().bootstrapServers(), input, PARALLELISM, generator(), EVENTS);
-        String output = "sql-switch-oracle-out";
+        String q1 = runStock(Q1, input);
+        q1Expected = new ArrayList<>();
+        for (TopicRecord record : TopicVerifier.forTopic(KAFKA.broker(), q1).keepRecords(true).read().records()) {
+            q1Expected.add(record.value());
+        }
+        Set<String> distinct = q1Expected.stream().map(v -> new String(v, StandardCharsets.UTF_8))
+                .collect(Collectors.toSet());
+        assertThat(q1Expected).as("q1 writes every bid").hasSize(BIDS);
+        assertThat(distinct).as("every expected value is unique, so exactly-once is checkable").hasSize(BIDS);
+        countsExpected = new NexmarkRuns(KAFKA.broker(), input).finalValuePerKey(runStock(COUNTS, input));
+        assertThat(countsExpected).as("bidders").hasSizeGreaterThan(100);
+    }
+
+    /** Runs {@code query} bounded through Flink's own connectors; its output topic. */
+    private static String runStock(Query query, String input) throws Exception {
+        String output = "sql-switch-oracle-" + query.name();
         KAFKA.broker().createTopic(output, PARALLELISM);
         TableEnvironment sql = TableEnvironment.create(EnvironmentSettings.inStreamingMode());
-        createTables(sql, "kafka", input, output, true);
-        sql.executeSql(Q1).await();
-        expected = new ArrayList<>();
-        for (TopicRecord record : TopicVerifier.forTopic(KAFKA.broker(), output).keepRecords(true).read().records()) {
-            expected.add(record.value());
-        }
-        Set<String> distinct = expected.stream().map(v -> new String(v, StandardCharsets.UTF_8))
-                .collect(Collectors.toSet());
-        assertThat(expected).as("q1 writes every bid").hasSize((int) (EVENTS * 46 / 50));
-        assertThat(distinct).as("every expected value is unique, so exactly-once is checkable").hasSize(expected.size());
+        createTables(sql, query, false, input, output, true);
+        sql.executeSql(query.insert()).await();
+        return output;
     }
 
     @Test
     @Timeout(300)
     void aStockSqlJobsSavepointRestoresIntoTheColumnarPlan(@TempDir Path savepoints) throws Exception {
-        switchBySavepoint(false, true, "sql-to-columnar", savepoints);
+        switchBySavepoint(Q1, false, true, "sql-to-columnar", savepoints);
     }
 
     @Test
     @Timeout(300)
     void aColumnarSqlJobsSavepointRestoresIntoTheStockPlan(@TempDir Path savepoints) throws Exception {
-        switchBySavepoint(true, false, "sql-to-stock", savepoints);
+        switchBySavepoint(Q1, true, false, "sql-to-stock", savepoints);
+    }
+
+    @Test
+    @Timeout(300)
+    void aStockAggregatesKeyedStateRestoresIntoTheColumnarPlan(@TempDir Path savepoints) throws Exception {
+        switchBySavepoint(COUNTS, false, true, "sql-counts-to-columnar", savepoints);
+    }
+
+    @Test
+    @Timeout(300)
+    void aColumnarPlansKeyedStateRestoresIntoTheStockPlan(@TempDir Path savepoints) throws Exception {
+        switchBySavepoint(COUNTS, true, false, "sql-counts-to-stock", savepoints);
     }
 
     /**
-     * Writes the first part of the input live, runs q1 with the first plan until results are committed, stops it
-     * with a savepoint, writes the rest, restores the savepoint into the second plan and stops that once every
-     * result is committed.
+     * Writes the first part of the input live, runs the query with the first plan until results are committed, stops
+     * it with a savepoint, writes the rest, restores the savepoint into the second plan and stops that once every
+     * result is committed (q1 writes a record per bid; the count, without mini-batch, an update per bid).
      */
-    private static void switchBySavepoint(boolean firstColumnar, boolean secondColumnar, String name, Path savepoints)
-            throws Exception {
+    private static void switchBySavepoint(Query query, boolean firstColumnar, boolean secondColumnar, String name,
+            Path savepoints) throws Exception {
         String input = name + "-in";
         String output = name + "-out";
         KAFKA.broker().createTopic(input, PARALLELISM);
@@ -115,7 +152,7 @@ class SqlSwitchBySavepointITCase {
                     }
                 }));
         try {
-            JobClient first = start(firstColumnar, input, output, null);
+            JobClient first = start(query, firstColumnar, input, output, null);
             String savepoint;
             try {
                 awaitCommitted(first, output, 100, "the first run commits some results");
@@ -125,13 +162,13 @@ class SqlSwitchBySavepointITCase {
                 cancelIfRunning(first);
             }
             long atSavepoint = TopicVerifier.forTopic(KAFKA.broker(), output).read().totalRecords();
-            assertThat(atSavepoint).as("the first run stopped part-way").isBetween(100L, expected.size() - 1L);
+            assertThat(atSavepoint).as("the first run stopped part-way").isBetween(100L, BIDS - 1L);
             firstStopped.countDown();
             filling.get(2, TimeUnit.MINUTES);
 
-            JobClient second = start(secondColumnar, input, output, savepoint);
+            JobClient second = start(query, secondColumnar, input, output, savepoint);
             try {
-                awaitCommitted(second, output, expected.size(), "the restored run commits the rest");
+                awaitCommitted(second, output, BIDS, "the restored run commits the rest");
                 second.stopWithSavepoint(false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
                         .get(2, TimeUnit.MINUTES);
             } finally {
@@ -140,20 +177,27 @@ class SqlSwitchBySavepointITCase {
         } finally {
             firstStopped.countDown();
         }
-        // a scan that started again from the earliest offsets instead of the savepoint's would write the first
-        // part's results twice; a sink that lost the savepoint's transactions would miss some
-        TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), output).verify(expected);
-        assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
+        if (query.upsert()) {
+            // an aggregate that started again from empty state would end with lower counts
+            assertThat(TopicVerifier.forTopic(KAFKA.broker(), output).read().totalRecords())
+                    .as("an update per bid, exactly once").isEqualTo(BIDS);
+            assertThat(new NexmarkRuns(KAFKA.broker(), input).finalValuePerKey(output)).isEqualTo(countsExpected);
+        } else {
+            // a scan that started again from the earliest offsets instead of the savepoint's would write the first
+            // part's results twice; a sink that lost the savepoint's transactions would miss some
+            TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), output).verify(q1Expected);
+            assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
+        }
         assertThat(TopicVerifier.awaitNoOpenTransactions(KAFKA.broker().bootstrapServers(), output,
                 Duration.ofSeconds(30))).as("transactions left open after the switch").isEmpty();
         ArrowMemoryChecks.assertReleased();
     }
 
     /**
-     * Submits q1, its plan columnar or stock, restored from {@code savepoint} if given, with generated uids and the
-     * node ids of a fresh client JVM; a columnar plan must be columnar from scan to sink.
+     * Submits the query, its plan columnar or stock, restored from {@code savepoint} if given, with generated uids and
+     * the node ids of a fresh client JVM; a columnar plan must show what the query's plan is columnar in.
      */
-    private static JobClient start(boolean columnar, String input, String output, String savepoint) {
+    private static JobClient start(Query query, boolean columnar, String input, String output, String savepoint) {
         StreamExecutionEnvironment env = SinkJobs.environment(0);
         env.setParallelism(PARALLELISM);
         env.enableCheckpointing(300, CheckpointingMode.EXACTLY_ONCE);
@@ -166,30 +210,33 @@ class SqlSwitchBySavepointITCase {
         if (columnar) {
             assertThat(ColumnarSql.install(sql).installed()).isTrue();
         }
-        createTables(sql, columnar ? "kafka-columnar" : "kafka", input, output, false);
+        createTables(sql, query, columnar, input, output, false);
         if (columnar) {
-            assertThat(sql.explainSql(Q1)).contains("ColumnarScan(").contains("ColumnarCalc(")
-                    .contains("ColumnarSink(").doesNotContain("ArrowToRows(");
+            String explain = sql.explainSql(query.insert());
+            assertThat(query.columnarPlan()).as(explain).allMatch(explain::contains);
+            assertThat(query.notInColumnarPlan()).as(explain).noneMatch(explain::contains);
         }
         ExecNodeContext.resetIdCounter();
-        return sql.executeSql(Q1).getJobClient().orElseThrow();
+        return sql.executeSql(query.insert()).getJobClient().orElseThrow();
     }
 
-    /** The bid view over the Nexmark events and q1's result table, through {@code connector}, EXACTLY_ONCE. */
-    private static void createTables(TableEnvironment sql, String connector, String input, String output,
+    /** The bid view over the Nexmark events and the query's result table, through Flink's or the columnar connectors. */
+    private static void createTables(TableEnvironment sql, Query query, boolean columnar, String input, String output,
             boolean bounded) {
+        String suffix = columnar ? "-columnar" : "";
         String events = NexmarkGenerator.EVENT_TYPE.getFields().stream()
                 .map(f -> "`" + f.getName() + "` " + f.getType().asSerializableString())
                 .collect(Collectors.joining(", "));
-        sql.executeSql("CREATE TABLE nexmark (" + events + ") WITH ('connector' = '" + connector + "',"
+        sql.executeSql("CREATE TABLE nexmark (" + events + ") WITH ('connector' = 'kafka" + suffix + "',"
                 + " 'topic' = '" + input + "', 'properties.bootstrap.servers' = '" + KAFKA.broker().bootstrapServers()
                 + "', 'properties.group.id' = '" + output + "', 'scan.startup.mode' = 'earliest-offset',"
                 + (bounded ? " 'scan.bounded.mode' = 'latest-offset'," : "") + " 'format' = 'json')");
         sql.executeSql("CREATE VIEW bid AS SELECT bid.auction, bid.bidder, bid.price, bid.channel, bid.url,"
                 + " bid.`dateTime`, bid.extra FROM nexmark WHERE event_type = 2");
-        sql.executeSql("CREATE TABLE q1_out (auction BIGINT, bidder BIGINT, price DECIMAL(23, 3), `dateTime`"
-                + " TIMESTAMP(3), extra STRING) WITH ('connector' = '" + connector + "', 'topic' = '" + output + "',"
-                + " 'properties.bootstrap.servers' = '" + KAFKA.broker().bootstrapServers() + "', 'format' = 'json',"
+        String format = query.upsert() ? "'key.format' = 'json', 'value.format' = 'json'" : "'format' = 'json'";
+        sql.executeSql("CREATE TABLE " + query.resultTable() + " WITH ('connector' = '"
+                + (query.upsert() ? "upsert-kafka" : "kafka") + suffix + "', 'topic' = '" + output + "',"
+                + " 'properties.bootstrap.servers' = '" + KAFKA.broker().bootstrapServers() + "', " + format + ","
                 + " 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = '" + output + "',"
                 + " 'properties.transaction.timeout.ms' = '60000')");
     }
