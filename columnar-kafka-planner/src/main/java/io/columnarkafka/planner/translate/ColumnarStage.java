@@ -11,7 +11,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The stage appended after Flink's physical optimization: the scans of a table united as Flink's source reuse
  * would unite them ({@link ScanUnion}), one decision for that plan ({@link PlanMatcher}), logged, then the plan
- * it describes ({@link PlanTranslator}). A plan with no columnar node is returned as it came.
+ * it describes ({@link PlanTranslator}). A plan with no columnar node is returned as it came, as is a plan being
+ * compiled ({@link PlanCompilation}).
  */
 public final class ColumnarStage implements FlinkOptimizeProgram<StreamOptimizeContext> {
     /** The stage's name in Flink's chained stream program. */
@@ -24,6 +25,11 @@ public final class ColumnarStage implements FlinkOptimizeProgram<StreamOptimizeC
 
     @Override
     public RelNode optimize(RelNode root, StreamOptimizeContext context) {
+        if (PlanCompilation.underway()) {
+            lastDecision.remove();
+            LOG.info("columnar-kafka: a plan being compiled is left to Flink (a compiled plan holds Flink's nodes only)");
+            return root;
+        }
         RelNode united = ScanUnion.apply(root);
         PlanDecision decision = PlanMatcher.decide(united);
         lastDecision.set(decision);

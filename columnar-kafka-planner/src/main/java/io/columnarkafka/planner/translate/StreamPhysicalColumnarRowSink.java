@@ -108,6 +108,12 @@ final class StreamPhysicalColumnarRowSink extends SingleRel implements StreamPhy
     }
 
     @Override
+    public ExecNode<?> translateToExecNode(boolean isCompiled) {
+        PlanCompilation.refuse(isCompiled, "ColumnarRowSink");
+        return translateToExecNode();
+    }
+
+    @Override
     public ExecNode<?> translateToExecNode() {
         if (calc != null) {
             // Flink's plan numbers the Calc taken in, then the sink: skip the Calc's number, so the sink keeps Flink's

@@ -87,6 +87,12 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
     }
 
     @Override
+    public ExecNode<?> translateToExecNode(boolean isCompiled) {
+        PlanCompilation.refuse(isCompiled, "ColumnarScan");
+        return translateToExecNode();
+    }
+
+    @Override
     public ExecNode<?> translateToExecNode() {
         ColumnarScanExecNode node = new ColumnarScanExecNode(ShortcutUtils.unwrapTableConfig(this), source,
                 FlinkTypeFactory.toLogicalRowType(rowType), getRelDetailedDescription(),

@@ -52,6 +52,12 @@ final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysic
     }
 
     @Override
+    public ExecNode<?> translateToExecNode(boolean isCompiled) {
+        PlanCompilation.refuse(isCompiled, "ColumnarSink");
+        return translateToExecNode();
+    }
+
+    @Override
     public ExecNode<?> translateToExecNode() {
         return new ColumnarSinkExecNode(ShortcutUtils.unwrapTableConfig(this), sink,
                 FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());

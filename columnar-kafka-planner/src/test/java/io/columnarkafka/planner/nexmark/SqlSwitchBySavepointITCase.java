@@ -27,6 +27,7 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.streaming.api.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.CompiledPlan;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
@@ -46,13 +47,16 @@ import org.junit.jupiter.api.io.TempDir;
  * enumerator state and the {@code KafkaSink}'s writer and committer state carry over) and a count of bids per bidder
  * into {@code upsert-kafka} (columnar scan and calc, an edge, Flink's group aggregate, whose keyed state carries over
  * too, and the columnar sink fed rows). The output, read {@code read_committed}, is what stock Flink writes without a
- * switch: q1's every record exactly once, each bidder's final count.
+ * switch: q1's every record exactly once, each bidder's final count. And a plan compiled with the stage installed is
+ * Flink's, and runs.
  */
 class SqlSwitchBySavepointITCase {
     private static final int PARALLELISM = 2;
     private static final long EVENTS = 20_000;
     /** The input is written live up to here until the first run has stopped, then to {@link #EVENTS}. */
     private static final long FIRST_PART = EVENTS / 2;
+    /** All the events, written before the tests. */
+    private static final String ORACLE_INPUT = "sql-switch-oracle-in";
     /** Bids among the events: 46 of every 50 event ids. */
     private static final int BIDS = (int) (EVENTS * 46 / 50);
 
@@ -83,7 +87,7 @@ class SqlSwitchBySavepointITCase {
 
     @BeforeAll
     static void runStockWithoutASwitch() throws Exception {
-        String input = "sql-switch-oracle-in";
+        String input = ORACLE_INPUT;
         KAFKA.broker().createTopic(input, PARALLELISM);
         NexmarkTopic.fill(KAFKA.broker().bootstrapServers(), input, PARALLELISM, generator(), EVENTS);
         String q1 = runStock(Q1, input);
@@ -131,6 +135,34 @@ class SqlSwitchBySavepointITCase {
     @Timeout(300)
     void aColumnarPlansKeyedStateRestoresIntoTheStockPlan(@TempDir Path savepoints) throws Exception {
         switchBySavepoint(COUNTS, true, false, "sql-counts-to-stock", savepoints);
+    }
+
+    /**
+     * A plan compiled with the stage installed ({@code COMPILE PLAN}) is Flink's: Flink restores a compiled plan's
+     * nodes from its own registry, which has none of the stage's. Executed, its scan and sink are the {@code
+     * kafka-columnar} connectors' own, columnar decode and encode inside Flink's nodes, and it writes what stock does.
+     */
+    @Test
+    @Timeout(300)
+    void aPlanCompiledWithTheStageInstalledIsFlinksAndRunsTheConnectors() throws Exception {
+        String output = "sql-compiled-q1-out";
+        KAFKA.broker().createTopic(output, PARALLELISM);
+        StreamExecutionEnvironment env = SinkJobs.environment(0);
+        env.setParallelism(PARALLELISM);
+        env.enableCheckpointing(300, CheckpointingMode.EXACTLY_ONCE);
+        TableEnvironment sql = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
+        assertThat(ColumnarSql.install(sql).installed()).isTrue();
+        createTables(sql, Q1, true, ORACLE_INPUT, output, true);
+        assertThat(sql.explainSql(Q1.insert())).as("the stage plans the query columnar").contains("ColumnarScan(");
+
+        CompiledPlan plan = sql.compilePlanSql(Q1.insert());
+
+        assertThat(plan.asJsonString()).doesNotContain("stream-exec-columnar").doesNotContain("arrow-to-rows")
+                .contains("stream-exec-table-source-scan").contains("\"connector\" : \"kafka-columnar\"");
+        plan.execute().await();
+        TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), output).verify(q1Expected);
+        assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
+        ArrowMemoryChecks.assertReleased();
     }
 
     /**
