@@ -66,9 +66,9 @@ final class PlanTranslator {
         StreamPhysicalCalc columnarPart = new StreamPhysicalCalc(calc.getCluster(), calc.getTraitSet(), input,
                 split.columnarPart(), split.columnarPart().getOutputRowType());
         RelNode columnar = StreamPhysicalColumnarCalc.replacing(columnarPart, input, split.columnarProgram());
-        RelNode rows = new StreamPhysicalArrowToRows(calc.getCluster(), calc.getTraitSet(), columnar,
+        StreamPhysicalArrowToRows rows = new StreamPhysicalArrowToRows(calc.getCluster(), calc.getTraitSet(), columnar,
                 split.flinkReason(), decision.edgeRows());
-        return new StreamPhysicalCalc(calc.getCluster(), calc.getTraitSet(), rows, split.flinkPart(),
+        return new StreamPhysicalSplitRestCalc(calc.getCluster(), calc.getTraitSet(), rows, split.flinkPart(),
                 calc.getRowType());
     }
 }
