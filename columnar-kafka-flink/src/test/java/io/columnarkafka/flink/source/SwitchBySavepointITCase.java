@@ -8,6 +8,7 @@ import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.record.PreSerializedRecordSerializer;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import io.columnarkafka.flink.testing.JobOutput;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.TopicRecord;
@@ -132,13 +133,11 @@ class SwitchBySavepointITCase {
         JobClient running = first.executeAsync(name + ": " + from);
         String savepoint;
         try {
-            awaitCommitted(running, output, 100, "the first run commits some results");
+            JobOutput.awaitCommitted(running, KAFKA.broker(), output, 100, "the first run commits some results");
             savepoint = running.stopWithSavepoint(false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
                     .get();
         } finally {
-            if (!running.getJobStatus().get().isGloballyTerminalState()) {
-                running.cancel().get();
-            }
+            JobOutput.cancelIfRunning(running);
         }
         long atSavepoint = TopicVerifier.forTopic(KAFKA.broker(), output).read().totalRecords();
         assertThat(atSavepoint).as("the first run stopped part-way").isBetween(100L, (long) BIDS - 1);
@@ -151,7 +150,7 @@ class SwitchBySavepointITCase {
         graph.setSavepointRestoreSettings(SavepointRestoreSettings.forPath(savepoint, false));
         JobClient restored = second.executeAsync(graph);
         try {
-            awaitCommitted(restored, output, BIDS, "the restored run commits the rest of the bids");
+            JobOutput.awaitCommitted(restored, KAFKA.broker(), output, BIDS, "the restored run commits the rest");
             if (to == Connector.COLUMNAR) {
                 restored.getJobExecutionResult().get(2, TimeUnit.MINUTES);
             } else {
@@ -162,32 +161,17 @@ class SwitchBySavepointITCase {
                         .get(2, TimeUnit.MINUTES);
             }
         } finally {
-            if (!restored.getJobStatus().get().isGloballyTerminalState()) {
-                restored.cancel().get();
-            }
+            JobOutput.cancelIfRunning(restored);
         }
 
         // a source that started again from its starting offsets instead of the savepoint's would write the bids
         // before the savepoint twice, a sink that lost the savepoint's transactions would miss some
         TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), output).verify(expected);
         assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
-        assertThat(TopicVerifier.awaitNoOpenTransactions(KAFKA.broker().bootstrapServers(), name, Duration.ofSeconds(30)))
+        assertThat(TopicVerifier.awaitNoOpenTransactions(KAFKA.broker().bootstrapServers(), name,
+                Duration.ofSeconds(30)))
                 .as("transactions left open after the switch").isEmpty();
         assertThat(ArrowMemory.allocatedBytes()).as(ArrowMemory.describe()).isZero();
-    }
-
-    /** Waits until {@code output} holds {@code count} committed records; fails at once, with its cause, if the job fails. */
-    private static void awaitCommitted(JobClient job, String output, long count, String what) throws Exception {
-        SourceTopics.await(() -> {
-            if (TopicVerifier.forTopic(KAFKA.broker(), output).read().totalRecords() >= count) {
-                return true;
-            }
-            if (job.getJobStatus().get().isGloballyTerminalState()) {
-                job.getJobExecutionResult().get(); // throws the job's failure
-                throw new AssertionError(what + ": the job ended first");
-            }
-            return false;
-        }, Duration.ofSeconds(120), what);
     }
 
     private static StreamExecutionEnvironment environment() {

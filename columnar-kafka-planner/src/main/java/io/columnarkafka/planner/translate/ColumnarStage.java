@@ -27,7 +27,7 @@ public final class ColumnarStage implements FlinkOptimizeProgram<StreamOptimizeC
     public RelNode optimize(RelNode root, StreamOptimizeContext context) {
         if (PlanCompilation.underway()) {
             lastDecision.remove();
-            LOG.info("columnar-kafka: a plan being compiled is left to Flink (a compiled plan holds Flink's nodes only)");
+            LOG.info("columnar-kafka: a plan being compiled is left to Flink (a compiled plan holds Flink's nodes)");
             return root;
         }
         RelNode united = ScanUnion.apply(root);

@@ -26,10 +26,10 @@ final class PlanCompilation {
     /** Fails the translation of the stage's {@code node} into a compiled plan. */
     static void refuse(boolean compiled, String node) {
         if (compiled) {
-            throw new IllegalStateException("columnar-kafka: " + node + " cannot be written to a compiled plan (Flink"
-                    + " restores a compiled plan's nodes from its own registry); compile the plan in a table environment"
-                    + " without ColumnarSql.install: kafka-columnar tables then decode and encode columnar inside"
-                    + " Flink's scan and sink nodes");
+            throw new IllegalStateException("columnar-kafka: " + node + " cannot be written to a compiled plan"
+                    + " (Flink restores a compiled plan's nodes from its own registry); compile the plan in a table"
+                    + " environment without ColumnarSql.install: kafka-columnar tables then decode and encode columnar"
+                    + " inside Flink's scan and sink nodes");
         }
     }
 }

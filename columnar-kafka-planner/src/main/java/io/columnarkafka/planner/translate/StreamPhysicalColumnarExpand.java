@@ -63,7 +63,8 @@ final class StreamPhysicalColumnarExpand extends SingleRel implements StreamPhys
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        ColumnarExpandExecNode node = new ColumnarExpandExecNode(ShortcutUtils.unwrapTableConfig(this), spec, getRelDetailedDescription());
+        ColumnarExpandExecNode node = new ColumnarExpandExecNode(ShortcutUtils.unwrapTableConfig(this), spec,
+                getRelDetailedDescription());
         execNodeId = node.getId();
         return node;
     }

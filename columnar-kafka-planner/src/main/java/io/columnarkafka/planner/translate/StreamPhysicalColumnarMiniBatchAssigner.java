@@ -23,7 +23,8 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * between branches (Nexmark q3, q8), sub-plan reuse merges the columnar ones too, and the assigner hands each
  * batch, lent by the scan, on to every consumer within the scan's one hand-over.
  */
-final class StreamPhysicalColumnarMiniBatchAssigner extends SingleRel implements StreamPhysicalRel, ArrowProducer {
+final class StreamPhysicalColumnarMiniBatchAssigner extends SingleRel
+        implements StreamPhysicalRel, ArrowProducer {
     private final ExplainItems items;
     /** The id of the exec node this node was translated into (an edge after it shares it); -1 before. */
     private int execNodeId = -1;
@@ -57,7 +58,8 @@ final class StreamPhysicalColumnarMiniBatchAssigner extends SingleRel implements
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        ColumnarMiniBatchAssignerExecNode node = new ColumnarMiniBatchAssignerExecNode(ShortcutUtils.unwrapTableConfig(this),
+        ColumnarMiniBatchAssignerExecNode node = new ColumnarMiniBatchAssignerExecNode(
+                ShortcutUtils.unwrapTableConfig(this),
                 getTraitSet().getTrait(MiniBatchIntervalTraitDef.INSTANCE()).getMiniBatchInterval(),
                 FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
         execNodeId = node.getId();

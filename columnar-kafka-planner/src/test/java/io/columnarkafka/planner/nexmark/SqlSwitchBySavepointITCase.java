@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.testing.ArrowMemoryChecks;
 import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.flink.testing.JobOutput;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.testkit.TopicRecord;
@@ -72,8 +73,9 @@ class SqlSwitchBySavepointITCase {
             + " TIMESTAMP(3), extra STRING)", false, List.of("ColumnarScan(", "ColumnarCalc(", "ColumnarSink("),
             List.of("ArrowToRows("));
     /** Bids per bidder into an upsert table: Flink's group aggregate, its keyed state in the savepoint. */
-    private static final Query COUNTS = new Query("counts", "INSERT INTO counts SELECT bidder, COUNT(*) AS bids FROM bid"
-            + " GROUP BY bidder", "counts (bidder BIGINT, bids BIGINT, PRIMARY KEY (bidder) NOT ENFORCED)", true,
+    private static final Query COUNTS = new Query("counts",
+            "INSERT INTO counts SELECT bidder, COUNT(*) AS bids FROM bid GROUP BY bidder",
+            "counts (bidder BIGINT, bids BIGINT, PRIMARY KEY (bidder) NOT ENFORCED)", true,
             List.of("ColumnarScan(", "ColumnarCalc(", "ArrowToRows(", "ColumnarRowSink("), List.of());
 
     /** A query, its result table and what its columnar plan must and must not show. */
@@ -187,11 +189,11 @@ class SqlSwitchBySavepointITCase {
             JobClient first = start(query, firstColumnar, input, output, null);
             String savepoint;
             try {
-                awaitCommitted(first, output, 100, "the first run commits some results");
+                JobOutput.awaitCommitted(first, KAFKA.broker(), output, 100, "the first run commits some results");
                 savepoint = first.stopWithSavepoint(false, savepoints.toUri().toString(),
                         SavepointFormatType.CANONICAL).get(2, TimeUnit.MINUTES);
             } finally {
-                cancelIfRunning(first);
+                JobOutput.cancelIfRunning(first);
             }
             long atSavepoint = TopicVerifier.forTopic(KAFKA.broker(), output).read().totalRecords();
             assertThat(atSavepoint).as("the first run stopped part-way").isBetween(100L, BIDS - 1L);
@@ -200,11 +202,11 @@ class SqlSwitchBySavepointITCase {
 
             JobClient second = start(query, secondColumnar, input, output, savepoint);
             try {
-                awaitCommitted(second, output, BIDS, "the restored run commits the rest");
+                JobOutput.awaitCommitted(second, KAFKA.broker(), output, BIDS, "the restored run commits the rest");
                 second.stopWithSavepoint(false, savepoints.toUri().toString(), SavepointFormatType.CANONICAL)
                         .get(2, TimeUnit.MINUTES);
             } finally {
-                cancelIfRunning(second);
+                JobOutput.cancelIfRunning(second);
             }
         } finally {
             firstStopped.countDown();
@@ -252,7 +254,7 @@ class SqlSwitchBySavepointITCase {
         return sql.executeSql(query.insert()).getJobClient().orElseThrow();
     }
 
-    /** The bid view over the Nexmark events and the query's result table, through Flink's or the columnar connectors. */
+    /** The bid view over the Nexmark events and the query's result table, through Flink's or the columnar connector. */
     private static void createTables(TableEnvironment sql, Query query, boolean columnar, String input, String output,
             boolean bounded) {
         String suffix = columnar ? "-columnar" : "";
@@ -275,27 +277,6 @@ class SqlSwitchBySavepointITCase {
 
     private static NexmarkGenerator generator() {
         return new NexmarkGenerator(NexmarkConfig.defaults(17));
-    }
-
-    /** Waits until {@code output} holds {@code count} committed records; fails at once, with its cause, if the job fails. */
-    private static void awaitCommitted(JobClient job, String output, long count, String what) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (TopicVerifier.forTopic(KAFKA.broker(), output).read().totalRecords() < count) {
-            if (job.getJobStatus().get().isGloballyTerminalState()) {
-                job.getJobExecutionResult().get(); // throws the job's failure
-                throw new AssertionError(what + ": the job ended first");
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + ": not within 120 s");
-            }
-            Thread.sleep(100);
-        }
-    }
-
-    private static void cancelIfRunning(JobClient job) throws Exception {
-        if (!job.getJobStatus().get().isGloballyTerminalState()) {
-            job.cancel().get();
-        }
     }
 
     private static void await(CountDownLatch latch) {
