@@ -3,11 +3,9 @@ package io.columnarkafka.flink.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
-import io.columnarkafka.flink.batch.ArrowBatchSerializer;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.examples.EvenAuctionBids;
-import io.columnarkafka.flink.record.PreSerializedRecordSerializer;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.testing.FailOnceWhileCheckpointInFlight;
@@ -24,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.TransactionNamingStrategy;
@@ -36,7 +33,6 @@ import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -154,18 +150,7 @@ class PipelineWithoutRowDataITCase {
         }
         assertThat(elementTypes).containsExactlyInAnyOrder(ArrowBatchTypeInfo.class, PreSerializedRecordTypeInfo.class);
         StreamGraph graph = env.getStreamGraph(false);
-        List<String> serializers = new ArrayList<>();
-        for (StreamNode node : graph.getStreamNodes()) {
-            for (TypeSerializer<?> in : node.getTypeSerializersIn()) {
-                serializers.add(node.getOperatorName() + " in: " + in.getClass().getName());
-            }
-            if (node.getTypeSerializerOut() != null) {
-                serializers.add(node.getOperatorName() + " out: " + node.getTypeSerializerOut().getClass().getName());
-            }
-        }
-        assertThat(serializers).noneMatch(s -> s.contains("RowData"));
-        assertThat(serializers).anyMatch(s -> s.equals("Source: bids out: " + ArrowBatchSerializer.class.getName()));
-        assertThat(serializers).anyMatch(s -> s.endsWith("in: " + PreSerializedRecordSerializer.class.getName()));
+        GraphSerializers.assertNoRowData(graph, "bids");
 
         env.execute(graph);
 

@@ -3,10 +3,8 @@ package io.columnarkafka.flink.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
-import io.columnarkafka.flink.batch.ArrowBatchSerializer;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.batch.ArrowMemory;
-import io.columnarkafka.flink.record.PreSerializedRecordSerializer;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.testing.JobOutput;
 import io.columnarkafka.flink.testing.KafkaBrokerExtension;
@@ -27,7 +25,6 @@ import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.serialization.DeserializationSchema;
 import org.apache.flink.api.common.serialization.SerializationSchema;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
@@ -45,7 +42,6 @@ import org.apache.flink.runtime.jobgraph.SavepointRestoreSettings;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.apache.flink.streaming.api.graph.StreamNode;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -246,21 +242,10 @@ class SwitchBySavepointITCase {
 
     /** The columnar job carries Arrow batches from its source and pre-serialized records into its sink, no RowData. */
     private static void assertConnector(StreamGraph graph, Connector connector) {
-        List<String> serializers = new ArrayList<>();
-        for (StreamNode node : graph.getStreamNodes()) {
-            for (TypeSerializer<?> in : node.getTypeSerializersIn()) {
-                serializers.add(node.getOperatorName() + " in: " + in.getClass().getName());
-            }
-            if (node.getTypeSerializerOut() != null) {
-                serializers.add(node.getOperatorName() + " out: " + node.getTypeSerializerOut().getClass().getName());
-            }
-        }
         if (connector == Connector.COLUMNAR) {
-            assertThat(serializers).noneMatch(s -> s.contains("RowData"));
-            assertThat(serializers).contains("Source: bids out: " + ArrowBatchSerializer.class.getName());
-            assertThat(serializers).anyMatch(s -> s.endsWith("in: " + PreSerializedRecordSerializer.class.getName()));
+            GraphSerializers.assertNoRowData(graph, "bids");
         } else {
-            assertThat(serializers).noneMatch(s -> s.contains("Arrow") || s.contains("PreSerialized"));
+            assertThat(GraphSerializers.of(graph)).noneMatch(s -> s.contains("Arrow") || s.contains("PreSerialized"));
         }
     }
 

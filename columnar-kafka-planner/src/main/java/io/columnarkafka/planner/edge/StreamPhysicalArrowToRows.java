@@ -21,8 +21,6 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
 public final class StreamPhysicalArrowToRows extends SingleRel implements StreamPhysicalRel {
     private final String reason;
     private final EdgeRows rows;
-    /** The id of the exec node this edge was translated into (its producer's); -1 before. */
-    private int execNodeId = -1;
 
     public StreamPhysicalArrowToRows(RelOptCluster cluster, RelTraitSet traits, RelNode input, String reason,
                                      EdgeRows rows) {
@@ -49,13 +47,12 @@ public final class StreamPhysicalArrowToRows extends SingleRel implements Stream
     @Override
     public ExecNode<?> translateToExecNode() {
         // Flink translates a node's inputs before the node (ExecNodeGraphGenerator), so the producer's id is set
-        execNodeId = ((ArrowProducer) getInput()).execNodeId();
-        return new ArrowToRowsExecNode(execNodeId, ShortcutUtils.unwrapTableConfig(this),
+        return new ArrowToRowsExecNode(execNodeId(), ShortcutUtils.unwrapTableConfig(this),
                 FlinkTypeFactory.toLogicalRowType(getRowType()), rows, getRelDetailedDescription());
     }
 
-    /** The id of the exec node this edge was translated into: its producer's, which a node after it may share too. */
+    /** The id of this edge's exec node: its producer's, which a node after it may share too. */
     public int execNodeId() {
-        return execNodeId;
+        return ((ArrowProducer) getInput()).execNodeId();
     }
 }

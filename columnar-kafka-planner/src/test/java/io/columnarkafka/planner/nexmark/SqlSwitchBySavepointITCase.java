@@ -30,6 +30,7 @@ import org.apache.flink.streaming.api.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.CompiledPlan;
 import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
@@ -155,12 +156,17 @@ class SqlSwitchBySavepointITCase {
         TableEnvironment sql = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
         assertThat(ColumnarSql.install(sql).installed()).isTrue();
         createTables(sql, Q1, true, ORACLE_INPUT, output, true);
-        assertThat(sql.explainSql(Q1.insert())).as("the stage plans the query columnar").contains("ColumnarScan(");
+        // the stage's scan is admitted only where the connector's own scan is (its decision, and more)
+        assertThat(sql.explainSql(Q1.insert())).as("the stage plans the query columnar")
+                .contains("ColumnarScan(").contains("decode=[admitted: json value");
 
         CompiledPlan plan = sql.compilePlanSql(Q1.insert());
 
         assertThat(plan.asJsonString()).doesNotContain("stream-exec-columnar").doesNotContain("arrow-to-rows")
                 .contains("stream-exec-table-source-scan").contains("\"connector\" : \"kafka-columnar\"");
+        // the sink admitted its columnar encode (a fallback writes the same bytes)
+        assertThat(plan.explain(ExplainDetail.JSON_EXECUTION_PLAN))
+                .contains("ColumnarEncode[kafka-columnar[admitted: json value]]");
         plan.execute().await();
         TopicReport committed = TopicVerifier.forTopic(KAFKA.broker(), output).verify(q1Expected);
         assertThat(committed.isExactlyOnce()).as(committed.verdict()).isTrue();
