@@ -77,6 +77,7 @@ public final class SendWindow {
     private static final ThreadLocal<SendWindow> SENDING = new ThreadLocal<>();
 
     private final long maxQueueDelayNanos;
+    private final SendClock clock;
 
     // Task thread only.
     private long sent;
@@ -118,12 +119,12 @@ public final class SendWindow {
     private final long[] markNanos = new long[MARKS];
     private int markHead;
     private int markCount;
-    private long rateStartNanos = System.nanoTime();
+    private long rateStartNanos;
     private long rateStartAcked;
-    private long basePeriodStart = rateStartNanos;
+    private long basePeriodStart;
     private long baseCurrent = Long.MAX_VALUE;
     private long basePrevious = Long.MAX_VALUE;
-    private long ratePeriodStart = rateStartNanos;
+    private long ratePeriodStart;
     private double rateCurrent;
     private double ratePrevious;
     private long lastLatency;
@@ -139,10 +140,18 @@ public final class SendWindow {
 
     /** @param maxQueueDelayNanos the queueing delay allowed on top of the round trip (positive) */
     public SendWindow(long maxQueueDelayNanos) {
+        this(maxQueueDelayNanos, SendClock.SYSTEM);
+    }
+
+    SendWindow(long maxQueueDelayNanos, SendClock clock) {
         if (maxQueueDelayNanos <= 0) {
             throw new IllegalArgumentException("the queue delay must be positive, got " + maxQueueDelayNanos + " ns");
         }
         this.maxQueueDelayNanos = maxQueueDelayNanos;
+        this.clock = clock;
+        rateStartNanos = clock.nanoTime();
+        basePeriodStart = rateStartNanos;
+        ratePeriodStart = rateStartNanos;
     }
 
     /**
@@ -151,7 +160,7 @@ public final class SendWindow {
      */
     public void beginSending() {
         SENDING.set(this);
-        allowance = allowance(System.nanoTime());
+        allowance = allowance(clock.nanoTime());
     }
 
     public void endSending() {
@@ -171,7 +180,7 @@ public final class SendWindow {
      */
     public long barrier() {
         long backlog = inFlight();
-        long now = System.nanoTime();
+        long now = clock.nanoTime();
         if (barrierSeen) {
             long gap = now - lastBarrierNanos;
             // The shorter of the last two gaps: a barrier that arrived late (a slow flush) shortens the next gap.
@@ -224,7 +233,7 @@ public final class SendWindow {
      * record's room: the task thread then sends a run of records per wake-up, rather than one per acknowledgement.
      */
     private void waitForRoom() {
-        long start = System.nanoTime();
+        long start = clock.nanoTime();
         long lastAcked = acked.get();
         long lastProgress = start;
         long now = start;
@@ -239,8 +248,8 @@ public final class SendWindow {
                 if (nowAcked >= target) {
                     break;
                 }
-                LockSupport.parkNanos(this, STALL_NANOS);
-                now = System.nanoTime();
+                clock.park(this, STALL_NANOS);
+                now = clock.nanoTime();
                 nowAcked = acked.get();
                 if (nowAcked != lastAcked) {
                     lastAcked = nowAcked;
@@ -256,7 +265,7 @@ public final class SendWindow {
             resumeAt = Long.MAX_VALUE;
             waiter = null;
         }
-        long end = System.nanoTime();
+        long end = clock.nanoTime();
         waitNanos += end - start;
         allowance = allowance(end);
     }
@@ -265,7 +274,7 @@ public final class SendWindow {
     void sent(long bytes) {
         sent += bytes;
         if (sent >= nextMark) {
-            mark(sent, System.nanoTime());
+            mark(sent, clock.nanoTime());
             nextMark = sent + MARK_BYTES;
         }
     }
@@ -295,7 +304,7 @@ public final class SendWindow {
         long total = acked.addAndGet(Math.max(0, metadata.serializedKeySize())
                 + Math.max(0, metadata.serializedValueSize()));
         if (total >= oldestMark) {
-            passMarks(total, System.nanoTime());
+            passMarks(total, clock.nanoTime());
         }
         if (total >= resumeAt) {
             Thread w = waiter;
