@@ -1,5 +1,5 @@
 -- Run by SqlConnectorClusterIT through EmbeddedSqlClient (as bin/sql-client.sh -j <connector jar> -f <this file>),
--- after ${...} is filled in. Every job goes to the standalone cluster.
+-- after its placeholders are filled in. Every job goes to the standalone cluster.
 
 -- The columnar planner stage, asked for on a distribution with the planner loader: the kafka-columnar factories
 -- log why it is not installed and the queries run as without it (docs/planner.md).

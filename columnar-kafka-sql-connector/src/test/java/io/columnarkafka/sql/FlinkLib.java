@@ -10,14 +10,15 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 
 /**
  * A Flink distribution's {@code lib/} built from Maven jars: the module's provided scope, written by the
- * build to {@code target/flink-lib.classpath}. The testkit's {@code FlinkCluster} starts Flink's processes on
- * it, plus this module's test classes (only the SQL runner is used there) and any extra jar, e.g. the connector
- * jar in a cluster's {@code lib/}.
+ * build to {@code target/flink-lib.classpath}, or that lib/ with the planner swapped in for the loader. The testkit's
+ * {@code FlinkCluster} starts Flink's processes on it, plus this module's test classes (only the SQL runner is used
+ * there) and any extra jar, e.g. the connector jar in a cluster's {@code lib/}.
  */
 final class FlinkLib {
     /** What the Flink distribution does not have: the project's own classes, Kafka's client, Arrow, Avro. */
@@ -26,11 +27,6 @@ final class FlinkLib {
             "org/apache/arrow/", "org/apache/avro/", "org/apache/flink/connector/kafka/",
             "org/apache/flink/streaming/connectors/kafka/",
             "com/fasterxml/jackson/databind/");
-
-    /** The JVM options Flink's distribution config passes to every process; Arrow needs java.nio opened. */
-    static final List<String> JVM_OPENS = List.of(
-            "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED");
 
     private final List<Path> jars;
     private final Path testClasses;
@@ -41,17 +37,48 @@ final class FlinkLib {
     }
 
     static FlinkLib fromBuild() {
-        Path file = Paths.get(required("flink.lib.classpath"));
         try {
-            List<Path> jars = Arrays.stream(Files.readString(file).trim().split(File.pathSeparator))
-                    .map(Paths::get).collect(Collectors.toList());
             Path testClasses = Paths.get(EmbeddedSqlClient.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return new FlinkLib(jars, testClasses);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return new FlinkLib(read(Paths.get(required("flink.lib.classpath"))), testClasses);
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The jars of a classpath file the build wrote. */
+    private static List<Path> read(Path classpathFile) {
+        try {
+            return Arrays.stream(Files.readString(classpathFile).trim().split(File.pathSeparator))
+                    .map(Paths::get).collect(Collectors.toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * This lib/ after the swap the planner stage needs (docs/planner.md): the planner loader taken out, Flink's
+     * planner jar put in. The distribution's {@code opt/flink-table-planner_2.12-2.2.1.jar} is here the Maven
+     * artifact with the dependencies it has there beside lib/ (Scala 2.12, Janino): the jars of the planner
+     * module's provided scope (its build writes {@code planner.classpath}) that lib/ does not have.
+     */
+    FlinkLib withPlannerSwapped() {
+        Path file = Paths.get(required("planner.classpath"));
+        Set<String> inLib = jars.stream().map(j -> j.getFileName().toString()).collect(Collectors.toSet());
+        List<Path> swapped = jars.stream()
+                .filter(j -> !j.getFileName().toString().startsWith("flink-table-planner-loader-"))
+                .collect(Collectors.toCollection(ArrayList::new));
+        if (swapped.size() != jars.size() - 1) {
+            throw new IllegalStateException("lib/ has no planner loader to take out: " + jars);
+        }
+        for (Path jar : read(file)) {
+            if (!inLib.contains(jar.getFileName().toString())) {
+                swapped.add(jar);
+            }
+        }
+        if (swapped.stream().noneMatch(j -> j.getFileName().toString().startsWith("flink-table-planner_2.12-"))) {
+            throw new IllegalStateException(file + " has no flink-table-planner_2.12 jar");
+        }
+        return new FlinkLib(swapped, testClasses);
     }
 
     static Path connectorJar() {

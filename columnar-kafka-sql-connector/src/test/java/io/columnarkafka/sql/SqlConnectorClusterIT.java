@@ -6,16 +6,13 @@ import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.flink.FlinkCluster;
-import io.columnarkafka.testkit.flink.FlinkProcess;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.jar.JarFile;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -84,51 +81,23 @@ class SqlConnectorClusterIT {
         }
     }
 
-    /** The two ways README shows: {@code sql-client.sh -j <jar>}, or the jar in every installation's lib/. */
-    enum Deployment {
-        /** The cluster's lib/ is Flink's only; the client gets the jar with -j and ships it with each job. */
-        SQL_CLIENT_J,
-        /** The jar in lib/ of the cluster's processes and of the client; no -j. */
-        CLUSTER_LIB
-    }
-
     @ParameterizedTest
     @EnumSource(Deployment.class)
     void sqlClientWritesBothTablesOnAStandaloneCluster(Deployment deployment) throws Exception {
         FlinkLib lib = FlinkLib.fromBuild();
         Path jar = FlinkLib.connectorJar();
-        List<Path> inLib = deployment == Deployment.CLUSTER_LIB ? List.of(jar) : List.of();
-        List<String> jarArgs = deployment == Deployment.SQL_CLIENT_J ? List.of("-j", jar.toString()) : List.of();
         String topic = "bids_" + deployment.name().toLowerCase();
         String upsertTopic = "bids_by_id_" + deployment.name().toLowerCase();
         long started = System.nanoTime();
-        try (FlinkCluster cluster = FlinkCluster.builder(lib.classpath(inLib), dir.resolve("flink")).start()) {
+        try (FlinkCluster cluster = FlinkCluster.builder(lib.classpath(deployment.inLib(jar)), dir.resolve("flink"))
+                .start()) {
             lap(deployment + ": cluster started", started);
             broker.createTopic(topic, 2);
             broker.createTopic(upsertTopic, 2);
-            Path script = dir.resolve("script.sql");
-            Files.writeString(script, resource("sql-client-it.sql")
-                    .replace("${rows}", String.valueOf(ROWS))
-                    .replace("${topic}", topic)
-                    .replace("${upsert_topic}", upsertTopic)
-                    .replace("${servers}", broker.bootstrapServers()));
-
-            List<String> args = new ArrayList<>(jarArgs);
-            args.addAll(List.of("-f", script.toString()));
-            FlinkProcess clientProcess = cluster.launch("sql-client", EmbeddedSqlClient.class.getName(),
-                    List.of("-Xmx512m", "-XX:+UseSerialGC"), List.of(), args.toArray(String[]::new));
-            Path log = clientProcess.log();
-            Process client = clientProcess.process();
-            boolean exited = client.waitFor(4, TimeUnit.MINUTES);
-            if (!exited) {
-                client.destroyForcibly();
-            }
+            String output = SqlClientRun.run(cluster, dir, "sql-client-it.sql", Map.of("rows", String.valueOf(ROWS),
+                    "topic", topic, "upsert_topic", upsertTopic, "servers", broker.bootstrapServers()),
+                    deployment.clientArgs(jar), deployment.name().toLowerCase());
             lap(deployment + ": SQL client finished", started);
-            String output = Files.readString(log);
-            System.out.println("--- SQL client output (" + deployment + ")\n" + output);
-            assertThat(exited && client.exitValue() == 0)
-                    .as("SQL client exited 0\n%s\n--- taskmanager.log\n%s", output, cluster.logTails())
-                    .isTrue();
 
             assertThat(output)
                     .contains("ColumnarEncode[kafka-columnar[admitted: json value, json key]]")
@@ -155,11 +124,5 @@ class SqlConnectorClusterIT {
             throw new IllegalArgumentException("no id in " + new String(value, StandardCharsets.UTF_8));
         }
         return Long.parseLong(m.group(1));
-    }
-
-    private static String resource(String name) throws IOException {
-        try (InputStream in = SqlConnectorClusterIT.class.getResourceAsStream("/" + name)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

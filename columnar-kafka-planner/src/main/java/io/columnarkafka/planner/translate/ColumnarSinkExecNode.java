@@ -16,6 +16,7 @@ import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
 import org.apache.flink.table.planner.plan.nodes.exec.InputProperty;
 import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecNode;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.util.TemporaryClassLoaderContext;
 
 /**
  * The encode operator on the input's batches and Flink's {@code KafkaSink} behind it, built by the connector
@@ -37,7 +38,13 @@ final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamE
         DataStream<ArrowBatch> batches = new DataStream<>(planner.getExecEnv(), input);
         ProviderContext uids = name -> config.shouldSetUid()
                 ? Optional.of(createTransformationUid(name, config)) : Optional.empty();
-        return (Transformation<Object>) ColumnarTables.arrowSink(sink, batches, createTransformationName(config), uids)
-                .getTransformation();
+        // As Flink's sink node applies a sink provider: with the session's class loader (the SQL client's ADD JAR
+        // or -j jars) as the context class loader, where Kafka's client resolves the classes its configuration
+        // names.
+        try (TemporaryClassLoaderContext ignored =
+                TemporaryClassLoaderContext.of(planner.getFlinkContext().getClassLoader())) {
+            return (Transformation<Object>) ColumnarTables.arrowSink(sink, batches, createTransformationName(config),
+                    uids).getTransformation();
+        }
     }
 }

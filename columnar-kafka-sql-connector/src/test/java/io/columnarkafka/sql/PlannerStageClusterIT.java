@@ -1,0 +1,136 @@
+package io.columnarkafka.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicRecord;
+import io.columnarkafka.testkit.TopicReport;
+import io.columnarkafka.testkit.TopicVerifier;
+import io.columnarkafka.testkit.flink.FlinkCluster;
+import io.columnarkafka.testkit.nexmark.NexmarkConfig;
+import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
+import io.columnarkafka.testkit.nexmark.NexmarkTopic;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The columnar planner stage as a user deploys it (docs/planner.md, "Deployment: swap the planner jar"): a standalone
+ * cluster and the SQL client's embedded mode on a lib/ whose planner loader is swapped for Flink's planner jar, the
+ * shaded connector jar given with {@code -j} or in lib/, the stage asked for with the session option. Nexmark events
+ * in a topic; q1 (columnar from scan to sink) and a count per bidder (a columnar scan and calc, the edge to Flink's
+ * group aggregate, the columnar row sink into {@code upsert-kafka-columnar}) run through the stage's plan and, as the
+ * oracle, through Flink's own connectors in the same session, both {@code exactly-once}; the results read back
+ * {@code read_committed} must be equal.
+ */
+class PlannerStageClusterIT {
+    private static final int EVENTS = 20_000;
+    private static final int PARTITIONS = 2;
+    private static final String INPUT = "nexmark_events";
+
+    private static KafkaBroker broker;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void fillTheInput() {
+        broker = KafkaBroker.start();
+        broker.createTopic(INPUT, PARTITIONS);
+        NexmarkTopic.fill(broker.bootstrapServers(), INPUT, PARTITIONS,
+                new NexmarkGenerator(NexmarkConfig.defaults(11)), EVENTS);
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    void theSwappedLibHasThePlannerAndNoProjectKafkaOrArrowClasses() throws Exception {
+        FlinkLib swapped = FlinkLib.fromBuild().withPlannerSwapped();
+        assertThat(swapped.entriesStartingWith(FlinkLib.NOT_IN_FLINK)).isEmpty();
+        assertThat(swapped.entriesStartingWith(List.of("org/apache/flink/table/planner/delegation/PlannerBase.class")))
+                .hasSize(1);
+        // the loader's jar carries the planner as a nested jar, which it loads in a class loader of its own
+        assertThat(FlinkLib.fromBuild().entriesStartingWith(List.of("flink-table-planner.jar"))).hasSize(1);
+        assertThat(swapped.entriesStartingWith(List.of("flink-table-planner.jar"))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(Deployment.class)
+    void theStagePlansAndRunsTheQueriesOnAStandaloneCluster(Deployment deployment) throws Exception {
+        Path jar = FlinkLib.connectorJar();
+        String q1 = "q1_" + deployment.name().toLowerCase();
+        String counts = "counts_" + deployment.name().toLowerCase();
+        for (String topic : List.of(q1, q1 + "_stock", counts, counts + "_stock")) {
+            broker.createTopic(topic, PARTITIONS);
+        }
+        String columns = NexmarkGenerator.EVENT_TYPE.getFields().stream()
+                .map(f -> "`" + f.getName() + "` " + f.getType().asSerializableString())
+                .collect(Collectors.joining(", "));
+        try (FlinkCluster cluster = FlinkCluster.builder(
+                FlinkLib.fromBuild().withPlannerSwapped().classpath(deployment.inLib(jar)), dir.resolve("flink"))
+                .start()) {
+            String output = SqlClientRun.run(cluster, dir, "planner-stage-it.sql", Map.of("nexmark_columns", columns,
+                    "input", INPUT, "q1_topic", q1, "counts_topic", counts, "servers", broker.bootstrapServers()),
+                    deployment.clientArgs(jar), "planner-" + deployment.name().toLowerCase());
+
+            // The stage planned both queries (not the connectors' own columnar edges under Flink's plan): its scan
+            // admitted, q1 columnar to the sink, the count's rows handed to Flink's aggregate at the edge.
+            assertThat(output).doesNotContain("is not installed").contains("decode=[admitted: json value")
+                    .contains("ColumnarCalc(").contains("ColumnarSink(").contains("ArrowToRows(")
+                    .contains("GroupAggregate(").contains("ColumnarRowSink(");
+
+            List<byte[]> q1Stock = values(q1 + "_stock");
+            assertThat(q1Stock).as("stock q1 writes every bid").hasSize(EVENTS * 46 / 50);
+            TopicReport q1Columnar = TopicVerifier.forTopic(broker, q1).readCommitted().verify(q1Stock);
+            assertThat(q1Columnar.isExactlyOnce()).as(q1Columnar.verdict()).isTrue();
+
+            Map<String, String> countsStock = finalValuePerKey(counts + "_stock");
+            assertThat(countsStock).as("bidders").hasSizeGreaterThan(100);
+            assertThat(finalValuePerKey(counts)).isEqualTo(countsStock);
+            for (String topic : List.of(q1, counts)) {
+                assertThat(TopicVerifier.awaitNoOpenTransactions(broker.bootstrapServers(), topic,
+                        Duration.ofSeconds(30))).as("transactions left open on " + topic).isEmpty();
+            }
+        }
+    }
+
+    private static List<byte[]> values(String topic) {
+        List<byte[]> values = new ArrayList<>();
+        for (TopicRecord record : committed(topic)) {
+            values.add(record.value());
+        }
+        return values;
+    }
+
+    /** An upsert topic's final value per key, read committed; a tombstone deletes its key. */
+    private static Map<String, String> finalValuePerKey(String topic) {
+        Map<String, String> state = new HashMap<>();
+        for (TopicRecord record : committed(topic)) {
+            if (record.value() == null) {
+                state.remove(record.keyAsString());
+            } else {
+                state.put(record.keyAsString(), record.valueAsString());
+            }
+        }
+        return state;
+    }
+
+    private static List<TopicRecord> committed(String topic) {
+        return TopicVerifier.forTopic(broker, topic).readCommitted().keepRecords(true).read().records();
+    }
+}
