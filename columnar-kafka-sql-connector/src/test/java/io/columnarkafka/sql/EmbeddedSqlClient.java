@@ -52,6 +52,8 @@ public final class EmbeddedSqlClient {
         System.exit(status);
     }
 
+    private static final Pattern STATEMENT_SET = Pattern.compile("(?is)\\s*EXECUTE\\s+STATEMENT\\s+SET\\s+BEGIN\\b");
+
     /** {@code SET 'key' = 'value'}, as the SQL client takes it. */
     private static final Pattern SET = Pattern.compile("(?is)SET\\s+'([^']+)'\\s*=\\s*'([^']*)'");
 
@@ -88,7 +90,10 @@ public final class EmbeddedSqlClient {
         }
     }
 
-    /** Statements end with {@code ;} at the end of a line; {@code --} lines are comments. */
+    /**
+     * Statements end with {@code ;} at the end of a line; {@code --} lines are comments. A statement set ({@code
+     * EXECUTE STATEMENT SET BEGIN ... END;}) is one statement, its INSERTs one job, as in the SQL client.
+     */
     static List<String> statements(String script) {
         List<String> statements = new ArrayList<>();
         StringBuilder current = new StringBuilder();
@@ -97,7 +102,8 @@ public final class EmbeddedSqlClient {
                 continue;
             }
             current.append(line).append('\n');
-            if (line.stripTrailing().endsWith(";")) {
+            boolean inSet = STATEMENT_SET.matcher(current).lookingAt();
+            if (inSet ? line.strip().equalsIgnoreCase("END;") : line.stripTrailing().endsWith(";")) {
                 String statement = current.toString().strip();
                 statements.add(statement.substring(0, statement.length() - 1));
                 current.setLength(0);

@@ -81,6 +81,20 @@ final class FlinkLib {
         return new FlinkLib(swapped, testClasses);
     }
 
+    /** The jars a user adds to lib/ for Flink's {@code avro} format (the build copies them). */
+    static List<Path> avroFormat() {
+        Path dir = Paths.get(required("avro.format.dir"));
+        try (var files = Files.list(dir)) {
+            List<Path> jars = files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
+            if (jars.size() != 5) {
+                throw new IllegalStateException("expected flink-avro, avro and three Jackson jars in " + dir + ": " + jars);
+            }
+            return jars;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     static Path connectorJar() {
         return Paths.get(required("connector.jar"));
     }

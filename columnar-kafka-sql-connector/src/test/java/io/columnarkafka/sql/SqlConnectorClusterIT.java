@@ -3,6 +3,7 @@ package io.columnarkafka.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.testkit.KafkaBroker;
+import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.flink.FlinkCluster;
@@ -11,6 +12,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.JarFile;
@@ -34,6 +36,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class SqlConnectorClusterIT {
     private static final int ROWS = 20_000;
+    private static final int FORMAT_ROWS = 5_000;
     private static final Pattern ID = Pattern.compile("\"id\":(\\d+)");
 
     private static KafkaBroker broker;
@@ -112,6 +115,50 @@ class SqlConnectorClusterIT {
             assertThat(upserts.isExactlyOnce()).as(upserts.verdict()).isTrue();
             lap(deployment + ": topics verified", started);
         }
+    }
+
+    /**
+     * The csv and avro formats through the jar (given with {@code -j}), Flink's avro format in lib/ as a user adds
+     * it: the same rows written by {@code kafka-columnar} and by Flink's {@code kafka} must be the same records, and
+     * the columnar-written topics read back by both connectors the same values.
+     */
+    @Test
+    void csvAndAvroGoThroughTheJarAsThroughFlinksConnector() throws Exception {
+        Path jar = FlinkLib.connectorJar();
+        String topic = "formats";
+        List<Path> avro = FlinkLib.avroFormat();
+        try (FlinkCluster cluster = FlinkCluster.builder(FlinkLib.fromBuild().classpath(avro), dir.resolve("flink"))
+                .start()) {
+            for (String suffix : List.of("_csv", "_csv_stock", "_avro", "_avro_stock", "_decoded", "_decoded_stock")) {
+                broker.createTopic(topic + suffix, 2);
+            }
+            String output = SqlClientRun.run(cluster, dir, "formats-it.sql", Map.of("rows",
+                    String.valueOf(FORMAT_ROWS), "topic", topic, "servers", broker.bootstrapServers()),
+                    Deployment.SQL_CLIENT_J.clientArgs(jar), "formats");
+
+            assertThat(output).contains("ColumnarEncode[kafka-columnar[admitted: csv value]]")
+                    .contains("ColumnarEncode[kafka-columnar[admitted: avro value]]")
+                    // the scan's decision, which the connector logs as it builds the scan (the plan names it by
+                    // the table)
+                    .contains("csv_columnar reading [id, bidder, price, channel, hot, ts]: admitted: csv value")
+                    .contains("avro_columnar reading [id, bidder, price, channel, hot, ts]: admitted: avro value");
+            for (String written : List.of("_csv", "_avro", "_decoded")) {
+                List<byte[]> stock = committedValues(topic + written + "_stock");
+                assertThat(stock).as(written + " by Flink").hasSize(written.equals("_decoded") ? 2 * FORMAT_ROWS
+                        : FORMAT_ROWS);
+                TopicReport columnar = TopicVerifier.forTopic(broker, topic + written).readCommitted().verify(stock);
+                assertThat(columnar.isExactlyOnce()).as(written + ": " + columnar.verdict()).isTrue();
+            }
+        }
+    }
+
+    private static List<byte[]> committedValues(String topic) {
+        List<byte[]> values = new ArrayList<>();
+        for (TopicRecord record : TopicVerifier.forTopic(broker, topic).readCommitted().keepRecords(true).read()
+                .records()) {
+            values.add(record.value());
+        }
+        return values;
     }
 
     private static void lap(String what, long started) {
