@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.io.ObjectInputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -29,6 +30,13 @@ import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.api.connector.source.SplitEnumerator;
 import org.apache.flink.api.connector.source.SplitEnumeratorContext;
 import org.apache.flink.api.java.typeutils.ResultTypeQueryable;
+import org.apache.flink.connector.kafka.lineage.DefaultKafkaDatasetFacet;
+import org.apache.flink.connector.kafka.lineage.DefaultTypeDatasetFacet;
+import org.apache.flink.connector.kafka.lineage.KafkaDatasetFacet;
+import org.apache.flink.connector.kafka.lineage.LineageUtil;
+import org.apache.flink.streaming.api.lineage.LineageDataset;
+import org.apache.flink.streaming.api.lineage.LineageVertexProvider;
+import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.KafkaSourceBuilder;
@@ -70,7 +78,7 @@ import org.apache.kafka.common.TopicPartition;
  *     a {@link BatchOutputFactory} given to {@link Builder#build(BatchOutputFactory)}
  */
 public final class ColumnarKafkaSource<T>
-        implements Source<T, KafkaPartitionSplit, KafkaSourceEnumState>, ResultTypeQueryable<T> {
+        implements Source<T, KafkaPartitionSplit, KafkaSourceEnumState>, ResultTypeQueryable<T>, LineageVertexProvider {
     private static final long serialVersionUID = 1L;
 
     /** Default cap on the rows of one batch. */
@@ -122,6 +130,23 @@ public final class ColumnarKafkaSource<T>
     @Override
     public Boundedness getBoundedness() {
         return kafkaSource.getBoundedness();
+    }
+
+    /**
+     * The lineage a job status listener reads off the job's lineage graph, as a stock {@code KafkaSource} gives it:
+     * the {@code KafkaSource}'s datasets (the cluster's namespace, the topics or pattern, the consumer's properties),
+     * each with the type this source produces, where the {@code KafkaSource} (which decodes nothing here) would name
+     * its deserializer's.
+     */
+    @Override
+    public SourceLineageVertex getLineageVertex() {
+        List<LineageDataset> datasets = new ArrayList<>();
+        for (LineageDataset dataset : kafkaSource.getLineageVertex().datasets()) {
+            datasets.add(LineageUtil.datasetOf(dataset.namespace(),
+                    (KafkaDatasetFacet) dataset.facets().get(DefaultKafkaDatasetFacet.KAFKA_FACET_NAME),
+                    new DefaultTypeDatasetFacet(getProducedType())));
+        }
+        return LineageUtil.sourceLineageVertexOf(datasets);
     }
 
     /**

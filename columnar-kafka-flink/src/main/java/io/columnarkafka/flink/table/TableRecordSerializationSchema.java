@@ -7,9 +7,13 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.serialization.SerializationSchema;
 import org.apache.flink.connector.kafka.lineage.DefaultKafkaDatasetFacet;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.kafka.lineage.DefaultKafkaDatasetIdentifier;
 import org.apache.flink.connector.kafka.lineage.KafkaDatasetFacet;
 import org.apache.flink.connector.kafka.lineage.KafkaDatasetFacetProvider;
+import org.apache.flink.connector.kafka.lineage.DefaultTypeDatasetFacet;
+import org.apache.flink.connector.kafka.lineage.TypeDatasetFacet;
+import org.apache.flink.connector.kafka.lineage.TypeDatasetFacetProvider;
 import org.apache.flink.connector.kafka.sink.KafkaPartitioner;
 import org.apache.flink.table.data.RowData;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -24,10 +28,13 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * partitioner Kafka's producer decides, as in Flink.
  *
  * <p>Declares its topics or pattern ({@link KafkaDatasetFacetProvider}), which the POOLING transaction
- * naming strategy needs.
+ * naming strategy needs, and, for the job's lineage, the type Flink's table sink declares ({@link
+ * TypeDatasetFacetProvider}): its value format's {@code SerializationSchema<RowData>}'s type parameter, {@code
+ * RowData}, as none of Flink's formats' schemas declares a produced type.
  */
 final class TableRecordSerializationSchema<T>
-        implements org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema<T>, KafkaDatasetFacetProvider {
+        implements org.apache.flink.connector.kafka.sink.KafkaRecordSerializationSchema<T>, KafkaDatasetFacetProvider,
+        TypeDatasetFacetProvider {
     private static final long serialVersionUID = 1L;
 
     private final List<String> topics;
@@ -60,6 +67,11 @@ final class TableRecordSerializationSchema<T>
         int partition = partitioner.partition(
                 elements.row(element), record.key(), record.value(), topic, context.getPartitionsForTopic(topic));
         return record.toProducerRecord(partition);
+    }
+
+    @Override
+    public Optional<TypeDatasetFacet> getTypeDatasetFacet() {
+        return Optional.of(new DefaultTypeDatasetFacet(TypeInformation.of(RowData.class)));
     }
 
     @Override

@@ -8,15 +8,12 @@ import java.util.Optional;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
-import org.apache.flink.streaming.api.transformations.TransformationWithLineage;
 import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.planner.delegation.PlannerBase;
-import org.apache.flink.table.planner.lineage.TableLineageUtils;
-import org.apache.flink.table.planner.lineage.TableSinkLineageVertexImpl;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeBase;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeConfig;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
@@ -71,11 +68,7 @@ final class ColumnarRowSinkExecNode extends ExecNodeBase<Object> implements Stre
                     FlinkSinkSteps.head(table.getResolvedSchema(), consumed, config, sinkCalc), uids)
                     .getTransformation();
         }
-        if (end instanceof TransformationWithLineage<Object> withLineage) {
-            withLineage.setLineageVertex(new TableSinkLineageVertexImpl(
-                    List.of(TableLineageUtils.createTableLineageDataset(table, Optional.empty())),
-                    TableLineageUtils.convert(inputChangelogMode)));
-        }
+        TableLineage.ofSink(end, table, inputChangelogMode);
         return end;
     }
 }

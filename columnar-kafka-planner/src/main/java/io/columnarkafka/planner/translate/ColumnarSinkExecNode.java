@@ -7,6 +7,8 @@ import java.util.Optional;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.planner.delegation.PlannerBase;
@@ -24,11 +26,14 @@ import org.apache.flink.util.TemporaryClassLoaderContext;
  */
 final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamExecNode<Object> {
     private final DynamicTableSink sink;
+    private final ContextResolvedTable table;
 
-    ColumnarSinkExecNode(ReadableConfig config, DynamicTableSink sink, RowType rowType, String description) {
+    ColumnarSinkExecNode(ReadableConfig config, DynamicTableSink sink, ContextResolvedTable table, RowType rowType,
+            String description) {
         super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-columnar-sink_1"), config,
                 List.of(InputProperty.DEFAULT), rowType, description);
         this.sink = sink;
+        this.table = table;
     }
 
     @Override
@@ -43,8 +48,10 @@ final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamE
         // names.
         try (TemporaryClassLoaderContext ignored =
                 TemporaryClassLoaderContext.of(planner.getFlinkContext().getClassLoader())) {
-            return (Transformation<Object>) ColumnarTables.arrowSink(sink, batches, createTransformationName(config),
-                    uids).getTransformation();
+            Transformation<Object> end = (Transformation<Object>) ColumnarTables.arrowSink(sink, batches,
+                    createTransformationName(config), uids).getTransformation();
+            TableLineage.ofSink(end, table, ChangelogMode.insertOnly()); // the Arrow sink admits insert-only input
+            return end;
         }
     }
 }

@@ -10,6 +10,7 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.flink.table.api.config.OptimizerConfigOptions;
+import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
@@ -32,6 +33,7 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  */
 final class StreamPhysicalColumnarScan extends AbstractRelNode implements StreamPhysicalRel, ArrowProducer {
     private final DynamicTableSource source;
+    private final ContextResolvedTable table;
     private final RelDataType rowType;
     private final ExplainItems items;
     private final String decode;
@@ -43,9 +45,11 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
     private int execNodeId = -1;
 
     private StreamPhysicalColumnarScan(RelOptCluster cluster, RelTraitSet traits, DynamicTableSource source,
-            RelDataType rowType, ExplainItems items, String decode, ScanWatermark watermark, ReuseBarrier barrier) {
+            ContextResolvedTable table, RelDataType rowType, ExplainItems items, String decode, ScanWatermark watermark,
+            ReuseBarrier barrier) {
         super(cluster, traits);
         this.source = source;
+        this.table = table;
         this.rowType = rowType;
         this.items = items;
         this.decode = decode;
@@ -58,9 +62,10 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
             ScanWatermark watermark) {
         boolean sourceReuse = ShortcutUtils.unwrapTableConfig(scan)
                 .get(OptimizerConfigOptions.TABLE_OPTIMIZER_REUSE_SOURCE_ENABLED);
-        return new StreamPhysicalColumnarScan(scan.getCluster(), scan.getTraitSet(),
-                scan.getTable().unwrap(TableSourceTable.class).tableSource(), scan.getRowType(), ExplainItems.of(scan),
-                decode, watermark, sourceReuse ? null : new ReuseBarrier());
+        TableSourceTable table = scan.getTable().unwrap(TableSourceTable.class);
+        return new StreamPhysicalColumnarScan(scan.getCluster(), scan.getTraitSet(), table.tableSource(),
+                table.contextResolvedTable(), scan.getRowType(), ExplainItems.of(scan), decode, watermark,
+                sourceReuse ? null : new ReuseBarrier());
     }
 
     @Override
@@ -77,7 +82,7 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new StreamPhysicalColumnarScan(getCluster(), traitSet, source, rowType, items, decode, watermark,
+        return new StreamPhysicalColumnarScan(getCluster(), traitSet, source, table, rowType, items, decode, watermark,
                 barrier == null ? null : new ReuseBarrier());
     }
 
@@ -94,7 +99,7 @@ final class StreamPhysicalColumnarScan extends AbstractRelNode implements Stream
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        ColumnarScanExecNode node = new ColumnarScanExecNode(ShortcutUtils.unwrapTableConfig(this), source,
+        ColumnarScanExecNode node = new ColumnarScanExecNode(ShortcutUtils.unwrapTableConfig(this), source, table,
                 FlinkTypeFactory.toLogicalRowType(rowType), getRelDetailedDescription(),
                 watermark == null ? null : watermark.columnar());
         execNodeId = node.getId();

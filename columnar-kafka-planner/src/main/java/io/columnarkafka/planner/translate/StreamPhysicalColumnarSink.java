@@ -6,6 +6,7 @@ import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.SingleRel;
+import org.apache.flink.table.catalog.ContextResolvedTable;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
@@ -19,13 +20,15 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  */
 final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysicalRel {
     private final DynamicTableSink sink;
+    private final ContextResolvedTable table;
     private final ExplainItems items;
     private final String encode;
 
     private StreamPhysicalColumnarSink(RelOptCluster cluster, RelTraitSet traits, RelNode input, DynamicTableSink sink,
-            ExplainItems items, String encode) {
+            ContextResolvedTable table, ExplainItems items, String encode) {
         super(cluster, traits, input);
         this.sink = sink;
+        this.table = table;
         this.items = items;
         this.encode = encode;
     }
@@ -33,7 +36,7 @@ final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysic
     /** The columnar sink in place of {@code sink}, over {@code input}. */
     static StreamPhysicalColumnarSink replacing(StreamPhysicalSink sink, RelNode input, String encode) {
         return new StreamPhysicalColumnarSink(sink.getCluster(), sink.getTraitSet(), input, sink.tableSink(),
-                ExplainItems.of(sink), encode);
+                sink.contextResolvedTable(), ExplainItems.of(sink), encode);
     }
 
     @Override
@@ -43,7 +46,7 @@ final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysic
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new StreamPhysicalColumnarSink(getCluster(), traitSet, inputs.get(0), sink, items, encode);
+        return new StreamPhysicalColumnarSink(getCluster(), traitSet, inputs.get(0), sink, table, items, encode);
     }
 
     @Override
@@ -59,7 +62,7 @@ final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysic
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        return new ColumnarSinkExecNode(ShortcutUtils.unwrapTableConfig(this), sink,
+        return new ColumnarSinkExecNode(ShortcutUtils.unwrapTableConfig(this), sink, table,
                 FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
     }
 }
