@@ -36,8 +36,8 @@ class ClassLoaderLeakIT {
     @Test
     void jobsGivenTheJarLeaveNoClassLoaderBehind() throws Exception {
         try (KafkaBroker broker = KafkaBroker.start();
-             FlinkCluster cluster = FlinkCluster.builder(FlinkLib.fromBuild().classpath(List.of()), dir.resolve("flink"))
-                     .start()) {
+             FlinkCluster cluster = FlinkCluster.builder(FlinkLib.fromBuild().classpath(List.of()),
+                     dir.resolve("flink")).start()) {
             Path jar = FlinkLib.connectorJar();
             long taskManager = cluster.taskManagers().get(0).process().pid();
             for (int round = 0; round < ROUNDS; round++) {

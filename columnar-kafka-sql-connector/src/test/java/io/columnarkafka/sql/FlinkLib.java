@@ -87,7 +87,8 @@ final class FlinkLib {
         try (var files = Files.list(dir)) {
             List<Path> jars = files.filter(f -> f.toString().endsWith(".jar")).sorted().toList();
             if (jars.size() != 5) {
-                throw new IllegalStateException("expected flink-avro, avro and three Jackson jars in " + dir + ": " + jars);
+                throw new IllegalStateException("expected flink-avro, avro and three Jackson jars in " + dir + ": "
+                        + jars);
             }
             return jars;
         } catch (IOException e) {

@@ -3,7 +3,6 @@ package io.columnarkafka.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.testkit.KafkaBroker;
-import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.flink.FlinkCluster;
@@ -12,7 +11,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.jar.JarFile;
@@ -143,22 +141,13 @@ class SqlConnectorClusterIT {
                     .contains("csv_columnar reading [id, bidder, price, channel, hot, ts]: admitted: csv value")
                     .contains("avro_columnar reading [id, bidder, price, channel, hot, ts]: admitted: avro value");
             for (String written : List.of("_csv", "_avro", "_decoded")) {
-                List<byte[]> stock = committedValues(topic + written + "_stock");
+                List<byte[]> stock = CommittedOutput.values(broker, topic + written + "_stock");
                 assertThat(stock).as(written + " by Flink").hasSize(written.equals("_decoded") ? 2 * FORMAT_ROWS
                         : FORMAT_ROWS);
                 TopicReport columnar = TopicVerifier.forTopic(broker, topic + written).readCommitted().verify(stock);
                 assertThat(columnar.isExactlyOnce()).as(written + ": " + columnar.verdict()).isTrue();
             }
         }
-    }
-
-    private static List<byte[]> committedValues(String topic) {
-        List<byte[]> values = new ArrayList<>();
-        for (TopicRecord record : TopicVerifier.forTopic(broker, topic).readCommitted().keepRecords(true).read()
-                .records()) {
-            values.add(record.value());
-        }
-        return values;
     }
 
     private static void lap(String what, long started) {

@@ -56,8 +56,8 @@ class TableLineageTest {
     @ValueSource(ints = {0, 1, 2})
     void theConnectorsLineageIsStockFlinksButTheSinksKafkaFacets(int query) {
         String stock = lineage(Variant.STOCK, QUERIES[query]);
-        String withoutSinkFacets = stock.replaceAll("kafka://localhost:1/(default_catalog[.a-z_]+)\\[kafka=[^]]*][^]]*]",
-                "/$1[]");
+        String withoutSinkFacets = stock.replaceAll(
+                "kafka://localhost:1/(default_catalog[.a-z_]+)\\[kafka=[^]]*][^]]*]", "/$1[]");
         assertThat(withoutSinkFacets).as("the sinks' facets taken out").isNotEqualTo(stock).doesNotContain("kafka=");
         assertThat(lineage(Variant.CONNECTOR, QUERIES[query])).isEqualTo(withoutSinkFacets);
     }
@@ -74,7 +74,8 @@ class TableLineageTest {
         String suffix = variant == Variant.STOCK ? "" : "-columnar";
         tEnv.executeSql("CREATE TABLE bids (auction BIGINT, price BIGINT) WITH ('connector' = 'kafka" + suffix + "',"
                 + " 'topic' = 'bids', 'properties.bootstrap.servers' = 'localhost:1', 'properties.group.id' = 'g',"
-                + " 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
+                + " 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset',"
+                + " 'format' = 'json')");
         tEnv.executeSql("CREATE TABLE results (auction BIGINT, price BIGINT) WITH ('connector' = 'kafka" + suffix
                 + "', 'topic' = 'results', 'properties.bootstrap.servers' = 'localhost:1', 'format' = 'json')");
         tEnv.executeSql("CREATE TABLE counts (auction BIGINT, n BIGINT, PRIMARY KEY (auction) NOT ENFORCED) WITH ("
