@@ -3,6 +3,7 @@ package io.columnarkafka.flink.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.batch.ArrowBatch;
+import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -12,19 +13,20 @@ import org.apache.flink.connector.kafka.lineage.KafkaDatasetFacet;
 import org.apache.flink.connector.kafka.lineage.TypeDatasetFacet;
 import org.apache.flink.connector.kafka.source.KafkaSource;
 import org.apache.flink.connector.kafka.source.KafkaSourceBuilder;
+import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
-import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.streaming.api.lineage.LineageDataset;
 import org.apache.flink.streaming.api.lineage.LineageGraph;
 import org.apache.flink.streaming.api.lineage.SourceLineageVertex;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link ColumnarKafkaSource}'s lineage (what a job status listener reads off the job's lineage graph) is a stock
- * {@code KafkaSource}'s with the same settings: the cluster's namespace, the topics or the pattern, the consumer's
- * properties; its type facet names what it produces.
+ * A DataStream job's lineage (what a job status listener reads off the job's lineage graph): {@link
+ * ColumnarKafkaSource}'s is a stock {@code KafkaSource}'s with the same settings (the cluster's namespace, the topics
+ * or the pattern, the consumer's properties; its type facet names what it produces), and a {@code
+ * ColumnarKafkaSink}'s is its {@code KafkaSink}'s.
  */
-class SourceLineageTest {
+class DataStreamLineageTest {
     @Test
     void topicsAndPropertiesAreAStockKafkaSourcesAndTheTypeIsTheBatches() {
         ColumnarKafkaSource<ArrowBatch> columnar = columnar().setTopics("bids", "asks").build();
@@ -52,13 +54,22 @@ class SourceLineageTest {
     }
 
     @Test
-    void theJobsLineageGraphHasTheSource() {
+    void aKafkaToKafkaJobsLineageGraphHasBothTopicsAndTheirRelation() {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
-        env.fromSource(columnar().setTopics("bids").build(), WatermarkStrategy.noWatermarks(), "bids")
-                .sinkTo(new DiscardingSink<>());
+        DataStream<ArrowBatch> bids = env.fromSource(columnar().setTopics("bids").build(),
+                WatermarkStrategy.noWatermarks(), "bids");
+        ColumnarKafkaSink.builder().setRowType("ROW<k STRING, n BIGINT>").setValueFormat("json", Map.of())
+                .setTopic("copies").setBootstrapServers("broker-2:9092").build().sinkTo(bids);
         LineageGraph graph = env.getStreamGraph().getLineageGraph();
         assertThat(graph.sources()).hasSize(1);
-        assertThat(onlyDataset(graph.sources().get(0)).name()).isEqualTo("bids");
+        LineageDataset source = onlyDataset(graph.sources().get(0));
+        assertThat(source.namespace() + "/" + source.name()).isEqualTo("kafka://broker-1:9092/bids");
+        assertThat(graph.sinks()).hasSize(1);
+        List<LineageDataset> sinkDatasets = graph.sinks().get(0).datasets();
+        assertThat(sinkDatasets).hasSize(1);
+        assertThat(sinkDatasets.get(0).namespace() + "/" + sinkDatasets.get(0).name())
+                .isEqualTo("kafka://broker-2:9092/copies");
+        assertThat(graph.relations()).hasSize(1);
     }
 
     private static ColumnarKafkaSource.Builder columnar() {
