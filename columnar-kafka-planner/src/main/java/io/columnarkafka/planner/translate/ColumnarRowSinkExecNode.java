@@ -20,7 +20,6 @@ import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
 import org.apache.flink.table.planner.plan.nodes.exec.InputProperty;
 import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecNode;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.util.TemporaryClassLoaderContext;
 
 /**
  * The connector's runtime for a sink fed rows, built where Flink's {@code StreamExecSink} would build its own
@@ -60,15 +59,8 @@ final class ColumnarRowSinkExecNode extends ExecNodeBase<Object> implements Stre
                 consumed, calc.name());
         ProviderContext uids = name -> config.shouldSetUid()
                 ? Optional.of(createTransformationUid(name, config)) : Optional.empty();
-        Transformation<Object> end;
-        try (TemporaryClassLoaderContext ignored =
-                TemporaryClassLoaderContext.of(planner.getFlinkContext().getClassLoader())) {
-            end = (Transformation<Object>) ColumnarTables.rowSink(sink,
-                    new DataStream<>(planner.getExecEnv(), input),
-                    FlinkSinkSteps.head(table.getResolvedSchema(), consumed, config, sinkCalc), uids)
-                    .getTransformation();
-        }
-        TableLineage.ofSink(end, table, inputChangelogMode);
-        return end;
+        return SinkProvision.apply(planner, table, inputChangelogMode, () -> ColumnarTables.rowSink(sink,
+                new DataStream<>(planner.getExecEnv(), input),
+                FlinkSinkSteps.head(table.getResolvedSchema(), consumed, config, sinkCalc), uids));
     }
 }

@@ -18,7 +18,6 @@ import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
 import org.apache.flink.table.planner.plan.nodes.exec.InputProperty;
 import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecNode;
 import org.apache.flink.table.types.logical.RowType;
-import org.apache.flink.util.TemporaryClassLoaderContext;
 
 /**
  * The encode operator on the input's batches and Flink's {@code KafkaSink} behind it, built by the connector
@@ -43,15 +42,8 @@ final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamE
         DataStream<ArrowBatch> batches = new DataStream<>(planner.getExecEnv(), input);
         ProviderContext uids = name -> config.shouldSetUid()
                 ? Optional.of(createTransformationUid(name, config)) : Optional.empty();
-        // As Flink's sink node applies a sink provider: with the session's class loader (the SQL client's ADD JAR
-        // or -j jars) as the context class loader, where Kafka's client resolves the classes its configuration
-        // names.
-        try (TemporaryClassLoaderContext ignored =
-                TemporaryClassLoaderContext.of(planner.getFlinkContext().getClassLoader())) {
-            Transformation<Object> end = (Transformation<Object>) ColumnarTables.arrowSink(sink, batches,
-                    createTransformationName(config), uids).getTransformation();
-            TableLineage.ofSink(end, table, ChangelogMode.insertOnly()); // the Arrow sink admits insert-only input
-            return end;
-        }
+        // the Arrow sink admits insert-only input
+        return SinkProvision.apply(planner, table, ChangelogMode.insertOnly(),
+                () -> ColumnarTables.arrowSink(sink, batches, createTransformationName(config), uids));
     }
 }
