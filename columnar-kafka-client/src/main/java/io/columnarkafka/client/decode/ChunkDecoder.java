@@ -160,6 +160,7 @@ public final class ChunkDecoder {
         try (DecodedBatch decodedValues = decodeValues(chunk, allocator)) {
             ChunkRows rows = ChunkRows.of(decodedValues, upsert ? fedRecords : null, tombstones, tombstoneCount);
             if (rows.count() == 0) {
+                throwFirstKeyError(chunk, allRecords(chunk.size()), allocator);
                 // no row, but the decoder's vectors are still good for the next chunk
                 valueDecoder.recycle(decodedValues.takeRoot());
                 return null;
@@ -263,30 +264,107 @@ public final class ChunkDecoder {
         }
     }
 
-    /** Decodes the values gathered in {@link #values}. */
+    /**
+     * Decodes the values gathered in {@link #values}. A value the format rejects fails the chunk, unless a key the
+     * key format rejects comes first: Flink's source decodes each record's key before its value.
+     */
     private DecodedBatch decodeValues(RecordChunk chunk, BufferAllocator allocator) {
         try {
             return valueDecoder.decode(values, allocator);
         } catch (DecodeException e) {
-            throw located(chunk.record(upsert ? fedRecords[e.record()] : e.record()), false, e);
+            int record = upsert ? fedRecords[e.record()] : e.record();
+            throwFirstKeyError(chunk, allRecords(record + 1), allocator);
+            throw located(chunk.record(record), false, e);
         } finally {
             values.clear();
         }
     }
 
-    /** Keys of the records of {@code rows}, in row order. */
+    /**
+     * Keys of the records of {@code rows}, in row order. The keys of the records that gave no row are decoded too,
+     * and thrown away, as Flink's source decodes every record's key before its value: a key the format rejects fails
+     * the job even where the value gives no row (a tombstone outside upsert mode, a value skipped under {@code
+     * ignore-parse-errors}); of two rejected keys the first record's fails it.
+     */
     private DecodedBatch decodeKeys(RecordChunk chunk, ChunkRows rows, BufferAllocator allocator) {
+        int[] withoutRows = recordsWithoutRows(chunk.size(), rows);
+        KeyError unrowed = firstKeyError(chunk, withoutRows, allocator);
+        DecodedBatch decoded;
         keys.clear();
         try {
             for (int row = 0; row < rows.count(); row++) {
                 keys.add(chunk.record(rows.record(row)).key());
             }
-            return keyDecoder.decode(keys, allocator);
+            decoded = keyDecoder.decode(keys, allocator);
         } catch (DecodeException e) {
-            throw located(chunk.record(rows.record(e.record())), true, e);
+            int record = rows.record(e.record());
+            throw unrowed != null && unrowed.record() < record ? unrowed.error() : located(chunk.record(record), true, e);
         } finally {
             keys.clear();
         }
+        if (unrowed != null) {
+            decoded.close();
+            throw unrowed.error();
+        }
+        return decoded;
+    }
+
+    /** A key the key format rejects: the chunk record it belongs to, and the error naming it. */
+    private record KeyError(int record, KafkaDecodeException error) {}
+
+    /** Throws the error of the first key among {@code records} the key format rejects, if any. */
+    private void throwFirstKeyError(RecordChunk chunk, int[] records, BufferAllocator allocator) {
+        KeyError error = firstKeyError(chunk, records, allocator);
+        if (error != null) {
+            throw error.error();
+        }
+    }
+
+    /**
+     * The first key among the chunk records {@code records} (ascending) the key format rejects, or null (also when
+     * there are no key fields). What the key decoder makes of them is freed at once.
+     */
+    private KeyError firstKeyError(RecordChunk chunk, int[] records, BufferAllocator allocator) {
+        if (keyDecoder == null || records.length == 0) {
+            return null;
+        }
+        keys.clear();
+        try {
+            for (int record : records) {
+                keys.add(chunk.record(record).key());
+            }
+            keyDecoder.decode(keys, allocator).close();
+            return null;
+        } catch (DecodeException e) {
+            int record = records[e.record()];
+            return new KeyError(record, located(chunk.record(record), true, e));
+        } finally {
+            keys.clear();
+        }
+    }
+
+    /** The chunk records 0 to {@code count} - 1. */
+    private static int[] allRecords(int count) {
+        int[] records = new int[count];
+        Arrays.setAll(records, i -> i);
+        return records;
+    }
+
+    /** The chunk records (of {@code recordCount}) no row of {@code rows} comes from, ascending. */
+    private static int[] recordsWithoutRows(int recordCount, ChunkRows rows) {
+        int[] without = new int[recordCount - recordsOf(rows, null, rows.count())];
+        int n = 0;
+        int row = 0;
+        for (int record = 0; record < recordCount && n < without.length; record++) {
+            if (row < rows.count() && rows.record(row) == record) {
+                while (row < rows.count() && rows.record(row) == record) {
+                    row++;
+                }
+            } else {
+                without[n++] = record;
+            }
+        }
+        return without;
     }
 
     /**

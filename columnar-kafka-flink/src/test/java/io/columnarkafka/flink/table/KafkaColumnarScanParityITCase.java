@@ -7,6 +7,8 @@ import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -232,5 +234,78 @@ class KafkaColumnarScanParityITCase {
         // Positive, not a total: the reporter lookup can miss a subtask's counter (see jsonValueBoundedLatestOffset).
         assertThat(run.decodedRows()).as("rows decoded by the columnar source").isPositive();
         assertThat(run.explain()).as("projection pushed into the columnar scan").contains("project=[m, k_id, name, r]");
+    }
+
+    private static String keyedJsonTable(String valueOptions) {
+        return "CREATE TABLE ${t}src (k_id BIGINT, id BIGINT, name STRING) WITH ('connector' = '${connector}',"
+                + " 'topic' = '${t}in', 'properties.bootstrap.servers' = '${servers}',"
+                + " 'properties.group.id' = '${t}g', 'scan.startup.mode' = 'earliest-offset',"
+                + " 'scan.bounded.mode' = 'latest-offset', 'key.format' = 'json', 'key.fields' = 'k_id',"
+                + " 'key.fields-prefix' = 'k_', 'value.format' = 'json', 'value.fields-include' = 'EXCEPT_KEY'"
+                + valueOptions + ")";
+    }
+
+    /**
+     * Twelve records in one partition (so which record fails first is not a race between readers): keys {@code
+     * {"id": i}}, values {@code {"id": i, "name": "n<i>"}}, but where {@code badKeys} or {@code badValues} give one
+     * (each bad text names its record), or {@code tombstones} a null value.
+     */
+    private static List<ProducerRecord<byte[], byte[]>> keyedJson(String topic, Map<Integer, String> badKeys,
+            Map<Integer, String> badValues, Set<Integer> tombstones) {
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            String key = badKeys.getOrDefault(i, "{\"id\":" + i + "}");
+            String value = tombstones.contains(i) ? null
+                    : badValues.getOrDefault(i, "{\"id\":" + i + ",\"name\":\"n" + i + "\"}");
+            records.add(new ProducerRecord<>(topic, 0, ScanParity.utf8(key), ScanParity.utf8(value)));
+        }
+        return records;
+    }
+
+    /**
+     * Flink's source decodes a record's key before its value ({@code DynamicKafkaDeserializationSchema.deserialize}),
+     * so a key its format rejects fails the job though the record's value, a tombstone, gives no row; and before a
+     * later record's rejected value does. Offset 3: a tombstone with a cut-short key; offset 6: a cut-short value.
+     */
+    @Test
+    void aRejectedKeyFailsBothJobsThoughItsValueIsATombstoneAndBeforeALaterRejectedValue() throws Exception {
+        ScanParity.Failure failure = scans.failureParity("key_tomb", keyedJsonTable(""), "SELECT * FROM ${t}src", 1,
+                t -> keyedJson(t, Map.of(3, "{\"id\":3"), Map.of(6, "[\"v6\""), Set.of(3)));
+        assertThat(failure.decision().describe()).isEqualTo("admitted: json value, json key, bounded latest");
+        assertThat(ScanParity.causes(failure.stock())).as("Flink fails on the key at offset 3")
+                .contains("{\"id\":3'").doesNotContain("v6");
+        assertThat(ScanParity.causes(failure.columnar()))
+                .contains("cannot decode the key of the Kafka record at topic '" + failure.topic() + "', partition 0,"
+                        + " offset 3");
+    }
+
+    /**
+     * Under the value format's {@code ignore-parse-errors} a rejected value gives no row, but the record's rejected
+     * key still fails the job in Flink (the key format has no such option set). Offset 2: a skipped value, its key
+     * good; offset 4: a skipped value and a rejected key.
+     */
+    @Test
+    void aRejectedKeyFailsBothJobsThoughItsValueIsSkipped() throws Exception {
+        ScanParity.Failure failure = scans.failureParity("key_skip", keyedJsonTable(
+                        ", 'value.json.ignore-parse-errors' = 'true'"), "SELECT * FROM ${t}src", 1,
+                t -> keyedJson(t, Map.of(4, "{\"id\":\"k4\"}"), Map.of(2, "{\"id\":", 4, "{\"id\":"), Set.of()));
+        assertThat(failure.decision().describe())
+                .isEqualTo("admitted: json value, json key, bounded latest");
+        assertThat(ScanParity.causes(failure.stock())).as("Flink fails on the key at offset 4").contains("k4");
+        assertThat(ScanParity.causes(failure.columnar()))
+                .contains("cannot decode the key of the Kafka record at topic '" + failure.topic() + "', partition 0,"
+                        + " offset 4, field 'id'");
+    }
+
+    /** A record whose key and value its formats both reject fails on its key, as in Flink, which decodes it first. */
+    @Test
+    void aRecordWithARejectedKeyAndValueFailsOnItsKey() throws Exception {
+        ScanParity.Failure failure = scans.failureParity("key_first", keyedJsonTable(""), "SELECT * FROM ${t}src", 1,
+                t -> keyedJson(t, Map.of(5, "{\"id\":\"k5\"}"), Map.of(5, "{\"id\":\"v5\"}"), Set.of()));
+        assertThat(ScanParity.causes(failure.stock())).as("Flink fails on the key").contains("k5")
+                .doesNotContain("v5");
+        assertThat(ScanParity.causes(failure.columnar()))
+                .contains("cannot decode the key of the Kafka record at topic '" + failure.topic() + "', partition 0,"
+                        + " offset 5, field 'id'");
     }
 }
