@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.sink;
 
 import io.columnarkafka.format.BatchEncoder;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import java.io.Serializable;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -24,4 +25,12 @@ public interface BatchEncoding extends Serializable {
 
     /** A new key encoder, or null when records have no key. */
     BatchEncoder keyEncoder();
+
+    /**
+     * The rows of {@code root} to write among {@code rows}, after the steps the sink runs on each row before it
+     * encodes (a SQL sink's NOT NULL enforcer); by default all of them. Throws what such a step throws.
+     */
+    default SelectedRows rowsToWrite(VectorSchemaRoot root, SelectedRows rows) {
+        return rows;
+    }
 }

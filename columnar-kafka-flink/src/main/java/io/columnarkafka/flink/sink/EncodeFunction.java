@@ -82,13 +82,16 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         try {
             VectorSchemaRoot root = openBatch(batch);
             checkLayout(root);
+            SelectedRows rows = spec.rowsToWrite(root, new SelectedRows(batch.selection(),
+                    batch.selection() == null ? root.getRowCount() : batch.selectedCount(null)));
+            ArrowLayout.checkNotNull(spec.rowType(), root, rows.selection(), rows.count());
             long encodeStart = System.nanoTime();
-            RecordSlab values = encode(valueEncoder, root, batch);
-            RecordSlab keys = keyEncoder == null ? null : encode(keyEncoder, root, batch);
+            RecordSlab values = encode(valueEncoder, root, rows);
+            RecordSlab keys = keyEncoder == null ? null : encode(keyEncoder, root, rows);
             long drainStart = System.nanoTime();
             lastValues = values;
             lastKeys = keys;
-            checkSizes(keys, values, batch);
+            checkSizes(keys, values, batch, rows);
             emit(keys, values, out);
             long drainEnd = System.nanoTime();
             metrics.batch(
@@ -102,12 +105,14 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         }
     }
 
-    /** Only the batch's selected rows are encoded: rows a columnar filter dropped never become records. */
-    private static RecordSlab encode(BatchEncoder encoder, VectorSchemaRoot root, ArrowBatch batch) {
-        int[] selection = batch.selection();
-        return selection == null
+    /**
+     * Only the rows written are encoded: rows a columnar filter or the sink's NOT NULL enforcer dropped never become
+     * records.
+     */
+    private static RecordSlab encode(BatchEncoder encoder, VectorSchemaRoot root, SelectedRows rows) {
+        return rows.selection() == null
                 ? encoder.encode(root)
-                : encoder.encode(root, selection, batch.selectedCount(null));
+                : encoder.encode(root, rows.selection(), rows.count());
     }
 
     private VectorSchemaRoot openBatch(ArrowBatch batch) {
@@ -132,16 +137,14 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
                     "the Arrow batch does not fit the sink's row type " + spec.rowType().asSummaryString()
                             + ": " + e.getMessage());
         }
-        ArrowLayout.checkNotNull(spec.rowType(), root);
     }
 
     /** Fails the batch before any record is emitted if one is over the producer's limit. */
-    private void checkSizes(RecordSlab keys, RecordSlab values, ArrowBatch batch) {
-        int[] selection = batch.selection();
+    private void checkSizes(RecordSlab keys, RecordSlab values, ArrowBatch batch, SelectedRows rows) {
         // The description is built only for a record over the limit, never per batch.
         sizeLimit.check(values.recordCount(), values.size() + (keys == null ? 0L : keys.size()),
                 keys == null ? i -> -1 : keys::length, values::length, null,
-                i -> "topic '" + spec.topic() + "', row " + (selection == null ? i : selection[i])
+                i -> "topic '" + spec.topic() + "', row " + rows.row(i)
                         + " of the Arrow batch"
                         + (batch.splitId() == null ? "" : " read from split '" + batch.splitId() + "'"));
     }

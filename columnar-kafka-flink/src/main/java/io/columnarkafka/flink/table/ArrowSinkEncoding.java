@@ -1,16 +1,19 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.flink.sink.BatchEncoding;
+import io.columnarkafka.flink.sink.SelectedRows;
 import io.columnarkafka.format.BatchEncoder;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The encoding of an admitted {@code kafka-columnar} sink fed Arrow batches by the planner: the SQL
  * sink's own encoders ({@link EncodePlan}: Flink's value and key projections, names and format options),
  * every record to the table's one topic. Only shapes with nothing per row beyond the columns get here
- * ({@link ColumnarTables#arrowSinkAdmission}).
+ * ({@link ColumnarTables#arrowSinkAdmission}), and the NOT NULL enforcer of Flink's sink node where the table has
+ * NOT NULL columns ({@code notNull}, else null).
  */
-record ArrowSinkEncoding(EncodePlan plan, String topic) implements BatchEncoding {
+record ArrowSinkEncoding(EncodePlan plan, String topic, ArrowNotNullEnforcer notNull) implements BatchEncoding {
 
     @Override
     public RowType rowType() {
@@ -30,5 +33,10 @@ record ArrowSinkEncoding(EncodePlan plan, String topic) implements BatchEncoding
     @Override
     public BatchEncoder keyEncoder() {
         return plan.keyEncoder();
+    }
+
+    @Override
+    public SelectedRows rowsToWrite(VectorSchemaRoot root, SelectedRows rows) {
+        return notNull == null ? rows : notNull.apply(root, rows);
     }
 }

@@ -10,6 +10,7 @@ import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeFunction;
 import io.columnarkafka.flink.sink.WindowedSendOperator;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -21,6 +22,8 @@ import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.operators.sink.constraint.ConstraintEnforcerExecutor;
+import org.apache.flink.table.types.logical.RowType;
 
 /**
  * What a planner stage may ask of the {@code kafka-columnar} tables: whether a table source or sink is
@@ -164,17 +167,20 @@ public final class ColumnarTables {
      * {@link KafkaSink} Flink's Kafka table sink would configure (delivery guarantee, transactions and
      * properties are Flink's). Both operators get the sink's parallelism ({@code sink.parallelism}, else the
      * input's), so they chain; {@code uids} names them where Flink's uid generation asks, the writer as Flink names
-     * its own sink's.
+     * its own sink's. {@code notNullEnforcer} is the constraint enforcer Flink's sink node would run, holding only
+     * its NOT NULL constraint, or null for none; the encode operator runs it on the batches.
      */
     public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name,
-            ProviderContext uids) {
+            ProviderContext uids, ConstraintEnforcerExecutor notNullEnforcer) {
         ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
         KafkaSinkShape shape = columnar.shape();
         String description = columnar.asSummaryString();
         EncodePlan plan = EncodePlan.of(shape, columnar.batching(), description);
+        ArrowNotNullEnforcer notNull = notNullEnforcer == null ? null
+                : new ArrowNotNullEnforcer(notNullEnforcer, notNullColumns(shape.physicalType()));
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
         SingleOutputStreamOperator<PreSerializedRecord> records = WindowedSendOperator.append(batches,
-                        new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0)),
+                        new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0), notNull),
                                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties()),
                                 plan.sendWindowNanos()),
                         PreSerializedRecordTypeInfo.INSTANCE, name)
@@ -186,5 +192,13 @@ public final class ColumnarTables {
                 .setParallelism(parallelism);
         uids.generateUid(ColumnarSinkTranslator.WRITER_UID).ifPresent(end::uid);
         return end;
+    }
+
+    /**
+     * The top-level NOT NULL columns of {@code rowType} (the declared physical type: the encode plan's is made
+     * nullable), the fields Flink's NOT NULL enforcer checks.
+     */
+    private static int[] notNullColumns(RowType rowType) {
+        return IntStream.range(0, rowType.getFieldCount()).filter(i -> !rowType.getTypeAt(i).isNullable()).toArray();
     }
 }

@@ -212,17 +212,23 @@ public final class ArrowLayout {
      * @throws EncodeException naming the column and the first null row
      */
     public static void checkNotNull(RowType rowType, VectorSchemaRoot batch) {
+        checkNotNull(rowType, batch, null, batch.getRowCount());
+    }
+
+    /**
+     * As {@link #checkNotNull(RowType, VectorSchemaRoot)}, over the rows that are written only: {@code selection}'s
+     * first {@code count} rows (a row a filter dropped may hold anything), or every row when it is null.
+     */
+    public static void checkNotNull(RowType rowType, VectorSchemaRoot batch, int[] selection, int count) {
         for (int i = 0; i < rowType.getFieldCount(); i++) {
             RowType.RowField field = rowType.getFields().get(i);
-            if (field.getType().isNullable()) {
-                continue;
-            }
             FieldVector vector = batch.getVector(i);
-            int rows = Math.min(batch.getRowCount(), vector.getValueCount());
-            if (vector.getNullCount() == 0) {
+            if (field.getType().isNullable() || vector.getNullCount() == 0) {
                 continue;
             }
-            for (int row = 0; row < rows; row++) {
+            int rows = selection == null ? Math.min(batch.getRowCount(), vector.getValueCount()) : count;
+            for (int r = 0; r < rows; r++) {
+                int row = selection == null ? r : selection[r];
                 if (vector.isNull(row)) {
                     throw new EncodeException(field.getName(), row,
                             "null in a column the row type declares " + field.getType().asSummaryString());

@@ -14,7 +14,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 import org.junit.jupiter.api.Test;
 
-/** {@link ArrowLayout#checkNotNull}: a null in a top-level NOT NULL column is named by column and row. */
+/**
+ * {@link ArrowLayout#checkNotNull}: a null in a top-level NOT NULL column is named by column and row; among a
+ * selection's rows only.
+ */
 class NotNullCheckTest {
     private static final RowType ROW = RowTypes.parse("ROW<id BIGINT NOT NULL, s STRING>");
 
@@ -40,6 +43,26 @@ class NotNullCheckTest {
                         assertThat(e.row()).isEqualTo(73);
                     })
                     .hasMessageContaining("BIGINT NOT NULL");
+        }
+    }
+
+    /** A filter's selection: a null in a row it dropped is not written, so not an error; one it kept is. */
+    @Test
+    void checksTheSelectedRowsOnly() {
+        try (BufferAllocator allocator = new RootAllocator();
+                VectorSchemaRoot root = VectorSchemaRoot.create(ArrowLayout.schema(ROW), allocator)) {
+            root.allocateNew();
+            BigIntVector id = (BigIntVector) root.getVector("id");
+            for (int i = 0; i < 10; i++) {
+                id.setSafe(i, i);
+            }
+            id.setNull(3);
+            id.setNull(8);
+            root.setRowCount(10);
+            int[] selection = {0, 2, 4, 8, 9};
+            assertThatCode(() -> ArrowLayout.checkNotNull(ROW, root, selection, 3)).doesNotThrowAnyException();
+            assertThatThrownBy(() -> ArrowLayout.checkNotNull(ROW, root, selection, 4))
+                    .isInstanceOfSatisfying(EncodeException.class, e -> assertThat(e.row()).isEqualTo(8));
         }
     }
 }

@@ -52,6 +52,19 @@ public final class FlinkSinkSteps {
         return enforcer(schema, config).map(FlinkSinkSteps::enforcerName);
     }
 
+    /**
+     * Flink's constraint enforcer for {@code schema} where all it holds is its NOT NULL constraint (the type-length
+     * and nested enforcers add nothing under {@code config}), which a sink can run on Arrow batches; else empty.
+     */
+    public static Optional<ConstraintEnforcerExecutor> notNullOnly(ResolvedSchema schema, ReadableConfig config) {
+        Optional<ConstraintEnforcerExecutor> full = enforcer(schema, config);
+        Optional<ConstraintEnforcerExecutor> notNull = ConstraintEnforcerExecutor.create(persistedRowType(schema),
+                config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_NOT_NULL_ENFORCER),
+                ExecutionConfigOptions.TypeLengthEnforcer.IGNORE, ExecutionConfigOptions.NestedEnforcer.IGNORE);
+        return full.isPresent() && notNull.isPresent()
+                && enforcerName(full.get()).equals(enforcerName(notNull.get())) ? full : Optional.empty();
+    }
+
     private static Optional<ConstraintEnforcerExecutor> enforcer(ResolvedSchema schema, ReadableConfig config) {
         return ConstraintEnforcerExecutor.create(persistedRowType(schema),
                 config.get(ExecutionConfigOptions.TABLE_EXEC_SINK_NOT_NULL_ENFORCER),
@@ -66,7 +79,7 @@ public final class FlinkSinkSteps {
     }
 
     /** The name {@code CommonExecSink} gives its {@code ConstraintEnforcer} operator. */
-    private static String enforcerName(ConstraintEnforcerExecutor executor) {
+    public static String enforcerName(ConstraintEnforcerExecutor executor) {
         return "ConstraintEnforcer[" + Arrays.stream(executor.getConstraints()).map(Objects::toString)
                 .collect(Collectors.joining(", ")) + "]";
     }

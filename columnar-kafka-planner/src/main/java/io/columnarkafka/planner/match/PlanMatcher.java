@@ -11,6 +11,7 @@ import io.columnarkafka.planner.PlannerOptions;
 import java.util.Optional;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.configuration.ReadableConfig;
+import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
@@ -249,12 +250,14 @@ public final class PlanMatcher {
         if (sink.upsertMaterialize() || !ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) sink.getInput())) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY, "the input is a changelog");
         }
-        Optional<String> constraints = FlinkSinkSteps.constraints(sink.contextResolvedTable().getResolvedSchema(),
-                ShortcutUtils.unwrapTableConfig(sink));
-        if (constraints.isPresent()) {
-            // Flink's enforcer fails the job on, drops, trims or pads single rows: the batch's encoders do none of it.
+        ResolvedSchema schema = sink.contextResolvedTable().getResolvedSchema();
+        ReadableConfig config = ShortcutUtils.unwrapTableConfig(sink);
+        Optional<String> constraints = FlinkSinkSteps.constraints(schema, config);
+        if (constraints.isPresent() && FlinkSinkSteps.notNullOnly(schema, config).isEmpty()) {
+            // Flink's enforcer trims, pads or checks the nested fields of single rows: the batch's encoders do none
+            // of it. Its NOT NULL check alone runs on the batches.
             return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED,
-                    "Flink's sink node checks each row: " + constraints.get());
+                    "Flink's sink node checks each row beyond NOT NULL: " + constraints.get());
         }
         Optional<String> rejected = rejectedRowtimes(sink);
         if (rejected.isPresent()) {

@@ -17,22 +17,26 @@ import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeConfig;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNodeContext;
 import org.apache.flink.table.planner.plan.nodes.exec.InputProperty;
 import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecNode;
+import org.apache.flink.table.runtime.operators.sink.constraint.ConstraintEnforcerExecutor;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The encode operator on the input's batches and Flink's {@code KafkaSink} behind it, built by the connector
- * ({@link ColumnarTables#arrowSink}); like Flink's sink node it is a root of the plan.
+ * ({@link ColumnarTables#arrowSink}); like Flink's sink node it is a root of the plan. The encode operator runs
+ * Flink's NOT NULL enforcer ({@code notNull}, or none) on the batches, where Flink's node runs it on rows.
  */
 final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamExecNode<Object> {
     private final DynamicTableSink sink;
     private final ContextResolvedTable table;
+    private final ConstraintEnforcerExecutor notNull;
 
-    ColumnarSinkExecNode(ReadableConfig config, DynamicTableSink sink, ContextResolvedTable table, RowType rowType,
-            String description) {
+    ColumnarSinkExecNode(ReadableConfig config, DynamicTableSink sink, ContextResolvedTable table,
+            ConstraintEnforcerExecutor notNull, RowType rowType, String description) {
         super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-columnar-sink_1"), config,
                 List.of(InputProperty.DEFAULT), rowType, description);
         this.sink = sink;
         this.table = table;
+        this.notNull = notNull;
     }
 
     @Override
@@ -44,6 +48,7 @@ final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamE
                 ? Optional.of(createTransformationUid(name, config)) : Optional.empty();
         // the Arrow sink admits insert-only input
         return SinkProvision.apply(planner, table, ChangelogMode.insertOnly(),
-                () -> ColumnarTables.arrowSink(sink, batches, createTransformationName(config), uids));
+                () -> ColumnarTables.arrowSink(sink, batches, createTransformationName(config), uids,
+                        notNull));
     }
 }

@@ -1,5 +1,6 @@
 package io.columnarkafka.planner.translate;
 
+import io.columnarkafka.planner.match.FlinkSinkSteps;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
@@ -13,40 +14,51 @@ import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
 import org.apache.flink.table.planner.utils.ShortcutUtils;
+import org.apache.flink.table.runtime.operators.sink.constraint.ConstraintEnforcerExecutor;
 
 /**
  * A {@code kafka-columnar} sink fed Arrow batches: the encoders on each batch, no RowData on the way, then
- * Flink's {@code KafkaSink} (EXPLAIN: {@code ColumnarSink(table=[...], fields=[...], encode=[admitted: ...])}).
+ * Flink's {@code KafkaSink} (EXPLAIN: {@code ColumnarSink(table=[...], fields=[...], encode=[admitted: ...])}). Where
+ * the table has NOT NULL columns, the encode operator runs Flink's NOT NULL enforcer on the batches first (EXPLAIN:
+ * {@code head=[ConstraintEnforcer[NotNullEnforcer(fields=[...])]]}).
  */
 final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysicalRel {
     private final DynamicTableSink sink;
     private final ContextResolvedTable table;
     private final ExplainItems items;
     private final String encode;
+    /** Flink's enforcer of the table's NOT NULL columns, or null when it has none. */
+    private final ConstraintEnforcerExecutor notNull;
 
     private StreamPhysicalColumnarSink(RelOptCluster cluster, RelTraitSet traits, RelNode input, DynamicTableSink sink,
-            ContextResolvedTable table, ExplainItems items, String encode) {
+            ContextResolvedTable table, ExplainItems items, String encode, ConstraintEnforcerExecutor notNull) {
         super(cluster, traits, input);
         this.sink = sink;
         this.table = table;
         this.items = items;
         this.encode = encode;
+        this.notNull = notNull;
     }
 
     /** The columnar sink in place of {@code sink}, over {@code input}. */
     static StreamPhysicalColumnarSink replacing(StreamPhysicalSink sink, RelNode input, String encode) {
+        ConstraintEnforcerExecutor notNull = FlinkSinkSteps.notNullOnly(sink.contextResolvedTable().getResolvedSchema(),
+                ShortcutUtils.unwrapTableConfig(sink)).orElse(null);
         return new StreamPhysicalColumnarSink(sink.getCluster(), sink.getTraitSet(), input, sink.tableSink(),
-                sink.contextResolvedTable(), ExplainItems.of(sink), encode);
+                sink.contextResolvedTable(), ExplainItems.of(sink), encode, notNull);
     }
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
-        return items.writeTo(super.explainTerms(pw)).item("encode", encode);
+        return items.writeTo(super.explainTerms(pw))
+                .itemIf("head", notNull == null ? "" : FlinkSinkSteps.enforcerName(notNull), notNull != null)
+                .item("encode", encode);
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
-        return new StreamPhysicalColumnarSink(getCluster(), traitSet, inputs.get(0), sink, table, items, encode);
+        return new StreamPhysicalColumnarSink(getCluster(), traitSet, inputs.get(0), sink, table, items, encode,
+                notNull);
     }
 
     @Override
@@ -62,7 +74,7 @@ final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysic
 
     @Override
     public ExecNode<?> translateToExecNode() {
-        return new ColumnarSinkExecNode(ShortcutUtils.unwrapTableConfig(this), sink, table,
+        return new ColumnarSinkExecNode(ShortcutUtils.unwrapTableConfig(this), sink, table, notNull,
                 FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
     }
 }

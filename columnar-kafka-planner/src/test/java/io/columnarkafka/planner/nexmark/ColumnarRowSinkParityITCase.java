@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.apache.flink.table.runtime.operators.sink.constraint.EnforcerException;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
@@ -46,6 +47,9 @@ class ColumnarRowSinkParityITCase {
     private static final String NAMES = "CREATE TABLE names (event_type INT, name STRING NOT NULL, a INT)"
             + " WITH (${SINK});\n"
             + "INSERT INTO names SELECT event_type, person.name, ABS(event_type) FROM nexmark;";
+
+    /** Flink's NOT NULL enforcer of {@link #NAMES}' sink, as EXPLAIN shows it in a columnar sink node. */
+    private static final String NOT_NULL_HEAD = "head=[ConstraintEnforcer[NotNullEnforcer(fields=[name])]]";
 
     @BeforeAll
     static void fillEvents() {
@@ -185,17 +189,23 @@ class ColumnarRowSinkParityITCase {
     /** A null into a NOT NULL column with Flink's default enforcer (ERROR): the job fails with Flink's message. */
     @Test
     void aNullInANotNullColumnFailsWithFlinksMessage() throws Exception {
-        String stock = failure(false);
-        String columnar = failure(true);
+        String stock = failure(false, NAMES, false);
+        String columnar = failure(true, NAMES, false);
         assertThat(stock).startsWith("Column 'name' is NOT NULL, however, a null value is being written into it.");
         assertThat(columnar).isEqualTo(stock);
     }
 
-    private static String failure(boolean columnar) throws Exception {
-        NexmarkRuns.Started run = runs.start("names_error", NAMES, columnar, false, PARALLELISM,
+    /**
+     * Runs {@code script}, which must fail, and returns Flink's enforcer's message; the columnar plan has the row sink
+     * running the enforcer, or, {@code arrowFed}, the Arrow-fed sink.
+     */
+    private static String failure(boolean columnar, String script, boolean arrowFed) throws Exception {
+        NexmarkRuns.Started run = runs.start("names_error", script, columnar, false, PARALLELISM,
                 SinkJobs.environment(0), 500, false);
-        if (columnar) {
-            assertRowSink(run.explain(), "head=[ConstraintEnforcer[NotNullEnforcer(fields=[name])]]");
+        if (columnar && arrowFed) {
+            assertArrowSink(run.explain());
+        } else if (columnar) {
+            assertRowSink(run.explain(), NOT_NULL_HEAD);
         }
         Throwable thrown = catchThrowable(() -> run.job().await());
         ArrowMemoryChecks.assertReleased();
@@ -209,8 +219,62 @@ class ColumnarRowSinkParityITCase {
     void withDropTheSameRowsAreDropped() throws Exception {
         NexmarkRuns dropping = runs.withOption("table.exec.sink.not-null-enforcer", "DROP");
         List<String> expected = bytesEqualStock(dropping, "names_drop", NAMES,
-                "head=[ConstraintEnforcer[NotNullEnforcer(fields=[name])]]");
+                NOT_NULL_HEAD);
         assertThat(expected).as("only the people are written").hasSizeBetween(100, (int) EVENTS / 10);
+    }
+
+    /** As {@link #NAMES}, with a columnar Calc ({@code +}): the Arrow-fed sink runs Flink's NOT NULL enforcer. */
+    private static final String COLUMNAR_NAMES = NAMES.replace("ABS(event_type)", "event_type + 1");
+
+    /**
+     * Over a columnar Calc, a null into a NOT NULL column (ERROR): the Arrow-fed {@code ColumnarSink} fails the job with
+     * Flink's message, thrown by Flink's enforcer on the row it finds.
+     */
+    @Test
+    void aNullFromAColumnarCalcIntoANotNullColumnFailsWithFlinksMessage() throws Exception {
+        String stock = failure(false, COLUMNAR_NAMES, true);
+        String columnar = failure(true, COLUMNAR_NAMES, true);
+        assertThat(stock).startsWith("Column 'name' is NOT NULL, however, a null value is being written into it.");
+        assertThat(columnar).isEqualTo(stock);
+    }
+
+    /** Over a columnar Calc with {@code not-null-enforcer=DROP}: the Arrow-fed sink drops the rows Flink drops. */
+    @Test
+    void withDropTheArrowFedSinkDropsTheSameRows() throws Exception {
+        NexmarkRuns dropping = runs.withOption("table.exec.sink.not-null-enforcer", "DROP");
+        List<String> expected = arrowSinkBytesEqualStock(dropping, "names_drop_arrow", COLUMNAR_NAMES);
+        assertThat(expected).as("only the people are written").hasSizeBetween(100, (int) EVENTS / 10);
+    }
+
+    /**
+     * Over a columnar Calc that keeps the people only (ERROR): the nulls of the rows its filter dropped are no
+     * error, as those rows never reach Flink's enforcer.
+     */
+    @Test
+    void nullsInRowsAColumnarFilterDroppedAreNoError() throws Exception {
+        String script = COLUMNAR_NAMES.replace("FROM nexmark;", "FROM nexmark WHERE event_type = 0;");
+        List<String> expected = arrowSinkBytesEqualStock(runs, "names_people", script);
+        assertThat(expected).as("only the people are written").hasSizeBetween(100, (int) EVENTS / 10);
+    }
+
+    /**
+     * Runs {@code script} both ways; the committed records, per partition in order, equal; returns them. The columnar
+     * plan writes through the Arrow-fed {@code ColumnarSink} running Flink's NOT NULL enforcer, no edge to rows.
+     */
+    private static List<String> arrowSinkBytesEqualStock(NexmarkRuns runs, String name, String script)
+            throws Exception {
+        NexmarkRuns.Run stock = runs.run(name, script, false, false, PARALLELISM);
+        NexmarkRuns.Run columnar = runs.run(name, script, true, false, PARALLELISM);
+        assertArrowSink(columnar.explain());
+        List<String> expected = runs.records(stock.topic());
+        assertThat(runs.records(columnar.topic())).as("columnar output of %s vs stock, %d records", name,
+                expected.size()).isEqualTo(expected);
+        return expected;
+    }
+
+    private static void assertArrowSink(String explain) {
+        assertThat(execution(explain)).containsPattern("ColumnarSink\\(table=[^\\n]*" + Pattern.quote(NOT_NULL_HEAD))
+                .contains("ColumnarCalc(").doesNotContain("ArrowToRows(").doesNotContain("ColumnarRowSink(");
     }
 
     /**
@@ -243,7 +307,7 @@ class ColumnarRowSinkParityITCase {
         NexmarkRuns.Run columnar = trimPad.run("channels_columnar", script, true, false, PARALLELISM);
         assertThat(execution(columnar.explain())).contains("ColumnarCalc(").doesNotContain("ColumnarSink(")
                 .doesNotContain("ColumnarRowSink(").contains("ArrowToRows(reason=[SINK_NOT_ADMITTED Flink's sink node"
-                        + " checks each row: ConstraintEnforcer[LengthEnforcer(fields=[channel, extra])]]");
+                        + " checks each row beyond NOT NULL: ConstraintEnforcer[LengthEnforcer(fields=[channel, extra])]]");
         List<String> expected = runs.records(stock.topic());
         assertThat(expected).hasSizeGreaterThan(1000);
         assertThat(runs.records(columnar.topic())).isEqualTo(expected);
