@@ -14,7 +14,7 @@ public interface BatchEncoding extends Serializable {
     /** The row type every batch must fit (checked per batch against the Arrow layout). */
     RowType rowType();
 
-    /** The topic of every record. */
+    /** The topic of every record, unless {@link #recordColumns} reads one per record. */
     String topic();
 
     /** Names the encoding in the operator name, e.g. the value format. */
@@ -25,6 +25,22 @@ public interface BatchEncoding extends Serializable {
 
     /** A new key encoder, or null when records have no key. */
     BatchEncoder keyEncoder();
+
+    /**
+     * The columns of {@code root} the encoders read, as a root of its own over the same vectors (not to be closed):
+     * by default all of them. A SQL sink's metadata columns follow the ones its encoders read.
+     */
+    default VectorSchemaRoot encodedColumns(VectorSchemaRoot root) {
+        return root;
+    }
+
+    /**
+     * A new reader of each record's topic, timestamp and headers from the batch's columns, or null when every record
+     * goes to {@link #topic} with neither timestamp nor headers.
+     */
+    default RecordColumns recordColumns() {
+        return null;
+    }
 
     /**
      * The rows of {@code root} to write among {@code rows}, after the steps the sink runs on each row before it

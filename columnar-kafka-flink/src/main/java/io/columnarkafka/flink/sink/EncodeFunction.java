@@ -48,6 +48,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
     private transient BufferAllocator allocator;
     private transient BatchEncoder valueEncoder;
     private transient BatchEncoder keyEncoder;
+    private transient RecordColumns recordColumns;
     private transient RecordSlab lastValues;
     private transient RecordSlab lastKeys;
     private transient EncodeMetrics metrics;
@@ -71,6 +72,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         super.open(openContext);
         valueEncoder = spec.valueEncoder();
         keyEncoder = spec.keyEncoder();
+        recordColumns = spec.recordColumns();
         allocator = ArrowMemory.newChild(
                 "columnar-kafka-encode " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 allocatorLimit);
@@ -86,13 +88,17 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
                     batch.selection() == null ? root.getRowCount() : batch.selectedCount(null)));
             ArrowLayout.checkNotNull(spec.rowType(), root, rows.selection(), rows.count());
             long encodeStart = System.nanoTime();
-            RecordSlab values = encode(valueEncoder, root, rows);
-            RecordSlab keys = keyEncoder == null ? null : encode(keyEncoder, root, rows);
+            VectorSchemaRoot encoded = spec.encodedColumns(root);
+            RecordSlab values = encode(valueEncoder, encoded, rows);
+            RecordSlab keys = keyEncoder == null ? null : encode(keyEncoder, encoded, rows);
             long drainStart = System.nanoTime();
             lastValues = values;
             lastKeys = keys;
+            if (recordColumns != null) {
+                recordColumns.bind(root);
+            }
             checkSizes(keys, values, batch, rows);
-            emit(keys, values, out);
+            emit(keys, values, rows, out);
             long drainEnd = System.nanoTime();
             metrics.batch(
                     values.recordCount(),
@@ -143,24 +149,25 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
     private void checkSizes(RecordSlab keys, RecordSlab values, ArrowBatch batch, SelectedRows rows) {
         // The description is built only for a record over the limit, never per batch.
         sizeLimit.check(values.recordCount(), values.size() + (keys == null ? 0L : keys.size()),
-                keys == null ? i -> -1 : keys::length, values::length, null,
-                i -> "topic '" + spec.topic() + "', row " + rows.row(i)
+                keys == null ? i -> -1 : keys::length, values::length,
+                recordColumns == null || !recordColumns.writesHeaders() ? null
+                        : i -> recordColumns.headers(rows.row(i)),
+                i -> (recordColumns == null ? "topic '" + spec.topic() + "', " : "") + "row " + rows.row(i)
                         + " of the Arrow batch"
                         + (batch.splitId() == null ? "" : " read from split '" + batch.splitId() + "'"));
     }
 
     /** One record per row; the single copy per record is the one Kafka's producer keeps. */
-    private void emit(RecordSlab keys, RecordSlab values, Collector<PreSerializedRecord> out) {
+    private void emit(RecordSlab keys, RecordSlab values, SelectedRows written, Collector<PreSerializedRecord> out) {
         int rows = values.recordCount();
         if (keys != null && keys.recordCount() != rows) {
             throw new IllegalStateException(
                     "key encoder produced " + keys.recordCount() + " records for " + rows + " rows");
         }
-        String topic = spec.topic();
         SendWindow window = window();
         if (window == null) {
             for (int i = 0; i < rows; i++) {
-                out.collect(record(topic, keys, values, i));
+                out.collect(record(keys, values, written, i));
             }
             return;
         }
@@ -168,16 +175,22 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         try {
             for (int i = 0; i < rows; i++) {
                 window.awaitRoom();
-                out.collect(record(topic, keys, values, i));
+                out.collect(record(keys, values, written, i));
             }
         } finally {
             window.endSending();
         }
     }
 
-    private static PreSerializedRecord record(String topic, RecordSlab keys, RecordSlab values, int i) {
+    /** Record {@code i} of the slabs: row {@code written.row(i)} of the batch. */
+    private PreSerializedRecord record(RecordSlab keys, RecordSlab values, SelectedRows written, int i) {
         byte[] key = keys == null ? null : keys.copyRecord(i);
-        return new PreSerializedRecord(topic, null, null, key, values.copyRecord(i), List.of());
+        if (recordColumns == null) {
+            return new PreSerializedRecord(spec.topic(), null, null, key, values.copyRecord(i), List.of());
+        }
+        int row = written.row(i);
+        return new PreSerializedRecord(recordColumns.topic(row), null, recordColumns.timestamp(row), key,
+                values.copyRecord(i), recordColumns.headers(row));
     }
 
     private long bufferCapacity() {

@@ -9,6 +9,8 @@ import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeFunction;
 import io.columnarkafka.flink.sink.WindowedSendOperator;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -109,10 +111,6 @@ public final class ColumnarTables {
             return Optional.of(own);
         }
         KafkaSinkShape shape = columnar.shape();
-        if (!shape.metadataKeys().isEmpty()) {
-            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_METADATA,
-                    "metadata " + shape.metadataKeys() + ": Arrow batches carry columns only"));
-        }
         if (shape.upsertMode() || AdmissionMatcher.rowKindColumn(shape) != null) {
             return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
                     "row kinds: Arrow batches carry inserts only"));
@@ -120,10 +118,6 @@ public final class ColumnarTables {
         if (ColumnarSinkTranslator.readsRows(shape.partitioner())) {
             return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
                     "sink.partitioner " + shape.partitioner().getClass().getName() + " reads rows"));
-        }
-        if (shape.topics() == null || shape.topics().size() != 1) {
-            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
-                    "not a single topic: the topic of each record is not a column"));
         }
         return Optional.of(Admission.admitted(own.detail() + ", Arrow input"));
     }
@@ -180,7 +174,7 @@ public final class ColumnarTables {
                 : new ArrowNotNullEnforcer(notNullEnforcer, notNullColumns(shape.physicalType()));
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
         SingleOutputStreamOperator<PreSerializedRecord> records = WindowedSendOperator.append(batches,
-                        new EncodeFunction(new ArrowSinkEncoding(plan, shape.topics().get(0), notNull),
+                        new EncodeFunction(new ArrowSinkEncoding(plan, batchType(columnar), notNull),
                                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties()),
                                 plan.sendWindowNanos()),
                         PreSerializedRecordTypeInfo.INSTANCE, name)
@@ -200,5 +194,20 @@ public final class ColumnarTables {
      */
     private static int[] notNullColumns(RowType rowType) {
         return IntStream.range(0, rowType.getFieldCount()).filter(i -> !rowType.getTypeAt(i).isNullable()).toArray();
+    }
+
+    /**
+     * The columns of the batches an Arrow-fed sink consumes, as Flink's sink node hands it rows: the physical
+     * columns, then the metadata columns in the sink's order with the types the connector lists for them; every
+     * type nullable, as the encoders' layout.
+     */
+    private static RowType batchType(ColumnarKafkaDynamicSink sink) {
+        KafkaSinkShape shape = sink.shape();
+        List<RowType.RowField> fields = new ArrayList<>(shape.physicalType().getFields());
+        for (String key : shape.metadataKeys()) {
+            // named apart from the physical columns, which may be called "timestamp" too
+            fields.add(new RowType.RowField("$metadata:" + key, sink.listWritableMetadata().get(key).getLogicalType()));
+        }
+        return NullableTypes.deep(new RowType(fields));
     }
 }

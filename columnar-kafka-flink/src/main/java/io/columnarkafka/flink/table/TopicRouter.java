@@ -30,6 +30,11 @@ final class TopicRouter implements Serializable {
         this.topicPosition = topicPosition;
     }
 
+    /** The one topic of every record, or null when each row's {@code topic} column picks it. */
+    String singleTopic() {
+        return single;
+    }
+
     /** The topics a record may go to, or null when a pattern decides. */
     Set<String> topics() {
         return topics;

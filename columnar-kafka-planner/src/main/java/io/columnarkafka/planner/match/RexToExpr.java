@@ -117,6 +117,13 @@ final class RexToExpr {
             FlinkCodeCalls.checkSearched(call);
             return translate(RexUtil.expandSearch(rexBuilder, null, call));
         }
+        if (call.getKind() == SqlKind.CAST && call.getType().isNullable() && SqlTypeUtil.equalSansNullability(
+                rexBuilder.getTypeFactory(), call.getType(), call.getOperands().get(0).getType())) {
+            // a CAST that only lets a NOT NULL value be null (Flink's planner adds one before a nullable sink column,
+            // e.g. a TIMESTAMP_LTZ(3) `timestamp` metadata column) changes no value: the operand itself, whatever
+            // its type
+            return translate(call.getOperands().get(0));
+        }
         if (FlinkCodeCalls.isUserDefined(call)) {
             // before the names: a temporary system function may shadow a built-in's name (LOWER, CONCAT ...)
             return flinkCode.translate(call, this::translate);
