@@ -111,9 +111,20 @@ public final class ColumnarTables {
             return Optional.of(own);
         }
         KafkaSinkShape shape = columnar.shape();
-        if (shape.upsertMode() || AdmissionMatcher.rowKindColumn(shape) != null) {
+        if (AdmissionMatcher.rowKindColumn(shape) != null) {
             return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
                     "row kinds: Arrow batches carry inserts only"));
+        }
+        // An upsert table fed inserts (the planner feeds Arrow to insert-only input only) writes each row under its
+        // key, as a plain keyed sink does; but Flink's reducing buffer keeps the last row per key, and with another
+        // parallelism Flink's sink node shuffles the rows by key first (table.exec.sink.keyed-shuffle).
+        if (shape.upsertMode() && shape.flushMode().isEnabled()) {
+            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
+                    "sink.buffer-flush: Flink's buffer keeps the last row per key"));
+        }
+        if (shape.upsertMode() && shape.parallelism() != null) {
+            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
+                    "sink.parallelism of an upsert table: Flink's sink node shuffles the rows by key"));
         }
         if (ColumnarSinkTranslator.readsRows(shape.partitioner())) {
             return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
