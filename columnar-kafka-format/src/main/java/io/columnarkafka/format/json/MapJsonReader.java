@@ -1,27 +1,43 @@
 package io.columnarkafka.format.json;
 
+import io.columnarkafka.format.HashMapOrder;
+import io.columnarkafka.format.StringDataHash;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.MapVector;
 import org.apache.arrow.vector.complex.StructVector;
+import org.apache.flink.table.data.StringData;
 
 /**
  * MAP and MULTISET as Flink's map converter: a JSON object (anything else fails: "Illegal JSON map
  * data..."), read as key token, next token, value token until the next {@code END_OBJECT}; keys through the
- * string converter (so a null key is possible after a value of the wrong shape). Flink collects entries in
- * a {@code HashMap}, so a repeated key keeps one entry with the later value; entry order in Flink is the
- * hash order, i.e. no order, and here it is the order of each key's last occurrence.
+ * string converter (so a null key is possible after a value of the wrong shape). Flink puts the entries into a
+ * {@code new HashMap()} keyed by {@code StringData}, so the map holds a repeated key once, at its first position with
+ * its last value, and its entries come out in the HashMap's order; so do ours.
  *
- * <p>Repeated keys are rare, so they are handled by reading the map twice: the first pass finds them; the
- * second, from the same tokenizer position, writes only each key's last entry.
+ * <p>Flink's order comes from the keys ({@link HashMapOrder#growing} over their {@code StringData} hashes, or a real
+ * HashMap of them where only one knows), the tokenizer's position marked before each entry: the keys are read with
+ * the values skipped, then each entry from its mark in Flink's order ({@link #readByKeys}). Where that cannot decide
+ * as Flink does (a repeated key, a failure, {@code ignore-parse-errors}), the entries are read in the JSON's order
+ * as Flink converts them, then again from their marks in Flink's order ({@link #readThenReorder}).
  */
 final class MapJsonReader extends JsonReader {
     private final JsonReader key;
     private final JsonReader value;
-    private final JsonTokenizer.Mark mark = new JsonTokenizer.Mark();
-    private boolean[] dropped = new boolean[16];
+    /** The tokenizer before each entry of the current map (and before its end): where each is read again from. */
+    private JsonTokenizer.Mark[] marks = newMarks(new JsonTokenizer.Mark[0], 16);
+    private final HashMapOrder hashMapOrder = new HashMapOrder();
+    private final EntryKeys entryKeys = new EntryKeys();
+    private byte[] keyBytes = new byte[64];
+    /** Flink's order of the current map: per entry written, the entries its key and its value are read from. */
+    private int[] keyAt = new int[16];
+    private int[] valueAt = new int[16];
+    private int size;
     private MapVector vector;
     private StructVector entries;
     private VarCharVector keys;
@@ -49,16 +65,170 @@ final class MapJsonReader extends JsonReader {
         }
         int index = count;
         int start = vector.startNewValue(index);
-        t.mark(mark);
-        int read = readEntries(t, start, null);
-        if (read > 1 && findRepeats(start, read)) {
-            key.truncate(start);
-            value.truncate(start);
-            t.reset(mark);
-            readEntries(t, start, dropped);
+        if (ignoreParseErrors || !readByKeys(t, start)) {
+            readThenReorder(t, start);
         }
         vector.endValue(index, key.count - start);
         count++;
+    }
+
+    /**
+     * Reads the keys, skipping the values, then the entries in Flink's order, each value read once. False, with
+     * nothing written and the map's start current again, where only reading in the JSON's order decides: a repeated
+     * key (Flink converts every value, the ones its map drops too) or any failure (Flink fails on the first value in
+     * the JSON's order). Not under {@code ignore-parse-errors}, where a failing value leaves the tokenizer where the
+     * failure left it, inside the value, and what follows is read from there.
+     */
+    private boolean readByKeys(JsonTokenizer t, int start) {
+        int read = 0;
+        try {
+            while (true) {
+                t.mark(markOf(read));
+                if (!nextEntry(t)) {
+                    break;
+                }
+                key.read(t);
+                t.next();
+                JsonRowFields.skipValue(t);
+                read++;
+            }
+            orderOf(start, read);
+            key.truncate(start);
+            if (size < read) {
+                t.reset(marks[0]);
+                return false;
+            }
+            for (int j = 0; j < size; j++) {
+                t.reset(marks[keyAt[j]]);
+                nextEntry(t);
+                appendEntry(t);
+            }
+            t.reset(marks[read]);
+            nextEntry(t); // the map's end, current again
+            return true;
+        } catch (RuntimeException e) {
+            key.truncate(start);
+            value.truncate(start);
+            t.reset(marks[0]);
+            return false;
+        }
+    }
+
+    /**
+     * Reads the entries in the JSON's order, as Flink converts them, then, where Flink's order differs, again from
+     * their marks in that order (the same tokens, so the same values).
+     */
+    private void readThenReorder(JsonTokenizer t, int start) {
+        int read = 0;
+        while (true) {
+            t.mark(markOf(read));
+            if (!nextEntry(t)) {
+                break;
+            }
+            appendEntry(t);
+            read++;
+        }
+        if (read < 2 || orderOf(start, read)) {
+            return;
+        }
+        key.truncate(start);
+        value.truncate(start);
+        for (int j = 0; j < size; j++) {
+            t.reset(marks[keyAt[j]]);
+            nextEntry(t);
+            if (valueAt[j] == keyAt[j]) {
+                appendEntry(t);
+            } else {
+                int entry = key.count;
+                key.read(t);
+                t.reset(marks[valueAt[j]]);
+                nextEntry(t);
+                t.next();
+                value.read(t);
+                entries.setIndexDefined(entry);
+            }
+        }
+        t.reset(marks[read]);
+        nextEntry(t); // the map's end, current again
+    }
+
+    /** Appends the entry whose key is the current token. */
+    private void appendEntry(JsonTokenizer t) {
+        int entry = key.count;
+        key.read(t);
+        t.next();
+        value.read(t);
+        entries.setIndexDefined(entry);
+    }
+
+    /** The mark before entry {@code entry} (or before the map's end), made as needed. */
+    private JsonTokenizer.Mark markOf(int entry) {
+        if (entry == marks.length) {
+            marks = newMarks(marks, marks.length * 2);
+        }
+        return marks[entry];
+    }
+
+    private static JsonTokenizer.Mark[] newMarks(JsonTokenizer.Mark[] old, int length) {
+        JsonTokenizer.Mark[] grown = Arrays.copyOf(old, length);
+        for (int i = old.length; i < length; i++) {
+            grown[i] = new JsonTokenizer.Mark();
+        }
+        return grown;
+    }
+
+    /**
+     * Puts Flink's order of the {@code read} keys written from {@code start} into {@link #keyAt}, {@link #valueAt}
+     * and {@link #size} (entry indexes from 0); true when it is the JSON's order with no repeated key.
+     */
+    private boolean orderOf(int start, int read) {
+        if (hashMapOrder.growing(entryKeys, start, start + read)) {
+            size = hashMapOrder.size;
+            ensureOrderCapacity(size);
+            for (int j = 0; j < size; j++) {
+                keyAt[j] = hashMapOrder.keyEntry[j] - start;
+                valueAt[j] = hashMapOrder.valueEntry[j] - start;
+            }
+        } else {
+            orderOfARealHashMap(start, read);
+        }
+        boolean inputOrder = size == read;
+        for (int j = 0; j < size && inputOrder; j++) {
+            inputOrder = keyAt[j] == j && valueAt[j] == j;
+        }
+        return inputOrder;
+    }
+
+    /**
+     * Flink's order from a real {@code HashMap} of the keys as {@code StringData}, filled as Flink fills it, where
+     * {@link HashMapOrder} gives up (a bucket HashMap would make a tree of, or resize early for).
+     */
+    private void orderOfARealHashMap(int start, int read) {
+        Map<StringData, int[]> map = new HashMap<>();
+        for (int e = 0; e < read; e++) {
+            StringData k = keys.isNull(start + e) ? null : StringData.fromBytes(keys.get(start + e));
+            int[] at = map.get(k);
+            if (at == null) {
+                map.put(k, new int[] {e, e});
+            } else {
+                at[1] = e;
+            }
+        }
+        size = map.size();
+        ensureOrderCapacity(size);
+        int j = 0;
+        for (int[] at : map.values()) {
+            keyAt[j] = at[0];
+            valueAt[j] = at[1];
+            j++;
+        }
+    }
+
+    private void ensureOrderCapacity(int entries) {
+        if (keyAt.length < entries) {
+            keyAt = new int[Math.max(entries, keyAt.length * 2)];
+            valueAt = new int[keyAt.length];
+        }
     }
 
     /** Appends an empty map: what Flink's tree deserializer makes of a value that is not an object. */
@@ -68,54 +238,35 @@ final class MapJsonReader extends JsonReader {
         count++;
     }
 
-    /** Reads the entries, leaving out those {@code drop} marks; returns how many were read. */
-    private int readEntries(JsonTokenizer t, int start, boolean[] drop) {
-        int read = 0;
-        while (nextEntry(t)) {
-            int entry = key.count;
-            key.read(t);
-            t.next();
-            value.read(t);
-            if (drop != null && drop[read]) {
-                key.truncate(entry);
-                value.truncate(entry);
-            } else {
-                entries.setIndexDefined(entry);
+    /** The keys written for the current map, as Flink's {@code StringData} keys hash and compare. */
+    private final class EntryKeys implements HashMapOrder.Keys {
+        @Override
+        public long hash(int entry) {
+            if (keys.isNull(entry)) {
+                return 0; // HashMap's hash of a null key
             }
-            read++;
-        }
-        return read;
-    }
-
-    /** Marks in {@link #dropped} every entry whose key comes again later; true if there is one. */
-    private boolean findRepeats(int start, int read) {
-        if (dropped.length < read) {
-            dropped = new boolean[Math.max(read, dropped.length * 2)];
-        }
-        boolean any = false;
-        for (int i = 0; i < read; i++) {
-            dropped[i] = false;
-            for (int j = i + 1; j < read; j++) {
-                if (sameKey(start + i, start + j)) {
-                    dropped[i] = true;
-                    any = true;
-                    break;
-                }
+            ArrowBuf offsets = keys.getOffsetBuffer();
+            int from = offsets.getInt((long) entry * VarCharVector.OFFSET_WIDTH);
+            int length = offsets.getInt((long) (entry + 1) * VarCharVector.OFFSET_WIDTH) - from;
+            if (keyBytes.length < length) {
+                keyBytes = new byte[Math.max(length, keyBytes.length * 2)];
             }
+            keys.getDataBuffer().getBytes(from, keyBytes, 0, length);
+            return StringDataHash.of(keyBytes, 0, length) & 0xFFFFFFFFL;
         }
-        return any;
-    }
 
-    private boolean sameKey(int a, int b) {
-        boolean nullA = keys.isNull(a);
-        if (nullA || keys.isNull(b)) {
-            return nullA == keys.isNull(b);
+        @Override
+        public boolean same(int a, int b) {
+            boolean nullA = keys.isNull(a);
+            if (nullA || keys.isNull(b)) {
+                return nullA == keys.isNull(b);
+            }
+            ArrowBuf offsets = keys.getOffsetBuffer();
+            ArrowBuf data = keys.getDataBuffer();
+            long width = VarCharVector.OFFSET_WIDTH;
+            return ByteFunctionHelpers.equal(data, offsets.getInt(a * width), offsets.getInt((a + 1) * width),
+                    data, offsets.getInt(b * width), offsets.getInt((b + 1) * width)) != 0;
         }
-        ArrowBuf offsets = keys.getOffsetBuffer();
-        ArrowBuf data = keys.getDataBuffer();
-        long width = VarCharVector.OFFSET_WIDTH;
-        return ByteFunctionHelpers.equal(data, offsets.getInt(a * width), offsets.getInt((a + 1) * width),
-                data, offsets.getInt(b * width), offsets.getInt((b + 1) * width)) != 0;
     }
 
     /**
