@@ -48,6 +48,9 @@ class ColumnarRowSinkParityITCase {
             + " WITH (${SINK});\n"
             + "INSERT INTO names SELECT event_type, person.name, ABS(event_type) FROM nexmark;";
 
+    /** As {@link #NAMES}, with a columnar Calc ({@code +}): the Arrow-fed sink runs Flink's NOT NULL enforcer. */
+    private static final String COLUMNAR_NAMES = NAMES.replace("ABS(event_type)", "event_type + 1");
+
     /** Flink's NOT NULL enforcer of {@link #NAMES}' sink, as EXPLAIN shows it in a columnar sink node. */
     private static final String NOT_NULL_HEAD = "head=[ConstraintEnforcer[NotNullEnforcer(fields=[name])]]";
 
@@ -186,11 +189,17 @@ class ColumnarRowSinkParityITCase {
         return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** A null into a NOT NULL column with Flink's default enforcer (ERROR): the job fails with Flink's message. */
-    @Test
-    void aNullInANotNullColumnFailsWithFlinksMessage() throws Exception {
-        String stock = failure(false, NAMES, false);
-        String columnar = failure(true, NAMES, false);
+    /**
+     * A null into a NOT NULL column with Flink's default enforcer (ERROR): the job fails with Flink's message, behind
+     * Flink's Calc (the row sink runs the enforcer) and, {@code arrowFed}, behind a columnar Calc (the Arrow-fed
+     * {@code ColumnarSink} runs it on the batches, Flink's enforcer throwing on the row it finds).
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void aNullInANotNullColumnFailsWithFlinksMessage(boolean arrowFed) throws Exception {
+        String script = arrowFed ? COLUMNAR_NAMES : NAMES;
+        String stock = failure(false, script, arrowFed);
+        String columnar = failure(true, script, arrowFed);
         assertThat(stock).startsWith("Column 'name' is NOT NULL, however, a null value is being written into it.");
         assertThat(columnar).isEqualTo(stock);
     }
@@ -221,21 +230,6 @@ class ColumnarRowSinkParityITCase {
         List<String> expected = bytesEqualStock(dropping, "names_drop", NAMES,
                 NOT_NULL_HEAD);
         assertThat(expected).as("only the people are written").hasSizeBetween(100, (int) EVENTS / 10);
-    }
-
-    /** As {@link #NAMES}, with a columnar Calc ({@code +}): the Arrow-fed sink runs Flink's NOT NULL enforcer. */
-    private static final String COLUMNAR_NAMES = NAMES.replace("ABS(event_type)", "event_type + 1");
-
-    /**
-     * Over a columnar Calc, a null into a NOT NULL column (ERROR): the Arrow-fed {@code ColumnarSink} fails the job with
-     * Flink's message, thrown by Flink's enforcer on the row it finds.
-     */
-    @Test
-    void aNullFromAColumnarCalcIntoANotNullColumnFailsWithFlinksMessage() throws Exception {
-        String stock = failure(false, COLUMNAR_NAMES, true);
-        String columnar = failure(true, COLUMNAR_NAMES, true);
-        assertThat(stock).startsWith("Column 'name' is NOT NULL, however, a null value is being written into it.");
-        assertThat(columnar).isEqualTo(stock);
     }
 
     /** Over a columnar Calc with {@code not-null-enforcer=DROP}: the Arrow-fed sink drops the rows Flink drops. */
