@@ -7,6 +7,7 @@ import org.apache.flink.table.types.logical.ArrayType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeFamily;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.MultisetType;
 import org.apache.flink.table.types.logical.RowType;
@@ -145,7 +146,21 @@ final class JsonReaderPlan {
                     + " as key type of map. The type is: " + mapType.asSummaryString());
         }
         JsonReader key = reader(path + ".key", keyType, check);
-        return new MapJsonReader(path, options.ignoreParseErrors(), key, reader(path + ".value", valueType, check));
+        return new MapJsonReader(path, options.ignoreParseErrors(), key, reader(path + ".value", valueType, check),
+                holdsMaps(valueType));
+    }
+
+    /** Whether values of {@code type} hold a MAP or MULTISET, at any depth. */
+    private static boolean holdsMaps(LogicalType type) {
+        if (type.is(LogicalTypeRoot.MAP) || type.is(LogicalTypeRoot.MULTISET)) {
+            return true;
+        }
+        for (LogicalType child : type.getChildren()) {
+            if (holdsMaps(child)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean iso() {

@@ -21,14 +21,17 @@ import org.apache.flink.table.data.StringData;
  * its last value, and its entries come out in the HashMap's order; so do ours.
  *
  * <p>Flink's order comes from the keys ({@link HashMapOrder#growing} over their {@code StringData} hashes, or a real
- * HashMap of them where only one knows), the tokenizer's position marked before each entry: the keys are read with
- * the values skipped, then each entry from its mark in Flink's order ({@link #readByKeys}). Where that cannot decide
- * as Flink does (a repeated key, a failure, {@code ignore-parse-errors}), the entries are read in the JSON's order
- * as Flink converts them, then again from their marks in Flink's order ({@link #readThenReorder}).
+ * HashMap of them where only one knows), the tokenizer's position marked before each entry. The entries are read in
+ * the JSON's order as Flink converts them, then, where Flink's order differs, again from their marks in it ({@link
+ * #readThenReorder}). Where values hold maps themselves, which that would read twice at every level, the keys are
+ * read first with the values skipped, then each entry once from its mark ({@link #readByKeys}), unless only the
+ * JSON's order decides as Flink does (a repeated key, a failure, {@code ignore-parse-errors}).
  */
 final class MapJsonReader extends JsonReader {
     private final JsonReader key;
     private final JsonReader value;
+    /** Whether a value holds maps, which a second read of this map would read twice too ({@link #readByKeys}). */
+    private final boolean valueHoldsMaps;
     /** The tokenizer before each entry of the current map (and before its end): where each is read again from. */
     private JsonTokenizer.Mark[] marks = newMarks(new JsonTokenizer.Mark[0], 16);
     private final HashMapOrder hashMapOrder = new HashMapOrder();
@@ -42,10 +45,11 @@ final class MapJsonReader extends JsonReader {
     private StructVector entries;
     private VarCharVector keys;
 
-    MapJsonReader(String path, boolean ignoreParseErrors, JsonReader key, JsonReader value) {
+    MapJsonReader(String path, boolean ignoreParseErrors, JsonReader key, JsonReader value, boolean valueHoldsMaps) {
         super(path, ignoreParseErrors);
         this.key = key;
         this.value = value;
+        this.valueHoldsMaps = valueHoldsMaps;
     }
 
     @Override
@@ -65,7 +69,10 @@ final class MapJsonReader extends JsonReader {
         }
         int index = count;
         int start = vector.startNewValue(index);
-        if (ignoreParseErrors || !readByKeys(t, start)) {
+        // Reading twice costs little where a value holds no map, and nothing where the map is in Flink's order
+        // already; where values hold maps, reading twice at each level would cost twice per level, so the keys decide
+        // the order first.
+        if (!valueHoldsMaps || ignoreParseErrors || !readByKeys(t, start)) {
             readThenReorder(t, start);
         }
         vector.endValue(index, key.count - start);
