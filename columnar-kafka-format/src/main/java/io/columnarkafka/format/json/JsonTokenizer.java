@@ -1430,7 +1430,10 @@ final class JsonTokenizer {
         private int[] contextIndex = new int[16];
     }
 
-    /** Saves the position; the current token must be a structure's start (no text, no pending value). */
+    /**
+     * Saves the position, to {@link #reset} to and go on from with {@link #next}: the current token's kind and where
+     * the next one starts are kept, its text is not (read a token's text before marking after it, or not at all).
+     */
     void mark(Mark m) {
         m.pos = pos;
         m.current = current;
