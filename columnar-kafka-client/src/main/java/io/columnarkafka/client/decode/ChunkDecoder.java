@@ -298,7 +298,8 @@ public final class ChunkDecoder {
             decoded = keyDecoder.decode(keys, allocator);
         } catch (DecodeException e) {
             int record = rows.record(e.record());
-            throw unrowed != null && unrowed.record() < record ? unrowed.error() : located(chunk.record(record), true, e);
+            throw unrowed != null && unrowed.record() < record ? unrowed.error()
+                    : located(chunk.record(record), true, e);
         } finally {
             keys.clear();
         }

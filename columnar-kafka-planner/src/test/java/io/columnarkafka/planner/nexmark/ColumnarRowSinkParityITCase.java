@@ -327,7 +327,8 @@ class ColumnarRowSinkParityITCase {
         NexmarkRuns.Run columnar = trimPad.run("channels_columnar", script, true, false, PARALLELISM);
         assertThat(execution(columnar.explain())).contains("ColumnarCalc(").doesNotContain("ColumnarSink(")
                 .doesNotContain("ColumnarRowSink(").contains("ArrowToRows(reason=[SINK_NOT_ADMITTED Flink's sink node"
-                        + " checks each row beyond NOT NULL: ConstraintEnforcer[LengthEnforcer(fields=[channel, extra])]]");
+                        + " checks each row beyond NOT NULL:"
+                        + " ConstraintEnforcer[LengthEnforcer(fields=[channel, extra])]]");
         List<String> expected = runs.records(stock.topic());
         assertThat(expected).hasSizeGreaterThan(1000);
         assertThat(runs.records(columnar.topic())).isEqualTo(expected);
