@@ -14,6 +14,7 @@ import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.util.Collector;
+import org.apache.kafka.common.header.Header;
 
 /**
  * Encodes each {@link ArrowBatch} into one {@link PreSerializedRecord} per row, for the chained
@@ -94,11 +95,13 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
             long drainStart = System.nanoTime();
             lastValues = values;
             lastKeys = keys;
+            List<Header>[] headers = null;
             if (recordColumns != null) {
                 recordColumns.bind(root);
+                headers = headersOf(rows);
             }
-            checkSizes(keys, values, batch, rows);
-            emit(keys, values, rows, out);
+            checkSizes(keys, values, batch, rows, headers);
+            emit(keys, values, rows, headers, out);
             long drainEnd = System.nanoTime();
             metrics.batch(
                     values.recordCount(),
@@ -145,20 +148,36 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         }
     }
 
+    /**
+     * The headers of each row written, read once for both the size check and the records; null when no record has
+     * headers.
+     */
+    @SuppressWarnings("unchecked")
+    private List<Header>[] headersOf(SelectedRows rows) {
+        if (!recordColumns.writesHeaders()) {
+            return null;
+        }
+        List<Header>[] headers = new List[rows.count()];
+        for (int i = 0; i < headers.length; i++) {
+            headers[i] = recordColumns.headers(rows.row(i));
+        }
+        return headers;
+    }
+
     /** Fails the batch before any record is emitted if one is over the producer's limit. */
-    private void checkSizes(RecordSlab keys, RecordSlab values, ArrowBatch batch, SelectedRows rows) {
+    private void checkSizes(RecordSlab keys, RecordSlab values, ArrowBatch batch, SelectedRows rows,
+            List<Header>[] headers) {
         // The description is built only for a record over the limit, never per batch.
         sizeLimit.check(values.recordCount(), values.size() + (keys == null ? 0L : keys.size()),
-                keys == null ? i -> -1 : keys::length, values::length,
-                recordColumns == null || !recordColumns.writesHeaders() ? null
-                        : i -> recordColumns.headers(rows.row(i)),
+                keys == null ? i -> -1 : keys::length, values::length, headers == null ? null : i -> headers[i],
                 i -> (recordColumns == null ? "topic '" + spec.topic() + "', " : "") + "row " + rows.row(i)
                         + " of the Arrow batch"
                         + (batch.splitId() == null ? "" : " read from split '" + batch.splitId() + "'"));
     }
 
     /** One record per row; the single copy per record is the one Kafka's producer keeps. */
-    private void emit(RecordSlab keys, RecordSlab values, SelectedRows written, Collector<PreSerializedRecord> out) {
+    private void emit(RecordSlab keys, RecordSlab values, SelectedRows written, List<Header>[] headers,
+            Collector<PreSerializedRecord> out) {
         int rows = values.recordCount();
         if (keys != null && keys.recordCount() != rows) {
             throw new IllegalStateException(
@@ -167,7 +186,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         SendWindow window = window();
         if (window == null) {
             for (int i = 0; i < rows; i++) {
-                out.collect(record(keys, values, written, i));
+                out.collect(record(keys, values, written, headers, i));
             }
             return;
         }
@@ -175,7 +194,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         try {
             for (int i = 0; i < rows; i++) {
                 window.awaitRoom();
-                out.collect(record(keys, values, written, i));
+                out.collect(record(keys, values, written, headers, i));
             }
         } finally {
             window.endSending();
@@ -183,14 +202,15 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
     }
 
     /** Record {@code i} of the slabs: row {@code written.row(i)} of the batch. */
-    private PreSerializedRecord record(RecordSlab keys, RecordSlab values, SelectedRows written, int i) {
+    private PreSerializedRecord record(RecordSlab keys, RecordSlab values, SelectedRows written,
+            List<Header>[] headers, int i) {
         byte[] key = keys == null ? null : keys.copyRecord(i);
         if (recordColumns == null) {
             return new PreSerializedRecord(spec.topic(), null, null, key, values.copyRecord(i), List.of());
         }
         int row = written.row(i);
         return new PreSerializedRecord(recordColumns.topic(row), null, recordColumns.timestamp(row), key,
-                values.copyRecord(i), recordColumns.headers(row));
+                values.copyRecord(i), headers == null ? List.of() : headers[i]);
     }
 
     private long bufferCapacity() {
