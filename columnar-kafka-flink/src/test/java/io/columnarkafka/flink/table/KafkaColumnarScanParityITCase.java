@@ -302,6 +302,7 @@ class KafkaColumnarScanParityITCase {
     void aRecordWithARejectedKeyAndValueFailsOnItsKey() throws Exception {
         ScanParity.Failure failure = scans.failureParity("key_first", keyedJsonTable(""), "SELECT * FROM ${t}src", 1,
                 t -> keyedJson(t, Map.of(5, "{\"id\":\"k5\"}"), Map.of(5, "{\"id\":\"v5\"}"), Set.of()));
+        assertThat(failure.decision().describe()).isEqualTo("admitted: json value, json key, bounded latest");
         assertThat(ScanParity.causes(failure.stock())).as("Flink fails on the key").contains("k5")
                 .doesNotContain("v5");
         assertThat(ScanParity.causes(failure.columnar()))
