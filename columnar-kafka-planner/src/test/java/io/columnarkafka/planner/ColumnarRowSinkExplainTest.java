@@ -282,6 +282,20 @@ class ColumnarRowSinkExplainTest {
                         + " channel], head=[ConstraintEnforcer[NotNullEnforcer(fields=[auction])]], encode=[admitted:");
     }
 
+    /**
+     * A changelog value format fed a columnar Calc's inserts: the Arrow-fed {@code ColumnarSink}, every row written
+     * as an INSERT (before, the batches went through an edge to rows for the row-kind column).
+     */
+    @Test
+    void insertsIntoAChangelogFormatAreAnArrowFedSink() {
+        TableEnvironment tEnv = installed(appendSink("changes", "auction BIGINT, price BIGINT", "")
+                .replace("'format' = 'json'", "'format' = 'debezium-json'"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO changes SELECT auction, price * 2 FROM bids");
+        assertThat(section(explained, "== Optimized Execution Plan ==")).doesNotContain("ArrowToRows(")
+                .contains("ColumnarCalc(").contains("ColumnarSink(table=[default_catalog.default_database.changes],"
+                        + " fields=[auction, EXPR$1], encode=[admitted: debezium-json value, Arrow input])");
+    }
+
     /** Two rowtime attributes from a columnar Calc: Flink's sink node stays, behind the edge, to fail the query. */
     @Test
     void twoRowtimeAttributesFromAColumnarCalcKeepFlinksSinkAndItsError() {

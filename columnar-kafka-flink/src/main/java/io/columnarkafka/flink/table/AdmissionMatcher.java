@@ -107,9 +107,11 @@ final class AdmissionMatcher {
             SqlFormat keyFormat) {
         try {
             ArrowLayout.schema(physical, NANO_TIMESTAMPS);
-            Formats.encoder(shape.valueFormat(), valueProjection(shape, valueFormat), valueOptions(shape, valueFormat));
+            String rowKinds = rowKindColumn(shape);
+            Formats.encoder(shape.valueFormat(), valueProjection(shape, valueFormat, rowKinds),
+                    valueOptions(shape, rowKinds));
             if (shape.hasKey()) {
-                Formats.encoder(shape.keyFormat(), keyProjection(shape, keyFormat), shape.keyFormatOptions());
+                Formats.encoder(shape.keyFormat(), keyProjection(shape, keyFormat, rowKinds), shape.keyFormatOptions());
             }
         } catch (IllegalArgumentException | UnsupportedOperationException e) {
             return e.getMessage();
@@ -117,14 +119,13 @@ final class AdmissionMatcher {
         return null;
     }
 
-    /** The value columns as the value format sees them. */
-    static Projection valueProjection(KafkaSinkShape shape, SqlFormat format) {
-        return Projection.of(batchType(shape, format), shape.valueProjection());
+    /** The value columns as the value format sees them, in batches with the row-kind column {@code rowKinds} or none. */
+    static Projection valueProjection(KafkaSinkShape shape, SqlFormat format, String rowKinds) {
+        return Projection.of(batchType(shape, format, rowKinds), shape.valueProjection());
     }
 
-    /** The value format's options, plus the row-kind column for a format that reads it. */
-    static Map<String, String> valueOptions(KafkaSinkShape shape, SqlFormat format) {
-        String rowKinds = rowKindColumn(shape);
+    /** The value format's options, plus the row-kind column {@code rowKinds} if not null. */
+    static Map<String, String> valueOptions(KafkaSinkShape shape, String rowKinds) {
         if (rowKinds == null) {
             return shape.valueFormatOptions();
         }
@@ -147,15 +148,14 @@ final class AdmissionMatcher {
     }
 
     /** The Arrow batch's row type as {@code format} sees it: the physical columns, then any row-kind column. */
-    private static RowType batchType(KafkaSinkShape shape, SqlFormat format) {
+    private static RowType batchType(KafkaSinkShape shape, SqlFormat format, String rowKinds) {
         RowType type = format.rowType(shape.physicalType());
-        String rowKinds = rowKindColumn(shape);
         return rowKinds == null ? type : RowDataArrowWriter.withRowKindColumn(type, rowKinds);
     }
 
     /** The key columns under the names the key format sees: {@code key.fields-prefix} stripped. */
-    static Projection keyProjection(KafkaSinkShape shape, SqlFormat format) {
-        Projection keys = Projection.of(batchType(shape, format), shape.keyProjection());
+    static Projection keyProjection(KafkaSinkShape shape, SqlFormat format, String rowKinds) {
+        Projection keys = Projection.of(batchType(shape, format, rowKinds), shape.keyProjection());
         if (shape.keyPrefix() == null || shape.keyPrefix().isEmpty()) {
             return keys;
         }

@@ -32,7 +32,8 @@ import org.apache.flink.table.types.logical.RowType;
  * ours and admitted, and their Arrow runtimes (a scan emitting {@link ArrowBatch}es, a sink consuming them)
  * in place of the RowData runtimes the connectors give Flink's planner. The decisions stay the
  * connectors' ({@link ScanAdmissionMatcher}, {@link AdmissionMatcher}); the Arrow-fed sink adds only the
- * shapes that need a row per record (metadata, upsert, changelog formats, partitioners, several topics).
+ * shapes whose rows it cannot write from the batches (a reducing upsert buffer, a keyed shuffle, a partitioner that
+ * reads rows).
  */
 public final class ColumnarTables {
     private ColumnarTables() {}
@@ -111,10 +112,6 @@ public final class ColumnarTables {
             return Optional.of(own);
         }
         KafkaSinkShape shape = columnar.shape();
-        if (AdmissionMatcher.rowKindColumn(shape) != null) {
-            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
-                    "row kinds: Arrow batches carry inserts only"));
-        }
         // An upsert table fed inserts (the planner feeds Arrow to insert-only input only) writes each row under its
         // key, as a plain keyed sink does; but Flink's reducing buffer keeps the last row per key, and with another
         // parallelism Flink's sink node shuffles the rows by key first (table.exec.sink.keyed-shuffle).
@@ -180,7 +177,7 @@ public final class ColumnarTables {
         ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
         KafkaSinkShape shape = columnar.shape();
         String description = columnar.asSummaryString();
-        EncodePlan plan = EncodePlan.of(shape, columnar.batching(), description);
+        EncodePlan plan = EncodePlan.ofInserts(shape, columnar.batching(), description);
         ArrowNotNullEnforcer notNull = notNullEnforcer == null ? null
                 : new ArrowNotNullEnforcer(notNullEnforcer, notNullColumns(shape.physicalType()));
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();

@@ -37,18 +37,33 @@ record EncodePlan(
         String description)
         implements Serializable {
 
+    /** The plan for rows of any kind: a changelog value format reads each row's kind from the row-kind column. */
     static EncodePlan of(KafkaSinkShape shape, ColumnarOptions.Settings batching, String description) {
+        return of(shape, batching, description, AdmissionMatcher.rowKindColumn(shape));
+    }
+
+    /**
+     * The plan for batches of inserts only (the planner stage's Arrow batches): no row-kind column, so a changelog
+     * value format writes every row as an INSERT, the envelope Flink's serializer writes for a row of that kind.
+     */
+    static EncodePlan ofInserts(KafkaSinkShape shape, ColumnarOptions.Settings batching, String description) {
+        return of(shape, batching, description, null);
+    }
+
+    private static EncodePlan of(KafkaSinkShape shape, ColumnarOptions.Settings batching, String description,
+            String rowKindColumn) {
         SqlFormat valueFormat = SqlFormat.of(shape.valueFormat()).orElseThrow();
         return new EncodePlan(
                 NullableTypes.deep(shape.physicalType()),
-                AdmissionMatcher.rowKindColumn(shape),
+                rowKindColumn,
                 shape.valueFormat(),
-                Map.copyOf(AdmissionMatcher.valueOptions(shape, valueFormat)),
-                AdmissionMatcher.valueProjection(shape, valueFormat),
+                Map.copyOf(AdmissionMatcher.valueOptions(shape, rowKindColumn)),
+                AdmissionMatcher.valueProjection(shape, valueFormat, rowKindColumn),
                 shape.keyFormat(),
                 Map.copyOf(shape.keyFormatOptions()),
                 shape.hasKey()
-                        ? AdmissionMatcher.keyProjection(shape, SqlFormat.of(shape.keyFormat()).orElseThrow())
+                        ? AdmissionMatcher.keyProjection(shape, SqlFormat.of(shape.keyFormat()).orElseThrow(),
+                                rowKindColumn)
                         : null,
                 new TopicRouter(shape.topics(), shape.topicPattern(), shape.metadataPosition("topic")),
                 new RecordMetadata(shape.metadataPosition("timestamp"), shape.metadataPosition("headers")),

@@ -140,11 +140,11 @@ class AdmissionMatcherTest {
         RowType clash = (RowType) RowTypes.parse("ROW<`$row_kind` INT, `$row_kind_` STRING>").copy(false);
         KafkaSinkShape shape = shape("debezium-json", Map.of(), "json", Map.of(), false, clash);
         assertThat(AdmissionMatcher.rowKindColumn(shape)).isEqualTo("$row_kind__");
-        assertThat(AdmissionMatcher.valueOptions(shape, SqlFormat.DEBEZIUM_JSON))
+        assertThat(AdmissionMatcher.valueOptions(shape, "$row_kind__"))
                 .containsEntry("row-kind.column", "$row_kind__");
-        assertThat(AdmissionMatcher.valueProjection(shape, SqlFormat.DEBEZIUM_JSON).batchType().getFieldNames())
-                .containsExactly("$row_kind", "$row_kind_", "$row_kind__");
-        assertThat(AdmissionMatcher.keyProjection(shape, SqlFormat.JSON).outputType().asSummaryString())
+        assertThat(AdmissionMatcher.valueProjection(shape, SqlFormat.DEBEZIUM_JSON, "$row_kind__").batchType()
+                .getFieldNames()).containsExactly("$row_kind", "$row_kind_", "$row_kind__");
+        assertThat(AdmissionMatcher.keyProjection(shape, SqlFormat.JSON, "$row_kind__").outputType().asSummaryString())
                 .isEqualTo("ROW<`$row_kind` INT>");
         assertThat(AdmissionMatcher.rowKindColumn(shape("json", Map.of(), null, Map.of(), false, clash))).isNull();
     }
@@ -152,9 +152,9 @@ class AdmissionMatcherTest {
     @Test
     void avroSeesTheDeclaredNullabilityJsonSeesNullableTypes() {
         KafkaSinkShape shape = shape("avro", null, false, ROW);
-        assertThat(AdmissionMatcher.valueProjection(shape, SqlFormat.AVRO).outputType().asSummaryString())
+        assertThat(AdmissionMatcher.valueProjection(shape, SqlFormat.AVRO, null).outputType().asSummaryString())
                 .isEqualTo("ROW<`id` INT NOT NULL, `name` STRING> NOT NULL");
-        assertThat(AdmissionMatcher.valueProjection(shape, SqlFormat.JSON).outputType().asSummaryString())
+        assertThat(AdmissionMatcher.valueProjection(shape, SqlFormat.JSON, null).outputType().asSummaryString())
                 .isEqualTo("ROW<`id` INT, `name` STRING>");
     }
 
