@@ -138,7 +138,7 @@ class ColumnarSqlExplainTest {
     }
 
     /**
-     * An upsert scan emits row kinds (a tombstone is a DELETE row), which the stage's Arrow batches do not carry:
+     * An upsert scan emits row kinds (a tombstone is a DELETE row) for Flink's ChangelogNormalize, a row operator:
      * it stays the connector's row scan (columnar decode, each row's kind set by its row view), with the reason,
      * and no Calc above it turns columnar: Flink's Calc over its rows is taken into the row sink, which keeps each
      * row's kind.
@@ -155,28 +155,52 @@ class ColumnarSqlExplainTest {
         String explained = ColumnarSql.explain(tEnv, "INSERT INTO doubled SELECT auction, price * 2 FROM prices");
         assertThat(explained).doesNotContain("ColumnarScan(").doesNotContain("ColumnarCalc(")
                 .doesNotContain("ArrowToRows(")
-                .contains("SCAN_NOT_ADMITTED fallback: UNSUPPORTED_CHANGELOG upsert: the stage's Arrow batches carry"
-                        + " inserts only; the connector's row scan (columnar decode) sets each row's kind");
+                .contains("SCAN_NOT_ADMITTED fallback: UNSUPPORTED_CHANGELOG upsert: Flink's ChangelogNormalize reads"
+                        + " the scan's rows; the connector's row scan (columnar decode) sets each row's kind");
         assertThat(explained).contains("columnar Calc: in the row sink's encode operator, Flink's generated code")
                 .contains("calc=[Calc(select=[auction, (price * 2) AS EXPR$1])]");
     }
 
     /**
-     * A debezium-json scan emits row kinds (an update is an UPDATE_BEFORE and an UPDATE_AFTER row): like an upsert
-     * scan it stays the connector's row scan, whose row views take the kinds the decoder gives, with the reason.
+     * A debezium-json scan emits row kinds (an update is an UPDATE_BEFORE and an UPDATE_AFTER row): its Arrow batches
+     * carry them in a column after the fields, which the columnar Calc projects along, into a debezium-json sink that
+     * writes by them: no row on the way.
      */
     @Test
-    void aDebeziumScanStaysTheConnectorsRowScanWithItsRowKinds() {
+    void aDebeziumScanIntoADebeziumSinkIsColumnarWithItsRowKinds() {
         TableEnvironment tEnv = installed();
         tEnv.executeSql("CREATE TABLE changes (auction BIGINT, price BIGINT) WITH ('connector' = 'kafka-columnar',"
                 + " 'topic' = 'changes', 'properties.bootstrap.servers' = 'localhost:1', 'format' = 'debezium-json',"
                 + " 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')");
         tEnv.executeSql("CREATE TABLE doubled (auction BIGINT, price BIGINT) WITH ('connector' = 'kafka-columnar',"
                 + " 'topic' = 'doubled', 'properties.bootstrap.servers' = 'localhost:1', 'format' = 'debezium-json')");
-        String explained = ColumnarSql.explain(tEnv, "INSERT INTO doubled SELECT auction, price * 2 FROM changes");
-        assertThat(explained).doesNotContain("ColumnarScan(").doesNotContain("ColumnarCalc(")
-                .contains("SCAN_NOT_ADMITTED fallback: UNSUPPORTED_CHANGELOG debezium-json: the stage's Arrow batches"
-                        + " carry inserts only; the connector's row scan (columnar decode) sets each row's kind");
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO doubled SELECT auction, price * 2 FROM changes"
+                + " WHERE price > 10");
+        assertThat(section(explained, "== Optimized Execution Plan ==")).doesNotContain("ArrowToRows(")
+                .contains("ColumnarSink(table=[default_catalog.default_database.doubled], fields=[auction, EXPR$1],"
+                        + " encode=[admitted: debezium-json value, Arrow input], rowKinds=[from batches])")
+                .contains("ColumnarCalc(select=[auction, *(price, 2) AS EXPR$1], where=[>(price, 10)])")
+                .contains("ColumnarScan(table=[[default_catalog, default_database, changes]], fields=[auction, price]");
+    }
+
+    /**
+     * The same scan into a row operator (a group aggregate, which retracts the updates' UPDATE_BEFORE rows): the edge
+     * sets each row's kind from the batches' row-kind column.
+     */
+    @Test
+    void aDebeziumScanIntoAnAggregateReachesItsRowsWithTheirKinds() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql("CREATE TABLE changes (auction BIGINT, price BIGINT) WITH ('connector' = 'kafka-columnar',"
+                + " 'topic' = 'changes', 'properties.bootstrap.servers' = 'localhost:1', 'format' = 'debezium-json',"
+                + " 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')");
+        tEnv.executeSql("CREATE TABLE totals (auction BIGINT, total BIGINT, PRIMARY KEY (auction) NOT ENFORCED) WITH ("
+                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'totals', 'properties.bootstrap.servers' ="
+                + " 'localhost:1', 'key.format' = 'json', 'value.format' = 'json')");
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO totals SELECT auction, SUM(price) FROM changes"
+                + " WHERE price > 10 GROUP BY auction");
+        assertThat(section(explained, "== Optimized Execution Plan ==")).contains("ColumnarCalc(")
+                .contains("ArrowToRows(reason=[ROW_OPERATOR no columnar operator for this node kind], rows=[binary],"
+                        + " rowKinds=[from batches])");
     }
 
     /**

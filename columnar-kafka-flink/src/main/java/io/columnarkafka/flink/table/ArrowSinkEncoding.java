@@ -4,22 +4,35 @@ import io.columnarkafka.flink.sink.BatchEncoding;
 import io.columnarkafka.flink.sink.RecordColumns;
 import io.columnarkafka.flink.sink.SelectedRows;
 import io.columnarkafka.format.BatchEncoder;
-import java.util.List;
-import org.apache.arrow.vector.FieldVector;
+import io.columnarkafka.format.arrow.ArrowLayout;
+import java.util.stream.IntStream;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.types.logical.RowType;
 
 /**
  * The encoding of an admitted {@code kafka-columnar} sink fed Arrow batches by the planner: the SQL sink's own
  * encoders ({@link EncodePlan}: Flink's value and key projections, names and format options) on the physical
- * columns; each record's topic, timestamp and headers as Flink's sink picks them, from the table's one topic or
- * from the metadata columns after the physical ones ({@link ArrowRecordColumns}); and the NOT NULL enforcer of
- * Flink's sink node where the table has NOT NULL columns ({@code notNull}, else null). Only shapes with nothing per
- * row beyond that get here ({@link ColumnarTables#arrowSinkAdmission}).
+ * columns (and the row-kind column, for a changelog format fed a changelog); each record's topic, timestamp and
+ * headers as Flink's sink picks them, from the table's one topic or from the metadata columns after the physical ones
+ * ({@link ArrowRecordColumns}); and the NOT NULL enforcer of Flink's sink node where the table has NOT NULL columns
+ * ({@code notNull}, else null). Only shapes with nothing per row beyond that get here ({@link
+ * ColumnarTables#arrowSinkAdmission}).
  *
- * @param batchType the batches' columns: the physical ones, then the metadata ones, every type nullable
+ * @param batchType the batches' columns: the physical ones, the metadata ones, then any row-kind column, every type
+ *     nullable
+ * @param encoded the batch columns the encoders read, in their order
  */
-record ArrowSinkEncoding(EncodePlan plan, RowType batchType, ArrowNotNullEnforcer notNull) implements BatchEncoding {
+record ArrowSinkEncoding(EncodePlan plan, RowType batchType, ArrowNotNullEnforcer notNull, int[] encoded)
+        implements BatchEncoding {
+
+    /** The encoding of batches of {@code batchType}: the encoders read the physical columns, then the row kinds. */
+    static ArrowSinkEncoding of(EncodePlan plan, RowType batchType, ArrowNotNullEnforcer notNull) {
+        IntStream encoded = IntStream.range(0, plan.physicalType().getFieldCount());
+        if (plan.rowKindColumn() != null) {
+            encoded = IntStream.concat(encoded, IntStream.of(batchType.getFieldCount() - 1));
+        }
+        return new ArrowSinkEncoding(plan, batchType, notNull, encoded.toArray());
+    }
 
     @Override
     public RowType rowType() {
@@ -48,12 +61,8 @@ record ArrowSinkEncoding(EncodePlan plan, RowType batchType, ArrowNotNullEnforce
 
     @Override
     public VectorSchemaRoot encodedColumns(VectorSchemaRoot root) {
-        int physical = plan.physicalType().getFieldCount();
-        if (root.getFieldVectors().size() == physical) {
-            return root;
-        }
-        List<FieldVector> vectors = root.getFieldVectors().subList(0, physical);
-        return new VectorSchemaRoot(root.getSchema().getFields().subList(0, physical), vectors, root.getRowCount());
+        // the encoded columns lead the batch unless metadata columns come between them and the row kinds
+        return encoded.length == root.getFieldVectors().size() ? root : ArrowLayout.select(root, encoded);
     }
 
     @Override

@@ -3,8 +3,12 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.ArrowRowView;
+import io.columnarkafka.format.arrow.RowKindVector;
+import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
@@ -22,6 +26,9 @@ import org.apache.flink.table.types.logical.RowType;
  * converts field by field. Either way the same contract as the scan's row views ({@link RowViewOutput}):
  * chained with object reuse off, Flink's output copies each row with the row serializer; with object reuse on,
  * the next operator reads the row during its {@code processElement} only.
+ *
+ * <p>Batches of a changelog (a changelog format's scan and the columnar nodes over it) carry each row's kind in a
+ * column after the row type's fields ({@link RowKindVector}); each row handed on takes its kind from there.
  */
 public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
         implements OneInputStreamOperator<ArrowBatch, RowData> {
@@ -29,6 +36,8 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
 
     private final RowType rowType;
     private final EdgeRows rows;
+    /** The batch columns of the rows' fields where a row-kind column follows them; null: every row an insert. */
+    private final int[] rowColumns;
 
     private transient BufferAllocator allocator;
     private transient ArrowRowView view;
@@ -36,12 +45,14 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
     private transient StreamRecord<RowData> reuse;
 
     /**
-     * @param rowType the batches' row type, which is also the rows'
+     * @param rowType the rows' type: the batches' row type, or its columns before the row-kind column
      * @param rows what each row handed on is
+     * @param rowKinds whether the batches carry each row's kind in a column after {@code rowType}'s fields
      */
-    public ArrowToRowsOperator(RowType rowType, EdgeRows rows) {
+    public ArrowToRowsOperator(RowType rowType, EdgeRows rows, boolean rowKinds) {
         this.rowType = rowType;
         this.rows = rows;
+        this.rowColumns = rowKinds ? IntStream.range(0, rowType.getFieldCount()).toArray() : null;
     }
 
     @Override
@@ -63,7 +74,9 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
     public void processElement(StreamRecord<ArrowBatch> element) {
         ArrowBatch batch = element.getValue();
         try {
-            VectorSchemaRoot root = batch.open(allocator);
+            VectorSchemaRoot batchRoot = batch.open(allocator);
+            VectorSchemaRoot root = rowColumns == null ? batchRoot : ArrowLayout.select(batchRoot, rowColumns);
+            TinyIntVector kinds = rowColumns == null ? null : (TinyIntVector) batchRoot.getVector(rowColumns.length);
             int[] selection = batch.selection();
             int count = batch.selectedCount(allocator);
             if (element.hasTimestamp()) {
@@ -74,17 +87,27 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
             if (binaryView != null) {
                 binaryView.bind(root);
                 for (int i = 0; i < count; i++) {
-                    output.collect(reuse.replace(binaryView.binaryRow(selection == null ? i : selection[i])));
+                    int row = selection == null ? i : selection[i];
+                    output.collect(reuse.replace(withKind(binaryView.binaryRow(row), kinds, row)));
                 }
             } else {
                 view.bind(root);
                 for (int i = 0; i < count; i++) {
-                    output.collect(reuse.replace(view.row(selection == null ? i : selection[i])));
+                    int row = selection == null ? i : selection[i];
+                    output.collect(reuse.replace(withKind(view.row(row), kinds, row)));
                 }
             }
         } finally {
             batch.close();
         }
+    }
+
+    /** {@code row}, given the kind of batch row {@code index} when the batches carry kinds ({@code kinds}). */
+    private static RowData withKind(RowData row, TinyIntVector kinds, int index) {
+        if (kinds != null) {
+            row.setRowKind(RowKindVector.kind(kinds, index));
+        }
+        return row;
     }
 
     @Override

@@ -4,6 +4,8 @@ import io.columnarkafka.client.decode.KafkaMetadata;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.flink.source.ColumnarKafkaSource;
+import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.arrow.RowKindVector;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -106,17 +108,36 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
         return decided;
     }
 
-    /** The columnar source reading the projected columns as Arrow batches, in the projection's order. */
+    /**
+     * The columnar source reading the projected columns as Arrow batches of {@link #arrowBatchType}, in the
+     * projection's order, a changelog value format's row-kind column last.
+     */
     ColumnarKafkaSource<ArrowBatch> arrowSource(TypeInformation<RowData> producedType) {
-        if (shape.rowKinds()) {
-            // ColumnarTables.arrowScanAdmission refuses it: the projected batches would drop the row kinds.
-            throw new IllegalStateException("the scan emits row kinds; it has no Arrow scan: " + table);
+        if (shape.upsertMode()) {
+            // ColumnarTables.arrowScanAdmission refuses it: Flink's ChangelogNormalize reads its rows.
+            throw new IllegalStateException("an upsert scan has no Arrow scan: " + table);
         }
         List<KafkaMetadata> metadata = metadata();
         ColumnarScanTranslator.DecodedColumns decoded =
                 ColumnarScanTranslator.DecodedColumns.of(shape, projectedFields, metadata);
+        int[] columns = decoded.columns();
+        if (shape.rowKinds()) {
+            columns = Arrays.copyOf(columns, columns.length + 1);
+            columns[columns.length - 1] = decoded.type().getFieldCount() - 1;
+        }
         return ColumnarScanTranslator.source(shape, FlinkKafkaScan.of(flink, shape.upsertMode(), producedType), batching,
-                decoded.type(), metadata, new ArrowBatchProjection(decoded.columns()));
+                decoded.type(), metadata, new ArrowBatchProjection(columns));
+    }
+
+    /**
+     * The row type of the batches {@link #arrowSource} emits: the projected columns, then, for a changelog value
+     * format, the row-kind column ({@link RowKindVector}), which carries each row's kind through the planner stage's
+     * columnar nodes to the edge that makes rows of them or to a changelog format's encoder.
+     */
+    RowType arrowBatchType() {
+        RowType projected = projectedType();
+        return shape.rowKinds() ? RowDataArrowWriter.withRowKindColumn(projected,
+                ColumnarScanTranslator.DecodedColumns.rowKindColumn(shape.physicalType())) : projected;
     }
 
     /**
@@ -128,12 +149,12 @@ class ColumnarKafkaDynamicSource implements ScanTableSource, SupportsReadingMeta
      */
     WatermarkStrategy<ArrowBatch> arrowWatermarks(Expr columnarWatermark) {
         return watermarks == null ? WatermarkStrategy.noWatermarks()
-                : new ArrowBatchWatermarks(watermarks, projectedType(), columnarWatermark);
+                : new ArrowBatchWatermarks(watermarks, arrowBatchType(), columnarWatermark);
     }
 
     /** Empty when {@code watermark}, over the batches' row type, is evaluated on the vectors; else why not. */
     Optional<String> columnarWatermarkUnsupported(Expr watermark) {
-        return ArrowBatchWatermarks.columnarWatermarkUnsupported(projectedType(), watermark);
+        return ArrowBatchWatermarks.columnarWatermarkUnsupported(arrowBatchType(), watermark);
     }
 
     /** Whether a watermark was pushed into this source. */

@@ -26,6 +26,7 @@ import org.apache.flink.table.connector.source.DynamicTableSource;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.operators.sink.constraint.ConstraintEnforcerExecutor;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.TinyIntType;
 
 /**
  * What a planner stage may ask of the {@code kafka-columnar} tables: whether a table source or sink is
@@ -55,10 +56,10 @@ public final class ColumnarTables {
             return own;
         }
         ColumnarKafkaDynamicSource columnar = (ColumnarKafkaDynamicSource) source;
-        if (columnar.shape().rowKinds()) {
+        if (columnar.shape().upsertMode()) {
+            // Flink plans a ChangelogNormalize right after an upsert scan, a row operator: the rows are what it reads.
             return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_CHANGELOG,
-                    (columnar.shape().upsertMode() ? "upsert" : columnar.shape().valueFormat())
-                            + ": the stage's Arrow batches carry inserts only; the connector's row scan (columnar"
+                    "upsert: Flink's ChangelogNormalize reads the scan's rows; the connector's row scan (columnar"
                             + " decode) sets each row's kind"));
         }
         if (columnar.hasWatermark() && columnar.shape().watermarkOnEvent()) {
@@ -130,6 +131,15 @@ public final class ColumnarTables {
         return Optional.of(Admission.admitted(own.detail() + ", Arrow input"));
     }
 
+    /**
+     * Whether an admitted {@code kafka-columnar} sink writes each row by its kind (a changelog value format:
+     * debezium-json, canal-json, maxwell-json, ogg-json), so it may be fed batches of a changelog, whose row-kind
+     * column ({@link io.columnarkafka.format.arrow.RowKindVector}) follows the batch's other columns.
+     */
+    public static boolean writesRowKinds(DynamicTableSink sink) {
+        return AdmissionMatcher.rowKindColumn(((ColumnarKafkaDynamicSink) sink).shape()) != null;
+    }
+
     /** The connector's own decision for a {@code kafka-columnar} sink (its runtime fed rows), or empty for any other. */
     public static Optional<Admission> sinkAdmission(DynamicTableSink sink) {
         return sink instanceof ColumnarKafkaDynamicSink columnar ? Optional.of(columnar.admission()) : Optional.empty();
@@ -170,19 +180,23 @@ public final class ColumnarTables {
      * properties are Flink's). Both operators get the sink's parallelism ({@code sink.parallelism}, else the
      * input's), so they chain; {@code uids} names them where Flink's uid generation asks, the writer as Flink names
      * its own sink's. {@code notNullEnforcer} is the constraint enforcer Flink's sink node would run, holding only
-     * its NOT NULL constraint, or null for none; the encode operator runs it on the batches.
+     * its NOT NULL constraint, or null for none; the encode operator runs it on the batches. With {@code rowKinds}
+     * (a sink that {@link #writesRowKinds}) the batches are a changelog's, each row's kind in their last column; else
+     * every row is an insert.
      */
     public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name,
-            ProviderContext uids, ConstraintEnforcerExecutor notNullEnforcer) {
+            ProviderContext uids, ConstraintEnforcerExecutor notNullEnforcer, boolean rowKinds) {
         ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
         KafkaSinkShape shape = columnar.shape();
         String description = columnar.asSummaryString();
-        EncodePlan plan = EncodePlan.ofInserts(shape, columnar.batching(), description);
+        EncodePlan plan = rowKinds ? EncodePlan.of(shape, columnar.batching(), description)
+                : EncodePlan.ofInserts(shape, columnar.batching(), description);
         ArrowNotNullEnforcer notNull = notNullEnforcer == null ? null
                 : new ArrowNotNullEnforcer(notNullEnforcer, notNullColumns(shape.physicalType()));
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
         SingleOutputStreamOperator<PreSerializedRecord> records = WindowedSendOperator.append(batches,
-                        new EncodeFunction(new ArrowSinkEncoding(plan, batchType(columnar), notNull),
+                        new EncodeFunction(
+                                ArrowSinkEncoding.of(plan, batchType(columnar, plan.rowKindColumn()), notNull),
                                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties()),
                                 plan.sendWindowNanos()),
                         PreSerializedRecordTypeInfo.INSTANCE, name)
@@ -206,15 +220,19 @@ public final class ColumnarTables {
 
     /**
      * The columns of the batches an Arrow-fed sink consumes, as Flink's sink node hands it rows: the physical
-     * columns, then the metadata columns in the sink's order with the types the connector lists for them; every
-     * type nullable, as the encoders' layout.
+     * columns, then the metadata columns in the sink's order with the types the connector lists for them, then the
+     * row-kind column {@code rowKindColumn} where the batches carry one (else null); every type nullable, as the
+     * encoders' layout.
      */
-    private static RowType batchType(ColumnarKafkaDynamicSink sink) {
+    private static RowType batchType(ColumnarKafkaDynamicSink sink, String rowKindColumn) {
         KafkaSinkShape shape = sink.shape();
         List<RowType.RowField> fields = new ArrayList<>(shape.physicalType().getFields());
         for (String key : shape.metadataKeys()) {
             // named apart from the physical columns, which may be called "timestamp" too
             fields.add(new RowType.RowField("$metadata:" + key, sink.listWritableMetadata().get(key).getLogicalType()));
+        }
+        if (rowKindColumn != null) {
+            fields.add(new RowType.RowField(rowKindColumn, new TinyIntType()));
         }
         return NullableTypes.deep(new RowType(fields));
     }

@@ -279,7 +279,7 @@ class ScanAdmissionTest {
         DynamicTableSource source = ScanDecisions.source(tEnv, "t");
         assertThat(source).isNotInstanceOf(SupportsProjectionPushDown.class);
         assertThat(ColumnarTables.arrowScanAdmission(source).orElseThrow().describe())
-                .startsWith("fallback: UNSUPPORTED_CHANGELOG upsert: the stage's Arrow batches carry inserts only");
+                .startsWith("fallback: UNSUPPORTED_CHANGELOG upsert: Flink's ChangelogNormalize reads the scan's rows");
         assertThat(tEnv.explainSql("SELECT v FROM t")).as("no projection pushed").doesNotContain("project=[");
     }
 
@@ -401,7 +401,7 @@ class ScanAdmissionTest {
      * A changelog value format's source takes no projection push-down, so its plans are Flink's {@code kafka} plans:
      * the Calc above the scan, {@code ChangelogNormalize} (a primary key with {@code
      * table.exec.source.cdc-events-duplicate}) over whole rows, {@code DropUpdateBefore} for a sink that takes no
-     * UPDATE_BEFORE. The planner stage keeps the scan a row scan.
+     * UPDATE_BEFORE. The planner stage scans it as Arrow batches carrying each row's kind.
      */
     @ParameterizedTest
     @ValueSource(strings = {"debezium-json", "canal-json", "maxwell-json"})
@@ -418,8 +418,8 @@ class ScanAdmissionTest {
                     + " WITH ('connector' = 'blackhole')");
             DynamicTableSource source = ScanDecisions.source(tEnv, "kafka_columnar");
             assertThat(source).isNotInstanceOf(SupportsProjectionPushDown.class);
-            assertThat(ColumnarTables.arrowScanAdmission(source).orElseThrow().describe()).startsWith(
-                    "fallback: UNSUPPORTED_CHANGELOG " + format + ": the stage's Arrow batches carry inserts only");
+            assertThat(ColumnarTables.arrowScanAdmission(source).orElseThrow().describe()).as("the stage's Arrow scan,"
+                    + " each row's kind in the batches").startsWith("admitted: " + format + " value");
             for (String query : List.of("SELECT id, name FROM %s", "SELECT name, COUNT(*) FROM %s GROUP BY name",
                     "SELECT id, name FROM %s WHERE price > 3", "INSERT INTO bh SELECT * FROM %s")) {
                 String stock = optimizedPlan(tEnv.explainSql(query.formatted("kafka")));

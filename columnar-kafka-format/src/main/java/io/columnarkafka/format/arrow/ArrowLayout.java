@@ -204,6 +204,21 @@ public final class ArrowLayout {
     }
 
     /**
+     * A root over {@code columns} of {@code batch}, in that order, sharing their vectors (closing either root frees
+     * them): how a consumer reads part of a batch, e.g. the columns before a row-kind column, without a copy.
+     */
+    public static VectorSchemaRoot select(VectorSchemaRoot batch, int[] columns) {
+        List<Field> fields = new ArrayList<>(columns.length);
+        List<FieldVector> vectors = new ArrayList<>(columns.length);
+        for (int column : columns) {
+            FieldVector vector = batch.getVector(column);
+            fields.add(vector.getField());
+            vectors.add(vector);
+        }
+        return new VectorSchemaRoot(fields, vectors, batch.getRowCount());
+    }
+
+    /**
      * Fails on a null in a top-level NOT NULL column, for sinks that take Arrow batches from users: such a
      * batch does not carry its row type, and the writers would read a null's undefined slot (a SQL job
      * stops such a row before its sink with Flink's NOT NULL enforcer). One null count per NOT NULL

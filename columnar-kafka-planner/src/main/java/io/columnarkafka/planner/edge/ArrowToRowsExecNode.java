@@ -26,12 +26,15 @@ final class ArrowToRowsExecNode extends ExecNodeBase<RowData>
         implements StreamExecNode<RowData>, SingleTransformationTranslator<RowData> {
     private final RowType rowType;
     private final EdgeRows rows;
+    private final boolean rowKinds;
 
-    ArrowToRowsExecNode(int id, ReadableConfig config, RowType rowType, EdgeRows rows, String description) {
+    ArrowToRowsExecNode(int id, ReadableConfig config, RowType rowType, EdgeRows rows, boolean rowKinds,
+            String description) {
         super(id, new ExecNodeContext("stream-exec-arrow-to-rows_1"), config,
                 List.of(InputProperty.DEFAULT), rowType, description);
         this.rowType = rowType;
         this.rows = rows;
+        this.rowKinds = rowKinds;
     }
 
     @Override
@@ -39,6 +42,6 @@ final class ArrowToRowsExecNode extends ExecNodeBase<RowData>
     protected Transformation<RowData> translateToPlanInternal(PlannerBase planner, ExecNodeConfig config) {
         Transformation<ArrowBatch> input = (Transformation<ArrowBatch>) getInputEdges().get(0).translateToPlan(planner);
         return ExecNodeUtil.createOneInputTransformation(input, createTransformationMeta("arrow-to-rows", config),
-                new ArrowToRowsOperator(rowType, rows), InternalTypeInfo.of(rowType), input.getParallelism(), false);
+                new ArrowToRowsOperator(rowType, rows, rowKinds), InternalTypeInfo.of(rowType), input.getParallelism(), false);
     }
 }

@@ -19,13 +19,11 @@ import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalE
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalGroupAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
-import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalTableSourceScan;
 import org.apache.flink.table.planner.plan.schema.TableSourceTable;
 import org.apache.flink.table.planner.plan.trait.MiniBatchInterval;
 import org.apache.flink.table.planner.plan.trait.MiniBatchIntervalTraitDef;
-import org.apache.flink.table.planner.plan.utils.ChangelogPlanUtils;
 import org.apache.flink.table.planner.utils.ShortcutUtils;
 
 /**
@@ -170,6 +168,11 @@ public final class PlanMatcher {
             return NodeDecision.row(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE, Reason.INPUT_NOT_COLUMNAR,
                     "input " + inputName(aggregate));
         }
+        if (RowKindBatches.carried(aggregate.getInput())) {
+            // Flink's functions retract a changelog's rows; neither the vectors nor the row view carry their kinds
+            return NodeDecision.row(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE, Reason.NOT_INSERT_ONLY,
+                    "the input is a changelog");
+        }
         String notVectorised;
         if (!vectorisedLocalWindowAgg(aggregate)) {
             notVectorised = PlannerOptions.VECTORISED_LOCAL_WINDOW_AGG.key() + " is false";
@@ -227,6 +230,10 @@ public final class PlanMatcher {
         if (!decision.of(expand.getInput()).emitsBatches()) {
             return NodeDecision.row(expand, NodeKind.EXPAND, Reason.INPUT_NOT_COLUMNAR, "input " + inputName(expand));
         }
+        if (RowKindBatches.carried(expand.getInput())) {
+            return NodeDecision.row(expand, NodeKind.EXPAND, Reason.NOT_INSERT_ONLY,
+                    "the input is a changelog: the copies would drop the row kinds");
+        }
         try {
             ExpandTranslation.of(expand);
         } catch (NotTranslatable e) {
@@ -247,8 +254,14 @@ public final class PlanMatcher {
         if (!admission.get().isAdmitted()) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED, admission.get().describe());
         }
-        if (sink.upsertMaterialize() || !ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) sink.getInput())) {
-            return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY, "the input is a changelog");
+        if (sink.upsertMaterialize()) {
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY,
+                    "the input is a changelog, through Flink's upsert materializer");
+        }
+        if (RowKindBatches.carried(sink.getInput()) && !ColumnarTables.writesRowKinds(sink.tableSink())) {
+            // an upsert table writes deletions as tombstones, which the Arrow sink's records do not
+            return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY,
+                    "the input is a changelog and the value format writes no row kinds");
         }
         ResolvedSchema schema = sink.contextResolvedTable().getResolvedSchema();
         ReadableConfig config = ShortcutUtils.unwrapTableConfig(sink);

@@ -12,7 +12,10 @@ public enum Reason {
     SINK_NOT_ADMITTED,
     /** The node's input is not columnar: turning rows back into Arrow for it would gain nothing. */
     INPUT_NOT_COLUMNAR,
-    /** The node's input carries updates or deletes; Arrow batches carry inserts only. */
+    /**
+     * The node's input carries updates or deletes, which this node would not keep: a changelog's batches carry row
+     * kinds through a columnar Calc, the mini-batch assigner and the edge to rows, into a changelog format's sink only.
+     */
     NOT_INSERT_ONLY,
     /** A Calc expression with no columnar counterpart (an operator, literal or shape not translated). */
     EXPRESSION_NOT_TRANSLATED,

@@ -19,6 +19,7 @@ import org.apache.flink.table.planner.plan.nodes.exec.InputProperty;
 import org.apache.flink.table.planner.plan.nodes.exec.stream.StreamExecNode;
 import org.apache.flink.table.runtime.operators.sink.constraint.ConstraintEnforcerExecutor;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.types.RowKind;
 
 /**
  * The encode operator on the input's batches and Flink's {@code KafkaSink} behind it, built by the connector
@@ -29,14 +30,17 @@ final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamE
     private final DynamicTableSink sink;
     private final ContextResolvedTable table;
     private final ConstraintEnforcerExecutor notNull;
+    /** The input's changelog: insert-only, or a changelog format's kinds, carried in the batches' last column. */
+    private final ChangelogMode inputMode;
 
     ColumnarSinkExecNode(ReadableConfig config, DynamicTableSink sink, ContextResolvedTable table,
-            ConstraintEnforcerExecutor notNull, RowType rowType, String description) {
+            ConstraintEnforcerExecutor notNull, ChangelogMode inputMode, RowType rowType, String description) {
         super(ExecNodeContext.newNodeId(), new ExecNodeContext("stream-exec-columnar-sink_1"), config,
                 List.of(InputProperty.DEFAULT), rowType, description);
         this.sink = sink;
         this.table = table;
         this.notNull = notNull;
+        this.inputMode = inputMode;
     }
 
     @Override
@@ -46,9 +50,8 @@ final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamE
         DataStream<ArrowBatch> batches = new DataStream<>(planner.getExecEnv(), input);
         ProviderContext uids = name -> config.shouldSetUid()
                 ? Optional.of(createTransformationUid(name, config)) : Optional.empty();
-        // the Arrow sink admits insert-only input
-        return SinkProvision.apply(planner, table, ChangelogMode.insertOnly(),
+        return SinkProvision.apply(planner, table, inputMode,
                 () -> ColumnarTables.arrowSink(sink, batches, createTransformationName(config), uids,
-                        notNull));
+                        notNull, !inputMode.containsOnly(RowKind.INSERT)));
     }
 }

@@ -4,6 +4,7 @@ import io.columnarkafka.planner.edge.StreamPhysicalArrowToRows;
 import io.columnarkafka.planner.match.CalcSplit;
 import io.columnarkafka.planner.match.NodeDecision;
 import io.columnarkafka.planner.match.PlanDecision;
+import io.columnarkafka.planner.match.RowKindBatches;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
@@ -32,7 +33,7 @@ final class PlanTranslator {
             RelNode built = apply(input, decision);
             if (decision.of(input).emitsBatches() && !self.isColumnar()) {
                 built = new StreamPhysicalArrowToRows(input.getCluster(), input.getTraitSet(), built,
-                        self.reason() + " " + self.detail(), decision.edgeRows());
+                        self.reason() + " " + self.detail(), decision.edgeRows(), RowKindBatches.carried(input));
             }
             changed |= built != input;
             inputs.add(built);
@@ -67,7 +68,7 @@ final class PlanTranslator {
                 split.columnarPart(), split.columnarPart().getOutputRowType());
         RelNode columnar = StreamPhysicalColumnarCalc.replacing(columnarPart, input, split.columnarProgram());
         StreamPhysicalArrowToRows rows = new StreamPhysicalArrowToRows(calc.getCluster(), calc.getTraitSet(), columnar,
-                split.flinkReason(), decision.edgeRows());
+                split.flinkReason(), decision.edgeRows(), RowKindBatches.carried(calc));
         return new StreamPhysicalSplitRestCalc(calc.getCluster(), calc.getTraitSet(), rows, split.flinkPart(),
                 calc.getRowType());
     }

@@ -8,19 +8,23 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
 import org.apache.calcite.rel.SingleRel;
 import org.apache.flink.table.catalog.ContextResolvedTable;
+import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalSink;
+import org.apache.flink.table.planner.plan.utils.ChangelogPlanUtils;
 import org.apache.flink.table.planner.utils.ShortcutUtils;
 import org.apache.flink.table.runtime.operators.sink.constraint.ConstraintEnforcerExecutor;
+import org.apache.flink.types.RowKind;
 
 /**
  * A {@code kafka-columnar} sink fed Arrow batches: the encoders on each batch, no RowData on the way, then
  * Flink's {@code KafkaSink} (EXPLAIN: {@code ColumnarSink(table=[...], fields=[...], encode=[admitted: ...])}). Where
  * the table has NOT NULL columns, the encode operator runs Flink's NOT NULL enforcer on the batches first (EXPLAIN:
- * {@code head=[ConstraintEnforcer[NotNullEnforcer(fields=[...])]]}).
+ * {@code head=[ConstraintEnforcer[NotNullEnforcer(fields=[...])]]}). A changelog format's sink may be fed a changelog:
+ * its encoder writes each row by the kind in the batches' row-kind column ({@code rowKinds=[from batches]}).
  */
 final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysicalRel {
     private final DynamicTableSink sink;
@@ -29,15 +33,19 @@ final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysic
     private final String encode;
     /** Flink's enforcer of the table's NOT NULL columns, or null when it has none. */
     private final ConstraintEnforcerExecutor notNull;
+    /** The input's changelog mode: insert-only, or a changelog whose batches carry each row's kind. */
+    private final ChangelogMode inputMode;
 
     private StreamPhysicalColumnarSink(RelOptCluster cluster, RelTraitSet traits, RelNode input, DynamicTableSink sink,
-            ContextResolvedTable table, ExplainItems items, String encode, ConstraintEnforcerExecutor notNull) {
+            ContextResolvedTable table, ExplainItems items, String encode, ConstraintEnforcerExecutor notNull,
+            ChangelogMode inputMode) {
         super(cluster, traits, input);
         this.sink = sink;
         this.table = table;
         this.items = items;
         this.encode = encode;
         this.notNull = notNull;
+        this.inputMode = inputMode;
     }
 
     /** The columnar sink in place of {@code sink}, over {@code input}. */
@@ -45,20 +53,22 @@ final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysic
         ConstraintEnforcerExecutor notNull = FlinkSinkSteps.notNullOnly(sink.contextResolvedTable().getResolvedSchema(),
                 ShortcutUtils.unwrapTableConfig(sink)).orElse(null);
         return new StreamPhysicalColumnarSink(sink.getCluster(), sink.getTraitSet(), input, sink.tableSink(),
-                sink.contextResolvedTable(), ExplainItems.of(sink), encode, notNull);
+                sink.contextResolvedTable(), ExplainItems.of(sink), encode, notNull,
+                ChangelogPlanUtils.getChangelogMode((StreamPhysicalRel) sink.getInput()).get());
     }
 
     @Override
     public RelWriter explainTerms(RelWriter pw) {
         return items.writeTo(super.explainTerms(pw))
                 .itemIf("head", notNull == null ? "" : FlinkSinkSteps.enforcerName(notNull), notNull != null)
-                .item("encode", encode);
+                .item("encode", encode)
+                .itemIf("rowKinds", "from batches", !inputMode.containsOnly(RowKind.INSERT));
     }
 
     @Override
     public RelNode copy(RelTraitSet traitSet, List<RelNode> inputs) {
         return new StreamPhysicalColumnarSink(getCluster(), traitSet, inputs.get(0), sink, table, items, encode,
-                notNull);
+                notNull, inputMode);
     }
 
     @Override
@@ -75,6 +85,6 @@ final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysic
     @Override
     public ExecNode<?> translateToExecNode() {
         return new ColumnarSinkExecNode(ShortcutUtils.unwrapTableConfig(this), sink, table, notNull,
-                FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
+                inputMode, FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
     }
 }

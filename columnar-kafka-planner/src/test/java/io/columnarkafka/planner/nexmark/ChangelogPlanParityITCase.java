@@ -1,0 +1,192 @@
+package io.columnarkafka.planner.nexmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.flink.testing.ArrowMemoryChecks;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import io.columnarkafka.flink.testing.SinkJobs;
+import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.testkit.TopicRecord;
+import io.columnarkafka.testkit.TopicVerifier;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.flink.streaming.api.CheckpointingMode;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A debezium-json changelog through the planner stage, against stock Flink on the same topic: inserts and snapshot
+ * reads, updates (one record, an UPDATE_BEFORE and an UPDATE_AFTER row), deletes, tombstones (no row), nulls and
+ * non-BMP text. The stage's Arrow batches carry each row's kind in a column after the fields: a columnar Calc that
+ * filters and computes keeps each passing row's kind, a changelog format's sink writes by it (the committed records,
+ * per partition in order, equal stock's), and the edge in front of Flink's group aggregate gives each row its kind
+ * (the final value per key equals stock's). Every columnar run asserts its plan from EXPLAIN; the Arrow allocators are
+ * back at zero after each job.
+ */
+class ChangelogPlanParityITCase {
+    private static final int PARALLELISM = 2;
+    private static final int IDS = 40;
+    private static final int EVENTS = 1200;
+    private static final String INPUT = "changelog_plan_in";
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(PARALLELISM);
+
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
+
+    /** {@value #EVENTS} change events of ids 0..39, each id's in partition {@code id % 2}, in order. */
+    @BeforeAll
+    static void fillInput() {
+        KAFKA.broker().createTopic(INPUT, PARALLELISM);
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        int[] current = new int[IDS];
+        Arrays.fill(current, -1);
+        for (int i = 0; i < EVENTS; i++) {
+            int id = i % IDS;
+            String value;
+            boolean delete = current[id] >= 0 && i % 13 == 5;
+            if (current[id] < 0) {
+                value = i % 2 == 0 ? "{\"before\":null,\"after\":" + row(id, i) + ",\"op\":\"c\",\"ts_ms\":" + i + "}"
+                        : "{\"op\":\"r\",\"after\":" + row(id, i) + "}";
+                current[id] = i;
+            } else if (delete) {
+                value = "{\"before\":" + row(id, current[id]) + ",\"after\":null,\"op\":\"d\"}";
+                current[id] = -1;
+            } else {
+                value = "{\"op\":\"u\",\"before\":" + row(id, current[id]) + ",\"after\":" + row(id, i) + "}";
+                current[id] = i;
+            }
+            byte[] key = utf8("{\"id\":" + id + "}");
+            records.add(new ProducerRecord<>(INPUT, id % PARALLELISM, key, utf8(value)));
+            if (delete && i % 2 == 1) {
+                records.add(new ProducerRecord<>(INPUT, id % PARALLELISM, key, null)); // Debezium's tombstone
+            }
+        }
+        KAFKA.broker().produce(records);
+    }
+
+    /** A row: names repeat (for the aggregate), some null, some non-BMP; prices spread; 1–3 fraction digits. */
+    private static String row(int id, int i) {
+        String name = i % 9 == 4 ? "null" : "\"n" + (i % 5) + (i % 10 == 0 ? " \u00fc\uD83D\uDE00" : "") + "\"";
+        return "{\"id\":" + id + ",\"name\":" + name + ",\"price\":" + (i * 7 % 101) + ",\"ts\":\"2020-01-"
+                + String.format("%02d", 1 + i % 28) + " 03:04:05." + (i % 1000) + "\"}";
+    }
+
+    /**
+     * A filtering, computing columnar Calc into a changelog format's sink (a json key, the value format each of two
+     * envelopes): every row that passes is written by its kind, as Flink's serializer writes it; no row on the way.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"debezium-json", "canal-json"})
+    void aCalcOverTheChangelogIntoAChangelogFormatWritesStocksRecords(String format) throws Exception {
+        String name = format.replace("-json", "_changes");
+        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes WHERE MOD(price, 3) <> 0";
+        String sink = "CREATE TABLE ${out} (id BIGINT, name STRING, doubled BIGINT, ts TIMESTAMP(3)) WITH ("
+                + "'key.format' = 'json', 'key.fields' = 'id', 'value.format' = '" + format + "', ${sink})";
+        List<String> stock = records(run(false, name, sink, insert).topic());
+        Run columnar = run(true, name, sink, insert);
+        assertThat(columnar.plan()).doesNotContain("ArrowToRows(").contains("ColumnarScan(")
+                .contains("ColumnarCalc(").contains("ColumnarSink(").contains("rowKinds=[from batches]");
+        assertThat(stock).as("stock's records").hasSizeGreaterThan(EVENTS / 2)
+                .anyMatch(r -> r.contains(format.equals("debezium-json") ? "\"op\":\"d\"" : "\"type\":\"DELETE\""));
+        assertThat(records(columnar.topic())).isEqualTo(stock);
+    }
+
+    /**
+     * A filter over the changelog into Flink's group aggregate, which retracts each update's UPDATE_BEFORE row: the
+     * edge in front of it gives each row its kind from the batches; the final value per key equals stock's.
+     */
+    @Test
+    void theEdgeToAnAggregateGivesEachRowItsKind() throws Exception {
+        String insert = "INSERT INTO ${out} SELECT name, COUNT(*), SUM(price) FROM changes"
+                + " WHERE price > 3 AND name IS NOT NULL GROUP BY name";
+        String sink = "CREATE TABLE ${out} (name STRING, n BIGINT, total BIGINT, PRIMARY KEY (name) NOT ENFORCED)"
+                + " WITH ('key.format' = 'json', 'value.format' = 'json', ${sink})";
+        Map<String, String> stock = finalValuePerKey(run(false, "totals", sink, insert).topic());
+        Run columnar = run(true, "totals", sink, insert);
+        assertThat(columnar.plan()).contains("ColumnarScan(").contains("ColumnarCalc(")
+                .contains("rowKinds=[from batches]");
+        assertThat(stock).as("stock's totals: one per name, n0 to n4 and a non-BMP one").hasSize(6);
+        assertThat(finalValuePerKey(columnar.topic())).isEqualTo(stock);
+    }
+
+    private record Run(String topic, String plan) {}
+
+    /**
+     * Runs {@code insert} through stock's connectors or the stage's: the changes table over the input, the sink
+     * {@code sinkDdl} over a topic of its own ({@code ${out}} its name, {@code ${sink}} its connector options:
+     * {@code upsert-kafka} for a primary key, else {@code kafka} with Flink's fixed partitioner).
+     */
+    private static Run run(boolean columnar, String name, String sinkDdl, String insert) throws Exception {
+        String variant = columnar ? "columnar" : "stock";
+        String out = name + "_" + variant;
+        KAFKA.broker().createTopic(out, PARALLELISM);
+        StreamExecutionEnvironment env = SinkJobs.environment(0); // a failure fails the test, no restarts
+        env.setParallelism(PARALLELISM);
+        env.enableCheckpointing(500, CheckpointingMode.EXACTLY_ONCE);
+        TableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
+        if (columnar) {
+            assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
+        }
+        String connector = columnar ? "kafka-columnar" : "kafka";
+        String servers = KAFKA.broker().bootstrapServers();
+        tEnv.executeSql("CREATE TABLE changes (id BIGINT, name STRING, price BIGINT, ts TIMESTAMP(3)) WITH ("
+                + "'connector' = '" + connector + "', 'topic' = '" + INPUT + "', 'properties.bootstrap.servers' = '"
+                + servers + "', 'properties.group.id' = '" + out + "', 'scan.startup.mode' = 'earliest-offset',"
+                + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'debezium-json')");
+        boolean upsert = sinkDdl.contains("PRIMARY KEY");
+        String sinkOptions = "'connector' = '" + (upsert ? "upsert-" : "") + connector + "', 'topic' = '" + out
+                + "', 'properties.bootstrap.servers' = '" + servers + "'" + (upsert ? "" : ", 'sink.partitioner' = 'fixed'")
+                + ", 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = '" + out
+                + "', 'properties.transaction.timeout.ms' = '60000'";
+        tEnv.executeSql(sinkDdl.replace("${out}", out).replace("${sink}", sinkOptions));
+        String statement = insert.replace("${out}", out);
+        String explain = tEnv.explainSql(statement);
+        tEnv.executeSql(statement).await();
+        ArrowMemoryChecks.assertReleased();
+        return new Run(out, explain.substring(explain.indexOf("== Optimized Execution Plan ==")));
+    }
+
+    /** The topic's committed records, per partition in offset order. */
+    private static List<String> records(String topic) {
+        List<String> out = new ArrayList<>();
+        for (TopicRecord r : committed(topic)) {
+            out.add("p" + r.partition() + " key=" + r.keyAsString() + " value=" + r.valueAsString());
+        }
+        return out;
+    }
+
+    /** An upsert topic's last value per key (null for a tombstone), each partition read in offset order. */
+    private static Map<String, String> finalValuePerKey(String topic) {
+        Map<String, String> values = new TreeMap<>();
+        for (TopicRecord r : committed(topic)) {
+            values.put(r.keyAsString(), r.value() == null ? "null" : r.valueAsString());
+        }
+        return values;
+    }
+
+    private static List<TopicRecord> committed(String topic) {
+        return TopicVerifier.forTopic(KAFKA.broker(), topic).readCommitted().keepRecords(true).read().records()
+                .stream().sorted(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset))
+                .toList();
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}
