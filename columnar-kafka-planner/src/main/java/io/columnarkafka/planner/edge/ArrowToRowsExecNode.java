@@ -42,6 +42,7 @@ final class ArrowToRowsExecNode extends ExecNodeBase<RowData>
     protected Transformation<RowData> translateToPlanInternal(PlannerBase planner, ExecNodeConfig config) {
         Transformation<ArrowBatch> input = (Transformation<ArrowBatch>) getInputEdges().get(0).translateToPlan(planner);
         return ExecNodeUtil.createOneInputTransformation(input, createTransformationMeta("arrow-to-rows", config),
-                new ArrowToRowsOperator(rowType, rows, rowKinds), InternalTypeInfo.of(rowType), input.getParallelism(), false);
+                new ArrowToRowsOperator(rowType, rows, rowKinds), InternalTypeInfo.of(rowType), input.getParallelism(),
+                false);
     }
 }

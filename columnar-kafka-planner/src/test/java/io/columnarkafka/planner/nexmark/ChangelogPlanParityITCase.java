@@ -95,7 +95,8 @@ class ChangelogPlanParityITCase {
     @ValueSource(strings = {"debezium-json", "canal-json"})
     void aCalcOverTheChangelogIntoAChangelogFormatWritesStocksRecords(String format) throws Exception {
         String name = format.replace("-json", "_changes");
-        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes WHERE MOD(price, 3) <> 0";
+        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes"
+                + " WHERE MOD(price, 3) <> 0";
         String sink = "CREATE TABLE ${out} (id BIGINT, name STRING, doubled BIGINT, ts TIMESTAMP(3)) WITH ("
                 + "'key.format' = 'json', 'key.fields' = 'id', 'value.format' = '" + format + "', ${sink})";
         List<String> stock = records(run(false, name, sink, insert).topic());
@@ -151,7 +152,8 @@ class ChangelogPlanParityITCase {
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'debezium-json')");
         boolean upsert = sinkDdl.contains("PRIMARY KEY");
         String sinkOptions = "'connector' = '" + (upsert ? "upsert-" : "") + connector + "', 'topic' = '" + out
-                + "', 'properties.bootstrap.servers' = '" + servers + "'" + (upsert ? "" : ", 'sink.partitioner' = 'fixed'")
+                + "', 'properties.bootstrap.servers' = '" + servers + "'"
+                + (upsert ? "" : ", 'sink.partitioner' = 'fixed'")
                 + ", 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = '" + out
                 + "', 'properties.transaction.timeout.ms' = '60000'";
         tEnv.executeSql(sinkDdl.replace("${out}", out).replace("${sink}", sinkOptions));
