@@ -99,8 +99,8 @@ class ChangelogPlanParityITCase {
                 + " WHERE MOD(price, 3) <> 0";
         String sink = "CREATE TABLE ${out} (id BIGINT, name STRING, doubled BIGINT, ts TIMESTAMP(3)) WITH ("
                 + "'key.format' = 'json', 'key.fields' = 'id', 'value.format' = '" + format + "', ${sink})";
-        List<String> stock = records(run(false, name, sink, insert).topic());
-        Run columnar = run(true, name, sink, insert);
+        List<String> stock = records(run(false, name, "", sink, insert).topic());
+        Run columnar = run(true, name, "", sink, insert);
         assertThat(columnar.plan()).doesNotContain("ArrowToRows(").contains("ColumnarScan(")
                 .contains("ColumnarCalc(").contains("ColumnarSink(").contains("rowKinds=[from batches]");
         assertThat(stock).as("stock's records").hasSizeGreaterThan(EVENTS / 2)
@@ -118,22 +118,45 @@ class ChangelogPlanParityITCase {
                 + " WHERE price > 3 AND name IS NOT NULL GROUP BY name";
         String sink = "CREATE TABLE ${out} (name STRING, n BIGINT, total BIGINT, PRIMARY KEY (name) NOT ENFORCED)"
                 + " WITH ('key.format' = 'json', 'value.format' = 'json', ${sink})";
-        Map<String, String> stock = finalValuePerKey(run(false, "totals", sink, insert).topic());
-        Run columnar = run(true, "totals", sink, insert);
+        Map<String, String> stock = finalValuePerKey(run(false, "totals", "", sink, insert).topic());
+        Run columnar = run(true, "totals", "", sink, insert);
         assertThat(columnar.plan()).contains("ColumnarScan(").contains("ColumnarCalc(")
                 .contains("rowKinds=[from batches]");
         assertThat(stock).as("stock's totals: one per name, n0 to n4 and a non-BMP one").hasSize(6);
         assertThat(finalValuePerKey(columnar.topic())).isEqualTo(stock);
     }
 
+    /**
+     * The changes table with a metadata column (the record's partition) and a watermark: the Arrow scan fills the
+     * metadata column before the row-kind column and evaluates the watermark over the same batches; the committed
+     * records equal stock's.
+     */
+    @Test
+    void aMetadataColumnAndAWatermarkOverTheChangelog() throws Exception {
+        String source = ", part INT METADATA FROM 'partition' VIRTUAL, WATERMARK FOR ts AS ts - INTERVAL '1' SECOND";
+        String insert = "INSERT INTO ${out} SELECT id, name, part, ts FROM changes WHERE price > 50";
+        String sink = "CREATE TABLE ${out} (id BIGINT, name STRING, part INT, ts TIMESTAMP(3)) WITH ("
+                + "'format' = 'debezium-json', ${sink})";
+        List<String> stock = records(run(false, "parts", source, sink, insert).topic());
+        Run columnar = run(true, "parts", source, sink, insert);
+        assertThat(columnar.plan()).doesNotContain("ArrowToRows(").contains("ColumnarSink(")
+                .contains("metadata=[partition], watermark=[-(ts, 1000:INTERVAL SECOND)]")
+                .contains("watermark=[columnar]");
+        assertThat(stock).as("stock's records, of both partitions").hasSizeGreaterThan(EVENTS / 4)
+                .anyMatch(r -> r.contains("\"part\":1"));
+        assertThat(records(columnar.topic())).isEqualTo(stock);
+    }
+
     private record Run(String topic, String plan) {}
 
     /**
-     * Runs {@code insert} through stock's connectors or the stage's: the changes table over the input, the sink
+     * Runs {@code insert} through stock's connectors or the stage's: the changes table over the input (its columns
+     * followed by {@code sourceExtras}), the sink
      * {@code sinkDdl} over a topic of its own ({@code ${out}} its name, {@code ${sink}} its connector options:
      * {@code upsert-kafka} for a primary key, else {@code kafka} with Flink's fixed partitioner).
      */
-    private static Run run(boolean columnar, String name, String sinkDdl, String insert) throws Exception {
+    private static Run run(boolean columnar, String name, String sourceExtras, String sinkDdl, String insert)
+            throws Exception {
         String variant = columnar ? "columnar" : "stock";
         String out = name + "_" + variant;
         KAFKA.broker().createTopic(out, PARALLELISM);
@@ -146,7 +169,8 @@ class ChangelogPlanParityITCase {
         }
         String connector = columnar ? "kafka-columnar" : "kafka";
         String servers = KAFKA.broker().bootstrapServers();
-        tEnv.executeSql("CREATE TABLE changes (id BIGINT, name STRING, price BIGINT, ts TIMESTAMP(3)) WITH ("
+        tEnv.executeSql("CREATE TABLE changes (id BIGINT, name STRING, price BIGINT, ts TIMESTAMP(3)" + sourceExtras
+                + ") WITH ("
                 + "'connector' = '" + connector + "', 'topic' = '" + INPUT + "', 'properties.bootstrap.servers' = '"
                 + servers + "', 'properties.group.id' = '" + out + "', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'debezium-json')");
