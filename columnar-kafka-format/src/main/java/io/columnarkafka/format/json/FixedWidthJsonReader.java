@@ -1,0 +1,24 @@
+package io.columnarkafka.format.json;
+
+/**
+ * A reader of a fixed-width column (numbers, BOOLEAN, dates, times, timestamps): values go straight into the
+ * vector's buffers ({@link FixedWidthBuffers}); nulls and truncation are the same for every such reader.
+ */
+abstract class FixedWidthJsonReader extends JsonReader {
+    final FixedWidthBuffers buffers = new FixedWidthBuffers();
+
+    FixedWidthJsonReader(String path, boolean ignoreParseErrors) {
+        super(path, ignoreParseErrors);
+    }
+
+    @Override
+    final void appendNull() {
+        buffers.ensureRoom(count);
+        ArrowAppend.setNull(buffers.validity, count++);
+    }
+
+    @Override
+    final void truncate(int entries) {
+        count = entries;
+    }
+}
