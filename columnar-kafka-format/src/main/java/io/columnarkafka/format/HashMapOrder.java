@@ -39,6 +39,8 @@ public final class HashMapOrder {
     private static final int LIST_BUCKET_LIMIT = 8;
     private static final float LOAD_FACTOR = 0.75f;
     private static final int DEFAULT_TABLE = 16;
+    /** Keys up to which {@link #order} sorts by insertion ({@link #insertionSort}). */
+    private static final int INSERTION_SORT_LIMIT = 16;
 
     private final int[] defaultTableCounts = new int[DEFAULT_TABLE];
     private int[] hashes = new int[16];
@@ -112,15 +114,8 @@ public final class HashMapOrder {
         if (!hash(keys, start, end) || n > (long) firstTable * LIST_BUCKET_LIMIT) {
             return false;
         }
-        if (firstTable == DEFAULT_TABLE) {
-            int[] counts = defaultTableCounts;
-            Arrays.fill(counts, 0);
-            for (int k = 0; k < n; k++) {
-                if (++counts[spread(hashes[k]) & (DEFAULT_TABLE - 1)] > LIST_BUCKET_LIMIT) {
-                    return false;
-                }
-            }
-        } else if (!order(keys, start, end, firstTable - 1)) {
+        // A bucket can hold more than 8 entries only where there are more.
+        if (n > LIST_BUCKET_LIMIT && !firstTableListsOnly(keys, start, end, firstTable)) {
             return false;
         }
         int table = grownTableSize(firstTable, n);
@@ -129,6 +124,41 @@ public final class HashMapOrder {
         }
         int distinctTable = grownTableSize(firstTable, size);
         return distinctTable == table || order(keys, start, end, distinctTable - 1);
+    }
+
+    /** Whether no bucket of the first table holds more than 8 entries: counted in the default table. */
+    private boolean firstTableListsOnly(Keys keys, int start, int end, int firstTable) {
+        if (firstTable != DEFAULT_TABLE) {
+            return order(keys, start, end, firstTable - 1);
+        }
+        int[] counts = defaultTableCounts;
+        Arrays.fill(counts, 0);
+        for (int k = 0; k < end - start; k++) {
+            if (++counts[spread(hashes[k]) & (DEFAULT_TABLE - 1)] > LIST_BUCKET_LIMIT) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@link #order} of two entries, without the sort and the bucket runs: the second first only if its bucket
+     * comes first; in one bucket (equal hashes too), in insertion order; one entry if the keys are equal. Maps of
+     * two entries are common (a JSON object's few fields), and the general way costs them twice as much.
+     */
+    private void pair(Keys keys, int start, int mask) {
+        if (sameKey(keys, start, 0, 1)) {
+            size = 1;
+            keyEntry[0] = start;
+            valueEntry[0] = start + 1;
+            return;
+        }
+        int first = (spread(hashes[1]) & mask) < (spread(hashes[0]) & mask) ? 1 : 0;
+        size = 2;
+        keyEntry[0] = start + first;
+        valueEntry[0] = start + first;
+        keyEntry[1] = start + 1 - first;
+        valueEntry[1] = start + 1 - first;
     }
 
     private static int spread(int h) {
@@ -156,10 +186,18 @@ public final class HashMapOrder {
 
     private boolean order(Keys keys, int start, int end, int mask) {
         int n = end - start;
+        if (n == 2) {
+            pair(keys, start, mask);
+            return true;
+        }
         for (int k = 0; k < n; k++) {
             sorted[k] = ((long) (spread(hashes[k]) & mask) << 32) | k;
         }
-        Arrays.sort(sorted, 0, n);
+        if (n <= INSERTION_SORT_LIMIT) {
+            insertionSort(n);
+        } else {
+            Arrays.sort(sorted, 0, n);
+        }
         size = 0;
         int runStart = 0;
         while (runStart < n) {
@@ -182,6 +220,22 @@ public final class HashMapOrder {
             runStart = runEnd;
         }
         return true;
+    }
+
+    /**
+     * Sorts {@code sorted[0, n)}. Most maps have a few keys, for which {@code Arrays.sort} costs more in its dispatch
+     * (too big for the JIT to inline) than in sorting; keys whose buckets come in insertion order take one pass.
+     */
+    private void insertionSort(int n) {
+        for (int i = 1; i < n; i++) {
+            long x = sorted[i];
+            int j = i - 1;
+            while (j >= 0 && sorted[j] > x) {
+                sorted[j + 1] = sorted[j];
+                j--;
+            }
+            sorted[j + 1] = x;
+        }
     }
 
     private boolean repeatsEarlier(Keys keys, int start, int runStart, int p, int k) {

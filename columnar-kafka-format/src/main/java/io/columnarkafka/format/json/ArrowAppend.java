@@ -19,6 +19,11 @@ final class ArrowAppend {
         MemoryUtil.putByte(at, (byte) (MemoryUtil.getByte(at) & ~(1 << (index & 7))));
     }
 
+    /** Bit {@code index} of a bit-packed buffer (validity, or a BOOLEAN vector's values). */
+    static boolean bit(long buffer, int index) {
+        return (MemoryUtil.getByte(buffer + (index >> 3)) & (1 << (index & 7))) != 0;
+    }
+
     /** Bit {@code index} of a bit-packed buffer (a BOOLEAN vector's values) set to {@code value}. */
     static void setBit(long buffer, int index, boolean value) {
         if (value) {

@@ -4,9 +4,7 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 
 /** BOOLEAN as Flink's {@code convertToBoolean}: JSON true/false, else {@code Boolean.parseBoolean(text.trim())}. */
-final class BooleanJsonReader extends JsonReader {
-    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
-
+final class BooleanJsonReader extends FixedWidthJsonReader {
     BooleanJsonReader(String path, boolean ignoreParseErrors) {
         super(path, ignoreParseErrors);
     }
@@ -41,16 +39,5 @@ final class BooleanJsonReader extends JsonReader {
         if (token != JsonTokenizer.VALUE_TRUE && token != JsonTokenizer.VALUE_FALSE) {
             t.prepareText();
         }
-    }
-
-    @Override
-    void appendNull() {
-        buffers.ensureRoom(count);
-        ArrowAppend.setNull(buffers.validity, count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        count = entries;
     }
 }

@@ -5,9 +5,8 @@ import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 
 /** DATE as Flink's {@code convertToDate}: {@code ISO_LOCAL_DATE} of the token's text, as an int epoch day. */
-final class DateJsonReader extends JsonReader {
+final class DateJsonReader extends FixedWidthJsonReader {
     private final JsonTemporalText text = new JsonTemporalText();
-    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     DateJsonReader(String path, boolean ignoreParseErrors) {
         super(path, ignoreParseErrors);
@@ -31,16 +30,5 @@ final class DateJsonReader extends JsonReader {
     @Override
     void checkValue(JsonTokenizer t) {
         text.parseDate(t);
-    }
-
-    @Override
-    void appendNull() {
-        buffers.ensureRoom(count);
-        ArrowAppend.setNull(buffers.validity, count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        count = entries;
     }
 }

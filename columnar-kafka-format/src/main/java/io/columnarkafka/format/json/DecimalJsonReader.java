@@ -18,7 +18,7 @@ import org.apache.arrow.vector.FieldVector;
  * {@code p} digits, in 128 bits. Any other spelling takes {@code BigDecimal}. Values go straight into the
  * vector's buffers ({@link FixedWidthBuffers}) as Arrow's 128-bit little-endian two's complement.
  */
-final class DecimalJsonReader extends JsonReader {
+final class DecimalJsonReader extends FixedWidthJsonReader {
     /** The largest n for which the JDK's {@code BigInteger.TEN.pow(n)} does not overflow. */
     private static final long MAX_POWER_OF_TEN = 536_870_912L;
     /** Digits a long holds whatever they are. */
@@ -36,7 +36,6 @@ final class DecimalJsonReader extends JsonReader {
     private final int scale;
     /** The largest unscaled magnitude of {@code precision} digits that a long holds. */
     private final long maxUnscaled;
-    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
     private DecimalVector vector;
     /** The unscaled value {@link #fastUnscaled} found, when it returns true: 128 bits, two's complement. */
     private long low;
@@ -218,16 +217,5 @@ final class DecimalJsonReader extends JsonReader {
         }
         BigDecimal scaled = value.setScale(scale, RoundingMode.HALF_UP);
         return scaled.precision() > precision ? null : scaled;
-    }
-
-    @Override
-    void appendNull() {
-        buffers.ensureRoom(count);
-        ArrowAppend.setNull(buffers.validity, count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        count = entries;
     }
 }

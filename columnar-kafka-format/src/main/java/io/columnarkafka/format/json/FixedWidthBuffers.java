@@ -29,6 +29,17 @@ final class FixedWidthBuffers {
         }
     }
 
+    /** {@link JsonReader#reorder} of entries written through these buffers. */
+    void reorder(int start, int read, int[] from, int size, EntryReorder reorder) {
+        reorder.bits(validity, start, read, from, size);
+        int width = vector.getTypeWidth();
+        if (width == 0) {
+            reorder.bits(values, start, read, from, size); // BOOLEAN: a bit per value
+        } else {
+            reorder.fixedWidth(values, width, start, read, from, size);
+        }
+    }
+
     private void addressesChanged() {
         validity = vector.getValidityBufferAddress();
         values = vector.getDataBufferAddress();

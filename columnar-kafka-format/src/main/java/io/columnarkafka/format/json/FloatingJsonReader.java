@@ -12,7 +12,7 @@ import org.apache.arrow.vector.FieldVector;
  * to be exact in binary is computed from the bytes with one correctly rounded operation; any other
  * spelling goes to the JDK.
  */
-final class FloatingJsonReader extends JsonReader {
+final class FloatingJsonReader extends FixedWidthJsonReader {
     private static final double[] DOUBLE_POWERS = new double[23];
     private static final float[] FLOAT_POWERS = new float[11];
 
@@ -26,7 +26,6 @@ final class FloatingJsonReader extends JsonReader {
     }
 
     private final boolean single;
-    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     FloatingJsonReader(String path, boolean ignoreParseErrors, boolean single) {
         super(path, ignoreParseErrors);
@@ -142,16 +141,5 @@ final class FloatingJsonReader extends JsonReader {
         float v = exponent >= 0 ? m * FLOAT_POWERS[exponent] : m / FLOAT_POWERS[-exponent];
         fastFloat = t.negative() ? -v : v;
         return true;
-    }
-
-    @Override
-    void appendNull() {
-        buffers.ensureRoom(count);
-        ArrowAppend.setNull(buffers.validity, count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        count = entries;
     }
 }

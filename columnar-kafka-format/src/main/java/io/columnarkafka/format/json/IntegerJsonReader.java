@@ -18,7 +18,7 @@ import org.apache.arrow.vector.FieldVector;
  * Integers of up to 19 digits are parsed from the bytes (range-checked once, at the 19th digit); longer ones
  * and all other spellings take the JDK.
  */
-final class IntegerJsonReader extends JsonReader {
+final class IntegerJsonReader extends FixedWidthJsonReader {
     enum Kind { TINYINT, SMALLINT, INT, BIGINT }
 
     private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
@@ -33,8 +33,6 @@ final class IntegerJsonReader extends JsonReader {
         super(path, ignoreParseErrors);
         this.kind = kind;
     }
-
-    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     @Override
     void bind(FieldVector v) {
@@ -157,16 +155,5 @@ final class IntegerJsonReader extends JsonReader {
         }
         ArrowAppend.setValid(buffers.validity, i);
         count = i + 1;
-    }
-
-    @Override
-    void appendNull() {
-        buffers.ensureRoom(count);
-        ArrowAppend.setNull(buffers.validity, count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        count = entries;
     }
 }

@@ -73,6 +73,24 @@ abstract class JsonReader {
     /** Drops the entries from {@code entries} on, with everything nested in them. */
     abstract void truncate(int entries);
 
+    /**
+     * Whether {@link #reorder} applies: each entry is one value in this reader's own vector, nothing nested in it
+     * (the fixed-width and variable-width columns).
+     */
+    boolean reordersInPlace() {
+        return false;
+    }
+
+    /**
+     * Rewrites the last entries written, {@code [start, start + read)}, in another order: entry {@code start + j}
+     * becomes what entry {@code start + from[j]} was, for {@code j < size}, and the entries from {@code start +
+     * size} on are dropped. {@link MapJsonReader} gives a map Flink's order so, without reading its entries again.
+     * Only where {@link #reordersInPlace}.
+     */
+    void reorder(int start, int read, int[] from, int size, EntryReorder reorder) {
+        throw new UnsupportedOperationException("column '" + path + "': entries with children are read again");
+    }
+
     /** True for a failure of the input (Flink's converters see it); false for our own memory failures. */
     static boolean isDataError(RuntimeException e) {
         return !(e instanceof OutOfMemoryException || e instanceof OversizedAllocationException);

@@ -5,8 +5,7 @@ import io.columnarkafka.format.StringDataHash;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.complex.MapVector;
@@ -21,18 +20,28 @@ import org.apache.flink.table.data.StringData;
  * its last value, and its entries come out in the HashMap's order; so do ours.
  *
  * <p>Flink's order comes from the keys ({@link HashMapOrder#growing} over their {@code StringData} hashes, or a real
- * HashMap of them where only one knows), the tokenizer's position marked before each entry. The entries are read in
- * the JSON's order as Flink converts them, then, where Flink's order differs, again from their marks in it ({@link
- * #readThenReorder}). Where values hold maps themselves, which that would read twice at every level, the keys are
- * read first with the values skipped, then each entry once from its mark ({@link #readByKeys}), unless only the
- * JSON's order decides as Flink does (a repeated key, a failure, {@code ignore-parse-errors}).
+ * HashMap of them where only one knows). The entries are read in the JSON's order as Flink converts them, then,
+ * where Flink's order differs, put into it ({@link #readThenReorder}): scalar values are moved in their vectors
+ * ({@link JsonReader#reorder}); nested values are read again from the tokenizer's position marked before each entry.
+ * Where values hold maps themselves, which that would read twice at every level, the keys are read first with the
+ * values skipped, then each entry once from its mark ({@link #readByKeys}), unless only the JSON's order decides as
+ * Flink does (a repeated key, a failure, {@code ignore-parse-errors}).
  */
 final class MapJsonReader extends JsonReader {
     private final JsonReader key;
     private final JsonReader value;
     /** Whether a value holds maps, which a second read of this map would read twice too ({@link #readByKeys}). */
     private final boolean valueHoldsMaps;
-    /** The tokenizer before each entry of the current map (and before its end): where each is read again from. */
+    /**
+     * Whether keys and values are scalars, which a map's entries put into Flink's order in their vectors: no mark,
+     * no second read.
+     */
+    private final boolean scalarEntries;
+    private final EntryReorder entryReorder = new EntryReorder();
+    /**
+     * The tokenizer before each entry of the current map (and before its end): where each is read again from, unless
+     * the map has {@link #scalarEntries}.
+     */
     private JsonTokenizer.Mark[] marks = newMarks(new JsonTokenizer.Mark[0], 16);
     private final HashMapOrder hashMapOrder = new HashMapOrder();
     private final EntryKeys entryKeys = new EntryKeys();
@@ -50,6 +59,7 @@ final class MapJsonReader extends JsonReader {
         this.key = key;
         this.value = value;
         this.valueHoldsMaps = valueHoldsMaps;
+        this.scalarEntries = key.reordersInPlace() && value.reordersInPlace();
     }
 
     @Override
@@ -69,9 +79,9 @@ final class MapJsonReader extends JsonReader {
         }
         int index = count;
         int start = vector.startNewValue(index);
-        // Reading twice costs little where a value holds no map, and nothing where the map is in Flink's order
-        // already; where values hold maps, reading twice at each level would cost twice per level, so the keys decide
-        // the order first.
+        // Reading twice costs little where a value holds no map (nothing where the map is in Flink's order already,
+        // or its values are scalars); where values hold maps, reading twice at each level would cost twice per level,
+        // so the keys decide the order first.
         if (!valueHoldsMaps || ignoreParseErrors || !readByKeys(t, start)) {
             readThenReorder(t, start);
         }
@@ -122,13 +132,16 @@ final class MapJsonReader extends JsonReader {
     }
 
     /**
-     * Reads the entries in the JSON's order, as Flink converts them, then, where Flink's order differs, again from
-     * their marks in that order (the same tokens, so the same values).
+     * Reads the entries in the JSON's order, as Flink converts them, then, where Flink's order differs, puts them in
+     * that order: moved in their vectors where the map has {@link #scalarEntries}, else read again from their marks
+     * (the same tokens, so the same values).
      */
     private void readThenReorder(JsonTokenizer t, int start) {
         int read = 0;
         while (true) {
-            t.mark(markOf(read));
+            if (!scalarEntries) {
+                t.mark(markOf(read));
+            }
             if (!nextEntry(t)) {
                 break;
             }
@@ -138,6 +151,16 @@ final class MapJsonReader extends JsonReader {
         if (read < 2 || orderOf(start, read)) {
             return;
         }
+        if (scalarEntries) {
+            key.reorder(start, read, keyAt, size, entryReorder);
+            value.reorder(start, read, valueAt, size, entryReorder);
+        } else {
+            readAgainInOrder(t, start, read);
+        }
+    }
+
+    /** Reads the {@code read} entries again from their marks, in Flink's order ({@link #orderOf}). */
+    private void readAgainInOrder(JsonTokenizer t, int start, int read) {
         key.truncate(start);
         value.truncate(start);
         for (int j = 0; j < size; j++) {
@@ -245,34 +268,42 @@ final class MapJsonReader extends JsonReader {
         count++;
     }
 
-    /** The keys written for the current map, as Flink's {@code StringData} keys hash and compare. */
+    /**
+     * The keys written for the current map, as Flink's {@code StringData} keys hash and compare; read through the
+     * buffers' addresses, as the readers wrote them (an {@code ArrowBuf} checks bounds per read).
+     */
     private final class EntryKeys implements HashMapOrder.Keys {
         @Override
         public long hash(int entry) {
-            if (keys.isNull(entry)) {
+            if (isNull(entry)) {
                 return 0; // HashMap's hash of a null key
             }
-            ArrowBuf offsets = keys.getOffsetBuffer();
-            int from = offsets.getInt((long) entry * VarCharVector.OFFSET_WIDTH);
-            int length = offsets.getInt((long) (entry + 1) * VarCharVector.OFFSET_WIDTH) - from;
+            int from = offset(entry);
+            int length = offset(entry + 1) - from;
             if (keyBytes.length < length) {
                 keyBytes = new byte[Math.max(length, keyBytes.length * 2)];
             }
-            keys.getDataBuffer().getBytes(from, keyBytes, 0, length);
+            MemoryUtil.copyFromMemory(keys.getDataBufferAddress() + from, keyBytes, 0, length);
             return StringDataHash.of(keyBytes, 0, length) & 0xFFFFFFFFL;
         }
 
         @Override
         public boolean same(int a, int b) {
-            boolean nullA = keys.isNull(a);
-            if (nullA || keys.isNull(b)) {
-                return nullA == keys.isNull(b);
+            boolean nullA = isNull(a);
+            if (nullA || isNull(b)) {
+                return nullA == isNull(b);
             }
-            ArrowBuf offsets = keys.getOffsetBuffer();
-            ArrowBuf data = keys.getDataBuffer();
-            long width = VarCharVector.OFFSET_WIDTH;
-            return ByteFunctionHelpers.equal(data, offsets.getInt(a * width), offsets.getInt((a + 1) * width),
-                    data, offsets.getInt(b * width), offsets.getInt((b + 1) * width)) != 0;
+            long data = keys.getDataBufferAddress();
+            return HashMapOrder.sameBytes(data + offset(a), offset(a + 1) - offset(a),
+                    data + offset(b), offset(b + 1) - offset(b));
+        }
+
+        private boolean isNull(int entry) {
+            return !ArrowAppend.bit(keys.getValidityBufferAddress(), entry);
+        }
+
+        private int offset(int entry) {
+            return MemoryUtil.getInt(keys.getOffsetBufferAddress() + (long) entry * VarCharVector.OFFSET_WIDTH);
         }
     }
 

@@ -8,11 +8,10 @@ import org.apache.arrow.vector.TimeMilliVector;
  * TIME as Flink's {@code convertToTime}: {@code HH:mm:ss} with an optional fraction, of which Flink keeps
  * only whole seconds ({@code toSecondOfDay() * 1000}).
  */
-final class TimeJsonReader extends JsonReader {
+final class TimeJsonReader extends FixedWidthJsonReader {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final JsonTemporalText text = new JsonTemporalText();
-    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     TimeJsonReader(String path, boolean ignoreParseErrors) {
         super(path, ignoreParseErrors);
@@ -35,16 +34,5 @@ final class TimeJsonReader extends JsonReader {
     @Override
     void checkValue(JsonTokenizer t) {
         text.parseTime(t);
-    }
-
-    @Override
-    void appendNull() {
-        buffers.ensureRoom(count);
-        ArrowAppend.setNull(buffers.validity, count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        count = entries;
     }
 }

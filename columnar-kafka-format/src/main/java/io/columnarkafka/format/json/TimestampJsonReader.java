@@ -10,11 +10,10 @@ import org.apache.arrow.vector.FixedSizeBinaryVector;
  * as Flink's {@code TimestampData} holds them: epoch milliseconds and nanoseconds of the millisecond ({@link
  * WideTimestamps}), every fraction digit of the text whatever the declared precision, as Flink keeps them.
  */
-final class TimestampJsonReader extends JsonReader {
+final class TimestampJsonReader extends FixedWidthJsonReader {
     private final boolean iso;
     private final boolean zulu;
     private final JsonTemporalText text = new JsonTemporalText();
-    private final FixedWidthBuffers buffers = new FixedWidthBuffers();
 
     TimestampJsonReader(String path, boolean ignoreParseErrors, boolean iso, boolean zulu) {
         super(path, ignoreParseErrors);
@@ -39,16 +38,5 @@ final class TimestampJsonReader extends JsonReader {
     @Override
     void checkValue(JsonTokenizer t) {
         text.parseTimestamp(t, iso, zulu);
-    }
-
-    @Override
-    void appendNull() {
-        buffers.ensureRoom(count);
-        ArrowAppend.setNull(buffers.validity, count++);
-    }
-
-    @Override
-    void truncate(int entries) {
-        count = entries;
     }
 }

@@ -203,4 +203,15 @@ final class TreeJsonReader extends JsonReader {
         inner.truncate(entries);
         count = inner.count;
     }
+
+    @Override
+    boolean reordersInPlace() {
+        return inner.reordersInPlace();
+    }
+
+    @Override
+    void reorder(int start, int read, int[] from, int size, EntryReorder reorder) {
+        inner.reorder(start, read, from, size, reorder);
+        count = inner.count;
+    }
 }

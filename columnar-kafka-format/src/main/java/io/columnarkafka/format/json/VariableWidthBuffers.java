@@ -75,6 +75,13 @@ final class VariableWidthBuffers {
         vector.setLastSet(entries - 1);
     }
 
+    /** {@link JsonReader#reorder} of entries written through these buffers, the last ones. */
+    void reorder(int start, int read, int[] from, int size, EntryReorder reorder) {
+        reorder.bits(validity, start, read, from, size);
+        end = reorder.variableWidth(offsets, data, start, read, from, size);
+        vector.setLastSet(start + size - 1);
+    }
+
     private void addressesChanged() {
         validity = vector.getValidityBufferAddress();
         offsets = vector.getOffsetBufferAddress();

@@ -5,7 +5,7 @@ import org.apache.arrow.vector.FieldVector;
 
 /**
  * A reader of a variable-width column (strings, bytes): values go straight into the vector's buffers
- * ({@link VariableWidthBuffers}); binding, nulls and truncation are the same for every such reader.
+ * ({@link VariableWidthBuffers}); binding, nulls, truncation and reordering are the same for every such reader.
  */
 abstract class VariableWidthJsonReader extends JsonReader {
     final VariableWidthBuffers buffers = new VariableWidthBuffers();
@@ -32,5 +32,16 @@ abstract class VariableWidthJsonReader extends JsonReader {
         }
         count = entries;
         buffers.truncate(entries);
+    }
+
+    @Override
+    final boolean reordersInPlace() {
+        return true;
+    }
+
+    @Override
+    final void reorder(int start, int read, int[] from, int size, EntryReorder reorder) {
+        buffers.reorder(start, read, from, size, reorder);
+        count = start + size;
     }
 }
