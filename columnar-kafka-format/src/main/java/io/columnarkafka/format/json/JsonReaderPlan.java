@@ -147,7 +147,7 @@ final class JsonReaderPlan {
         }
         JsonReader key = reader(path + ".key", keyType, check);
         return new MapJsonReader(path, options.ignoreParseErrors(), key, reader(path + ".value", valueType, check),
-                holdsMaps(valueType));
+                holdsMaps(valueType), tree);
     }
 
     /** Whether values of {@code type} hold a MAP or MULTISET, at any depth. */

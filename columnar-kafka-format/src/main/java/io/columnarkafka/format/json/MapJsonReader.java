@@ -33,6 +33,15 @@ final class MapJsonReader extends JsonReader {
     /** Whether a value holds maps, which a second read of this map would read twice too ({@link #readByKeys}). */
     private final boolean valueHoldsMaps;
     /**
+     * Whether maps are read as Flink's tree deserializer reads them (inside the changelog formats): Jackson's object
+     * node keeps a repeated key's last value only, so an earlier value of the key is never converted and its failure
+     * is none ({@link #appendTreeEntry}).
+     */
+    private final boolean tree;
+    /** In a tree map: the failure of each entry's value (entries from the map's first), null where it was read. */
+    private RuntimeException[] valueFailures = new RuntimeException[16];
+    private int failedValues;
+    /**
      * Whether keys and values are scalars, which a map's entries put into Flink's order in their vectors: no mark,
      * no second read.
      */
@@ -54,11 +63,13 @@ final class MapJsonReader extends JsonReader {
     private StructVector entries;
     private VarCharVector keys;
 
-    MapJsonReader(String path, boolean ignoreParseErrors, JsonReader key, JsonReader value, boolean valueHoldsMaps) {
+    MapJsonReader(String path, boolean ignoreParseErrors, JsonReader key, JsonReader value, boolean valueHoldsMaps,
+            boolean tree) {
         super(path, ignoreParseErrors);
         this.key = key;
         this.value = value;
         this.valueHoldsMaps = valueHoldsMaps;
+        this.tree = tree;
         this.scalarEntries = key.reordersInPlace() && value.reordersInPlace();
     }
 
@@ -137,6 +148,10 @@ final class MapJsonReader extends JsonReader {
      * (the same tokens, so the same values).
      */
     private void readThenReorder(JsonTokenizer t, int start) {
+        if (failedValues > 0) { // left by a tree map that failed before its end
+            Arrays.fill(valueFailures, null);
+            failedValues = 0;
+        }
         int read = 0;
         while (true) {
             if (!scalarEntries) {
@@ -145,10 +160,18 @@ final class MapJsonReader extends JsonReader {
             if (!nextEntry(t)) {
                 break;
             }
-            appendEntry(t);
+            if (tree) {
+                appendTreeEntry(t, read);
+            } else {
+                appendEntry(t);
+            }
             read++;
         }
-        if (read < 2 || orderOf(start, read)) {
+        boolean inFlinksOrder = read < 2 || orderOf(start, read);
+        if (failedValues > 0) {
+            throwFailureFlinkConverts(read);
+        }
+        if (inFlinksOrder) {
             return;
         }
         if (scalarEntries) {
@@ -180,6 +203,60 @@ final class MapJsonReader extends JsonReader {
         }
         t.reset(marks[read]);
         nextEntry(t); // the map's end, current again
+    }
+
+    /**
+     * Appends entry {@code e} of a tree map, whose key is the current token: a value that fails is consumed whole (as
+     * the tree held it), written as a null and its failure kept, thrown once the map is read only if no later value
+     * of the key replaces it ({@link #throwFailureFlinkConverts}).
+     */
+    private void appendTreeEntry(JsonTokenizer t, int e) {
+        int entry = key.count;
+        key.read(t);
+        t.next();
+        int at = value.count;
+        try {
+            value.read(t);
+        } catch (RuntimeException failure) {
+            if (!isSkippable(failure)) {
+                throw failure;
+            }
+            value.truncate(at);
+            value.appendNull();
+            if (valueFailures.length <= e) {
+                valueFailures = Arrays.copyOf(valueFailures, Math.max(e + 1, valueFailures.length * 2));
+            }
+            valueFailures[e] = failure;
+            failedValues++;
+        }
+        entries.setIndexDefined(entry);
+    }
+
+    /**
+     * Throws the failure of a tree map's value Flink converts first, if one failed: Flink converts the object node's
+     * fields in the order of their keys' first appearance, each with its key's last value ({@link #keyAt}, {@link
+     * #valueAt}; the one entry of a map of fewer than two). Otherwise the failed values were each replaced by a later
+     * one and are no failure; the order leaves them out.
+     */
+    private void throwFailureFlinkConverts(int read) {
+        RuntimeException first = null;
+        if (read < 2) {
+            first = valueFailures[0];
+        } else {
+            int firstKey = Integer.MAX_VALUE;
+            for (int j = 0; j < size; j++) {
+                RuntimeException failure = valueFailures[valueAt[j]];
+                if (failure != null && keyAt[j] < firstKey) {
+                    first = failure;
+                    firstKey = keyAt[j];
+                }
+            }
+        }
+        Arrays.fill(valueFailures, 0, read, null);
+        failedValues = 0;
+        if (first != null) {
+            throw first;
+        }
     }
 
     /** Appends the entry whose key is the current token. */
