@@ -35,7 +35,7 @@ final class MapJsonReader extends JsonReader {
     /**
      * Whether maps are read as Flink's tree deserializer reads them (inside the changelog formats): Jackson's object
      * node keeps a repeated key's last value only, so an earlier value of the key is never converted and its failure
-     * is none ({@link #appendTreeEntry}).
+     * is none ({@link #readTreeValue}).
      */
     private final boolean tree;
     /** In a tree map: the failure of each entry's value (entries from the map's first), null where it was read. */
@@ -160,11 +160,7 @@ final class MapJsonReader extends JsonReader {
             if (!nextEntry(t)) {
                 break;
             }
-            if (tree) {
-                appendTreeEntry(t, read);
-            } else {
-                appendEntry(t);
-            }
+            appendEntry(t, tree ? read : -1);
             read++;
         }
         boolean inFlinksOrder = read < 2 || orderOf(start, read);
@@ -206,14 +202,11 @@ final class MapJsonReader extends JsonReader {
     }
 
     /**
-     * Appends entry {@code e} of a tree map, whose key is the current token: a value that fails is consumed whole (as
-     * the tree held it), written as a null and its failure kept, thrown once the map is read only if no later value
-     * of the key replaces it ({@link #throwFailureFlinkConverts}).
+     * Reads the value of entry {@code e} of a tree map: a value that fails is consumed whole (as the tree held it),
+     * written as a null and its failure kept, thrown once the map is read only if no later value of the key replaces
+     * it ({@link #throwFailureFlinkConverts}).
      */
-    private void appendTreeEntry(JsonTokenizer t, int e) {
-        int entry = key.count;
-        key.read(t);
-        t.next();
+    private void readTreeValue(JsonTokenizer t, int e) {
         int at = value.count;
         try {
             value.read(t);
@@ -229,7 +222,6 @@ final class MapJsonReader extends JsonReader {
             valueFailures[e] = failure;
             failedValues++;
         }
-        entries.setIndexDefined(entry);
     }
 
     /**
@@ -261,10 +253,22 @@ final class MapJsonReader extends JsonReader {
 
     /** Appends the entry whose key is the current token. */
     private void appendEntry(JsonTokenizer t) {
+        appendEntry(t, -1);
+    }
+
+    /**
+     * As {@link #appendEntry(JsonTokenizer)}; {@code treeEntry} is the entry's index in a tree map, whose value is
+     * read by {@link #readTreeValue}, or -1.
+     */
+    private void appendEntry(JsonTokenizer t, int treeEntry) {
         int entry = key.count;
         key.read(t);
         t.next();
-        value.read(t);
+        if (treeEntry < 0) {
+            value.read(t);
+        } else {
+            readTreeValue(t, treeEntry);
+        }
         entries.setIndexDefined(entry);
     }
 
