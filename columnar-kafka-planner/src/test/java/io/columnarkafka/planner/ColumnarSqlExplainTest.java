@@ -184,6 +184,35 @@ class ColumnarSqlExplainTest {
     }
 
     /**
+     * The same scan into an upsert table writes each DELETE and UPDATE_BEFORE row as a tombstone: columnar where the
+     * scan's primary key is the sink's, Flink's DropUpdateBefore in front of the sink a filter on the batches' row
+     * kinds; without one, Flink puts its upsert materializer there, a row operator, and keeps its sink node with the
+     * reason.
+     */
+    @Test
+    void aDebeziumScanIntoAnUpsertTableWritesTombstonesFromTheBatches() {
+        TableEnvironment tEnv = installed();
+        String changes = "CREATE TABLE ${name} (auction BIGINT, price BIGINT${key}) WITH ('connector' ="
+                + " 'kafka-columnar', 'topic' = 'changes', 'properties.bootstrap.servers' = 'localhost:1', 'format' ="
+                + " 'debezium-json', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')";
+        tEnv.executeSql(changes.replace("${name}", "keyed").replace("${key}", ", PRIMARY KEY (auction) NOT ENFORCED"));
+        tEnv.executeSql(changes.replace("${name}", "unkeyed").replace("${key}", ""));
+        tEnv.executeSql("CREATE TABLE latest (auction BIGINT, price BIGINT, PRIMARY KEY (auction) NOT ENFORCED) WITH ("
+                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'latest', 'properties.bootstrap.servers' ="
+                + " 'localhost:1', 'key.format' = 'json', 'value.format' = 'json')");
+        String keyed = ColumnarSql.explain(tEnv, "INSERT INTO latest SELECT auction, price * 2 FROM keyed");
+        assertThat(section(keyed, "== Optimized Execution Plan ==")).doesNotContain("ArrowToRows(")
+                .contains("encode=[admitted: json value, json key, upsert tombstones, Arrow input],"
+                        + " rowKinds=[from batches])")
+                .contains("ColumnarCalc(select=[auction, *(price, 2) AS EXPR$1])\n   +- ColumnarDropUpdateBefore\n"
+                        + "      +- ColumnarScan(table=[[default_catalog, default_database, keyed]]");
+        String unkeyed = ColumnarSql.explain(tEnv, "INSERT INTO latest SELECT auction, price * 2 FROM unkeyed");
+        assertThat(section(unkeyed, "== Optimized Execution Plan ==")).contains("upsertMaterialize=[true]")
+                .contains("ArrowToRows(reason=[NOT_INSERT_ONLY the input is a changelog, through Flink's upsert"
+                        + " materializer], rows=[binary], rowKinds=[from batches])");
+    }
+
+    /**
      * The same scan into a row operator (a group aggregate, which retracts the updates' UPDATE_BEFORE rows): the edge
      * sets each row's kind from the batches' row-kind column.
      */

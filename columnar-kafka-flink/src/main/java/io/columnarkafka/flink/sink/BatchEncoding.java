@@ -43,6 +43,14 @@ public interface BatchEncoding extends Serializable {
     }
 
     /**
+     * A new reader of which rows are tombstones (a null value, never encoded), or null when every row's value is
+     * encoded.
+     */
+    default TombstoneRows tombstones() {
+        return null;
+    }
+
+    /**
      * The rows of {@code root} to write among {@code rows}, after the steps the sink runs on each row before it
      * encodes (a SQL sink's NOT NULL enforcer); by default all of them. Throws what such a step throws.
      */

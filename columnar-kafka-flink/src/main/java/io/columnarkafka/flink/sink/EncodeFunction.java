@@ -18,7 +18,8 @@ import org.apache.kafka.common.header.Header;
 
 /**
  * Encodes each {@link ArrowBatch} into one {@link PreSerializedRecord} per row, for the chained
- * {@code KafkaSink} writer.
+ * {@code KafkaSink} writer; a tombstone row ({@link BatchEncoding#tombstones}) gets its key and a null value, its
+ * value never encoded.
  *
  * <p>A rich flat-map ({@link WindowedSendFunction}) run by Flink's flat-map operator, extended only by the send
  * window's barrier hook ({@link WindowedSendOperator}): it needs only open/close (Flink calls close after success,
@@ -50,6 +51,9 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
     private transient BatchEncoder valueEncoder;
     private transient BatchEncoder keyEncoder;
     private transient RecordColumns recordColumns;
+    private transient TombstoneRows tombstones;
+    /** The written rows parted from the tombstones, or null when the encoding has none. */
+    private transient ValueRows valueRows;
     private transient RecordSlab lastValues;
     private transient RecordSlab lastKeys;
     private transient EncodeMetrics metrics;
@@ -74,6 +78,8 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         valueEncoder = spec.valueEncoder();
         keyEncoder = spec.keyEncoder();
         recordColumns = spec.recordColumns();
+        tombstones = spec.tombstones();
+        valueRows = tombstones == null ? null : new ValueRows();
         allocator = ArrowMemory.newChild(
                 "columnar-kafka-encode " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 allocatorLimit);
@@ -90,7 +96,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
             ArrowLayout.checkNotNull(spec.rowType(), root, rows.selection(), rows.count());
             long encodeStart = System.nanoTime();
             VectorSchemaRoot encoded = spec.encodedColumns(root);
-            RecordSlab values = encode(valueEncoder, encoded, rows);
+            RecordSlab values = encode(valueEncoder, encoded, valuesOf(root, rows));
             RecordSlab keys = keyEncoder == null ? null : encode(keyEncoder, encoded, rows);
             long drainStart = System.nanoTime();
             lastValues = values;
@@ -104,7 +110,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
             emit(keys, values, rows, headers, out);
             long drainEnd = System.nanoTime();
             metrics.batch(
-                    values.recordCount(),
+                    rows.count(),
                     keys == null ? 0 : keys.size(),
                     values.size(),
                     drainStart - encodeStart,
@@ -122,6 +128,20 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         return rows.selection() == null
                 ? encoder.encode(root)
                 : encoder.encode(root, rows.selection(), rows.count());
+    }
+
+    /** The rows whose value is encoded: all rows written, but the tombstones. */
+    private SelectedRows valuesOf(VectorSchemaRoot root, SelectedRows rows) {
+        if (tombstones == null) {
+            return rows;
+        }
+        tombstones.bind(root);
+        return valueRows.part(rows, tombstones);
+    }
+
+    /** The record in the value slab of written row {@code i}, or -1 for a tombstone. */
+    private int valueRecord(int i) {
+        return valueRows == null ? i : valueRows.valueRecord(i);
     }
 
     private VectorSchemaRoot openBatch(ArrowBatch batch) {
@@ -168,8 +188,9 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
     private void checkSizes(RecordSlab keys, RecordSlab values, ArrowBatch batch, SelectedRows rows,
             List<Header>[] headers) {
         // The description is built only for a record over the limit, never per batch.
-        sizeLimit.check(values.recordCount(), values.size() + (keys == null ? 0L : keys.size()),
-                keys == null ? i -> -1 : keys::length, values::length, headers == null ? null : i -> headers[i],
+        sizeLimit.check(rows.count(), values.size() + (keys == null ? 0L : keys.size()),
+                keys == null ? i -> -1 : keys::length, i -> valueRecord(i) < 0 ? -1 : values.length(valueRecord(i)),
+                headers == null ? null : i -> headers[i],
                 i -> (recordColumns == null ? "topic '" + spec.topic() + "', " : "") + "row " + rows.row(i)
                         + " of the Arrow batch"
                         + (batch.splitId() == null ? "" : " read from split '" + batch.splitId() + "'"));
@@ -178,7 +199,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
     /** One record per row; the single copy per record is the one Kafka's producer keeps. */
     private void emit(RecordSlab keys, RecordSlab values, SelectedRows written, List<Header>[] headers,
             Collector<PreSerializedRecord> out) {
-        int rows = values.recordCount();
+        int rows = written.count();
         if (keys != null && keys.recordCount() != rows) {
             throw new IllegalStateException(
                     "key encoder produced " + keys.recordCount() + " records for " + rows + " rows");
@@ -205,12 +226,14 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
     private PreSerializedRecord record(RecordSlab keys, RecordSlab values, SelectedRows written,
             List<Header>[] headers, int i) {
         byte[] key = keys == null ? null : keys.copyRecord(i);
+        int valueRecord = valueRecord(i);
+        byte[] value = valueRecord < 0 ? null : values.copyRecord(valueRecord);
         if (recordColumns == null) {
-            return new PreSerializedRecord(spec.topic(), null, null, key, values.copyRecord(i), List.of());
+            return new PreSerializedRecord(spec.topic(), null, null, key, value, List.of());
         }
         int row = written.row(i);
-        return new PreSerializedRecord(recordColumns.topic(row), null, recordColumns.timestamp(row), key,
-                values.copyRecord(i), headers == null ? List.of() : headers[i]);
+        return new PreSerializedRecord(recordColumns.topic(row), null, recordColumns.timestamp(row), key, value,
+                headers == null ? List.of() : headers[i]);
     }
 
     private long bufferCapacity() {

@@ -9,6 +9,7 @@ import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeFunction;
 import io.columnarkafka.flink.sink.WindowedSendOperator;
+import io.columnarkafka.format.arrow.RowKindVector;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -132,12 +133,14 @@ public final class ColumnarTables {
     }
 
     /**
-     * Whether an admitted {@code kafka-columnar} sink writes each row by its kind (a changelog value format:
-     * debezium-json, canal-json, maxwell-json, ogg-json), so it may be fed batches of a changelog, whose row-kind
-     * column ({@link io.columnarkafka.format.arrow.RowKindVector}) follows the batch's other columns.
+     * Whether an admitted {@code kafka-columnar} sink writes a changelog's rows by their kinds, so it may be fed
+     * batches of a changelog, whose row-kind column ({@link io.columnarkafka.format.arrow.RowKindVector}) follows the
+     * batch's other columns: a changelog value format (debezium-json, canal-json, maxwell-json, ogg-json) writes each
+     * kind's envelope; an upsert table writes DELETE and UPDATE_BEFORE rows as tombstones ({@link RowKindTombstones}).
      */
-    public static boolean writesRowKinds(DynamicTableSink sink) {
-        return AdmissionMatcher.rowKindColumn(((ColumnarKafkaDynamicSink) sink).shape()) != null;
+    public static boolean writesChangelog(DynamicTableSink sink) {
+        KafkaSinkShape shape = ((ColumnarKafkaDynamicSink) sink).shape();
+        return shape.upsertMode() || AdmissionMatcher.rowKindColumn(shape) != null;
     }
 
     /** The connector's own decision for a {@code kafka-columnar} sink (its runtime fed rows), or empty for any other. */
@@ -181,7 +184,7 @@ public final class ColumnarTables {
      * input's), so they chain; {@code uids} names them where Flink's uid generation asks, the writer as Flink names
      * its own sink's. {@code notNullEnforcer} is the constraint enforcer Flink's sink node would run, holding only
      * its NOT NULL constraint, or null for none; the encode operator runs it on the batches. With {@code rowKinds}
-     * (a sink that {@link #writesRowKinds}) the batches are a changelog's, each row's kind in their last column; else
+     * (a sink that {@link #writesChangelog}) the batches are a changelog's, each row's kind in their last column; else
      * every row is an insert.
      */
     public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name,
@@ -196,7 +199,7 @@ public final class ColumnarTables {
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
         SingleOutputStreamOperator<PreSerializedRecord> records = WindowedSendOperator.append(batches,
                         new EncodeFunction(
-                                ArrowSinkEncoding.of(plan, batchType(columnar, plan.rowKindColumn()), notNull),
+                                ArrowSinkEncoding.of(plan, batchType(columnar, rowKinds), notNull, rowKinds),
                                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties()),
                                 plan.sendWindowNanos()),
                         PreSerializedRecordTypeInfo.INSTANCE, name)
@@ -220,19 +223,20 @@ public final class ColumnarTables {
 
     /**
      * The columns of the batches an Arrow-fed sink consumes, as Flink's sink node hands it rows: the physical
-     * columns, then the metadata columns in the sink's order with the types the connector lists for them, then the
-     * row-kind column {@code rowKindColumn} where the batches carry one (else null); every type nullable, as the
+     * columns, then the metadata columns in the sink's order with the types the connector lists for them, then, with
+     * {@code rowKinds}, the row-kind column (named as the encode plan names it); every type nullable, as the
      * encoders' layout.
      */
-    private static RowType batchType(ColumnarKafkaDynamicSink sink, String rowKindColumn) {
+    private static RowType batchType(ColumnarKafkaDynamicSink sink, boolean rowKinds) {
         KafkaSinkShape shape = sink.shape();
         List<RowType.RowField> fields = new ArrayList<>(shape.physicalType().getFields());
         for (String key : shape.metadataKeys()) {
             // named apart from the physical columns, which may be called "timestamp" too
             fields.add(new RowType.RowField("$metadata:" + key, sink.listWritableMetadata().get(key).getLogicalType()));
         }
-        if (rowKindColumn != null) {
-            fields.add(new RowType.RowField(rowKindColumn, new TinyIntType()));
+        if (rowKinds) {
+            fields.add(new RowType.RowField(RowKindVector.columnBeside(shape.physicalType().getFieldNames()),
+                    new TinyIntType()));
         }
         return NullableTypes.deep(new RowType(fields));
     }

@@ -14,6 +14,11 @@ public enum NodeKind {
      * ColumnarExpand}): each input row's projections in turn, as Flink's operator emits them.
      */
     EXPAND(true),
+    /**
+     * Flink's {@code DropUpdateBefore} on the batches of a changelog: the columnar calc's selection of the rows whose
+     * kind is not UPDATE_BEFORE ({@link DropUpdateBeforeTranslation}).
+     */
+    DROP_UPDATE_BEFORE(true),
     /** Flink's mini-batch assigner, which forwards elements unread and only emits watermarks. */
     MINI_BATCH_ASSIGNER(true),
     /**

@@ -15,6 +15,7 @@ import org.apache.flink.table.catalog.ResolvedSchema;
 import org.apache.flink.table.api.config.ExecutionConfigOptions;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalDropUpdateBefore;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalExpand;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalGroupAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
@@ -33,8 +34,10 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * evaluates exactly (or, where only projections keep it from that, its condition
  * and the projections it admits, with Flink's Calc for the rest after an edge: {@link CalcSplit}); a mini-batch assigner over a columnar input (Flink's own
  * assigner operator, which never reads an element, passes each batch on, so the Calcs mini-batch puts after it
- * stay columnar); an insert-only {@code kafka-columnar} sink over a columnar input that the connector admits
- * for Arrow input; a local window aggregate over a columnar input (computed on the vectors where its shape is
+ * stay columnar); a DropUpdateBefore over a columnar changelog (a filter on the batches' row kinds); a {@code
+ * kafka-columnar} sink over a columnar input that the connector admits for Arrow input,
+ * fed inserts or a changelog it writes by the row kinds (a changelog format's envelopes, an upsert table's
+ * tombstones) unless Flink puts its upsert materializer in front; a local window aggregate over a columnar input (computed on the vectors where its shape is
  * admitted, else Flink's own operator for the node reading the batches in place); a local group aggregate over a
  * columnar input whose shape is admitted (computed on the vectors); an Expand over a columnar input whose projections
  * copy input fields, NULL and integer constants (each input row's projections in turn, Flink's order); a sink fed rows
@@ -74,6 +77,9 @@ public final class PlanMatcher {
         }
         if (node instanceof StreamPhysicalMiniBatchAssigner assigner) {
             return miniBatchAssigner(assigner, decision);
+        }
+        if (node instanceof StreamPhysicalDropUpdateBefore drop) {
+            return dropUpdateBefore(drop, decision);
         }
         if (node instanceof StreamPhysicalSink sink) {
             return sink(sink, decision);
@@ -136,6 +142,20 @@ public final class PlanMatcher {
         } catch (NotTranslatable e) {
             return NodeDecision.row(calc, NodeKind.CALC, whole, detail + "; not split: " + e.getMessage());
         }
+    }
+
+    /** A DropUpdateBefore over a columnar changelog: a filter on the batches' row-kind column. */
+    private static NodeDecision dropUpdateBefore(StreamPhysicalDropUpdateBefore drop, PlanDecision decision) {
+        if (!decision.of(drop.getInput()).emitsBatches()) {
+            return NodeDecision.row(drop, NodeKind.DROP_UPDATE_BEFORE, Reason.INPUT_NOT_COLUMNAR,
+                    "input " + inputName(drop));
+        }
+        CalcProgram program = DropUpdateBeforeTranslation.of(drop);
+        Optional<String> unsupported = CalcSupport.unsupported(program);
+        if (unsupported.isPresent()) {
+            return NodeDecision.row(drop, NodeKind.DROP_UPDATE_BEFORE, Reason.CALC_NOT_EXACT, unsupported.get());
+        }
+        return NodeDecision.columnar(drop, NodeKind.DROP_UPDATE_BEFORE, "a filter on the row kinds", program);
     }
 
     /**
@@ -258,8 +278,7 @@ public final class PlanMatcher {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY,
                     "the input is a changelog, through Flink's upsert materializer");
         }
-        if (RowKindBatches.carried(sink.getInput()) && !ColumnarTables.writesRowKinds(sink.tableSink())) {
-            // an upsert table writes deletions as tombstones, which the Arrow sink's records do not
+        if (RowKindBatches.carried(sink.getInput()) && !ColumnarTables.writesChangelog(sink.tableSink())) {
             return NodeDecision.row(sink, NodeKind.SINK, Reason.NOT_INSERT_ONLY,
                     "the input is a changelog and the value format writes no row kinds");
         }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.rel.RelNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
+import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalDropUpdateBefore;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalExpand;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalGroupAggregate;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalWindowAggregate;
@@ -46,6 +47,8 @@ final class PlanTranslator {
                     self.watermark());
             case CALC -> StreamPhysicalColumnarCalc.replacing((StreamPhysicalCalc) node, inputs.get(0), self.program());
             case SPLIT_CALC -> split((StreamPhysicalCalc) node, inputs.get(0), self.split(), decision);
+            case DROP_UPDATE_BEFORE -> StreamPhysicalColumnarDropUpdateBefore.replacing(
+                    (StreamPhysicalDropUpdateBefore) node, inputs.get(0), self.program());
             case MINI_BATCH_ASSIGNER -> StreamPhysicalColumnarMiniBatchAssigner.replacing(
                     (StreamPhysicalMiniBatchAssigner) node, inputs.get(0));
             case LOCAL_WINDOW_AGGREGATE, VECTOR_LOCAL_WINDOW_AGGREGATE ->

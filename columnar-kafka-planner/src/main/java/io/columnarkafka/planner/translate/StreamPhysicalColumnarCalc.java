@@ -1,18 +1,15 @@
 package io.columnarkafka.planner.translate;
 
 import io.columnarkafka.flink.calc.CalcProgram;
-import io.columnarkafka.planner.edge.ArrowProducer;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
-import org.apache.calcite.rel.SingleRel;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalCalc;
-import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
 import org.apache.flink.table.planner.utils.ShortcutUtils;
 
 /**
@@ -24,12 +21,10 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * equal columnar calcs (and the equal operators above them) as it merges two equal Calcs. The merged calc lends
  * its batches to every consumer ({@code ColumnarCalcOperator}).
  */
-final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysicalRel, ArrowProducer {
+final class StreamPhysicalColumnarCalc extends ColumnarSingleRel {
     private final CalcProgram program;
     private final RelDataType rowType;
     private final ExplainItems items;
-    /** The id of the exec node this node was translated into (an edge after it shares it); -1 before. */
-    private int execNodeId = -1;
 
     private StreamPhysicalColumnarCalc(RelOptCluster cluster, RelTraitSet traits, RelNode input, CalcProgram program,
             RelDataType rowType, ExplainItems items) {
@@ -64,20 +59,8 @@ final class StreamPhysicalColumnarCalc extends SingleRel implements StreamPhysic
     }
 
     @Override
-    public boolean requireWatermark() {
-        return false;
-    }
-
-    @Override
-    public ExecNode<?> translateToExecNode() {
-        ColumnarCalcExecNode node = new ColumnarCalcExecNode(ShortcutUtils.unwrapTableConfig(this), program,
+    ExecNode<?> newExecNode() {
+        return new ColumnarCalcExecNode(ShortcutUtils.unwrapTableConfig(this), program,
                 FlinkTypeFactory.toLogicalRowType(rowType), getRelDetailedDescription());
-        execNodeId = node.getId();
-        return node;
-    }
-
-    @Override
-    public int execNodeId() {
-        return execNodeId;
     }
 }

@@ -1,18 +1,15 @@
 package io.columnarkafka.planner.translate;
 
 import io.columnarkafka.flink.expand.ExpandSpec;
-import io.columnarkafka.planner.edge.ArrowProducer;
 import io.columnarkafka.planner.match.ExpandTranslation;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
-import org.apache.calcite.rel.SingleRel;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalExpand;
-import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
 import org.apache.flink.table.planner.utils.ShortcutUtils;
 
 /**
@@ -20,12 +17,10 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * attributes). It emits batches of the replaced node's row type. Its digest is its input's and its attributes', as
  * Flink's node's, so sub-plan reuse merges equal ones as Flink's.
  */
-final class StreamPhysicalColumnarExpand extends SingleRel implements StreamPhysicalRel, ArrowProducer {
+final class StreamPhysicalColumnarExpand extends ColumnarSingleRel {
     private final RelDataType rowType;
     private final ExplainItems items;
     private final ExpandSpec spec;
-    /** The id of the exec node this node was translated into (an edge after it shares it); -1 before. */
-    private int execNodeId = -1;
 
     private StreamPhysicalColumnarExpand(RelOptCluster cluster, RelTraitSet traits, RelNode input, RelDataType rowType,
             ExplainItems items, ExpandSpec spec) {
@@ -57,20 +52,8 @@ final class StreamPhysicalColumnarExpand extends SingleRel implements StreamPhys
     }
 
     @Override
-    public boolean requireWatermark() {
-        return false;
-    }
-
-    @Override
-    public ExecNode<?> translateToExecNode() {
-        ColumnarExpandExecNode node = new ColumnarExpandExecNode(ShortcutUtils.unwrapTableConfig(this), spec,
+    ExecNode<?> newExecNode() {
+        return new ColumnarExpandExecNode(ShortcutUtils.unwrapTableConfig(this), spec,
                 getRelDetailedDescription());
-        execNodeId = node.getId();
-        return node;
-    }
-
-    @Override
-    public int execNodeId() {
-        return execNodeId;
     }
 }

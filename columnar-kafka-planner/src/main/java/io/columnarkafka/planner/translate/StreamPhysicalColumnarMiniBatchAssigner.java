@@ -1,16 +1,13 @@
 package io.columnarkafka.planner.translate;
 
-import io.columnarkafka.planner.edge.ArrowProducer;
 import java.util.List;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelTraitSet;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelWriter;
-import org.apache.calcite.rel.SingleRel;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.exec.ExecNode;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalMiniBatchAssigner;
-import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalRel;
 import org.apache.flink.table.planner.plan.trait.MiniBatchIntervalTraitDef;
 import org.apache.flink.table.planner.utils.ShortcutUtils;
 
@@ -23,11 +20,8 @@ import org.apache.flink.table.planner.utils.ShortcutUtils;
  * between branches (Nexmark q3, q8), sub-plan reuse merges the columnar ones too, and the assigner hands each
  * batch, lent by the scan, on to every consumer within the scan's one hand-over.
  */
-final class StreamPhysicalColumnarMiniBatchAssigner extends SingleRel
-        implements StreamPhysicalRel, ArrowProducer {
+final class StreamPhysicalColumnarMiniBatchAssigner extends ColumnarSingleRel {
     private final ExplainItems items;
-    /** The id of the exec node this node was translated into (an edge after it shares it); -1 before. */
-    private int execNodeId = -1;
 
     private StreamPhysicalColumnarMiniBatchAssigner(RelOptCluster cluster, RelTraitSet traits, RelNode input,
             ExplainItems items) {
@@ -52,22 +46,10 @@ final class StreamPhysicalColumnarMiniBatchAssigner extends SingleRel
     }
 
     @Override
-    public boolean requireWatermark() {
-        return false;
-    }
-
-    @Override
-    public ExecNode<?> translateToExecNode() {
-        ColumnarMiniBatchAssignerExecNode node = new ColumnarMiniBatchAssignerExecNode(
+    ExecNode<?> newExecNode() {
+        return new ColumnarMiniBatchAssignerExecNode(
                 ShortcutUtils.unwrapTableConfig(this),
                 getTraitSet().getTrait(MiniBatchIntervalTraitDef.INSTANCE()).getMiniBatchInterval(),
                 FlinkTypeFactory.toLogicalRowType(getRowType()), getRelDetailedDescription());
-        execNodeId = node.getId();
-        return node;
-    }
-
-    @Override
-    public int execNodeId() {
-        return execNodeId;
     }
 }

@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * reads, updates (one record, an UPDATE_BEFORE and an UPDATE_AFTER row), deletes, tombstones (no row), nulls and
  * non-BMP text. The stage's Arrow batches carry each row's kind in a column after the fields: a columnar Calc that
  * filters and computes keeps each passing row's kind, a changelog format's sink writes by it (the committed records,
- * per partition in order, equal stock's), and the edge in front of Flink's group aggregate gives each row its kind
+ * per partition in order, equal stock's), an upsert table writes tombstones by it, and the edge in front of Flink's group aggregate gives each row its kind
  * (the final value per key equals stock's). Every columnar run asserts its plan from EXPLAIN; the Arrow allocators are
  * back at zero after each job.
  */
@@ -106,6 +106,33 @@ class ChangelogPlanParityITCase {
         assertThat(stock).as("stock's records").hasSizeGreaterThan(EVENTS / 2)
                 .anyMatch(r -> r.contains(format.equals("debezium-json") ? "\"op\":\"d\"" : "\"type\":\"DELETE\""));
         assertThat(records(columnar.topic())).isEqualTo(stock);
+    }
+
+    /**
+     * A computing columnar Calc into an upsert table (the changes table declares its key, so Flink puts no upsert
+     * materializer in front): each DELETE and UPDATE_BEFORE row is a tombstone under its key, every other row its
+     * value, as Flink's upsert serializer writes them; each key's committed records, in order, equal stock's. Without a
+     * filter Flink drops the UPDATE_BEFORE rows first ({@code DropUpdateBefore}, columnar on the row kinds); with one
+     * (on a column an update may change) they reach the sink.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", " WHERE MOD(price, 3) <> 0"})
+    void aCalcOverTheChangelogIntoAnUpsertTableWritesStocksTombstones(String where) throws Exception {
+        String source = ", PRIMARY KEY (id) NOT ENFORCED";
+        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes" + where;
+        String sink = "CREATE TABLE ${out} (id BIGINT, name STRING, doubled BIGINT, ts TIMESTAMP(3),"
+                + " PRIMARY KEY (id) NOT ENFORCED) WITH ('key.format' = 'json', 'value.format' = 'json', ${sink})";
+        String name = where.isEmpty() ? "latest" : "latest_filtered";
+        Map<String, List<String>> stock = recordsPerKey(run(false, name, source, sink, insert).topic());
+        Run columnar = run(true, name, source, sink, insert);
+        assertThat(columnar.plan()).doesNotContain("ArrowToRows(").contains("ColumnarCalc(")
+                .contains("encode=[admitted: json value, json key, upsert tombstones, Arrow input],"
+                        + " rowKinds=[from batches]");
+        assertThat(columnar.plan().contains("ColumnarDropUpdateBefore")).as("UPDATE_BEFORE rows dropped first")
+                .isEqualTo(where.isEmpty());
+        assertThat(stock).as("stock's records: every id's, tombstones among them").hasSize(IDS)
+                .allSatisfy((key, values) -> assertThat(values).contains("null").anyMatch(v -> !v.equals("null")));
+        assertThat(recordsPerKey(columnar.topic())).isEqualTo(stock);
     }
 
     /**
@@ -195,6 +222,16 @@ class ChangelogPlanParityITCase {
             out.add("p" + r.partition() + " key=" + r.keyAsString() + " value=" + r.valueAsString());
         }
         return out;
+    }
+
+    /** Each key's values in offset order ("null" for a tombstone). */
+    private static Map<String, List<String>> recordsPerKey(String topic) {
+        Map<String, List<String>> values = new TreeMap<>();
+        for (TopicRecord r : committed(topic)) {
+            values.computeIfAbsent(r.keyAsString(), k -> new ArrayList<>())
+                    .add(r.value() == null ? "null" : r.valueAsString());
+        }
+        return values;
     }
 
     /** An upsert topic's last value per key (null for a tombstone), each partition read in offset order. */
