@@ -9,7 +9,7 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.io.JsonString
  * A {@link ChangeEvent} as the record Debezium writes with JSON converters and schemas off: the key {@code
  * {"id":N}}, the value the envelope {@code before}, {@code after}, {@code source} (a PostgreSQL connector's), {@code
  * op}, {@code ts_ms}, {@code transaction}; a tombstone has no value. The rows are written as Flink's {@code json}
- * format writes them with its defaults (SQL timestamps, decimals as plain numbers with their scale, strings escaped by
+ * format writes them with its defaults (SQL timestamps, decimals without trailing zeros, strings escaped by
  * Jackson, non-BMP characters as escaped surrogate pairs), which is what Flink's {@code debezium-json} reads: {@code DebeziumJsonTest} checks the rows against
  * Flink's serializer, and every event against Flink's deserializer. Flink reads {@code before}, {@code after} and
  * {@code op} and skips the rest, as a decoder must.
@@ -64,8 +64,12 @@ final class DebeziumJson {
         json.append('}');
     }
 
+    /**
+     * A decimal as Flink's JSON serializer writes it: Jackson's node factory strips its trailing zeros (12.50 is 12.5,
+     * 100.00 is 1E+2), and the number is written as BigDecimal's string.
+     */
     private static String decimal(BigDecimal value) {
-        return value.toString();
+        return value.stripTrailingZeros().toString();
     }
 
     /**

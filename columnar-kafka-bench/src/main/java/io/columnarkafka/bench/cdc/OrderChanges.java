@@ -97,7 +97,7 @@ final class OrderChanges {
         return FIRST[random.nextInt(FIRST.length)] + " " + LAST[random.nextInt(LAST.length)];
     }
 
-    /** 0.00 to 99,999.99, with its trailing zeros (12.50, 7.00) as a DECIMAL(12, 2) holds them. */
+    /** 0.00 to 99,999.99 in cents: one in ten ends in a zero, one in a hundred is whole (12.50, 700.00). */
     private BigDecimal amount() {
         return BigDecimal.valueOf(random.nextLong(10_000_000), 2);
     }
