@@ -129,7 +129,7 @@ public final class NexmarkBenchmark {
             "split at spaces, {dir} standing for the cluster's directory (e.g. a flight recording, docs/nexmark.md).",
             "Both apply to every variant; a variant's own JVM properties come after them.");
 
-    static final String DEFAULT_CHILD_JAVA_OPTS = "-Xms1g -Xmx1g";
+    public static final String DEFAULT_CHILD_JAVA_OPTS = "-Xms1g -Xmx1g";
 
     /** Why a bounded run does not compare q12's output, and where it is measured. */
     static final String Q12_BOUNDED = "its 10 s processing-time windows do not fire before a bounded job of a few"
