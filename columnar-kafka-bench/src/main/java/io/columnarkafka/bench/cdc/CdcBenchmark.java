@@ -183,8 +183,9 @@ public final class CdcBenchmark {
                     result.jobSeconds(), result.eventsPerSecond(), result.cpuNanosPerEvent(), result.planPath(),
                     digest.entries(), digest.sha256(), result.verdict());
         } catch (Exception e) {
-            result = CdcResult.failed(cell, e.getMessage());
-            console.println("FAIL: " + e.getMessage());
+            String reason = ChildJvm.failureReason(Path.of(cell.resultFile()));
+            result = CdcResult.failed(cell, reason != null ? reason + "\n" + e.getMessage() : e.getMessage());
+            console.println("FAIL: " + result.verdict());
         } finally {
             broker.deleteTopic(cell.outputTopic());
         }

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.cdc;
 
+import io.columnarkafka.bench.ChildJvm;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,15 +33,11 @@ record CdcCell(CdcQuery query, CdcVariant variant, int round, long records, int 
         args.put("runId", runId);
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
-        return args.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+        return ChildJvm.keyValueArgs(args);
     }
 
     static CdcCell fromArgs(String[] argv) {
-        Map<String, String> args = new LinkedHashMap<>();
-        for (String arg : argv) {
-            String[] kv = arg.split("=", 2);
-            args.put(kv[0], kv[1]);
-        }
+        Map<String, String> args = ChildJvm.parseKeyValueArgs(argv);
         return new CdcCell(CdcQuery.byId(args.get("query")), CdcVariant.valueOf(args.get("variant")),
                 Integer.parseInt(args.get("round")), Long.parseLong(args.get("records")),
                 Integer.parseInt(args.get("parallelism")), Long.parseLong(args.get("checkpointIntervalMs")),

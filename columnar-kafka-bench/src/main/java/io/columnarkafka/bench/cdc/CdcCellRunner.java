@@ -5,8 +5,6 @@ import io.columnarkafka.bench.ColumnarPlanPath;
 import io.columnarkafka.bench.MiniClusterJobs;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
@@ -27,25 +25,14 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
  * process's CPU time is the Flink job's: a MiniCluster of one TaskManager with a slot per parallel task, checkpoints
  * to local files, the query planned by Flink's planner (with the columnar stage for the columnar variant). Writes to
  * the cell's result file the job time, the process CPU time over the job, and the optimized plan with its columnar
- * nodes and edges; a failure exits 1 with the reason in the log.
+ * nodes and edges; a failure exits 1, its reason left beside the result file ({@link ChildJvm#complete}).
  */
 public final class CdcCellRunner {
     private CdcCellRunner() {}
 
     public static void main(String[] args) throws Exception {
         CdcCell cell = CdcCell.fromArgs(args);
-        try {
-            Properties result = run(cell);
-            try (OutputStream out = Files.newOutputStream(Path.of(cell.resultFile()))) {
-                result.store(out, cell.label());
-            }
-        } catch (Throwable e) {
-            // Flink's threads would keep the JVM alive until the harness's timeout.
-            e.printStackTrace();
-            System.exit(1);
-        }
-        // Flink and Kafka leave non-daemon threads behind; the cell is over.
-        System.exit(0);
+        ChildJvm.complete(Path.of(cell.resultFile()), cell.label(), () -> run(cell));
     }
 
     private static Properties run(CdcCell cell) throws Exception {

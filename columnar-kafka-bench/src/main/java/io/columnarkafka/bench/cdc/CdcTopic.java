@@ -1,18 +1,16 @@
 package io.columnarkafka.bench.cdc;
 
+import io.columnarkafka.testkit.InputProducer;
 import java.util.EnumMap;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Fills the CDC benchmark's input topic with {@link OrderChanges}' records as Debezium writes them ({@link
- * DebeziumJson}): one producer, each record partitioned by Kafka's default partitioner on its key, as Debezium's
- * producer does, so a row's changes are in one partition, in order.
+ * DebeziumJson}): one producer ({@link InputProducer}), each record partitioned by Kafka's default partitioner on its
+ * key, as Debezium's producer does, so a row's changes are in one partition, in order.
  */
 final class CdcTopic {
     /** What was written: records by op (tombstones included) and the bytes of keys and values. */
@@ -22,18 +20,11 @@ final class CdcTopic {
 
     /** Writes {@code records} records of the seed's changelog to the existing topic and waits for every ack. */
     static Filled fill(String bootstrapServers, String topic, long seed, long records) {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, "10");
-        props.put(ProducerConfig.BATCH_SIZE_CONFIG, "262144");
         Map<ChangeEvent.Op, Long> ops = new EnumMap<>(ChangeEvent.Op.class);
         long bytes = 0;
         AtomicReference<Exception> failure = new AtomicReference<>();
         OrderChanges changes = new OrderChanges(seed, records);
-        try (KafkaProducer<byte[], byte[]> producer =
-                     new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+        try (KafkaProducer<byte[], byte[]> producer = InputProducer.open(bootstrapServers)) {
             for (long i = 0; i < records; i++) {
                 ChangeEvent event = changes.next();
                 byte[] key = DebeziumJson.key(event);

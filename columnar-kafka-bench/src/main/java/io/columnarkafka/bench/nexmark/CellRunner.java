@@ -11,7 +11,6 @@ import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
 import io.columnarkafka.testkit.nexmark.CountChar;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,32 +51,7 @@ public final class CellRunner {
 
     public static void main(String[] args) throws Exception {
         CellSpec spec = CellSpec.fromArgs(args);
-        try {
-            Properties result = run(spec);
-            try (OutputStream out = Files.newOutputStream(Path.of(spec.resultFile()))) {
-                result.store(out, spec.label());
-            }
-        } catch (Throwable e) {
-            // Flink's threads would keep the JVM alive until the harness's timeout: exit with the cause.
-            e.printStackTrace();
-            Throwable cause = e;
-            while (cause.getCause() != null) {
-                cause = cause.getCause();
-            }
-            // The innermost message names what failed (the log's tail is mostly Flink's shutdown): the FAIL row's.
-            try {
-                Files.writeString(failureFile(spec), String.valueOf(cause.getMessage()));
-            } finally {
-                System.exit(1);
-            }
-        }
-        // Flink and Kafka leave non-daemon threads behind; the cell is over.
-        System.exit(0);
-    }
-
-    /** Where a failed cell's JVM leaves the reason it failed. */
-    static Path failureFile(CellSpec spec) {
-        return Path.of(spec.resultFile() + ".failure");
+        ChildJvm.complete(Path.of(spec.resultFile()), spec.label(), () -> run(spec));
     }
 
     /**
