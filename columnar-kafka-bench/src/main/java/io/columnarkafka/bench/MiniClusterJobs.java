@@ -8,6 +8,10 @@ import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.table.api.bridge.java.StreamStatementSet;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 
 /**
  * What the end-to-end benchmarks' cell JVMs share about running one measured Flink job on a MiniCluster of their
@@ -42,6 +46,20 @@ public final class MiniClusterJobs {
             throw new IllegalStateException(job + " failed", jobResult.getSerializedThrowable()
                     .map(t -> t.deserializeError(MiniClusterJobs.class.getClassLoader())).orElse(null));
         }
+    }
+
+    /**
+     * The job of one SQL INSERT, as {@code tables} planned it into {@code env} (whose parallelism and checkpoints are
+     * set), named {@code jobName}: what a cell submits to its MiniCluster.
+     */
+    public static StreamGraph insertJob(StreamTableEnvironment tables, StreamExecutionEnvironment env, String insert,
+                                        String jobName) {
+        StreamStatementSet statements = tables.createStatementSet();
+        statements.addInsertSql(insert);
+        statements.attachAsDataStream();
+        StreamGraph graph = env.getStreamGraph();
+        graph.setJobName(jobName);
+        return graph;
     }
 
     /** The finished job's time from RUNNING to FINISHED, in seconds. */

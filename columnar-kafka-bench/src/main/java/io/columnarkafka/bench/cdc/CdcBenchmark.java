@@ -185,7 +185,7 @@ public final class CdcBenchmark {
         } catch (Exception e) {
             String reason = ChildJvm.failureReason(Path.of(cell.resultFile()));
             result = CdcResult.failed(cell, reason != null ? reason + "\n" + e.getMessage() : e.getMessage());
-            console.println("FAIL: " + result.verdict());
+            console.println(result.verdict());
         } finally {
             broker.deleteTopic(cell.outputTopic());
         }

@@ -17,7 +17,6 @@ import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
-import org.apache.flink.table.api.bridge.java.StreamStatementSet;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 
 /**
@@ -79,11 +78,6 @@ public final class CdcCellRunner {
         result.setProperty("edges", Integer.toString(ColumnarPlanPath.edges(plan)));
         String mismatch = cell.variant() == CdcVariant.COLUMNAR ? cell.query().pathMismatch(plan) : null;
         result.setProperty("pathMismatch", mismatch == null ? "" : mismatch);
-        StreamStatementSet statements = tables.createStatementSet();
-        statements.addInsertSql(insert);
-        statements.attachAsDataStream();
-        StreamGraph graph = env.getStreamGraph();
-        graph.setJobName("cdc-" + cell.label());
-        return graph;
+        return MiniClusterJobs.insertJob(tables, env, insert, "cdc-" + cell.label());
     }
 }

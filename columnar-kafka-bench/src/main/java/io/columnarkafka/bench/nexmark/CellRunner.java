@@ -32,7 +32,6 @@ import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.table.api.ExplainDetail;
-import org.apache.flink.table.api.bridge.java.StreamStatementSet;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 
 /**
@@ -167,12 +166,7 @@ public final class CellRunner {
                     ExplainDetail.JSON_EXECUTION_PLAN)));
         }
         result.setProperty("sourceConnector", spec.variant().source());
-        StreamStatementSet statements = tables.createStatementSet();
-        statements.addInsertSql(insert);
-        statements.attachAsDataStream();
-        StreamGraph graph = env.getStreamGraph();
-        graph.setJobName("nexmark-" + spec.label());
-        return graph;
+        return MiniClusterJobs.insertJob(tables, env, insert, "nexmark-" + spec.label());
     }
 
     private static Configuration configuration(CellSpec spec) {
