@@ -2,13 +2,17 @@ package io.columnarkafka.bench;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -80,6 +84,66 @@ public final class ChildJvm {
     public static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                 .getProcessCpuTime();
+    }
+
+    /**
+     * The end of a child's main: stores what {@code run} measured in {@code resultFile} (with {@code label} as its
+     * comment) and exits 0; if it throws, prints the failure, leaves the innermost cause's message in {@link
+     * #failureFile} (it names what failed; the log's tail is mostly Flink's shutdown) and exits 1. It exits either
+     * way: Flink's and Kafka's non-daemon threads would keep the JVM alive until the harness's timeout.
+     */
+    public static void complete(Path resultFile, String label, Callable<Properties> run) throws IOException {
+        try {
+            Properties result = run.call();
+            try (OutputStream out = Files.newOutputStream(resultFile)) {
+                result.store(out, label);
+            }
+        } catch (Throwable e) {
+            e.printStackTrace();
+            Throwable cause = e;
+            while (cause.getCause() != null) {
+                cause = cause.getCause();
+            }
+            try {
+                Files.writeString(failureFile(resultFile), String.valueOf(cause.getMessage()));
+            } finally {
+                System.exit(1);
+            }
+        }
+        System.exit(0);
+    }
+
+    /** Where a failed child whose result file is {@code resultFile} leaves the reason it failed. */
+    public static Path failureFile(Path resultFile) {
+        return Path.of(resultFile + ".failure");
+    }
+
+    /** The reason a failed child left ({@link #complete}) on one line, or null if it left none. */
+    public static String failureReason(Path resultFile) {
+        Path reason = failureFile(resultFile);
+        if (!Files.exists(reason)) {
+            return null;
+        }
+        try {
+            return Files.readString(reason).replace('\n', ' ');
+        } catch (IOException e) {
+            return "(the failure reason is unreadable: " + e + ")";
+        }
+    }
+
+    /** A child's arguments as {@code key=value}, in the map's order. */
+    public static List<String> keyValueArgs(Map<String, String> args) {
+        return args.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList();
+    }
+
+    /** The {@code key=value} arguments a child's main got ({@link #keyValueArgs}), in order. */
+    public static Map<String, String> parseKeyValueArgs(String[] argv) {
+        Map<String, String> args = new LinkedHashMap<>();
+        for (String arg : argv) {
+            String[] kv = arg.split("=", 2);
+            args.put(kv[0], kv[1]);
+        }
+        return args;
     }
 
     private static String tail(Path log) throws IOException {

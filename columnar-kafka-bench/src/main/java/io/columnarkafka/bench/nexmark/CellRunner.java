@@ -1,15 +1,16 @@
 package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.bench.ColumnarPlanPath;
 import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.JvmWarmUp;
+import io.columnarkafka.bench.MiniClusterJobs;
 import io.columnarkafka.bench.SteadyFigures;
 import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
 import io.columnarkafka.testkit.nexmark.CountChar;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,19 +24,14 @@ import org.apache.flink.api.common.JobID;
 import org.apache.flink.api.common.JobStatus;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.core.execution.CheckpointingMode;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
 import org.apache.flink.table.api.ExplainDetail;
-import org.apache.flink.table.api.bridge.java.StreamStatementSet;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 
 /**
@@ -54,32 +50,7 @@ public final class CellRunner {
 
     public static void main(String[] args) throws Exception {
         CellSpec spec = CellSpec.fromArgs(args);
-        try {
-            Properties result = run(spec);
-            try (OutputStream out = Files.newOutputStream(Path.of(spec.resultFile()))) {
-                result.store(out, spec.label());
-            }
-        } catch (Throwable e) {
-            // Flink's threads would keep the JVM alive until the harness's timeout: exit with the cause.
-            e.printStackTrace();
-            Throwable cause = e;
-            while (cause.getCause() != null) {
-                cause = cause.getCause();
-            }
-            // The innermost message names what failed (the log's tail is mostly Flink's shutdown): the FAIL row's.
-            try {
-                Files.writeString(failureFile(spec), String.valueOf(cause.getMessage()));
-            } finally {
-                System.exit(1);
-            }
-        }
-        // Flink and Kafka leave non-daemon threads behind; the cell is over.
-        System.exit(0);
-    }
-
-    /** Where a failed cell's JVM leaves the reason it failed. */
-    static Path failureFile(CellSpec spec) {
-        return Path.of(spec.resultFile() + ".failure");
+        ChildJvm.complete(Path.of(spec.resultFile()), spec.label(), () -> run(spec));
     }
 
     /**
@@ -94,7 +65,7 @@ public final class CellRunner {
         Properties result = new Properties();
         warmUpJvm(spec, result);
         Configuration conf = configuration(spec);
-        try (MiniCluster cluster = new MiniCluster(clusterConfiguration(conf, spec))) {
+        try (MiniCluster cluster = new MiniCluster(MiniClusterJobs.cluster(conf, spec.parallelism()))) {
             cluster.start();
             StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
             StreamGraph graph = jobGraph(spec, env, result);
@@ -111,11 +82,10 @@ public final class CellRunner {
             if (threadCpu != null) {
                 result.setProperty("cpuByThread", threadCpu.stop());
             }
-            requireSuccess(jobResult, "the Flink job");
+            MiniClusterJobs.requireSuccess(jobResult, "the Flink job");
             AccessExecutionGraph executed = cluster.getArchivedExecutionGraph(job).get();
             spec.state().check(executed.getStateBackendName().orElse(null));
-            result.setProperty("jobSeconds", Double.toString((executed.getStatusTimestamp(JobStatus.FINISHED)
-                    - executed.getStatusTimestamp(JobStatus.RUNNING)) / 1e3));
+            result.setProperty("jobSeconds", Double.toString(MiniClusterJobs.jobSeconds(executed)));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
             long countedBefore = Long.parseLong(result.getProperty(FixedRateRun.READ_ALL_MILLIS,
                     Long.toString(Long.MAX_VALUE)));
@@ -154,32 +124,16 @@ public final class CellRunner {
         CellSpec warmUp = spec.warmUpRun();
         spec.jvmWarmUp().run(() -> {
             Configuration conf = configuration(warmUp);
-            try (MiniCluster cluster = new MiniCluster(clusterConfiguration(conf, warmUp))) {
+            try (MiniCluster cluster = new MiniCluster(MiniClusterJobs.cluster(conf, warmUp.parallelism()))) {
                 cluster.start();
                 StreamGraph graph = jobGraph(warmUp, StreamExecutionEnvironment.getExecutionEnvironment(conf),
                         new Properties());
-                requireSuccess(cluster.requestJobResult(cluster.submitJob(graph).get().getJobID()).get(),
+                MiniClusterJobs.requireSuccess(cluster.requestJobResult(cluster.submitJob(graph).get().getJobID()).get(),
                         "the JVM warm-up job");
             }
             // The measured cluster's progress reporter replaces the warm-up's when it opens; the task timings are static.
             TaskTimings.clear();
         }, result);
-    }
-
-    /** Throws, with the job's own failure as the cause, unless {@code jobResult} is a success. */
-    private static void requireSuccess(JobResult jobResult, String job) {
-        if (!jobResult.isSuccess()) {
-            throw new IllegalStateException(job + " failed", jobResult.getSerializedThrowable()
-                    .map(t -> t.deserializeError(CellRunner.class.getClassLoader())).orElse(null));
-        }
-    }
-
-    private static MiniClusterConfiguration clusterConfiguration(Configuration conf, CellSpec spec) {
-        return new MiniClusterConfiguration.Builder()
-                .setConfiguration(conf)
-                .setNumTaskManagers(1)
-                .setNumSlotsPerTaskManager(spec.parallelism())
-                .build();
     }
 
     /** The cell's job: the floor job for the floor variant, else the query planned by Flink's SQL planner. */
@@ -203,7 +157,8 @@ public final class CellRunner {
         String plan = explained.substring(explained.indexOf("== Optimized Execution Plan =="));
         result.setProperty("optimizedPlan", plan);
         if (spec.columnarPlanner()) {
-            result.setProperty("sinkPath", planPath(spec, plan));
+            // The columnar nodes and edges the plan holds ({@link ColumnarPlanPath}).
+            result.setProperty("sinkPath", spec.variant().columnar() ? ColumnarPlanPath.describe(plan) : "stock");
             // Throws, failing the cell, if the plan contradicts an option the variant set.
             result.setProperty("plannerOptionsInPlan", PlannerOptionsInPlan.describe(spec.variant(), plan));
         } else {
@@ -211,20 +166,12 @@ public final class CellRunner {
                     ExplainDetail.JSON_EXECUTION_PLAN)));
         }
         result.setProperty("sourceConnector", spec.variant().source());
-        StreamStatementSet statements = tables.createStatementSet();
-        statements.addInsertSql(insert);
-        statements.attachAsDataStream();
-        StreamGraph graph = env.getStreamGraph();
-        graph.setJobName("nexmark-" + spec.label());
-        return graph;
+        return MiniClusterJobs.insertJob(tables, env, insert, "nexmark-" + spec.label());
     }
 
     private static Configuration configuration(CellSpec spec) {
         Configuration conf = stateAndCheckpoints(spec);
-        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, spec.parallelism());
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        // Any free port: 8081, the default, may be taken by another MiniCluster on a shared machine.
-        conf.set(RestOptions.BIND_PORT, "0");
+        conf.addAll(MiniClusterJobs.configuration(spec.parallelism()));
         conf.addAll(Configuration.fromMap(TaskTimings.configuration()));
         conf.addAll(Configuration.fromMap(JobProgress.configuration()));
         return conf;
@@ -279,35 +226,6 @@ public final class CellRunner {
         List<String> statements = spec.query().statements(sink);
         statements.subList(0, statements.size() - 1).forEach(tables::executeSql);
         return statements.get(statements.size() - 1);
-    }
-
-    /**
-     * With the columnar planner stage: the columnar nodes and edges the plan holds, e.g. {@code plan:
-     * ColumnarScan+ColumnarCalc+ColumnarSink} (fully columnar), {@code plan: ColumnarScan+ArrowToRows x1} or, with
-     * mini-batch on, {@code plan: ColumnarScan+ColumnarMiniBatchAssigner+ColumnarCalc+ArrowToRows x2}; a sink fed
-     * rows that runs Flink's sink steps in its encode operator adds {@code ColumnarRowSink}; a
-     * plan with more than one {@code ColumnarScan} (branches that do not share one) says how many: {@code
-     * ColumnarScan x2}.
-     */
-    private static String planPath(CellSpec spec, String plan) {
-        if (!spec.variant().columnar()) {
-            return "stock";
-        }
-        List<String> nodes = new java.util.ArrayList<>();
-        for (String node : List.of("ColumnarScan", "ColumnarMiniBatchAssigner", "ColumnarCalc", "ColumnarExpand",
-                "ColumnarLocalWindowAggregate", "ColumnarLocalGroupAggregate", "ColumnarSink", "ColumnarRowSink")) {
-            if (plan.contains(node + "(")) {
-                nodes.add(node);
-            }
-        }
-        int scans = plan.split("ColumnarScan\\(", -1).length - 1;
-        if (scans > 1) {
-            nodes.set(0, "ColumnarScan x" + scans);
-        }
-        int edges = plan.split("ArrowToRows\\(", -1).length - 1;
-        Matcher rows = Pattern.compile("ArrowToRows\\(.*, rows=\\[(\\w+)]").matcher(plan);
-        return "plan: " + (nodes.isEmpty() ? "no columnar node" : String.join("+", nodes))
-                + (edges > 0 ? "+ArrowToRows x" + edges + (rows.find() ? " (" + rows.group(1) + " rows)" : "") : "");
     }
 
     /** Stock for the stock variant; the columnar sink's decision (admitted or fallback and why) otherwise. */

@@ -1,7 +1,7 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.JvmWarmUp;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,17 +95,11 @@ record CellSpec(
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
         args.put("jvmWarmUp", jvmWarmUp.name());
-        List<String> list = new ArrayList<>();
-        args.forEach((k, v) -> list.add(k + "=" + v));
-        return list;
+        return ChildJvm.keyValueArgs(args);
     }
 
     static CellSpec fromArgs(String[] argv) {
-        Map<String, String> args = new LinkedHashMap<>();
-        for (String arg : argv) {
-            String[] kv = arg.split("=", 2);
-            args.put(kv[0], kv[1]);
-        }
+        Map<String, String> args = ChildJvm.parseKeyValueArgs(argv);
         return new CellSpec(
                 NexmarkQuery.byId(args.get("query")),
                 Variant.parse(args.get("variant")),

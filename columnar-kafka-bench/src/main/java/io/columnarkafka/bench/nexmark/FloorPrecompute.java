@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.SqlOptions;
 import io.columnarkafka.testkit.TopicRecord;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
@@ -88,7 +89,7 @@ public final class FloorPrecompute {
         sink.put("key.fields", PARTITION_COLUMN + ";" + OFFSET_COLUMN);
         sink.put("value.format", "json");
         sink.put("value.fields-include", "EXCEPT_KEY");
-        List<String> queryStatements = query.statements(NexmarkSql.options(sink));
+        List<String> queryStatements = query.statements(SqlOptions.of(sink));
         if (queryStatements.size() != 2) {
             throw new IllegalArgumentException(query.id() + " is not one result table and one INSERT");
         }

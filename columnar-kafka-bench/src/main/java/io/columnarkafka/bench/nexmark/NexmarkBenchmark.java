@@ -11,7 +11,6 @@ import io.columnarkafka.testkit.TopicVerifier;
 import io.columnarkafka.testkit.nexmark.NexmarkConfig;
 import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
 import io.columnarkafka.testkit.nexmark.NexmarkTopic;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -129,7 +128,7 @@ public final class NexmarkBenchmark {
             "split at spaces, {dir} standing for the cluster's directory (e.g. a flight recording, docs/nexmark.md).",
             "Both apply to every variant; a variant's own JVM properties come after them.");
 
-    static final String DEFAULT_CHILD_JAVA_OPTS = "-Xms1g -Xmx1g";
+    public static final String DEFAULT_CHILD_JAVA_OPTS = "-Xms1g -Xmx1g";
 
     /** Why a bounded run does not compare q12's output, and where it is measured. */
     static final String Q12_BOUNDED = "its 10 s processing-time windows do not fire before a bounded job of a few"
@@ -512,8 +511,8 @@ public final class NexmarkBenchmark {
                         + measured.getProperty("restartByTask"));
             }
         } catch (Exception e) {
-            Path reason = CellRunner.failureFile(spec);
-            String message = Files.exists(reason) ? readReason(reason) + "\n" + e.getMessage() : e.getMessage();
+            String reason = ChildJvm.failureReason(Path.of(spec.resultFile()));
+            String message = reason != null ? reason + "\n" + e.getMessage() : e.getMessage();
             cell = CellResult.failed(spec, round, message);
             console.println("FAIL: " + message);
         } finally {
@@ -572,14 +571,6 @@ public final class NexmarkBenchmark {
             fill.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static String readReason(Path reason) {
-        try {
-            return Files.readString(reason).replace('\n', ' ');
-        } catch (IOException e) {
-            return "(the cell's failure reason is unreadable: " + e + ")";
         }
     }
 

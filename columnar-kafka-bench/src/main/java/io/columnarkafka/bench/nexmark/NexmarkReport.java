@@ -2,6 +2,7 @@ package io.columnarkafka.bench.nexmark;
 
 import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MachineLoad;
+import io.columnarkafka.bench.PairedRounds;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -157,12 +158,8 @@ final class NexmarkReport {
     /** Columnar / stock of {@code figure}, per round in which both cells of the pair passed. */
     static double[] pairedRatios(List<CellResult> stock, List<CellResult> columnar,
                                          ToDoubleFunction<CellResult> figure) {
-        List<Double> ratios = new ArrayList<>();
-        for (CellResult c : columnar) {
-            stock.stream().filter(s -> s.round() == c.round()).findFirst()
-                    .ifPresent(s -> ratios.add(figure.applyAsDouble(c) / figure.applyAsDouble(s)));
-        }
-        return ratios.stream().mapToDouble(Double::doubleValue).toArray();
+        return PairedRounds.ratios(stock, columnar, CellResult::round, figure).stream()
+                .mapToDouble(Double::doubleValue).toArray();
     }
 
     static double median(double[] values) {

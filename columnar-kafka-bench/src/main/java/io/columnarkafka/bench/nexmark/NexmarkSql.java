@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.SqlOptions;
 import io.columnarkafka.testkit.nexmark.NexmarkGenerator;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ final class NexmarkSql {
                 + "    `dateTime` AS CASE WHEN event_type = 0 THEN person.`dateTime`"
                 + " WHEN event_type = 1 THEN auction.`dateTime` ELSE bid.`dateTime` END"
                 + (watermark ? ",\n    WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND\n" : "\n")
-                + ") WITH (" + options(sourceOptions(connector, bootstrapServers, topic, groupId, clients, bounded))
+                + ") WITH (" + SqlOptions.of(sourceOptions(connector, bootstrapServers, topic, groupId, clients, bounded))
                 + ")";
     }
 
@@ -95,14 +96,7 @@ final class NexmarkSql {
         } else {
             options.put("format", "json");
         }
-        return options(options);
-    }
-
-    static String options(Map<String, String> options) {
-        return options.entrySet().stream()
-                .sorted(Map.Entry.comparingByKey())
-                .map(e -> "'" + e.getKey() + "' = '" + e.getValue().replace("'", "''") + "'")
-                .collect(Collectors.joining(", "));
+        return SqlOptions.of(options);
     }
 
     static String resource(String name) {

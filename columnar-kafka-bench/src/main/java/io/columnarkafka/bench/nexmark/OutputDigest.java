@@ -21,7 +21,7 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.node.Obje
  * leaves open on a tie), or q12's bids per bidder. Every cell of a
  * query must produce the stock cells' digest; the number of entries is kept beside it for the report.
  */
-record OutputDigest(long entries, String sha256) {
+public record OutputDigest(long entries, String sha256) {
     private static final Pattern BID_COUNT = Pattern.compile("\"bidder\":(-?\\d+),\"bid_count\":(\\d+)");
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -69,7 +69,7 @@ record OutputDigest(long entries, String sha256) {
     }
 
     /** The digest of these entries, in any order (sorts them in place). */
-    static OutputDigest of(List<String> lines) {
+    public static OutputDigest of(List<String> lines) {
         lines.sort(null);
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");

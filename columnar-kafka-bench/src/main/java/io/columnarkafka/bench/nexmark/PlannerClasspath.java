@@ -14,13 +14,13 @@ import java.util.List;
  * build writes), then this JVM's classpath without the loader and without the broker's Scala 2.13 jars (the
  * cells run no broker). Stock and columnar cells of a run both use it, so both plan with the same jar.
  */
-final class PlannerClasspath {
+public final class PlannerClasspath {
     /** System property naming the planner module's {@code target/planner.classpath} (set by bin/bench-nexmark). */
     static final String FILE_PROPERTY = "columnarkafka.planner.classpath.file";
 
     private PlannerClasspath() {}
 
-    static String forCells() {
+    public static String forCells() {
         String file = System.getProperty(FILE_PROPERTY);
         if (file == null) {
             throw new IllegalStateException("--columnar-planner on needs -D" + FILE_PROPERTY

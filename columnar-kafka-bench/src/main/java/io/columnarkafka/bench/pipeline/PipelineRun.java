@@ -1,22 +1,20 @@
 package io.columnarkafka.bench.pipeline;
 
+import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.JvmWarmUp;
+import io.columnarkafka.bench.MiniClusterJobs;
 import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.cli.KafkaToKafkaJob;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.source.ColumnarKafkaSource;
 import java.io.OutputStream;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.Configuration;
-import org.apache.flink.configuration.RestOptions;
-import org.apache.flink.configuration.RestartStrategyOptions;
-import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
@@ -49,11 +47,7 @@ public final class PipelineRun {
         long checkpointInterval = Long.parseLong(args[5]);
         Path resultFile = Path.of(args[6]);
 
-        Configuration conf = new Configuration();
-        conf.set(TaskManagerOptions.NUM_TASK_SLOTS, parallelism);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-        // Any free port for the REST endpoint: Flink's default, 8081, may be held by another process.
-        conf.set(RestOptions.BIND_PORT, "0");
+        Configuration conf = MiniClusterJobs.configuration(parallelism);
         conf.addAll(Configuration.fromMap(JobProgress.configuration()));
         Properties result = new Properties();
         if (args.length > 7) {
@@ -66,18 +60,18 @@ public final class PipelineRun {
                     checkpointInterval);
             ThreadCpu threadCpu = ThreadCpu.start();
             double compileStart = JvmWarmUp.compileSeconds();
-            long cpuStart = processCpuNanos();
+            long cpuStart = ChildJvm.processCpuNanos();
             long start = System.nanoTime();
             long submittedMillis = System.currentTimeMillis();
             JobID job = cluster.submitJob(env.getStreamGraph()).get().getJobID();
             JobResult jobResult = cluster.requestJobResult(job).get();
             long end = System.nanoTime();
-            long cpuEnd = processCpuNanos();
+            long cpuEnd = ChildJvm.processCpuNanos();
             result.setProperty("jitSeconds", Double.toString(JvmWarmUp.compileSeconds() - compileStart));
             if (threadCpu != null) {
                 result.setProperty("cpuByThread", threadCpu.stop());
             }
-            requireSuccess(jobResult, "the Flink job");
+            MiniClusterJobs.requireSuccess(jobResult, "the Flink job");
             result.setProperty("wallSeconds", Double.toString((end - start) / 1e9));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
             List<JobProgress.Sample> samples = JobProgress.samples();
@@ -104,7 +98,7 @@ public final class PipelineRun {
                 cluster.start();
                 StreamExecutionEnvironment env = environment(variant, servers, input, output, conf, parallelism,
                         checkpointInterval);
-                requireSuccess(cluster.requestJobResult(cluster.submitJob(env.getStreamGraph()).get().getJobID()).get(),
+                MiniClusterJobs.requireSuccess(cluster.requestJobResult(cluster.submitJob(env.getStreamGraph()).get().getJobID()).get(),
                         "the JVM warm-up job");
             }
             // the measured cluster's progress reporter replaces the warm-up's when it opens
@@ -131,17 +125,5 @@ public final class PipelineRun {
             case FLOOR -> pipeline.buildFloor(env);
         }
         return env;
-    }
-
-    private static void requireSuccess(JobResult jobResult, String job) {
-        if (!jobResult.isSuccess()) {
-            throw new IllegalStateException(job + " failed", jobResult.getSerializedThrowable()
-                    .map(t -> t.deserializeError(PipelineRun.class.getClassLoader())).orElse(null));
-        }
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }

@@ -1,13 +1,11 @@
 package io.columnarkafka.testkit.nexmark;
 
 import io.columnarkafka.format.RecordSlab;
-import java.util.Properties;
+import io.columnarkafka.testkit.InputProducer;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Fills a Kafka topic with Nexmark events as the values of the suite's Kafka table in Flink's {@code json}
@@ -45,17 +43,10 @@ public final class NexmarkTopic {
      */
     public static long fill(String bootstrapServers, String topic, int partitions, NexmarkGenerator generator,
                             long events, LongConsumer beforeSend) {
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(ProducerConfig.ACKS_CONFIG, "all");
-        props.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        props.put(ProducerConfig.LINGER_MS_CONFIG, "10");
-        props.put(ProducerConfig.BATCH_SIZE_CONFIG, "262144");
         long bytes = 0;
         AtomicReference<Exception> failure = new AtomicReference<>();
         try (NexmarkJson json = new NexmarkJson(generator);
-             KafkaProducer<byte[], byte[]> producer =
-                     new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
+             KafkaProducer<byte[], byte[]> producer = InputProducer.open(bootstrapServers)) {
             for (long from = 0; from < events; from += BATCH) {
                 int n = (int) Math.min(BATCH, events - from);
                 RecordSlab slab = json.encode(from, n);

@@ -1,0 +1,47 @@
+package io.columnarkafka.bench.cdc;
+
+import io.columnarkafka.bench.ChildJvm;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One cell of the CDC benchmark: a query through one variant over the input topic's {@code records}, passed to the
+ * cell's JVM ({@link CdcCellRunner}) as {@code key=value} arguments.
+ *
+ * @param round 0 for the uncounted warm-up round, then 1, 2, ...
+ */
+record CdcCell(CdcQuery query, CdcVariant variant, int round, long records, int parallelism,
+               long checkpointIntervalMs, String bootstrapServers, String inputTopic, String outputTopic,
+               String runId, String checkpointDir, String resultFile) {
+
+    String label() {
+        return query.id() + "-" + variant.id();
+    }
+
+    List<String> toArgs() {
+        Map<String, String> args = new LinkedHashMap<>();
+        args.put("query", query.id());
+        args.put("variant", variant.name());
+        args.put("round", Integer.toString(round));
+        args.put("records", Long.toString(records));
+        args.put("parallelism", Integer.toString(parallelism));
+        args.put("checkpointIntervalMs", Long.toString(checkpointIntervalMs));
+        args.put("bootstrapServers", bootstrapServers);
+        args.put("inputTopic", inputTopic);
+        args.put("outputTopic", outputTopic);
+        args.put("runId", runId);
+        args.put("checkpointDir", checkpointDir);
+        args.put("resultFile", resultFile);
+        return ChildJvm.keyValueArgs(args);
+    }
+
+    static CdcCell fromArgs(String[] argv) {
+        Map<String, String> args = ChildJvm.parseKeyValueArgs(argv);
+        return new CdcCell(CdcQuery.byId(args.get("query")), CdcVariant.valueOf(args.get("variant")),
+                Integer.parseInt(args.get("round")), Long.parseLong(args.get("records")),
+                Integer.parseInt(args.get("parallelism")), Long.parseLong(args.get("checkpointIntervalMs")),
+                args.get("bootstrapServers"), args.get("inputTopic"), args.get("outputTopic"), args.get("runId"),
+                args.get("checkpointDir"), args.get("resultFile"));
+    }
+}

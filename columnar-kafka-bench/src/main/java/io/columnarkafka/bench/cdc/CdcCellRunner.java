@@ -1,0 +1,83 @@
+package io.columnarkafka.bench.cdc;
+
+import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.bench.ColumnarPlanPath;
+import io.columnarkafka.bench.MiniClusterJobs;
+import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.planner.InstallResult;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.core.execution.CheckpointingMode;
+import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
+import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+
+/**
+ * Runs one CDC cell in a JVM of its own (started by {@link CdcBenchmark}; the broker runs in another), so this
+ * process's CPU time is the Flink job's: a MiniCluster of one TaskManager with a slot per parallel task, checkpoints
+ * to local files, the query planned by Flink's planner (with the columnar stage for the columnar variant). Writes to
+ * the cell's result file the job time, the process CPU time over the job, and the optimized plan with its columnar
+ * nodes and edges; a failure exits 1, its reason left beside the result file ({@link ChildJvm#complete}).
+ */
+public final class CdcCellRunner {
+    private CdcCellRunner() {}
+
+    public static void main(String[] args) throws Exception {
+        CdcCell cell = CdcCell.fromArgs(args);
+        ChildJvm.complete(Path.of(cell.resultFile()), cell.label(), () -> run(cell));
+    }
+
+    private static Properties run(CdcCell cell) throws Exception {
+        Configuration conf = MiniClusterJobs.configuration(cell.parallelism());
+        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, Path.of(cell.checkpointDir()).toUri().toString());
+        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(cell.checkpointIntervalMs()));
+        Properties result = new Properties();
+        try (MiniCluster cluster = new MiniCluster(MiniClusterJobs.cluster(conf, cell.parallelism()))) {
+            cluster.start();
+            StreamGraph graph = streamGraph(cell, StreamExecutionEnvironment.getExecutionEnvironment(conf), result);
+            long cpuStart = ChildJvm.processCpuNanos();
+            JobID job = cluster.submitJob(graph).get().getJobID();
+            JobResult jobResult = cluster.requestJobResult(job).get();
+            long cpuEnd = ChildJvm.processCpuNanos();
+            MiniClusterJobs.requireSuccess(jobResult, "the Flink job");
+            AccessExecutionGraph executed = cluster.getArchivedExecutionGraph(job).get();
+            result.setProperty("jobSeconds", Double.toString(MiniClusterJobs.jobSeconds(executed)));
+            result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
+        }
+        return result;
+    }
+
+    /** Plans the cell's INSERT; records its optimized plan and columnar path in {@code result}. */
+    private static StreamGraph streamGraph(CdcCell cell, StreamExecutionEnvironment env, Properties result) {
+        env.setParallelism(cell.parallelism());
+        env.enableCheckpointing(cell.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
+        StreamTableEnvironment tables = StreamTableEnvironment.create(env);
+        if (cell.variant() == CdcVariant.COLUMNAR) {
+            InstallResult installed = ColumnarSql.install(tables);
+            if (!installed.installed()) {
+                throw new IllegalStateException("the columnar planner stage is not installed: " + installed.message());
+            }
+        }
+        tables.executeSql(CdcSql.sourceTable(cell.variant(), cell.bootstrapServers(), cell.inputTopic(), cell.runId()));
+        tables.executeSql(cell.query().resultTable(CdcSql.sinkOptions(cell.variant(), cell.query(),
+                cell.bootstrapServers(), cell.outputTopic(), cell.runId())));
+        String insert = cell.query().insert();
+        String explained = tables.explainSql(insert);
+        String plan = explained.substring(explained.indexOf("== Optimized Execution Plan =="));
+        result.setProperty("optimizedPlan", plan);
+        result.setProperty("planPath", ColumnarPlanPath.describe(plan));
+        result.setProperty("columnarNodes", Integer.toString(ColumnarPlanPath.columnarNodes(plan)));
+        result.setProperty("edges", Integer.toString(ColumnarPlanPath.edges(plan)));
+        String mismatch = cell.variant() == CdcVariant.COLUMNAR ? cell.query().pathMismatch(plan) : null;
+        result.setProperty("pathMismatch", mismatch == null ? "" : mismatch);
+        return MiniClusterJobs.insertJob(tables, env, insert, "cdc-" + cell.label());
+    }
+}

@@ -1,0 +1,182 @@
+package io.columnarkafka.bench.cdc;
+
+import io.columnarkafka.bench.MachineLoad;
+import io.columnarkafka.bench.PairedRounds;
+import io.columnarkafka.bench.Spread;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.core.JsonProcessingException;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.SerializationFeature;
+
+/**
+ * The CDC benchmark's report: per query, the paired per-round ratios columnar/stock of throughput and of CPU per
+ * event (median, min, max over the counted rounds), each side's median figures, the verdict over all its cells and
+ * the path its columnar cells ran; then every cell. Markdown, JSON and CSV.
+ */
+final class CdcReport {
+    /** A query's summary over its counted cells. */
+    record Row(CdcQuery query, int cells, double stockEventsPerSecond, double columnarEventsPerSecond,
+               Spread throughput, double stockCpuNanosPerEvent, double columnarCpuNanosPerEvent, Spread cpu,
+               String verdict, String columnarPaths) {}
+
+    private final List<CdcResult> results;
+    private final Setup setup;
+
+    /** What the run was: its options, its input and the machine's load before and after it. */
+    record Setup(String stamp, String note, long records, String inputMix, long inputBytes, int warmup, int rounds,
+                 int parallelism, int partitions, long checkpointIntervalMs, long seed, String loadBefore,
+                 String loadAfter) {}
+
+    CdcReport(List<CdcResult> results, Setup setup) {
+        this.results = results;
+        this.setup = setup;
+    }
+
+    /** One row per query that ran, in the queries' order. */
+    List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        for (CdcQuery query : CdcQuery.values()) {
+            List<CdcResult> all = results.stream().filter(r -> r.cell().query() == query).toList();
+            if (all.isEmpty()) {
+                continue;
+            }
+            List<CdcResult> stock = counted(all, CdcVariant.STOCK);
+            List<CdcResult> columnar = counted(all, CdcVariant.COLUMNAR);
+            List<CdcResult> failed = all.stream().filter(r -> !r.ok()).toList();
+            String verdict = failed.isEmpty() ? "OK" : "FAIL: " + failed.size() + " of " + all.size() + " cells ("
+                    + failed.get(0).cell().label() + " round " + failed.get(0).round() + ": "
+                    + failed.get(0).verdictHeadline() + ")";
+            String paths = all.stream().filter(r -> r.cell().variant() == CdcVariant.COLUMNAR && r.measured())
+                    .collect(Collectors.groupingBy(r -> r.planPath() + " (" + r.columnarNodes() + " columnar nodes, "
+                            + r.edges() + " ArrowToRows edges)", LinkedHashMap::new, Collectors.counting()))
+                    .entrySet().stream().map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining("; "));
+            rows.add(new Row(query, all.size(), median(stock, CdcResult::eventsPerSecond),
+                    median(columnar, CdcResult::eventsPerSecond),
+                    Spread.of(PairedRounds.ratios(stock, columnar, CdcResult::round, CdcResult::eventsPerSecond)),
+                    median(stock, CdcResult::cpuNanosPerEvent), median(columnar, CdcResult::cpuNanosPerEvent),
+                    Spread.of(PairedRounds.ratios(stock, columnar, CdcResult::round, CdcResult::cpuNanosPerEvent)),
+                    verdict, paths.isEmpty() ? "none measured" : paths));
+        }
+        return rows;
+    }
+
+    /** A variant's cells of the counted rounds whose job ran to its end. */
+    private static List<CdcResult> counted(List<CdcResult> cells, CdcVariant variant) {
+        return cells.stream().filter(r -> r.round() > 0 && r.cell().variant() == variant && r.measured()).toList();
+    }
+
+    static double median(List<CdcResult> cells, ToDoubleFunction<CdcResult> figure) {
+        return Spread.of(cells.stream().map(figure::applyAsDouble).toList()).median();
+    }
+
+    boolean ok() {
+        return results.stream().allMatch(CdcResult::ok);
+    }
+
+    String markdown() {
+        StringBuilder md = new StringBuilder();
+        md.append("# CDC pipeline: stock Flink vs columnar-kafka (").append(setup.stamp()).append(")\n\n");
+        if (!setup.note().isEmpty()) {
+            md.append(setup.note()).append("\n\n");
+        }
+        md.append(String.format(Locale.ROOT, "Input: %,d Debezium records of an `orders` table (%s), %,d bytes of keys"
+                        + " and values, seed %d, %d partitions. Each cell a Flink job in a fresh JVM on a MiniCluster,"
+                        + " parallelism %d, EXACTLY_ONCE sinks, checkpoints every %d ms, source bounded at the latest"
+                        + " offsets; %d uncounted warm-up round(s), then %d counted rounds, the order of the variants"
+                        + " and of the queries rotating each round. Throughput: input records per second of job time"
+                        + " (RUNNING to FINISHED); CPU: the Flink JVM's process CPU time over the job per input"
+                        + " record. Ratios are columnar/stock per round (paired), median (min – max); a throughput"
+                        + " ratio above 1 and a CPU ratio below 1 favour columnar.%n%n",
+                setup.records(), setup.inputMix(), setup.inputBytes(), setup.seed(), setup.partitions(),
+                setup.parallelism(), setup.checkpointIntervalMs(), setup.warmup(), setup.rounds()));
+        md.append(MachineLoad.sentence(MachineLoad.oneMinute(setup.loadBefore()), MachineLoad.oneMinute(setup.loadAfter())))
+                .append(" Load before: `").append(setup.loadBefore()).append("`, after: `").append(setup.loadAfter())
+                .append("`.\n\n");
+        md.append("| query | stock events/s | columnar events/s | throughput columnar/stock | stock CPU ns/event"
+                + " | columnar CPU ns/event | CPU columnar/stock | verdict | columnar path |\n");
+        md.append("|---|---:|---:|---|---:|---:|---|---|---|\n");
+        for (Row row : rows()) {
+            md.append(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %s | %,.0f | %,.0f | %s | %s | %s |%n",
+                    row.query().id(), row.stockEventsPerSecond(), row.columnarEventsPerSecond(),
+                    row.throughput().ratio(), row.stockCpuNanosPerEvent(), row.columnarCpuNanosPerEvent(),
+                    row.cpu().ratio(), row.verdict(), row.columnarPaths()));
+        }
+        md.append("\n## Queries\n\n");
+        for (CdcQuery query : CdcQuery.values()) {
+            md.append("- `").append(query.id()).append("`: `").append(query.insert()).append("`, output compared by ")
+                    .append(query.output.name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                    .append(query.requiredColumnarNodes.isEmpty() ? "" : "; its columnar cells must plan "
+                            + String.join(" → ", query.requiredColumnarNodes) + " with no ArrowToRows edge")
+                    .append('\n');
+        }
+        md.append("\n## Cells\n\n| round | query | variant | job s | events/s | CPU s | CPU ns/event | plan | output"
+                + " | verdict |\n|---:|---|---|---:|---:|---:|---:|---|---|---|\n");
+        for (CdcResult r : results) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %,.0f | %.2f | %,.0f | %s | %,d %s | %s |%n",
+                    r.round() == 0 ? "warm-up" : Integer.toString(r.round()), r.cell().query().id(),
+                    r.cell().variant().id(), r.jobSeconds(), r.eventsPerSecond(), r.cpuSeconds(),
+                    r.cpuNanosPerEvent(), r.cell().variant() == CdcVariant.STOCK ? "stock" : r.planPath(),
+                    r.output().entries(), r.output().sha256(), r.verdictHeadline().replace("|", "\\|")));
+        }
+        return md.toString();
+    }
+
+    String json() {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("setup", setup);
+        json.put("summary", rows().stream().map(row -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("query", row.query().id());
+            m.put("cells", row.cells());
+            m.put("stockEventsPerSecond", row.stockEventsPerSecond());
+            m.put("columnarEventsPerSecond", row.columnarEventsPerSecond());
+            m.put("throughputRatio", row.throughput());
+            m.put("stockCpuNanosPerEvent", row.stockCpuNanosPerEvent());
+            m.put("columnarCpuNanosPerEvent", row.columnarCpuNanosPerEvent());
+            m.put("cpuRatio", row.cpu());
+            m.put("verdict", row.verdict());
+            m.put("columnarPaths", row.columnarPaths());
+            return m;
+        }).toList());
+        json.put("cells", results.stream().map(r -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("round", r.round());
+            m.put("query", r.cell().query().id());
+            m.put("variant", r.cell().variant().id());
+            m.put("jobSeconds", r.jobSeconds());
+            m.put("cpuSeconds", r.cpuSeconds());
+            m.put("eventsPerSecond", r.eventsPerSecond());
+            m.put("cpuNanosPerEvent", r.cpuNanosPerEvent());
+            m.put("planPath", r.planPath());
+            m.put("columnarNodes", r.columnarNodes());
+            m.put("edges", r.edges());
+            m.put("outputEntries", r.output().entries());
+            m.put("outputSha256", r.output().sha256());
+            m.put("verdict", r.verdict());
+            return m;
+        }).toList());
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(json) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    String csv() {
+        StringBuilder csv = new StringBuilder("round,query,variant,job_s,cpu_s,events_per_s,cpu_ns_per_event,"
+                + "columnar_nodes,arrow_to_rows_edges,plan_path,output_entries,output_sha256,verdict\n");
+        for (CdcResult r : results) {
+            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%.3f,%.3f,%.1f,%.1f,%d,%d,\"%s\",%d,%s,\"%s\"%n", r.round(),
+                    r.cell().query().id(), r.cell().variant().id(), r.jobSeconds(), r.cpuSeconds(), r.eventsPerSecond(),
+                    r.cpuNanosPerEvent(), r.columnarNodes(), r.edges(), r.planPath().replace("\"", "\"\""),
+                    r.output().entries(), r.output().sha256(), r.verdictHeadline().replace("\"", "\"\"")));
+        }
+        return csv.toString();
+    }
+}

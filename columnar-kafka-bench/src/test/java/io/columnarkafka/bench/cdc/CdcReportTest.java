@@ -1,0 +1,84 @@
+package io.columnarkafka.bench.cdc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.columnarkafka.bench.nexmark.OutputDigest;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** The report's arithmetic: paired per-round ratios, CPU per event, the warm-up left out, a FAIL never dropped. */
+class CdcReportTest {
+    private static final long RECORDS = 1_000_000;
+
+    @Test
+    void ratiosArePairedByRoundAndTheWarmUpIsNotCounted() {
+        List<CdcResult> cells = new ArrayList<>();
+        cells.add(cell(CdcQuery.CDC_CALC, CdcVariant.STOCK, 0, 100, 10, "OK")); // warm-up: 10x slower, not counted
+        cells.add(cell(CdcQuery.CDC_CALC, CdcVariant.COLUMNAR, 0, 1, 1, "OK"));
+        cells.add(cell(CdcQuery.CDC_CALC, CdcVariant.STOCK, 1, 10, 20, "OK"));
+        cells.add(cell(CdcQuery.CDC_CALC, CdcVariant.COLUMNAR, 1, 5, 10, "OK"));
+        cells.add(cell(CdcQuery.CDC_CALC, CdcVariant.STOCK, 2, 20, 20, "OK"));
+        cells.add(cell(CdcQuery.CDC_CALC, CdcVariant.COLUMNAR, 2, 5, 5, "OK"));
+        cells.add(cell(CdcQuery.CDC_CALC, CdcVariant.STOCK, 3, 8, 16, "OK"));
+        cells.add(cell(CdcQuery.CDC_CALC, CdcVariant.COLUMNAR, 3, 8, 8, "OK"));
+
+        CdcReport.Row row = report(cells).rows().get(0);
+
+        // job seconds 10/5, 20/5, 8/8: throughput ratios 2, 4, 1
+        assertThat(row.throughput().rounds()).isEqualTo(3);
+        assertThat(row.throughput().median()).isEqualTo(2.0);
+        assertThat(row.throughput().min()).isEqualTo(1.0);
+        assertThat(row.throughput().max()).isEqualTo(4.0);
+        // CPU 10/20, 5/20, 8/16 columnar/stock: 0.5, 0.25, 0.5
+        assertThat(row.cpu().median()).isEqualTo(0.5);
+        assertThat(row.cpu().min()).isEqualTo(0.25);
+        // medians of the counted cells: stock 10 s of 1,000,000 records, 16 s of CPU
+        assertThat(row.stockEventsPerSecond()).isCloseTo(100_000, within(1e-6));
+        assertThat(row.stockCpuNanosPerEvent()).isCloseTo(20_000, within(1e-6));
+        assertThat(row.columnarCpuNanosPerEvent()).isCloseTo(8_000, within(1e-6));
+        assertThat(row.verdict()).isEqualTo("OK");
+    }
+
+    @Test
+    void aFailedOrFallenBackCellMakesItsQueryAFailRowWithItsFiguresKept() {
+        List<CdcResult> cells = new ArrayList<>();
+        cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.STOCK, 1, 10, 10, "OK"));
+        cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.COLUMNAR, 1, 5, 5, "FAIL: fallback, an ArrowToRows edge in the plan"));
+        cells.add(CdcResult.failed(new CdcCell(CdcQuery.CDC_UPSERT, CdcVariant.COLUMNAR, 1, RECORDS, 2, 1000, "b",
+                "in", "out", "run", "ck", "res"), "the Flink job failed"));
+
+        CdcReport report = report(cells);
+        List<CdcReport.Row> rows = report.rows();
+
+        assertThat(rows).extracting(r -> r.query().id()).containsExactly("cdc-agg", "cdc-upsert");
+        assertThat(rows.get(0).verdict()).startsWith("FAIL: 1 of 2 cells (cdc-agg-columnar round 1: FAIL: fallback");
+        assertThat(rows.get(0).throughput().median()).isEqualTo(2.0);
+        assertThat(rows.get(1).verdict()).startsWith("FAIL: 1 of 1 cells");
+        assertThat(rows.get(1).throughput().rounds()).isZero();
+        assertThat(report.ok()).isFalse();
+        assertThat(report.markdown()).contains("| cdc-upsert |", "FAIL: the Flink job failed", "n/a");
+        assertThat(report.csv().lines()).hasSize(4);
+        assertThat(report.json()).contains("\"verdict\" : \"FAIL: the Flink job failed\"");
+    }
+
+    private static CdcReport report(List<CdcResult> cells) {
+        return new CdcReport(cells, new CdcReport.Setup("20261207-000000", "", RECORDS, "update 1", 1, 1, 3, 2, 2, 1000,
+                42, "0.50 0.40 0.30 1/100 1", "1.50 0.40 0.30 1/100 1"));
+    }
+
+    private static CdcResult cell(CdcQuery query, CdcVariant variant, int round, double jobSeconds, double cpuSeconds,
+                                  String verdict) {
+        Properties measured = new Properties();
+        measured.setProperty("jobSeconds", Double.toString(jobSeconds));
+        measured.setProperty("cpuSeconds", Double.toString(cpuSeconds));
+        measured.setProperty("planPath", variant == CdcVariant.STOCK ? "plan: no columnar node"
+                : "plan: ColumnarScan+ColumnarCalc+ColumnarSink");
+        measured.setProperty("columnarNodes", variant == CdcVariant.STOCK ? "0" : "3");
+        measured.setProperty("edges", "0");
+        return CdcResult.of(new CdcCell(query, variant, round, RECORDS, 2, 1000, "b", "in", "out", "run", "ck", "res"),
+                measured, new OutputDigest(7, "abc"), verdict);
+    }
+}
