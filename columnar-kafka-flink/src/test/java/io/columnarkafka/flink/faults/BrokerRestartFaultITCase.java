@@ -36,7 +36,7 @@ class BrokerRestartFaultITCase {
     static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(2);
 
     @RegisterExtension
-    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension(FaultJobs.LOADED_MACHINE_TIMEOUT);
+    static final KafkaBrokerExtension KAFKA = KafkaBrokerExtension.dedicated(FaultJobs.LOADED_MACHINE_TIMEOUT);
 
     @ParameterizedTest(name = "{0} {1} POOLING")
     @CsvSource({"COLUMNAR, EXACTLY_ONCE", "STOCK, EXACTLY_ONCE", "COLUMNAR, AT_LEAST_ONCE", "STOCK, AT_LEAST_ONCE"})

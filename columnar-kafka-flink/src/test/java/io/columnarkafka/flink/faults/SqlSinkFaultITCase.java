@@ -45,7 +45,7 @@ class SqlSinkFaultITCase {
     private static final Duration OUTAGE = Duration.ofSeconds(20);
 
     @RegisterExtension
-    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension(FaultJobs.LOADED_MACHINE_TIMEOUT);
+    static final KafkaBrokerExtension KAFKA = KafkaBrokerExtension.dedicated(FaultJobs.LOADED_MACHINE_TIMEOUT);
 
     private static FlinkCluster cluster;
 
