@@ -2,7 +2,6 @@ package io.columnarkafka.planner.match;
 
 import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.Expr;
-import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import io.columnarkafka.format.arrow.RowKindVector;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +39,7 @@ final class CalcTranslation {
         }
         List<String> names = new ArrayList<>(program.getOutputRowType().getFieldNames());
         if (RowKindBatches.carried(calc.getInput())) {
-            input = RowDataArrowWriter.withRowKindColumn(input, RowKindVector.columnBeside(input.getFieldNames()));
+            input = RowKindBatches.withKinds(input);
             int kinds = input.getFieldCount() - 1;
             projections.add(new Expr.Column(kinds, input.getTypeAt(kinds)));
             names.add(RowKindVector.columnBeside(names));

@@ -3,8 +3,6 @@ package io.columnarkafka.planner.match;
 import io.columnarkafka.flink.calc.CalcProgram;
 import io.columnarkafka.flink.calc.Expr;
 import io.columnarkafka.flink.calc.Op;
-import io.columnarkafka.format.arrow.RowDataArrowWriter;
-import io.columnarkafka.format.arrow.RowKindVector;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
@@ -24,8 +22,7 @@ final class DropUpdateBeforeTranslation {
     private DropUpdateBeforeTranslation() {}
 
     static CalcProgram of(StreamPhysicalDropUpdateBefore drop) {
-        RowType fields = FlinkTypeFactory.toLogicalRowType(drop.getInput().getRowType());
-        RowType input = RowDataArrowWriter.withRowKindColumn(fields, RowKindVector.columnBeside(fields.getFieldNames()));
+        RowType input = RowKindBatches.withKinds(FlinkTypeFactory.toLogicalRowType(drop.getInput().getRowType()));
         List<Expr> projections = new ArrayList<>();
         for (int i = 0; i < input.getFieldCount(); i++) {
             projections.add(new Expr.Column(i, input.getTypeAt(i)));
