@@ -2,6 +2,7 @@ package io.columnarkafka.flink.table;
 
 import static io.columnarkafka.flink.table.BatchKeyColumns.row;
 
+import io.columnarkafka.format.arrow.RowKindVector;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -11,8 +12,10 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.data.writer.BinaryRowWriter;
+import org.apache.flink.types.RowKind;
 
 /**
  * The accumulators of a vectorised local aggregate's calls ({@link LocalAggCall}), kept as columns of its {@link
@@ -30,6 +33,13 @@ import org.apache.flink.table.data.writer.BinaryRowWriter;
  * {@code long[]} for several. After every call's fields each distinct column adds one: Flink's heap {@code MapView}
  * of the group's values, in a RAW field, written as its serialized bytes ({@link DistinctViewBytes}). A VARCHAR
  * distinct column is read once per batch too, and its values looked up by their UTF-8 bytes.
+ *
+ * <p>Over a changelog each row adds with its sign, read once per batch from the row-kind column: +1 for INSERT
+ * and UPDATE_AFTER, which Flink's local phase accumulates, -1 for UPDATE_BEFORE and DELETE, which it retracts (the
+ * retract expressions of {@code Count1AggFunction}, {@code CountAggFunction}, {@code SumWithRetractAggFunction},
+ * {@code Sum0AggFunction} and {@code AvgAggFunction} subtract what the accumulate ones add, in the same wrapping
+ * arithmetic; a SUM's first non-null value retracted is {@code 0 - value}). An insert-only input's signs are all
+ * +1.
  */
 final class LocalAccumulators {
     private final LocalAggCall[] calls;
@@ -60,14 +70,32 @@ final class LocalAccumulators {
     private byte[] pool = new byte[4096];
     private int poolSize;
     private final PooledStrings poolStrings = new PooledStrings();
+    /** The input's row-kind column over a changelog, else -1. */
+    private final int rowKindColumn;
+    /** Per selected row of the batch at hand, +1 (accumulated) or -1 (retracted); all +1 for an insert-only input. */
+    private int[] signs = new int[0];
 
     /**
      * The accumulators of {@code calls}; {@code distinctRowCounts} when Flink's distinct accumulators consume
-     * retractions (they count each value's rows per call).
+     * retractions (they count each value's rows per call); {@code rowKindColumn} the input's row-kind column over a
+     * changelog (then only COUNT(*), COUNT, SUM_RETRACT, $SUM0 and AVG), else -1.
      */
-    LocalAccumulators(LocalAggCall[] calls, boolean distinctRowCounts) {
+    LocalAccumulators(LocalAggCall[] calls, boolean distinctRowCounts, int rowKindColumn) {
         this.calls = calls.clone();
         this.distinctRowCounts = distinctRowCounts;
+        this.rowKindColumn = rowKindColumn;
+        for (LocalAggCall call : calls) {
+            boolean retracting = switch (call.function()) {
+                case COUNT_STAR, SUM0, AVG, SUM_RETRACT -> true;
+                case COUNT -> !call.distinct();
+                case SUM, MAX, MIN -> false;
+            };
+            if (rowKindColumn >= 0 && !retracting || call.function() == LocalAggCall.Function.SUM_RETRACT
+                    && rowKindColumn < 0) {
+                throw new IllegalArgumentException(call + (rowKindColumn < 0 ? " needs a changelog input"
+                        : " over a changelog (Flink's retracting function is not computed on the vectors)"));
+            }
+        }
         firstColumn = new int[calls.length];
         stringArgument = new int[calls.length];
         Map<Integer, Integer> distinctIndex = new LinkedHashMap<>();
@@ -131,11 +159,25 @@ final class LocalAccumulators {
     }
 
     /**
-     * Reads the batch's string arguments (of MAX and MIN, and VARCHAR distinct columns), once per batch, before its
-     * rows are accumulated.
+     * Reads the batch's string arguments (of MAX and MIN, and VARCHAR distinct columns) and, over a changelog, its
+     * rows' signs, once per batch, before its rows are accumulated.
+     *
+     * @throws IllegalStateException naming the row-kind column and the row for a null or unknown kind
      */
     void read(VectorSchemaRoot root, int[] selection, int count) {
         strings.read(root, selection, count);
+        if (signs.length < count) {
+            signs = new int[count];
+            Arrays.fill(signs, 1);
+        }
+        if (rowKindColumn >= 0) {
+            TinyIntVector kinds = (TinyIntVector) root.getVector(rowKindColumn);
+            for (int j = 0; j < count; j++) {
+                // MiniBatchLocalGroupAggFunction: RowDataUtil.isAccumulateMsg (INSERT, UPDATE_AFTER) accumulates
+                RowKind kind = RowKindVector.kind(kinds, row(selection, j));
+                signs[j] = kind == RowKind.INSERT || kind == RowKind.UPDATE_AFTER ? 1 : -1;
+            }
+        }
     }
 
     /** Accumulates the batch's selected rows [from, to) into their entries, {@code entries[j]} row j's. */
@@ -152,7 +194,7 @@ final class LocalAccumulators {
                 case COUNT_STAR -> {
                     for (int j = from; j < to; j++) {
                         if (passes(filter, row(selection, j))) {
-                            values[entries[j]]++;
+                            values[entries[j]] += signs[j];
                         }
                     }
                 }
@@ -160,13 +202,16 @@ final class LocalAccumulators {
                     for (int j = from; j < to; j++) {
                         int row = row(selection, j);
                         if (passes(filter, row) && !argument.isNull(row)) {
-                            values[entries[j]]++;
+                            values[entries[j]] += signs[j];
                         }
                     }
                 }
                 case SUM0 -> accumulateSums(call, argument, filter, values, null, selection, entries, from, to);
                 case AVG -> accumulateSums(call, argument, filter, values, table.accValues(firstColumn[a] + 1),
                         selection, entries, from, to);
+                case SUM_RETRACT -> accumulateRetractingSums(call, argument, filter, values,
+                        table.accSet(firstColumn[a]), table.accValues(firstColumn[a] + 1), selection, entries, from,
+                        to);
                 case SUM, MAX, MIN -> {
                     if (stringArgument[a] >= 0) {
                         accumulateStrings(call.function() == LocalAggCall.Function.MAX, stringArgument[a], filter,
@@ -316,9 +361,9 @@ final class LocalAccumulators {
 
     /**
      * $SUM0 ({@code counts} null: from 0 in the argument's type, int arithmetic wrapping an INT's) or AVG (a BIGINT
-     * sum from 0, long arithmetic, and its count), over the non-null values.
+     * sum from 0, long arithmetic, and its count), over the non-null values, each added with its row's sign.
      */
-    private static void accumulateSums(LocalAggCall call, FieldVector argument, FieldVector filter, long[] sums,
+    private void accumulateSums(LocalAggCall call, FieldVector argument, FieldVector filter, long[] sums,
             long[] counts, int[] selection, int[] entries, int from, int to) {
         boolean isInt = call.type() == AggColumnType.INT;
         boolean intSum = isInt && counts == null;
@@ -329,11 +374,34 @@ final class LocalAccumulators {
                 continue;
             }
             int entry = entries[j];
-            long sum = sums[entry] + value(data, isInt, row);
+            // a value times -1 is its two's complement negation, so the wrapping subtraction Flink's retract does
+            long sum = sums[entry] + signs[j] * value(data, isInt, row);
             sums[entry] = intSum ? (int) sum : sum;
             if (counts != null) {
-                counts[entry]++;
+                counts[entry] += signs[j];
             }
+        }
+    }
+
+    /**
+     * SUM over a changelog ({@code SumWithRetractAggFunction}): per non-null value, the sum (set from its first
+     * value, {@code 0 - value} when that is retracted) plus or minus it in the argument's type, the count one up or
+     * down.
+     */
+    private void accumulateRetractingSums(LocalAggCall call, FieldVector argument, FieldVector filter, long[] sums,
+            boolean[] set, long[] counts, int[] selection, int[] entries, int from, int to) {
+        boolean isInt = call.type() == AggColumnType.INT;
+        ArrowBuf data = argument.getDataBuffer();
+        for (int j = from; j < to; j++) {
+            int row = row(selection, j);
+            if (argument.isNull(row) || !passes(filter, row)) {
+                continue;
+            }
+            int entry = entries[j];
+            long sum = (set[entry] ? sums[entry] : 0) + signs[j] * value(data, isInt, row);
+            sums[entry] = isInt ? (int) sum : sum;
+            set[entry] = true;
+            counts[entry] += signs[j];
         }
     }
 
@@ -359,6 +427,14 @@ final class LocalAccumulators {
                     }
                 }
                 case SUM0 -> writeValue(out, pos, call.type(), value);
+                case SUM_RETRACT -> {
+                    if (table.accSet(column)[entry]) {
+                        writeValue(out, pos, call.type(), value);
+                    } else {
+                        out.setNullAt(pos);
+                    }
+                    out.writeLong(pos + 1, table.accValues(column + 1)[entry]);
+                }
                 case AVG -> {
                     out.writeLong(pos, value);
                     out.writeLong(pos + 1, table.accValues(column + 1)[entry]);

@@ -29,7 +29,9 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
 
     /**
      * The functions whose local accumulators are one or two fields, as Flink's declarative functions keep them
-     * (longs, or a MAX's or MIN's string).
+     * (longs, or a MAX's or MIN's string). Over a changelog Flink's local phase retracts each UPDATE_BEFORE and
+     * DELETE row (its functions' retract expressions): counts go one down, sums subtract; only COUNT(*), COUNT,
+     * SUM_RETRACT, $SUM0 and AVG are computed there.
      */
     public enum Function {
         /** {@code COUNT(*)} ({@code Count1AggFunction}): a BIGINT count of rows, never null. */
@@ -38,6 +40,13 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
         COUNT(1),
         /** {@code SUM(col)}: the argument's type, null until a non-null value, Java's wrapping addition. */
         SUM(1),
+        /**
+         * {@code SUM(col)} over a changelog ({@code SumWithRetractAggFunction}): the sum in the argument's type, null
+         * until a non-null value is accumulated (added) or retracted (subtracted from 0 the first time), Java's
+         * wrapping arithmetic; then a BIGINT count of the non-null values, one up per accumulated, one down per
+         * retracted, never null.
+         */
+        SUM_RETRACT(2),
         /**
          * {@code $SUM0(col)} ({@code Sum0AggFunction}, what Flink's planner reduces a SUM to beside an AVG of the
          * same column): the argument's type from 0, Java's wrapping addition of the non-null values, never null.
@@ -52,7 +61,8 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
         MIN(1),
         /**
          * {@code AVG(col)} ({@code AvgAggFunction}, INT and BIGINT): a BIGINT sum from 0 (long arithmetic,
-         * wrapping) and a BIGINT count, both of the non-null values and never null.
+         * wrapping) and a BIGINT count, both of the non-null values and never null (over a changelog a retracted
+         * value is subtracted and uncounted).
          */
         AVG(2);
 

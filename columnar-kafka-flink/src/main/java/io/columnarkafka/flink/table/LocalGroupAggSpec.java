@@ -12,14 +12,21 @@ import java.util.stream.Collectors;
  * @param keyColumns input columns of the grouping keys, in Flink's key order (none: one global group)
  * @param keyTypes the type of each key column
  * @param aggregates the aggregate calls, in Flink's order
+ * @param rowKindColumn over a changelog, the batches' row-kind column (its UPDATE_BEFORE and DELETE rows are
+ *     retracted, the others accumulated, as Flink's {@code MiniBatchLocalGroupAggFunction}); -1 for an insert-only
+ *     input
  */
-public record LocalGroupAggSpec(int[] keyColumns, AggColumnType[] keyTypes, LocalAggCall[] aggregates)
-        implements Serializable {
+public record LocalGroupAggSpec(int[] keyColumns, AggColumnType[] keyTypes, LocalAggCall[] aggregates,
+        int rowKindColumn) implements Serializable {
     private static final long serialVersionUID = 1L;
 
-    /** {@code keys=[$0, $1], aggregates=[COUNT(*), COUNT(*) FILTER $3, AVG($2)]}. */
+    /**
+     * {@code keys=[$0, $1], aggregates=[COUNT(*), COUNT(*) FILTER $3, AVG($2)]}, then {@code , retracting by $4}
+     * over a changelog.
+     */
     public String describe() {
         return "keys=" + Arrays.stream(keyColumns).mapToObj(c -> "$" + c).collect(Collectors.joining(", ", "[", "]"))
-                + ", aggregates=" + Arrays.toString(aggregates);
+                + ", aggregates=" + Arrays.toString(aggregates)
+                + (rowKindColumn < 0 ? "" : ", retracting by $" + rowKindColumn);
     }
 }

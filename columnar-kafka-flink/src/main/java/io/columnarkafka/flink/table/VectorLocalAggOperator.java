@@ -42,6 +42,8 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
     private final boolean distinctRowCounts;
     /** Fields a flushed row has after the accumulators (a window aggregate's slice end). */
     private final int trailingFields;
+    /** The input's row-kind column over a changelog (its rows retracted or accumulated by kind), else -1. */
+    private final int rowKindColumn;
 
     private transient BufferAllocator allocator;
     private transient LocalAccumulators accumulators;
@@ -55,13 +57,14 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
     transient int[] entries;
 
     VectorLocalAggOperator(String name, int[] keyColumns, AggColumnType[] keyTypes, LocalAggCall[] calls,
-            boolean distinctRowCounts, int trailingFields) {
+            boolean distinctRowCounts, int trailingFields, int rowKindColumn) {
         this.name = name;
         this.keyColumns = keyColumns;
         this.keyTypes = keyTypes;
         this.calls = calls;
         this.distinctRowCounts = distinctRowCounts;
         this.trailingFields = trailingFields;
+        this.rowKindColumn = rowKindColumn;
     }
 
     @Override
@@ -71,7 +74,7 @@ abstract class VectorLocalAggOperator extends AbstractStreamOperator<RowData>
         allocator = ArrowMemory.newChild(
                 "columnar-kafka-" + name + " " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT);
-        accumulators = new LocalAccumulators(calls, distinctRowCounts);
+        accumulators = new LocalAccumulators(calls, distinctRowCounts, rowKindColumn);
         table = new GroupTable(keyTypes, accumulators.columns());
         keys = new BatchKeyColumns(keyColumns, keyTypes);
         hashes = new int[0];

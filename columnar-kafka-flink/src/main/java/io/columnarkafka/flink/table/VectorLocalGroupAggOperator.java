@@ -9,7 +9,9 @@ import org.apache.flink.streaming.api.watermark.Watermark;
  * {@link VectorLocalAggOperator}): per batch, the key hashes from the key vectors, column by column, then each row's
  * group in a flat hash table ({@link GroupTable}) and its accumulators updated in place ({@link LocalAccumulators}):
  * no row, key row or boxed value per input row, where Flink's operator reads each row, projects and copies its key
- * row and looks it up in a heap map.
+ * row and looks it up in a heap map. Over a changelog each row's kind, read from the batch's row-kind column, says
+ * whether it is accumulated (INSERT, UPDATE_AFTER) or retracted (UPDATE_BEFORE, DELETE), as Flink's {@code
+ * MiniBatchLocalGroupAggFunction} decides per row.
  *
  * <p>It flushes where Flink's {@code MapBundleOperator} (with {@code MiniBatchLocalGroupAggFunction} and a {@code
  * CountBundleTrigger} of {@code table.exec.mini-batch.size}) finishes its bundle: after the input row that brings
@@ -37,8 +39,9 @@ public final class VectorLocalGroupAggOperator extends VectorLocalAggOperator {
     private transient long rowsInBundle;
 
     public VectorLocalGroupAggOperator(LocalGroupAggSpec spec, long bundleSize) {
-        // an insert-only input: Flink's distinct values keep the calls' bits
-        super("vector-local-group-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(), false, 0);
+        // Flink's distinct values keep the calls' bits (a distinct call is admitted over an insert-only input only)
+        super("vector-local-group-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(), false, 0,
+                spec.rowKindColumn());
         if (bundleSize <= 0) {
             throw new IllegalArgumentException("bundle size " + bundleSize + " (Flink's trigger needs it positive)");
         }

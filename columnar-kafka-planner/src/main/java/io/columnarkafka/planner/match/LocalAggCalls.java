@@ -124,6 +124,26 @@ final class LocalAggCalls {
     }
 
     /**
+     * {@code aggregates} (translated from {@code calls}) with the COUNT(*) Flink's {@code AggregateUtil} appends for
+     * the input count it needs (a HOP window's global phase, a group aggregate over a changelog) when none of the
+     * calls is one.
+     */
+    static LocalAggCall[] withInputCount(List<AggregateCall> calls, LocalAggCall[] aggregates) {
+        if (calls.stream().anyMatch(LocalAggCalls::isInputCount)) {
+            return aggregates;
+        }
+        LocalAggCall[] withCount = Arrays.copyOf(aggregates, aggregates.length + 1);
+        withCount[aggregates.length] = new LocalAggCall(Function.COUNT_STAR, -1, null, -1, false);
+        return withCount;
+    }
+
+    /** A call Flink's {@code insertCountStarAggCall} takes for the input count: COUNT(*) without FILTER. */
+    private static boolean isInputCount(AggregateCall call) {
+        return call.getAggregation().getKind() == SqlKind.COUNT && call.getArgList().isEmpty() && call.filterArg < 0
+                && !call.isApproximate() && !call.isDistinct();
+    }
+
+    /**
      * Checks that Flink's local output {@code output} is the {@code keys} keys, each call's accumulator fields of
      * the types the vectorised operator writes (BIGINT for the counts, a distinct one's too, and AVG's sum and
      * count, the argument's type for SUM, $SUM0, MAX and MIN), a RAW field (Flink's distinct {@code MapView}) per
@@ -148,7 +168,8 @@ final class LocalAggCalls {
         int field = keys;
         for (int a = 0; a < calls.length; a++) {
             for (int f = 0; f < calls[a].function().accumulators(); f++, field++) {
-                LogicalTypeRoot expected = switch (calls[a].function()) {
+                LogicalTypeRoot expected = f > 0 ? LogicalTypeRoot.BIGINT : switch (calls[a].function()) {
+                    // after the first field: AVG's and SUM_RETRACT's counts
                     case COUNT_STAR, COUNT, AVG -> LogicalTypeRoot.BIGINT;
                     default -> switch (calls[a].type()) {
                         case INT -> LogicalTypeRoot.INTEGER;

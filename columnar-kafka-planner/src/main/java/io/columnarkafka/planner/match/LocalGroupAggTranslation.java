@@ -1,9 +1,12 @@
 package io.columnarkafka.planner.match;
 
+import io.columnarkafka.flink.internals.PrivateMembers;
 import io.columnarkafka.flink.table.AggColumnType;
 import io.columnarkafka.flink.table.LocalAggCall;
+import io.columnarkafka.flink.table.LocalAggCall.Function;
 import io.columnarkafka.flink.table.LocalGroupAggSpec;
 import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.nodes.physical.stream.StreamPhysicalLocalGroupAggregate;
@@ -14,20 +17,31 @@ import scala.collection.JavaConverters;
 
 /**
  * The {@link LocalGroupAggSpec} of a local group aggregate (mini-batch's first phase) the vectorised operator
- * computes exactly, or {@link NotTranslatable} naming what it does not: an insert-only input (so Flink's functions
- * neither retract nor count rows for it), the partial phase of a split distinct aggregate too; grouping keys of
- * INT, BIGINT or VARCHAR (or none); COUNT(*), COUNT(col), SUM, MAX, MIN and AVG of INT or BIGINT, MAX and MIN of
- * VARCHAR, and COUNT(DISTINCT col) of INT, BIGINT or VARCHAR, each with or without a FILTER; and Flink's output
- * row exactly the keys, then each call's accumulator fields (one, of the argument's type, for SUM, MAX and MIN; a
- * BIGINT for the counts, a distinct one's too; AVG's BIGINT sum and count), then one RAW field per distinct column
- * (Flink's heap {@code MapView} of the group's distinct values to the bits of the calls that saw them).
+ * computes exactly, or {@link NotTranslatable} naming what it does not: grouping keys of INT, BIGINT or VARCHAR (or
+ * none); over an insert-only input (the partial phase of a split distinct aggregate too) COUNT(*), COUNT(col), SUM,
+ * MAX, MIN and AVG of INT or BIGINT, MAX and MIN of VARCHAR, and COUNT(DISTINCT col) of INT, BIGINT or VARCHAR, each
+ * with or without a FILTER; over a changelog (Flink's retracting functions) COUNT(*), COUNT(col), SUM, $SUM0 and
+ * AVG of INT or BIGINT, with or without a FILTER, and the COUNT(*) Flink appends for the global phase's input count;
+ * and Flink's output row exactly the keys, then each call's accumulator fields (one, of the argument's type, for SUM,
+ * MAX and MIN; a BIGINT for the counts, a distinct one's too; AVG's BIGINT sum and count; a retracting SUM's sum
+ * and count), then one RAW field per distinct column (Flink's heap {@code MapView} of the group's distinct values
+ * to the bits of the calls that saw them).
  *
  * <p>Not another DISTINCT call (SUM(DISTINCT ...), a COUNT of several columns) nor a COUNT(DISTINCT ...) of another
  * type: Flink's map keys would be rows, or values the vectorised operator does not keep. Not DOUBLE (or FLOAT) SUM,
  * MAX, MIN and AVG: the same reason as {@link LocalWindowAggTranslation}'s (the merged parts of a rounded sum or a
- * NaN depend on where the local phase split them).
+ * NaN depend on where the local phase split them). Over a changelog not MAX, MIN nor COUNT(DISTINCT ...): Flink's
+ * retracting ones keep a {@code MapView} of the values with their row counts.
  */
 public final class LocalGroupAggTranslation {
+    /**
+     * What Flink's rule decided about retraction, which the node keeps in private fields only: whether the input
+     * retracts, and per call whether its function does (a call whose result the input's monotonicity keeps
+     * increasing, a MAX, or constant, does not).
+     */
+    private static final PrivateMembers RETRACTIONS = PrivateMembers.of(StreamPhysicalLocalGroupAggregate.class)
+            .field("needRetraction", boolean.class).field("aggCallNeedRetractions", boolean[].class).probe();
+
     private LocalGroupAggTranslation() {}
 
     /** The spec of an aggregate {@link PlanMatcher} decided to vectorise (which it translated then). */
@@ -39,10 +53,15 @@ public final class LocalGroupAggTranslation {
         }
     }
 
+    /**
+     * Empty when this Flink keeps the local aggregate's retraction flags where 2.2.1 does (needed for a changelog
+     * input only), else why not.
+     */
+    static Optional<String> unreadableRetractions() {
+        return RETRACTIONS.unreadable();
+    }
+
     static LocalGroupAggSpec of(StreamPhysicalLocalGroupAggregate aggregate) throws NotTranslatable {
-        if (!ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) aggregate.getInput())) {
-            throw new NotTranslatable("the input is a changelog (Flink's functions retract)");
-        }
         // A split distinct aggregate's PARTIAL local phase (grouped by the keys and the bucket) runs the same
         // operator: Flink 2.2.1's StreamPhysicalLocalGroupAggregate reads its partialFinalType only in copy and
         // explainTerms, and StreamExecLocalGroupAggregate takes none; so it is admitted as any local phase.
@@ -52,7 +71,45 @@ public final class LocalGroupAggTranslation {
         AggColumnType[] keyTypes = LocalAggCalls.keyTypes(grouping, input);
         List<AggregateCall> calls = JavaConverters.seqAsJavaList(aggregate.aggCalls());
         LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
+        int rowKindColumn = -1;
+        if (!ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) aggregate.getInput())) {
+            checkEveryCallRetracts(aggregate, calls);
+            aggregates = LocalAggCalls.withInputCount(calls, retracting(aggregates));
+            rowKindColumn = input.getFieldCount(); // RowKindBatches: after the fields
+        }
         LocalAggCalls.checkOutput(output, grouping.length, aggregates, calls, 0);
-        return new LocalGroupAggSpec(grouping.clone(), keyTypes, aggregates);
+        return new LocalGroupAggSpec(grouping.clone(), keyTypes, aggregates, rowKindColumn);
+    }
+
+    /**
+     * Flink's node over a changelog: its input retracts and so does every call's function (the retract expressions
+     * the vectorised operator computes); a call Flink does not retract (its monotonicity) is not computed here.
+     */
+    private static void checkEveryCallRetracts(StreamPhysicalLocalGroupAggregate aggregate, List<AggregateCall> calls)
+            throws NotTranslatable {
+        if (!RETRACTIONS.read(aggregate, "needRetraction", Boolean.class)) {
+            throw new NotTranslatable("the input is a changelog, but Flink's node does not retract");
+        }
+        boolean[] callsRetract = RETRACTIONS.read(aggregate, "aggCallNeedRetractions", boolean[].class);
+        for (int a = 0; a < callsRetract.length; a++) {
+            if (!callsRetract[a]) {
+                throw new NotTranslatable(calls.get(a) + " does not retract over the changelog (its monotonicity)");
+            }
+        }
+    }
+
+    /** The calls as Flink's retracting functions: SUM keeps a count beside its sum; no MAX, MIN or DISTINCT. */
+    private static LocalAggCall[] retracting(LocalAggCall[] calls) throws NotTranslatable {
+        LocalAggCall[] retracting = new LocalAggCall[calls.length];
+        for (int a = 0; a < calls.length; a++) {
+            LocalAggCall call = calls[a];
+            if (call.distinct() || call.function() == Function.MAX || call.function() == Function.MIN) {
+                throw new NotTranslatable(call + " over a changelog (Flink's retracting "
+                        + (call.distinct() ? "DISTINCT" : call.function()) + " keeps a MapView of the values)");
+            }
+            retracting[a] = call.function() != Function.SUM ? call
+                    : new LocalAggCall(Function.SUM_RETRACT, call.column(), call.type(), call.filterColumn(), false);
+        }
+        return retracting;
     }
 }

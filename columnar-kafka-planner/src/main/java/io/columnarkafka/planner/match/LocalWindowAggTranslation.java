@@ -2,13 +2,10 @@ package io.columnarkafka.planner.match;
 
 import io.columnarkafka.flink.table.AggColumnType;
 import io.columnarkafka.flink.table.LocalAggCall;
-import io.columnarkafka.flink.table.LocalAggCall.Function;
 import io.columnarkafka.flink.table.LocalWindowAggSpec;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.calcite.rel.core.AggregateCall;
-import org.apache.calcite.sql.SqlKind;
 import org.apache.flink.table.planner.calcite.FlinkTypeFactory;
 import org.apache.flink.table.planner.plan.logical.CumulativeWindowSpec;
 import org.apache.flink.table.planner.plan.logical.HoppingWindowSpec;
@@ -81,19 +78,11 @@ public final class LocalWindowAggTranslation {
         // (needInputCount), which also makes its distinct accumulators those of a retracting input (consumeRetraction)
         boolean hop = windowing.getWindow() instanceof HoppingWindowSpec;
         LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
-        if (hop && calls.stream().noneMatch(LocalWindowAggTranslation::isInputCount)) {
-            // Flink appends that count, a COUNT(*), after the calls when none of them is one
-            aggregates = Arrays.copyOf(aggregates, aggregates.length + 1);
-            aggregates[aggregates.length - 1] = new LocalAggCall(Function.COUNT_STAR, -1, null, -1, false);
+        if (hop) {
+            aggregates = LocalAggCalls.withInputCount(calls, aggregates);
         }
         LocalAggCalls.checkOutput(output, grouping.length, aggregates, calls, 1);
         return new LocalWindowAggSpec(grouping.clone(), keyTypes, rowtime, slices[0], slices[1], aggregates, hop);
-    }
-
-    /** A call Flink's {@code insertCountStarAggCall} takes for the input count: COUNT(*) without FILTER. */
-    private static boolean isInputCount(AggregateCall call) {
-        return call.getAggregation().getKind() == SqlKind.COUNT && call.getArgList().isEmpty() && call.filterArg < 0
-                && !call.isApproximate() && !call.isDistinct();
     }
 
     /** The slice size and offset, in milliseconds, as Flink's slice assigner for the window takes them. */

@@ -220,8 +220,9 @@ public final class PlanMatcher {
 
     /**
      * A local group aggregate (mini-batch's first phase) over a columnar input: computed on the vectors where {@link
-     * LocalGroupAggTranslation} admits the shape and {@link PlannerOptions#VECTORISED_LOCAL_GROUP_AGG} is not off;
-     * else Flink's node behind the edge, with the reason.
+     * LocalGroupAggTranslation} admits the shape and {@link PlannerOptions#VECTORISED_LOCAL_GROUP_AGG} is not off
+     * (over a changelog, where this Flink's node keeps its retraction flags where 2.2.1 does); else Flink's node
+     * behind the edge, with the reason.
      */
     private static NodeDecision localGroupAggregate(StreamPhysicalLocalGroupAggregate aggregate,
             PlanDecision decision) {
@@ -232,6 +233,11 @@ public final class PlanMatcher {
         if (!ShortcutUtils.unwrapTableConfig(aggregate).get(PlannerOptions.VECTORISED_LOCAL_GROUP_AGG)) {
             return NodeDecision.row(aggregate, NodeKind.LOCAL_GROUP_AGGREGATE, Reason.AGGREGATE_NOT_VECTORISED,
                     PlannerOptions.VECTORISED_LOCAL_GROUP_AGG.key() + " is false");
+        }
+        Optional<String> unreadable = LocalGroupAggTranslation.unreadableRetractions();
+        if (unreadable.isPresent() && RowKindBatches.carried(aggregate.getInput())) {
+            return NodeDecision.row(aggregate, NodeKind.LOCAL_GROUP_AGGREGATE, Reason.FLINK_INTERNALS_UNREADABLE,
+                    unreadable.get() + "; not vectorised: the input is a changelog");
         }
         try {
             return NodeDecision.columnar(aggregate, NodeKind.LOCAL_GROUP_AGGREGATE,

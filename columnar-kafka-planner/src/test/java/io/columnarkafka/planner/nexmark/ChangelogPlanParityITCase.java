@@ -154,6 +154,26 @@ class ChangelogPlanParityITCase {
     }
 
     /**
+     * With mini-batch, Flink's two-phase group aggregate over the changelog: its local phase runs on the Calc's
+     * batches (Flink's retracting COUNT, SUM and AVG, a FILTER, each row accumulated or retracted by its kind), no
+     * edge in the plan; the final value per key equals stock's.
+     */
+    @Test
+    void withMiniBatchTheLocalAggregateOverTheChangelogRetractsOnTheBatches() throws Exception {
+        String insert = "INSERT INTO ${out} SELECT name, COUNT(*), SUM(price), AVG(price), COUNT(ts) FILTER (WHERE"
+                + " price > 50) FROM changes WHERE name IS NOT NULL GROUP BY name";
+        String sink = "CREATE TABLE ${out} (name STRING, n BIGINT, total BIGINT, mean BIGINT, dear BIGINT,"
+                + " PRIMARY KEY (name) NOT ENFORCED) WITH ('key.format' = 'json', 'value.format' = 'json', ${sink})";
+        Map<String, String> stock = finalValuePerKey(run(false, true, "minibatch_totals", "", sink, insert).topic());
+        Run columnar = run(true, true, "minibatch_totals", "", sink, insert);
+        assertThat(columnar.plan()).doesNotContain("ArrowToRows(")
+                .containsPattern("ColumnarLocalGroupAggregate\\(groupBy=\\[name\\], .*local=\\[vectorised\\]\\)\\n"
+                        + "[ :]*\\+- ColumnarCalc\\(");
+        assertThat(stock).as("stock's totals: one per name, n0 to n4 and a non-BMP one").hasSize(6);
+        assertThat(finalValuePerKey(columnar.topic())).isEqualTo(stock);
+    }
+
+    /**
      * The changes table with a metadata column (the record's partition) and a watermark: the Arrow scan fills the
      * metadata column before the row-kind column and evaluates the watermark over the same batches; the committed
      * records equal stock's.
@@ -184,6 +204,12 @@ class ChangelogPlanParityITCase {
      */
     private static Run run(boolean columnar, String name, String sourceExtras, String sinkDdl, String insert)
             throws Exception {
+        return run(columnar, false, name, sourceExtras, sinkDdl, insert);
+    }
+
+    /** {@link #run(boolean, String, String, String, String)}, with {@code miniBatch} on (2 s, 100 rows) or off. */
+    private static Run run(boolean columnar, boolean miniBatch, String name, String sourceExtras, String sinkDdl,
+            String insert) throws Exception {
         String variant = columnar ? "columnar" : "stock";
         String out = name + "_" + variant;
         KAFKA.broker().createTopic(out, PARALLELISM);
@@ -193,6 +219,12 @@ class ChangelogPlanParityITCase {
         TableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
         if (columnar) {
             assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
+        }
+        if (miniBatch) {
+            // bundles of 100 rows: several flushes per source subtask's 600 or so rows
+            tEnv.getConfig().set("table.exec.mini-batch.enabled", "true");
+            tEnv.getConfig().set("table.exec.mini-batch.allow-latency", "2 s");
+            tEnv.getConfig().set("table.exec.mini-batch.size", "100");
         }
         String connector = columnar ? "kafka-columnar" : "kafka";
         String servers = KAFKA.broker().bootstrapServers();

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A local group aggregate over a columnar input that the vectorised operator does not compute (a DISTINCT call other
- * than COUNT(DISTINCT) of an INT, BIGINT or VARCHAR, a DOUBLE sum, the option off) stays Flink's node behind the
+ * than COUNT(DISTINCT) of an INT, BIGINT or VARCHAR, a DOUBLE sum, a MAX or a DISTINCT call over a changelog, the
+ * option off) stays Flink's node behind the
  * Arrow-to-rows edge, with the reason in EXPLAIN, and translates to Flink's own operator.
  */
 class LocalGroupAggFallbackTest {
@@ -35,6 +36,20 @@ class LocalGroupAggFallbackTest {
         assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, "k BIGINT, sv DOUBLE", 50_000),
                 "INSERT INTO results SELECT k, SUM(v) FROM keyed GROUP BY k",
                 "SUM($1) of type DOUBLE (only INT, BIGINT:");
+    }
+
+    /**
+     * Over a changelog Flink's MAX and COUNT(DISTINCT ...) retract through a MapView of the values: not vectorised,
+     * with the reason.
+     */
+    @Test
+    void overAChangelogAMaxAndADistinctCountStayFlinksWithTheReason() {
+        assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, COUNTS, 50_000),
+                "INSERT INTO results SELECT k, MAX(b) FROM changed GROUP BY k",
+                "MAX($1) over a changelog (Flink's retracting MAX keeps a MapView of the values)");
+        assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, "k BIGINT, n BIGINT, d BIGINT", 50_000),
+                "INSERT INTO results SELECT k, COUNT(*), COUNT(DISTINCT i) FROM changed GROUP BY k",
+                "COUNT(DISTINCT $1) over a changelog (Flink's retracting DISTINCT keeps a MapView of the values)");
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.table.VectorLocalGroupAggOperator;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.arrow.RowKindVector;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallStatus;
 import java.util.ArrayList;
@@ -29,8 +30,10 @@ import org.apache.flink.table.data.StringData;
 import org.apache.flink.table.runtime.operators.bundle.MapBundleOperator;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.data.util.RowDataUtil;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,6 +50,9 @@ import org.junit.jupiter.api.Test;
  * trigger fires on.
  */
 class VectorLocalGroupAggregateTest {
+    private static final RowKind[] KINDS = {RowKind.INSERT, RowKind.INSERT, RowKind.UPDATE_AFTER,
+        RowKind.UPDATE_AFTER, RowKind.UPDATE_AFTER, RowKind.INSERT, RowKind.UPDATE_BEFORE, RowKind.UPDATE_BEFORE,
+        RowKind.UPDATE_BEFORE, RowKind.DELETE};
     private static final String[] STRINGS = {"", "a", "b", "ab", "é", "日本", "a\u0000", "\uD834\uDD1E",
         "x\uD834\uDD1Ey", "long string value 0123"};
 
@@ -154,6 +160,42 @@ class VectorLocalGroupAggregateTest {
     }
 
     /**
+     * Over a changelog (a debezium-json scan, its batches carrying each row's kind): Flink's retracting functions,
+     * COUNT(*) (Flink's input count), COUNT(col), SUM of a BIGINT and an INT (a sum and a count each), and AVG, per
+     * BIGINT key; each UPDATE_BEFORE and DELETE row retracted.
+     */
+    @Test
+    void overAChangelogCountsSumsAndAveragesRetract() throws Exception {
+        List<String> compared = assertSameOutput("k BIGINT, n BIGINT, nb BIGINT, sb BIGINT, si INT, ab BIGINT",
+                "SELECT k, COUNT(*), COUNT(b), SUM(b), SUM(i), AVG(i) FROM changed GROUP BY k", 12, 37, 40, 3000);
+        assertThat(occurrences(compared, ", -")).as("negative sums and counts compared").isGreaterThan(1000);
+    }
+
+    /**
+     * Over a changelog, FILTERs on every kind of call (a nullable BOOLEAN's {@code IS TRUE(flag)} too) and no COUNT(*)
+     * among the calls, so Flink appends its input count after them; SUM beside AVG of the same INT; per INT key,
+     * bundles ending inside batches.
+     */
+    @Test
+    void overAChangelogFilteredCallsAndTheAppendedInputCount() throws Exception {
+        String insert = "SELECT i, SUM(b) FILTER (WHERE flag), COUNT(s) FILTER (WHERE b < 0), SUM(i), AVG(i),"
+                + " AVG(b) FILTER (WHERE b >= 0) FROM changed GROUP BY i";
+        String columns = "i INT, sb BIGINT, ns BIGINT, si INT, ai INT, ab BIGINT";
+        String explained = ColumnarSql.explain(tEnv(true, columns, 23), "INSERT INTO results " + insert);
+        assertThat(explained).as(explained).containsPattern("columnar LocalGroupAggregate: vectorised keys=\\[\\$0\\],"
+                + " aggregates=\\[.*, COUNT\\(\\*\\)\\], retracting by \\$\\d+");
+        assertSameOutput(columns, insert, 0, 23, 40, 2000);
+    }
+
+    /** Over a changelog without keys, and per VARCHAR key (empty, multi-byte, non-BMP strings). */
+    @Test
+    void overAChangelogWithoutKeysAndPerStringKey() throws Exception {
+        assertSameOutput("sb BIGINT, n BIGINT", "SELECT SUM(b), COUNT(*) FROM changed", 0, 41, 40, 150);
+        assertSameOutput("s STRING, n BIGINT, si INT", "SELECT s, COUNT(*), SUM(i) FROM changed GROUP BY s", 0,
+                50_000, 400, 1500);
+    }
+
+    /**
      * Compares the two operators over 6 scripts (keys of {@code k} in [0, keys), bundles of {@code bundleSize}
      * rows, batches of up to {@code maxBatch}) and asserts more than {@code atLeast} emitted rows compared (and, for
      * bundles smaller than a batch, bundles ended inside batches); returns the rows compared, flush by flush.
@@ -171,16 +213,21 @@ class VectorLocalGroupAggregateTest {
         OneInputTransformation<?, ?> flinks = VectorLocalWindowAggregateTest.localAggregate(
                 tEnv(false, sinkColumns, bundleSize), insert, MapBundleOperator.class);
         RowType input = (RowType) ((InternalTypeInfo<?>) flinks.getInputs().get(0).getOutputType()).toLogicalType();
+        boolean changelog = select.contains(" FROM changed");
         RowType output = (RowType) ((InternalTypeInfo<?>) flinks.getOutputType()).toLogicalType();
         assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
         int rows = 0;
         int splitBatches = 0;
         List<LocalAggOutput> vectorisedOutputs = new ArrayList<>();
         List<String> compared = new ArrayList<>();
+        int retracted = 0;
         for (long seed = 1; seed <= 6; seed++) {
-            List<Object> script = script(seed, input, keys, maxBatch);
+            List<Object> script = script(seed, input, keys, maxBatch, changelog);
             Emitted expected = run(script, operator(flinks), input, output, false);
             Emitted actual = run(script, operator(vectorised), input, output, true);
+            retracted += (int) script.stream().filter(Batch.class::isInstance)
+                    .flatMap(step -> ((Batch) step).rows().stream()).filter(r -> !RowDataUtil.isAccumulateMsg(r))
+                    .count();
             List<List<String>> flushes = expected.flushes(expected.ends());
             assertThat(actual.flushes(expected.ends())).as("%s, seed %d", select, seed).isEqualTo(flushes);
             flushes.forEach(compared::addAll);
@@ -189,6 +236,9 @@ class VectorLocalGroupAggregateTest {
             vectorisedOutputs.add(actual.output());
         }
         assertThat(rows).as("local aggregate rows compared").isGreaterThan(atLeast);
+        if (changelog) {
+            assertThat(retracted).as("UPDATE_BEFORE and DELETE rows fed").isGreaterThan(1000);
+        }
         VectorLocalWindowAggregateTest.assertBinaryRows(vectorisedOutputs, output, rows);
         if (bundleSize < maxBatch) {
             assertThat(splitBatches).as("bundles ended inside a batch").isGreaterThan(50);
@@ -215,6 +265,12 @@ class VectorLocalGroupAggregateTest {
                 + " 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
         tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, flag FROM events WHERE extra IS NOT NULL");
+        tEnv.executeSql("CREATE TABLE changes (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, flag BOOLEAN,"
+                + " extra STRING) WITH ("
+                + "'connector' = 'kafka-columnar', 'topic' = 'changes', 'properties.bootstrap.servers' ="
+                + " 'localhost:1', 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
+                + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'debezium-json')");
+        tEnv.executeSql("CREATE VIEW changed AS SELECT k, i, b, v, s, flag FROM changes WHERE extra IS NOT NULL");
         tEnv.executeSql("CREATE TABLE results (" + sinkColumns + ") WITH ('connector' = 'blackhole')");
         return tEnv;
     }
@@ -224,16 +280,19 @@ class VectorLocalGroupAggregateTest {
                 .getOperator();
     }
 
-    /** A batch of rows: the ones in the stream, and whether to hide them among unselected ones. */
-    private record Batch(List<RowData> rows, boolean withSelection) {}
+    /**
+     * A batch of rows: the ones in the stream, whether to hide them among unselected ones, and whether they are a
+     * changelog's (the batch then carries their kinds).
+     */
+    private record Batch(List<RowData> rows, boolean withSelection, boolean changelog) {}
 
     private record Barrier() {}
 
     /**
      * A seeded script of 250 steps: batches of the aggregate's input rows (7 in 10), watermarks (2 in 10) and
-     * checkpoint barriers.
+     * checkpoint barriers; the rows of a {@code changelog} of every kind, 4 in 10 UPDATE_BEFORE or DELETE.
      */
-    private static List<Object> script(long seed, RowType input, int keys, int maxBatch) {
+    private static List<Object> script(long seed, RowType input, int keys, int maxBatch, boolean changelog) {
         Random random = new Random(seed);
         List<Object> steps = new ArrayList<>();
         long watermark = 1_000;
@@ -242,9 +301,13 @@ class VectorLocalGroupAggregateTest {
             if (kind < 7) {
                 List<RowData> rows = new ArrayList<>();
                 for (int n = 1 + random.nextInt(maxBatch); n > 0; n--) {
-                    rows.add(row(random, input, keys));
+                    RowData row = row(random, input, keys);
+                    if (changelog) {
+                        row.setRowKind(KINDS[random.nextInt(KINDS.length)]);
+                    }
+                    rows.add(row);
                 }
-                steps.add(new Batch(rows, random.nextInt(3) == 0));
+                steps.add(new Batch(rows, random.nextInt(3) == 0, changelog));
             } else if (kind < 9) {
                 watermark += random.nextInt(3000);
                 steps.add(watermark);
@@ -368,9 +431,15 @@ class VectorLocalGroupAggregateTest {
         return new Emitted(steps, ends, rows, splitBatches, drained);
     }
 
-    /** The batch's rows as one Arrow batch; with a selection, among as many rows left out of it. */
+    /**
+     * The batch's rows as one Arrow batch; with a selection, among as many rows left out of it; rows of a changelog
+     * with the row-kind column after the fields, as the stage's changelog batches carry it.
+     */
     private static ArrowBatch arrowBatch(Batch batch, RowType input, BufferAllocator allocator) {
-        return arrowBatch(batch.rows(), batch.withSelection(), input, allocator, random -> row(random, input, 3));
+        RowDataArrowWriter writer = batch.changelog()
+                ? new RowDataArrowWriter(input, RowKindVector.columnBeside(input.getFieldNames()), allocator)
+                : new RowDataArrowWriter(input, allocator);
+        return arrowBatch(batch.rows(), batch.withSelection(), writer, random -> row(random, input, 3));
     }
 
     /**
@@ -379,7 +448,11 @@ class VectorLocalGroupAggregateTest {
      */
     static ArrowBatch arrowBatch(List<RowData> rows, boolean withSelection, RowType input, BufferAllocator allocator,
             java.util.function.Function<Random, RowData> leftOut) {
-        RowDataArrowWriter writer = new RowDataArrowWriter(input, allocator);
+        return arrowBatch(rows, withSelection, new RowDataArrowWriter(input, allocator), leftOut);
+    }
+
+    private static ArrowBatch arrowBatch(List<RowData> rows, boolean withSelection, RowDataArrowWriter writer,
+            java.util.function.Function<Random, RowData> leftOut) {
         if (!withSelection) {
             rows.forEach(writer::write);
             return ArrowBatch.of(writer.finish(), writer);
