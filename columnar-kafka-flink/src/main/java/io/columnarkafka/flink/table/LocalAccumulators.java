@@ -3,6 +3,8 @@ package io.columnarkafka.flink.table;
 import static io.columnarkafka.flink.table.BatchKeyColumns.row;
 
 import io.columnarkafka.format.arrow.RowKindVector;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,10 +12,12 @@ import java.util.stream.IntStream;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVectorHelper;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.writer.BinaryRowWriter;
 import org.apache.flink.types.RowKind;
 
@@ -40,12 +44,23 @@ import org.apache.flink.types.RowKind;
  * {@code Sum0AggFunction} and {@code AvgAggFunction} subtract what the accumulate ones add, in the same wrapping
  * arithmetic; a SUM's first non-null value retracted is {@code 0 - value}). An insert-only input's signs are all
  * +1.
+ *
+ * <p>A sum or AVG of a DECIMAL (precision up to 18, so each unscaled value is a long) is kept exact in 128 bits: its
+ * low word in the call's first table column, its high word in one more column after the call's others. Flink's
+ * accumulator is a {@code DECIMAL(38, scale)}, which its plus would turn null past 38 digits; a local flush holds at
+ * most {@code table.exec.mini-batch.size} rows (a long, so below 2^63) of values below 10^18 in magnitude, whose sum
+ * stays below 10^37: no sum reaches that bound, and none wraps 128 bits.
  */
 final class LocalAccumulators {
     private final LocalAggCall[] calls;
     /** The table column of each call's first accumulator field. */
     private final int[] firstColumn;
+    /** The flushed row's field of each call's first accumulator field, after the keys. */
+    private final int[] firstField;
+    /** The table columns the calls take (a DECIMAL sum's high word one more than its fields). */
     private final int columns;
+    /** The calls' accumulator fields. */
+    private final int fields;
     /** The distinct columns' input columns and types, in the order Flink's distinct accumulators come. */
     private final int[] distinctColumns;
     private final AggColumnType[] distinctTypes;
@@ -97,14 +112,18 @@ final class LocalAccumulators {
             }
         }
         firstColumn = new int[calls.length];
+        firstField = new int[calls.length];
         stringArgument = new int[calls.length];
         Map<Integer, Integer> distinctIndex = new LinkedHashMap<>();
         // input column -> its index among the string columns read per batch: one read however many calls use it
         Map<Integer, Integer> stringIndex = new LinkedHashMap<>();
         int column = 0;
+        int field = 0;
         for (int a = 0; a < calls.length; a++) {
             firstColumn[a] = column;
-            column += calls[a].function().accumulators();
+            firstField[a] = field;
+            field += calls[a].function().accumulators();
+            column += calls[a].function().accumulators() + (calls[a].type() == AggColumnType.DECIMAL ? 1 : 0);
             boolean string = calls[a].type() == AggColumnType.VARCHAR && !calls[a].distinct();
             stringArgument[a] = string ? stringIndex.computeIfAbsent(calls[a].column(), c -> stringIndex.size()) : -1;
             if (calls[a].distinct()) {
@@ -112,6 +131,7 @@ final class LocalAccumulators {
             }
         }
         columns = column;
+        fields = field;
         int distincts = distinctIndex.size();
         distinctColumns = new int[distincts];
         distinctTypes = new AggColumnType[distincts];
@@ -145,7 +165,7 @@ final class LocalAccumulators {
                 stringTypes);
     }
 
-    /** The table columns the accumulators take (the calls' fields). */
+    /** The table columns the accumulators take (the calls' fields, and a DECIMAL sum's high word). */
     int columns() {
         return columns;
     }
@@ -155,7 +175,7 @@ final class LocalAccumulators {
      * column.
      */
     int width() {
-        return columns + distinctColumns.length;
+        return fields + distinctColumns.length;
     }
 
     /**
@@ -190,6 +210,10 @@ final class LocalAccumulators {
             long[] values = table.accValues(firstColumn[a]);
             FieldVector filter = call.filterColumn() < 0 ? null : root.getVector(call.filterColumn());
             FieldVector argument = call.column() < 0 ? null : root.getVector(call.column());
+            if (call.type() == AggColumnType.DECIMAL) {
+                accumulateDecimalSums(call, argument, filter, table, firstColumn[a], selection, entries, from, to);
+                continue;
+            }
             switch (call.function()) {
                 case COUNT_STAR -> {
                     for (int j = from; j < to; j++) {
@@ -406,6 +430,36 @@ final class LocalAccumulators {
     }
 
     /**
+     * A sum ($SUM0 and AVG's from 0, SUM's from its first value, a retracting SUM's from its first value or 0 minus
+     * it), and AVG's and a retracting SUM's count, of a DECIMAL argument's unscaled values, each with its row's
+     * sign: the low word in column {@code first}, the high word after the call's other columns.
+     */
+    private void accumulateDecimalSums(LocalAggCall call, FieldVector argument, FieldVector filter, GroupTable table,
+            int first, int[] selection, int[] entries, int from, int to) {
+        long[] low = table.accValues(first);
+        long[] high = table.accValues(first + call.function().accumulators());
+        boolean[] set = table.accSet(first);
+        long[] counts = call.function().accumulators() > 1 ? table.accValues(first + 1) : null;
+        ArrowBuf data = argument.getDataBuffer();
+        for (int j = from; j < to; j++) {
+            int row = row(selection, j);
+            if (argument.isNull(row) || !passes(filter, row)) {
+                continue;
+            }
+            int entry = entries[j];
+            // compact: the low eight bytes of Arrow's little-endian 128-bit value are the unscaled long
+            long value = signs[j] * data.getLong((long) row * DecimalVector.TYPE_WIDTH);
+            long sum = low[entry] + value;
+            high[entry] += (value >> 63) + (Long.compareUnsigned(sum, low[entry]) < 0 ? 1 : 0);
+            low[entry] = sum;
+            set[entry] = true;
+            if (counts != null) {
+                counts[entry] += signs[j];
+            }
+        }
+    }
+
+    /**
      * Writes fields [offset, offset + width) of {@code out}, the entry's accumulators, as Flink's row holds them (an
      * unset MAX, MIN or SUM null).
      */
@@ -413,8 +467,12 @@ final class LocalAccumulators {
         for (int a = 0; a < calls.length; a++) {
             LocalAggCall call = calls[a];
             int column = firstColumn[a];
-            int pos = offset + column;
+            int pos = offset + firstField[a];
             long value = table.accValues(column)[entry];
+            if (call.type() == AggColumnType.DECIMAL) {
+                decimalInto(call, table, column, entry, out, pos);
+                continue;
+            }
             switch (call.function()) {
                 case COUNT_STAR, COUNT -> out.writeLong(pos, value);
                 case MAX, MIN, SUM -> {
@@ -444,7 +502,31 @@ final class LocalAccumulators {
         for (int d = 0; d < distinctColumns.length; d++) {
             // the bytes of a RAW field are more than 7, so the writer puts them after the fields, as Flink's
             // writeRawValue does the serialized MapView
-            out.writeBinary(offset + columns + d, distinctBytes[d].of(distinctValues[d], entry));
+            out.writeBinary(offset + fields + d, distinctBytes[d].of(distinctValues[d], entry));
+        }
+    }
+
+    /**
+     * A DECIMAL call's fields from field {@code pos}: its sum as Flink's {@code DECIMAL(38, scale)} (null for a SUM
+     * that has seen no value; $SUM0's and AVG's start at 0), then AVG's or a retracting SUM's count.
+     */
+    private static void decimalInto(LocalAggCall call, GroupTable table, int column, int entry, BinaryRowWriter out,
+            int pos) {
+        boolean nullable = call.function() == LocalAggCall.Function.SUM
+                || call.function() == LocalAggCall.Function.SUM_RETRACT;
+        if (nullable && !table.accSet(column)[entry]) {
+            out.setNullAt(pos);
+        } else {
+            long low = table.accValues(column)[entry];
+            long high = table.accValues(column + call.function().accumulators())[entry];
+            BigInteger unscaled = high == low >> 63 ? BigInteger.valueOf(low)
+                    : BigInteger.valueOf(high).shiftLeft(Long.SIZE).add(BigInteger.valueOf(low & Long.MAX_VALUE))
+                            .add(low < 0 ? BigInteger.ONE.shiftLeft(Long.SIZE - 1) : BigInteger.ZERO);
+            out.writeDecimal(pos, DecimalData.fromBigDecimal(new BigDecimal(unscaled, call.scale()),
+                    LocalAggCall.DECIMAL_SUM_PRECISION, call.scale()), LocalAggCall.DECIMAL_SUM_PRECISION);
+        }
+        if (call.function().accumulators() > 1) {
+            out.writeLong(pos + 1, table.accValues(column + 1)[entry]);
         }
     }
 

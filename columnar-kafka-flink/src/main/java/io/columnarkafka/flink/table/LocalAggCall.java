@@ -8,18 +8,28 @@ import java.io.Serializable;
  *
  * @param function the function
  * @param column the argument column, -1 for {@code COUNT(*)}
- * @param type the argument's type for SUM, SUM0, MAX, MIN and AVG (VARCHAR for MAX and MIN only) and for a
- *     {@code COUNT(DISTINCT col)} (VARCHAR too), null for the other counts
+ * @param type the argument's type for SUM, SUM0, MAX, MIN and AVG (VARCHAR for MAX and MIN only, DECIMAL for the
+ *     sums and AVG only) and for a {@code COUNT(DISTINCT col)} (VARCHAR too), null for the other counts
  * @param filterColumn the BOOLEAN NOT NULL input column of its {@code FILTER (WHERE ...)} (Flink's planner makes
  *     it {@code IS TRUE(...)}), -1 without one; a row whose filter is false is not accumulated
  * @param distinct a {@code COUNT(DISTINCT col)}: its count is Flink's inner COUNT, accumulated only for a value
  *     its filter had not yet let through in the flush; the distinct values themselves are kept per column
  *     ({@link DistinctValues}) and emitted after every call's fields, as Flink's distinct accumulator (a
  *     {@code MapView} of value to the bit-set of the calls that saw it)
+ * @param scale a DECIMAL argument's scale, which its sum keeps ({@code DECIMAL(38, scale)}, Flink's {@code
+ *     LogicalTypeMerging.findSumAggType}); 0 for the other types
  */
-public record LocalAggCall(Function function, int column, AggColumnType type, int filterColumn, boolean distinct)
-        implements Serializable {
+public record LocalAggCall(Function function, int column, AggColumnType type, int filterColumn, boolean distinct,
+        int scale) implements Serializable {
     private static final long serialVersionUID = 1L;
+
+    /** The precision of a DECIMAL sum's accumulator: Flink's {@code findSumAggType} gives the widest. */
+    public static final int DECIMAL_SUM_PRECISION = 38;
+
+    /** A call whose argument, if any, is not a DECIMAL. */
+    public LocalAggCall(Function function, int column, AggColumnType type, int filterColumn, boolean distinct) {
+        this(function, column, type, filterColumn, distinct, 0);
+    }
 
     /**
      * The most DISTINCT calls of one column: Flink keeps a distinct value's calls' bits in one long up to this many
@@ -38,7 +48,10 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
         COUNT_STAR(1),
         /** {@code COUNT(col)} ({@code CountAggFunction}): a BIGINT count of non-null values, never null. */
         COUNT(1),
-        /** {@code SUM(col)}: the argument's type, null until a non-null value, Java's wrapping addition. */
+        /**
+         * {@code SUM(col)}: the argument's type (a DECIMAL's {@code DECIMAL(38, scale)}), null until a non-null
+         * value, Java's wrapping addition (a DECIMAL's exact, in 128 bits).
+         */
         SUM(1),
         /**
          * {@code SUM(col)} over a changelog ({@code SumWithRetractAggFunction}): the sum in the argument's type, null

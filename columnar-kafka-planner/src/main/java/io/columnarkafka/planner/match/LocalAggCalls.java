@@ -7,9 +7,14 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.flink.table.data.DecimalData;
+import org.apache.flink.table.types.logical.BigIntType;
+import org.apache.flink.table.types.logical.DecimalType;
+import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RowType;
+import org.apache.flink.table.types.logical.VarCharType;
 
 /**
  * The parts of a local aggregate's translation the window and the group aggregate share: the grouping keys'
@@ -37,10 +42,10 @@ final class LocalAggCalls {
      * or without a FILTER (a BOOLEAN NOT NULL column: Flink's planner filters on IS TRUE(...)); never another
      * DISTINCT call, APPROXIMATE or WITHIN GROUP.
      */
-    static LocalAggCall[] of(List<AggregateCall> calls, RowType input) throws NotTranslatable {
+    static LocalAggCall[] of(List<AggregateCall> calls, RowType input, boolean decimalSums) throws NotTranslatable {
         LocalAggCall[] translated = new LocalAggCall[calls.size()];
         for (int a = 0; a < calls.size(); a++) {
-            translated[a] = call(calls.get(a), input);
+            translated[a] = call(calls.get(a), input, decimalSums);
         }
         for (LocalAggCall call : translated) {
             long sharing = Arrays.stream(translated).filter(c -> c.distinct() && c.column() == call.column()).count();
@@ -52,7 +57,7 @@ final class LocalAggCalls {
         return translated;
     }
 
-    private static LocalAggCall call(AggregateCall call, RowType input) throws NotTranslatable {
+    private static LocalAggCall call(AggregateCall call, RowType input, boolean decimalSums) throws NotTranslatable {
         if (call.isDistinct() && (call.getAggregation().getKind() != SqlKind.COUNT || call.getArgList().size() != 1)) {
             throw new NotTranslatable(call + ": DISTINCT other than COUNT(DISTINCT col) of one column");
         }
@@ -81,18 +86,36 @@ final class LocalAggCalls {
                 }
                 throw new NotTranslatable(call + ": COUNT of several columns");
             case SUM:
-                return valueCall(Function.SUM, call, input, false);
+                return sumCall(Function.SUM, call, input, decimalSums);
             case MAX:
                 return valueCall(Function.MAX, call, input, true);
             case MIN:
                 return valueCall(Function.MIN, call, input, true);
             case SUM0:
-                return valueCall(Function.SUM0, call, input, false);
+                return sumCall(Function.SUM0, call, input, decimalSums);
             case AVG:
-                return valueCall(Function.AVG, call, input, false);
+                return sumCall(Function.AVG, call, input, decimalSums);
             default:
                 throw new NotTranslatable(call + ": only COUNT, SUM, $SUM0, MAX, MIN, AVG");
         }
+    }
+
+    /**
+     * SUM, $SUM0 or AVG: of INT or BIGINT, or with {@code decimalSums} of a DECIMAL whose unscaled values are longs
+     * (precision up to 18), summed exactly in 128 bits into Flink's {@code DECIMAL(38, scale)}.
+     */
+    private static LocalAggCall sumCall(Function function, AggregateCall call, RowType input, boolean decimalSums)
+            throws NotTranslatable {
+        int column = call.getArgList().get(0);
+        if (decimalSums && input.getTypeAt(column) instanceof DecimalType decimal) {
+            if (!DecimalData.isCompact(decimal.getPrecision())) {
+                throw new NotTranslatable(call + " of type " + decimal + " (a DECIMAL up to precision 18: a value"
+                        + " beyond a long's would not be summed in 128 bits)");
+            }
+            return new LocalAggCall(function, column, AggColumnType.DECIMAL, call.filterArg, false,
+                    decimal.getScale());
+        }
+        return valueCall(function, call, input, false);
     }
 
     private static LocalAggCall valueCall(Function function, AggregateCall call, RowType input,
@@ -168,17 +191,22 @@ final class LocalAggCalls {
         int field = keys;
         for (int a = 0; a < calls.length; a++) {
             for (int f = 0; f < calls[a].function().accumulators(); f++, field++) {
-                LogicalTypeRoot expected = f > 0 ? LogicalTypeRoot.BIGINT : switch (calls[a].function()) {
-                    // after the first field: AVG's and SUM_RETRACT's counts
-                    case COUNT_STAR, COUNT, AVG -> LogicalTypeRoot.BIGINT;
-                    default -> switch (calls[a].type()) {
-                        case INT -> LogicalTypeRoot.INTEGER;
-                        case BIGINT -> LogicalTypeRoot.BIGINT;
-                        case VARCHAR -> LogicalTypeRoot.VARCHAR;
-                    };
-                };
+                LogicalType expected = f > 0 ? new BigIntType() : calls[a].type() == AggColumnType.DECIMAL
+                        ? new DecimalType(LocalAggCall.DECIMAL_SUM_PRECISION, calls[a].scale())
+                        : switch (calls[a].function()) {
+                            // after the first field: AVG's and SUM_RETRACT's counts
+                            case COUNT_STAR, COUNT, AVG -> new BigIntType();
+                            default -> switch (calls[a].type()) {
+                                case INT -> new IntType();
+                                case BIGINT -> new BigIntType();
+                                case VARCHAR -> VarCharType.STRING_TYPE;
+                                case DECIMAL -> throw new IllegalStateException("a DECIMAL above");
+                            };
+                        };
                 LogicalType actual = output.getTypeAt(field);
-                if (actual.getTypeRoot() != expected) {
+                // the root, and a DECIMAL's precision and scale too: the operator writes DECIMAL(38, scale)
+                if (actual.getTypeRoot() != expected.getTypeRoot() || expected instanceof DecimalType
+                        && !actual.copy(true).equals(expected.copy(true))) {
                     // a call past Flink's is one Flink's planner added (a HOP's COUNT(*))
                     throw new NotTranslatable("accumulator " + output.getFieldNames().get(field) + " of "
                             + (a < flinkCalls.size() ? flinkCalls.get(a) : calls[a]) + " is " + actual + ", not "

@@ -42,6 +42,9 @@ public final class LocalGroupAggTranslation {
     private static final PrivateMembers RETRACTIONS = PrivateMembers.of(StreamPhysicalLocalGroupAggregate.class)
             .field("needRetraction", boolean.class).field("aggCallNeedRetractions", boolean[].class).probe();
 
+    /** The largest DECIMAL scale whose retracting SUM Flink adds without rounding (below). */
+    private static final int MAX_RETRACTING_DECIMAL_SCALE = 6;
+
     private LocalGroupAggTranslation() {}
 
     /** The spec of an aggregate {@link PlanMatcher} decided to vectorise (which it translated then). */
@@ -70,7 +73,7 @@ public final class LocalGroupAggTranslation {
         int[] grouping = aggregate.grouping();
         AggColumnType[] keyTypes = LocalAggCalls.keyTypes(grouping, input);
         List<AggregateCall> calls = JavaConverters.seqAsJavaList(aggregate.aggCalls());
-        LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
+        LocalAggCall[] aggregates = LocalAggCalls.of(calls, input, true);
         int rowKindColumn = -1;
         if (!ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) aggregate.getInput())) {
             checkEveryCallRetracts(aggregate, calls);
@@ -107,8 +110,16 @@ public final class LocalGroupAggTranslation {
                 throw new NotTranslatable(call + " over a changelog (Flink's retracting "
                         + (call.distinct() ? "DISTINCT" : call.function()) + " keeps a MapView of the values)");
             }
-            retracting[a] = call.function() != Function.SUM ? call
-                    : new LocalAggCall(Function.SUM_RETRACT, call.column(), call.type(), call.filterColumn(), false);
+            if (call.function() == Function.SUM && call.type() == AggColumnType.DECIMAL
+                    && call.scale() > MAX_RETRACTING_DECIMAL_SCALE) {
+                // SumWithRetractAggFunction adds with plus, whose DECIMAL(38, s) + DECIMAL(p, s) Flink types with
+                // LogicalTypeMerging.findAdditionDecimalType: 39 digits, cut to 38 by giving up a digit of scale
+                // down to 6, so each step past scale 6 rounds, which the exact sum here would not
+                throw new NotTranslatable(call + " of scale " + call.scale() + " over a changelog (Flink's retracting"
+                        + " SUM rounds each step to scale " + (call.scale() - 1) + ")");
+            }
+            retracting[a] = call.function() != Function.SUM ? call : new LocalAggCall(Function.SUM_RETRACT,
+                    call.column(), call.type(), call.filterColumn(), false, call.scale());
         }
         return retracting;
     }

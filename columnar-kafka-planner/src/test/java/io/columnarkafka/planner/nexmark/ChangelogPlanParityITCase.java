@@ -155,15 +155,17 @@ class ChangelogPlanParityITCase {
 
     /**
      * With mini-batch, Flink's two-phase group aggregate over the changelog: its local phase runs on the Calc's
-     * batches (Flink's retracting COUNT, SUM and AVG, a FILTER, each row accumulated or retracted by its kind), no
-     * edge in the plan; the final value per key equals stock's.
+     * batches (Flink's retracting COUNT, SUM of a BIGINT and of a DECIMAL, AVG, a FILTER, each row accumulated or
+     * retracted by its kind), no edge in the plan; the final value per key equals stock's.
      */
     @Test
     void withMiniBatchTheLocalAggregateOverTheChangelogRetractsOnTheBatches() throws Exception {
         String insert = "INSERT INTO ${out} SELECT name, COUNT(*), SUM(price), AVG(price), COUNT(ts) FILTER (WHERE"
-                + " price > 50) FROM changes WHERE name IS NOT NULL GROUP BY name";
+                + " price > 50), SUM(CAST(price AS DECIMAL(10, 2)) * 1.25) FROM changes WHERE name IS NOT NULL"
+                + " GROUP BY name";
         String sink = "CREATE TABLE ${out} (name STRING, n BIGINT, total BIGINT, mean BIGINT, dear BIGINT,"
-                + " PRIMARY KEY (name) NOT ENFORCED) WITH ('key.format' = 'json', 'value.format' = 'json', ${sink})";
+                + " amount DECIMAL(38, 4), PRIMARY KEY (name) NOT ENFORCED) WITH ('key.format' = 'json',"
+                + " 'value.format' = 'json', ${sink})";
         Map<String, String> stock = finalValuePerKey(run(false, true, "minibatch_totals", "", sink, insert).topic());
         Run columnar = run(true, true, "minibatch_totals", "", sink, insert);
         assertThat(columnar.plan()).doesNotContain("ArrowToRows(")

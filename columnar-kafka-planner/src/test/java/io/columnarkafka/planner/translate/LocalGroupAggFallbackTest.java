@@ -52,6 +52,20 @@ class LocalGroupAggFallbackTest {
                 "COUNT(DISTINCT $1) over a changelog (Flink's retracting DISTINCT keeps a MapView of the values)");
     }
 
+    /**
+     * A SUM of a DECIMAL wider than a long's digits, and over a changelog one of scale 7 (Flink's retracting SUM
+     * rounds each step to scale 6): Flink's node, with the reason.
+     */
+    @Test
+    void aWideDecimalSumAndAChangelogsSumOfScale7StayFlinksWithTheReason() {
+        assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, "k BIGINT, sw DECIMAL(38, 2)", 50_000),
+                "INSERT INTO results SELECT k, SUM(w) FROM keyed GROUP BY k",
+                "SUM($1) of type DECIMAL(20, 2) (a DECIMAL up to precision 18:");
+        assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, "k BIGINT, sx DECIMAL(38, 7)", 50_000),
+                "INSERT INTO results SELECT k, SUM(x) FROM changed GROUP BY k",
+                "SUM($1) of scale 7 over a changelog (Flink's retracting SUM rounds each step to scale 6)");
+    }
+
     @Test
     void theOptionTurnsTheVectorisedPathOff() {
         String insert = "INSERT INTO results SELECT k, COUNT(*) FROM keyed GROUP BY k";

@@ -12,6 +12,7 @@ import io.columnarkafka.planner.InstallStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.runtime.operators.testutils.MockEnvironment;
@@ -24,6 +25,7 @@ import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -31,6 +33,7 @@ import org.apache.flink.table.runtime.operators.bundle.MapBundleOperator;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.data.util.RowDataUtil;
+import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.types.RowKind;
@@ -196,6 +199,44 @@ class VectorLocalGroupAggregateTest {
     }
 
     /**
+     * SUM, a filtered SUM, AVG and $SUM0 (SUM beside AVG of the same column) of DECIMAL(12, 2) and DECIMAL(18, 6),
+     * values at the ends of their ranges: Flink's DECIMAL(38, s) accumulators, summed past a long in a flush.
+     */
+    @Test
+    void decimalSumsAndAverages() throws Exception {
+        List<String> compared = assertSameOutput("k BIGINT, sd DECIMAL(38, 2), se DECIMAL(38, 6), ad DECIMAL(38, 6),"
+                + " ae DECIMAL(38, 6), n BIGINT", "SELECT k, SUM(d), SUM(e) FILTER (WHERE flag), AVG(d), AVG(e),"
+                + " COUNT(*) FROM keyed GROUP BY k", 3, 50_000, 400, 150);
+        assertThat(compared.stream().filter(VectorLocalGroupAggregateTest::holdsAWideSum).count())
+                .as("sums beyond a long's range compared").isGreaterThan(50);
+    }
+
+    /**
+     * Over a changelog, SUM (Flink's {@code DecimalSumWithRetractAggFunction}, scale 2 and 6), AVG and a filtered
+     * SUM of DECIMALs, values at the ends of their ranges, each UPDATE_BEFORE and DELETE row subtracted.
+     */
+    @Test
+    void overAChangelogDecimalSumsAndAveragesRetract() throws Exception {
+        List<String> compared = assertSameOutput("k BIGINT, sd DECIMAL(38, 2), ae DECIMAL(38, 6),"
+                + " se DECIMAL(38, 6), n BIGINT", "SELECT k, SUM(d), AVG(e), SUM(e) FILTER (WHERE flag), COUNT(*)"
+                + " FROM changed GROUP BY k", 3, 50_000, 400, 150);
+        assertThat(compared.stream().filter(VectorLocalGroupAggregateTest::holdsAWideSum).count())
+                .as("sums beyond a long's range compared").isGreaterThan(50);
+    }
+
+    /** Whether a compared row holds a DECIMAL of more than 19 digits (an unscaled sum past a long's range). */
+    private static boolean holdsAWideSum(String row) {
+        java.util.regex.Matcher decimals = java.util.regex.Pattern.compile("[\\[ ]-?(\\d+)\\.(\\d+)[,\\]]")
+                .matcher(row);
+        while (decimals.find()) {
+            if (decimals.group(1).length() + decimals.group(2).length() > 19) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Compares the two operators over 6 scripts (keys of {@code k} in [0, keys), bundles of {@code bundleSize}
      * rows, batches of up to {@code maxBatch}) and asserts more than {@code atLeast} emitted rows compared (and, for
      * bundles smaller than a batch, bundles ended inside batches); returns the rows compared, flush by flush.
@@ -260,17 +301,19 @@ class VectorLocalGroupAggregateTest {
         tEnv.getConfig().set("table.exec.mini-batch.allow-latency", "2 s");
         tEnv.getConfig().set("table.exec.mini-batch.size", String.valueOf(bundleSize));
         tEnv.executeSql("CREATE TABLE events (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, flag BOOLEAN,"
-                + " extra STRING) WITH ("
+                + " d DECIMAL(12, 2), e DECIMAL(18, 6), w DECIMAL(20, 2), x DECIMAL(12, 7), extra STRING) WITH ("
                 + "'connector' = 'kafka-columnar', 'topic' = 'events', 'properties.bootstrap.servers' = 'localhost:1',"
                 + " 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
-        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, flag FROM events WHERE extra IS NOT NULL");
+        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, flag, d, e, w, x FROM events"
+                + " WHERE extra IS NOT NULL");
         tEnv.executeSql("CREATE TABLE changes (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, flag BOOLEAN,"
-                + " extra STRING) WITH ("
+                + " d DECIMAL(12, 2), e DECIMAL(18, 6), w DECIMAL(20, 2), x DECIMAL(12, 7), extra STRING) WITH ("
                 + "'connector' = 'kafka-columnar', 'topic' = 'changes', 'properties.bootstrap.servers' ="
                 + " 'localhost:1', 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'debezium-json')");
-        tEnv.executeSql("CREATE VIEW changed AS SELECT k, i, b, v, s, flag FROM changes WHERE extra IS NOT NULL");
+        tEnv.executeSql("CREATE VIEW changed AS SELECT k, i, b, v, s, flag, d, e, w, x FROM changes"
+                + " WHERE extra IS NOT NULL");
         tEnv.executeSql("CREATE TABLE results (" + sinkColumns + ") WITH ('connector' = 'blackhole')");
         return tEnv;
     }
@@ -334,10 +377,23 @@ class VectorLocalGroupAggregateTest {
                 case VARCHAR -> StringData.fromString(STRINGS[random.nextInt(STRINGS.length)]
                         + (keys > 1000 ? random.nextInt(4) : ""));
                 case BOOLEAN -> random.nextBoolean();
+                case DECIMAL -> decimal(random, (DecimalType) type);
                 default -> throw new AssertionError("no values for " + input.getFields().get(f));
             });
         }
         return row;
+    }
+
+    /**
+     * A DECIMAL of {@code type}: near its largest unscaled value a third of the time and its smallest a sixth (so a
+     * flush's sums pass a long's range), else a small one of either sign.
+     */
+    private static DecimalData decimal(Random random, DecimalType type) {
+        long largest = LongStream.range(0, type.getPrecision()).reduce(1, (power, digit) -> power * 10) - 1;
+        int pick = random.nextInt(6);
+        long unscaled = pick < 2 ? largest - random.nextInt(3) : pick == 2 ? -largest + random.nextInt(3)
+                : random.nextInt(2001) - 1000;
+        return DecimalData.fromUnscaledLong(unscaled, type.getPrecision(), type.getScale());
     }
 
     /** A value near an end of the range a third of the time (so sums wrap), else a small one of either sign. */
