@@ -7,6 +7,7 @@ import io.columnarkafka.flink.table.FlinkInternalsSeam;
 import io.columnarkafka.planner.match.NodeDecision;
 import io.columnarkafka.planner.match.NodeKind;
 import io.columnarkafka.planner.match.Reason;
+import io.columnarkafka.planner.nexmark.SubtaskShareRowPartitioner;
 import io.columnarkafka.testkit.nexmark.CountChar;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -181,6 +182,36 @@ class ColumnarSqlExplainTest {
                         + " encode=[admitted: debezium-json value, Arrow input], rowKinds=[from batches])")
                 .contains("ColumnarCalc(select=[auction, *(price, 2) AS EXPR$1], where=[>(price, 10)])")
                 .contains("ColumnarScan(table=[[default_catalog, default_database, changes]], fields=[auction, price]");
+    }
+
+    /**
+     * A custom partitioner, which Flink calls with each consumed row: the Arrow-fed sink's writer calls it with a view
+     * of the batch, its kind from the row-kind column of a changelog's batches; the plan is columnar to the sink,
+     * which names the partitioner, with no edge to rows.
+     */
+    @Test
+    void aCustomPartitionerIsCalledFromTheArrowFedSink() {
+        TableEnvironment tEnv = installed();
+        String partitioner = SubtaskShareRowPartitioner.class.getName();
+        tEnv.executeSql("CREATE TABLE changes (auction BIGINT, price BIGINT) WITH ('connector' = 'kafka-columnar',"
+                + " 'topic' = 'changes', 'properties.bootstrap.servers' = 'localhost:1', 'format' = 'debezium-json',"
+                + " 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')");
+        String sink = "CREATE TABLE ${name} (auction BIGINT, price BIGINT) WITH ('connector' = 'kafka-columnar',"
+                + " 'topic' = '${name}', 'properties.bootstrap.servers' = 'localhost:1', 'key.format' = 'json',"
+                + " 'key.fields' = 'auction', 'value.format' = '${format}', 'sink.partitioner' = '" + partitioner + "')";
+        tEnv.executeSql(sink.replace("${name}", "partitioned").replace("${format}", "json"));
+        tEnv.executeSql(sink.replace("${name}", "partitioned_changes").replace("${format}", "debezium-json"));
+        String inserts = ColumnarSql.explain(tEnv, "INSERT INTO partitioned SELECT auction, price * 2 FROM bids"
+                + " WHERE price > 10");
+        assertThat(section(inserts, "== Optimized Execution Plan ==")).doesNotContain("ArrowToRows(")
+                .contains("ColumnarSink(table=[default_catalog.default_database.partitioned], fields=[auction, EXPR$1],"
+                        + " encode=[admitted: json value, json key, custom partitioner " + partitioner
+                        + ", Arrow input])\n+- ColumnarCalc(");
+        String changes = ColumnarSql.explain(tEnv, "INSERT INTO partitioned_changes SELECT auction, price * 2 FROM"
+                + " changes WHERE price > 10");
+        assertThat(section(changes, "== Optimized Execution Plan ==")).doesNotContain("ArrowToRows(")
+                .contains("encode=[admitted: debezium-json value, json key, custom partitioner " + partitioner
+                        + ", Arrow input], rowKinds=[from batches])\n+- ColumnarCalc(");
     }
 
     /**

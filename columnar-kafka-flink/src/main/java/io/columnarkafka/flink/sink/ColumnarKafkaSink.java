@@ -91,7 +91,7 @@ public final class ColumnarKafkaSink {
      */
     public DataStreamSink<PreSerializedRecord> sinkTo(DataStream<ArrowBatch> batches) {
         SingleOutputStreamOperator<PreSerializedRecord> records = WindowedSendOperator.append(batches,
-                new EncodeFunction(spec, allocatorLimit, sizeLimit, maxQueueDelayNanos),
+                EncodeFunction.ofRecords(spec, allocatorLimit, sizeLimit, maxQueueDelayNanos),
                 PreSerializedRecordTypeInfo.INSTANCE, "Columnar encode (" + spec.describe() + ")");
         DataStreamSink<PreSerializedRecord> sink = records.sinkTo(kafkaSink).name("Kafka sink: " + spec.topic());
         if (parallelism > 0) {

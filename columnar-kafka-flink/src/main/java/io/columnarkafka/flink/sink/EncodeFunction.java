@@ -14,12 +14,14 @@ import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.util.Collector;
+import org.apache.flink.util.function.SerializableSupplier;
 import org.apache.kafka.common.header.Header;
 
 /**
  * Encodes each {@link ArrowBatch} into one {@link PreSerializedRecord} per row, for the chained
- * {@code KafkaSink} writer; a tombstone row ({@link BatchEncoding#tombstones}) gets its key and a null value, its
- * value never encoded.
+ * {@code KafkaSink} writer, which gets each as the element {@link RecordElements} makes of it (the record alone, or
+ * with its row); a tombstone row ({@link BatchEncoding#tombstones}) gets its key and a null value, its value never
+ * encoded.
  *
  * <p>A rich flat-map ({@link WindowedSendFunction}) run by Flink's flat-map operator, extended only by the send
  * window's barrier hook ({@link WindowedSendOperator}): it needs only open/close (Flink calls close after success,
@@ -40,10 +42,11 @@ import org.apache.kafka.common.header.Header;
  * more unacknowledged bytes than the link drains in a round trip and the queue delay, so a checkpoint's flush stays
  * short.
  */
-public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSerializedRecord> {
+public final class EncodeFunction<T> extends WindowedSendFunction<ArrowBatch, T> {
     private static final long serialVersionUID = 1L;
 
     private final BatchEncoding spec;
+    private final SerializableSupplier<RecordElements<T>> newElements;
     private final long allocatorLimit;
     private final RecordSizeLimit sizeLimit;
 
@@ -57,19 +60,29 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
     private transient RecordSlab lastValues;
     private transient RecordSlab lastKeys;
     private transient EncodeMetrics metrics;
+    private transient RecordElements<T> elements;
 
     /**
      * @param spec what to encode
+     * @param newElements makes each subtask's {@link RecordElements}
      * @param allocatorLimit the bytes this subtask's allocator may hold (a batch read from the network)
      * @param sizeLimit the largest record the {@code KafkaSink}'s producer accepts
      * @param maxQueueDelayNanos the {@link SendWindow}'s queue delay, 0 for none (the {@code KafkaSink}'s producer
      *     then needs no {@link SendWindowInterceptor})
      */
-    public EncodeFunction(BatchEncoding spec, long allocatorLimit, RecordSizeLimit sizeLimit, long maxQueueDelayNanos) {
+    public EncodeFunction(BatchEncoding spec, SerializableSupplier<RecordElements<T>> newElements, long allocatorLimit,
+            RecordSizeLimit sizeLimit, long maxQueueDelayNanos) {
         super(maxQueueDelayNanos);
         this.spec = spec;
+        this.newElements = newElements;
         this.allocatorLimit = allocatorLimit;
         this.sizeLimit = sizeLimit;
+    }
+
+    /** Emits each record alone ({@link RecordElements#RECORDS}); the parameters as {@link #EncodeFunction}'s. */
+    public static EncodeFunction<PreSerializedRecord> ofRecords(BatchEncoding spec, long allocatorLimit,
+            RecordSizeLimit sizeLimit, long maxQueueDelayNanos) {
+        return new EncodeFunction<>(spec, () -> RecordElements.RECORDS, allocatorLimit, sizeLimit, maxQueueDelayNanos);
     }
 
     @Override
@@ -80,6 +93,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         recordColumns = spec.recordColumns();
         tombstones = spec.tombstones();
         valueRows = tombstones == null ? null : new ValueRows();
+        elements = newElements.get();
         allocator = ArrowMemory.newChild(
                 "columnar-kafka-encode " + getRuntimeContext().getTaskInfo().getTaskNameWithSubtasks(),
                 allocatorLimit);
@@ -87,7 +101,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
     }
 
     @Override
-    public void flatMap(ArrowBatch batch, Collector<PreSerializedRecord> out) {
+    public void flatMap(ArrowBatch batch, Collector<T> out) {
         try {
             VectorSchemaRoot root = openBatch(batch);
             checkLayout(root);
@@ -107,6 +121,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
                 headers = headersOf(rows);
             }
             checkSizes(keys, values, batch, rows, headers);
+            elements.bind(root);
             emit(keys, values, rows, headers, out);
             long drainEnd = System.nanoTime();
             metrics.batch(
@@ -198,7 +213,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
 
     /** One record per row; the single copy per record is the one Kafka's producer keeps. */
     private void emit(RecordSlab keys, RecordSlab values, SelectedRows written, List<Header>[] headers,
-            Collector<PreSerializedRecord> out) {
+            Collector<T> out) {
         int rows = written.count();
         if (keys != null && keys.recordCount() != rows) {
             throw new IllegalStateException(
@@ -207,7 +222,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         SendWindow window = window();
         if (window == null) {
             for (int i = 0; i < rows; i++) {
-                out.collect(record(keys, values, written, headers, i));
+                out.collect(elements.element(record(keys, values, written, headers, i), written.row(i)));
             }
             return;
         }
@@ -215,7 +230,7 @@ public final class EncodeFunction extends WindowedSendFunction<ArrowBatch, PreSe
         try {
             for (int i = 0; i < rows; i++) {
                 window.awaitRoom();
-                out.collect(record(keys, values, written, headers, i));
+                out.collect(elements.element(record(keys, values, written, headers, i), written.row(i)));
             }
         } finally {
             window.endSending();

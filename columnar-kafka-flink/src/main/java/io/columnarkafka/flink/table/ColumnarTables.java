@@ -4,11 +4,11 @@ import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowBatchTypeInfo;
 import io.columnarkafka.flink.calc.Expr;
-import io.columnarkafka.flink.record.PreSerializedRecord;
 import io.columnarkafka.flink.record.PreSerializedRecordTypeInfo;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
 import io.columnarkafka.flink.sink.EncodeFunction;
 import io.columnarkafka.flink.sink.WindowedSendOperator;
+import io.columnarkafka.flink.typeutils.LentRowTypeInfo;
 import io.columnarkafka.format.arrow.RowKindVector;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,8 +34,7 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * ours and admitted, and their Arrow runtimes (a scan emitting {@link ArrowBatch}es, a sink consuming them)
  * in place of the RowData runtimes the connectors give Flink's planner. The decisions stay the
  * connectors' ({@link ScanAdmissionMatcher}, {@link AdmissionMatcher}); the Arrow-fed sink adds only the
- * shapes whose rows it cannot write from the batches (a reducing upsert buffer, a keyed shuffle, a partitioner that
- * reads rows).
+ * shapes whose rows it cannot write from the batches (a reducing upsert buffer, a keyed shuffle).
  */
 public final class ColumnarTables {
     private ColumnarTables() {}
@@ -125,10 +124,6 @@ public final class ColumnarTables {
             return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
                     "sink.parallelism of an upsert table: Flink's sink node shuffles the rows by key"));
         }
-        if (ColumnarSinkTranslator.readsRows(shape.partitioner())) {
-            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
-                    "sink.partitioner " + shape.partitioner().getClass().getName() + " reads rows"));
-        }
         return Optional.of(Admission.admitted(own.detail() + ", Arrow input"));
     }
 
@@ -185,7 +180,8 @@ public final class ColumnarTables {
      * its own sink's. {@code notNullEnforcer} is the constraint enforcer Flink's sink node would run, holding only
      * its NOT NULL constraint, or null for none; the encode operator runs it on the batches. With {@code rowKinds}
      * (a sink that {@link #writesChangelog}) the batches are a changelog's, each row's kind in their last column; else
-     * every row is an insert.
+     * every row is an insert. A custom partitioner is called in the writer's serializer, as Flink calls it, with each
+     * record's consumed row, a view of the batch ({@link ConsumedRowElements}).
      */
     public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name,
             ProviderContext uids, ConstraintEnforcerExecutor notNullEnforcer, boolean rowKinds) {
@@ -196,18 +192,38 @@ public final class ColumnarTables {
                 : EncodePlan.ofInserts(shape, columnar.batching(), description);
         ArrowNotNullEnforcer notNull = notNullEnforcer == null ? null
                 : new ArrowNotNullEnforcer(notNullEnforcer, notNullColumns(shape.physicalType()));
+        RowType batchType = batchType(columnar, rowKinds);
+        ArrowSinkEncoding encoding = ArrowSinkEncoding.of(plan, batchType, notNull, rowKinds);
+        long allocatorLimit = ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT;
+        RecordSizeLimit sizeLimit = RecordSizeLimit.of(shape.properties());
+        if (!ColumnarSinkTranslator.readsRows(shape.partitioner())) {
+            return arrowSink(batches, name, uids, shape, plan, EncodedRecords.RECORDS,
+                    EncodeFunction.ofRecords(encoding, allocatorLimit, sizeLimit, plan.sendWindowNanos()),
+                    PreSerializedRecordTypeInfo.INSTANCE);
+        }
+        int consumed = shape.physicalType().getFieldCount() + shape.metadataKeys().size();
+        int kindColumn = rowKinds ? batchType.getFieldCount() - 1 : -1;
+        RowType consumedType = new RowType(batchType.getFields().subList(0, consumed));
+        return arrowSink(batches, name, uids, shape, plan, EncodedRecords.WITH_ROWS,
+                new EncodeFunction<>(encoding, () -> new ConsumedRowElements(batchType, consumed, kindColumn),
+                        allocatorLimit, sizeLimit, plan.sendWindowNanos()),
+                EncodedRecords.WITH_ROWS.recordType(new LentRowTypeInfo(consumedType)));
+    }
+
+    /**
+     * The encode operator, then the {@code KafkaSink} taking its elements, both at the sink's parallelism (else the
+     * input's), so they chain.
+     */
+    private static <R> DataStreamSink<?> arrowSink(DataStream<ArrowBatch> batches, String name, ProviderContext uids,
+            KafkaSinkShape shape, EncodePlan plan, EncodedRecords<?, R> elements, EncodeFunction<R> encode,
+            TypeInformation<R> elementType) {
         int parallelism = shape.parallelism() != null ? shape.parallelism() : batches.getParallelism();
-        SingleOutputStreamOperator<PreSerializedRecord> records = WindowedSendOperator.append(batches,
-                        new EncodeFunction(
-                                ArrowSinkEncoding.of(plan, batchType(columnar, rowKinds), notNull, rowKinds),
-                                ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT, RecordSizeLimit.of(shape.properties()),
-                                plan.sendWindowNanos()),
-                        PreSerializedRecordTypeInfo.INSTANCE, name)
+        SingleOutputStreamOperator<R> records = WindowedSendOperator.append(batches, encode, elementType, name)
                 .setParallelism(parallelism);
         uids.generateUid("columnar-encode").ifPresent(records::uid);
-        DataStreamSink<PreSerializedRecord> end = records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape,
-                        EncodedRecords.RECORDS, plan.sendWindowNanos()))
-                .name("KafkaSink[" + description + "]")
+        DataStreamSink<R> end = records.sinkTo(ColumnarSinkTranslator.kafkaSink(shape, elements,
+                        plan.sendWindowNanos()))
+                .name("KafkaSink[" + plan.description() + "]")
                 .setParallelism(parallelism);
         uids.generateUid(ColumnarSinkTranslator.WRITER_UID).ifPresent(end::uid);
         return end;

@@ -16,7 +16,9 @@ import org.apache.flink.table.data.RowData;
  * one element per encoded batch ({@code B}: an {@link EncodedBatch}, which crosses a network channel in
  * one piece); {@link SplitEncodedBatch}, chained in front of the {@code KafkaSink} writer, turns it into
  * one element per record ({@code R}) for the sink's serializer: the pre-serialized records alone, or, for
- * a custom {@code sink.partitioner} (Flink calls it with the consumed row), each with its row.
+ * a custom {@code sink.partitioner} (Flink calls it with the consumed row), each with its row. The Arrow-fed sink
+ * ({@link ColumnarTables#arrowSink}) has no batch element: its encode function emits the record elements itself
+ * ({@link ConsumedRowElements} for {@link #WITH_ROWS}).
  *
  * @param <B> the stream element per batch, between the encode operator and the splitter
  * @param <R> the stream element per record, between the splitter and the sink

@@ -41,7 +41,7 @@ class RecordSizeCheckTest {
         Properties properties = new Properties();
         int limit = RecordSizeLimit.upperBound(-1, longestLength - 1, null);
         properties.setProperty("max.request.size", String.valueOf(limit));
-        EncodeFunction encode = new EncodeFunction(
+        EncodeFunction<PreSerializedRecord> encode = EncodeFunction.ofRecords(
                 new EncodingSpec(TestRows.ROW_TYPE, "sized", "json", Map.of(), new int[0], List.of(), null, Map.of()),
                 16L << 20, RecordSizeLimit.of(properties), 0);
         BufferAllocator producer = ArrowMemory.newChild("record-size-producer", 16L << 20);

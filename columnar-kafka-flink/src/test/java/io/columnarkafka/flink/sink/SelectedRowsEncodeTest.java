@@ -27,7 +27,7 @@ class SelectedRowsEncodeTest {
         BufferAllocator producer = ArrowMemory.newChild("selected-rows-producer", 16L << 20);
         try (OneInputStreamOperatorTestHarness<ArrowBatch, PreSerializedRecord> harness =
                 new OneInputStreamOperatorTestHarness<>(new StreamFlatMap<>(
-                        new EncodeFunction(spec, 16L << 20, RecordSizeLimit.of(new Properties()), 0)))) {
+                        EncodeFunction.ofRecords(spec, 16L << 20, RecordSizeLimit.of(new Properties()), 0)))) {
             harness.open();
             int[] selection = {1, 4, 5, 19};
             harness.processElement(new StreamRecord<>(

@@ -155,7 +155,7 @@ class ArrowSinkTombstoneProperties {
         BufferAllocator producer = ArrowMemory.newChild("tombstone-producer", 64L << 20);
         try (OneInputStreamOperatorTestHarness<ArrowBatch, PreSerializedRecord> harness =
                 new OneInputStreamOperatorTestHarness<>(new StreamFlatMap<>(
-                        new EncodeFunction(encoding, 64L << 20, RecordSizeLimit.of(new Properties()), 0)))) {
+                        EncodeFunction.ofRecords(encoding, 64L << 20, RecordSizeLimit.of(new Properties()), 0)))) {
             harness.open();
             RowDataArrowWriter writer = new RowDataArrowWriter(NullableTypes.deep(TYPE), ROW_KINDS, producer);
             rows.forEach(writer::write);

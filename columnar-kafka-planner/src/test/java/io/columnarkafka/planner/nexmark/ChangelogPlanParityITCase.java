@@ -109,6 +109,29 @@ class ChangelogPlanParityITCase {
     }
 
     /**
+     * The same Calc into a debezium-json sink with a custom partitioner ({@link SubtaskShareRowPartitioner}), which
+     * Flink calls with each consumed row of its kind (an UPDATE_BEFORE row's, a DELETE row's): the Arrow-fed sink's
+     * writer calls it with a view of the batch, its kind from the batch's row-kind column. Each subtask writes
+     * partitions of its own: every partition's records, in order, equal stock's.
+     */
+    @Test
+    void aCustomPartitionerSeesEachChangelogRowWithItsKind() throws Exception {
+        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes"
+                + " WHERE MOD(price, 3) <> 0";
+        String sink = "CREATE TABLE ${out} (id BIGINT, name STRING, doubled BIGINT, ts TIMESTAMP(3)) WITH ("
+                + "'key.format' = 'json', 'key.fields' = 'id', 'value.format' = 'debezium-json', ${sink})";
+        String partitioner = SubtaskShareRowPartitioner.class.getName();
+        List<String> stock = records(run(false, false, "partitioned_changes", "", sink, insert, partitioner).topic());
+        Run columnar = run(true, false, "partitioned_changes", "", sink, insert, partitioner);
+        assertThat(columnar.plan()).doesNotContain("ArrowToRows(").contains("ColumnarCalc(")
+                .contains("custom partitioner " + partitioner + ", Arrow input], rowKinds=[from batches]");
+        assertThat(stock).as("stock's records, in each of 4 partitions, deletes among them")
+                .anyMatch(r -> r.contains("\"op\":\"d\""))
+                .extracting(r -> r.substring(0, r.indexOf(' '))).containsOnly("p0", "p1", "p2", "p3");
+        assertThat(records(columnar.topic())).isEqualTo(stock);
+    }
+
+    /**
      * A computing columnar Calc into an upsert table (the changes table declares its key, so Flink puts no upsert
      * materializer in front): each DELETE and UPDATE_BEFORE row is a tombstone under its key, every other row its
      * value, as Flink's upsert serializer writes them; each key's committed records, in order, equal stock's. Without a
@@ -212,9 +235,18 @@ class ChangelogPlanParityITCase {
     /** {@link #run(boolean, String, String, String, String)}, with {@code miniBatch} on (2 s, 100 rows) or off. */
     private static Run run(boolean columnar, boolean miniBatch, String name, String sourceExtras, String sinkDdl,
             String insert) throws Exception {
+        return run(columnar, miniBatch, name, sourceExtras, sinkDdl, insert, "fixed");
+    }
+
+    /**
+     * {@link #run(boolean, boolean, String, String, String, String)} with the {@code kafka} sink's {@code partitioner};
+     * its topic has a partition per subtask, two for a custom partitioner.
+     */
+    private static Run run(boolean columnar, boolean miniBatch, String name, String sourceExtras, String sinkDdl,
+            String insert, String partitioner) throws Exception {
         String variant = columnar ? "columnar" : "stock";
         String out = name + "_" + variant;
-        KAFKA.broker().createTopic(out, PARALLELISM);
+        KAFKA.broker().createTopic(out, partitioner.equals("fixed") ? PARALLELISM : 2 * PARALLELISM);
         StreamExecutionEnvironment env = SinkJobs.environment(0); // a failure fails the test, no restarts
         env.setParallelism(PARALLELISM);
         env.enableCheckpointing(500, CheckpointingMode.EXACTLY_ONCE);
@@ -238,7 +270,7 @@ class ChangelogPlanParityITCase {
         boolean upsert = sinkDdl.contains("PRIMARY KEY");
         String sinkOptions = "'connector' = '" + (upsert ? "upsert-" : "") + connector + "', 'topic' = '" + out
                 + "', 'properties.bootstrap.servers' = '" + servers + "'"
-                + (upsert ? "" : ", 'sink.partitioner' = 'fixed'")
+                + (upsert ? "" : ", 'sink.partitioner' = '" + partitioner + "'")
                 + ", 'sink.delivery-guarantee' = 'exactly-once', 'sink.transactional-id-prefix' = '" + out
                 + "', 'properties.transaction.timeout.ms' = '60000'";
         tEnv.executeSql(sinkDdl.replace("${out}", out).replace("${sink}", sinkOptions));

@@ -11,6 +11,7 @@ import io.columnarkafka.testkit.TopicVerifier;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.streaming.api.CheckpointingMode;
@@ -32,7 +33,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * header values, non-ASCII keys and bytes) and a topic from the value into a sink over two topics. Each output topic's
  * committed records (key, value, timestamp and headers) equal stock's, as multisets (two subtasks write each
  * partition), each record's headers in order (the header map's entries in Flink's {@code HashMap} order, as the
- * json decoder gives them); the columnar plan is the stage's from scan to sink, no edge to rows.
+ * json decoder gives them); the columnar plan is the stage's from scan to sink, no edge to rows. With a custom
+ * partitioner reading the consumed row (its physical and metadata columns) and the key bytes, each partition's
+ * records, in order, equal stock's.
  */
 class ColumnarSinkMetadataParityITCase {
     private static final int PARALLELISM = 2;
@@ -69,8 +72,8 @@ class ColumnarSinkMetadataParityITCase {
 
     @Test
     void timestampHeadersAndTopicColumnsAreWrittenAsFlinkWritesThem() throws Exception {
-        List<List<String>> stock = run(false);
-        List<List<String>> columnar = run(true);
+        List<List<String>> stock = run(false, null);
+        List<List<String>> columnar = run(true, null);
         assertThat(stock.get(0)).as("stock's records in topic a").hasSizeGreaterThan(RECORDS / 3);
         assertThat(stock.get(1)).as("stock's records in topic b").hasSizeGreaterThan(RECORDS / 10);
         assertThat(stock.get(0)).as("the input's timestamps (before 2010), not the producer's, and headers")
@@ -80,13 +83,33 @@ class ColumnarSinkMetadataParityITCase {
         assertThat(columnar).isEqualTo(stock);
     }
 
-    /** Runs the insert through stock's connectors or the stage's; each output topic's records, sorted. */
-    private static List<List<String>> run(boolean columnar) throws Exception {
-        String variant = columnar ? "columnar" : "stock";
+    /**
+     * The same sink with a custom partitioner ({@link SubtaskShareRowPartitioner}), which Flink calls with each
+     * consumed row: the Arrow-fed sink's writer calls it with a view of the batch. Each subtask writes partitions of
+     * its own, so each partition's records are in the input's order: equal to stock's in order.
+     */
+    @Test
+    void aCustomPartitionerReadingTheRowsPicksStocksPartitions() throws Exception {
+        List<List<String>> stock = run(false, SubtaskShareRowPartitioner.class.getName());
+        List<List<String>> columnar = run(true, SubtaskShareRowPartitioner.class.getName());
+        assertThat(stock).as("stock's records in topics a and b, in each of their 4 partitions")
+                .allSatisfy(topic -> assertThat(topic.stream().map(r -> r.substring(0, r.indexOf(' '))).distinct())
+                        .containsExactlyInAnyOrder("p0", "p1", "p2", "p3"));
+        assertThat(columnar).isEqualTo(stock);
+    }
+
+    /**
+     * Runs the insert through stock's connectors or the stage's, with the given {@code sink.partitioner} class (null for
+     * none); each output topic's records: sorted without a partitioner (two subtasks write each partition), else per
+     * partition in offset order (each subtask its own partitions).
+     */
+    private static List<List<String>> run(boolean columnar, String partitioner) throws Exception {
+        String variant = (columnar ? "columnar" : "stock") + (partitioner == null ? "" : "_partitioned");
         String a = "sink_metadata_" + variant + "_a";
         String b = "sink_metadata_" + variant + "_b";
-        KAFKA.broker().createTopic(a, PARALLELISM);
-        KAFKA.broker().createTopic(b, PARALLELISM);
+        int partitions = partitioner == null ? PARALLELISM : 2 * PARALLELISM;
+        KAFKA.broker().createTopic(a, partitions);
+        KAFKA.broker().createTopic(b, partitions);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         env.setParallelism(PARALLELISM);
         env.enableCheckpointing(500, CheckpointingMode.EXACTLY_ONCE);
@@ -107,7 +130,8 @@ class ColumnarSinkMetadataParityITCase {
                 + "', 'key.format' = 'json', 'key.fields' = 'id', 'value.format' = 'json',"
                 + " 'value.fields-include' = 'ALL', 'sink.delivery-guarantee' = 'exactly-once',"
                 + " 'sink.transactional-id-prefix' = 'sink-metadata-" + variant + "',"
-                + " 'properties.transaction.timeout.ms' = '60000')");
+                + " 'properties.transaction.timeout.ms' = '60000'"
+                + (partitioner == null ? "" : ", 'sink.partitioner' = '" + partitioner + "'") + ")");
         String insert = "INSERT INTO out_table SELECT id, UPPER(name), ts, h, CONCAT('sink_metadata_" + variant
                 + "_', t) FROM src WHERE MOD(id, 5) <> 0";
         String explain = tEnv.explainSql(insert);
@@ -118,13 +142,15 @@ class ColumnarSinkMetadataParityITCase {
         }
         tEnv.executeSql(insert).await();
         ArrowMemoryChecks.assertReleased();
-        return List.of(records(a), records(b));
+        return List.of(records(a, partitioner == null), records(b, partitioner == null));
     }
 
-    private static List<String> records(String topic) {
+    private static List<String> records(String topic, boolean sorted) {
         List<String> out = new ArrayList<>();
         for (TopicRecord r : TopicVerifier.forTopic(KAFKA.broker(), topic).readCommitted().keepRecords(true).read()
-                .records()) {
+                .records().stream()
+                .sorted(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset))
+                .toList()) {
             StringBuilder line = new StringBuilder("p" + r.partition() + " key=" + r.keyAsString() + " ts="
                     + r.timestamp() + " " + r.timestampType() + " value=" + r.valueAsString() + " headers=");
             for (Header header : r.headers()) {
@@ -132,7 +158,9 @@ class ColumnarSinkMetadataParityITCase {
             }
             out.add(line.toString());
         }
-        out.sort(null);
+        if (sorted) {
+            out.sort(null);
+        }
         return out;
     }
 
