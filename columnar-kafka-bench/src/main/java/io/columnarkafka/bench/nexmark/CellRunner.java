@@ -4,6 +4,7 @@ import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.ColumnarPlanPath;
 import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.JvmWarmUp;
+import io.columnarkafka.bench.MiniBatch;
 import io.columnarkafka.bench.MiniClusterJobs;
 import io.columnarkafka.bench.SteadyFigures;
 import io.columnarkafka.bench.ThreadCpu;
@@ -193,15 +194,13 @@ public final class CellRunner {
     }
 
     /**
-     * The cell's table options, the same for every variant: mini-batch (with Nexmark's config.yaml's latency and
-     * size) if on, and whether distinct aggregates are split ({@link SplitDistinct}).
+     * The cell's table options, the same for every variant: mini-batch ({@link MiniBatch}) if on, and whether
+     * distinct aggregates are split ({@link SplitDistinct}).
      */
     static Map<String, String> tableOptions(CellSpec spec) {
         Map<String, String> options = new LinkedHashMap<>();
         if (spec.miniBatch()) {
-            options.put("table.exec.mini-batch.enabled", "true");
-            options.put("table.exec.mini-batch.allow-latency", "2 s");
-            options.put("table.exec.mini-batch.size", "50000");
+            options.putAll(MiniBatch.tableOptions());
         }
         options.put(SplitDistinct.OPTION, Boolean.toString(spec.splitDistinct()));
         return options;
