@@ -6,7 +6,7 @@ import java.util.Properties;
 
 /**
  * How a benchmark's JVM runs its job, unmeasured, before the measured job ({@code --jvm-warm-up} of {@code
- * bin/bench-nexmark} and {@code bin/bench-pipeline}).
+ * bin/bench-nexmark}, {@code bin/bench-cdc} and {@code bin/bench-pipeline}).
  *
  * <p>{@link #ONCE} runs it one time. On the 2-core machine that is not enough for the JIT: its single C2 thread stays
  * busy for about the first minute of a cell JVM's life in both variants (docs/nexmark.md, "What the JIT does in a warm
@@ -22,6 +22,14 @@ public enum JvmWarmUp {
     public static final double SETTLED_JIT_SHARE = 0.15;
     /** SETTLED stops after this many warm-up jobs even if the JIT is still busier than that (the report says so). */
     public static final int SETTLED_MAX_JOBS = 8;
+
+    /**
+     * The warm-up job's own name for what the measured job names {@code name} (its result topic, transactional-id
+     * prefix, consumer group, checkpoint directory), so that the measured job's output holds none of the warm-up's.
+     */
+    public static String own(String name) {
+        return name + "-jvm-warm-up";
+    }
 
     public static JvmWarmUp parse(String value) {
         return switch (value) {

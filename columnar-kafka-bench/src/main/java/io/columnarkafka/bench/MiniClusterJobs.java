@@ -7,6 +7,7 @@ import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.executiongraph.AccessExecutionGraph;
 import org.apache.flink.runtime.jobmaster.JobResult;
+import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.graph.StreamGraph;
@@ -38,6 +39,17 @@ public final class MiniClusterJobs {
                 .setNumTaskManagers(1)
                 .setNumSlotsPerTaskManager(slots)
                 .build();
+    }
+
+    /**
+     * Runs {@code graph} to its end on a MiniCluster of its own ({@link #cluster}), then closes it; throws unless the
+     * job succeeded. An unmeasured job: a JVM warm-up's ({@link JvmWarmUp}).
+     */
+    public static void runToEnd(Configuration conf, int slots, StreamGraph graph, String job) throws Exception {
+        try (MiniCluster cluster = new MiniCluster(cluster(conf, slots))) {
+            cluster.start();
+            requireSuccess(cluster.requestJobResult(cluster.submitJob(graph).get().getJobID()).get(), job);
+        }
     }
 
     /** Throws, with the job's own failure as the cause, unless {@code jobResult} is a success. */

@@ -125,13 +125,9 @@ public final class CellRunner {
         CellSpec warmUp = spec.warmUpRun();
         spec.jvmWarmUp().run(() -> {
             Configuration conf = configuration(warmUp);
-            try (MiniCluster cluster = new MiniCluster(MiniClusterJobs.cluster(conf, warmUp.parallelism()))) {
-                cluster.start();
-                StreamGraph graph = jobGraph(warmUp, StreamExecutionEnvironment.getExecutionEnvironment(conf),
-                        new Properties());
-                MiniClusterJobs.requireSuccess(cluster.requestJobResult(cluster.submitJob(graph).get().getJobID()).get(),
-                        "the JVM warm-up job");
-            }
+            MiniClusterJobs.runToEnd(conf, warmUp.parallelism(),
+                    jobGraph(warmUp, StreamExecutionEnvironment.getExecutionEnvironment(conf), new Properties()),
+                    "the JVM warm-up job");
             // The measured cluster's progress reporter replaces the warm-up's when it opens; the task timings are static.
             TaskTimings.clear();
         }, result);

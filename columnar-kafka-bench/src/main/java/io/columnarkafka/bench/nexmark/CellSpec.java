@@ -44,19 +44,14 @@ record CellSpec(
         String resultFile,
         JvmWarmUp jvmWarmUp) {
 
-    /** The topic the warm-up run of the cell writing {@code outputTopic} writes to (created and deleted by the harness). */
-    static String warmUpTopic(String outputTopic) {
-        return outputTopic + "-jvm-warm-up";
-    }
-
     /**
-     * The unmeasured run before the measured one: the same query, variant and input, its own output topic,
-     * transactional ids, consumer group and checkpoint directory.
+     * The unmeasured run before the measured one: the same query, variant and input, its own output topic (created
+     * and deleted by the harness), transactional ids, consumer group and checkpoint directory ({@link JvmWarmUp#own}).
      */
     CellSpec warmUpRun() {
         return new CellSpec(query, variant, miniBatch, splitDistinct, flinkOptions, state, events, parallelism,
-                checkpointIntervalMs, bootstrapServers, inputTopic, warmUpTopic(outputTopic), runId + "-jvm-warm-up",
-                failAtFraction, rate, columnarPlanner, clients, checkpointDir + "-jvm-warm-up", resultFile, JvmWarmUp.OFF);
+                checkpointIntervalMs, bootstrapServers, inputTopic, JvmWarmUp.own(outputTopic), JvmWarmUp.own(runId),
+                failAtFraction, rate, columnarPlanner, clients, JvmWarmUp.own(checkpointDir), resultFile, JvmWarmUp.OFF);
     }
 
     String label() {

@@ -469,7 +469,7 @@ public final class NexmarkBenchmark {
         try {
             broker.createTopic(outputTopic, partitions);
             if (spec.jvmWarmUp() != JvmWarmUp.OFF) {
-                broker.createTopic(CellSpec.warmUpTopic(outputTopic), partitions);
+                broker.createTopic(JvmWarmUp.own(outputTopic), partitions);
             }
             if (fixedRate()) {
                 broker.createTopic(cellInput, partitions);
@@ -519,7 +519,7 @@ public final class NexmarkBenchmark {
             closeFill(fill);
             broker.deleteTopic(outputTopic);
             if (spec.jvmWarmUp() != JvmWarmUp.OFF) {
-                broker.deleteTopic(CellSpec.warmUpTopic(outputTopic));
+                broker.deleteTopic(JvmWarmUp.own(outputTopic));
             }
             if (fixedRate()) {
                 broker.deleteTopic(cellInput);

@@ -3,8 +3,10 @@ package io.columnarkafka.bench.nexmark;
 import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MachineLoad;
 import io.columnarkafka.bench.PairedRounds;
+import io.columnarkafka.bench.WarmUpFigures;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -430,44 +432,14 @@ final class NexmarkReport {
                 .orElse(JvmWarmUp.OFF);
     }
 
-    /** The JVM warm-up paragraph: how the cells warmed up, how many jobs it took, the JIT left in the measured job. */
+    /** The JVM warm-up paragraph ({@link WarmUpFigures#paragraph}); recovery cells run without a warm-up. */
     String describeWarmUp() {
-        JvmWarmUp mode = jvmWarmUp();
-        if (mode == JvmWarmUp.OFF) {
-            return "";
-        }
-        StringBuilder md = new StringBuilder("**JVM warm-up** (`--jvm-warm-up ").append(mode.flag()).append("`): ");
-        md.append(mode == JvmWarmUp.ONCE
-                ? "each plain cell's JVM first ran its job once over the same input, unmeasured, into a topic of its"
-                        + " own, then the measured job: the JIT had compiled the query's code (Flink's, Kafka's and the"
-                        + " variant's) before the job these figures time, as in a long-running TaskManager."
-                : String.format(Locale.ROOT, "each plain cell's JVM ran its job over the same input, unmeasured, into a"
-                        + " topic of its own, again until one run spent at most %.0f %% of its wall time compiling (at"
-                        + " most %d runs), then the measured job: the JIT as quiet as in a TaskManager that has run for"
-                        + " minutes.", JvmWarmUp.SETTLED_JIT_SHARE * 100, JvmWarmUp.SETTLED_MAX_JOBS));
-        md.append(" Recovery cells run without it.");
-        List<CellResult> warmed = cells.stream().filter(c -> c.warmUp().jobs() > 0).toList();
-        Map<Variant, List<CellResult>> byVariant = new TreeMap<>(warmed.stream()
-                .collect(Collectors.groupingBy(c -> c.spec().variant())));
-        if (mode == JvmWarmUp.SETTLED) {
-            md.append(" Warm-up runs per cell: ").append(byVariant.entrySet().stream()
-                    .map(e -> e.getKey().id() + " " + e.getValue().stream().mapToInt(c -> c.warmUp().jobs()).min()
-                            .orElseThrow() + "–" + e.getValue().stream().mapToInt(c -> c.warmUp().jobs()).max()
-                            .orElseThrow())
-                    .collect(Collectors.joining(", ")));
-            long unsettled = warmed.stream()
-                    .filter(c -> !(c.warmUp().lastJitShare() <= JvmWarmUp.SETTLED_JIT_SHARE)).count();
-            md.append(unsettled == 0 ? "; every cell settled."
-                    : String.format(Locale.ROOT, "; %d cell(s) stopped at %d runs with the JIT still busier.",
-                            unsettled, JvmWarmUp.SETTLED_MAX_JOBS));
-        }
-        md.append(" JIT compile time in the measured job (all compiler threads, elapsed; median over cells): ")
-                .append(byVariant.entrySet().stream()
-                        .map(e -> String.format(Locale.ROOT, "%s %.2f s", e.getKey().id(),
-                                median(e.getValue(), c -> c.warmUp().measuredJitSeconds())))
-                        .collect(Collectors.joining(", ")))
-                .append(".\n\n");
-        return md.toString();
+        Map<String, List<WarmUpFigures>> byVariant = new LinkedHashMap<>();
+        cells.stream().filter(c -> c.warmUp().jobs() > 0).collect(Collectors.groupingBy(c -> c.spec().variant(),
+                        TreeMap::new, Collectors.mapping(CellResult::warmUp, Collectors.toList())))
+                .forEach((variant, figures) -> byVariant.put(variant.id(), figures));
+        return WarmUpFigures.paragraph(jvmWarmUp(), "each plain cell's JVM", "Recovery cells run without it.",
+                byVariant);
     }
 
     String json() {

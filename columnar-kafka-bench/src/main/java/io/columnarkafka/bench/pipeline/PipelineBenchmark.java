@@ -165,7 +165,7 @@ public final class PipelineBenchmark {
                 variant.name(), broker.bootstrapServers(), input, output, Integer.toString(parallelism),
                 Long.toString(checkpointInterval), resultFile.toString()));
         if (jvmWarmUp != JvmWarmUp.OFF) {
-            String warmUpOutput = output + "-jvm-warm-up";
+            String warmUpOutput = JvmWarmUp.own(output);
             broker.createTopic(warmUpOutput, partitions);
             command.add(warmUpOutput);
             command.add(jvmWarmUp.name());

@@ -18,7 +18,6 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.connector.base.DeliveryGuarantee;
 import org.apache.flink.runtime.jobmaster.JobResult;
 import org.apache.flink.runtime.minicluster.MiniCluster;
-import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
@@ -54,7 +53,7 @@ public final class PipelineRun {
             warmUp(JvmWarmUp.valueOf(args[8]), variant, servers, input, args[7], conf, parallelism, checkpointInterval,
                     result);
         }
-        try (MiniCluster cluster = cluster(conf, parallelism)) {
+        try (MiniCluster cluster = new MiniCluster(MiniClusterJobs.cluster(conf, parallelism))) {
             cluster.start();
             StreamExecutionEnvironment env = environment(variant, servers, input, output, conf, parallelism,
                     checkpointInterval);
@@ -93,21 +92,9 @@ public final class PipelineRun {
     private static void warmUp(JvmWarmUp mode, PipelineVariant variant, String servers, String input, String output,
                                Configuration conf, int parallelism, long checkpointInterval, Properties result)
             throws Exception {
-        mode.run(() -> {
-            try (MiniCluster cluster = cluster(conf, parallelism)) {
-                cluster.start();
-                StreamExecutionEnvironment env = environment(variant, servers, input, output, conf, parallelism,
-                        checkpointInterval);
-                MiniClusterJobs.requireSuccess(cluster.requestJobResult(cluster.submitJob(env.getStreamGraph()).get().getJobID()).get(),
-                        "the JVM warm-up job");
-            }
-            // the measured cluster's progress reporter replaces the warm-up's when it opens
-        }, result);
-    }
-
-    private static MiniCluster cluster(Configuration conf, int parallelism) {
-        return new MiniCluster(new MiniClusterConfiguration.Builder()
-                .setConfiguration(conf).setNumTaskManagers(1).setNumSlotsPerTaskManager(parallelism).build());
+        mode.run(() -> MiniClusterJobs.runToEnd(conf, parallelism, environment(variant, servers, input, output, conf,
+                parallelism, checkpointInterval).getStreamGraph(), "the JVM warm-up job"), result);
+        // the measured cluster's progress reporter replaces the warm-up's when it opens
     }
 
     /** An environment holding the variant's job from {@code input} to {@code output}. */

@@ -61,14 +61,14 @@ class NexmarkCellTest {
         Variant variant = Variant.COLUMNAR;
         String output = "nexmark-cell-test-q0-" + variant.letter();
         broker.createTopic(output, 2);
-        broker.createTopic(CellSpec.warmUpTopic(output), 2);
+        broker.createTopic(JvmWarmUp.own(output), 2);
         // With the JVM warm-up (--jvm-warm-up on): the job runs twice in the cell's JVM, the first into its own topic.
         CellSpec spec = new CellSpec(NexmarkQuery.Q0, variant, false, false, FlinkOptions.NONE, CellStateBackend.HEAP, EVENTS, 2, 500, broker.bootstrapServers(),
                 INPUT, output, "cell-test-" + variant.letter(), 0, 0, false, ClientSettings.DEFAULTS, dir.resolve(variant.id()).toString(),
                 dir.resolve(variant.id() + ".properties").toString(), JvmWarmUp.ONCE);
         Properties measured = CellRunner.run(spec);
         TopicReport report = TopicVerifier.forTopic(broker.bootstrapServers(), output).keepRecords(true).read();
-        TopicReport warmUp = TopicVerifier.forTopic(broker.bootstrapServers(), CellSpec.warmUpTopic(output))
+        TopicReport warmUp = TopicVerifier.forTopic(broker.bootstrapServers(), JvmWarmUp.own(output))
                 .keepRecords(true).read();
 
         assertThat(OutputDigest.of(NexmarkQuery.Q0, report)).as(variant.id()).isEqualTo(expected);
