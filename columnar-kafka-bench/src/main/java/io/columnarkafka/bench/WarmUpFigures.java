@@ -32,7 +32,8 @@ public record WarmUpFigures(int jobs, double lastJitShare, double measuredJitSec
      *
      * @param whose whose JVM warmed up, e.g. {@code each plain cell's JVM}
      * @param aside a sentence after the mode's (which cells run without it), empty for none
-     * @param byVariant the figures of the cells that ran a warm-up, per variant id, in the report's order
+     * @param byVariant the figures of the cells that ran a warm-up, per variant id, in the report's order (none when
+     *     every cell failed)
      */
     public static String paragraph(JvmWarmUp mode, String whose, String aside,
                                    Map<String, List<WarmUpFigures>> byVariant) {
@@ -50,6 +51,9 @@ public record WarmUpFigures(int jobs, double lastJitShare, double measuredJitSec
                         JvmWarmUp.SETTLED_JIT_SHARE * 100, JvmWarmUp.SETTLED_MAX_JOBS));
         if (!aside.isEmpty()) {
             md.append(' ').append(aside);
+        }
+        if (byVariant.isEmpty()) {
+            return md.append(" No cell has warm-up figures: every one failed.\n\n").toString();
         }
         if (mode == JvmWarmUp.SETTLED) {
             md.append(" Warm-up runs per cell: ").append(byVariant.entrySet().stream()

@@ -2,6 +2,7 @@ package io.columnarkafka.bench.cdc;
 
 import io.columnarkafka.bench.BenchCommand;
 import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MachineLoad;
 import io.columnarkafka.bench.nexmark.NexmarkBenchmark;
 import io.columnarkafka.bench.nexmark.OutputDigest;
@@ -29,15 +30,16 @@ import java.util.stream.Collectors;
  * The CDC pipeline benchmark ({@code bin/bench-cdc}): one embedded broker, one input topic of Debezium change
  * events ({@link OrderChanges}, {@link DebeziumJson}), then each query runs stock and columnar in interleaved rounds
  * (an uncounted warm-up round first; the order of the variants and of the queries rotates round by round), each
- * cell in a fresh JVM ({@link CdcCellRunner}) against a fresh result topic that is read back {@code read_committed}
- * and compared with the first stock cell's ({@link CdcOutput}); a columnar cell whose plan is not its query's
- * columnar path is a FAIL too. Results: {@code cdc-<time>[-loaded].md}, {@code .json} and {@code .csv}.
+ * cell in a fresh JVM ({@link CdcCellRunner}; with {@code --jvm-warm-up} the JVM runs the job unmeasured first)
+ * against a fresh result topic that is read back {@code read_committed} and compared with the first stock cell's
+ * ({@link CdcOutput}); a columnar cell whose plan is not its query's columnar path is a FAIL too. Results: {@code
+ * cdc-<time>[-loaded].md}, {@code .json} and {@code .csv}.
  */
 public final class CdcBenchmark {
     static final String USAGE = String.join("\n",
             "usage: bin/bench-cdc [--queries cdc-calc,cdc-agg,cdc-upsert|all] [--events N] [--rounds N] [--warmup N]",
             "                     [--parallelism N] [--partitions N] [--checkpoint-interval MS] [--seed N]",
-            "                     [--out DIR] [--work-dir DIR] [--note TEXT]",
+            "                     [--jvm-warm-up off|on|settled] [--out DIR] [--work-dir DIR] [--note TEXT]",
             "  --queries              which queries (default all: cdc-calc, cdc-agg, cdc-upsert)",
             "  --events               Debezium records in the input topic, tombstones included (default 300000)",
             "  --rounds               counted rounds (default 5); --warmup uncounted rounds before them (default 1)",
@@ -45,6 +47,12 @@ public final class CdcBenchmark {
             "  --partitions           partitions of the input and result topics (default 2)",
             "  --checkpoint-interval  ms (default 1000)",
             "  --seed                 the input generator's seed (default 42)",
+            String.format(Locale.ROOT, String.join("\n",
+                    "  --jvm-warm-up          off (default), on or settled, as bin/bench-nexmark's: each cell's JVM first",
+                    "                         runs its job over the same input into a topic of its own, unmeasured, once",
+                    "                         (on) or until one run compiled for at most %.0f %% of its wall time, at most %d",
+                    "                         runs (settled), then the measured job"),
+                    JvmWarmUp.SETTLED_JIT_SHARE * 100, JvmWarmUp.SETTLED_MAX_JOBS),
             "  --out                  where the report goes (default bench-results)",
             "  --work-dir             cell logs, result files and checkpoints (default columnar-kafka-bench/target/bench-cdc)",
             "  --note                 a line for the report",
@@ -62,6 +70,7 @@ public final class CdcBenchmark {
     private int partitions = 2;
     private long checkpointIntervalMs = 1000;
     private long seed = 42;
+    private JvmWarmUp jvmWarmUp = JvmWarmUp.OFF;
     private Path out = Path.of("bench-results");
     private Path workDir = Path.of("columnar-kafka-bench", "target", "bench-cdc");
     private String note = "";
@@ -83,6 +92,7 @@ public final class CdcBenchmark {
                 case "--partitions" -> b.partitions = Integer.parseInt(value);
                 case "--checkpoint-interval" -> b.checkpointIntervalMs = Long.parseLong(value);
                 case "--seed" -> b.seed = Long.parseLong(value);
+                case "--jvm-warm-up" -> b.jvmWarmUp = JvmWarmUp.parse(value);
                 case "--out" -> b.out = Path.of(value);
                 case "--work-dir" -> b.workDir = Path.of(value);
                 case "--note" -> b.note = value;
@@ -133,15 +143,12 @@ public final class CdcBenchmark {
                 for (CdcQuery query : order) {
                     for (CdcVariant variant : roundOrder(round)) {
                         String id = stamp + "-" + cellNumber++;
-                        CdcCell cell = new CdcCell(query, variant, counted, events, parallelism, checkpointIntervalMs,
-                                broker.bootstrapServers(), input, "cdc-out-" + id, "cdc-" + id,
-                                workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
-                                workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString());
+                        CdcCell cell = cell(broker.bootstrapServers(), input, query, variant, counted, id);
                         results.add(runCell(broker, cell, workDir.resolve("cell-" + id + ".log"), expected, console));
                         // After every cell, so that a run cut short still leaves its data.
                         CdcReport report = new CdcReport(results, new CdcReport.Setup(stamp, note, events, mix,
                                 filled.bytes(), warmup, rounds, parallelism, partitions, checkpointIntervalMs, seed,
-                                loadBefore, Files.readString(Path.of("/proc/loadavg")).trim()));
+                                jvmWarmUp, loadBefore, Files.readString(Path.of("/proc/loadavg")).trim()));
                         write(report, name);
                     }
                 }
@@ -159,6 +166,13 @@ public final class CdcBenchmark {
         return ok;
     }
 
+    /** The cell {@code id}: its query, variant and round, and what this run's options set for every cell. */
+    CdcCell cell(String bootstrapServers, String input, CdcQuery query, CdcVariant variant, int round, String id) {
+        return new CdcCell(query, variant, round, events, parallelism, checkpointIntervalMs, bootstrapServers, input,
+                "cdc-out-" + id, "cdc-" + id, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
+                workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString(), jvmWarmUp);
+    }
+
     private void write(CdcReport report, String name) throws Exception {
         Files.writeString(out.resolve(name + ".md"), report.markdown());
         Files.writeString(out.resolve(name + ".json"), report.json());
@@ -171,6 +185,9 @@ public final class CdcBenchmark {
         CdcResult result;
         try {
             broker.createTopic(cell.outputTopic(), partitions);
+            if (cell.jvmWarmUp() != JvmWarmUp.OFF) {
+                broker.createTopic(cell.warmUpRun().outputTopic(), partitions);
+            }
             Properties measured = ChildJvm.run(CdcCellRunner.class, PlannerClasspath.forCells(), cell.toArgs(),
                     System.getenv().getOrDefault("CHILD_JAVA_OPTS", NexmarkBenchmark.DEFAULT_CHILD_JAVA_OPTS),
                     Path.of(cell.resultFile()), log, Duration.ofMinutes(20), cell.label());
@@ -179,8 +196,10 @@ public final class CdcBenchmark {
             OutputDigest digest = CdcOutput.digest(cell.query(), report);
             result = CdcResult.of(cell, measured, digest, verdict(cell, measured.getProperty("pathMismatch"), digest,
                     report, expected));
-            console.printf(Locale.ROOT, "%.2f s, %,.0f events/s, CPU %,.0f ns/event, %s, output %,d entries %s: %s%n",
-                    result.jobSeconds(), result.eventsPerSecond(), result.cpuNanosPerEvent(), result.planPath(),
+            console.printf(Locale.ROOT, "%.2f s, %,.0f events/s, CPU %,.0f ns/event, JIT %.2f s%s, %s, output %,d"
+                            + " entries %s: %s%n", result.jobSeconds(), result.eventsPerSecond(),
+                    result.cpuNanosPerEvent(), result.warmUp().measuredJitSeconds(), result.warmUp().jobs() == 0 ? ""
+                            : " after " + result.warmUp().jobs() + " warm-up job(s)", result.planPath(),
                     digest.entries(), digest.sha256(), result.verdict());
         } catch (Exception e) {
             String reason = ChildJvm.failureReason(Path.of(cell.resultFile()));
@@ -188,6 +207,9 @@ public final class CdcBenchmark {
             console.println(result.verdict());
         } finally {
             broker.deleteTopic(cell.outputTopic());
+            if (cell.jvmWarmUp() != JvmWarmUp.OFF) {
+                broker.deleteTopic(cell.warmUpRun().outputTopic());
+            }
         }
         return result;
     }

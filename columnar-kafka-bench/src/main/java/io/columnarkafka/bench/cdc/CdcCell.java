@@ -1,6 +1,7 @@
 package io.columnarkafka.bench.cdc;
 
 import io.columnarkafka.bench.ChildJvm;
+import io.columnarkafka.bench.JvmWarmUp;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,13 +11,26 @@ import java.util.Map;
  * cell's JVM ({@link CdcCellRunner}) as {@code key=value} arguments.
  *
  * @param round 0 for the uncounted warm-up round, then 1, 2, ...
+ * @param jvmWarmUp how the cell's JVM first runs the same job, unmeasured, into a topic of its own ({@link
+ *     #warmUpRun()}), so that the measured job runs on code the JIT has compiled, as in a long-running TaskManager
  */
 record CdcCell(CdcQuery query, CdcVariant variant, int round, long records, int parallelism,
                long checkpointIntervalMs, String bootstrapServers, String inputTopic, String outputTopic,
-               String runId, String checkpointDir, String resultFile) {
+               String runId, String checkpointDir, String resultFile, JvmWarmUp jvmWarmUp) {
 
     String label() {
         return query.id() + "-" + variant.id();
+    }
+
+    /**
+     * The unmeasured run before the measured one: the same query, variant and input, its own output topic
+     * (created and deleted by the harness), transactional ids, consumer group and checkpoint directory ({@link
+     * JvmWarmUp#own}), so the measured output check sees none of its records.
+     */
+    CdcCell warmUpRun() {
+        return new CdcCell(query, variant, round, records, parallelism, checkpointIntervalMs, bootstrapServers,
+                inputTopic, JvmWarmUp.own(outputTopic), JvmWarmUp.own(runId), JvmWarmUp.own(checkpointDir), resultFile,
+                JvmWarmUp.OFF);
     }
 
     List<String> toArgs() {
@@ -33,6 +47,7 @@ record CdcCell(CdcQuery query, CdcVariant variant, int round, long records, int 
         args.put("runId", runId);
         args.put("checkpointDir", checkpointDir);
         args.put("resultFile", resultFile);
+        args.put("jvmWarmUp", jvmWarmUp.name());
         return ChildJvm.keyValueArgs(args);
     }
 
@@ -42,6 +57,6 @@ record CdcCell(CdcQuery query, CdcVariant variant, int round, long records, int 
                 Integer.parseInt(args.get("round")), Long.parseLong(args.get("records")),
                 Integer.parseInt(args.get("parallelism")), Long.parseLong(args.get("checkpointIntervalMs")),
                 args.get("bootstrapServers"), args.get("inputTopic"), args.get("outputTopic"), args.get("runId"),
-                args.get("checkpointDir"), args.get("resultFile"));
+                args.get("checkpointDir"), args.get("resultFile"), JvmWarmUp.valueOf(args.get("jvmWarmUp")));
     }
 }

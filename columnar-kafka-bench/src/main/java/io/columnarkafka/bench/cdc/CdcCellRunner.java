@@ -2,6 +2,7 @@ package io.columnarkafka.bench.cdc;
 
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.ColumnarPlanPath;
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MiniClusterJobs;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
@@ -23,8 +24,9 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
  * Runs one CDC cell in a JVM of its own (started by {@link CdcBenchmark}; the broker runs in another), so this
  * process's CPU time is the Flink job's: a MiniCluster of one TaskManager with a slot per parallel task, checkpoints
  * to local files, the query planned by Flink's planner (with the columnar stage for the columnar variant). Writes to
- * the cell's result file the job time, the process CPU time over the job, and the optimized plan with its columnar
- * nodes and edges; a failure exits 1, its reason left beside the result file ({@link ChildJvm#complete}).
+ * the cell's result file the job time, the process CPU time over the job, the JIT's compile time during it, and the
+ * optimized plan with its columnar nodes and edges; a failure exits 1, its reason left beside the result file ({@link
+ * ChildJvm#complete}). With a JVM warm-up the same job runs first, unmeasured ({@link #warmUpJvm}).
  */
 public final class CdcCellRunner {
     private CdcCellRunner() {}
@@ -35,24 +37,48 @@ public final class CdcCellRunner {
     }
 
     private static Properties run(CdcCell cell) throws Exception {
-        Configuration conf = MiniClusterJobs.configuration(cell.parallelism());
-        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
-        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, Path.of(cell.checkpointDir()).toUri().toString());
-        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(cell.checkpointIntervalMs()));
         Properties result = new Properties();
+        warmUpJvm(cell, result);
+        Configuration conf = configuration(cell);
         try (MiniCluster cluster = new MiniCluster(MiniClusterJobs.cluster(conf, cell.parallelism()))) {
             cluster.start();
             StreamGraph graph = streamGraph(cell, StreamExecutionEnvironment.getExecutionEnvironment(conf), result);
+            double compileStart = JvmWarmUp.compileSeconds();
             long cpuStart = ChildJvm.processCpuNanos();
             JobID job = cluster.submitJob(graph).get().getJobID();
             JobResult jobResult = cluster.requestJobResult(job).get();
             long cpuEnd = ChildJvm.processCpuNanos();
+            // The JIT's compile time in the measured job, the part of its CPU a JVM warm-up is there to take out.
+            result.setProperty("jitSeconds", Double.toString(JvmWarmUp.compileSeconds() - compileStart));
             MiniClusterJobs.requireSuccess(jobResult, "the Flink job");
             AccessExecutionGraph executed = cluster.getArchivedExecutionGraph(job).get();
             result.setProperty("jobSeconds", Double.toString(MiniClusterJobs.jobSeconds(executed)));
             result.setProperty("cpuSeconds", Double.toString((cpuEnd - cpuStart) / 1e9));
         }
         return result;
+    }
+
+    /**
+     * Runs the cell's job, unmeasured, as often as {@link CdcCell#jvmWarmUp} says ({@link JvmWarmUp#run}), each time
+     * to its end on a MiniCluster of its own and into its own topic ({@link CdcCell#warmUpRun}): the measured job then
+     * runs on Flink's, Kafka's and the variant's code compiled for this query, as in a long-running TaskManager,
+     * rather than paying for the JIT and the first job's class loading in its CPU per event.
+     */
+    private static void warmUpJvm(CdcCell cell, Properties result) throws Exception {
+        CdcCell warmUp = cell.warmUpRun();
+        Configuration conf = configuration(warmUp);
+        cell.jvmWarmUp().run(() -> MiniClusterJobs.runToEnd(conf, warmUp.parallelism(),
+                streamGraph(warmUp, StreamExecutionEnvironment.getExecutionEnvironment(conf), new Properties()),
+                "the JVM warm-up job"), result);
+    }
+
+    /** The cell's cluster: a slot per parallel task, checkpoints to the cell's directory every interval. */
+    private static Configuration configuration(CdcCell cell) {
+        Configuration conf = MiniClusterJobs.configuration(cell.parallelism());
+        conf.set(CheckpointingOptions.CHECKPOINT_STORAGE, "filesystem");
+        conf.set(CheckpointingOptions.CHECKPOINTS_DIRECTORY, Path.of(cell.checkpointDir()).toUri().toString());
+        conf.set(CheckpointingOptions.CHECKPOINTING_INTERVAL, Duration.ofMillis(cell.checkpointIntervalMs()));
+        return conf;
     }
 
     /** Plans the cell's INSERT; records its optimized plan and columnar path in {@code result}. */

@@ -1,8 +1,10 @@
 package io.columnarkafka.bench.cdc;
 
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MachineLoad;
 import io.columnarkafka.bench.PairedRounds;
 import io.columnarkafka.bench.Spread;
+import io.columnarkafka.bench.WarmUpFigures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +32,8 @@ final class CdcReport {
 
     /** What the run was: its options, its input and the machine's load before and after it. */
     record Setup(String stamp, String note, long records, String inputMix, long inputBytes, int warmup, int rounds,
-                 int parallelism, int partitions, long checkpointIntervalMs, long seed, String loadBefore,
-                 String loadAfter) {}
+                 int parallelism, int partitions, long checkpointIntervalMs, long seed, JvmWarmUp jvmWarmUp,
+                 String loadBefore, String loadAfter) {}
 
     CdcReport(List<CdcResult> results, Setup setup) {
         this.results = results;
@@ -95,6 +97,7 @@ final class CdcReport {
                         + " ratio above 1 and a CPU ratio below 1 favour columnar.%n%n",
                 setup.records(), setup.inputMix(), setup.inputBytes(), setup.seed(), setup.partitions(),
                 setup.parallelism(), setup.checkpointIntervalMs(), setup.warmup(), setup.rounds()));
+        md.append(describeWarmUp());
         md.append(MachineLoad.sentence(MachineLoad.oneMinute(setup.loadBefore()), MachineLoad.oneMinute(setup.loadAfter())))
                 .append(" Load before: `").append(setup.loadBefore()).append("`, after: `").append(setup.loadAfter())
                 .append("`.\n\n");
@@ -115,21 +118,49 @@ final class CdcReport {
                             + String.join(" → ", query.requiredColumnarNodes) + " with no ArrowToRows edge")
                     .append('\n');
         }
-        md.append("\n## Cells\n\n| round | query | variant | job s | events/s | CPU s | CPU ns/event | plan | output"
-                + " | verdict |\n|---:|---|---|---:|---:|---:|---:|---|---|---|\n");
+        boolean warmed = setup.jvmWarmUp() != JvmWarmUp.OFF;
+        md.append("\n## Cells\n\n| round | query | variant | job s | events/s | CPU s | CPU ns/event |")
+                .append(warmed ? " warm-up jobs |" : "").append(" JIT s in the job | plan | output | verdict |\n")
+                .append("|---:|---|---|---:|---:|---:|---:|").append(warmed ? "---:|" : "").append("---:|---|---|---|\n");
         for (CdcResult r : results) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %,.0f | %.2f | %,.0f | %s | %,d %s | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %,.0f | %.2f | %,.0f |",
                     r.round() == 0 ? "warm-up" : Integer.toString(r.round()), r.cell().query().id(),
                     r.cell().variant().id(), r.jobSeconds(), r.eventsPerSecond(), r.cpuSeconds(),
-                    r.cpuNanosPerEvent(), r.cell().variant() == CdcVariant.STOCK ? "stock" : r.planPath(),
-                    r.output().entries(), r.output().sha256(), r.verdictHeadline().replace("|", "\\|")));
+                    r.cpuNanosPerEvent()));
+            if (warmed) {
+                md.append(' ').append(r.warmUp().jobs()).append(" |");
+            }
+            md.append(String.format(Locale.ROOT, " %.2f | %s | %,d %s | %s |%n", r.warmUp().measuredJitSeconds(),
+                    r.cell().variant() == CdcVariant.STOCK ? "stock" : r.planPath(), r.output().entries(),
+                    r.output().sha256(), r.verdictHeadline().replace("|", "\\|")));
         }
         return md.toString();
+    }
+
+    /**
+     * The JVM warm-up paragraph ({@link WarmUpFigures#paragraph}), or with none the sentence that says the JIT is in
+     * every measured job.
+     */
+    private String describeWarmUp() {
+        if (setup.jvmWarmUp() == JvmWarmUp.OFF) {
+            return "No JVM warm-up (`--jvm-warm-up off`): each measured job is its JVM's first, the JIT's compile"
+                    + " time and the first job's class loading included (JIT s in the cells' table).\n\n";
+        }
+        Map<String, List<WarmUpFigures>> byVariant = new LinkedHashMap<>();
+        for (CdcVariant variant : CdcVariant.values()) {
+            List<WarmUpFigures> figures = results.stream()
+                    .filter(r -> r.cell().variant() == variant && r.warmUp().jobs() > 0).map(CdcResult::warmUp).toList();
+            if (!figures.isEmpty()) {
+                byVariant.put(variant.id(), figures);
+            }
+        }
+        return WarmUpFigures.paragraph(setup.jvmWarmUp(), "each cell's JVM", "", byVariant);
     }
 
     String json() {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("setup", setup);
+        json.put("jvmWarmUpMode", setup.jvmWarmUp().flag());
         json.put("summary", rows().stream().map(row -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("query", row.query().id());
@@ -156,6 +187,9 @@ final class CdcReport {
             m.put("planPath", r.planPath());
             m.put("columnarNodes", r.columnarNodes());
             m.put("edges", r.edges());
+            m.put("jvmWarmUpJobs", r.warmUp().jobs());
+            m.put("jvmWarmUpLastJitShare", r.warmUp().lastJitShare());
+            m.put("jitSeconds", r.warmUp().measuredJitSeconds());
             m.put("outputEntries", r.output().entries());
             m.put("outputSha256", r.output().sha256());
             m.put("verdict", r.verdict());
@@ -170,11 +204,12 @@ final class CdcReport {
 
     String csv() {
         StringBuilder csv = new StringBuilder("round,query,variant,job_s,cpu_s,events_per_s,cpu_ns_per_event,"
-                + "columnar_nodes,arrow_to_rows_edges,plan_path,output_entries,output_sha256,verdict\n");
+                + "jvm_warm_up_jobs,jit_s,columnar_nodes,arrow_to_rows_edges,plan_path,output_entries,output_sha256,verdict\n");
         for (CdcResult r : results) {
-            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%.3f,%.3f,%.1f,%.1f,%d,%d,\"%s\",%d,%s,\"%s\"%n", r.round(),
-                    r.cell().query().id(), r.cell().variant().id(), r.jobSeconds(), r.cpuSeconds(), r.eventsPerSecond(),
-                    r.cpuNanosPerEvent(), r.columnarNodes(), r.edges(), r.planPath().replace("\"", "\"\""),
+            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%.3f,%.3f,%.1f,%.1f,%d,%.3f,%d,%d,\"%s\",%d,%s,\"%s\"%n",
+                    r.round(), r.cell().query().id(), r.cell().variant().id(), r.jobSeconds(), r.cpuSeconds(),
+                    r.eventsPerSecond(), r.cpuNanosPerEvent(), r.warmUp().jobs(), r.warmUp().measuredJitSeconds(),
+                    r.columnarNodes(), r.edges(), r.planPath().replace("\"", "\"\""),
                     r.output().entries(), r.output().sha256(), r.verdictHeadline().replace("\"", "\"\"")));
         }
         return csv.toString();

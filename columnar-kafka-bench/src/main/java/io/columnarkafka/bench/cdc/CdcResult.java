@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.cdc;
 
+import io.columnarkafka.bench.WarmUpFigures;
 import io.columnarkafka.bench.nexmark.OutputDigest;
 import java.util.Properties;
 
@@ -9,19 +10,21 @@ import java.util.Properties;
  * @param planPath the columnar nodes and edges of its optimized plan ({@link io.columnarkafka.bench.ColumnarPlanPath})
  * @param verdict OK, or FAIL with the reason (output differing from stock's, a columnar cell's plan not the path its
  *     query needs, the job failing)
+ * @param warmUp the JVM warm-up jobs the cell's JVM ran before the measured one, and the JIT's compile time in it
  */
 record CdcResult(CdcCell cell, double jobSeconds, double cpuSeconds, String planPath, int columnarNodes, int edges,
-                 OutputDigest output, String verdict) {
+                 OutputDigest output, String verdict, WarmUpFigures warmUp) {
 
     static CdcResult of(CdcCell cell, Properties measured, OutputDigest output, String verdict) {
         return new CdcResult(cell, Double.parseDouble(measured.getProperty("jobSeconds")),
                 Double.parseDouble(measured.getProperty("cpuSeconds")), measured.getProperty("planPath"),
                 Integer.parseInt(measured.getProperty("columnarNodes")), Integer.parseInt(measured.getProperty("edges")),
-                output, verdict);
+                output, verdict, WarmUpFigures.load(measured));
     }
 
     static CdcResult failed(CdcCell cell, String reason) {
-        return new CdcResult(cell, Double.NaN, Double.NaN, "", -1, -1, new OutputDigest(0, ""), "FAIL: " + reason);
+        return new CdcResult(cell, Double.NaN, Double.NaN, "", -1, -1, new OutputDigest(0, ""), "FAIL: " + reason,
+                WarmUpFigures.NONE);
     }
 
     boolean ok() {

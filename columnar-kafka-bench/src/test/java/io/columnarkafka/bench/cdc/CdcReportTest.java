@@ -3,6 +3,7 @@ package io.columnarkafka.bench.cdc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.nexmark.OutputDigest;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ class CdcReportTest {
         cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.STOCK, 1, 10, 10, "OK"));
         cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.COLUMNAR, 1, 5, 5, "FAIL: fallback, an ArrowToRows edge in the plan"));
         cells.add(CdcResult.failed(new CdcCell(CdcQuery.CDC_UPSERT, CdcVariant.COLUMNAR, 1, RECORDS, 2, 1000, "b",
-                "in", "out", "run", "ck", "res"), "the Flink job failed"));
+                "in", "out", "run", "ck", "res", JvmWarmUp.OFF), "the Flink job failed"));
 
         CdcReport report = report(cells);
         List<CdcReport.Row> rows = report.rows();
@@ -64,13 +65,61 @@ class CdcReportTest {
         assertThat(report.json()).contains("\"verdict\" : \"FAIL: the Flink job failed\"");
     }
 
+    /** The header states the warm-up mode and the JIT left in the measured jobs; every cell its JIT seconds. */
+    @Test
+    void theReportSaysTheJvmWarmUpAndTheJitLeftInTheMeasuredJobs() {
+        List<CdcResult> cells = List.of(warmed(CdcVariant.STOCK, 1, 2, 0.10, 1.5),
+                warmed(CdcVariant.COLUMNAR, 1, 8, 0.30, 0.5), warmed(CdcVariant.STOCK, 2, 3, 0.12, 2.5),
+                warmed(CdcVariant.COLUMNAR, 2, 4, 0.05, 1.5));
+
+        String settled = report(cells, JvmWarmUp.SETTLED).markdown();
+        assertThat(settled)
+                .contains("**JVM warm-up** (`--jvm-warm-up settled`): each cell's JVM ran its job over the same input,"
+                        + " unmeasured, into a topic of its own, again until one run spent at most 15 % of its wall time"
+                        + " compiling (at most 8 runs)")
+                .contains("Warm-up runs per cell: stock 2–3, columnar 4–8; 1 cell(s) stopped at 8 runs with the JIT"
+                        + " still busier.")
+                .contains("JIT compile time in the measured job (all compiler threads, elapsed; median over cells):"
+                        + " stock 2.00 s, columnar 1.00 s.")
+                .contains("| warm-up jobs | JIT s in the job |")
+                .contains("| 1 | cdc-calc | columnar | 5.00 | 200,000 | 5.00 | 5,000 | 8 | 0.50 |");
+        assertThat(report(cells, JvmWarmUp.SETTLED).csv().lines().skip(1).findFirst().orElseThrow())
+                .contains(",2,1.500,");
+
+        assertThat(report(cells, JvmWarmUp.ONCE).markdown())
+                .contains("**JVM warm-up** (`--jvm-warm-up on`): each cell's JVM first ran its job once");
+        String off = report(List.of(cell(CdcQuery.CDC_CALC, CdcVariant.STOCK, 1, 10, 10, "OK")), JvmWarmUp.OFF)
+                .markdown();
+        assertThat(off).contains("No JVM warm-up (`--jvm-warm-up off`)").doesNotContain("warm-up jobs")
+                .contains("| JIT s in the job |");
+    }
+
     private static CdcReport report(List<CdcResult> cells) {
+        return report(cells, JvmWarmUp.OFF);
+    }
+
+    private static CdcReport report(List<CdcResult> cells, JvmWarmUp jvmWarmUp) {
         return new CdcReport(cells, new CdcReport.Setup("20261207-000000", "", RECORDS, "update 1", 1, 1, 3, 2, 2, 1000,
-                42, "0.50 0.40 0.30 1/100 1", "1.50 0.40 0.30 1/100 1"));
+                42, jvmWarmUp, "0.50 0.40 0.30 1/100 1", "1.50 0.40 0.30 1/100 1"));
+    }
+
+    private static CdcResult warmed(CdcVariant variant, int round, int jobs, double lastJitShare, double jitSeconds) {
+        Properties measured = measured(variant, 5, 5);
+        measured.setProperty("jvmWarmUpJobs", Integer.toString(jobs));
+        measured.setProperty("jvmWarmUpLastJitShare", Double.toString(lastJitShare));
+        measured.setProperty("jitSeconds", Double.toString(jitSeconds));
+        return CdcResult.of(new CdcCell(CdcQuery.CDC_CALC, variant, round, RECORDS, 2, 1000, "b", "in", "out", "run",
+                "ck", "res", JvmWarmUp.SETTLED), measured, new OutputDigest(7, "abc"), "OK");
     }
 
     private static CdcResult cell(CdcQuery query, CdcVariant variant, int round, double jobSeconds, double cpuSeconds,
                                   String verdict) {
+        return CdcResult.of(new CdcCell(query, variant, round, RECORDS, 2, 1000, "b", "in", "out", "run", "ck", "res",
+                JvmWarmUp.OFF),
+                measured(variant, jobSeconds, cpuSeconds), new OutputDigest(7, "abc"), verdict);
+    }
+
+    private static Properties measured(CdcVariant variant, double jobSeconds, double cpuSeconds) {
         Properties measured = new Properties();
         measured.setProperty("jobSeconds", Double.toString(jobSeconds));
         measured.setProperty("cpuSeconds", Double.toString(cpuSeconds));
@@ -78,7 +127,6 @@ class CdcReportTest {
                 : "plan: ColumnarScan+ColumnarCalc+ColumnarSink");
         measured.setProperty("columnarNodes", variant == CdcVariant.STOCK ? "0" : "3");
         measured.setProperty("edges", "0");
-        return CdcResult.of(new CdcCell(query, variant, round, RECORDS, 2, 1000, "b", "in", "out", "run", "ck", "res"),
-                measured, new OutputDigest(7, "abc"), verdict);
+        return measured;
     }
 }
