@@ -39,7 +39,8 @@ public final class CdcBenchmark {
     static final String USAGE = String.join("\n",
             "usage: bin/bench-cdc [--queries cdc-calc,cdc-agg,cdc-upsert|all] [--events N] [--rounds N] [--warmup N]",
             "                     [--parallelism N] [--partitions N] [--checkpoint-interval MS] [--seed N]",
-            "                     [--jvm-warm-up off|on|settled] [--out DIR] [--work-dir DIR] [--note TEXT]",
+            "                     [--mini-batch off|on] [--jvm-warm-up off|on|settled] [--out DIR] [--work-dir DIR]",
+            "                     [--note TEXT]",
             "  --queries              which queries (default all: cdc-calc, cdc-agg, cdc-upsert)",
             "  --events               Debezium records in the input topic, tombstones included (default 300000)",
             "  --rounds               counted rounds (default 5); --warmup uncounted rounds before them (default 1)",
@@ -47,6 +48,9 @@ public final class CdcBenchmark {
             "  --partitions           partitions of the input and result topics (default 2)",
             "  --checkpoint-interval  ms (default 1000)",
             "  --seed                 the input generator's seed (default 42)",
+            "  --mini-batch           table.exec.mini-batch off (default) or on (allow-latency 2 s, size 50000, as",
+            "                         bin/bench-nexmark's) in both variants; on, a columnar cdc-agg cell must plan",
+            "                         " + CdcQuery.CDC_AGG.requiredPath(true).describe(),
             String.format(Locale.ROOT, String.join("\n",
                     "  --jvm-warm-up          off (default), on or settled, as bin/bench-nexmark's: each cell's JVM first",
                     "                         runs its job over the same input into a topic of its own, unmeasured, once",
@@ -70,6 +74,7 @@ public final class CdcBenchmark {
     private int partitions = 2;
     private long checkpointIntervalMs = 1000;
     private long seed = 42;
+    private boolean miniBatch;
     private JvmWarmUp jvmWarmUp = JvmWarmUp.OFF;
     private Path out = Path.of("bench-results");
     private Path workDir = Path.of("columnar-kafka-bench", "target", "bench-cdc");
@@ -92,6 +97,11 @@ public final class CdcBenchmark {
                 case "--partitions" -> b.partitions = Integer.parseInt(value);
                 case "--checkpoint-interval" -> b.checkpointIntervalMs = Long.parseLong(value);
                 case "--seed" -> b.seed = Long.parseLong(value);
+                case "--mini-batch" -> b.miniBatch = switch (value) {
+                    case "off" -> false;
+                    case "on" -> true;
+                    default -> throw new IllegalArgumentException("--mini-batch is off or on");
+                };
                 case "--jvm-warm-up" -> b.jvmWarmUp = JvmWarmUp.parse(value);
                 case "--out" -> b.out = Path.of(value);
                 case "--work-dir" -> b.workDir = Path.of(value);
@@ -148,7 +158,7 @@ public final class CdcBenchmark {
                         // After every cell, so that a run cut short still leaves its data.
                         CdcReport report = new CdcReport(results, new CdcReport.Setup(stamp, note, events, mix,
                                 filled.bytes(), warmup, rounds, parallelism, partitions, checkpointIntervalMs, seed,
-                                jvmWarmUp, loadBefore, Files.readString(Path.of("/proc/loadavg")).trim()));
+                                miniBatch, jvmWarmUp, loadBefore, Files.readString(Path.of("/proc/loadavg")).trim()));
                         write(report, name);
                     }
                 }
@@ -168,8 +178,8 @@ public final class CdcBenchmark {
 
     /** The cell {@code id}: its query, variant and round, and what this run's options set for every cell. */
     CdcCell cell(String bootstrapServers, String input, CdcQuery query, CdcVariant variant, int round, String id) {
-        return new CdcCell(query, variant, round, events, parallelism, checkpointIntervalMs, bootstrapServers, input,
-                "cdc-out-" + id, "cdc-" + id, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
+        return new CdcCell(query, variant, round, events, parallelism, checkpointIntervalMs, miniBatch, bootstrapServers,
+                input, "cdc-out-" + id, "cdc-" + id, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
                 workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString(), jvmWarmUp);
     }
 

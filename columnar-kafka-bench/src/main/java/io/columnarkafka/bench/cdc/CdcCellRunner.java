@@ -3,6 +3,7 @@ package io.columnarkafka.bench.cdc;
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.ColumnarPlanPath;
 import io.columnarkafka.bench.JvmWarmUp;
+import io.columnarkafka.bench.MiniBatch;
 import io.columnarkafka.bench.MiniClusterJobs;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
@@ -23,10 +24,11 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 /**
  * Runs one CDC cell in a JVM of its own (started by {@link CdcBenchmark}; the broker runs in another), so this
  * process's CPU time is the Flink job's: a MiniCluster of one TaskManager with a slot per parallel task, checkpoints
- * to local files, the query planned by Flink's planner (with the columnar stage for the columnar variant). Writes to
- * the cell's result file the job time, the process CPU time over the job, the JIT's compile time during it, and the
- * optimized plan with its columnar nodes and edges; a failure exits 1, its reason left beside the result file ({@link
- * ChildJvm#complete}). With a JVM warm-up the same job runs first, unmeasured ({@link #warmUpJvm}).
+ * to local files, the query planned by Flink's planner (with the columnar stage for the columnar variant; mini-batch
+ * on in both variants if the cell says so). Writes to the cell's result file the job time, the process CPU time over
+ * the job, the JIT's compile time during it, and the optimized plan with its columnar nodes and edges; a failure exits
+ * 1, its reason left beside the result file ({@link ChildJvm#complete}). With a JVM warm-up the same job runs first,
+ * unmeasured ({@link #warmUpJvm}).
  */
 public final class CdcCellRunner {
     private CdcCellRunner() {}
@@ -86,6 +88,9 @@ public final class CdcCellRunner {
         env.setParallelism(cell.parallelism());
         env.enableCheckpointing(cell.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
         StreamTableEnvironment tables = StreamTableEnvironment.create(env);
+        if (cell.miniBatch()) {
+            MiniBatch.tableOptions().forEach(tables.getConfig()::set);
+        }
         if (cell.variant() == CdcVariant.COLUMNAR) {
             InstallResult installed = ColumnarSql.install(tables);
             if (!installed.installed()) {
@@ -102,7 +107,8 @@ public final class CdcCellRunner {
         result.setProperty("planPath", ColumnarPlanPath.describe(plan));
         result.setProperty("columnarNodes", Integer.toString(ColumnarPlanPath.columnarNodes(plan)));
         result.setProperty("edges", Integer.toString(ColumnarPlanPath.edges(plan)));
-        String mismatch = cell.variant() == CdcVariant.COLUMNAR ? cell.query().pathMismatch(plan) : null;
+        String mismatch = cell.variant() == CdcVariant.COLUMNAR
+                ? cell.query().requiredPath(cell.miniBatch()).mismatch(plan) : null;
         result.setProperty("pathMismatch", mismatch == null ? "" : mismatch);
         return MiniClusterJobs.insertJob(tables, env, insert, "cdc-" + cell.label());
     }

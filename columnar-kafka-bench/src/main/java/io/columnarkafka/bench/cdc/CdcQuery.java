@@ -7,7 +7,8 @@ import java.util.Locale;
 /**
  * The CDC benchmark's queries over the {@code orders} changelog ({@link CdcSql#sourceTable}): each a result table
  * ({@code ${SINK}} standing for its connector options) and an INSERT. What their output is compared by, and the
- * columnar plan a query must have for its columnar cells to count as columnar.
+ * columnar plan a query must have, with mini-batch off or on, for its columnar cells to count as columnar ({@link
+ * #requiredPath}).
  */
 enum CdcQuery {
     /**
@@ -15,14 +16,13 @@ enum CdcQuery {
      * from scan to sink, the row kinds a column of the batches.
      */
     CDC_CALC(Output.RECORDS_IN_ORDER,
-            List.of("ColumnarScan", "ColumnarCalc", "ColumnarSink"),
             "CREATE TABLE cdc_orders (id BIGINT, customer STRING, status STRING, amount DECIMAL(12, 2),"
                     + " net DECIMAL(12, 2), created TIMESTAMP(3), items INT, note_length INT) WITH ('key.format' = 'json',"
                     + " 'key.fields' = 'id', 'value.format' = 'debezium-json', 'sink.partitioner' = 'fixed', ${SINK})",
             "INSERT INTO cdc_orders SELECT id, UPPER(customer), status, amount, amount - 1.50, created,"
                     + " quantity * 2, CHAR_LENGTH(note) FROM orders WHERE status <> 'CANCELLED' AND amount > 10"),
     /** A filter, then Flink's group aggregate (it retracts each update's UPDATE_BEFORE) into an upsert topic. */
-    CDC_AGG(Output.FINAL_VALUE_PER_KEY, List.of(),
+    CDC_AGG(Output.FINAL_VALUE_PER_KEY,
             "CREATE TABLE cdc_customers (customer STRING, orders BIGINT, amount DECIMAL(38, 2), items INT,"
                     + " PRIMARY KEY (customer) NOT ENFORCED) WITH ('key.format' = 'json', 'value.format' = 'json', ${SINK})",
             "INSERT INTO cdc_customers SELECT customer, COUNT(*), SUM(amount), SUM(quantity) FROM orders"
@@ -31,7 +31,7 @@ enum CdcQuery {
      * Filter and projection into an upsert table keyed as the source: columnar from scan to sink, each DELETE and
      * UPDATE_BEFORE row a tombstone (the filter is on a column an update may change, so Flink drops no UPDATE_BEFORE).
      */
-    CDC_UPSERT(Output.FINAL_VALUE_PER_KEY, List.of("ColumnarScan", "ColumnarCalc", "ColumnarSink"),
+    CDC_UPSERT(Output.FINAL_VALUE_PER_KEY,
             "CREATE TABLE cdc_latest (id BIGINT, customer STRING, status STRING, amount DECIMAL(12, 2), paid BOOLEAN,"
                     + " created TIMESTAMP(3), PRIMARY KEY (id) NOT ENFORCED) WITH ('key.format' = 'json',"
                     + " 'value.format' = 'json', ${SINK})",
@@ -46,15 +46,47 @@ enum CdcQuery {
         FINAL_VALUE_PER_KEY
     }
 
+    /**
+     * A columnar path a plan must hold: every one of {@code nodes}, each EXPLAIN line of one showing {@code attribute}
+     * (empty: any), and, if {@code noEdge}, no {@code ArrowToRows} edge.
+     */
+    record RequiredPath(List<String> nodes, String attribute, boolean noEdge) {
+        /** Any plan is measured. */
+        static final RequiredPath ANY = new RequiredPath(List.of(), "", false);
+        /** Columnar from the input topic to the output topic: no row between them. */
+        static final RequiredPath SCAN_CALC_SINK =
+                new RequiredPath(List.of("ColumnarScan", "ColumnarCalc", "ColumnarSink"), "", true);
+        /** The local half of a two-phase aggregate computed on the batches' vectors, not on a row view of them. */
+        static final RequiredPath VECTORISED_LOCAL_AGGREGATE =
+                new RequiredPath(List.of("ColumnarLocalGroupAggregate"), "local=[vectorised]", false);
+
+        /** Null if {@code plan} (EXPLAIN's optimized plan, a node a line) holds this path, else why not. */
+        String mismatch(String plan) {
+            for (String node : nodes) {
+                List<String> lines = plan.lines().filter(line -> line.contains(node + "(")).toList();
+                if (lines.isEmpty()) {
+                    return "no " + node + " in the plan";
+                }
+                if (!lines.stream().allMatch(line -> line.contains(attribute))) {
+                    return "a " + node + " without " + attribute + " in the plan";
+                }
+            }
+            return noEdge && plan.contains("ArrowToRows(") ? "an ArrowToRows edge in the plan" : null;
+        }
+
+        /** What the report and docs say of it, e.g. {@code ColumnarLocalGroupAggregate with local=[vectorised]}. */
+        String describe() {
+            return nodes.isEmpty() ? "any" : String.join(" → ", nodes)
+                    + (attribute.isEmpty() ? "" : " with " + attribute) + (noEdge ? " with no ArrowToRows edge" : "");
+        }
+    }
+
     final Output output;
-    /** The columnar nodes a columnar cell's plan must hold, with no ArrowToRows edge; empty: any path is measured. */
-    final List<String> requiredColumnarNodes;
     private final String resultTable;
     private final String insert;
 
-    CdcQuery(Output output, List<String> requiredColumnarNodes, String resultTable, String insert) {
+    CdcQuery(Output output, String resultTable, String insert) {
         this.output = output;
-        this.requiredColumnarNodes = requiredColumnarNodes;
         this.resultTable = resultTable;
         this.insert = insert;
     }
@@ -76,16 +108,17 @@ enum CdcQuery {
     }
 
     /**
-     * Null if a columnar cell's optimized plan is the path this query needs, else why not (a fallback must not pass
-     * as columnar).
+     * The path a columnar cell of this query must plan with mini-batch off or on ({@link RequiredPath#mismatch}: a
+     * fallback must not pass as columnar); the one place the rule is written.
      */
-    String pathMismatch(String plan) {
-        for (String node : requiredColumnarNodes) {
-            if (!plan.contains(node + "(")) {
-                return "no " + node + " in the plan";
-            }
-        }
-        return !requiredColumnarNodes.isEmpty() && plan.contains("ArrowToRows(") ? "an ArrowToRows edge in the plan" : null;
+    RequiredPath requiredPath(boolean miniBatch) {
+        return switch (this) {
+            case CDC_CALC, CDC_UPSERT -> RequiredPath.SCAN_CALC_SINK;
+            // Mini-batch makes Flink's aggregate two-phase: a local aggregate before the exchange, which must run on
+            // the vectors, retractions included. Without it the aggregate is Flink's one-phase GroupAggregate behind
+            // an ArrowToRows edge, and the scan and Calc before it are what is measured.
+            case CDC_AGG -> miniBatch ? RequiredPath.VECTORISED_LOCAL_AGGREGATE : RequiredPath.ANY;
+        };
     }
 
     static CdcQuery byId(String id) {

@@ -2,6 +2,7 @@ package io.columnarkafka.bench.cdc;
 
 import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MachineLoad;
+import io.columnarkafka.bench.MiniBatch;
 import io.columnarkafka.bench.PairedRounds;
 import io.columnarkafka.bench.Spread;
 import io.columnarkafka.bench.WarmUpFigures;
@@ -17,13 +18,14 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.ObjectMap
 import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.SerializationFeature;
 
 /**
- * The CDC benchmark's report: per query, the paired per-round ratios columnar/stock of throughput and of CPU per
- * event (median, min, max over the counted rounds), each side's median figures, the verdict over all its cells and
- * the path its columnar cells ran; then every cell. Markdown, JSON and CSV.
+ * The CDC benchmark's report: the run's mini-batch mode and JVM warm-up; per query and mini-batch mode, the paired
+ * per-round ratios columnar/stock of throughput and of CPU per event (median, min, max over the counted rounds), each
+ * side's median figures, the verdict over all its cells and the path its columnar cells ran; then every cell.
+ * Markdown, JSON and CSV.
  */
 final class CdcReport {
     /** A query's summary over its counted cells. */
-    record Row(CdcQuery query, int cells, double stockEventsPerSecond, double columnarEventsPerSecond,
+    record Row(CdcQuery query, boolean miniBatch, int cells, double stockEventsPerSecond, double columnarEventsPerSecond,
                Spread throughput, double stockCpuNanosPerEvent, double columnarCpuNanosPerEvent, Spread cpu,
                String verdict, String columnarPaths) {}
 
@@ -32,40 +34,47 @@ final class CdcReport {
 
     /** What the run was: its options, its input and the machine's load before and after it. */
     record Setup(String stamp, String note, long records, String inputMix, long inputBytes, int warmup, int rounds,
-                 int parallelism, int partitions, long checkpointIntervalMs, long seed, JvmWarmUp jvmWarmUp,
-                 String loadBefore, String loadAfter) {}
+                 int parallelism, int partitions, long checkpointIntervalMs, long seed, boolean miniBatch,
+                 JvmWarmUp jvmWarmUp, String loadBefore, String loadAfter) {}
 
     CdcReport(List<CdcResult> results, Setup setup) {
         this.results = results;
         this.setup = setup;
     }
 
-    /** One row per query that ran, in the queries' order. */
+    /** One row per query and mini-batch mode that ran, in the queries' order. */
     List<Row> rows() {
         List<Row> rows = new ArrayList<>();
         for (CdcQuery query : CdcQuery.values()) {
-            List<CdcResult> all = results.stream().filter(r -> r.cell().query() == query).toList();
-            if (all.isEmpty()) {
-                continue;
+            for (boolean miniBatch : List.of(false, true)) {
+                List<CdcResult> all = results.stream()
+                        .filter(r -> r.cell().query() == query && r.cell().miniBatch() == miniBatch).toList();
+                if (!all.isEmpty()) {
+                    rows.add(row(query, miniBatch, all));
+                }
             }
-            List<CdcResult> stock = counted(all, CdcVariant.STOCK);
-            List<CdcResult> columnar = counted(all, CdcVariant.COLUMNAR);
-            List<CdcResult> failed = all.stream().filter(r -> !r.ok()).toList();
-            String verdict = failed.isEmpty() ? "OK" : "FAIL: " + failed.size() + " of " + all.size() + " cells ("
-                    + failed.get(0).cell().label() + " round " + failed.get(0).round() + ": "
-                    + failed.get(0).verdictHeadline() + ")";
-            String paths = all.stream().filter(r -> r.cell().variant() == CdcVariant.COLUMNAR && r.measured())
-                    .collect(Collectors.groupingBy(r -> r.planPath() + " (" + r.columnarNodes() + " columnar nodes, "
-                            + r.edges() + " ArrowToRows edges)", LinkedHashMap::new, Collectors.counting()))
-                    .entrySet().stream().map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining("; "));
-            rows.add(new Row(query, all.size(), median(stock, CdcResult::eventsPerSecond),
-                    median(columnar, CdcResult::eventsPerSecond),
-                    Spread.of(PairedRounds.ratios(stock, columnar, CdcResult::round, CdcResult::eventsPerSecond)),
-                    median(stock, CdcResult::cpuNanosPerEvent), median(columnar, CdcResult::cpuNanosPerEvent),
-                    Spread.of(PairedRounds.ratios(stock, columnar, CdcResult::round, CdcResult::cpuNanosPerEvent)),
-                    verdict, paths.isEmpty() ? "none measured" : paths));
         }
         return rows;
+    }
+
+    /** A query's summary over its cells of one mini-batch mode. */
+    private static Row row(CdcQuery query, boolean miniBatch, List<CdcResult> all) {
+        List<CdcResult> stock = counted(all, CdcVariant.STOCK);
+        List<CdcResult> columnar = counted(all, CdcVariant.COLUMNAR);
+        List<CdcResult> failed = all.stream().filter(r -> !r.ok()).toList();
+        String verdict = failed.isEmpty() ? "OK" : "FAIL: " + failed.size() + " of " + all.size() + " cells ("
+                + failed.get(0).cell().label() + " round " + failed.get(0).round() + ": "
+                + failed.get(0).verdictHeadline() + ")";
+        String paths = all.stream().filter(r -> r.cell().variant() == CdcVariant.COLUMNAR && r.measured())
+                .collect(Collectors.groupingBy(r -> r.planPath() + " (" + r.columnarNodes() + " columnar nodes, "
+                        + r.edges() + " ArrowToRows edges)", LinkedHashMap::new, Collectors.counting()))
+                .entrySet().stream().map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining("; "));
+        return new Row(query, miniBatch, all.size(), median(stock, CdcResult::eventsPerSecond),
+                median(columnar, CdcResult::eventsPerSecond),
+                Spread.of(PairedRounds.ratios(stock, columnar, CdcResult::round, CdcResult::eventsPerSecond)),
+                median(stock, CdcResult::cpuNanosPerEvent), median(columnar, CdcResult::cpuNanosPerEvent),
+                Spread.of(PairedRounds.ratios(stock, columnar, CdcResult::round, CdcResult::cpuNanosPerEvent)),
+                verdict, paths.isEmpty() ? "none measured" : paths);
     }
 
     /** A variant's cells of the counted rounds whose job ran to its end. */
@@ -97,35 +106,39 @@ final class CdcReport {
                         + " ratio above 1 and a CPU ratio below 1 favour columnar.%n%n",
                 setup.records(), setup.inputMix(), setup.inputBytes(), setup.seed(), setup.partitions(),
                 setup.parallelism(), setup.checkpointIntervalMs(), setup.warmup(), setup.rounds()));
+        md.append(setup.miniBatch() ? "Mini-batch on in both variants (" + MiniBatch.tableOptions().entrySet().stream()
+                .map(e -> "`" + e.getKey() + "` = " + e.getValue()).collect(Collectors.joining(", "))
+                + "), as `bin/bench-nexmark`'s mini-batch cells.\n\n" : "Mini-batch off.\n\n");
         md.append(describeWarmUp());
         md.append(MachineLoad.sentence(MachineLoad.oneMinute(setup.loadBefore()), MachineLoad.oneMinute(setup.loadAfter())))
                 .append(" Load before: `").append(setup.loadBefore()).append("`, after: `").append(setup.loadAfter())
                 .append("`.\n\n");
-        md.append("| query | stock events/s | columnar events/s | throughput columnar/stock | stock CPU ns/event"
-                + " | columnar CPU ns/event | CPU columnar/stock | verdict | columnar path |\n");
-        md.append("|---|---:|---:|---|---:|---:|---|---|---|\n");
+        md.append("| query | mini-batch | stock events/s | columnar events/s | throughput columnar/stock"
+                + " | stock CPU ns/event | columnar CPU ns/event | CPU columnar/stock | verdict | columnar path |\n");
+        md.append("|---|---|---:|---:|---|---:|---:|---|---|---|\n");
         for (Row row : rows()) {
-            md.append(String.format(Locale.ROOT, "| %s | %,.0f | %,.0f | %s | %,.0f | %,.0f | %s | %s | %s |%n",
-                    row.query().id(), row.stockEventsPerSecond(), row.columnarEventsPerSecond(),
+            md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %s | %,.0f | %,.0f | %s | %s | %s |%n",
+                    row.query().id(), onOff(row.miniBatch()), row.stockEventsPerSecond(), row.columnarEventsPerSecond(),
                     row.throughput().ratio(), row.stockCpuNanosPerEvent(), row.columnarCpuNanosPerEvent(),
                     row.cpu().ratio(), row.verdict(), row.columnarPaths()));
         }
         md.append("\n## Queries\n\n");
         for (CdcQuery query : CdcQuery.values()) {
+            CdcQuery.RequiredPath path = query.requiredPath(setup.miniBatch());
             md.append("- `").append(query.id()).append("`: `").append(query.insert()).append("`, output compared by ")
                     .append(query.output.name().toLowerCase(Locale.ROOT).replace('_', ' '))
-                    .append(query.requiredColumnarNodes.isEmpty() ? "" : "; its columnar cells must plan "
-                            + String.join(" → ", query.requiredColumnarNodes) + " with no ArrowToRows edge")
+                    .append(path.equals(CdcQuery.RequiredPath.ANY) ? "; any columnar path is measured"
+                            : "; its columnar cells must plan " + path.describe())
                     .append('\n');
         }
         boolean warmed = setup.jvmWarmUp() != JvmWarmUp.OFF;
-        md.append("\n## Cells\n\n| round | query | variant | job s | events/s | CPU s | CPU ns/event |")
+        md.append("\n## Cells\n\n| round | query | mini-batch | variant | job s | events/s | CPU s | CPU ns/event |")
                 .append(warmed ? " warm-up jobs |" : "").append(" JIT s in the job | plan | output | verdict |\n")
-                .append("|---:|---|---|---:|---:|---:|---:|").append(warmed ? "---:|" : "").append("---:|---|---|---|\n");
+                .append("|---:|---|---|---|---:|---:|---:|---:|").append(warmed ? "---:|" : "").append("---:|---|---|---|\n");
         for (CdcResult r : results) {
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.2f | %,.0f | %.2f | %,.0f |",
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %,.0f | %.2f | %,.0f |",
                     r.round() == 0 ? "warm-up" : Integer.toString(r.round()), r.cell().query().id(),
-                    r.cell().variant().id(), r.jobSeconds(), r.eventsPerSecond(), r.cpuSeconds(),
+                    onOff(r.cell().miniBatch()), r.cell().variant().id(), r.jobSeconds(), r.eventsPerSecond(), r.cpuSeconds(),
                     r.cpuNanosPerEvent()));
             if (warmed) {
                 md.append(' ').append(r.warmUp().jobs()).append(" |");
@@ -157,6 +170,10 @@ final class CdcReport {
         return WarmUpFigures.paragraph(setup.jvmWarmUp(), "each cell's JVM", "", byVariant);
     }
 
+    private static String onOff(boolean on) {
+        return on ? "on" : "off";
+    }
+
     String json() {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("setup", setup);
@@ -164,6 +181,7 @@ final class CdcReport {
         json.put("summary", rows().stream().map(row -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("query", row.query().id());
+            m.put("miniBatch", row.miniBatch());
             m.put("cells", row.cells());
             m.put("stockEventsPerSecond", row.stockEventsPerSecond());
             m.put("columnarEventsPerSecond", row.columnarEventsPerSecond());
@@ -179,6 +197,7 @@ final class CdcReport {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("round", r.round());
             m.put("query", r.cell().query().id());
+            m.put("miniBatch", r.cell().miniBatch());
             m.put("variant", r.cell().variant().id());
             m.put("jobSeconds", r.jobSeconds());
             m.put("cpuSeconds", r.cpuSeconds());
@@ -203,13 +222,13 @@ final class CdcReport {
     }
 
     String csv() {
-        StringBuilder csv = new StringBuilder("round,query,variant,job_s,cpu_s,events_per_s,cpu_ns_per_event,"
+        StringBuilder csv = new StringBuilder("round,query,mini_batch,variant,job_s,cpu_s,events_per_s,cpu_ns_per_event,"
                 + "jvm_warm_up_jobs,jit_s,columnar_nodes,arrow_to_rows_edges,plan_path,output_entries,output_sha256,verdict\n");
         for (CdcResult r : results) {
-            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%.3f,%.3f,%.1f,%.1f,%d,%.3f,%d,%d,\"%s\",%d,%s,\"%s\"%n",
-                    r.round(), r.cell().query().id(), r.cell().variant().id(), r.jobSeconds(), r.cpuSeconds(),
-                    r.eventsPerSecond(), r.cpuNanosPerEvent(), r.warmUp().jobs(), r.warmUp().measuredJitSeconds(),
-                    r.columnarNodes(), r.edges(), r.planPath().replace("\"", "\"\""),
+            csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%.3f,%.3f,%.1f,%.1f,%d,%.3f,%d,%d,\"%s\",%d,%s,\"%s\"%n",
+                    r.round(), r.cell().query().id(), onOff(r.cell().miniBatch()), r.cell().variant().id(),
+                    r.jobSeconds(), r.cpuSeconds(), r.eventsPerSecond(), r.cpuNanosPerEvent(), r.warmUp().jobs(),
+                    r.warmUp().measuredJitSeconds(), r.columnarNodes(), r.edges(), r.planPath().replace("\"", "\"\""),
                     r.output().entries(), r.output().sha256(), r.verdictHeadline().replace("\"", "\"\"")));
         }
         return csv.toString();

@@ -23,10 +23,25 @@ class CdcBenchmarkTest {
                 .hasMessageContaining("off, on (once) or settled");
     }
 
+    @Test
+    void miniBatchIsOffByDefaultAndOnInEveryCellWhenAsked() {
+        assertThat(CdcBenchmark.parse(new String[0]).cell("b:9092", "in", CdcQuery.CDC_AGG, CdcVariant.COLUMNAR, 1, "7")
+                .miniBatch()).isFalse();
+        CdcCell on = CdcBenchmark.parse(new String[] {"--mini-batch", "on"})
+                .cell("b:9092", "in", CdcQuery.CDC_AGG, CdcVariant.STOCK, 1, "7");
+        assertThat(on.miniBatch()).isTrue();
+        assertThat(on.label()).isEqualTo("cdc-agg-stock-mb");
+        assertThat(on.warmUpRun().miniBatch()).as("the JVM warm-up runs the measured job's plan").isTrue();
+        assertThat(CdcBenchmark.parse(new String[] {"--mini-batch", "off"})
+                .cell("b:9092", "in", CdcQuery.CDC_AGG, CdcVariant.STOCK, 1, "7").miniBatch()).isFalse();
+        assertThatThrownBy(() -> CdcBenchmark.parse(new String[] {"--mini-batch", "both"}))
+                .hasMessage("--mini-batch is off or on");
+    }
+
     /** The warm-up job writes, commits and checkpoints apart: the measured output check sees none of it. */
     @Test
     void theWarmUpJobHasItsOwnTopicTransactionalIdsGroupAndCheckpoints() {
-        CdcCell cell = CdcBenchmark.parse(new String[] {"--jvm-warm-up", "on"})
+        CdcCell cell = CdcBenchmark.parse(new String[] {"--jvm-warm-up", "on", "--mini-batch", "on"})
                 .cell("b:9092", "in", CdcQuery.CDC_UPSERT, CdcVariant.COLUMNAR, 2, "7");
         CdcCell warmUp = cell.warmUpRun();
 

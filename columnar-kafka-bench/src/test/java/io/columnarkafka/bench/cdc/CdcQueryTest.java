@@ -5,20 +5,63 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.columnarkafka.bench.ColumnarPlanPath;
 import org.junit.jupiter.api.Test;
 
-/** A fallback cannot pass as columnar: cdc-calc's columnar cells must plan scan, calc and sink with no edge. */
+/**
+ * A fallback cannot pass as columnar: cdc-calc's and cdc-upsert's columnar cells must plan scan, calc and sink with no
+ * edge, and with mini-batch on cdc-agg's must plan its local aggregate vectorised.
+ */
 class CdcQueryTest {
     private static final String COLUMNAR = "== Optimized Execution Plan ==\nColumnarSink(table=[out], fields=[id])\n"
             + "+- ColumnarCalc(select=[id], where=[>(amount, 10)])\n   +- ColumnarScan(table=[orders], fields=[id])\n";
     private static final String EDGE = "== Optimized Execution Plan ==\nSink(table=[out], fields=[id])\n"
             + "+- ArrowToRows(fields=[id], rows=[VIEWS])\n   +- ColumnarCalc(select=[id])\n      +- ColumnarScan(table=[orders])\n";
 
+    /** Mini-batch's two-phase aggregate, its local half vectorised (the path the columnar cells must plan). */
+    private static final String VECTORISED_LOCAL = "== Optimized Execution Plan ==\n"
+            + "ColumnarRowSink(table=[cdc_customers], fields=[customer, orders])\n"
+            + "+- GlobalGroupAggregate(groupBy=[customer], select=[customer, COUNT_RETRACT(count1$0) AS orders])\n"
+            + "   +- Exchange(distribution=[hash[customer]])\n"
+            + "      +- ColumnarLocalGroupAggregate(groupBy=[customer], select=[customer, COUNT_RETRACT(*) AS"
+            + " count1$0], local=[vectorised])\n"
+            + "         +- ColumnarMiniBatchAssigner(interval=[2000ms], mode=[ProcTime])\n"
+            + "            +- ColumnarCalc(select=[customer], where=[<>(status, 'CANCELLED')])\n"
+            + "               +- ColumnarScan(table=[orders], fields=[customer, status])\n";
+    /** The same with Flink's local aggregate behind an edge: a fallback. */
+    private static final String ROW_LOCAL = VECTORISED_LOCAL.replace("ColumnarLocalGroupAggregate(groupBy=[customer],"
+            + " select=[customer, COUNT_RETRACT(*) AS count1$0], local=[vectorised])", "LocalGroupAggregate(groupBy=[customer],"
+            + " select=[customer, COUNT_RETRACT(*) AS count1$0])\n         +- ArrowToRows(reason=[AGGREGATE_NOT_VECTORISED"
+            + " retracting input], rows=[binary])");
+
     @Test
-    void cdcCalcNeedsScanCalcAndSinkWithoutAnEdge() {
-        assertThat(CdcQuery.CDC_CALC.pathMismatch(COLUMNAR)).isNull();
-        assertThat(CdcQuery.CDC_CALC.pathMismatch(EDGE)).isEqualTo("no ColumnarSink in the plan");
-        assertThat(CdcQuery.CDC_CALC.pathMismatch(COLUMNAR + "ArrowToRows(rows=[VIEWS])"))
-                .isEqualTo("an ArrowToRows edge in the plan");
-        assertThat(CdcQuery.CDC_AGG.pathMismatch(EDGE)).isNull();
+    void cdcCalcAndCdcUpsertNeedScanCalcAndSinkWithoutAnEdgeInEitherMode() {
+        for (CdcQuery query : new CdcQuery[] {CdcQuery.CDC_CALC, CdcQuery.CDC_UPSERT}) {
+            for (boolean miniBatch : new boolean[] {false, true}) {
+                CdcQuery.RequiredPath path = query.requiredPath(miniBatch);
+                assertThat(path.mismatch(COLUMNAR)).isNull();
+                assertThat(path.mismatch(EDGE)).isEqualTo("no ColumnarSink in the plan");
+                assertThat(path.mismatch(COLUMNAR + "ArrowToRows(rows=[VIEWS])"))
+                        .isEqualTo("an ArrowToRows edge in the plan");
+            }
+        }
+        assertThat(CdcQuery.CDC_CALC.requiredPath(false).describe())
+                .isEqualTo("ColumnarScan → ColumnarCalc → ColumnarSink with no ArrowToRows edge");
+    }
+
+    @Test
+    void cdcAggTakesAnyPathWithoutMiniBatchAndAVectorisedLocalAggregateWithIt() {
+        CdcQuery.RequiredPath off = CdcQuery.CDC_AGG.requiredPath(false);
+        assertThat(off.mismatch(EDGE)).isNull();
+        assertThat(off.mismatch(ROW_LOCAL)).isNull();
+        assertThat(off.describe()).isEqualTo("any");
+
+        CdcQuery.RequiredPath on = CdcQuery.CDC_AGG.requiredPath(true);
+        assertThat(on.mismatch(VECTORISED_LOCAL)).isNull();
+        assertThat(on.mismatch(ROW_LOCAL)).isEqualTo("no ColumnarLocalGroupAggregate in the plan");
+        assertThat(on.mismatch(EDGE)).isEqualTo("no ColumnarLocalGroupAggregate in the plan");
+        assertThat(on.mismatch(VECTORISED_LOCAL.replace(", local=[vectorised]", "")))
+                .isEqualTo("a ColumnarLocalGroupAggregate without local=[vectorised] in the plan");
+        assertThat(on.mismatch(VECTORISED_LOCAL + "ArrowToRows(rows=[BINARY])"))
+                .as("the global aggregate is Flink's: an edge before it is allowed").isNull();
+        assertThat(on.describe()).isEqualTo("ColumnarLocalGroupAggregate with local=[vectorised]");
     }
 
     @Test

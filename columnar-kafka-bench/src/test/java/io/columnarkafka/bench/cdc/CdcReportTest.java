@@ -48,8 +48,8 @@ class CdcReportTest {
         List<CdcResult> cells = new ArrayList<>();
         cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.STOCK, 1, 10, 10, "OK"));
         cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.COLUMNAR, 1, 5, 5, "FAIL: fallback, an ArrowToRows edge in the plan"));
-        cells.add(CdcResult.failed(new CdcCell(CdcQuery.CDC_UPSERT, CdcVariant.COLUMNAR, 1, RECORDS, 2, 1000, "b",
-                "in", "out", "run", "ck", "res", JvmWarmUp.OFF), "the Flink job failed"));
+        cells.add(CdcResult.failed(new CdcCell(CdcQuery.CDC_UPSERT, CdcVariant.COLUMNAR, 1, RECORDS, 2, 1000, false,
+                "b", "in", "out", "run", "ck", "res", JvmWarmUp.OFF), "the Flink job failed"));
 
         CdcReport report = report(cells);
         List<CdcReport.Row> rows = report.rows();
@@ -82,9 +82,9 @@ class CdcReportTest {
                 .contains("JIT compile time in the measured job (all compiler threads, elapsed; median over cells):"
                         + " stock 2.00 s, columnar 1.00 s.")
                 .contains("| warm-up jobs | JIT s in the job |")
-                .contains("| 1 | cdc-calc | columnar | 5.00 | 200,000 | 5.00 | 5,000 | 8 | 0.50 |");
+                .contains("| 1 | cdc-calc | off | columnar | 5.00 | 200,000 | 5.00 | 5,000 | 8 | 0.50 |");
         assertThat(report(cells, JvmWarmUp.SETTLED).csv().lines().skip(1).findFirst().orElseThrow())
-                .contains(",2,1.500,");
+                .contains(",off,stock,5.000,5.000,200000.0,5000.0,2,1.500,");
 
         assertThat(report(cells, JvmWarmUp.ONCE).markdown())
                 .contains("**JVM warm-up** (`--jvm-warm-up on`): each cell's JVM first ran its job once");
@@ -94,13 +94,48 @@ class CdcReportTest {
                 .contains("| JIT s in the job |");
     }
 
+    /**
+     * Mini-batch on is said in the header with its options, in every row and cell, and in the path the columnar
+     * cdc-agg cells must plan; a cell that missed it is a FAIL row with its figures.
+     */
+    @Test
+    void theReportSaysTheMiniBatchModeInItsHeaderAndEveryRow() {
+        List<CdcResult> cells = List.of(cell(CdcQuery.CDC_AGG, CdcVariant.STOCK, 1, 10, 10, "OK", true),
+                cell(CdcQuery.CDC_AGG, CdcVariant.COLUMNAR, 1, 5, 5,
+                        "FAIL: fallback, no ColumnarLocalGroupAggregate in the plan", true));
+        CdcReport on = new CdcReport(cells, setup(true, JvmWarmUp.OFF));
+
+        assertThat(on.rows()).singleElement().satisfies(row -> {
+            assertThat(row.miniBatch()).isTrue();
+            assertThat(row.verdict()).startsWith("FAIL: 1 of 2 cells (cdc-agg-columnar-mb round 1: FAIL: fallback");
+            assertThat(row.throughput().median()).isEqualTo(2.0);
+        });
+        assertThat(on.markdown())
+                .contains("Mini-batch on in both variants (`table.exec.mini-batch.enabled` = true,"
+                        + " `table.exec.mini-batch.allow-latency` = 2 s, `table.exec.mini-batch.size` = 50000)")
+                .contains("| query | mini-batch | stock events/s |")
+                .contains("| cdc-agg | on | 100,000 | 200,000 | 2.00x (2.00x – 2.00x) |")
+                .contains("its columnar cells must plan ColumnarLocalGroupAggregate with local=[vectorised]")
+                .contains("| 1 | cdc-agg | on | columnar | 5.00 |");
+        assertThat(on.csv().lines().skip(1)).allMatch(line -> line.startsWith("1,cdc-agg,on,"));
+        assertThat(on.json()).contains("\"miniBatch\" : true");
+
+        String off = report(List.of(cell(CdcQuery.CDC_AGG, CdcVariant.STOCK, 1, 10, 10, "OK"))).markdown();
+        assertThat(off).contains("Mini-batch off.").contains("| cdc-agg | off |")
+                .contains("`cdc-agg`: `INSERT INTO cdc_customers").contains("any columnar path is measured");
+    }
+
     private static CdcReport report(List<CdcResult> cells) {
         return report(cells, JvmWarmUp.OFF);
     }
 
     private static CdcReport report(List<CdcResult> cells, JvmWarmUp jvmWarmUp) {
-        return new CdcReport(cells, new CdcReport.Setup("20261207-000000", "", RECORDS, "update 1", 1, 1, 3, 2, 2, 1000,
-                42, jvmWarmUp, "0.50 0.40 0.30 1/100 1", "1.50 0.40 0.30 1/100 1"));
+        return new CdcReport(cells, setup(false, jvmWarmUp));
+    }
+
+    private static CdcReport.Setup setup(boolean miniBatch, JvmWarmUp jvmWarmUp) {
+        return new CdcReport.Setup("20261207-000000", "", RECORDS, "update 1", 1, 1, 3, 2, 2, 1000, 42, miniBatch,
+                jvmWarmUp, "0.50 0.40 0.30 1/100 1", "1.50 0.40 0.30 1/100 1");
     }
 
     private static CdcResult warmed(CdcVariant variant, int round, int jobs, double lastJitShare, double jitSeconds) {
@@ -108,15 +143,20 @@ class CdcReportTest {
         measured.setProperty("jvmWarmUpJobs", Integer.toString(jobs));
         measured.setProperty("jvmWarmUpLastJitShare", Double.toString(lastJitShare));
         measured.setProperty("jitSeconds", Double.toString(jitSeconds));
-        return CdcResult.of(new CdcCell(CdcQuery.CDC_CALC, variant, round, RECORDS, 2, 1000, "b", "in", "out", "run",
-                "ck", "res", JvmWarmUp.SETTLED), measured, new OutputDigest(7, "abc"), "OK");
+        return CdcResult.of(new CdcCell(CdcQuery.CDC_CALC, variant, round, RECORDS, 2, 1000, false, "b", "in", "out",
+                "run", "ck", "res", JvmWarmUp.SETTLED), measured, new OutputDigest(7, "abc"), "OK");
     }
 
     private static CdcResult cell(CdcQuery query, CdcVariant variant, int round, double jobSeconds, double cpuSeconds,
                                   String verdict) {
-        return CdcResult.of(new CdcCell(query, variant, round, RECORDS, 2, 1000, "b", "in", "out", "run", "ck", "res",
-                JvmWarmUp.OFF),
-                measured(variant, jobSeconds, cpuSeconds), new OutputDigest(7, "abc"), verdict);
+        return cell(query, variant, round, jobSeconds, cpuSeconds, verdict, false);
+    }
+
+    private static CdcResult cell(CdcQuery query, CdcVariant variant, int round, double jobSeconds, double cpuSeconds,
+                                  String verdict, boolean miniBatch) {
+        return CdcResult.of(new CdcCell(query, variant, round, RECORDS, 2, 1000, miniBatch, "b", "in", "out", "run",
+                "ck", "res", JvmWarmUp.OFF), measured(variant, jobSeconds, cpuSeconds), new OutputDigest(7, "abc"),
+                verdict);
     }
 
     private static Properties measured(CdcVariant variant, double jobSeconds, double cpuSeconds) {
