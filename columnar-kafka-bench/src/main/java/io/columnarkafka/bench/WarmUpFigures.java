@@ -7,9 +7,9 @@ import java.util.Properties;
 import java.util.stream.Collectors;
 
 /**
- * A measured job's JIT figures ({@link JvmWarmUp}), a Nexmark or CDC cell's or a pipeline run's: the warm-up jobs its JVM
- * ran before it, the share of the last one's wall time the JIT spent compiling, and the JIT's compile time during the
- * measured job.
+ * A measured job's JIT figures ({@link JvmWarmUp}), a Nexmark or CDC cell's or a pipeline run's: the warm-up jobs
+ * its JVM ran before it, the share of the last one's wall time the JIT spent compiling, and the JIT's compile time
+ * during the measured job.
  *
  * @param jobs warm-up jobs run (0 without a warm-up)
  * @param lastJitShare the last warm-up job's compile time over its wall time, NaN without a warm-up
@@ -42,12 +42,12 @@ public record WarmUpFigures(int jobs, double lastJitShare, double measuredJitSec
         }
         StringBuilder md = new StringBuilder("**JVM warm-up** (`--jvm-warm-up ").append(mode.flag()).append("`): ");
         md.append(whose).append(mode == JvmWarmUp.ONCE
-                ? " first ran its job once over the same input, unmeasured, into a topic of its own, then the measured"
-                        + " job: the JIT had compiled the query's code (Flink's, Kafka's and the variant's) before the job"
-                        + " these figures time, as in a long-running TaskManager."
+                ? " first ran its job once over the same input, unmeasured, into a topic of its own, then the"
+                        + " measured job: the JIT had compiled the query's code (Flink's, Kafka's and the variant's)"
+                        + " before the job these figures time, as in a long-running TaskManager."
                 : String.format(Locale.ROOT, " ran its job over the same input, unmeasured, into a topic of its own,"
-                        + " again until one run spent at most %.0f %% of its wall time compiling (at most %d runs), then"
-                        + " the measured job: the JIT as quiet as in a TaskManager that has run for minutes.",
+                        + " again until one run spent at most %.0f %% of its wall time compiling (at most %d runs),"
+                        + " then the measured job: the JIT as quiet as in a TaskManager that has run for minutes.",
                         JvmWarmUp.SETTLED_JIT_SHARE * 100, JvmWarmUp.SETTLED_MAX_JOBS));
         if (!aside.isEmpty()) {
             md.append(' ').append(aside);

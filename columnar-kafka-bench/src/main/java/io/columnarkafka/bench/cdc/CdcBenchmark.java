@@ -52,10 +52,10 @@ public final class CdcBenchmark {
             "                         bin/bench-nexmark's) in both variants; on, a columnar cdc-agg cell must plan",
             "                         " + CdcQuery.CDC_AGG.requiredPath(true).describe(),
             String.format(Locale.ROOT, String.join("\n",
-                    "  --jvm-warm-up          off (default), on or settled, as bin/bench-nexmark's: each cell's JVM first",
-                    "                         runs its job over the same input into a topic of its own, unmeasured, once",
-                    "                         (on) or until one run compiled for at most %.0f %% of its wall time, at most %d",
-                    "                         runs (settled), then the measured job"),
+                    "  --jvm-warm-up          off (default), on or settled, as bin/bench-nexmark's: each cell's JVM",
+                    "                         first runs its job over the same input into a topic of its own,",
+                    "                         unmeasured, once (on) or until one run compiled for at most %.0f %% of",
+                    "                         its wall time, at most %d runs (settled), then the measured job"),
                     JvmWarmUp.SETTLED_JIT_SHARE * 100, JvmWarmUp.SETTLED_MAX_JOBS),
             "  --out                  where the report goes (default bench-results)",
             "  --work-dir             cell logs, result files and checkpoints (default columnar-kafka-bench/target/bench-cdc)",
@@ -178,8 +178,8 @@ public final class CdcBenchmark {
 
     /** The cell {@code id}: its query, variant and round, and what this run's options set for every cell. */
     CdcCell cell(String bootstrapServers, String input, CdcQuery query, CdcVariant variant, int round, String id) {
-        return new CdcCell(query, variant, round, events, parallelism, checkpointIntervalMs, miniBatch, bootstrapServers,
-                input, "cdc-out-" + id, "cdc-" + id, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
+        return new CdcCell(query, variant, round, events, parallelism, checkpointIntervalMs, miniBatch,
+                bootstrapServers, input, "cdc-out-" + id, "cdc-" + id, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
                 workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString(), jvmWarmUp);
     }
 

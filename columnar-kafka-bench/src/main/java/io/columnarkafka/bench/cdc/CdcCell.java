@@ -24,8 +24,8 @@ record CdcCell(CdcQuery query, CdcVariant variant, int round, long records, int 
     }
 
     /**
-     * The unmeasured run before the measured one: the same query, variant, mini-batch mode and input, its own output topic
-     * (created and deleted by the harness), transactional ids, consumer group and checkpoint directory ({@link
+     * The unmeasured run before the measured one: the same query, variant, mini-batch mode and input, its own output
+     * topic (created and deleted by the harness), transactional ids, consumer group and checkpoint directory ({@link
      * JvmWarmUp#own}), so the measured output check sees none of its records.
      */
     CdcCell warmUpRun() {

@@ -24,9 +24,9 @@ import org.apache.flink.shaded.jackson2.com.fasterxml.jackson.databind.Serializa
  * Markdown, JSON and CSV.
  */
 final class CdcReport {
-    /** A query's summary over its counted cells. */
-    record Row(CdcQuery query, boolean miniBatch, int cells, double stockEventsPerSecond, double columnarEventsPerSecond,
-               Spread throughput, double stockCpuNanosPerEvent, double columnarCpuNanosPerEvent, Spread cpu,
+    /** A query's summary over its counted cells of one mini-batch mode. */
+    record Row(CdcQuery query, boolean miniBatch, int cells, double stockEventsPerSecond,
+               double columnarEventsPerSecond, Spread throughput, double stockCpuNanosPerEvent, double columnarCpuNanosPerEvent, Spread cpu,
                String verdict, String columnarPaths) {}
 
     private final List<CdcResult> results;
@@ -134,12 +134,13 @@ final class CdcReport {
         boolean warmed = setup.jvmWarmUp() != JvmWarmUp.OFF;
         md.append("\n## Cells\n\n| round | query | mini-batch | variant | job s | events/s | CPU s | CPU ns/event |")
                 .append(warmed ? " warm-up jobs |" : "").append(" JIT s in the job | plan | output | verdict |\n")
-                .append("|---:|---|---|---|---:|---:|---:|---:|").append(warmed ? "---:|" : "").append("---:|---|---|---|\n");
+                .append("|---:|---|---|---|---:|---:|---:|---:|").append(warmed ? "---:|" : "")
+                .append("---:|---|---|---|\n");
         for (CdcResult r : results) {
             md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %.2f | %,.0f | %.2f | %,.0f |",
                     r.round() == 0 ? "warm-up" : Integer.toString(r.round()), r.cell().query().id(),
-                    onOff(r.cell().miniBatch()), r.cell().variant().id(), r.jobSeconds(), r.eventsPerSecond(), r.cpuSeconds(),
-                    r.cpuNanosPerEvent()));
+                    onOff(r.cell().miniBatch()), r.cell().variant().id(), r.jobSeconds(), r.eventsPerSecond(),
+                    r.cpuSeconds(), r.cpuNanosPerEvent()));
             if (warmed) {
                 md.append(' ').append(r.warmUp().jobs()).append(" |");
             }
@@ -161,8 +162,8 @@ final class CdcReport {
         }
         Map<String, List<WarmUpFigures>> byVariant = new LinkedHashMap<>();
         for (CdcVariant variant : CdcVariant.values()) {
-            List<WarmUpFigures> figures = results.stream()
-                    .filter(r -> r.cell().variant() == variant && r.warmUp().jobs() > 0).map(CdcResult::warmUp).toList();
+            List<WarmUpFigures> figures = results.stream().filter(r -> r.cell().variant() == variant)
+                    .map(CdcResult::warmUp).filter(w -> w.jobs() > 0).toList();
             if (!figures.isEmpty()) {
                 byVariant.put(variant.id(), figures);
             }
@@ -222,8 +223,9 @@ final class CdcReport {
     }
 
     String csv() {
-        StringBuilder csv = new StringBuilder("round,query,mini_batch,variant,job_s,cpu_s,events_per_s,cpu_ns_per_event,"
-                + "jvm_warm_up_jobs,jit_s,columnar_nodes,arrow_to_rows_edges,plan_path,output_entries,output_sha256,verdict\n");
+        StringBuilder csv = new StringBuilder("round,query,mini_batch,variant,job_s,cpu_s,events_per_s,"
+                + "cpu_ns_per_event,jvm_warm_up_jobs,jit_s,columnar_nodes,arrow_to_rows_edges,plan_path,output_entries,"
+                + "output_sha256,verdict\n");
         for (CdcResult r : results) {
             csv.append(String.format(Locale.ROOT, "%d,%s,%s,%s,%.3f,%.3f,%.1f,%.1f,%d,%.3f,%d,%d,\"%s\",%d,%s,\"%s\"%n",
                     r.round(), r.cell().query().id(), onOff(r.cell().miniBatch()), r.cell().variant().id(),

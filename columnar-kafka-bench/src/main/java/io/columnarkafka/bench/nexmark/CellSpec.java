@@ -51,7 +51,8 @@ record CellSpec(
     CellSpec warmUpRun() {
         return new CellSpec(query, variant, miniBatch, splitDistinct, flinkOptions, state, events, parallelism,
                 checkpointIntervalMs, bootstrapServers, inputTopic, JvmWarmUp.own(outputTopic), JvmWarmUp.own(runId),
-                failAtFraction, rate, columnarPlanner, clients, JvmWarmUp.own(checkpointDir), resultFile, JvmWarmUp.OFF);
+                failAtFraction, rate, columnarPlanner, clients, JvmWarmUp.own(checkpointDir), resultFile,
+                JvmWarmUp.OFF);
     }
 
     String label() {

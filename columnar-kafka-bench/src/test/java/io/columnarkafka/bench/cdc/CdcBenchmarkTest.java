@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 class CdcBenchmarkTest {
     @Test
     void theJvmWarmUpIsOffByDefaultAsBenchNexmarksAndSetInEveryCell() {
-        CdcCell plain = CdcBenchmark.parse(new String[0]).cell("b:9092", "in", CdcQuery.CDC_CALC, CdcVariant.STOCK, 1, "7");
+        CdcCell plain = CdcBenchmark.parse(new String[0])
+                .cell("b:9092", "in", CdcQuery.CDC_CALC, CdcVariant.STOCK, 1, "7");
         assertThat(plain.jvmWarmUp()).isEqualTo(JvmWarmUp.OFF);
 
         CdcCell settled = CdcBenchmark.parse(new String[] {"--jvm-warm-up", "settled"})

@@ -74,9 +74,9 @@ class CdcReportTest {
 
         String settled = report(cells, JvmWarmUp.SETTLED).markdown();
         assertThat(settled)
-                .contains("**JVM warm-up** (`--jvm-warm-up settled`): each cell's JVM ran its job over the same input,"
-                        + " unmeasured, into a topic of its own, again until one run spent at most 15 % of its wall time"
-                        + " compiling (at most 8 runs)")
+                .contains("**JVM warm-up** (`--jvm-warm-up settled`): each cell's JVM ran its job over the same"
+                        + " input, unmeasured, into a topic of its own, again until one run spent at most 15 % of its"
+                        + " wall time compiling (at most 8 runs)")
                 .contains("Warm-up runs per cell: stock 2–3, columnar 4–8; 1 cell(s) stopped at 8 runs with the JIT"
                         + " still busier.")
                 .contains("JIT compile time in the measured job (all compiler threads, elapsed; median over cells):"
