@@ -3,6 +3,7 @@ package io.columnarkafka.bench.cdc;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The CDC benchmark's queries over the {@code orders} changelog ({@link CdcSql#sourceTable}): each a result table
@@ -51,6 +52,8 @@ enum CdcQuery {
      * (empty: any), and, if {@code noEdge}, no {@code ArrowToRows} edge.
      */
     record RequiredPath(List<String> nodes, String attribute, boolean noEdge) {
+        private static final Pattern EDGE_REASON = Pattern.compile("ArrowToRows\\(reason=\\[(.*?)], rows=\\[");
+
         /** Any plan is measured. */
         static final RequiredPath ANY = new RequiredPath(List.of(), "", false);
         /** Columnar from the input topic to the output topic: no row between them. */
@@ -60,18 +63,27 @@ enum CdcQuery {
         static final RequiredPath VECTORISED_LOCAL_AGGREGATE =
                 new RequiredPath(List.of("ColumnarLocalGroupAggregate"), "local=[vectorised]", false);
 
-        /** Null if {@code plan} (EXPLAIN's optimized plan, a node a line) holds this path, else why not. */
+        /**
+         * Null if {@code plan} (EXPLAIN's optimized plan, a node a line) holds this path, else why not, with the
+         * reasons of the plan's {@code ArrowToRows} edges: the stage's own word on what it did not take.
+         */
         String mismatch(String plan) {
             for (String node : nodes) {
                 List<String> lines = plan.lines().filter(line -> line.contains(node + "(")).toList();
                 if (lines.isEmpty()) {
-                    return "no " + node + " in the plan";
+                    return "no " + node + " in the plan" + edgeReasons(plan);
                 }
                 if (!lines.stream().allMatch(line -> line.contains(attribute))) {
-                    return "a " + node + " without " + attribute + " in the plan";
+                    return "a " + node + " without " + attribute + " in the plan" + edgeReasons(plan);
                 }
             }
-            return noEdge && plan.contains("ArrowToRows(") ? "an ArrowToRows edge in the plan" : null;
+            return noEdge && plan.contains("ArrowToRows(") ? "an ArrowToRows edge in the plan" + edgeReasons(plan)
+                    : null;
+        }
+
+        private static String edgeReasons(String plan) {
+            List<String> reasons = EDGE_REASON.matcher(plan).results().map(m -> m.group(1)).toList();
+            return reasons.isEmpty() ? "" : " (edge: " + String.join("; ", reasons) + ")";
         }
 
         /** What the report and docs say of it, e.g. {@code ColumnarLocalGroupAggregate with local=[vectorised]}. */
