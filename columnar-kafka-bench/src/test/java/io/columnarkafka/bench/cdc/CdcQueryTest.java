@@ -25,7 +25,7 @@ class CdcQueryTest {
             + "               +- ColumnarMiniBatchAssigner(interval=[2000ms], mode=[ProcTime])\n"
             + "                  +- ColumnarScan(table=[orders], fields=[customer, status])\n";
     /**
-     * As the columnar stage plans it while the vectorised local aggregate takes no DECIMAL sum over a changelog:
+     * As the columnar stage planned it before the vectorised local aggregate took DECIMAL sums over a changelog:
      * Flink's local aggregate behind an edge, a fallback.
      */
     private static final String ROW_LOCAL = MINI_BATCH_AGG.replace("${LOCAL}",
