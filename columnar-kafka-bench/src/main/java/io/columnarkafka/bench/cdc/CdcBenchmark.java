@@ -179,7 +179,8 @@ public final class CdcBenchmark {
     /** The cell {@code id}: its query, variant and round, and what this run's options set for every cell. */
     CdcCell cell(String bootstrapServers, String input, CdcQuery query, CdcVariant variant, int round, String id) {
         return new CdcCell(query, variant, round, events, parallelism, checkpointIntervalMs, miniBatch,
-                bootstrapServers, input, "cdc-out-" + id, "cdc-" + id, workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
+                bootstrapServers, input, "cdc-out-" + id, "cdc-" + id,
+                workDir.resolve("checkpoints-" + id).toAbsolutePath().toString(),
                 workDir.resolve("cell-" + id + ".properties").toAbsolutePath().toString(), jvmWarmUp);
     }
 

@@ -64,7 +64,8 @@ public final class CdcCellRunner {
      * Runs the cell's job, unmeasured, as often as {@link CdcCell#jvmWarmUp} says ({@link JvmWarmUp#run}), each time
      * to its end on a MiniCluster of its own and into its own topic ({@link CdcCell#warmUpRun}): the measured job then
      * runs on Flink's, Kafka's and the variant's code compiled for this query, as in a long-running TaskManager,
-     * rather than paying for the JIT and the first job's class loading in its CPU per event.
+     * rather than paying in its CPU per event for the first job's class loading and compiling (what compiling is left:
+     * the cell's {@code jitSeconds}).
      */
     private static void warmUpJvm(CdcCell cell, Properties result) throws Exception {
         CdcCell warmUp = cell.warmUpRun();
