@@ -37,15 +37,15 @@ final class LocalAggCalls {
 
     /**
      * The calls as the vectorised operator computes them: COUNT(*), COUNT(col), SUM, $SUM0 (Flink's planner's
-     * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, MAX and MIN of VARCHAR, and COUNT(DISTINCT
-     * col) of an INT, BIGINT or VARCHAR (at most 64 such calls per column: Flink's bit-set is one long), each with
+     * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, SUM, $SUM0 and AVG of DECIMAL up to
+     * precision 18, MAX and MIN of VARCHAR, and COUNT(DISTINCT col) of an INT, BIGINT or VARCHAR (at most 64 such calls per column: Flink's bit-set is one long), each with
      * or without a FILTER (a BOOLEAN NOT NULL column: Flink's planner filters on IS TRUE(...)); never another
      * DISTINCT call, APPROXIMATE or WITHIN GROUP.
      */
-    static LocalAggCall[] of(List<AggregateCall> calls, RowType input, boolean decimalSums) throws NotTranslatable {
+    static LocalAggCall[] of(List<AggregateCall> calls, RowType input) throws NotTranslatable {
         LocalAggCall[] translated = new LocalAggCall[calls.size()];
         for (int a = 0; a < calls.size(); a++) {
-            translated[a] = call(calls.get(a), input, decimalSums);
+            translated[a] = call(calls.get(a), input);
         }
         for (LocalAggCall call : translated) {
             long sharing = Arrays.stream(translated).filter(c -> c.distinct() && c.column() == call.column()).count();
@@ -57,7 +57,7 @@ final class LocalAggCalls {
         return translated;
     }
 
-    private static LocalAggCall call(AggregateCall call, RowType input, boolean decimalSums) throws NotTranslatable {
+    private static LocalAggCall call(AggregateCall call, RowType input) throws NotTranslatable {
         if (call.isDistinct() && (call.getAggregation().getKind() != SqlKind.COUNT || call.getArgList().size() != 1)) {
             throw new NotTranslatable(call + ": DISTINCT other than COUNT(DISTINCT col) of one column");
         }
@@ -86,28 +86,27 @@ final class LocalAggCalls {
                 }
                 throw new NotTranslatable(call + ": COUNT of several columns");
             case SUM:
-                return sumCall(Function.SUM, call, input, decimalSums);
+                return sumCall(Function.SUM, call, input);
             case MAX:
                 return valueCall(Function.MAX, call, input, true);
             case MIN:
                 return valueCall(Function.MIN, call, input, true);
             case SUM0:
-                return sumCall(Function.SUM0, call, input, decimalSums);
+                return sumCall(Function.SUM0, call, input);
             case AVG:
-                return sumCall(Function.AVG, call, input, decimalSums);
+                return sumCall(Function.AVG, call, input);
             default:
                 throw new NotTranslatable(call + ": only COUNT, SUM, $SUM0, MAX, MIN, AVG");
         }
     }
 
     /**
-     * SUM, $SUM0 or AVG: of INT or BIGINT, or with {@code decimalSums} of a DECIMAL whose unscaled values are longs
-     * (precision up to 18), summed exactly in 128 bits into Flink's {@code DECIMAL(38, scale)}.
+     * SUM, $SUM0 or AVG: of INT or BIGINT, or of a DECIMAL whose unscaled values are longs (precision up to 18),
+     * summed exactly in 128 bits into Flink's {@code DECIMAL(38, scale)}.
      */
-    private static LocalAggCall sumCall(Function function, AggregateCall call, RowType input, boolean decimalSums)
-            throws NotTranslatable {
+    private static LocalAggCall sumCall(Function function, AggregateCall call, RowType input) throws NotTranslatable {
         int column = call.getArgList().get(0);
-        if (decimalSums && input.getTypeAt(column) instanceof DecimalType decimal) {
+        if (input.getTypeAt(column) instanceof DecimalType decimal) {
             if (!DecimalData.isCompact(decimal.getPrecision())) {
                 throw new NotTranslatable(call + " of type " + decimal + " (a DECIMAL up to precision 18: a value"
                         + " beyond a long's would not be summed in 128 bits)");

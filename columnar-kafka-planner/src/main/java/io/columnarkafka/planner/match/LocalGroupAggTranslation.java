@@ -74,7 +74,7 @@ public final class LocalGroupAggTranslation {
         int[] grouping = aggregate.grouping();
         AggColumnType[] keyTypes = LocalAggCalls.keyTypes(grouping, input);
         List<AggregateCall> calls = JavaConverters.seqAsJavaList(aggregate.aggCalls());
-        LocalAggCall[] aggregates = LocalAggCalls.of(calls, input, true);
+        LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
         int rowKindColumn = -1;
         if (!ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) aggregate.getInput())) {
             checkEveryCallRetracts(aggregate, calls);

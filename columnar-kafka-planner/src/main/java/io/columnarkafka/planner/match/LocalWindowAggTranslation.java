@@ -77,7 +77,7 @@ public final class LocalWindowAggTranslation {
         // AggregateUtil.deriveStreamWindowAggregateInfoList: a HOP's global phase needs a count of each slice's rows
         // (needInputCount), which also makes its distinct accumulators those of a retracting input (consumeRetraction)
         boolean hop = windowing.getWindow() instanceof HoppingWindowSpec;
-        LocalAggCall[] aggregates = LocalAggCalls.of(calls, input, false); // no DECIMAL sums: untested here
+        LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
         if (hop) {
             aggregates = LocalAggCalls.withInputCount(calls, aggregates);
         }

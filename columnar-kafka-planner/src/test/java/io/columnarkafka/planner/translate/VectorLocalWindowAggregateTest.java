@@ -32,6 +32,7 @@ import org.apache.flink.streaming.util.OneInputStreamOperatorTestHarness;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.table.api.internal.TableEnvironmentImpl;
+import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
@@ -44,6 +45,7 @@ import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.BooleanType;
+import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
@@ -64,12 +66,14 @@ import org.junit.jupiter.api.Test;
 public class VectorLocalWindowAggregateTest {
     /**
      * The view {@code keyed}, whose columns each query's calc projects for the aggregate; {@code n} and {@code m}
-     * are {@code b} and {@code i} declared NOT NULL (0 where those are null).
+     * are {@code b} and {@code i} declared NOT NULL (0 where those are null); {@code d} and {@code e} DECIMALs made
+     * of {@code b} (its last 12 digits, and a tenth of it, mostly made positive: its ends near the DECIMAL(18, 6)'s),
+     * null where it is.
      */
     private static final RowType KEYED = RowType.of(new LogicalType[] {new BigIntType(), new IntType(),
             new BigIntType(), new DoubleType(), VarCharType.STRING_TYPE, new TimestampType(3), new BooleanType(),
-            new BigIntType(false), new IntType(false)},
-            new String[] {"k", "i", "b", "v", "s", "dateTime", "flag", "n", "m"});
+            new BigIntType(false), new IntType(false), new DecimalType(12, 2), new DecimalType(18, 6)},
+            new String[] {"k", "i", "b", "v", "s", "dateTime", "flag", "n", "m", "d", "e"});
     private static final String[] STRINGS = {"", "a", "b", "ab", "é", "日本", "a\u0000", "\uD834\uDD1E",
         "x\uD834\uDD1Ey", "long string value 0123"};
 
@@ -260,6 +264,25 @@ public class VectorLocalWindowAggregateTest {
     }
 
     /**
+     * SUM, a filtered SUM and AVG of DECIMAL(12, 2) and DECIMAL(18, 6) per key over a HOP (its appended COUNT(*)) and
+     * a TUMBLE: Flink's DECIMAL(38, s) accumulators, summed past a long's range in a slice.
+     */
+    @Test
+    void decimalSumsAndAveragesOverAHopAndATumble() throws Exception {
+        List<String> hop = assertSameOutput("k BIGINT, sd DECIMAL(38, 2), se DECIMAL(38, 6), ae DECIMAL(38, 6)",
+                "SELECT k, SUM(d), SUM(e) FILTER (WHERE flag), AVG(e) FROM TABLE(HOP(TABLE keyed,"
+                        + " DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND))"
+                        + " GROUP BY k, window_start, window_end", ".*", 3, 20, 1000);
+        List<String> tumble = assertSameOutput("k BIGINT, ad DECIMAL(38, 6), se DECIMAL(38, 6)", "SELECT k, AVG(d),"
+                + " SUM(e) FROM TABLE(TUMBLE(TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '3' SECOND))"
+                + " GROUP BY k, window_start, window_end", ".*", 3, 20, 1000);
+        long wide = java.util.stream.Stream.concat(hop.stream(), tumble.stream())
+                .filter(row -> java.util.regex.Pattern.compile("[\\[ ]-?\\d{14,}\\.\\d{6}[,\\]]").matcher(row).find())
+                .count();
+        assertThat(wide).as("rows holding a DECIMAL(18, 6) sum past a long's range").isGreaterThan(50);
+    }
+
+    /**
      * Compares the two operators over 6 scripts of rows with keys of {@code k} in [0, keys) and event times
      * {@code [0, maxGap)} ms apart, and asserts more than {@code atLeast} emitted rows compared.
      */
@@ -343,11 +366,12 @@ public class VectorLocalWindowAggregateTest {
             assertThat(ColumnarSql.install(tEnv).status()).isEqualTo(InstallStatus.INSTALLED);
         }
         tEnv.executeSql("CREATE TABLE events (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, `dateTime` TIMESTAMP(3),"
-                + " flag BOOLEAN, n BIGINT NOT NULL, m INT NOT NULL, extra STRING, WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND) WITH ("
+                + " flag BOOLEAN, n BIGINT NOT NULL, m INT NOT NULL, d DECIMAL(12, 2), e DECIMAL(18, 6), extra STRING,"
+                + " WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND) WITH ("
                 + "'connector' = 'kafka-columnar', 'topic' = 'events', 'properties.bootstrap.servers' = 'localhost:1',"
                 + " 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
-        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, `dateTime`, flag, n, m FROM events"
+        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, `dateTime`, flag, n, m, d, e FROM events"
                 + " WHERE extra IS NOT NULL");
         tEnv.executeSql("CREATE TABLE results (" + sinkColumns + ") WITH ('connector' = 'blackhole')");
         return tEnv;
@@ -421,8 +445,13 @@ public class VectorLocalWindowAggregateTest {
                         StringData s = random.nextInt(6) == 0 ? null : StringData.fromString(
                                 STRINGS[random.nextInt(STRINGS.length)] + (keys > 1000 ? random.nextInt(8) : ""));
                         Boolean flag = random.nextInt(7) == 0 ? null : random.nextBoolean();
+                        // the DECIMALs from b: no draw of their own, so every script's other values stay as they were
+                        DecimalData d = b == null ? null : DecimalData.fromUnscaledLong(b % 1_000_000_000_000L, 12, 2);
+                        // mostly positive, so a slice's sums pass a long's range
+                        DecimalData e = b == null ? null
+                                : DecimalData.fromUnscaledLong((b & 3) != 0 ? Math.abs(b / 10) : b / 10, 18, 6);
                         rows.add(project(random, projection, k, i, b, v, s, TimestampData.fromEpochMillis(ts), flag,
-                                b == null ? 0L : b, i == null ? 0 : i));
+                                b == null ? 0L : b, i == null ? 0 : i, d, e));
                     }
                     ColumnarLocalWindowAggregateTest.feed(harness, rows, batches ? batchType : null, allocator);
                 } else if (kind < 9) {
