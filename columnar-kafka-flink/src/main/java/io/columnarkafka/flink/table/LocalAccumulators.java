@@ -47,9 +47,10 @@ import org.apache.flink.types.RowKind;
  *
  * <p>A sum or AVG of a DECIMAL (precision up to 18, so each unscaled value is a long) is kept exact in 128 bits: its
  * low word in the call's first table column, its high word in one more column after the call's others. Flink's
- * accumulator is a {@code DECIMAL(38, scale)}, which its plus would turn null past 38 digits; a local flush holds at
- * most {@code table.exec.mini-batch.size} rows (a long, so below 2^63) of values below 10^18 in magnitude, whose sum
- * stays below 10^37: no sum reaches that bound, and none wraps 128 bits.
+ * accumulator is a {@code DECIMAL(38, scale)}, which its plus would turn null past 38 digits; a group's accumulators
+ * between two flushes take fewer than 2^63 rows (a bundle's are at most {@code table.exec.mini-batch.size}, a long; a
+ * slice's fewer than a JVM can count) of values below 10^18 in magnitude, whose sum stays below 10^37: no sum reaches
+ * that bound, and none wraps 128 bits.
  */
 final class LocalAccumulators {
     private final LocalAggCall[] calls;
