@@ -7,7 +7,8 @@ import java.util.Arrays;
  * {@code DistinctAggCodeGen} maps it to: {@link #width} longs, either the bit-set of the {@code COUNT(DISTINCT ...)}
  * calls on the column whose filters let it through (bit i: the column's i-th call; an insert-only input and at most
  * 64 calls, width 1), or, where Flink's distinct accumulator consumes retractions, a count of the rows that passed
- * each call's filter (width: the number of calls). Flat arrays: an open-addressing table of (group entry, value)
+ * each call's filter (width: the number of calls), retracted rows counted down (a value whose counts are all back at 0
+ * is gone from Flink's map). Flat arrays: an open-addressing table of (group entry, value)
  * and, per group, a chain of its values; a null value is a value of its own, as it is a key of Flink's map. An INT
  * or BIGINT value is held as a long; a VARCHAR value as a range of a byte pool, its UTF-8 bytes copied there once,
  * when the group first sees it (values are equal when their bytes are, as Flink's {@code BinaryStringData} keys). No
@@ -29,8 +30,6 @@ final class DistinctValues {
     private int[] next = new int[512];
     /** Per group entry, its chain's first value (index + 1, 0 when none). */
     private int[] heads = new int[512];
-    /** Per group entry, how many values its chain holds. */
-    private int[] counts = new int[512];
     /** The VARCHAR values' UTF-8 bytes. */
     private byte[] pool = new byte[0];
     private int poolSize;
@@ -107,7 +106,6 @@ final class DistinctValues {
         }
         if (entry >= heads.length) {
             heads = Arrays.copyOf(heads, Math.max(heads.length * 2, entry + 1));
-            counts = Arrays.copyOf(counts, heads.length);
         }
         int index = size++;
         entries[index] = entry;
@@ -117,7 +115,6 @@ final class DistinctValues {
         hashes[index] = hash;
         next[index] = heads[entry];
         heads[entry] = index + 1;
-        counts[entry]++;
         return index;
     }
 
@@ -142,9 +139,25 @@ final class DistinctValues {
         marks[index * width] = set;
     }
 
-    /** Counts one more row of the value that passed call {@code call}'s filter; the count now. */
-    long increment(int index, int call) {
-        return ++marks[index * width + call];
+    /**
+     * Counts a row of the value that passed call {@code call}'s filter, {@code sign} +1 (accumulated) or -1 (retracted,
+     * as over a changelog, where a count may go below 0 within a flush); the count now.
+     */
+    long countRow(int index, int call, int sign) {
+        return marks[index * width + call] += sign;
+    }
+
+    /**
+     * Whether every long of the value is 0: counts that came back to 0, after which Flink's {@code DistinctAggCodeGen}
+     * removes the value from its map (a bit-set is never 0: a value is kept only once a call saw it).
+     */
+    boolean isGone(int index) {
+        for (int i = index * width; i < (index + 1) * width; i++) {
+            if (marks[i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Longs per value: 1 (a bit-set or one call's count) or one count per call. */
@@ -155,11 +168,6 @@ final class DistinctValues {
     /** The value's {@code i}-th long: its bit-set or a call's count. */
     long mark(int index, int i) {
         return marks[index * width + i];
-    }
-
-    /** How many values the group holds. */
-    int count(int entry) {
-        return entry < counts.length ? counts[entry] : 0;
     }
 
     /** The group's first value's index, -1 when it has none. */
@@ -193,7 +201,6 @@ final class DistinctValues {
     void clear() {
         Arrays.fill(slots, 0);
         Arrays.fill(heads, 0);
-        Arrays.fill(counts, 0);
         size = 0;
         poolSize = 0;
     }

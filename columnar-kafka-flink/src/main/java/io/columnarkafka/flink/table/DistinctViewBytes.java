@@ -43,9 +43,12 @@ final class DistinctViewBytes {
         this.keyType = keyType;
     }
 
-    /** The serialized accumulator of the group at {@code entry}. */
+    /** The serialized accumulator of the group at {@code entry}: its values but those gone ({@code isGone}). */
     byte[] of(DistinctValues values, int entry) {
-        int count = values.count(entry);
+        int count = 0;
+        for (int index = values.first(entry); index >= 0; index = values.next(index)) {
+            count += values.isGone(index) ? 0 : 1;
+        }
         int width = values.width();
         byte[] pool = values.pool();
         int keyElement = keyType == AggColumnType.INT ? 4 : 8;
@@ -55,7 +58,7 @@ final class DistinctViewBytes {
         if (keyType == AggColumnType.VARCHAR) {
             for (int index = values.first(entry); index >= 0; index = values.next(index)) {
                 int length = (int) values.value(index);
-                if (!values.isNull(index) && length > MAX_INLINE_STRING) {
+                if (!values.isNull(index) && !values.isGone(index) && length > MAX_INLINE_STRING) {
                     keysSize += wordAligned(length);
                 }
             }
@@ -77,7 +80,10 @@ final class DistinctViewBytes {
         int keysCursor = keysFixed;
         int valuesCursor = valuesFixed;
         int i = 0;
-        for (int index = values.first(entry); index >= 0; index = values.next(index), i++) {
+        for (int index = values.first(entry); index >= 0; index = values.next(index)) {
+            if (values.isGone(index)) {
+                continue;
+            }
             int key = keys + header + keyElement * i;
             if (values.isNull(index)) {
                 bytes[keys + 4 + (i >>> 3)] |= (byte) (1 << (i & 7)); // the element stays 0
@@ -88,7 +94,7 @@ final class DistinctViewBytes {
             } else {
                 keysCursor = string(bytes, keys, key, keysCursor, pool, values.value(index));
             }
-            int value = vals + header + 8 * i;
+            int value = vals + header + 8 * i++;
             if (width == 1) {
                 LONG.set(bytes, value, values.mark(index, 0));
                 continue;

@@ -94,7 +94,7 @@ final class LocalAccumulators {
     /**
      * The accumulators of {@code calls}; {@code distinctRowCounts} when Flink's distinct accumulators consume
      * retractions (they count each value's rows per call); {@code rowKindColumn} the input's row-kind column over a
-     * changelog (then only COUNT(*), COUNT, SUM_RETRACT, $SUM0 and AVG), else -1.
+     * changelog (then only COUNT(*), COUNT, SUM_RETRACT, $SUM0, AVG, and COUNT(DISTINCT) counting rows), else -1.
      */
     LocalAccumulators(LocalAggCall[] calls, boolean distinctRowCounts, int rowKindColumn) {
         this.calls = calls.clone();
@@ -103,7 +103,7 @@ final class LocalAccumulators {
         for (LocalAggCall call : calls) {
             boolean retracting = switch (call.function()) {
                 case COUNT_STAR, SUM0, AVG, SUM_RETRACT -> true;
-                case COUNT -> !call.distinct();
+                case COUNT -> !call.distinct() || distinctRowCounts; // a value's rows counted down
                 case SUM, MAX, MIN -> false;
             };
             if (rowKindColumn >= 0 && !retracting || call.function() == LocalAggCall.Function.SUM_RETRACT
@@ -326,9 +326,11 @@ final class LocalAccumulators {
                     ? seen.index(entry, isNull, bytes, strings.start(string, j), strings.end(string, j))
                     : seen.index(entry, isNull, isNull ? 0 : value(data, isInt, row));
             if (distinctRowCounts) {
+                // a count that became 1 counts the value in, one that came back to 0 out (of a changelog's rows)
+                int sign = signs[j];
                 for (int i = 0; i < filters.length; i++) {
-                    if ((passing & (1L << i)) != 0 && seen.increment(index, i) == 1 && !isNull) {
-                        counts[i][entry]++;
+                    if ((passing & (1L << i)) != 0 && seen.countRow(index, i, sign) == (sign > 0 ? 1 : 0) && !isNull) {
+                        counts[i][entry] += sign;
                     }
                 }
                 continue;

@@ -39,9 +39,10 @@ public final class VectorLocalGroupAggOperator extends VectorLocalAggOperator {
     private transient long rowsInBundle;
 
     public VectorLocalGroupAggOperator(LocalGroupAggSpec spec, long bundleSize) {
-        // Flink's distinct values keep the calls' bits (a distinct call is admitted over an insert-only input only)
-        super("vector-local-group-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(), false, 0,
-                spec.rowKindColumn());
+        // over a changelog Flink's distinct accumulators consume retractions (count rows per value and call), else
+        // they keep the calls' bits
+        super("vector-local-group-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(),
+                spec.rowKindColumn() >= 0, 0, spec.rowKindColumn());
         if (bundleSize <= 0) {
             throw new IllegalArgumentException("bundle size " + bundleSize + " (Flink's trigger needs it positive)");
         }
