@@ -11,6 +11,7 @@ import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallStatus;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
@@ -206,6 +207,23 @@ class VectorLocalGroupAggregateTest {
         assertThat(occurrences(compared, "=long[]:[")).as("count arrays in the maps").isGreaterThan(2000);
     }
 
+    /**
+     * Over a changelog with {@code table.optimizer.distinct-agg.split.enabled}: the partial phase's local aggregate,
+     * grouped by the key and the bucket the columnar Calc computes, retracting its COUNT(DISTINCT) (and COUNT(*)).
+     */
+    @Test
+    void overAChangelogTheSplitDistinctAggregatesPartialLocalPhase() throws Exception {
+        Map<String, String> split = Map.of("table.optimizer.distinct-agg.split.enabled", "true",
+                "table.optimizer.distinct-agg.split.bucket-num", "4");
+        String select = "SELECT k, COUNT(DISTINCT b), COUNT(*) FROM changed GROUP BY k";
+        TableEnvironment staged = tEnv(true, "k BIGINT, db BIGINT, n BIGINT", 37);
+        split.forEach(staged.getConfig()::set);
+        String explained = ColumnarSql.explain(staged, "INSERT INTO results " + select);
+        assertThat(explained).as(explained).containsPattern("ColumnarLocalGroupAggregate\\(groupBy=\\[k, \\$f2\\],"
+                + " partialFinalType=\\[PARTIAL\\], .*local=\\[vectorised\\]\\)");
+        assertSameOutput("k BIGINT, db BIGINT, n BIGINT", select, 12, 37, 40, 1500, true, split);
+    }
+
     /** Over a changelog without keys, and per VARCHAR key (empty, multi-byte, non-BMP strings). */
     @Test
     void overAChangelogWithoutKeysAndPerStringKey() throws Exception {
@@ -268,8 +286,15 @@ class VectorLocalGroupAggregateTest {
      */
     static List<String> assertSameOutput(String sinkColumns, String select, int keys, int bundleSize, int maxBatch,
             int atLeast, boolean mapCoverage) throws Exception {
+        return assertSameOutput(sinkColumns, select, keys, bundleSize, maxBatch, atLeast, mapCoverage, Map.of());
+    }
+
+    /** As above, both plans made with the table options {@code options} too. */
+    private static List<String> assertSameOutput(String sinkColumns, String select, int keys, int bundleSize,
+            int maxBatch, int atLeast, boolean mapCoverage, Map<String, String> options) throws Exception {
         String insert = "INSERT INTO results " + select;
         TableEnvironment staged = tEnv(true, sinkColumns, bundleSize);
+        options.forEach(staged.getConfig()::set);
         String explained = ColumnarSql.explain(staged, insert);
         assertThat(explained).as(explained)
                 .containsPattern("ColumnarLocalGroupAggregate\\(.*local=\\[vectorised\\]")
@@ -277,7 +302,7 @@ class VectorLocalGroupAggregateTest {
         OneInputTransformation<?, ?> vectorised = VectorLocalWindowAggregateTest.localAggregate(staged, insert,
                 VectorLocalGroupAggOperator.class);
         OneInputTransformation<?, ?> flinks = VectorLocalWindowAggregateTest.localAggregate(
-                tEnv(false, sinkColumns, bundleSize), insert, MapBundleOperator.class);
+                withOptions(tEnv(false, sinkColumns, bundleSize), options), insert, MapBundleOperator.class);
         RowType input = (RowType) ((InternalTypeInfo<?>) flinks.getInputs().get(0).getOutputType()).toLogicalType();
         boolean changelog = select.contains(" FROM changed");
         RowType output = (RowType) ((InternalTypeInfo<?>) flinks.getOutputType()).toLogicalType();
@@ -315,6 +340,11 @@ class VectorLocalGroupAggregateTest {
     /** How often {@code part} occurs in the rows. */
     private static int occurrences(List<String> rows, String part) {
         return rows.stream().mapToInt(row -> row.split(java.util.regex.Pattern.quote(part), -1).length - 1).sum();
+    }
+
+    private static TableEnvironment withOptions(TableEnvironment tEnv, Map<String, String> options) {
+        options.forEach(tEnv.getConfig()::set);
+        return tEnv;
     }
 
     static TableEnvironment tEnv(boolean stage, String sinkColumns, int bundleSize) {
