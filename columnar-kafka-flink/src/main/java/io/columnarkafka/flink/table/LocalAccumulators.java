@@ -231,12 +231,11 @@ final class LocalAccumulators {
                         }
                     }
                 }
-                case SUM0 -> accumulateSums(call, argument, filter, values, null, selection, entries, from, to);
-                case AVG -> accumulateSums(call, argument, filter, values, table.accValues(firstColumn[a] + 1),
+                case SUM0 -> accumulateSums(call, argument, filter, values, null, null, selection, entries, from, to);
+                case AVG -> accumulateSums(call, argument, filter, values, null, table.accValues(firstColumn[a] + 1),
                         selection, entries, from, to);
-                case SUM_RETRACT -> accumulateRetractingSums(call, argument, filter, values,
-                        table.accSet(firstColumn[a]), table.accValues(firstColumn[a] + 1), selection, entries, from,
-                        to);
+                case SUM_RETRACT -> accumulateSums(call, argument, filter, values, table.accSet(firstColumn[a]),
+                        table.accValues(firstColumn[a] + 1), selection, entries, from, to);
                 case SUM, MAX, MIN -> {
                     if (stringArgument[a] >= 0) {
                         accumulateStrings(call.function() == LocalAggCall.Function.MAX, stringArgument[a], filter,
@@ -387,13 +386,16 @@ final class LocalAccumulators {
     }
 
     /**
-     * $SUM0 ({@code counts} null: from 0 in the argument's type, int arithmetic wrapping an INT's) or AVG (a BIGINT
-     * sum from 0, long arithmetic, and its count), over the non-null values, each added with its row's sign.
+     * The sums of INT and BIGINT arguments' non-null values, each added with its row's sign: $SUM0 ({@code set} and
+     * {@code counts} null: from 0 in the argument's type, int arithmetic wrapping an INT's), AVG ({@code counts}: a
+     * BIGINT sum from 0, long arithmetic, and its count) or a SUM over a changelog ({@code SumWithRetractAggFunction},
+     * {@code set} and {@code counts}: the sum in the argument's type from its first value, or {@code 0 - value} when
+     * that is retracted, and its count).
      */
     private void accumulateSums(LocalAggCall call, FieldVector argument, FieldVector filter, long[] sums,
-            long[] counts, int[] selection, int[] entries, int from, int to) {
+            boolean[] set, long[] counts, int[] selection, int[] entries, int from, int to) {
         boolean isInt = call.type() == AggColumnType.INT;
-        boolean intSum = isInt && counts == null;
+        boolean intSum = isInt && call.function() != LocalAggCall.Function.AVG;
         ArrowBuf data = argument.getDataBuffer();
         for (int j = from; j < to; j++) {
             int row = row(selection, j);
@@ -402,33 +404,14 @@ final class LocalAccumulators {
             }
             int entry = entries[j];
             // a value times -1 is its two's complement negation, so the wrapping subtraction Flink's retract does
-            long sum = sums[entry] + signs[j] * value(data, isInt, row);
+            long sum = (set == null || set[entry] ? sums[entry] : 0) + signs[j] * value(data, isInt, row);
             sums[entry] = intSum ? (int) sum : sum;
+            if (set != null) {
+                set[entry] = true;
+            }
             if (counts != null) {
                 counts[entry] += signs[j];
             }
-        }
-    }
-
-    /**
-     * SUM over a changelog ({@code SumWithRetractAggFunction}): per non-null value, the sum (set from its first
-     * value, {@code 0 - value} when that is retracted) plus or minus it in the argument's type, the count one up or
-     * down.
-     */
-    private void accumulateRetractingSums(LocalAggCall call, FieldVector argument, FieldVector filter, long[] sums,
-            boolean[] set, long[] counts, int[] selection, int[] entries, int from, int to) {
-        boolean isInt = call.type() == AggColumnType.INT;
-        ArrowBuf data = argument.getDataBuffer();
-        for (int j = from; j < to; j++) {
-            int row = row(selection, j);
-            if (argument.isNull(row) || !passes(filter, row)) {
-                continue;
-            }
-            int entry = entries[j];
-            long sum = (set[entry] ? sums[entry] : 0) + signs[j] * value(data, isInt, row);
-            sums[entry] = isInt ? (int) sum : sum;
-            set[entry] = true;
-            counts[entry] += signs[j];
         }
     }
 
