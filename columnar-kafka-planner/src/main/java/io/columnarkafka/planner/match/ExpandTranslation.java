@@ -19,6 +19,7 @@ import org.apache.flink.table.types.logical.RowType;
  * whose every expression is one of those Flink's planner builds for an Expand ({@code ExpandUtil.
  * createExpandProjects}), into columns of types with an Arrow layout: an input field, a NULL literal, an INT or BIGINT literal
  * (the expand id {@code $e}); and each output column as {@link ExpandSpec} takes it (one input field, or constants).
+ * Over a changelog the batches' row-kind column is copied too, so each copy keeps its input row's kind, as Flink's.
  */
 public final class ExpandTranslation {
     private ExpandTranslation() {}
@@ -41,13 +42,23 @@ public final class ExpandTranslation {
                         + " has no Arrow layout");
             }
         }
+        // over a changelog each copy keeps its input row's kind (Flink's ExpandCodeGenerator with retainHeader): the
+        // batches' row-kind column, after the fields, is one more column every projection copies
+        boolean changelog = RowKindBatches.carried(expand.getInput());
         List<List<ExpandSpec.Value>> projections = new ArrayList<>();
         for (List<RexNode> projection : expand.projects()) {
-            List<ExpandSpec.Value> values = new ArrayList<>(projection.size());
+            List<ExpandSpec.Value> values = new ArrayList<>(projection.size() + 1);
             for (int c = 0; c < projection.size(); c++) {
                 values.add(value(projection.get(c), output.getFieldNames().get(c)));
             }
+            if (changelog) {
+                values.add(new ExpandSpec.InputColumn(input.getFieldCount()));
+            }
             projections.add(values);
+        }
+        if (changelog) {
+            input = RowKindBatches.withKinds(input);
+            output = RowKindBatches.withKinds(output);
         }
         try {
             return new ExpandSpec(input, output, projections);

@@ -256,10 +256,6 @@ public final class PlanMatcher {
         if (!decision.of(expand.getInput()).emitsBatches()) {
             return NodeDecision.row(expand, NodeKind.EXPAND, Reason.INPUT_NOT_COLUMNAR, "input " + inputName(expand));
         }
-        if (RowKindBatches.carried(expand.getInput())) {
-            return NodeDecision.row(expand, NodeKind.EXPAND, Reason.NOT_INSERT_ONLY,
-                    "the input is a changelog: the copies would drop the row kinds");
-        }
         try {
             ExpandTranslation.of(expand);
         } catch (NotTranslatable e) {

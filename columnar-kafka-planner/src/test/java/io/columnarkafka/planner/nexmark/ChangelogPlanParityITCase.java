@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -42,6 +43,9 @@ class ChangelogPlanParityITCase {
     private static final int IDS = 40;
     private static final int EVENTS = 1200;
     private static final String INPUT = "changelog_plan_in";
+    /** Mini-batch with bundles of 100 rows: several flushes per source subtask's 600 or so rows. */
+    private static final Map<String, String> MINI_BATCH = Map.of("table.exec.mini-batch.enabled", "true",
+            "table.exec.mini-batch.allow-latency", "2 s", "table.exec.mini-batch.size", "100");
 
     @RegisterExtension
     static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(PARALLELISM);
@@ -121,8 +125,8 @@ class ChangelogPlanParityITCase {
         String sink = "CREATE TABLE ${out} (id BIGINT, name STRING, doubled BIGINT, ts TIMESTAMP(3)) WITH ("
                 + "'key.format' = 'json', 'key.fields' = 'id', 'value.format' = 'debezium-json', ${sink})";
         String partitioner = SubtaskShareRowPartitioner.class.getName();
-        List<String> stock = records(run(false, false, "partitioned_changes", "", sink, insert, partitioner).topic());
-        Run columnar = run(true, false, "partitioned_changes", "", sink, insert, partitioner);
+        List<String> stock = records(run(false, Map.of(), "partitioned_changes", "", sink, insert, partitioner).topic());
+        Run columnar = run(true, Map.of(), "partitioned_changes", "", sink, insert, partitioner);
         assertThat(columnar.plan()).doesNotContain("ArrowToRows(").contains("ColumnarCalc(")
                 .contains("custom partitioner " + partitioner + ", Arrow input], rowKinds=[from batches]");
         assertThat(stock).as("stock's records, in each of 4 partitions, deletes among them")
@@ -189,12 +193,35 @@ class ChangelogPlanParityITCase {
         String sink = "CREATE TABLE ${out} (name STRING, n BIGINT, total BIGINT, mean BIGINT, dear BIGINT,"
                 + " amount DECIMAL(38, 4), PRIMARY KEY (name) NOT ENFORCED) WITH ('key.format' = 'json',"
                 + " 'value.format' = 'json', ${sink})";
-        Map<String, String> stock = finalValuePerKey(run(false, true, "minibatch_totals", "", sink, insert).topic());
-        Run columnar = run(true, true, "minibatch_totals", "", sink, insert);
+        Map<String, String> stock = finalValuePerKey(run(false, MINI_BATCH, "minibatch_totals", "", sink, insert).topic());
+        Run columnar = run(true, MINI_BATCH, "minibatch_totals", "", sink, insert);
         assertThat(columnar.plan()).doesNotContain("ArrowToRows(")
                 .containsPattern("ColumnarLocalGroupAggregate\\(groupBy=\\[name\\], .*local=\\[vectorised\\]\\)\\n"
                         + "[ :]*\\+- ColumnarCalc\\(");
         assertThat(stock).as("stock's totals: one per name, n0 to n4 and a non-BMP one").hasSize(6);
+        assertThat(finalValuePerKey(columnar.topic())).isEqualTo(stock);
+    }
+
+    /**
+     * With mini-batch and Flink's split of distinct aggregates, two COUNT(DISTINCT ...) over the changelog: the
+     * bucket Calc, Flink's {@code Expand} (a copy per distinct column, each keeping its row's kind), the filter Calc
+     * and the partial phase's local aggregate (retracting the distinct values' row counts) all on the batches, no
+     * edge; the final value per key equals stock's.
+     */
+    @Test
+    void withASplitDistinctAggregateTheExpandAndLocalPhaseOverTheChangelogAreColumnar() throws Exception {
+        Map<String, String> split = new HashMap<>(MINI_BATCH);
+        split.put("table.optimizer.distinct-agg.split.enabled", "true");
+        String insert = "INSERT INTO ${out} SELECT name, COUNT(DISTINCT id), COUNT(DISTINCT price), COUNT(*) FROM"
+                + " changes WHERE name IS NOT NULL GROUP BY name";
+        String sink = "CREATE TABLE ${out} (name STRING, ids BIGINT, prices BIGINT, n BIGINT, PRIMARY KEY (name)"
+                + " NOT ENFORCED) WITH ('key.format' = 'json', 'value.format' = 'json', ${sink})";
+        Map<String, String> stock = finalValuePerKey(run(false, split, "split_distincts", "", sink, insert).topic());
+        Run columnar = run(true, split, "split_distincts", "", sink, insert);
+        assertThat(columnar.plan()).doesNotContain("ArrowToRows(").contains("ColumnarExpand(")
+                .containsPattern("ColumnarLocalGroupAggregate\\(groupBy=\\[name, [^\\]]*\\], partialFinalType=\\[PARTIAL\\],"
+                        + " .*local=\\[vectorised\\]\\)");
+        assertThat(stock).as("stock's counts: one per name").hasSize(6);
         assertThat(finalValuePerKey(columnar.topic())).isEqualTo(stock);
     }
 
@@ -229,21 +256,21 @@ class ChangelogPlanParityITCase {
      */
     private static Run run(boolean columnar, String name, String sourceExtras, String sinkDdl, String insert)
             throws Exception {
-        return run(columnar, false, name, sourceExtras, sinkDdl, insert);
+        return run(columnar, Map.of(), name, sourceExtras, sinkDdl, insert);
     }
 
-    /** {@link #run(boolean, String, String, String, String)}, with {@code miniBatch} on (2 s, 100 rows) or off. */
-    private static Run run(boolean columnar, boolean miniBatch, String name, String sourceExtras, String sinkDdl,
-            String insert) throws Exception {
-        return run(columnar, miniBatch, name, sourceExtras, sinkDdl, insert, "fixed");
+    /** {@link #run(boolean, String, String, String, String)}, with the table options {@code options}. */
+    private static Run run(boolean columnar, Map<String, String> options, String name, String sourceExtras,
+            String sinkDdl, String insert) throws Exception {
+        return run(columnar, options, name, sourceExtras, sinkDdl, insert, "fixed");
     }
 
     /**
-     * {@link #run(boolean, boolean, String, String, String, String)} with the {@code kafka} sink's {@code partitioner};
+     * {@link #run(boolean, Map, String, String, String, String)} with the {@code kafka} sink's {@code partitioner};
      * its topic has a partition per subtask, two for a custom partitioner.
      */
-    private static Run run(boolean columnar, boolean miniBatch, String name, String sourceExtras, String sinkDdl,
-            String insert, String partitioner) throws Exception {
+    private static Run run(boolean columnar, Map<String, String> options, String name, String sourceExtras,
+            String sinkDdl, String insert, String partitioner) throws Exception {
         String variant = columnar ? "columnar" : "stock";
         String out = name + "_" + variant;
         KAFKA.broker().createTopic(out, partitioner.equals("fixed") ? PARALLELISM : 2 * PARALLELISM);
@@ -254,12 +281,7 @@ class ChangelogPlanParityITCase {
         if (columnar) {
             assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
         }
-        if (miniBatch) {
-            // bundles of 100 rows: several flushes per source subtask's 600 or so rows
-            tEnv.getConfig().set("table.exec.mini-batch.enabled", "true");
-            tEnv.getConfig().set("table.exec.mini-batch.allow-latency", "2 s");
-            tEnv.getConfig().set("table.exec.mini-batch.size", "100");
-        }
+        options.forEach(tEnv.getConfig()::set);
         String connector = columnar ? "kafka-columnar" : "kafka";
         String servers = KAFKA.broker().bootstrapServers();
         tEnv.executeSql("CREATE TABLE changes (id BIGINT, name STRING, price BIGINT, ts TIMESTAMP(3)" + sourceExtras
