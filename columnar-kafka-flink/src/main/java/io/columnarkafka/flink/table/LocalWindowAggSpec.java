@@ -21,11 +21,14 @@ import java.util.stream.Collectors;
  * @param offset the window's offset in milliseconds (0 without one)
  * @param aggregates the aggregate calls, in Flink's order (a HOP's appended COUNT(*) last)
  * @param distinctRowCounts Flink's distinct accumulators consume retractions ({@code consumeRetraction}: its
- *     {@code needInputCount}, a HOP's): each distinct value maps to a count of its rows per call, not to the calls'
- *     bit-set
+ *     {@code needInputCount}, a HOP's or a changelog's): each distinct value maps to a count of its rows per call,
+ *     not to the calls' bit-set
+ * @param rowKindColumn over a changelog, the batches' row-kind column (its UPDATE_BEFORE and DELETE rows are
+ *     retracted, the others accumulated, as Flink's {@code LocalAggCombiner}); -1 for an insert-only input
  */
 public record LocalWindowAggSpec(int[] keyColumns, AggColumnType[] keyTypes, int rowtimeColumn, long sliceSize,
-        long offset, LocalAggCall[] aggregates, boolean distinctRowCounts) implements Serializable {
+        long offset, LocalAggCall[] aggregates, boolean distinctRowCounts, int rowKindColumn)
+        implements Serializable {
 
     /** {@code keys=[$0], slices=[2000 ms, offset 0], aggregates=[COUNT(*)]}. */
     public String describe() {
@@ -33,6 +36,7 @@ public record LocalWindowAggSpec(int[] keyColumns, AggColumnType[] keyTypes, int
                 + ", slices=[" + sliceSize + " ms, offset " + offset + " ms]"
                 + ", aggregates=" + Arrays.toString(aggregates)
                 + (distinctRowCounts && Arrays.stream(aggregates).anyMatch(LocalAggCall::distinct)
-                        ? ", distinct values counting their rows" : "");
+                        ? ", distinct values counting their rows" : "")
+                + (rowKindColumn < 0 ? "" : ", retracting by $" + rowKindColumn);
     }
 }

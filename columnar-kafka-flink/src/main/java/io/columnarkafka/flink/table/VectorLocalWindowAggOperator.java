@@ -47,7 +47,7 @@ public final class VectorLocalWindowAggOperator extends VectorLocalAggOperator {
 
     public VectorLocalWindowAggOperator(LocalWindowAggSpec spec) {
         super("vector-local-window-agg", spec.keyColumns(), spec.keyTypes(), spec.aggregates(),
-                spec.distinctRowCounts(), 1, -1); // an insert-only input: no row kinds
+                spec.distinctRowCounts(), 1, spec.rowKindColumn());
         this.spec = spec;
         this.sliceEndInterval = spec.sliceSize();
     }

@@ -145,6 +145,35 @@ final class LocalAggCalls {
                 : "INT, BIGINT") + ")");
     }
 
+    /** The largest DECIMAL scale whose retracting SUM Flink adds without rounding ({@link #retracting}). */
+    private static final int MAX_RETRACTING_DECIMAL_SCALE = 6;
+
+    /**
+     * The calls as Flink's retracting functions: SUM keeps a count beside its sum; a COUNT(DISTINCT) stays one (its
+     * column's values then count their rows per call, {@code consumeRetraction}); no MAX or MIN.
+     */
+    static LocalAggCall[] retracting(LocalAggCall[] calls) throws NotTranslatable {
+        LocalAggCall[] retracting = new LocalAggCall[calls.length];
+        for (int a = 0; a < calls.length; a++) {
+            LocalAggCall call = calls[a];
+            if (call.function() == Function.MAX || call.function() == Function.MIN) {
+                throw new NotTranslatable(call + " over a changelog (Flink's retracting " + call.function()
+                        + " keeps a MapView of the values with their row counts)");
+            }
+            if (call.function() == Function.SUM && call.type() == AggColumnType.DECIMAL
+                    && call.scale() > MAX_RETRACTING_DECIMAL_SCALE) {
+                // SumWithRetractAggFunction adds with plus, whose DECIMAL(38, s) + DECIMAL(p, s) Flink types with
+                // LogicalTypeMerging.findAdditionDecimalType: 39 digits, cut to 38 by giving up a digit of scale
+                // down to 6, so each step past scale 6 rounds, which the exact sum here would not
+                throw new NotTranslatable(call + " of scale " + call.scale() + " over a changelog (Flink's retracting"
+                        + " SUM rounds each step to scale " + (call.scale() - 1) + ")");
+            }
+            retracting[a] = call.function() != Function.SUM ? call : new LocalAggCall(Function.SUM_RETRACT,
+                    call.column(), call.type(), call.filterColumn(), false, call.scale());
+        }
+        return retracting;
+    }
+
     /**
      * {@code aggregates} (translated from {@code calls}) with the COUNT(*) Flink's {@code AggregateUtil} appends for
      * the input count it needs (a HOP window's global phase, a group aggregate over a changelog) when none of the

@@ -44,9 +44,6 @@ public final class LocalGroupAggTranslation {
     private static final PrivateMembers RETRACTIONS = PrivateMembers.of(StreamPhysicalLocalGroupAggregate.class)
             .field("needRetraction", boolean.class).field("aggCallNeedRetractions", boolean[].class).probe();
 
-    /** The largest DECIMAL scale whose retracting SUM Flink adds without rounding (below). */
-    private static final int MAX_RETRACTING_DECIMAL_SCALE = 6;
-
     private LocalGroupAggTranslation() {}
 
     /** The spec of an aggregate {@link PlanMatcher} decided to vectorise (which it translated then). */
@@ -79,7 +76,7 @@ public final class LocalGroupAggTranslation {
         int rowKindColumn = -1;
         if (!ChangelogPlanUtils.isInsertOnly((StreamPhysicalRel) aggregate.getInput())) {
             checkEveryCallRetracts(aggregate, calls);
-            aggregates = LocalAggCalls.withInputCount(calls, retracting(aggregates));
+            aggregates = LocalAggCalls.withInputCount(calls, LocalAggCalls.retracting(aggregates));
             rowKindColumn = input.getFieldCount(); // RowKindBatches: after the fields
         }
         LocalAggCalls.checkOutput(output, grouping.length, aggregates, calls, 0);
@@ -101,31 +98,5 @@ public final class LocalGroupAggTranslation {
                 throw new NotTranslatable(calls.get(a) + " does not retract over the changelog (its monotonicity)");
             }
         }
-    }
-
-    /**
-     * The calls as Flink's retracting functions: SUM keeps a count beside its sum; a COUNT(DISTINCT) stays one (its
-     * column's values then count their rows per call, {@code consumeRetraction}); no MAX or MIN.
-     */
-    private static LocalAggCall[] retracting(LocalAggCall[] calls) throws NotTranslatable {
-        LocalAggCall[] retracting = new LocalAggCall[calls.length];
-        for (int a = 0; a < calls.length; a++) {
-            LocalAggCall call = calls[a];
-            if (call.function() == Function.MAX || call.function() == Function.MIN) {
-                throw new NotTranslatable(call + " over a changelog (Flink's retracting " + call.function()
-                        + " keeps a MapView of the values with their row counts)");
-            }
-            if (call.function() == Function.SUM && call.type() == AggColumnType.DECIMAL
-                    && call.scale() > MAX_RETRACTING_DECIMAL_SCALE) {
-                // SumWithRetractAggFunction adds with plus, whose DECIMAL(38, s) + DECIMAL(p, s) Flink types with
-                // LogicalTypeMerging.findAdditionDecimalType: 39 digits, cut to 38 by giving up a digit of scale
-                // down to 6, so each step past scale 6 rounds, which the exact sum here would not
-                throw new NotTranslatable(call + " of scale " + call.scale() + " over a changelog (Flink's retracting"
-                        + " SUM rounds each step to scale " + (call.scale() - 1) + ")");
-            }
-            retracting[a] = call.function() != Function.SUM ? call : new LocalAggCall(Function.SUM_RETRACT,
-                    call.column(), call.type(), call.filterColumn(), false, call.scale());
-        }
-        return retracting;
     }
 }

@@ -54,10 +54,6 @@ public final class LocalWindowAggTranslation {
     }
 
     static LocalWindowAggSpec of(StreamPhysicalLocalWindowAggregate aggregate) throws NotTranslatable {
-        if (AggregateUtil.needRetraction(aggregate)) {
-            // what Flink's node passes its exec node: retracting functions, distinct maps counting rows
-            throw new NotTranslatable("the input is a changelog (Flink's functions retract)");
-        }
         RowType input = FlinkTypeFactory.toLogicalRowType(aggregate.getInput().getRowType());
         RowType output = FlinkTypeFactory.toLogicalRowType(aggregate.getRowType());
         WindowingStrategy windowing = aggregate.windowing();
@@ -78,11 +74,18 @@ public final class LocalWindowAggTranslation {
         // (needInputCount), which also makes its distinct accumulators those of a retracting input (consumeRetraction)
         boolean hop = windowing.getWindow() instanceof HoppingWindowSpec;
         LocalAggCall[] aggregates = LocalAggCalls.of(calls, input);
-        if (hop) {
+        // over a changelog (Flink's node's needRetraction) every call retracts, and the global phase needs the
+        // input count too (deriveStreamWindowAggregateInfoList: needInputCount = a HOP or needRetraction)
+        boolean changelog = AggregateUtil.needRetraction(aggregate);
+        if (changelog) {
+            aggregates = LocalAggCalls.retracting(aggregates);
+        }
+        if (hop || changelog) {
             aggregates = LocalAggCalls.withInputCount(calls, aggregates);
         }
         LocalAggCalls.checkOutput(output, grouping.length, aggregates, calls, 1);
-        return new LocalWindowAggSpec(grouping.clone(), keyTypes, rowtime, slices[0], slices[1], aggregates, hop);
+        return new LocalWindowAggSpec(grouping.clone(), keyTypes, rowtime, slices[0], slices[1], aggregates,
+                hop || changelog, changelog ? input.getFieldCount() : -1); // RowKindBatches: kinds after the fields
     }
 
     /** The slice size and offset, in milliseconds, as Flink's slice assigner for the window takes them. */

@@ -188,11 +188,6 @@ public final class PlanMatcher {
             return NodeDecision.row(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE, Reason.INPUT_NOT_COLUMNAR,
                     "input " + inputName(aggregate));
         }
-        if (RowKindBatches.carried(aggregate.getInput())) {
-            // Flink's functions retract a changelog's rows; neither the vectors nor the row view carry their kinds
-            return NodeDecision.row(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE, Reason.NOT_INSERT_ONLY,
-                    "the input is a changelog");
-        }
         String notVectorised;
         if (!vectorisedLocalWindowAgg(aggregate)) {
             notVectorised = PlannerOptions.VECTORISED_LOCAL_WINDOW_AGG.key() + " is false";
@@ -203,6 +198,11 @@ public final class PlanMatcher {
             } catch (NotTranslatable e) {
                 notVectorised = e.getMessage();
             }
+        }
+        if (RowKindBatches.carried(aggregate.getInput())) {
+            // Flink's functions retract a changelog's rows; the row view does not carry their kinds
+            return NodeDecision.row(aggregate, NodeKind.LOCAL_WINDOW_AGGREGATE, Reason.NOT_INSERT_ONLY,
+                    "the input is a changelog; not vectorised: " + notVectorised);
         }
         Optional<String> unreadable = ArrowLocalWindowAggOperator.unreadableParts();
         if (unreadable.isPresent()) {

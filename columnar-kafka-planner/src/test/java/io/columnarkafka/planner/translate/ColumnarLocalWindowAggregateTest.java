@@ -198,8 +198,14 @@ class ColumnarLocalWindowAggregateTest {
     @SuppressWarnings({"unchecked", "rawtypes"})
     static void feed(OneInputStreamOperatorTestHarness harness, List<RowData> rows, RowType batchType,
             BufferAllocator allocator) throws Exception {
+        feed(harness, rows, batchType, null, allocator);
+    }
+
+    /** As above, the batch with each row's kind in a column {@code rowKindColumn} after the fields, when not null. */
+    static void feed(OneInputStreamOperatorTestHarness harness, List<RowData> rows, RowType batchType,
+            String rowKindColumn, BufferAllocator allocator) throws Exception {
         if (batchType != null) {
-            try (RowDataArrowWriter writer = new RowDataArrowWriter(batchType, allocator)) {
+            try (RowDataArrowWriter writer = new RowDataArrowWriter(batchType, rowKindColumn, allocator)) {
                 rows.forEach(writer::write);
                 harness.processElement(new StreamRecord<>(ArrowBatch.of(writer.finish(), null)));
             }

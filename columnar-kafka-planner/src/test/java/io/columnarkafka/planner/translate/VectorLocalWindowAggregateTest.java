@@ -6,6 +6,7 @@ import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.table.VectorLocalWindowAggOperator;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
+import io.columnarkafka.format.arrow.RowKindVector;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallStatus;
 import java.util.ArrayDeque;
@@ -53,6 +54,7 @@ import org.apache.flink.table.types.logical.RawType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.TimestampType;
 import org.apache.flink.table.types.logical.VarCharType;
+import org.apache.flink.types.RowKind;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -283,6 +285,25 @@ public class VectorLocalWindowAggregateTest {
     }
 
     /**
+     * Over a changelog (a debezium-json table with the same watermark): Flink's retracting COUNT(*) (its input count),
+     * COUNT, SUM of BIGINT and DECIMAL (a sum and a count each), AVG and a filtered COUNT(DISTINCT) (its values
+     * counting their rows) per key over a TUMBLE and a HOP, each UPDATE_BEFORE and DELETE row retracted.
+     */
+    @Test
+    void overAChangelogRetractingFunctionsOverATumbleAndAHop() throws Exception {
+        List<String> tumble = assertSameOutput("k BIGINT, n BIGINT, nv BIGINT, sb BIGINT, sd DECIMAL(38, 2), ai INT,"
+                + " di BIGINT", "SELECT k, COUNT(*), COUNT(v), SUM(b), SUM(d), AVG(i), COUNT(DISTINCT i) FILTER (WHERE"
+                + " flag) FROM TABLE(TUMBLE(TABLE changed, DESCRIPTOR(`dateTime`), INTERVAL '3' SECOND))"
+                + " GROUP BY k, window_start, window_end", ".*retracting by \\$\\d+", 12, 60, 1000);
+        List<String> hop = assertSameOutput("k BIGINT, sb BIGINT, ae DECIMAL(38, 6)", "SELECT k, SUM(b), AVG(e)"
+                + " FROM TABLE(HOP(TABLE changed, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND))"
+                + " GROUP BY k, window_start, window_end", ".*COUNT\\(\\*\\)\\], retracting by \\$\\d+", 12, 60, 1000);
+        long negative = java.util.stream.Stream.concat(tumble.stream(), hop.stream())
+                .filter(row -> row.contains(", -")).count();
+        assertThat(negative).as("rows with a negative count or sum").isGreaterThan(500);
+    }
+
+    /**
      * Compares the two operators over 6 scripts of rows with keys of {@code k} in [0, keys) and event times
      * {@code [0, maxGap)} ms apart, and asserts more than {@code atLeast} emitted rows compared.
      */
@@ -320,12 +341,13 @@ public class VectorLocalWindowAggregateTest {
         int scripts = 0;
         List<LocalAggOutput> vectorisedOutputs = new ArrayList<>();
         List<String> compared = new ArrayList<>();
+        boolean changelog = select.contains("TABLE changed");
         for (long seed = 1; seed <= 6; seed++) {
             List<String> expected = run(seed, keys, maxGap, input, projection,
-                    (OneInputStreamOperator<?, ?>) operator(flinks), new LocalAggOutput(outputType), false);
+                    (OneInputStreamOperator<?, ?>) operator(flinks), new LocalAggOutput(outputType), false, changelog);
             LocalAggOutput vectorisedOutput = new LocalAggOutput(outputType);
             List<String> actual = run(seed, keys, maxGap, input, projection,
-                    (OneInputStreamOperator<?, ?>) operator(vectorised), vectorisedOutput, true);
+                    (OneInputStreamOperator<?, ?>) operator(vectorised), vectorisedOutput, true, changelog);
             assertThat(actual).as("%s, seed %d", select, seed).isEqualTo(expected);
             rows += (int) expected.stream().filter(e -> e.startsWith("+I")).count();
             scripts++;
@@ -381,6 +403,14 @@ public class VectorLocalWindowAggregateTest {
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
         tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, `dateTime`, flag, n, m, d, e FROM events"
                 + " WHERE extra IS NOT NULL");
+        tEnv.executeSql("CREATE TABLE changes (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, `dateTime` TIMESTAMP(3),"
+                + " flag BOOLEAN, n BIGINT NOT NULL, m INT NOT NULL, d DECIMAL(12, 2), e DECIMAL(18, 6), extra STRING,"
+                + " WATERMARK FOR `dateTime` AS `dateTime` - INTERVAL '4' SECOND) WITH ("
+                + "'connector' = 'kafka-columnar', 'topic' = 'changes', 'properties.bootstrap.servers' ="
+                + " 'localhost:1', 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
+                + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'debezium-json')");
+        tEnv.executeSql("CREATE VIEW changed AS SELECT k, i, b, v, s, `dateTime`, flag, n, m, d, e FROM changes"
+                + " WHERE extra IS NOT NULL");
         tEnv.executeSql("CREATE TABLE results (" + sinkColumns + ") WITH ('connector' = 'blackhole')");
         return tEnv;
     }
@@ -422,7 +452,12 @@ public class VectorLocalWindowAggregateTest {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static List<String> run(long seed, int keys, int maxGap, RowType input, int[] projection,
-            OneInputStreamOperator<?, ?> operator, LocalAggOutput output, boolean batches) throws Exception {
+            OneInputStreamOperator<?, ?> operator, LocalAggOutput output, boolean batches, boolean changelog)
+            throws Exception {
+        // a changelog's rows: 4 in 10 UPDATE_BEFORE or DELETE, drawn from a random of their own (the values' draws
+        // stay those of the insert-only scripts); their batches carry the kinds after the fields
+        Random kinds = new Random(-seed);
+        String rowKindColumn = changelog ? RowKindVector.columnBeside(input.getFieldNames()) : null;
         RowType batchType = new RowType(IntStream.range(0, projection.length).mapToObj(f -> projection[f] >= 0
                 ? KEYED.getFields().get(projection[f]) : input.getFields().get(f)).toList());
         Random random = new Random(seed);
@@ -458,10 +493,17 @@ public class VectorLocalWindowAggregateTest {
                         // mostly positive, so a slice's sums pass a long's range
                         DecimalData e = b == null ? null
                                 : DecimalData.fromUnscaledLong((b & 3) != 0 ? Math.abs(b / 10) : b / 10, 18, 6);
-                        rows.add(project(random, projection, k, i, b, v, s, TimestampData.fromEpochMillis(ts), flag,
-                                b == null ? 0L : b, i == null ? 0 : i, d, e));
+                        RowData row = project(random, projection, k, i, b, v, s, TimestampData.fromEpochMillis(ts),
+                                flag, b == null ? 0L : b, i == null ? 0 : i, d, e);
+                        if (changelog) {
+                            int draw = kinds.nextInt(10);
+                            row.setRowKind(draw < 3 ? RowKind.INSERT : draw < 6 ? RowKind.UPDATE_AFTER
+                                    : draw < 9 ? RowKind.UPDATE_BEFORE : RowKind.DELETE);
+                        }
+                        rows.add(row);
                     }
-                    ColumnarLocalWindowAggregateTest.feed(harness, rows, batches ? batchType : null, allocator);
+                    ColumnarLocalWindowAggregateTest.feed(harness, rows, batches ? batchType : null, rowKindColumn,
+                            allocator);
                 } else if (kind < 9) {
                     // mostly rising, sometimes behind the last one, once in a while at or below 0 (ignored)
                     int w = random.nextInt(12);
