@@ -226,6 +226,29 @@ class ChangelogPlanParityITCase {
     }
 
     /**
+     * A window aggregate over the changelog (Flink plans it two-phase, retracting): its local phase on the batches,
+     * COUNT(*), SUM and a COUNT(DISTINCT) per name, each row accumulated or retracted by its kind. One window of 365
+     * days holds every change (January 2020), so it fires at the end of input alone and no row is late, whatever
+     * the periodic watermarks did: the final value per key equals stock's.
+     */
+    @Test
+    void aWindowAggregateOverTheChangelogRetractsOnTheBatches() throws Exception {
+        String source = ", WATERMARK FOR ts AS ts - INTERVAL '1' SECOND";
+        String insert = "INSERT INTO ${out} SELECT name, window_start, COUNT(*), SUM(price), COUNT(DISTINCT id) FROM"
+                + " TABLE(TUMBLE(TABLE changes, DESCRIPTOR(ts), INTERVAL '365' DAY(3))) WHERE name IS NOT NULL"
+                + " GROUP BY name, window_start, window_end";
+        String sink = "CREATE TABLE ${out} (name STRING, ws TIMESTAMP(3), n BIGINT, total BIGINT, ids BIGINT,"
+                + " PRIMARY KEY (name, ws) NOT ENFORCED) WITH ('key.format' = 'json', 'value.format' = 'json',"
+                + " ${sink})";
+        Map<String, String> stock = finalValuePerKey(run(false, "window_totals", source, sink, insert).topic());
+        Run columnar = run(true, "window_totals", source, sink, insert);
+        assertThat(columnar.plan()).doesNotContain("ArrowToRows(")
+                .containsPattern("ColumnarLocalWindowAggregate\\(.*local=\\[vectorised\\]");
+        assertThat(stock).as("stock's windows: one per name").hasSize(6);
+        assertThat(finalValuePerKey(columnar.topic())).isEqualTo(stock);
+    }
+
+    /**
      * The changes table with a metadata column (the record's partition) and a watermark: the Arrow scan fills the
      * metadata column before the row-kind column and evaluates the watermark over the same batches; the committed
      * records equal stock's.
