@@ -403,8 +403,9 @@ final class LocalAccumulators {
                 continue;
             }
             int entry = entries[j];
-            // a value times -1 is its two's complement negation, so the wrapping subtraction Flink's retract does
-            long sum = (set == null || set[entry] ? sums[entry] : 0) + signs[j] * value(data, isInt, row);
+            // a new group's sums are 0 (GroupTable.entry), so a SUM's first value is the value, or 0 minus it; a value
+            // times -1 is its two's complement negation, so the wrapping subtraction Flink's retract does
+            long sum = sums[entry] + signs[j] * value(data, isInt, row);
             sums[entry] = intSum ? (int) sum : sum;
             if (set != null) {
                 set[entry] = true;

@@ -18,9 +18,9 @@ import org.apache.flink.table.types.logical.VarCharType;
 
 /**
  * The parts of a local aggregate's translation the window and the group aggregate share: the grouping keys'
- * types, each aggregate call as a {@link LocalAggCall}, and the check that Flink's local output row is exactly the
- * keys and the calls' accumulator fields (then what the caller adds after them), of the types the vectorised
- * operator writes.
+ * types, each aggregate call as a {@link LocalAggCall} (as Flink's retracting function over a changelog, and with the
+ * COUNT(*) Flink appends for its input count), and the check that Flink's local output row is exactly the keys and
+ * the calls' accumulator fields (then what the caller adds after them), of the types the vectorised operator writes.
  */
 final class LocalAggCalls {
     private LocalAggCalls() {}
