@@ -42,7 +42,8 @@ import org.apache.flink.types.RowKind;
  * and UPDATE_AFTER, which Flink's local phase accumulates, -1 for UPDATE_BEFORE and DELETE, which it retracts (the
  * retract expressions of {@code Count1AggFunction}, {@code CountAggFunction}, {@code SumWithRetractAggFunction},
  * {@code Sum0AggFunction} and {@code AvgAggFunction} subtract what the accumulate ones add, in the same wrapping
- * arithmetic; a SUM's first non-null value retracted is {@code 0 - value}). An insert-only input's signs are all
+ * arithmetic; a SUM's first non-null value retracted is {@code 0 - value}); a MAX or MIN there is Flink's
+ * retracting one, which counts each value's rows ({@link ExtremeWithRetract}). An insert-only input's signs are all
  * +1.
  *
  * <p>A sum or AVG of a DECIMAL (precision up to 18, so each unscaled value is a long) is kept exact in 128 bits: its
@@ -58,7 +59,10 @@ final class LocalAccumulators {
     private final int[] firstColumn;
     /** The flushed row's field of each call's first accumulator field, after the keys. */
     private final int[] firstField;
-    /** The table columns the calls take (a DECIMAL sum's high word one more than its fields). */
+    /**
+     * The table columns the calls take (a DECIMAL sum's high word one more than its fields; a retracting MAX's or
+     * MIN's two for its one field).
+     */
     private final int columns;
     /** The calls' accumulator fields. */
     private final int fields;
@@ -72,6 +76,8 @@ final class LocalAccumulators {
      * and distinct columns of the same input column share one.
      */
     private final int[] stringArgument;
+    /** Per call, its values, row counts and extremes when it is a MAX_RETRACT or MIN_RETRACT, else null. */
+    private final ExtremeWithRetract[] extremes;
     /** Per distinct column, its index among {@link #strings}' columns (a VARCHAR one), else -1. */
     private final int[] distinctStringArgument;
     private final BatchKeyColumns strings;
@@ -94,7 +100,8 @@ final class LocalAccumulators {
     /**
      * The accumulators of {@code calls}; {@code distinctRowCounts} when Flink's distinct accumulators consume
      * retractions (they count each value's rows per call); {@code rowKindColumn} the input's row-kind column over a
-     * changelog (then only COUNT(*), COUNT, SUM_RETRACT, $SUM0, AVG, and COUNT(DISTINCT) counting rows), else -1.
+     * changelog (then only COUNT(*), COUNT, SUM_RETRACT, $SUM0, AVG, MAX_RETRACT, MIN_RETRACT, and COUNT(DISTINCT)
+     * counting rows), else -1.
      */
     LocalAccumulators(LocalAggCall[] calls, boolean distinctRowCounts, int rowKindColumn) {
         this.calls = calls.clone();
@@ -102,12 +109,14 @@ final class LocalAccumulators {
         this.rowKindColumn = rowKindColumn;
         for (LocalAggCall call : calls) {
             boolean retracting = switch (call.function()) {
-                case COUNT_STAR, SUM0, AVG, SUM_RETRACT -> true;
+                case COUNT_STAR, SUM0, AVG, SUM_RETRACT, MAX_RETRACT, MIN_RETRACT -> true;
                 case COUNT -> !call.distinct() || distinctRowCounts; // a value's rows counted down
                 case SUM, MAX, MIN -> false;
             };
-            if (rowKindColumn >= 0 && !retracting || call.function() == LocalAggCall.Function.SUM_RETRACT
-                    && rowKindColumn < 0) {
+            boolean retractingOnly = call.function() == LocalAggCall.Function.SUM_RETRACT
+                    || call.function() == LocalAggCall.Function.MAX_RETRACT
+                    || call.function() == LocalAggCall.Function.MIN_RETRACT;
+            if (rowKindColumn >= 0 && !retracting || retractingOnly && rowKindColumn < 0) {
                 throw new IllegalArgumentException(call + (rowKindColumn < 0 ? " needs a changelog input"
                         : " over a changelog (Flink's retracting function is not computed on the vectors)"));
             }
@@ -115,6 +124,7 @@ final class LocalAccumulators {
         firstColumn = new int[calls.length];
         firstField = new int[calls.length];
         stringArgument = new int[calls.length];
+        extremes = new ExtremeWithRetract[calls.length];
         Map<Integer, Integer> distinctIndex = new LinkedHashMap<>();
         // input column -> its index among the string columns read per batch: one read however many calls use it
         Map<Integer, Integer> stringIndex = new LinkedHashMap<>();
@@ -124,7 +134,13 @@ final class LocalAccumulators {
             firstColumn[a] = column;
             firstField[a] = field;
             field += calls[a].function().accumulators();
-            column += calls[a].function().accumulators() + (calls[a].type() == AggColumnType.DECIMAL ? 1 : 0);
+            LocalAggCall.Function function = calls[a].function();
+            if (function == LocalAggCall.Function.MAX_RETRACT || function == LocalAggCall.Function.MIN_RETRACT) {
+                extremes[a] = new ExtremeWithRetract(function == LocalAggCall.Function.MAX_RETRACT, calls[a].type());
+                column += ExtremeWithRetract.TABLE_COLUMNS;
+            } else {
+                column += function.accumulators() + (calls[a].type() == AggColumnType.DECIMAL ? 1 : 0);
+            }
             boolean string = calls[a].type() == AggColumnType.VARCHAR && !calls[a].distinct();
             stringArgument[a] = string ? stringIndex.computeIfAbsent(calls[a].column(), c -> stringIndex.size()) : -1;
             if (calls[a].distinct()) {
@@ -236,6 +252,8 @@ final class LocalAccumulators {
                         selection, entries, from, to);
                 case SUM_RETRACT -> accumulateSums(call, argument, filter, values, table.accSet(firstColumn[a]),
                         table.accValues(firstColumn[a] + 1), selection, entries, from, to);
+                case MAX_RETRACT, MIN_RETRACT -> extremes[a].accumulate(table, firstColumn[a], argument, strings,
+                        stringArgument[a], filter, signs, selection, entries, from, to);
                 case SUM, MAX, MIN -> {
                     if (stringArgument[a] >= 0) {
                         accumulateStrings(call.function() == LocalAggCall.Function.MAX, stringArgument[a], filter,
@@ -349,11 +367,11 @@ final class LocalAccumulators {
     }
 
     /** True when the row is accumulated: no filter, or a true one (false and null are not). */
-    private static boolean passes(FieldVector filter, int row) {
+    static boolean passes(FieldVector filter, int row) {
         return filter == null || !filter.isNull(row) && BitVectorHelper.get(filter.getDataBuffer(), row) != 0;
     }
 
-    private static long value(ArrowBuf data, boolean isInt, int row) {
+    static long value(ArrowBuf data, boolean isInt, int row) {
         return isInt ? data.getInt((long) row * IntVector.TYPE_WIDTH)
                 : data.getLong((long) row * BigIntVector.TYPE_WIDTH);
     }
@@ -484,6 +502,7 @@ final class LocalAccumulators {
                     out.writeLong(pos, value);
                     out.writeLong(pos + 1, table.accValues(column + 1)[entry]);
                 }
+                case MAX_RETRACT, MIN_RETRACT -> extremes[a].into(table, column, entry, out, pos);
             }
         }
         for (int d = 0; d < distinctColumns.length; d++) {
@@ -531,6 +550,11 @@ final class LocalAccumulators {
         poolSize = 0;
         for (DistinctValues values : distinctValues) {
             values.clear();
+        }
+        for (ExtremeWithRetract extreme : extremes) {
+            if (extreme != null) {
+                extreme.clear();
+            }
         }
     }
 }

@@ -39,9 +39,10 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
 
     /**
      * The functions whose local accumulators are one or two fields, as Flink's declarative functions keep them
-     * (longs, or a MAX's or MIN's string). Over a changelog Flink's local phase retracts each UPDATE_BEFORE and
-     * DELETE row (its functions' retract expressions): counts go one down, sums subtract; only COUNT(*), COUNT,
-     * SUM_RETRACT, $SUM0 and AVG are computed there.
+     * (longs, or a MAX's or MIN's string), or one structured field (a retracting MAX's or MIN's). Over a changelog
+     * Flink's local phase retracts each UPDATE_BEFORE and DELETE row (its functions' retract methods or
+     * expressions): counts go one down, sums subtract, a value's row count goes one down; only COUNT(*), COUNT,
+     * SUM_RETRACT, $SUM0, AVG, MAX_RETRACT and MIN_RETRACT are computed there.
      */
     public enum Function {
         /** {@code COUNT(*)} ({@code Count1AggFunction}): a BIGINT count of rows, never null. */
@@ -72,6 +73,14 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
         MAX(1),
         /** {@code MIN(col)}: the first non-null value, replaced by a smaller one (a VARCHAR's likewise). */
         MIN(1),
+        /**
+         * {@code MAX(col)} over a changelog ({@code MaxWithRetractAggFunction}): one structured field of the greatest
+         * value (null when none), the number of values whose row count is above 0, and the heap {@code MapView} of
+         * each value to its row count ({@link ExtremeWithRetract}).
+         */
+        MAX_RETRACT(1),
+        /** {@code MIN(col)} over a changelog ({@code MinWithRetractAggFunction}): as MAX_RETRACT, the smallest value. */
+        MIN_RETRACT(1),
         /**
          * {@code AVG(col)} ({@code AvgAggFunction}, INT and BIGINT): a BIGINT sum from 0 (long arithmetic,
          * wrapping) and a BIGINT count, both of the non-null values and never null (over a changelog a retracted

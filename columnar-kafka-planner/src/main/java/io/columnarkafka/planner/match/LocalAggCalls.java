@@ -149,17 +149,14 @@ final class LocalAggCalls {
     private static final int MAX_RETRACTING_DECIMAL_SCALE = 6;
 
     /**
-     * The calls as Flink's retracting functions: SUM keeps a count beside its sum; a COUNT(DISTINCT) stays one (its
-     * column's values then count their rows per call, {@code consumeRetraction}); no MAX or MIN.
+     * The calls as Flink's retracting functions: SUM keeps a count beside its sum; MAX and MIN keep their values' row
+     * counts ({@code MaxWithRetractAggFunction}, {@code MinWithRetractAggFunction}); a COUNT(DISTINCT) stays one (its
+     * column's values then count their rows per call, {@code consumeRetraction}).
      */
     static LocalAggCall[] retracting(LocalAggCall[] calls) throws NotTranslatable {
         LocalAggCall[] retracting = new LocalAggCall[calls.length];
         for (int a = 0; a < calls.length; a++) {
             LocalAggCall call = calls[a];
-            if (call.function() == Function.MAX || call.function() == Function.MIN) {
-                throw new NotTranslatable(call + " over a changelog (Flink's retracting " + call.function()
-                        + " keeps a MapView of the values with their row counts)");
-            }
             if (call.function() == Function.SUM && call.type() == AggColumnType.DECIMAL
                     && call.scale() > MAX_RETRACTING_DECIMAL_SCALE) {
                 // SumWithRetractAggFunction adds with plus, whose DECIMAL(38, s) + DECIMAL(p, s) Flink types with
@@ -168,8 +165,14 @@ final class LocalAggCalls {
                 throw new NotTranslatable(call + " of scale " + call.scale() + " over a changelog (Flink's retracting"
                         + " SUM rounds each step to scale " + (call.scale() - 1) + ")");
             }
-            retracting[a] = call.function() != Function.SUM ? call : new LocalAggCall(Function.SUM_RETRACT,
-                    call.column(), call.type(), call.filterColumn(), false, call.scale());
+            Function function = switch (call.function()) {
+                case SUM -> Function.SUM_RETRACT;
+                case MAX -> Function.MAX_RETRACT;
+                case MIN -> Function.MIN_RETRACT;
+                default -> call.function();
+            };
+            retracting[a] = new LocalAggCall(function, call.column(), call.type(), call.filterColumn(), call.distinct(),
+                    call.scale());
         }
         return retracting;
     }
@@ -188,6 +191,34 @@ final class LocalAggCalls {
         return withCount;
     }
 
+    /** The Flink type of an INT, BIGINT or VARCHAR value. */
+    private static LogicalType valueType(AggColumnType type) {
+        return switch (type) {
+            case INT -> new IntType();
+            case BIGINT -> new BigIntType();
+            case VARCHAR -> VarCharType.STRING_TYPE;
+            case DECIMAL -> throw new IllegalStateException("a DECIMAL is written as its sum's type");
+        };
+    }
+
+    /**
+     * Checks that a retracting MAX's or MIN's field is Flink's structured accumulator: the value's type, a BIGINT
+     * {@code mapSize}, and the heap {@code MapView} (RAW).
+     */
+    private static void checkExtremeWithRetract(RowType output, int field, LocalAggCall call, AggregateCall flinkCall)
+            throws NotTranslatable {
+        LogicalType actual = output.getTypeAt(field);
+        List<LogicalType> parts = actual.getChildren();
+        if (actual.getTypeRoot() != LogicalTypeRoot.STRUCTURED_TYPE || parts.size() != 3
+                || parts.get(0).getTypeRoot() != valueType(call.type()).getTypeRoot()
+                || parts.get(1).getTypeRoot() != LogicalTypeRoot.BIGINT
+                || parts.get(2).getTypeRoot() != LogicalTypeRoot.RAW) {
+            throw new NotTranslatable("accumulator " + output.getFieldNames().get(field) + " of "
+                    + (flinkCall != null ? flinkCall : call) + " is " + actual + ", not Flink's retracting "
+                    + call.function() + "'s (the value, a BIGINT mapSize, a MapView)");
+        }
+    }
+
     /** A call Flink's {@code insertCountStarAggCall} takes for the input count: COUNT(*) without FILTER. */
     private static boolean isInputCount(AggregateCall call) {
         return call.getAggregation().getKind() == SqlKind.COUNT && call.getArgList().isEmpty() && call.filterArg < 0
@@ -197,8 +228,8 @@ final class LocalAggCalls {
     /**
      * Checks that Flink's local output {@code output} is the {@code keys} keys, each call's accumulator fields of
      * the types the vectorised operator writes (BIGINT for the counts, a distinct one's too, and AVG's sum and
-     * count, the argument's type for SUM, $SUM0, MAX and MIN), a RAW field (Flink's distinct {@code MapView}) per
-     * distinct column, then {@code trailing} more fields. {@code calls} may end with calls Flink's planner added
+     * count, the argument's type for SUM, $SUM0, MAX and MIN, a retracting MAX's or MIN's structured one), a RAW
+     * field (Flink's distinct {@code MapView}) per distinct column, then {@code trailing} more fields. {@code calls} may end with calls Flink's planner added
      * after {@code flinkCalls}.
      */
     static void checkOutput(RowType output, int keys, LocalAggCall[] calls, List<AggregateCall> flinkCalls,
@@ -218,18 +249,17 @@ final class LocalAggCalls {
         }
         int field = keys;
         for (int a = 0; a < calls.length; a++) {
+            if (calls[a].function() == Function.MAX_RETRACT || calls[a].function() == Function.MIN_RETRACT) {
+                checkExtremeWithRetract(output, field++, calls[a], a < flinkCalls.size() ? flinkCalls.get(a) : null);
+                continue;
+            }
             for (int f = 0; f < calls[a].function().accumulators(); f++, field++) {
                 LogicalType expected = f > 0 ? new BigIntType() : calls[a].type() == AggColumnType.DECIMAL
                         ? new DecimalType(LocalAggCall.DECIMAL_SUM_PRECISION, calls[a].scale())
                         : switch (calls[a].function()) {
                             // after the first field: AVG's and SUM_RETRACT's counts
                             case COUNT_STAR, COUNT, AVG -> new BigIntType();
-                            default -> switch (calls[a].type()) {
-                                case INT -> new IntType();
-                                case BIGINT -> new BigIntType();
-                                case VARCHAR -> VarCharType.STRING_TYPE;
-                                case DECIMAL -> throw new IllegalStateException("a DECIMAL above");
-                            };
+                            default -> valueType(calls[a].type());
                         };
                 LogicalType actual = output.getTypeAt(field);
                 // the root, and a DECIMAL's precision and scale too: the operator writes DECIMAL(38, scale)

@@ -22,18 +22,18 @@ import scala.collection.JavaConverters;
  * MAX, MIN and AVG of INT or BIGINT, SUM, $SUM0 and AVG of DECIMAL up to precision 18, MAX and MIN of VARCHAR, and
  * COUNT(DISTINCT col) of INT, BIGINT or VARCHAR, each with or without a FILTER; over a changelog (Flink's retracting
  * functions) COUNT(*), COUNT(col), SUM, $SUM0 and AVG of INT, BIGINT or such a DECIMAL (a SUM's of scale up to 6),
- * and COUNT(DISTINCT col) (its values counting their rows per call), with or without a FILTER, and the COUNT(*)
+ * MAX and MIN of INT, BIGINT or VARCHAR (each value's rows counted), and COUNT(DISTINCT col) (its values counting
+ * their rows per call), with or without a FILTER, and the COUNT(*)
  * Flink appends for the global phase's input count; and Flink's output
  * row exactly the keys, then each call's accumulator fields (one, of the argument's type, for SUM, MAX and MIN, a
  * DECIMAL(38, s) for a DECIMAL's; a BIGINT for the counts, a distinct one's too; AVG's sum and count; a retracting
- * SUM's sum and count), then one RAW field per distinct column (Flink's heap {@code MapView} of the group's distinct
+ * SUM's sum and count; a retracting MAX's or MIN's structured accumulator), then one RAW field per distinct column (Flink's heap {@code MapView} of the group's distinct
  * values to the bits of the calls that saw them).
  *
  * <p>Not another DISTINCT call (SUM(DISTINCT ...), a COUNT of several columns) nor a COUNT(DISTINCT ...) of another
  * type: Flink's map keys would be rows, or values the vectorised operator does not keep. Not DOUBLE (or FLOAT) SUM,
  * MAX, MIN and AVG: the same reason as {@link LocalWindowAggTranslation}'s (the merged parts of a rounded sum or a
- * NaN depend on where the local phase split them). Over a changelog not MAX or MIN: Flink's retracting ones keep a
- * {@code MapView} of the values with their row counts and the current extreme.
+ * NaN depend on where the local phase split them).
  */
 public final class LocalGroupAggTranslation {
     /**

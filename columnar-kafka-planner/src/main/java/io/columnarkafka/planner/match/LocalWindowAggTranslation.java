@@ -33,8 +33,8 @@ import scala.collection.JavaConverters;
  *
  * <p>A HOP's global phase needs each slice's input count ({@code needInputCount}), which also makes Flink's
  * distinct accumulators those of a retracting input ({@code consumeRetraction}): each value mapped to a count of its
- * rows per call, which the vectorised operator then keeps too ({@link LocalWindowAggSpec#distinctRowCounts}). Not a
- * changelog input: Flink's functions would retract.
+ * rows per call, which the vectorised operator then keeps too ({@link LocalWindowAggSpec#distinctRowCounts}). Over a
+ * changelog every call is Flink's retracting function ({@link LocalAggCalls#retracting}), as the group aggregate's.
  *
  * <p>Not DOUBLE (or FLOAT) SUM, $SUM0, MAX, MIN and AVG: Flink's local phase splits a group's accumulator wherever
  * its buffer fills, and the global phase's merge of the parts then depends on where (a rounded sum; a NaN is kept

@@ -203,6 +203,28 @@ class ChangelogPlanParityITCase {
     }
 
     /**
+     * With mini-batch, MAX and MIN over the changelog (Flink's retracting ones: each value's row count in a MapView,
+     * the extreme given up when its last row is retracted) of a BIGINT and a VARCHAR, per computed key: the local
+     * phase on the Calc's batches, no edge; the final value per key equals stock's.
+     */
+    @Test
+    void withMiniBatchMaxAndMinOverTheChangelogCountEachValuesRows() throws Exception {
+        String insert = "INSERT INTO ${out} SELECT MOD(id, 4), MAX(price), MIN(price), MAX(name), MIN(name) FILTER"
+                + " (WHERE price > 20), COUNT(*) FROM changes GROUP BY MOD(id, 4)";
+        String sink = "CREATE TABLE ${out} (g BIGINT, top BIGINT, bottom BIGINT, last_name STRING, first_name STRING,"
+                + " n BIGINT, PRIMARY KEY (g) NOT ENFORCED) WITH ('key.format' = 'json', 'value.format' = 'json',"
+                + " ${sink})";
+        Map<String, String> stock = finalValuePerKey(run(false, MINI_BATCH, "minibatch_extremes", "", sink, insert)
+                .topic());
+        Run columnar = run(true, MINI_BATCH, "minibatch_extremes", "", sink, insert);
+        assertThat(columnar.plan()).doesNotContain("ArrowToRows(")
+                .containsPattern("ColumnarLocalGroupAggregate\\(groupBy=\\[EXPR\\$0\\], select=\\[.*MAX_RETRACT\\(name\\)"
+                        + ".*local=\\[vectorised\\]\\)");
+        assertThat(stock).as("stock's extremes: one per key").hasSize(4);
+        assertThat(finalValuePerKey(columnar.topic())).isEqualTo(stock);
+    }
+
+    /**
      * With mini-batch and Flink's split of distinct aggregates, two COUNT(DISTINCT ...) over the changelog: the
      * bucket Calc, Flink's {@code Expand} (a copy per distinct column, each keeping its row's kind), the filter Calc
      * and the partial phase's local aggregate (retracting the distinct values' row counts) all on the batches, no

@@ -22,6 +22,7 @@ import org.apache.flink.table.data.binary.BinaryRowData;
 import org.apache.flink.table.data.binary.BinarySegmentUtils;
 import org.apache.flink.table.runtime.typeutils.ExternalSerializer;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
+import org.apache.flink.table.types.logical.LogicalType;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.MapType;
 import org.apache.flink.table.types.logical.RawType;
@@ -34,13 +35,15 @@ import org.apache.flink.util.InstantiationUtil;
  * serializes them (the row itself when it is a {@link BinaryRowData}, else Flink's {@link
  * RowDataSerializer#toBinaryRow} of it), in hex, after its kind and fields; watermarks as W + time.
  *
- * <p>A RAW field (a distinct accumulator's {@code MapView}) is compared as its map, decoded by the field's own
+ * <p>A RAW field (a distinct accumulator's {@code MapView}, or the one in a retracting MAX's or MIN's structured
+ * accumulator, a row within the row) is compared as its map, decoded by the field's own
  * serializer (Flink's {@code ExternalSerializer}): entries sorted, each key's and value's class with it, as the
  * global phase looks keys up by {@code equals} and casts the values. Its bytes are left out of the hex (zeroed) when
  * the map has more than one entry: the vectorised operator writes the entries in its groups' order, Flink in its
  * {@code HashMap}'s, which depends on the keys' hashes, the table's capacity and, in a bin of colliding keys, on
  * insertion order or a red-black tree's, and is not worth matching: the global phase reads the bytes back into a
- * {@code HashMap} and merges value by value ({@code DistinctAggCodeGen.merge}), so the order changes nothing. The
+ * {@code HashMap} and merges value by value ({@code DistinctAggCodeGen.merge}, {@code
+ * MaxWithRetractAggFunction.merge}), so the order changes nothing. The
  * bytes themselves are still checked, whatever the order: they must be what Flink's serializer writes for a map of
  * the same entries in the same order (read from the bytes), which pins down every byte but the order.
  */
@@ -80,25 +83,49 @@ final class LocalAggOutput {
                 binary.getSizeInBytes());
         List<Object> fields = new ArrayList<>();
         for (int i = 0; i < getters.size(); i++) {
-            if (!(type.getTypeAt(i) instanceof RawType<?> raw) || binary.isNullAt(i)) {
-                fields.add(getters.get(i).getFieldOrNull(row));
-                continue;
-            }
-            long offsetAndSize = binary.getLong(i);
-            int offset = (int) (offsetAndSize >>> 32);
-            byte[] field = Arrays.copyOfRange(bytes, offset, offset + (int) offsetAndSize);
-            Map<?, ?> map = map(field, raw);
-            fields.add(map.entrySet().stream().map(e -> classAndValue(e.getKey()) + "=" + classAndValue(e.getValue()))
-                    .sorted().toList());
-            maps++;
-            nullKeys += map.containsKey(null) ? 1 : 0;
-            if (map.size() > 1) {
-                Arrays.fill(bytes, offset, offset + field.length, (byte) 0);
+            LogicalType fieldType = type.getTypeAt(i);
+            if (binary.isNullAt(i)) {
+                fields.add(null);
+            } else if (fieldType instanceof RawType<?> raw) {
+                fields.add(view(bytes, binary, 0, i, raw));
+            } else if (fieldType instanceof StructuredType structured) {
+                // a retracting MAX's or MIN's accumulator: its value, mapSize and MapView, a row within the row
+                int nestedOffset = (int) (binary.getLong(i) >>> 32);
+                RowData nested = binary.getRow(i, structured.getChildren().size());
+                List<Object> parts = new ArrayList<>();
+                for (int f = 0; f < structured.getChildren().size(); f++) {
+                    LogicalType part = structured.getChildren().get(f);
+                    parts.add(part instanceof RawType<?> raw && !nested.isNullAt(f)
+                            ? view(bytes, nested, nestedOffset, f, raw)
+                            : RowData.createFieldGetter(part, f).getFieldOrNull(nested));
+                }
+                fields.add(parts);
             } else {
-                mapsComparedWhole++;
+                fields.add(getters.get(i).getFieldOrNull(row));
             }
         }
         return row.getRowKind().shortString() + fields + " " + HexFormat.of().formatHex(bytes);
+    }
+
+    /**
+     * The map of RAW field {@code pos} of {@code row} (at {@code rowOffset} of {@code bytes}, the emitted row's), its
+     * entries sorted; its bytes zeroed in {@code bytes} when it has more than one entry.
+     */
+    private List<String> view(byte[] bytes, RowData row, int rowOffset, int pos, RawType<?> raw)
+            throws IOException {
+        long offsetAndSize = row.getLong(pos);
+        int offset = rowOffset + (int) (offsetAndSize >>> 32);
+        byte[] field = Arrays.copyOfRange(bytes, offset, offset + (int) offsetAndSize);
+        Map<?, ?> map = map(field, raw);
+        maps++;
+        nullKeys += map.containsKey(null) ? 1 : 0;
+        if (map.size() > 1) {
+            Arrays.fill(bytes, offset, offset + field.length, (byte) 0);
+        } else {
+            mapsComparedWhole++;
+        }
+        return map.entrySet().stream().map(e -> classAndValue(e.getKey()) + "=" + classAndValue(e.getValue()))
+                .sorted().toList();
     }
 
     /**

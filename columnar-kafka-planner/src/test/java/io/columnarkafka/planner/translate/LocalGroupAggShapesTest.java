@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
  * Random query shapes of the vectorised local group aggregate, each against Flink's own operator as {@link
  * VectorLocalGroupAggregateTest} compares them (the same scripts, flush by flush, byte for byte): over an insert-only
  * input or a changelog, zero to two grouping keys of BIGINT, INT and VARCHAR, one to five calls among the admitted
- * ones (COUNT(*), COUNT, SUM, AVG of INT, BIGINT, DECIMAL(12, 2) and DECIMAL(18, 6), COUNT(DISTINCT) of INT, BIGINT
- * and VARCHAR; over an insert-only input also MAX and MIN of those), a third of them with a FILTER, and bundles of 23 to 50,000
- * rows. Seeded: a failure names its seed and query.
+ * ones (COUNT(*), COUNT, SUM, AVG of INT, BIGINT, DECIMAL(12, 2) and DECIMAL(18, 6), COUNT(DISTINCT), MAX and MIN
+ * of INT, BIGINT and VARCHAR, over a changelog Flink's retracting ones), a third of them with a FILTER, and bundles
+ * of 23 to 50,000 rows. Seeded: a failure names its seed and query.
  */
 class LocalGroupAggShapesTest {
     private static final int SHAPES = 40;
@@ -31,6 +31,7 @@ class LocalGroupAggShapesTest {
         int changelogs = 0;
         int decimalCalls = 0;
         int filtered = 0;
+        int retractingExtremes = 0;
         for (long seed = 1; seed <= SHAPES; seed++) {
             // mixed: java.util.Random's first draws of neighbouring seeds are alike
             Random random = new Random(new SplittableRandom(seed).nextLong());
@@ -45,7 +46,7 @@ class LocalGroupAggShapesTest {
             List<String> columns = new ArrayList<>();
             keys.forEach(key -> columns.add(key + " " + type(key)));
             for (int n = 1 + random.nextInt(5); n > 0; n--) {
-                String call = call(random, changelog, keys);
+                String call = call(random, keys);
                 if (random.nextInt(3) == 0) {
                     call += " FILTER (WHERE " + FILTERS[random.nextInt(FILTERS.length)] + ")";
                     filtered++;
@@ -53,6 +54,7 @@ class LocalGroupAggShapesTest {
                 if (calls.add(call)) {
                     columns.add("c" + calls.size() + " " + resultType(call));
                     decimalCalls += call.contains("(d)") || call.contains("(e)") ? 1 : 0;
+                    retractingExtremes += changelog && call.startsWith("M") ? 1 : 0;
                 }
             }
             String select = "SELECT " + String.join(", ", keys) + (keys.isEmpty() ? "" : ", ")
@@ -70,14 +72,15 @@ class LocalGroupAggShapesTest {
         assertThat(changelogs).as("shapes over a changelog").isBetween(10, SHAPES - 10);
         assertThat(decimalCalls).as("DECIMAL sums and averages").isGreaterThan(15);
         assertThat(filtered).as("calls with a FILTER").isGreaterThan(15);
+        assertThat(retractingExtremes).as("MAX and MIN over a changelog").isGreaterThan(10);
     }
 
     /**
-     * A call the vectorised operator admits over the input: over a changelog no MAX or MIN; no COUNT(DISTINCT)
-     * of a grouping key (every group's map would hold its one value, which the comparison's map checks reject).
+     * A call the vectorised operator admits: no COUNT(DISTINCT) of a grouping key (every group's map would hold its
+     * one value, which the comparison's map checks reject).
      */
-    private static String call(Random random, boolean changelog, List<String> keys) {
-        int pick = random.nextInt(changelog ? 5 : 7);
+    private static String call(Random random, List<String> keys) {
+        int pick = random.nextInt(7);
         return switch (pick) {
             case 0 -> "COUNT(*)";
             case 1 -> "COUNT(" + COMPARED[random.nextInt(COMPARED.length)] + ")";

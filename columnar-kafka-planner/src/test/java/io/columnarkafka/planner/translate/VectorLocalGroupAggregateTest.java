@@ -224,6 +224,23 @@ class VectorLocalGroupAggregateTest {
         assertSameOutput("k BIGINT, db BIGINT, n BIGINT", select, 12, 37, 40, 1500, true, split);
     }
 
+    /**
+     * Over a changelog, MAX and MIN as Flink's {@code MaxWithRetractAggFunction} and {@code MinWithRetractAggFunction}
+     * (a structured accumulator: the extreme, mapSize and a MapView of each value's row count) of BIGINT, VARCHAR
+     * (one with a FILTER) and INT, per BIGINT key: values at the ends of their ranges recur, so their counts go up
+     * and down across 0, and a retracted extreme gives way to the next value in the map.
+     */
+    @Test
+    void overAChangelogMaxAndMinKeepRowCountsPerValue() throws Exception {
+        List<String> compared = assertSameOutput("k BIGINT, mb BIGINT, nb BIGINT, ms STRING, ns STRING, mi INT,"
+                + " n BIGINT", "SELECT k, MAX(b), MIN(b), MAX(s), MIN(s) FILTER (WHERE flag), MAX(i), COUNT(*)"
+                + " FROM changed GROUP BY k", 12, 37, 40, 3000);
+        assertThat(occurrences(compared, "=Long:-")).as("negative row counts in the maps").isGreaterThan(1000);
+        assertThat(occurrences(compared, "[null, 0, [")).as("no extreme, mapSize 0").isGreaterThan(100);
+        assertThat(compared.stream().filter(row -> row.matches(".*\\[null, 0, \\[[^\\]].*")).count())
+                .as("no extreme, mapSize 0, values counted below 0 in the map").isGreaterThan(50);
+    }
+
     /** Over a changelog without keys, and per VARCHAR key (empty, multi-byte, non-BMP strings). */
     @Test
     void overAChangelogWithoutKeysAndPerStringKey() throws Exception {
