@@ -41,7 +41,7 @@ public final class CdcBenchmark {
             "                     [--parallelism N] [--partitions N] [--checkpoint-interval MS] [--seed N]",
             "                     [--mini-batch off|on] [--jvm-warm-up off|on|settled] [--out DIR] [--work-dir DIR]",
             "                     [--note TEXT]",
-            "  --queries              which queries (default all: cdc-calc, cdc-agg, cdc-upsert)",
+            "  --queries              which queries (default all: cdc-calc, cdc-agg, cdc-extremes, cdc-upsert)",
             "  --events               Debezium records in the input topic, tombstones included (default 300000)",
             "  --rounds               counted rounds (default 5); --warmup uncounted rounds before them (default 1)",
             "  --parallelism          Flink parallelism of every cell (default 2)",

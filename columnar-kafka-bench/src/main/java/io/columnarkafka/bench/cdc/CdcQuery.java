@@ -29,6 +29,16 @@ enum CdcQuery {
             "INSERT INTO cdc_customers SELECT customer, COUNT(*), SUM(amount), SUM(quantity) FROM orders"
                     + " WHERE customer IS NOT NULL AND status <> 'CANCELLED' GROUP BY customer"),
     /**
+     * Flink's retracting MAX and MIN per customer (each value's rows counted in a map, the extreme given up when its
+     * last row is retracted) of a DECIMAL, an INT and a VARCHAR, into an upsert topic.
+     */
+    CDC_EXTREMES(Output.FINAL_VALUE_PER_KEY,
+            "CREATE TABLE cdc_extremes (customer STRING, largest DECIMAL(12, 2), smallest DECIMAL(12, 2), most INT,"
+                    + " last_status STRING, orders BIGINT, PRIMARY KEY (customer) NOT ENFORCED) WITH ("
+                    + "'key.format' = 'json', 'value.format' = 'json', ${SINK})",
+            "INSERT INTO cdc_extremes SELECT customer, MAX(amount), MIN(amount), MAX(quantity), MAX(status), COUNT(*)"
+                    + " FROM orders WHERE customer IS NOT NULL GROUP BY customer"),
+    /**
      * Filter and projection into an upsert table keyed as the source: columnar from scan to sink, each DELETE and
      * UPDATE_BEFORE row a tombstone (the filter is on a column an update may change, so Flink drops no UPDATE_BEFORE).
      */
@@ -129,7 +139,7 @@ enum CdcQuery {
             // Mini-batch makes Flink's aggregate two-phase: a local aggregate before the exchange, which must run on
             // the vectors, retractions included. Without it the aggregate is Flink's one-phase GroupAggregate behind
             // an ArrowToRows edge, and the scan and Calc before it are what is measured.
-            case CDC_AGG -> miniBatch ? RequiredPath.VECTORISED_LOCAL_AGGREGATE : RequiredPath.ANY;
+            case CDC_AGG, CDC_EXTREMES -> miniBatch ? RequiredPath.VECTORISED_LOCAL_AGGREGATE : RequiredPath.ANY;
         };
     }
 

@@ -89,7 +89,8 @@ final class DistinctViewBytes {
                 bytes[keys + 4 + (i >>> 3)] |= (byte) (1 << (i & 7)); // the element stays 0
             } else if (keyType == AggColumnType.INT) {
                 INT.set(bytes, key, (int) values.value(index));
-            } else if (keyType == AggColumnType.BIGINT) {
+            } else if (keyType != AggColumnType.VARCHAR) {
+                // a BIGINT, or a compact DECIMAL's unscaled long (BinaryArrayWriter.writeDecimal)
                 LONG.set(bytes, key, values.value(index));
             } else {
                 keysCursor = string(bytes, keys, key, keysCursor, pool, values.value(index));

@@ -25,8 +25,9 @@ import org.apache.flink.table.data.writer.BinaryRowWriter;
  * Null values are neither accumulated nor retracted.
  *
  * <p>The map is a {@link DistinctValues} of one count per value (a value at 0 is gone from it), and the extreme is
- * the index of its value there, so the values are compared where they are kept: INT and BIGINT as longs, VARCHAR by
- * their UTF-8 bytes compared unsigned ({@code BinaryStringData.compareTo}). The table holds, per group, the
+ * the index of its value there, so the values are compared where they are kept: INT, BIGINT and a compact DECIMAL's
+ * unscaled value as longs (all of one scale, as {@code DecimalData.compareTo} compares them), VARCHAR by their UTF-8
+ * bytes compared unsigned ({@code BinaryStringData.compareTo}). The table holds, per group, the
  * extreme's index (set while there is one) in the call's first column and {@code mapSize} in the next.
  *
  * <p>A flushed group's accumulator is Flink's structured field: a row of the extreme (null when none), {@code mapSize}
@@ -45,11 +46,8 @@ final class ExtremeWithRetract {
     private final BinaryRowData accumulator = new BinaryRowData(3);
     private final BinaryRowWriter writer = new BinaryRowWriter(accumulator);
 
-    /** A MAX ({@code max}) or MIN of an INT, BIGINT or VARCHAR argument. */
+    /** A MAX ({@code max}) or MIN of an INT, BIGINT, compact DECIMAL or VARCHAR argument. */
     ExtremeWithRetract(boolean max, AggColumnType type) {
-        if (type == AggColumnType.DECIMAL) {
-            throw new IllegalArgumentException("a retracting " + (max ? "MAX" : "MIN") + " of a DECIMAL");
-        }
         this.max = max;
         this.type = type;
         this.viewBytes = new DistinctViewBytes(type);
@@ -67,7 +65,7 @@ final class ExtremeWithRetract {
         boolean[] hasExtreme = table.accSet(column);
         long[] mapSizes = table.accValues(column + 1);
         ArrowBuf data = argument.getDataBuffer();
-        boolean isInt = type == AggColumnType.INT;
+        int width = type == AggColumnType.VARCHAR ? 0 : LocalAccumulators.width(type);
         byte[] bytes = stringArgument < 0 ? null : batchStrings.bytes(stringArgument);
         for (int j = from; j < to; j++) {
             int row = row(selection, j);
@@ -78,7 +76,7 @@ final class ExtremeWithRetract {
             int index = bytes != null
                     ? values.index(entry, false, bytes, batchStrings.start(stringArgument, j),
                             batchStrings.end(stringArgument, j))
-                    : values.index(entry, false, LocalAccumulators.value(data, isInt, row));
+                    : values.index(entry, false, LocalAccumulators.value(data, width, row));
             if (signs[j] > 0) {
                 if (mapSizes[entry] == 0 || beyond(index, (int) extremes[entry])) {
                     extremes[entry] = index;
@@ -138,7 +136,8 @@ final class ExtremeWithRetract {
             long value = values.value(index);
             switch (type) {
                 case INT -> writer.writeInt(0, (int) value);
-                case BIGINT -> writer.writeLong(0, value);
+                // a compact DECIMAL as Flink's writeDecimal puts it: its unscaled long in the field
+                case BIGINT, DECIMAL -> writer.writeLong(0, value);
                 default -> strings.write(writer, 0, values.pool(), (int) (value >>> 32), (int) value);
             }
         }

@@ -139,7 +139,7 @@ final class LocalAccumulators {
                 extremes[a] = new ExtremeWithRetract(function == LocalAggCall.Function.MAX_RETRACT, calls[a].type());
                 column += ExtremeWithRetract.TABLE_COLUMNS;
             } else {
-                column += function.accumulators() + (calls[a].type() == AggColumnType.DECIMAL ? 1 : 0);
+                column += function.accumulators() + (calls[a].sumsDecimal() ? 1 : 0);
             }
             boolean string = calls[a].type() == AggColumnType.VARCHAR && !calls[a].distinct();
             stringArgument[a] = string ? stringIndex.computeIfAbsent(calls[a].column(), c -> stringIndex.size()) : -1;
@@ -227,7 +227,7 @@ final class LocalAccumulators {
             long[] values = table.accValues(firstColumn[a]);
             FieldVector filter = call.filterColumn() < 0 ? null : root.getVector(call.filterColumn());
             FieldVector argument = call.column() < 0 ? null : root.getVector(call.column());
-            if (call.type() == AggColumnType.DECIMAL) {
+            if (call.sumsDecimal()) {
                 accumulateDecimalSums(call, argument, filter, table, firstColumn[a], selection, entries, from, to);
                 continue;
             }
@@ -322,7 +322,7 @@ final class LocalAccumulators {
         }
         FieldVector argument = root.getVector(distinctColumns[d]);
         ArrowBuf data = argument.getDataBuffer();
-        boolean isInt = distinctTypes[d] == AggColumnType.INT;
+        int width = distinctTypes[d] == AggColumnType.VARCHAR ? 0 : width(distinctTypes[d]);
         int string = distinctStringArgument[d];
         byte[] bytes = string < 0 ? null : strings.bytes(string);
         DistinctValues seen = distinctValues[d];
@@ -341,7 +341,7 @@ final class LocalAccumulators {
             int entry = entries[j];
             int index = string >= 0
                     ? seen.index(entry, isNull, bytes, strings.start(string, j), strings.end(string, j))
-                    : seen.index(entry, isNull, isNull ? 0 : value(data, isInt, row));
+                    : seen.index(entry, isNull, isNull ? 0 : value(data, width, row));
             if (distinctRowCounts) {
                 // a count that became 1 counts the value in, one that came back to 0 out (of a changelog's rows)
                 int sign = signs[j];
@@ -371,21 +371,35 @@ final class LocalAccumulators {
         return filter == null || !filter.isNull(row) && BitVectorHelper.get(filter.getDataBuffer(), row) != 0;
     }
 
-    static long value(ArrowBuf data, boolean isInt, int row) {
-        return isInt ? data.getInt((long) row * IntVector.TYPE_WIDTH)
-                : data.getLong((long) row * BigIntVector.TYPE_WIDTH);
+    /**
+     * The bytes a value of {@code type} takes in its vector's data: an INT's 4, a BIGINT's 8, a DECIMAL's 16 (whose
+     * low eight, little-endian, are a compact one's unscaled long).
+     */
+    static int width(AggColumnType type) {
+        return switch (type) {
+            case INT -> IntVector.TYPE_WIDTH;
+            case BIGINT -> BigIntVector.TYPE_WIDTH;
+            case DECIMAL -> DecimalVector.TYPE_WIDTH;
+            case VARCHAR -> throw new IllegalArgumentException("a VARCHAR is read as bytes");
+        };
+    }
+
+    /** Row {@code row}'s INT, BIGINT, or compact DECIMAL's unscaled value, as a long, from values {@code width} apart. */
+    static long value(ArrowBuf data, int width, int row) {
+        return width == IntVector.TYPE_WIDTH ? data.getInt((long) row * width) : data.getLong((long) row * width);
     }
 
     private static void accumulateValues(LocalAggCall call, FieldVector argument, FieldVector filter, long[] values,
             boolean[] set, int[] selection, int[] entries, int from, int to) {
         boolean isInt = call.type() == AggColumnType.INT;
+        int width = width(call.type());
         ArrowBuf data = argument.getDataBuffer();
         for (int j = from; j < to; j++) {
             int row = row(selection, j);
             if (argument.isNull(row) || !passes(filter, row)) {
                 continue;
             }
-            long value = value(data, isInt, row);
+            long value = value(data, width, row);
             int entry = entries[j];
             if (!set[entry]) {
                 values[entry] = value;
@@ -414,6 +428,7 @@ final class LocalAccumulators {
             boolean[] set, long[] counts, int[] selection, int[] entries, int from, int to) {
         boolean isInt = call.type() == AggColumnType.INT;
         boolean intSum = isInt && call.function() != LocalAggCall.Function.AVG;
+        int width = width(call.type());
         ArrowBuf data = argument.getDataBuffer();
         for (int j = from; j < to; j++) {
             int row = row(selection, j);
@@ -423,7 +438,7 @@ final class LocalAccumulators {
             int entry = entries[j];
             // a new group's sums are 0 (GroupTable.entry), so a SUM's first value is the value, or 0 minus it; a value
             // times -1 is its two's complement negation, so the wrapping subtraction Flink's retract does
-            long sum = sums[entry] + signs[j] * value(data, isInt, row);
+            long sum = sums[entry] + signs[j] * value(data, width, row);
             sums[entry] = intSum ? (int) sum : sum;
             if (set != null) {
                 set[entry] = true;
@@ -474,7 +489,7 @@ final class LocalAccumulators {
             int column = firstColumn[a];
             int pos = offset + firstField[a];
             long value = table.accValues(column)[entry];
-            if (call.type() == AggColumnType.DECIMAL) {
+            if (call.sumsDecimal()) {
                 decimalInto(call, table, column, entry, out, pos);
                 continue;
             }

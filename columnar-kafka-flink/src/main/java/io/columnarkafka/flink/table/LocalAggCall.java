@@ -8,8 +8,7 @@ import java.io.Serializable;
  *
  * @param function the function
  * @param column the argument column, -1 for {@code COUNT(*)}
- * @param type the argument's type for SUM, SUM0, MAX, MIN and AVG (VARCHAR for MAX and MIN only, DECIMAL for the
- *     sums and AVG only) and for a {@code COUNT(DISTINCT col)} (VARCHAR too), null for the other counts
+ * @param type the argument's type for SUM, SUM0, MAX, MIN and AVG (VARCHAR for MAX and MIN only) and for a {@code COUNT(DISTINCT col)} (VARCHAR too), null for the other counts
  * @param filterColumn the BOOLEAN NOT NULL input column of its {@code FILTER (WHERE ...)} (Flink's planner makes
  *     it {@code IS TRUE(...)}), -1 without one; a row whose filter is false is not accumulated
  * @param distinct a {@code COUNT(DISTINCT col)}: its count is Flink's inner COUNT, accumulated only for a value
@@ -17,7 +16,8 @@ import java.io.Serializable;
  *     ({@link DistinctValues}) and emitted after every call's fields, as Flink's distinct accumulator (a
  *     {@code MapView} of value to the bit-set of the calls that saw it)
  * @param scale a DECIMAL argument's scale, which its sum keeps ({@code DECIMAL(38, scale)}, Flink's {@code
- *     LogicalTypeMerging.findSumAggType}); 0 for the other types
+ *     LogicalTypeMerging.findSumAggType}) and its MAX or MIN ({@code DECIMAL(p, scale)}, p up to 18); 0 for the other
+ *     types
  */
 public record LocalAggCall(Function function, int column, AggColumnType type, int filterColumn, boolean distinct,
         int scale) implements Serializable {
@@ -98,6 +98,17 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
         public int accumulators() {
             return accumulators;
         }
+    }
+
+    /**
+     * Whether this is a sum (SUM, $SUM0, AVG, a retracting SUM) of a DECIMAL, kept in 128 bits as Flink's {@code
+     * DECIMAL(38, scale)}; a MAX's or MIN's DECIMAL is its compact unscaled long.
+     */
+    public boolean sumsDecimal() {
+        return type == AggColumnType.DECIMAL && switch (function) {
+            case SUM, SUM0, AVG, SUM_RETRACT -> true;
+            default -> false;
+        };
     }
 
     /** {@code COUNT(*)}, {@code SUM($2)}, {@code COUNT(*) FILTER $5}, {@code COUNT(DISTINCT $1) FILTER $5}. */

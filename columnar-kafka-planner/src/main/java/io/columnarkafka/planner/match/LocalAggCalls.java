@@ -37,8 +37,8 @@ final class LocalAggCalls {
 
     /**
      * The calls as the vectorised operator computes them: COUNT(*), COUNT(col), SUM, $SUM0 (Flink's planner's
-     * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, SUM, $SUM0 and AVG of DECIMAL up to
-     * precision 18, MAX and MIN of VARCHAR, and COUNT(DISTINCT col) of an INT, BIGINT or VARCHAR (at most 64 such calls per column: Flink's bit-set is one long), each with
+     * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, SUM, $SUM0, AVG, MAX and MIN of DECIMAL
+     * up to precision 18, MAX and MIN of VARCHAR, and COUNT(DISTINCT col) of an INT, BIGINT or VARCHAR (at most 64 such calls per column: Flink's bit-set is one long), each with
      * or without a FILTER (a BOOLEAN NOT NULL column: Flink's planner filters on IS TRUE(...)); never another
      * DISTINCT call, APPROXIMATE or WITHIN GROUP.
      */
@@ -88,9 +88,9 @@ final class LocalAggCalls {
             case SUM:
                 return sumCall(Function.SUM, call, input);
             case MAX:
-                return valueCall(Function.MAX, call, input, true);
+                return extremeCall(Function.MAX, call, input);
             case MIN:
-                return valueCall(Function.MIN, call, input, true);
+                return extremeCall(Function.MIN, call, input);
             case SUM0:
                 return sumCall(Function.SUM0, call, input);
             case AVG:
@@ -107,14 +107,31 @@ final class LocalAggCalls {
     private static LocalAggCall sumCall(Function function, AggregateCall call, RowType input) throws NotTranslatable {
         int column = call.getArgList().get(0);
         if (input.getTypeAt(column) instanceof DecimalType decimal) {
-            if (!DecimalData.isCompact(decimal.getPrecision())) {
-                throw new NotTranslatable(call + " of type " + decimal + " (a DECIMAL up to precision 18: a value"
-                        + " beyond a long's would not be summed in 128 bits)");
-            }
-            return new LocalAggCall(function, column, AggColumnType.DECIMAL, call.filterArg, false,
-                    decimal.getScale());
+            return compactDecimalCall(function, call, decimal, "a value beyond a long's would not be summed in 128"
+                    + " bits");
         }
         return valueCall(function, call, input, false);
+    }
+
+    /**
+     * MAX or MIN: of INT, BIGINT or VARCHAR, or of a DECIMAL whose unscaled values are longs (precision up to 18),
+     * compared as longs, as {@code DecimalData.compareTo} compares compact values of one scale.
+     */
+    private static LocalAggCall extremeCall(Function function, AggregateCall call, RowType input)
+            throws NotTranslatable {
+        if (input.getTypeAt(call.getArgList().get(0)) instanceof DecimalType decimal) {
+            return compactDecimalCall(function, call, decimal, "its values are compared as longs");
+        }
+        return valueCall(function, call, input, true);
+    }
+
+    private static LocalAggCall compactDecimalCall(Function function, AggregateCall call, DecimalType decimal,
+            String why) throws NotTranslatable {
+        if (!DecimalData.isCompact(decimal.getPrecision())) {
+            throw new NotTranslatable(call + " of type " + decimal + " (a DECIMAL up to precision 18: " + why + ")");
+        }
+        return new LocalAggCall(function, call.getArgList().get(0), AggColumnType.DECIMAL, call.filterArg, false,
+                decimal.getScale());
     }
 
     private static LocalAggCall valueCall(Function function, AggregateCall call, RowType input,
@@ -191,26 +208,35 @@ final class LocalAggCalls {
         return withCount;
     }
 
-    /** The Flink type of an INT, BIGINT or VARCHAR value. */
-    private static LogicalType valueType(AggColumnType type) {
-        return switch (type) {
+    /**
+     * The type the operator writes a SUM's, $SUM0's, MAX's or MIN's value in: INT, BIGINT, STRING, or a MAX's or MIN's
+     * DECIMAL argument's own type.
+     */
+    private static LogicalType valueType(LocalAggCall call, RowType input) {
+        return switch (call.type()) {
             case INT -> new IntType();
             case BIGINT -> new BigIntType();
             case VARCHAR -> VarCharType.STRING_TYPE;
-            case DECIMAL -> throw new IllegalStateException("a DECIMAL is written as its sum's type");
+            case DECIMAL -> input.getTypeAt(call.column());
         };
+    }
+
+    /** The same root and, for a DECIMAL, the same precision and scale; nullability aside. */
+    private static boolean sameType(LogicalType actual, LogicalType expected) {
+        return actual.getTypeRoot() == expected.getTypeRoot()
+                && (!(expected instanceof DecimalType) || actual.copy(true).equals(expected.copy(true)));
     }
 
     /**
      * Checks that a retracting MAX's or MIN's field is Flink's structured accumulator: the value's type, a BIGINT
      * {@code mapSize}, and the heap {@code MapView} (RAW).
      */
-    private static void checkExtremeWithRetract(RowType output, int field, LocalAggCall call, AggregateCall flinkCall)
-            throws NotTranslatable {
+    private static void checkExtremeWithRetract(RowType output, int field, LogicalType valueType, LocalAggCall call,
+            AggregateCall flinkCall) throws NotTranslatable {
         LogicalType actual = output.getTypeAt(field);
         List<LogicalType> parts = actual.getChildren();
         if (actual.getTypeRoot() != LogicalTypeRoot.STRUCTURED_TYPE || parts.size() != 3
-                || parts.get(0).getTypeRoot() != valueType(call.type()).getTypeRoot()
+                || !sameType(parts.get(0), valueType)
                 || parts.get(1).getTypeRoot() != LogicalTypeRoot.BIGINT
                 || parts.get(2).getTypeRoot() != LogicalTypeRoot.RAW) {
             throw new NotTranslatable("accumulator " + output.getFieldNames().get(field) + " of "
@@ -232,8 +258,8 @@ final class LocalAggCalls {
      * field (Flink's distinct {@code MapView}) per distinct column, then {@code trailing} more fields. {@code calls} may end with calls Flink's planner added
      * after {@code flinkCalls}.
      */
-    static void checkOutput(RowType output, int keys, LocalAggCall[] calls, List<AggregateCall> flinkCalls,
-            int trailing) throws NotTranslatable {
+    static void checkOutput(RowType output, RowType input, int keys, LocalAggCall[] calls,
+            List<AggregateCall> flinkCalls, int trailing) throws NotTranslatable {
         int accumulators = 0;
         for (LocalAggCall call : calls) {
             accumulators += call.function().accumulators();
@@ -250,21 +276,20 @@ final class LocalAggCalls {
         int field = keys;
         for (int a = 0; a < calls.length; a++) {
             if (calls[a].function() == Function.MAX_RETRACT || calls[a].function() == Function.MIN_RETRACT) {
-                checkExtremeWithRetract(output, field++, calls[a], a < flinkCalls.size() ? flinkCalls.get(a) : null);
+                checkExtremeWithRetract(output, field++, valueType(calls[a], input), calls[a],
+                        a < flinkCalls.size() ? flinkCalls.get(a) : null);
                 continue;
             }
             for (int f = 0; f < calls[a].function().accumulators(); f++, field++) {
-                LogicalType expected = f > 0 ? new BigIntType() : calls[a].type() == AggColumnType.DECIMAL
+                LogicalType expected = f > 0 ? new BigIntType() : calls[a].sumsDecimal()
                         ? new DecimalType(LocalAggCall.DECIMAL_SUM_PRECISION, calls[a].scale())
                         : switch (calls[a].function()) {
                             // after the first field: AVG's and SUM_RETRACT's counts
                             case COUNT_STAR, COUNT, AVG -> new BigIntType();
-                            default -> valueType(calls[a].type());
+                            default -> valueType(calls[a], input);
                         };
                 LogicalType actual = output.getTypeAt(field);
-                // the root, and a DECIMAL's precision and scale too: the operator writes DECIMAL(38, scale)
-                if (actual.getTypeRoot() != expected.getTypeRoot() || expected instanceof DecimalType
-                        && !actual.copy(true).equals(expected.copy(true))) {
+                if (!sameType(actual, expected)) {
                     // a call past Flink's is one Flink's planner added (a HOP's COUNT(*))
                     throw new NotTranslatable("accumulator " + output.getFieldNames().get(field) + " of "
                             + (a < flinkCalls.size() ? flinkCalls.get(a) : calls[a]) + " is " + actual + ", not "

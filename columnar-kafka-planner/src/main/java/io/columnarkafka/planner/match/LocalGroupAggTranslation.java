@@ -79,7 +79,7 @@ public final class LocalGroupAggTranslation {
             aggregates = LocalAggCalls.withInputCount(calls, LocalAggCalls.retracting(aggregates));
             rowKindColumn = input.getFieldCount(); // RowKindBatches: after the fields
         }
-        LocalAggCalls.checkOutput(output, grouping.length, aggregates, calls, 0);
+        LocalAggCalls.checkOutput(output, input, grouping.length, aggregates, calls, 0);
         return new LocalGroupAggSpec(grouping.clone(), keyTypes, aggregates, rowKindColumn);
     }
 

@@ -83,7 +83,7 @@ public final class LocalWindowAggTranslation {
         if (hop || changelog) {
             aggregates = LocalAggCalls.withInputCount(calls, aggregates);
         }
-        LocalAggCalls.checkOutput(output, grouping.length, aggregates, calls, 1);
+        LocalAggCalls.checkOutput(output, input, grouping.length, aggregates, calls, 1);
         return new LocalWindowAggSpec(grouping.clone(), keyTypes, rowtime, slices[0], slices[1], aggregates,
                 hop || changelog, changelog ? input.getFieldCount() : -1); // RowKindBatches: kinds after the fields
     }

@@ -204,16 +204,17 @@ class ChangelogPlanParityITCase {
 
     /**
      * With mini-batch, MAX and MIN over the changelog (Flink's retracting ones: each value's row count in a MapView,
-     * the extreme given up when its last row is retracted) of a BIGINT and a VARCHAR, per computed key: the local
-     * phase on the Calc's batches, no edge; the final value per key equals stock's.
+     * the extreme given up when its last row is retracted) of a BIGINT, a VARCHAR and a DECIMAL, per computed key:
+     * the local phase on the Calc's batches, no edge; the final value per key equals stock's.
      */
     @Test
     void withMiniBatchMaxAndMinOverTheChangelogCountEachValuesRows() throws Exception {
         String insert = "INSERT INTO ${out} SELECT MOD(id, 4), MAX(price), MIN(price), MAX(name), MIN(name) FILTER"
-                + " (WHERE price > 20), COUNT(*) FROM changes GROUP BY MOD(id, 4)";
+                + " (WHERE price > 20), MIN(CAST(price AS DECIMAL(10, 2)) * 1.25), COUNT(*) FROM changes"
+                + " GROUP BY MOD(id, 4)";
         String sink = "CREATE TABLE ${out} (g BIGINT, top BIGINT, bottom BIGINT, last_name STRING, first_name STRING,"
-                + " n BIGINT, PRIMARY KEY (g) NOT ENFORCED) WITH ('key.format' = 'json', 'value.format' = 'json',"
-                + " ${sink})";
+                + " least DECIMAL(14, 4), n BIGINT, PRIMARY KEY (g) NOT ENFORCED) WITH ('key.format' = 'json',"
+                + " 'value.format' = 'json', ${sink})";
         Map<String, String> stock = finalValuePerKey(run(false, MINI_BATCH, "minibatch_extremes", "", sink, insert)
                 .topic());
         Run columnar = run(true, MINI_BATCH, "minibatch_extremes", "", sink, insert);

@@ -275,6 +275,24 @@ class VectorLocalGroupAggregateTest {
                 .as("sums beyond a long's range compared").isGreaterThan(50);
     }
 
+    /**
+     * MAX and MIN of DECIMAL(12, 2) and DECIMAL(18, 6) (values at the ends of their ranges), one with a FILTER, over an
+     * insert-only input (Flink's declarative functions: the value, its compact unscaled long) and over a changelog
+     * (the retracting ones: the value, mapSize, and a MapView of the values' row counts keyed by DECIMAL).
+     */
+    @Test
+    void decimalMaxAndMinOverInsertsAndOverAChangelog() throws Exception {
+        String columns = "k BIGINT, md DECIMAL(12, 2), nd DECIMAL(12, 2), me DECIMAL(18, 6), ne DECIMAL(18, 6),"
+                + " n BIGINT";
+        String calls = "SELECT k, MAX(d), MIN(d), MAX(e) FILTER (WHERE flag), MIN(e), COUNT(*) FROM ";
+        List<String> inserts = assertSameOutput(columns, calls + "keyed GROUP BY k", 12, 37, 40, 3000);
+        assertThat(occurrences(inserts, "9999999999.99")).as("the largest DECIMAL(12, 2) compared").isGreaterThan(100);
+        List<String> changes = assertSameOutput(columns, calls + "changed GROUP BY k", 12, 37, 40, 3000);
+        assertThat(occurrences(changes, "=Long:-")).as("negative row counts in the maps").isGreaterThan(1000);
+        assertThat(occurrences(changes, "DecimalData:-999999999999.999")).as("DECIMAL(18, 6) keys near its smallest")
+                .isGreaterThan(100);
+    }
+
     /** Whether a compared row holds a DECIMAL of more than 19 digits (an unscaled sum past a long's range). */
     private static boolean holdsAWideSum(String row) {
         java.util.regex.Matcher decimals = java.util.regex.Pattern.compile("[\\[ ]-?(\\d+)\\.(\\d+)[,\\]]")

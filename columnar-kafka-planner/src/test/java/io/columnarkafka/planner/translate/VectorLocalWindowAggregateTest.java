@@ -286,6 +286,26 @@ public class VectorLocalWindowAggregateTest {
     }
 
     /**
+     * MAX and MIN of DECIMAL(12, 2) and DECIMAL(18, 6) per key over a HOP of inserts (Flink's declarative functions)
+     * and a TUMBLE of a changelog (the retracting ones, their maps keyed by DECIMAL).
+     */
+    @Test
+    void decimalMaxAndMinOverAHopAndOverAChangelogsTumble() throws Exception {
+        String columns = "k BIGINT, md DECIMAL(12, 2), ne DECIMAL(18, 6)";
+        List<String> hop = assertSameOutput(columns, "SELECT k, MAX(d), MIN(e) FILTER (WHERE flag) FROM TABLE(HOP("
+                + "TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND))"
+                + " GROUP BY k, window_start, window_end", ".*", 3, 20, 1000);
+        List<String> tumble = assertSameOutput(columns, "SELECT k, MAX(d), MIN(e) FROM TABLE(TUMBLE(TABLE changed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '3' SECOND)) GROUP BY k, window_start, window_end",
+                ".*MAX_RETRACT.*retracting by \\$\\d+", 3, 20, 1000);
+        // the script's largest d: Long.MAX_VALUE - x, mod 10^12, unscaled
+        assertThat(hop.stream().filter(row -> row.contains("368547758.0")).count())
+                .as("rows holding the script's largest DECIMAL(12, 2)").isGreaterThan(50);
+        assertThat(tumble.stream().filter(row -> row.contains("DecimalData:")).count())
+                .as("rows with DECIMAL keys in their maps").isGreaterThan(200);
+    }
+
+    /**
      * Over a changelog (a debezium-json table with the same watermark): Flink's retracting COUNT(*) (its input count),
      * COUNT, SUM of BIGINT and DECIMAL (a sum and a count each), AVG and a filtered COUNT(DISTINCT) (its values
      * counting their rows) per key over a TUMBLE and a HOP, each UPDATE_BEFORE and DELETE row retracted.
