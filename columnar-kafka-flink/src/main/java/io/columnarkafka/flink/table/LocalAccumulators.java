@@ -113,9 +113,7 @@ final class LocalAccumulators {
                 case COUNT -> !call.distinct() || distinctRowCounts; // a value's rows counted down
                 case SUM, MAX, MIN -> false;
             };
-            boolean retractingOnly = call.function() == LocalAggCall.Function.SUM_RETRACT
-                    || call.function() == LocalAggCall.Function.MAX_RETRACT
-                    || call.function() == LocalAggCall.Function.MIN_RETRACT;
+            boolean retractingOnly = call.function() == LocalAggCall.Function.SUM_RETRACT || call.extremeWithRetract();
             if (rowKindColumn >= 0 && !retracting || retractingOnly && rowKindColumn < 0) {
                 throw new IllegalArgumentException(call + (rowKindColumn < 0 ? " needs a changelog input"
                         : " over a changelog (Flink's retracting function is not computed on the vectors)"));
@@ -134,12 +132,12 @@ final class LocalAccumulators {
             firstColumn[a] = column;
             firstField[a] = field;
             field += calls[a].function().accumulators();
-            LocalAggCall.Function function = calls[a].function();
-            if (function == LocalAggCall.Function.MAX_RETRACT || function == LocalAggCall.Function.MIN_RETRACT) {
-                extremes[a] = new ExtremeWithRetract(function == LocalAggCall.Function.MAX_RETRACT, calls[a].type());
+            if (calls[a].extremeWithRetract()) {
+                extremes[a] = new ExtremeWithRetract(calls[a].function() == LocalAggCall.Function.MAX_RETRACT,
+                        calls[a].type());
                 column += ExtremeWithRetract.TABLE_COLUMNS;
             } else {
-                column += function.accumulators() + (calls[a].sumsDecimal() ? 1 : 0);
+                column += calls[a].function().accumulators() + (calls[a].sumsDecimal() ? 1 : 0);
             }
             boolean string = calls[a].type() == AggColumnType.VARCHAR && !calls[a].distinct();
             stringArgument[a] = string ? stringIndex.computeIfAbsent(calls[a].column(), c -> stringIndex.size()) : -1;

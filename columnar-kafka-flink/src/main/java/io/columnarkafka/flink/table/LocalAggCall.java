@@ -100,6 +100,11 @@ public record LocalAggCall(Function function, int column, AggColumnType type, in
         }
     }
 
+    /** Whether this is a retracting MAX or MIN: one structured field, its state an {@link ExtremeWithRetract}. */
+    public boolean extremeWithRetract() {
+        return function == Function.MAX_RETRACT || function == Function.MIN_RETRACT;
+    }
+
     /**
      * Whether this is a sum (SUM, $SUM0, AVG, a retracting SUM) of a DECIMAL, kept in 128 bits as Flink's {@code
      * DECIMAL(38, scale)}; a MAX's or MIN's DECIMAL is its compact unscaled long.

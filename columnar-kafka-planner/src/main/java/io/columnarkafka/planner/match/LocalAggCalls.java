@@ -275,7 +275,7 @@ final class LocalAggCalls {
         }
         int field = keys;
         for (int a = 0; a < calls.length; a++) {
-            if (calls[a].function() == Function.MAX_RETRACT || calls[a].function() == Function.MIN_RETRACT) {
+            if (calls[a].extremeWithRetract()) {
                 checkExtremeWithRetract(output, field++, valueType(calls[a], input), calls[a],
                         a < flinkCalls.size() ? flinkCalls.get(a) : null);
                 continue;
