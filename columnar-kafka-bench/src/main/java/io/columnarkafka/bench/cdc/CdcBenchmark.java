@@ -37,8 +37,8 @@ import java.util.stream.Collectors;
  */
 public final class CdcBenchmark {
     static final String USAGE = String.join("\n",
-            "usage: bin/bench-cdc [--queries cdc-calc,cdc-agg,cdc-upsert|all] [--events N] [--rounds N] [--warmup N]",
-            "                     [--parallelism N] [--partitions N] [--checkpoint-interval MS] [--seed N]",
+            "usage: bin/bench-cdc [--queries cdc-calc,cdc-agg,cdc-extremes,cdc-upsert|all] [--events N] [--rounds N]",
+            "                     [--warmup N] [--parallelism N] [--partitions N] [--checkpoint-interval MS] [--seed N]",
             "                     [--mini-batch off|on] [--jvm-warm-up off|on|settled] [--out DIR] [--work-dir DIR]",
             "                     [--note TEXT]",
             "  --queries              which queries (default all: cdc-calc, cdc-agg, cdc-extremes, cdc-upsert)",
@@ -49,8 +49,8 @@ public final class CdcBenchmark {
             "  --checkpoint-interval  ms (default 1000)",
             "  --seed                 the input generator's seed (default 42)",
             "  --mini-batch           table.exec.mini-batch off (default) or on (allow-latency 2 s, size 50000, as",
-            "                         bin/bench-nexmark's) in both variants; on, a columnar cdc-agg cell must plan",
-            "                         " + CdcQuery.CDC_AGG.requiredPath(true).describe(),
+            "                         bin/bench-nexmark's) in both variants; on, a columnar cdc-agg or cdc-extremes cell",
+            "                         must plan " + CdcQuery.CDC_AGG.requiredPath(true).describe(),
             String.format(Locale.ROOT, String.join("\n",
                     "  --jvm-warm-up          off (default), on or settled, as bin/bench-nexmark's: each cell's JVM",
                     "                         first runs its job over the same input into a topic of its own,",
