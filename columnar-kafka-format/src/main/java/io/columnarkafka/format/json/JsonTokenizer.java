@@ -984,7 +984,35 @@ final class JsonTokenizer {
         if (i < end && buf[i] == '"') {
             pos = i + 1;
         } else {
-            decodeString(false);
+            skipDecoding(i);
+        }
+    }
+
+    /**
+     * The checks {@link #decodeString} makes of the rest of a string, from {@code i} (where {@link #scanPlain} stopped:
+     * every byte before it passes them), nothing kept: the same errors, failing at the same byte, so {@link #pos}
+     * stands where decoding would leave it; plain runs between escapes and lenient UTF-8 are scanned a word at a time.
+     */
+    private void skipDecoding(int i) {
+        pos = i;
+        while (true) {
+            int c = nextStringByte();
+            if (c == '"') {
+                return;
+            }
+            if (c == '\\') {
+                decodeEscape();
+            } else if (c >= 0x80) {
+                // decodeString's lenient sequences: only the continuation bytes are checked
+                int continuations = (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+                if (continuations < 0) {
+                    throw new JsonReadException("Invalid UTF-8 start byte 0x" + Integer.toHexString(c));
+                }
+                for (int k = 0; k < continuations; k++) {
+                    continuation();
+                }
+            }
+            pos = scanPlain(pos);
         }
     }
 
