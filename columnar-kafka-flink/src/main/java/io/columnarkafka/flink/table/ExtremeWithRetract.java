@@ -48,6 +48,10 @@ final class ExtremeWithRetract {
 
     /** A MAX ({@code max}) or MIN of an INT, BIGINT, compact DECIMAL or VARCHAR argument. */
     ExtremeWithRetract(boolean max, AggColumnType type) {
+        if (type == AggColumnType.TIMESTAMP) {
+            // Flink's map keys would be whole timestamps, sub-millisecond digits included, which a TIMESTAMP(3) drops
+            throw new IllegalArgumentException("a retracting " + (max ? "MAX" : "MIN") + " of a TIMESTAMP");
+        }
         this.max = max;
         this.type = type;
         this.viewBytes = new DistinctViewBytes(type);

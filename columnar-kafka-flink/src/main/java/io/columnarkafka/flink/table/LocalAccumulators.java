@@ -3,6 +3,7 @@ package io.columnarkafka.flink.table;
 import static io.columnarkafka.flink.table.BatchKeyColumns.row;
 
 import io.columnarkafka.format.arrow.RowKindVector;
+import io.columnarkafka.format.arrow.WideTimestamps;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -15,6 +16,9 @@ import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeStampMilliTZVector;
+import org.apache.arrow.vector.TimeStampMilliVector;
+import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.table.data.DecimalData;
@@ -379,7 +383,27 @@ final class LocalAccumulators {
             case BIGINT -> BigIntVector.TYPE_WIDTH;
             case DECIMAL -> DecimalVector.TYPE_WIDTH;
             case VARCHAR -> throw new IllegalArgumentException("a VARCHAR is read as bytes");
+            case TIMESTAMP -> throw new IllegalArgumentException("a TIMESTAMP's width is its vector's");
         };
+    }
+
+    /**
+     * As {@link #width(AggColumnType)}; a TIMESTAMP's is its vector's: Flink's pair of epoch millis and nanos of the
+     * milli ({@link WideTimestamps}, the millis first) or Arrow's milliseconds, each value's first eight bytes its
+     * epoch millis.
+     */
+    static int width(AggColumnType type, FieldVector vector) {
+        if (type != AggColumnType.TIMESTAMP) {
+            return width(type);
+        }
+        if (WideTimestamps.carries(vector)) {
+            return WideTimestamps.BYTE_WIDTH;
+        }
+        if (vector instanceof TimeStampMilliVector || vector instanceof TimeStampMilliTZVector) {
+            return TimeStampVector.TYPE_WIDTH;
+        }
+        throw new IllegalStateException("a TIMESTAMP of precision up to 3 in a " + vector.getField()
+                + " vector, not epoch millis");
     }
 
     /** Row {@code row}'s INT, BIGINT, or compact DECIMAL's unscaled value, as a long, from values {@code width} apart. */
@@ -390,7 +414,7 @@ final class LocalAccumulators {
     private static void accumulateValues(LocalAggCall call, FieldVector argument, FieldVector filter, long[] values,
             boolean[] set, int[] selection, int[] entries, int from, int to) {
         boolean isInt = call.type() == AggColumnType.INT;
-        int width = width(call.type());
+        int width = width(call.type(), argument);
         ArrowBuf data = argument.getDataBuffer();
         for (int j = from; j < to; j++) {
             int row = row(selection, j);
@@ -549,7 +573,10 @@ final class LocalAccumulators {
         }
     }
 
-    /** An INT (as Flink's int field) or BIGINT value. */
+    /**
+     * An INT (as Flink's int field), BIGINT, compact DECIMAL (its unscaled long, as {@code writeDecimal}) or TIMESTAMP
+     * of precision up to 3 (its epoch millis, as {@code writeTimestamp} writes a compact one) value.
+     */
     private static void writeValue(BinaryRowWriter out, int pos, AggColumnType type, long value) {
         if (type == AggColumnType.INT) {
             out.writeInt(pos, (int) value);

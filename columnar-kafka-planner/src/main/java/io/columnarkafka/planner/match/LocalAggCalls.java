@@ -12,7 +12,9 @@ import org.apache.flink.table.types.logical.BigIntType;
 import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeFamily;
 import org.apache.flink.table.types.logical.LogicalTypeRoot;
+import org.apache.flink.table.types.logical.utils.LogicalTypeChecks;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.VarCharType;
 
@@ -38,9 +40,10 @@ final class LocalAggCalls {
     /**
      * The calls as the vectorised operator computes them: COUNT(*), COUNT(col), SUM, $SUM0 (Flink's planner's
      * reduction of a SUM beside an AVG), MAX, MIN and AVG of INT or BIGINT, SUM, $SUM0, AVG, MAX and MIN of DECIMAL
-     * up to precision 18, MAX and MIN of VARCHAR, and COUNT(DISTINCT col) of an INT, BIGINT or VARCHAR (at most 64 such calls per column: Flink's bit-set is one long), each with
-     * or without a FILTER (a BOOLEAN NOT NULL column: Flink's planner filters on IS TRUE(...)); never another
-     * DISTINCT call, APPROXIMATE or WITHIN GROUP.
+     * up to precision 18, MAX and MIN of VARCHAR and of TIMESTAMP or TIMESTAMP_LTZ up to precision 3 (not retracting,
+     * {@link #retracting}), and COUNT(DISTINCT col) of an INT, BIGINT or VARCHAR (at most 64 such calls per column:
+     * Flink's bit-set is one long), each with or without a FILTER (a BOOLEAN NOT NULL column: Flink's planner filters
+     * on IS TRUE(...)); never another DISTINCT call, APPROXIMATE or WITHIN GROUP.
      */
     static LocalAggCall[] of(List<AggregateCall> calls, RowType input) throws NotTranslatable {
         LocalAggCall[] translated = new LocalAggCall[calls.size()];
@@ -119,11 +122,23 @@ final class LocalAggCalls {
      */
     private static LocalAggCall extremeCall(Function function, AggregateCall call, RowType input)
             throws NotTranslatable {
-        if (input.getTypeAt(call.getArgList().get(0)) instanceof DecimalType decimal) {
+        LogicalType type = input.getTypeAt(call.getArgList().get(0));
+        if (type instanceof DecimalType decimal) {
             return compactDecimalCall(function, call, decimal, "its values are compared as longs");
+        }
+        if (type.is(LogicalTypeFamily.TIMESTAMP) && type.getTypeRoot() != LogicalTypeRoot.TIMESTAMP_WITH_TIME_ZONE) {
+            if (LogicalTypeChecks.getPrecision(type) > MAX_COMPACT_TIMESTAMP_PRECISION) {
+                throw new NotTranslatable(call + " of type " + type + " (a TIMESTAMP up to precision 3: epoch millis)");
+            }
+            // Flink compares whole timestamps, sub-millisecond digits a json row holds beyond the precision included,
+            // but writes the extreme's millis only: the greatest (smallest) millis
+            return new LocalAggCall(function, call.getArgList().get(0), AggColumnType.TIMESTAMP, call.filterArg, false);
         }
         return valueCall(function, call, input, true);
     }
+
+    /** Flink's {@code TimestampData.isCompact}: a binary row keeps a timestamp of up to this precision as its millis. */
+    private static final int MAX_COMPACT_TIMESTAMP_PRECISION = 3;
 
     private static LocalAggCall compactDecimalCall(Function function, AggregateCall call, DecimalType decimal,
             String why) throws NotTranslatable {
@@ -174,6 +189,11 @@ final class LocalAggCalls {
         LocalAggCall[] retracting = new LocalAggCall[calls.length];
         for (int a = 0; a < calls.length; a++) {
             LocalAggCall call = calls[a];
+            if (call.type() == AggColumnType.TIMESTAMP) {
+                throw new NotTranslatable(call + " of a TIMESTAMP over a changelog (Flink's retracting " + call.function()
+                        + " keys its map by whole timestamps, sub-millisecond digits included, which the row's"
+                        + " TIMESTAMP(3) drops)");
+            }
             if (call.function() == Function.SUM && call.type() == AggColumnType.DECIMAL
                     && call.scale() > MAX_RETRACTING_DECIMAL_SCALE) {
                 // SumWithRetractAggFunction adds with plus, whose DECIMAL(38, s) + DECIMAL(p, s) Flink types with
@@ -217,14 +237,16 @@ final class LocalAggCalls {
             case INT -> new IntType();
             case BIGINT -> new BigIntType();
             case VARCHAR -> VarCharType.STRING_TYPE;
-            case DECIMAL -> input.getTypeAt(call.column());
+            case DECIMAL, TIMESTAMP -> input.getTypeAt(call.column());
         };
     }
 
-    /** The same root and, for a DECIMAL, the same precision and scale; nullability aside. */
+    /** The same root and, for a DECIMAL or a TIMESTAMP, the same precision (and scale); nullability aside. */
     private static boolean sameType(LogicalType actual, LogicalType expected) {
         return actual.getTypeRoot() == expected.getTypeRoot()
-                && (!(expected instanceof DecimalType) || actual.copy(true).equals(expected.copy(true)));
+                && (!(expected instanceof DecimalType) || actual.copy(true).equals(expected.copy(true)))
+                && (!expected.is(LogicalTypeFamily.TIMESTAMP)
+                        || LogicalTypeChecks.getPrecision(actual) == LogicalTypeChecks.getPrecision(expected));
     }
 
     /**

@@ -101,7 +101,8 @@ final class LocalAggOutput {
                 }
                 fields.add(parts);
             } else {
-                fields.add(getters.get(i).getFieldOrNull(row));
+                // as the exchange carries it: a TIMESTAMP(3) of Flink's row may hold nanos its binary row drops
+                fields.add(getters.get(i).getFieldOrNull(binary));
             }
         }
         return row.getRowKind().shortString() + fields + " " + HexFormat.of().formatHex(bytes);

@@ -61,6 +61,21 @@ class LocalGroupAggFallbackTest {
                 "SUM($1) of scale 7 over a changelog (Flink's retracting SUM rounds each step to scale 6)");
     }
 
+    /**
+     * A MAX of a TIMESTAMP over a changelog (Flink's retracting MAX keys its map by whole timestamps), and of a
+     * TIMESTAMP(6) (not Flink's compact millis): Flink's node, with the reason.
+     */
+    @Test
+    void aTimestampsRetractingOrWideMaxStaysFlinksWithTheReason() {
+        assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, "k BIGINT, mt TIMESTAMP(3)", 50_000),
+                "INSERT INTO results SELECT k, MAX(t) FROM changed GROUP BY k",
+                "MAX($1) of a TIMESTAMP over a changelog (Flink's retracting MAX keys its map by whole timestamps,"
+                        + " sub-millisecond digits included, which the row's TIMESTAMP(3) drops)");
+        assertFlinks(VectorLocalGroupAggregateTest.tEnv(true, "k BIGINT, mu TIMESTAMP(6)", 50_000),
+                "INSERT INTO results SELECT k, MAX(u) FROM keyed GROUP BY k",
+                "MAX($1) of type TIMESTAMP(6) (a TIMESTAMP up to precision 3: epoch millis)");
+    }
+
     @Test
     void theOptionTurnsTheVectorisedPathOff() {
         String insert = "INSERT INTO results SELECT k, COUNT(*) FROM keyed GROUP BY k";

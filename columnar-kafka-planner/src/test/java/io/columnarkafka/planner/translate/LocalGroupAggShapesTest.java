@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
  * VectorLocalGroupAggregateTest} compares them (the same scripts, flush by flush, byte for byte): over an insert-only
  * input or a changelog, zero to two grouping keys of BIGINT, INT and VARCHAR, one to five calls among the admitted
  * ones (COUNT(*), COUNT, SUM, AVG, MAX and MIN of INT, BIGINT, DECIMAL(12, 2) and DECIMAL(18, 6), MAX and MIN of
- * VARCHAR, COUNT(DISTINCT) of INT, BIGINT and VARCHAR; over a changelog Flink's retracting ones), a third of them with a FILTER, and bundles
+ * VARCHAR and, over an insert-only input, of TIMESTAMP(3), COUNT(DISTINCT) of INT, BIGINT and VARCHAR; over a
+ * changelog Flink's retracting ones), a third of them with a FILTER, and bundles
  * of 23 to 50,000 rows. Seeded: a failure names its seed and query.
  */
 class LocalGroupAggShapesTest {
@@ -24,6 +25,8 @@ class LocalGroupAggShapesTest {
     private static final String[] SUMMED = {"i", "b", "d", "e"};
     private static final String[] COMPARED = {"i", "b", "s"};
     private static final String[] EXTREMES = {"i", "b", "s", "d", "e"};
+    /** Over an insert-only input a TIMESTAMP(3) too (over a changelog Flink's retracting MAX keys whole timestamps). */
+    private static final String[] INSERTED_EXTREMES = {"i", "b", "s", "d", "e", "t"};
     private static final String[] FILTERS = {"flag", "b > 0", "d < 0"};
     private static final int[] BUNDLES = {23, 50, 1000, 50_000};
 
@@ -47,7 +50,7 @@ class LocalGroupAggShapesTest {
             List<String> columns = new ArrayList<>();
             keys.forEach(key -> columns.add(key + " " + type(key)));
             for (int n = 1 + random.nextInt(5); n > 0; n--) {
-                String call = call(random, keys);
+                String call = call(random, changelog, keys);
                 if (random.nextInt(3) == 0) {
                     call += " FILTER (WHERE " + FILTERS[random.nextInt(FILTERS.length)] + ")";
                     filtered++;
@@ -80,15 +83,16 @@ class LocalGroupAggShapesTest {
      * A call the vectorised operator admits: no COUNT(DISTINCT) of a grouping key (every group's map would hold its
      * one value, which the comparison's map checks reject).
      */
-    private static String call(Random random, List<String> keys) {
+    private static String call(Random random, boolean changelog, List<String> keys) {
+        String[] extremes = changelog ? EXTREMES : INSERTED_EXTREMES;
         int pick = random.nextInt(7);
         return switch (pick) {
             case 0 -> "COUNT(*)";
             case 1 -> "COUNT(" + COMPARED[random.nextInt(COMPARED.length)] + ")";
             case 2 -> "SUM(" + SUMMED[random.nextInt(SUMMED.length)] + ")";
             case 3 -> "AVG(" + SUMMED[random.nextInt(SUMMED.length)] + ")";
-            case 5 -> "MAX(" + EXTREMES[random.nextInt(EXTREMES.length)] + ")";
-            case 6 -> "MIN(" + EXTREMES[random.nextInt(EXTREMES.length)] + ")";
+            case 5 -> "MAX(" + extremes[random.nextInt(extremes.length)] + ")";
+            case 6 -> "MIN(" + extremes[random.nextInt(extremes.length)] + ")";
             default -> {
                 String column = COMPARED[random.nextInt(COMPARED.length)];
                 yield keys.contains(column) ? "COUNT(*)" : "COUNT(DISTINCT " + column + ")";
@@ -103,6 +107,7 @@ class LocalGroupAggShapesTest {
             case "s" -> "STRING";
             case "d" -> "DECIMAL(12, 2)";
             case "e" -> "DECIMAL(18, 6)";
+            case "t" -> "TIMESTAMP(3)";
             default -> throw new IllegalArgumentException(column);
         };
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.table.VectorLocalGroupAggOperator;
+import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.RowDataArrowWriter;
 import io.columnarkafka.format.arrow.RowKindVector;
 import io.columnarkafka.planner.ColumnarSql;
@@ -30,6 +31,7 @@ import org.apache.flink.table.data.DecimalData;
 import org.apache.flink.table.data.GenericRowData;
 import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.data.StringData;
+import org.apache.flink.table.data.TimestampData;
 import org.apache.flink.table.runtime.operators.bundle.MapBundleOperator;
 import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
@@ -293,6 +295,20 @@ class VectorLocalGroupAggregateTest {
                 .isGreaterThan(100);
     }
 
+    /**
+     * MAX and MIN of TIMESTAMP(3) (one with a FILTER) and TIMESTAMP_LTZ(3) over an insert-only input, values at
+     * Flink's ends and with nanos of the milli beyond the precision, batches in both timestamp layouts: Flink's
+     * declarative functions compare whole timestamps and its binary row keeps the extreme's millis.
+     */
+    @Test
+    void timestampMaxAndMinOverInserts() throws Exception {
+        List<String> compared = assertSameOutput("k BIGINT, mt TIMESTAMP(3), nt TIMESTAMP(3), ml TIMESTAMP_LTZ(3),"
+                + " nl TIMESTAMP_LTZ(3), n BIGINT", "SELECT k, MAX(t), MIN(t) FILTER (WHERE flag), MAX(tl), MIN(tl),"
+                + " COUNT(*) FROM keyed GROUP BY k", 12, 37, 40, 3000);
+        assertThat(occurrences(compared, "9999-12-31T23:59:59.99")).as("the latest timestamps").isGreaterThan(1000);
+        assertThat(occurrences(compared, "0001-01-01T00:00")).as("the earliest timestamps").isGreaterThan(1000);
+    }
+
     /** Whether a compared row holds a DECIMAL of more than 19 digits (an unscaled sum past a long's range). */
     private static boolean holdsAWideSum(String row) {
         java.util.regex.Matcher decimals = java.util.regex.Pattern.compile("[\\[ ]-?(\\d+)\\.(\\d+)[,\\]]")
@@ -391,18 +407,20 @@ class VectorLocalGroupAggregateTest {
         tEnv.getConfig().set("table.exec.mini-batch.allow-latency", "2 s");
         tEnv.getConfig().set("table.exec.mini-batch.size", String.valueOf(bundleSize));
         tEnv.executeSql("CREATE TABLE events (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, flag BOOLEAN,"
-                + " d DECIMAL(12, 2), e DECIMAL(18, 6), w DECIMAL(20, 2), x DECIMAL(12, 7), extra STRING) WITH ("
+                + " d DECIMAL(12, 2), e DECIMAL(18, 6), w DECIMAL(20, 2), x DECIMAL(12, 7), t TIMESTAMP(3),"
+                + " tl TIMESTAMP_LTZ(3), u TIMESTAMP(6), extra STRING) WITH ("
                 + "'connector' = 'kafka-columnar', 'topic' = 'events', 'properties.bootstrap.servers' = 'localhost:1',"
                 + " 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'json')");
-        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, flag, d, e, w, x FROM events"
+        tEnv.executeSql("CREATE VIEW keyed AS SELECT k, i, b, v, s, flag, d, e, w, x, t, tl, u FROM events"
                 + " WHERE extra IS NOT NULL");
         tEnv.executeSql("CREATE TABLE changes (k BIGINT, i INT, b BIGINT, v DOUBLE, s STRING, flag BOOLEAN,"
-                + " d DECIMAL(12, 2), e DECIMAL(18, 6), w DECIMAL(20, 2), x DECIMAL(12, 7), extra STRING) WITH ("
+                + " d DECIMAL(12, 2), e DECIMAL(18, 6), w DECIMAL(20, 2), x DECIMAL(12, 7), t TIMESTAMP(3),"
+                + " extra STRING) WITH ("
                 + "'connector' = 'kafka-columnar', 'topic' = 'changes', 'properties.bootstrap.servers' ="
                 + " 'localhost:1', 'properties.group.id' = 'g', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'debezium-json')");
-        tEnv.executeSql("CREATE VIEW changed AS SELECT k, i, b, v, s, flag, d, e, w, x FROM changes"
+        tEnv.executeSql("CREATE VIEW changed AS SELECT k, i, b, v, s, flag, d, e, w, x, t FROM changes"
                 + " WHERE extra IS NOT NULL");
         tEnv.executeSql("CREATE TABLE results (" + sinkColumns + ") WITH ('connector' = 'blackhole')");
         return tEnv;
@@ -469,6 +487,7 @@ class VectorLocalGroupAggregateTest {
                 case BOOLEAN -> random.nextBoolean();
                 case DOUBLE -> (random.nextInt(2001) - 1000) / 4.0; // a column Flink's Calc keeps, unaggregated
                 case DECIMAL -> decimal(random, (DecimalType) type);
+                case TIMESTAMP_WITHOUT_TIME_ZONE, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> timestamp(random);
                 default -> throw new AssertionError("no values for " + input.getFields().get(f).asSummaryString());
             });
         }
@@ -489,6 +508,22 @@ class VectorLocalGroupAggregateTest {
         return DecimalData.fromBigDecimal(java.math.BigDecimal.valueOf(unscaled, type.getScale()),
                 type.getPrecision(), type.getScale());
     }
+
+    /**
+     * A timestamp at Flink's ends (year 1, year 9999) a third of the time, else within a second of 1970 on either
+     * side; a third with nanos of the milli, as a json row keeps every fraction digit of its text beyond the
+     * precision (Flink's MAX and MIN compare them, its binary row keeps the millis).
+     */
+    private static TimestampData timestamp(Random random) {
+        int pick = random.nextInt(6);
+        long millis = pick == 0 ? LATEST_MILLIS - random.nextInt(3) : pick == 1 ? EARLIEST_MILLIS + random.nextInt(3)
+                : random.nextInt(2001) - 1000;
+        return TimestampData.fromEpochMillis(millis, random.nextInt(3) == 0 ? random.nextInt(1_000_000) : 0);
+    }
+
+    /** 9999-12-31T23:59:59.999 and 0001-01-01T00:00, the range of Flink's TIMESTAMP. */
+    private static final long LATEST_MILLIS = 253_402_300_799_999L;
+    private static final long EARLIEST_MILLIS = -62_135_596_800_000L;
 
     /** A value near an end of the range a third of the time (so sums wrap), else a small one of either sign. */
     private static long edgy(Random random, long min, long max) {
@@ -586,9 +621,11 @@ class VectorLocalGroupAggregateTest {
      * with the row-kind column after the fields, as the stage's changelog batches carry it.
      */
     private static ArrowBatch arrowBatch(Batch batch, RowType input, BufferAllocator allocator) {
-        RowDataArrowWriter writer = batch.changelog()
-                ? new RowDataArrowWriter(input, RowKindVector.columnBeside(input.getFieldNames()), allocator)
-                : new RowDataArrowWriter(input, allocator);
+        // timestamps as a json scan's batches carry them (Flink's millis and nanos of the milli) or in Arrow's units
+        ArrowLayout.NanoTimestamps timestamps = batch.rows().size() % 2 == 0
+                ? ArrowLayout.NanoTimestamps.EVERY_PRECISION_MILLIS_AND_NANOS : ArrowLayout.NanoTimestamps.ARROW_NANOSECOND;
+        RowDataArrowWriter writer = new RowDataArrowWriter(input,
+                batch.changelog() ? RowKindVector.columnBeside(input.getFieldNames()) : null, timestamps, allocator);
         return arrowBatch(batch.rows(), batch.withSelection(), writer, random -> row(random, input, 3));
     }
 

@@ -50,6 +50,7 @@ import org.apache.flink.table.types.logical.DecimalType;
 import org.apache.flink.table.types.logical.DoubleType;
 import org.apache.flink.table.types.logical.IntType;
 import org.apache.flink.table.types.logical.LogicalType;
+import org.apache.flink.table.types.logical.LogicalTypeRoot;
 import org.apache.flink.table.types.logical.RawType;
 import org.apache.flink.table.types.logical.RowType;
 import org.apache.flink.table.types.logical.StructuredType;
@@ -305,6 +306,17 @@ public class VectorLocalWindowAggregateTest {
                 .as("rows with DECIMAL keys in their maps").isGreaterThan(200);
     }
 
+    /** MAX and MIN of the TIMESTAMP(3) rowtime per key over a HOP and a TUMBLE of inserts. */
+    @Test
+    void timestampMaxAndMinOverAHopAndATumble() throws Exception {
+        String columns = "k BIGINT, mt TIMESTAMP(3), nt TIMESTAMP(3)";
+        assertSameOutput(columns, "SELECT k, MAX(`dateTime`), MIN(`dateTime`) FILTER (WHERE flag) FROM TABLE(HOP("
+                + "TABLE keyed, DESCRIPTOR(`dateTime`), INTERVAL '2' SECOND, INTERVAL '6' SECOND))"
+                + " GROUP BY k, window_start, window_end", 3, 20, 1000);
+        assertSameOutput(columns, "SELECT k, MAX(`dateTime`), MIN(`dateTime`) FROM TABLE(TUMBLE(TABLE keyed,"
+                + " DESCRIPTOR(`dateTime`), INTERVAL '3' SECOND)) GROUP BY k, window_start, window_end", 3, 20, 1000);
+    }
+
     /**
      * Over a changelog (a debezium-json table with the same watermark): Flink's retracting COUNT(*) (its input count),
      * COUNT, SUM of BIGINT and DECIMAL (a sum and a count each), AVG and a filtered COUNT(DISTINCT) (its values
@@ -368,11 +380,15 @@ public class VectorLocalWindowAggregateTest {
         // the calc's projection of the view, as Flink's local aggregate reads it (the stage's columnar calc is the
         // same node of the same plan, so its batches carry these columns)
         RowType input = (RowType) ((InternalTypeInfo<?>) flinks.getInputs().get(0).getOutputType()).toLogicalType();
-        int[] projection = input.getFieldNames().stream().mapToInt(KEYED::getFieldIndex).toArray();
+        int[] projection = input.getFields().stream().mapToInt(field -> KEYED.getFieldIndex(field.getName()) >= 0
+                ? KEYED.getFieldIndex(field.getName())
+                // a TIMESTAMP not of the view: the rowtime materialized as an aggregate's argument, the same value
+                : field.getType().is(LogicalTypeRoot.TIMESTAMP_WITHOUT_TIME_ZONE) ? KEYED.getFieldIndex("dateTime")
+                : -1).toArray();
         for (int f = 0; f < projection.length; f++) {
             // not a column of the view: a FILTER's IS TRUE(...), which the script draws
             assertThat(projection[f] >= 0 || input.getTypeAt(f).equals(new BooleanType(false)))
-                    .as("%s within %s", input.getFields().get(f), KEYED).isTrue();
+                    .as("%s within %s", input.getFields().get(f).asSummaryString(), KEYED).isTrue();
         }
         RowType outputType = (RowType) ((InternalTypeInfo<?>) flinks.getOutputType()).toLogicalType();
         assertThat(vectorised.getOutputType()).isEqualTo(flinks.getOutputType());
@@ -503,6 +519,7 @@ public class VectorLocalWindowAggregateTest {
         Random kinds = new Random(-seed);
         String rowKindColumn = changelog ? RowKindVector.columnBeside(input.getFieldNames()) : null;
         RowType batchType = new RowType(IntStream.range(0, projection.length).mapToObj(f -> projection[f] >= 0
+                && KEYED.getFieldNames().get(projection[f]).equals(input.getFieldNames().get(f))
                 ? KEYED.getFields().get(projection[f]) : input.getFields().get(f)).toList());
         Random random = new Random(seed);
         BufferAllocator allocator = ArrowMemory.newChild("vector-local-window-agg-test", 64L << 20);
