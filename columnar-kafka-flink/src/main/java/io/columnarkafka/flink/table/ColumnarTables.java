@@ -34,7 +34,7 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * ours and admitted, and their Arrow runtimes (a scan emitting {@link ArrowBatch}es, a sink consuming them)
  * in place of the RowData runtimes the connectors give Flink's planner. The decisions stay the
  * connectors' ({@link ScanAdmissionMatcher}, {@link AdmissionMatcher}); the Arrow-fed sink adds only the
- * shapes whose rows it cannot write from the batches (a reducing upsert buffer, a keyed shuffle).
+ * shapes whose rows it cannot write from the batches (a keyed shuffle).
  */
 public final class ColumnarTables {
     private ColumnarTables() {}
@@ -113,13 +113,8 @@ public final class ColumnarTables {
             return Optional.of(own);
         }
         KafkaSinkShape shape = columnar.shape();
-        // An upsert table fed inserts (the planner feeds Arrow to insert-only input only) writes each row under its
-        // key, as a plain keyed sink does; but Flink's reducing buffer keeps the last row per key, and with another
-        // parallelism Flink's sink node shuffles the rows by key first (table.exec.sink.keyed-shuffle).
-        if (shape.upsertMode() && shape.flushMode().isEnabled()) {
-            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
-                    "sink.buffer-flush: Flink's buffer keeps the last row per key"));
-        }
+        // With another parallelism Flink's sink node may shuffle an upsert table's rows by key first
+        // (table.exec.sink.keyed-shuffle).
         if (shape.upsertMode() && shape.parallelism() != null) {
             return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
                     "sink.parallelism of an upsert table: Flink's sink node shuffles the rows by key"));
@@ -181,18 +176,28 @@ public final class ColumnarTables {
      * its NOT NULL constraint, or null for none; the encode operator runs it on the batches. With {@code rowKinds}
      * (a sink that {@link #writesChangelog}) the batches are a changelog's, each row's kind in their last column; else
      * every row is an insert. A custom partitioner is called in the writer's serializer, as Flink calls it, with each
-     * record's consumed row, a view of the batch ({@link ConsumedRowElements}).
+     * record's consumed row, a view of the batch ({@link ConsumedRowElements}). An upsert table with {@code
+     * sink.buffer-flush.*} reduces the rows per key first, as Flink's writer does ({@link ArrowReducingEncodeOperator}),
+     * and hands its partitioner the buffered rows.
      */
     public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name,
             ProviderContext uids, ConstraintEnforcerExecutor notNullEnforcer, boolean rowKinds) {
         ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
         KafkaSinkShape shape = columnar.shape();
         String description = columnar.asSummaryString();
-        EncodePlan plan = rowKinds ? EncodePlan.of(shape, columnar.batching(), description)
-                : EncodePlan.ofInserts(shape, columnar.batching(), description);
         ArrowNotNullEnforcer notNull = notNullEnforcer == null ? null
                 : new ArrowNotNullEnforcer(notNullEnforcer, notNullColumns(shape.physicalType()));
         RowType batchType = batchType(columnar, rowKinds);
+        int consumed = shape.physicalType().getFieldCount() + shape.metadataKeys().size();
+        RowType consumedType = new RowType(batchType.getFields().subList(0, consumed));
+        if (EncodePlan.ReducingBuffer.of(shape) != null) {
+            // Flink's reducing upsert writer keeps a copy of the latest row per key and writes the copies at its
+            // flushes: the batches' rows wait there as rows, and are encoded when a flush writes them.
+            return ColumnarSinkTranslator.reducingArrowSink(shape, columnar.batching(), description, batches, name,
+                    consumedType, rowKinds, notNull, uids);
+        }
+        EncodePlan plan = rowKinds ? EncodePlan.of(shape, columnar.batching(), description)
+                : EncodePlan.ofInserts(shape, columnar.batching(), description);
         ArrowSinkEncoding encoding = ArrowSinkEncoding.of(plan, batchType, notNull, rowKinds);
         long allocatorLimit = ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT;
         RecordSizeLimit sizeLimit = RecordSizeLimit.of(shape.properties());
@@ -201,9 +206,7 @@ public final class ColumnarTables {
                     EncodeFunction.ofRecords(encoding, allocatorLimit, sizeLimit, plan.sendWindowNanos()),
                     PreSerializedRecordTypeInfo.INSTANCE);
         }
-        int consumed = shape.physicalType().getFieldCount() + shape.metadataKeys().size();
         int kindColumn = rowKinds ? batchType.getFieldCount() - 1 : -1;
-        RowType consumedType = new RowType(batchType.getFields().subList(0, consumed));
         return arrowSink(batches, name, uids, shape, plan, EncodedRecords.WITH_ROWS,
                 new EncodeFunction<>(encoding, () -> new ConsumedRowElements(batchType, consumed, kindColumn),
                         allocatorLimit, sizeLimit, plan.sendWindowNanos()),

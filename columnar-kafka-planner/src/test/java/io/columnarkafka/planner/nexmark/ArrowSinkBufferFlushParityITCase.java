@@ -1,0 +1,206 @@
+package io.columnarkafka.planner.nexmark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.columnarkafka.flink.testing.ArrowMemoryChecks;
+import io.columnarkafka.flink.testing.KafkaBrokerExtension;
+import io.columnarkafka.flink.testing.SinkJobs;
+import io.columnarkafka.planner.ColumnarSql;
+import io.columnarkafka.testkit.TopicRecord;
+import io.columnarkafka.testkit.TopicVerifier;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.streaming.api.CheckpointingMode;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
+import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * An upsert table with {@code sink.buffer-flush.*} fed the planner stage's Arrow batches (a debezium-json changelog,
+ * a columnar Calc), against stock Flink's {@code upsert-kafka} and its {@code ReducingUpsertWriter} on the same
+ * topic. Every columnar run asserts from EXPLAIN that the Arrow-fed sink took the buffer (no edge to rows); the Arrow
+ * allocators are back at zero after each job.
+ *
+ * <p>The input is one partition, so one source subtask reads it all and one sink subtask writes every record: its
+ * flushes at {@code max-rows} keys and at the end of input (the interval is an hour) are the same in both runs, and
+ * each output partition's records, in order, show the buffer's contents and Flink's order (its {@code HashMap}'s,
+ * the same in one JVM).
+ */
+class ArrowSinkBufferFlushParityITCase {
+    private static final int PARALLELISM = 2;
+    private static final int KEYS = 50;
+    private static final int EVENTS = 1500;
+    private static final String INPUT = "buffer_flush_in";
+
+    @RegisterExtension
+    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(PARALLELISM);
+
+    @RegisterExtension
+    static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
+
+    /**
+     * {@value #EVENTS} Debezium changes of {@value #KEYS} ids, visited in a stride so neighbouring changes touch
+     * other ids: a create (or snapshot read) for an absent id, else a delete every eleventh change, else an update.
+     */
+    @BeforeAll
+    static void fillInput() {
+        KAFKA.broker().createTopic(INPUT, 1);
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        String[] rows = new String[KEYS];
+        for (int i = 0; i < EVENTS; i++) {
+            int id = i * 17 % KEYS;
+            String after = "{\"id\":" + id + ",\"name\":" + (i % 9 == 4 ? "null" : "\"n" + i % 6
+                    + (i % 10 == 0 ? " \u00fc\uD83D\uDE00" : "") + "\"") + ",\"price\":" + (i * 13 % 97) + "}";
+            String change;
+            if (rows[id] == null) {
+                change = "{\"op\":\"" + (i % 2 == 0 ? "c" : "r") + "\",\"before\":null,\"after\":" + after + "}";
+            } else if (i % 11 == 3) {
+                change = "{\"op\":\"d\",\"before\":" + rows[id] + ",\"after\":null}";
+                after = null;
+            } else {
+                change = "{\"op\":\"u\",\"before\":" + rows[id] + ",\"after\":" + after + "}";
+            }
+            rows[id] = after;
+            records.add(new ProducerRecord<>(INPUT, 0, utf8("{\"id\":" + id + "}"), utf8(change)));
+        }
+        KAFKA.broker().produce(records);
+    }
+
+    /**
+     * Flushes at 7 keys, with and without a filter (with one, UPDATE_BEFORE rows reach the sink: tombstones then
+     * replaced in the buffer by their UPDATE_AFTER rows): every partition's records, in order, equal stock's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"", " WHERE MOD(price, 3) <> 0"})
+    void theBufferWritesStocksRecordsInStocksOrder(String where) throws Exception {
+        String name = where.isEmpty() ? "reduced" : "reduced_filtered";
+        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2 FROM changes" + where;
+        String options = "'sink.buffer-flush.max-rows' = '7', 'sink.buffer-flush.interval' = '1 h',"
+                + " 'sink.delivery-guarantee' = 'at-least-once'";
+        List<String> stock = records(await(start(false, name, options, insert, true)));
+        String columnar = await(start(true, name, options, insert, true));
+        assertThat(stock).as("stock's records in 3 partitions, tombstones among them")
+                .anyMatch(r -> r.endsWith("value=null"))
+                .extracting(r -> r.substring(0, 2)).contains("p0", "p1", "p2");
+        assertThat(records(columnar)).isEqualTo(stock);
+    }
+
+    /**
+     * Exactly once, with checkpoints every 200 ms, over the unbounded topic, {@code max-rows} and the interval never
+     * reached: rows leave the buffer only at checkpoints, so every key's final record is committed while the job
+     * runs only if the buffer is written before the barrier reaches the writer (its rows are then in the
+     * transaction the checkpoint commits). The committed final value per key equals stock's (bounded) run's.
+     */
+    @Test
+    void theBufferIsWrittenBeforeEachCheckpoint() throws Exception {
+        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2 FROM changes";
+        String options = "'sink.buffer-flush.max-rows' = '100000', 'sink.buffer-flush.interval' = '1 h',"
+                + " 'sink.delivery-guarantee' = 'exactly-once', 'properties.transaction.timeout.ms' = '60000'";
+        Map<String, String> stock = finalValuePerKey(await(start(false, "checkpointed", options, insert, true)));
+        String out = "checkpointed_columnar";
+        JobClient job = start(true, "checkpointed", options, insert, false).result().getJobClient().orElseThrow();
+        try {
+            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+            while (!finalValuePerKey(out).equals(stock) && System.nanoTime() < deadline) {
+                Thread.sleep(200);
+            }
+            assertThat(job.getJobStatus().get().isTerminalState()).as("the job still runs").isFalse();
+            assertThat(finalValuePerKey(out)).isEqualTo(stock);
+        } finally {
+            job.cancel().get();
+        }
+        ArrowMemoryChecks.assertReleased();
+    }
+
+    private record Started(String topic, TableResult result) {}
+
+    /**
+     * Starts {@code insert} through stock's connectors or the stage's: the changes table over the input ({@code
+     * bounded}: up to its end), into an upsert table over a topic of 3 partitions ({@code ${out}} its name) with the
+     * sink options {@code sinkOptions}; with exactly once, checkpoints every 200 ms. A columnar run asserts its plan.
+     */
+    private static Started start(boolean columnar, String name, String sinkOptions, String insert, boolean bounded)
+            throws Exception {
+        String out = name + "_" + (columnar ? "columnar" : "stock");
+        KAFKA.broker().createTopic(out, 3);
+        StreamExecutionEnvironment env = SinkJobs.environment(0); // a failure fails the test, no restarts
+        env.setParallelism(PARALLELISM);
+        if (sinkOptions.contains("exactly-once")) {
+            env.enableCheckpointing(200, CheckpointingMode.EXACTLY_ONCE);
+        }
+        TableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
+        if (columnar) {
+            assertThat(ColumnarSql.install(tEnv).installed()).isTrue();
+        }
+        String connector = columnar ? "kafka-columnar" : "kafka";
+        String servers = KAFKA.broker().bootstrapServers();
+        tEnv.executeSql("CREATE TABLE changes (id BIGINT, name STRING, price BIGINT, PRIMARY KEY (id) NOT ENFORCED)"
+                + " WITH ('connector' = '" + connector + "', 'topic' = '" + INPUT + "', 'properties.bootstrap.servers'"
+                + " = '" + servers + "', 'properties.group.id' = '" + out + "', 'scan.startup.mode' = 'earliest-offset'"
+                + (bounded ? ", 'scan.bounded.mode' = 'latest-offset'" : "") + ", 'format' = 'debezium-json')");
+        tEnv.executeSql("CREATE TABLE " + out + " (id BIGINT, name STRING, doubled BIGINT, PRIMARY KEY (id) NOT"
+                + " ENFORCED) WITH ('connector' = 'upsert-" + connector + "', 'topic' = '" + out + "',"
+                + " 'properties.bootstrap.servers' = '" + servers + "', 'key.format' = 'json', 'value.format' = 'json',"
+                + " 'sink.transactional-id-prefix' = '" + out + "', " + sinkOptions + ")");
+        String statement = insert.replace("${out}", out);
+        if (columnar) {
+            String explain = tEnv.explainSql(statement);
+            assertThat(explain.substring(explain.indexOf("== Optimized Execution Plan ==")))
+                    .doesNotContain("ArrowToRows(").contains("ColumnarScan(").contains("ColumnarCalc(")
+                    .containsPattern("ColumnarSink\\(.*upsert tombstones, buffer-flush \\d+ rows / 3600000 ms,"
+                            + " Arrow input\\]");
+        }
+        return new Started(out, tEnv.executeSql(statement));
+    }
+
+    /** Waits for a bounded run's end; its output topic. */
+    private static String await(Started started) throws Exception {
+        started.result().await();
+        ArrowMemoryChecks.assertReleased();
+        return started.topic();
+    }
+
+    /** The topic's committed records, per partition in offset order ("null" for a tombstone's value). */
+    private static List<String> records(String topic) {
+        List<String> out = new ArrayList<>();
+        for (TopicRecord r : committed(topic)) {
+            out.add("p" + r.partition() + " key=" + r.keyAsString() + " value="
+                    + (r.value() == null ? "null" : r.valueAsString()));
+        }
+        return out;
+    }
+
+    /** An upsert topic's last value per key (null for a tombstone), each partition read in offset order. */
+    private static Map<String, String> finalValuePerKey(String topic) {
+        Map<String, String> values = new TreeMap<>();
+        for (TopicRecord r : committed(topic)) {
+            values.put(r.keyAsString(), r.value() == null ? "null" : r.valueAsString());
+        }
+        return values;
+    }
+
+    private static List<TopicRecord> committed(String topic) {
+        return TopicVerifier.forTopic(KAFKA.broker(), topic).readCommitted().keepRecords(true).read().records()
+                .stream().sorted(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset))
+                .toList();
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}
