@@ -76,27 +76,30 @@ class ArrowSinkBufferFlushParityITCase {
                 change = "{\"op\":\"u\",\"before\":" + rows[id] + ",\"after\":" + after + "}";
             }
             rows[id] = after;
-            records.add(new ProducerRecord<>(INPUT, 0, utf8("{\"id\":" + id + "}"), utf8(change)));
+            records.add(new ProducerRecord<>(INPUT, 0, 1_600_000_000_000L + i * 1_001L, utf8("{\"id\":" + id + "}"),
+                    utf8(change)));
         }
         KAFKA.broker().produce(records);
     }
 
     /**
      * Flushes at 7 keys, with and without a filter (with one, UPDATE_BEFORE rows reach the sink: tombstones then
-     * replaced in the buffer by their UPDATE_AFTER rows): every partition's records, in order, equal stock's.
+     * replaced in the buffer by their UPDATE_AFTER rows), each record's timestamp from the sink's {@code timestamp}
+     * metadata column (the buffered row's, read from the batch's column after the physical ones): every partition's
+     * records, in order, equal stock's.
      */
     @ParameterizedTest
     @ValueSource(strings = {"", " WHERE MOD(price, 3) <> 0"})
     void theBufferWritesStocksRecordsInStocksOrder(String where) throws Exception {
         String name = where.isEmpty() ? "reduced" : "reduced_filtered";
-        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2 FROM changes" + where;
+        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes" + where;
         String options = "'sink.buffer-flush.max-rows' = '7', 'sink.buffer-flush.interval' = '1 h',"
                 + " 'sink.delivery-guarantee' = 'at-least-once'";
         List<String> stock = records(await(start(false, name, options, insert, true)));
         String columnar = await(start(true, name, options, insert, true));
         assertThat(stock).as("stock's records in 3 partitions, tombstones among them")
                 .anyMatch(r -> r.endsWith("value=null"))
-                .extracting(r -> r.substring(0, 2)).contains("p0", "p1", "p2");
+                .allMatch(r -> r.contains(" ts=16")).extracting(r -> r.substring(0, 2)).contains("p0", "p1", "p2");
         assertThat(records(columnar)).isEqualTo(stock);
     }
 
@@ -108,7 +111,7 @@ class ArrowSinkBufferFlushParityITCase {
      */
     @Test
     void theBufferIsWrittenBeforeEachCheckpoint() throws Exception {
-        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2 FROM changes";
+        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes";
         String options = "'sink.buffer-flush.max-rows' = '100000', 'sink.buffer-flush.interval' = '1 h',"
                 + " 'sink.delivery-guarantee' = 'exactly-once', 'properties.transaction.timeout.ms' = '60000'";
         Map<String, String> stock = finalValuePerKey(await(start(false, "checkpointed", options, insert, true)));
@@ -149,12 +152,12 @@ class ArrowSinkBufferFlushParityITCase {
         }
         String connector = columnar ? "kafka-columnar" : "kafka";
         String servers = KAFKA.broker().bootstrapServers();
-        tEnv.executeSql("CREATE TABLE changes (id BIGINT, name STRING, price BIGINT, PRIMARY KEY (id) NOT ENFORCED)"
-                + " WITH ('connector' = '" + connector + "', 'topic' = '" + INPUT + "', 'properties.bootstrap.servers'"
+        tEnv.executeSql("CREATE TABLE changes (id BIGINT, name STRING, price BIGINT, ts TIMESTAMP_LTZ(3) METADATA FROM"
+                + " 'timestamp' VIRTUAL, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = '" + connector + "', 'topic' = '" + INPUT + "', 'properties.bootstrap.servers'"
                 + " = '" + servers + "', 'properties.group.id' = '" + out + "', 'scan.startup.mode' = 'earliest-offset'"
                 + (bounded ? ", 'scan.bounded.mode' = 'latest-offset'" : "") + ", 'format' = 'debezium-json')");
-        tEnv.executeSql("CREATE TABLE " + out + " (id BIGINT, name STRING, doubled BIGINT, PRIMARY KEY (id) NOT"
-                + " ENFORCED) WITH ('connector' = 'upsert-" + connector + "', 'topic' = '" + out + "',"
+        tEnv.executeSql("CREATE TABLE " + out + " (id BIGINT, name STRING, doubled BIGINT, ts TIMESTAMP_LTZ(3) METADATA"
+                + " FROM 'timestamp', PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'upsert-" + connector + "', 'topic' = '" + out + "',"
                 + " 'properties.bootstrap.servers' = '" + servers + "', 'key.format' = 'json', 'value.format' = 'json',"
                 + " 'sink.transactional-id-prefix' = '" + out + "', " + sinkOptions + ")");
         String statement = insert.replace("${out}", out);
@@ -179,7 +182,7 @@ class ArrowSinkBufferFlushParityITCase {
     private static List<String> records(String topic) {
         List<String> out = new ArrayList<>();
         for (TopicRecord r : committed(topic)) {
-            out.add("p" + r.partition() + " key=" + r.keyAsString() + " value="
+            out.add("p" + r.partition() + " key=" + r.keyAsString() + " ts=" + r.timestamp() + " value="
                     + (r.value() == null ? "null" : r.valueAsString()));
         }
         return out;
