@@ -228,9 +228,7 @@ class ColumnarSqlExplainTest {
                 + " 'debezium-json', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')";
         tEnv.executeSql(changes.replace("${name}", "keyed").replace("${key}", ", PRIMARY KEY (auction) NOT ENFORCED"));
         tEnv.executeSql(changes.replace("${name}", "unkeyed").replace("${key}", ""));
-        tEnv.executeSql("CREATE TABLE latest (auction BIGINT, price BIGINT, PRIMARY KEY (auction) NOT ENFORCED) WITH ("
-                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'latest', 'properties.bootstrap.servers' ="
-                + " 'localhost:1', 'key.format' = 'json', 'value.format' = 'json')");
+        tEnv.executeSql(upsertLatest(""));
         String keyed = ColumnarSql.explain(tEnv, "INSERT INTO latest SELECT auction, price * 2 FROM keyed");
         assertThat(section(keyed, "== Optimized Execution Plan ==")).doesNotContain("ArrowToRows(")
                 .contains("encode=[admitted: json value, json key, upsert tombstones, Arrow input],"
@@ -241,6 +239,56 @@ class ColumnarSqlExplainTest {
         assertThat(section(unkeyed, "== Optimized Execution Plan ==")).contains("upsertMaterialize=[true]")
                 .contains("ArrowToRows(reason=[NOT_INSERT_ONLY the input is a changelog, through Flink's upsert"
                         + " materializer], rows=[binary], rowKinds=[from batches])");
+    }
+
+    /**
+     * An upsert table with {@code sink.buffer-flush.*}: the Arrow-fed sink takes the batches' rows into Flink's reducing
+     * buffer itself, no edge to rows.
+     */
+    @Test
+    void anUpsertTableWithBufferFlushIsFedTheBatches() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(upsertLatest(", 'sink.buffer-flush.max-rows' = '7', 'sink.buffer-flush.interval' = '1 s'"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO latest SELECT auction, price * 2 FROM bids");
+        assertThat(section(explained, "== Optimized Execution Plan ==")).doesNotContain("ArrowToRows(")
+                .contains("encode=[admitted: json value, json key, upsert tombstones, buffer-flush 7 rows / 1000 ms,"
+                        + " Arrow input])\n+- ColumnarCalc(");
+    }
+
+    /**
+     * Where Flink's sink node may move a keyed table's rows between subtasks (a keyed shuffle, or round-robin), the
+     * sink stays Flink's behind the edge, with why; at parallelism 1 every row reaches the one subtask either way.
+     */
+    @Test
+    void aKeyedSinkWhoseRowsFlinkMayMoveKeepsFlinksNode() {
+        TableEnvironment tEnv = installed();
+        String insert = "INSERT INTO latest SELECT auction, price * 2 FROM bids";
+        tEnv.executeSql(upsertLatest(", 'sink.parallelism' = '1'"));
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("ColumnarSink(");
+        tEnv.executeSql("DROP TABLE latest");
+        tEnv.executeSql(upsertLatest(", 'sink.parallelism' = '3'"));
+        assertThat(ColumnarSql.explain(tEnv, insert)).contains("ArrowToRows(reason=[SINK_NOT_ADMITTED sink.parallelism"
+                + " 3 with a primary key: unless the input runs at 3, Flink's sink node shuffles the rows by the primary"
+                + " key (table.exec.sink.keyed-shuffle AUTO)]");
+        tEnv.getConfig().set("table.exec.sink.keyed-shuffle", "NONE");
+        assertThat(ColumnarSql.explain(tEnv, insert)).contains("Flink's sink node hands the rows round-robin to its"
+                + " subtasks (table.exec.sink.keyed-shuffle NONE)]");
+        tEnv.executeSql("DROP TABLE latest");
+        tEnv.executeSql(upsertLatest(""));
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("ColumnarSink(");
+        tEnv.getConfig().set("table.exec.sink.keyed-shuffle", "FORCE");
+        assertThat(ColumnarSql.explain(tEnv, insert)).contains("ArrowToRows(reason=[SINK_NOT_ADMITTED"
+                + " table.exec.sink.keyed-shuffle FORCE: Flink's sink node shuffles the rows by the primary key unless"
+                + " the input runs at parallelism 1]");
+    }
+
+    /** An {@code upsert-kafka-columnar} table {@code latest} of the latest doubled price per auction, with {@code options}. */
+    private static String upsertLatest(String options) {
+        return "CREATE TABLE latest (auction BIGINT, price BIGINT, PRIMARY KEY (auction) NOT ENFORCED) WITH ("
+                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'latest', 'properties.bootstrap.servers' ="
+                + " 'localhost:1', 'key.format' = 'json', 'value.format' = 'json'" + options + ")";
     }
 
     /**

@@ -33,8 +33,7 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * What a planner stage may ask of the {@code kafka-columnar} tables: whether a table source or sink is
  * ours and admitted, and their Arrow runtimes (a scan emitting {@link ArrowBatch}es, a sink consuming them)
  * in place of the RowData runtimes the connectors give Flink's planner. The decisions stay the
- * connectors' ({@link ScanAdmissionMatcher}, {@link AdmissionMatcher}); the Arrow-fed sink adds only the
- * shapes whose rows it cannot write from the batches (a keyed shuffle).
+ * connectors' ({@link ScanAdmissionMatcher}, {@link AdmissionMatcher}).
  */
 public final class ColumnarTables {
     private ColumnarTables() {}
@@ -112,14 +111,15 @@ public final class ColumnarTables {
         if (!own.isAdmitted()) {
             return Optional.of(own);
         }
-        KafkaSinkShape shape = columnar.shape();
-        // With another parallelism Flink's sink node may shuffle an upsert table's rows by key first
-        // (table.exec.sink.keyed-shuffle).
-        if (shape.upsertMode() && shape.parallelism() != null) {
-            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
-                    "sink.parallelism of an upsert table: Flink's sink node shuffles the rows by key"));
-        }
         return Optional.of(Admission.admitted(own.detail() + ", Arrow input"));
+    }
+
+    /**
+     * The {@code sink.parallelism} of a {@code kafka-columnar} sink, or null (the input's): where Flink's sink node
+     * would move the rows between subtasks first (a keyed shuffle) is the planner's to judge.
+     */
+    public static Integer parallelism(DynamicTableSink sink) {
+        return ((ColumnarKafkaDynamicSink) sink).shape().parallelism();
     }
 
     /**

@@ -91,12 +91,24 @@ class ArrowSinkBufferFlushParityITCase {
     @ParameterizedTest
     @ValueSource(strings = {"", " WHERE MOD(price, 3) <> 0"})
     void theBufferWritesStocksRecordsInStocksOrder(String where) throws Exception {
-        String name = where.isEmpty() ? "reduced" : "reduced_filtered";
+        assertStocksRecordsInOrder(where.isEmpty() ? "reduced" : "reduced_filtered", where, "");
+    }
+
+    /**
+     * The same at {@code sink.parallelism} 1, where Flink's sink node puts no keyed shuffle but an edge to its one
+     * subtask: every batch goes to it, the buffer and order as stock's.
+     */
+    @Test
+    void atSinkParallelismOneTheOneBufferGetsEveryRow() throws Exception {
+        assertStocksRecordsInOrder("reduced_single", "", ", 'sink.parallelism' = '1'");
+    }
+
+    private static void assertStocksRecordsInOrder(String name, String where, String options) throws Exception {
         String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes" + where;
-        String options = "'sink.buffer-flush.max-rows' = '7', 'sink.buffer-flush.interval' = '1 h',"
-                + " 'sink.delivery-guarantee' = 'at-least-once'";
-        List<String> stock = records(await(start(false, name, options, insert, true)));
-        String columnar = await(start(true, name, options, insert, true));
+        String sinkOptions = "'sink.buffer-flush.max-rows' = '7', 'sink.buffer-flush.interval' = '1 h',"
+                + " 'sink.delivery-guarantee' = 'at-least-once'" + options;
+        List<String> stock = records(await(start(false, name, sinkOptions, insert, true)));
+        String columnar = await(start(true, name, sinkOptions, insert, true));
         assertThat(stock).as("stock's records in 3 partitions, tombstones among them")
                 .anyMatch(r -> r.endsWith("value=null"))
                 .allMatch(r -> r.contains(" ts=16")).extracting(r -> r.substring(0, 2)).contains("p0", "p1", "p2");
