@@ -256,32 +256,44 @@ class ColumnarSqlExplainTest {
     }
 
     /**
-     * Where Flink's sink node may move a keyed table's rows between subtasks (a keyed shuffle, or round-robin), the
-     * sink stays Flink's behind the edge, with why; at parallelism 1 every row reaches the one subtask either way.
+     * Where Flink may move a keyed table's rows to the sink's subtasks otherwise than as they come (by the primary key,
+     * or round-robin, depending on the input's parallelism, known when the job is translated), the Arrow-fed sink says
+     * so and does it on the batches; at parallelism 1, or at the input's under AUTO, the rows go as they are. With
+     * buffer-flush Flink's provider reports no parallelism, so under AUTO Flink never shuffles by key there.
      */
     @Test
-    void aKeyedSinkWhoseRowsFlinkMayMoveKeepsFlinksNode() {
+    void whereFlinkMovesAKeyedTablesRowsTheArrowFedSinkSaysHow() {
         TableEnvironment tEnv = installed();
         String insert = "INSERT INTO latest SELECT auction, price * 2 FROM bids";
         tEnv.executeSql(upsertLatest(", 'sink.parallelism' = '1'"));
         assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
-                .doesNotContain("ArrowToRows(").contains("ColumnarSink(");
+                .doesNotContain("ArrowToRows(").doesNotContain("exchange=").contains("ColumnarSink(");
         tEnv.executeSql("DROP TABLE latest");
         tEnv.executeSql(upsertLatest(", 'sink.parallelism' = '3'"));
-        assertThat(ColumnarSql.explain(tEnv, insert)).contains("ArrowToRows(reason=[SINK_NOT_ADMITTED sink.parallelism"
-                + " 3 with a primary key: unless the input runs at 3, Flink's sink node shuffles the rows by the primary"
-                + " key (table.exec.sink.keyed-shuffle AUTO)]");
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("ColumnarSink(table=[default_catalog.default_database.latest],"
+                        + " fields=[auction, EXPR$1], exchange=[by the primary key where Flink moves the rows (sink"
+                        + " parallelism 3, table.exec.sink.keyed-shuffle AUTO)], head=[ConstraintEnforcer[NotNullEnforcer("
+                        + "fields=[auction])]], encode=[");
         tEnv.getConfig().set("table.exec.sink.keyed-shuffle", "NONE");
-        assertThat(ColumnarSql.explain(tEnv, insert)).contains("Flink's sink node hands the rows round-robin to its"
-                + " subtasks (table.exec.sink.keyed-shuffle NONE)]");
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("exchange=[round-robin where Flink moves the rows (sink"
+                        + " parallelism 3, table.exec.sink.keyed-shuffle NONE)]");
+        tEnv.getConfig().set("table.exec.sink.keyed-shuffle", "AUTO");
+        tEnv.executeSql("DROP TABLE latest");
+        tEnv.executeSql(upsertLatest(", 'sink.parallelism' = '3', 'sink.buffer-flush.max-rows' = '7',"
+                + " 'sink.buffer-flush.interval' = '1 s'"));
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("exchange=[round-robin where Flink moves the rows (sink"
+                        + " parallelism 3, not reported, table.exec.sink.keyed-shuffle AUTO)]");
         tEnv.executeSql("DROP TABLE latest");
         tEnv.executeSql(upsertLatest(""));
         assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
-                .doesNotContain("ArrowToRows(").contains("ColumnarSink(");
+                .doesNotContain("ArrowToRows(").doesNotContain("exchange=").contains("ColumnarSink(");
         tEnv.getConfig().set("table.exec.sink.keyed-shuffle", "FORCE");
-        assertThat(ColumnarSql.explain(tEnv, insert)).contains("ArrowToRows(reason=[SINK_NOT_ADMITTED"
-                + " table.exec.sink.keyed-shuffle FORCE: Flink's sink node shuffles the rows by the primary key unless"
-                + " the input runs at parallelism 1]");
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("exchange=[by the primary key where Flink moves the rows"
+                        + " (sink parallelism the input's, table.exec.sink.keyed-shuffle FORCE)]");
     }
 
     /** An {@code upsert-kafka-columnar} table {@code latest} of the latest doubled price per auction, with {@code options}. */

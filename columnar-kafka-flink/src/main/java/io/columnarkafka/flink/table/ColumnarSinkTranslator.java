@@ -61,9 +61,21 @@ final class ColumnarSinkTranslator {
 
             @Override
             public Optional<Integer> getParallelism() {
-                return Optional.ofNullable(shape.parallelism());
+                return Optional.ofNullable(reportedParallelism(shape));
             }
         };
+    }
+
+    /**
+     * The parallelism the provider reports to Flink's sink node, as Flink's Kafka table sink's does: {@code
+     * sink.parallelism}, or null for the input's. With {@code sink.buffer-flush.*} on an upsert table, Flink's provider
+     * (a {@code DataStreamSinkProvider} around {@code ReducingUpsertSink}) reports none and sets {@code
+     * sink.parallelism} on its sink itself, so Flink's sink node decides its keyed shuffle as for a sink at the
+     * input's parallelism (none under {@code AUTO}), and the rows reach the sink's subtasks round-robin; so does this
+     * provider's.
+     */
+    static Integer reportedParallelism(KafkaSinkShape shape) {
+        return EncodePlan.ReducingBuffer.of(shape) != null ? null : shape.parallelism();
     }
 
     /** True for a partitioner that may read the consumed row: any but Flink's {@code fixed}. */

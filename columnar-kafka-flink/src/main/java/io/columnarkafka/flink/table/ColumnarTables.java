@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.runtime.io.network.api.writer.SubtaskStateMapper;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
@@ -123,6 +126,47 @@ public final class ColumnarTables {
     }
 
     /**
+     * The parallelism a {@code kafka-columnar} sink's runtime provider reports to Flink's sink node, as Flink's own
+     * Kafka table sink reports it, or null: with {@code sink.buffer-flush.*} on an upsert table Flink's provider
+     * reports none and sets the parallelism on its sink itself, so Flink's sink node decides its keyed shuffle as for
+     * a sink at the input's parallelism.
+     */
+    public static Integer reportedParallelism(DynamicTableSink sink) {
+        return ColumnarSinkTranslator.reportedParallelism(((ColumnarKafkaDynamicSink) sink).shape());
+    }
+
+    /**
+     * The batches for an admitted sink, moved as Flink's sink node moves its rows where it shuffles them by the
+     * primary key ({@code CommonExecSink.applyKeyBy}): each row to the sink subtask Flink's {@code
+     * KeyGroupStreamPartitioner} picks for the key {@code keys} (Flink's key selector of the rows) makes of it, among
+     * {@code sinkParallelism} subtasks, over the key groups of the sink's max parallelism (the job's {@code
+     * pipeline.max-parallelism}, else Flink's default for that parallelism), with which Flink configures the
+     * partitioner. Each input subtask's rows reach a subtask in their order. With {@code rowKinds} the batches carry
+     * each row's kind after the consumed columns.
+     */
+    public static DataStream<ArrowBatch> keyedExchange(DynamicTableSink sink, DataStream<ArrowBatch> batches,
+            KeySelector<RowData, RowData> keys, boolean rowKinds, int sinkParallelism, ProviderContext uids) {
+        ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
+        RowType rowType = consumedType(columnar.shape(), batchType(columnar, rowKinds));
+        int configuredMax = batches.getExecutionConfig().getMaxParallelism();
+        int maxParallelism = configuredMax > 0 ? configuredMax
+                : KeyGroupRangeAssignment.computeDefaultMaxParallelism(sinkParallelism);
+        return BatchExchange.of(batches, new KeyGroupSplit(keys, rowType, rowKinds, sinkParallelism, maxParallelism),
+                "HASH", SubtaskStateMapper.RANGE, "KeyGroupSplit[" + columnar.asSummaryString() + "]", uids);
+    }
+
+    /**
+     * The batches for an admitted sink at {@code sinkParallelism}, moved as Flink moves the rows between an input and a
+     * sink of another parallelism where its sink node shuffles nothing: each row to the next subtask ({@code
+     * RebalancePartitioner}).
+     */
+    public static DataStream<ArrowBatch> roundRobinExchange(DynamicTableSink sink, DataStream<ArrowBatch> batches,
+            int sinkParallelism, ProviderContext uids) {
+        return BatchExchange.of(batches, new RoundRobinSplit(sinkParallelism), "REBALANCE",
+                SubtaskStateMapper.ROUND_ROBIN, "RoundRobinSplit[" + sink.asSummaryString() + "]", uids);
+    }
+
+    /**
      * Whether an admitted {@code kafka-columnar} sink writes a changelog's rows by their kinds, so it may be fed
      * batches of a changelog, whose row-kind column ({@link io.columnarkafka.format.arrow.RowKindVector}) follows the
      * batch's other columns: a changelog value format (debezium-json, canal-json, maxwell-json, ogg-json) writes each
@@ -188,8 +232,7 @@ public final class ColumnarTables {
         ArrowNotNullEnforcer notNull = notNullEnforcer == null ? null
                 : new ArrowNotNullEnforcer(notNullEnforcer, notNullColumns(shape.physicalType()));
         RowType batchType = batchType(columnar, rowKinds);
-        int consumed = shape.physicalType().getFieldCount() + shape.metadataKeys().size();
-        RowType consumedType = new RowType(batchType.getFields().subList(0, consumed));
+        RowType consumedType = consumedType(shape, batchType);
         if (EncodePlan.ReducingBuffer.of(shape) != null) {
             // Flink's reducing upsert writer keeps a copy of the latest row per key and writes the copies at its
             // flushes: the batches' rows wait there as rows, and are encoded when a flush writes them.
@@ -206,6 +249,7 @@ public final class ColumnarTables {
                     EncodeFunction.ofRecords(encoding, allocatorLimit, sizeLimit, plan.sendWindowNanos()),
                     PreSerializedRecordTypeInfo.INSTANCE);
         }
+        int consumed = consumedType.getFieldCount();
         int kindColumn = rowKinds ? batchType.getFieldCount() - 1 : -1;
         return arrowSink(batches, name, uids, shape, plan, EncodedRecords.WITH_ROWS,
                 new EncodeFunction<>(encoding, () -> new ConsumedRowElements(batchType, consumed, kindColumn),
@@ -238,6 +282,12 @@ public final class ColumnarTables {
      */
     private static int[] notNullColumns(RowType rowType) {
         return IntStream.range(0, rowType.getFieldCount()).filter(i -> !rowType.getTypeAt(i).isNullable()).toArray();
+    }
+
+    /** The consumed rows' columns of {@code batchType}: the physical, then the metadata ones (no row-kind column). */
+    private static RowType consumedType(KafkaSinkShape shape, RowType batchType) {
+        return new RowType(batchType.getFields().subList(0,
+                shape.physicalType().getFieldCount() + shape.metadataKeys().size()));
     }
 
     /**

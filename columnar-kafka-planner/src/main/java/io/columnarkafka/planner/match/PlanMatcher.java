@@ -286,11 +286,6 @@ public final class PlanMatcher {
         }
         ResolvedSchema schema = sink.contextResolvedTable().getResolvedSchema();
         ReadableConfig config = ShortcutUtils.unwrapTableConfig(sink);
-        Optional<String> exchange = SinkExchange.unlikeFlinks(schema.getPrimaryKey().isPresent(),
-                ColumnarTables.parallelism(sink.tableSink()), config);
-        if (exchange.isPresent()) {
-            return NodeDecision.row(sink, NodeKind.SINK, Reason.SINK_NOT_ADMITTED, exchange.get());
-        }
         Optional<String> constraints = FlinkSinkSteps.constraints(schema, config);
         if (constraints.isPresent() && FlinkSinkSteps.notNullOnly(schema, config).isEmpty()) {
             // Flink's enforcer trims, pads or checks the nested fields of single rows: the batch's encoders do none

@@ -15,6 +15,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.streaming.api.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -28,12 +30,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * An upsert table with {@code sink.buffer-flush.*} fed the planner stage's Arrow batches (a debezium-json changelog,
  * a columnar Calc), against stock Flink's {@code upsert-kafka} and its {@code ReducingUpsertWriter} on the same
- * topic. Every columnar run asserts from EXPLAIN that the Arrow-fed sink took the buffer (no edge to rows); the Arrow
+ * topic; behind Flink's keyed shuffle too, where the buffers show which subtask got each key. Every columnar run asserts from EXPLAIN that the Arrow-fed sink took the buffer (no edge to rows); the Arrow
  * allocators are back at zero after each job.
  *
  * <p>The input is one partition, so one source subtask reads it all and one sink subtask writes every record: its
@@ -43,27 +46,31 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class ArrowSinkBufferFlushParityITCase {
     private static final int PARALLELISM = 2;
-    private static final int KEYS = 50;
+    private static final int KEYS = 41;
     private static final int EVENTS = 1500;
     private static final String INPUT = "buffer_flush_in";
+    /** The records' timestamps are of 2020: the broker's retention would delete them. */
+    private static final Map<String, String> KEEP_ALL = Map.of("retention.ms", "-1");
 
     @RegisterExtension
-    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(PARALLELISM);
+    static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(3); // a sink at parallelism 3 too
 
     @RegisterExtension
     static final KafkaBrokerExtension KAFKA = new KafkaBrokerExtension();
 
     /**
-     * {@value #EVENTS} Debezium changes of {@value #KEYS} ids, visited in a stride so neighbouring changes touch
-     * other ids: a create (or snapshot read) for an absent id, else a delete every eleventh change, else an update.
+     * {@value #EVENTS} Debezium changes of {@value #KEYS} ids: every other change one of id 0 (a hot key, which a
+     * buffer reduces between flushes), the others visiting ids 1 to 40 in a stride: a create (or snapshot read) for
+     * an absent id, else a delete every eleventh change, else an update. Which rows a buffer reduces depends on which
+     * keys share it, so on which sink subtask each row reaches.
      */
     @BeforeAll
     static void fillInput() {
-        KAFKA.broker().createTopic(INPUT, 1);
+        KAFKA.broker().createTopic(INPUT, 1, KEEP_ALL);
         List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
         String[] rows = new String[KEYS];
         for (int i = 0; i < EVENTS; i++) {
-            int id = i * 17 % KEYS;
+            int id = i % 2 == 0 ? 0 : 1 + i / 2 * 7 % (KEYS - 1);
             String after = "{\"id\":" + id + ",\"name\":" + (i % 9 == 4 ? "null" : "\"n" + i % 6
                     + (i % 10 == 0 ? " \u00fc\uD83D\uDE00" : "") + "\"") + ",\"price\":" + (i * 13 % 97) + "}";
             String change;
@@ -107,12 +114,38 @@ class ArrowSinkBufferFlushParityITCase {
         String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes" + where;
         String sinkOptions = "'sink.buffer-flush.max-rows' = '7', 'sink.buffer-flush.interval' = '1 h',"
                 + " 'sink.delivery-guarantee' = 'at-least-once'" + options;
-        List<String> stock = records(await(start(false, name, sinkOptions, insert, true)));
-        String columnar = await(start(true, name, sinkOptions, insert, true));
+        List<String> stock = records(await(start(false, name, Map.of(), sinkOptions, insert, true)));
+        String columnar = await(start(true, name, Map.of(), sinkOptions, insert, true));
         assertThat(stock).as("stock's records in 3 partitions, tombstones among them")
                 .anyMatch(r -> r.endsWith("value=null"))
                 .allMatch(r -> r.contains(" ts=16")).extracting(r -> r.substring(0, 2)).contains("p0", "p1", "p2");
         assertThat(records(columnar)).isEqualTo(stock);
+    }
+
+    /**
+     * Where Flink moves the rows to the sink's subtasks, the batches are moved so: round-robin (sink parallelism 3 over
+     * the input's 2: with buffer-flush Flink's provider reports no parallelism, so its sink node shuffles nothing under
+     * AUTO), by the primary key under FORCE (at the input's parallelism, over the key groups of a max parallelism of
+     * 200, not the default 128; and at sink parallelism 3). Each sink subtask gets the rows Flink's gets, so its
+     * buffer holds the same keys and flushes at the same rows: each key's records equal stock's, as multisets (the
+     * subtasks share the output partitions, and round-robin parts a key's rows among them).
+     */
+    @ParameterizedTest
+    @CsvSource({"round_robin, AUTO, 3, 'round-robin where'", "forced, FORCE, , 'by the primary key where'",
+            "forced_3, FORCE, 3, 'by the primary key or round-robin where'"})
+    void eachBufferGetsTheRowsFlinksGets(String name, String shuffle, String parallelism, String exchange)
+            throws Exception {
+        Map<String, String> session = Map.of("table.exec.sink.keyed-shuffle", shuffle, "pipeline.max-parallelism",
+                "200");
+        String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes";
+        String options = "'sink.buffer-flush.max-rows' = '7', 'sink.buffer-flush.interval' = '1 h',"
+                + " 'sink.delivery-guarantee' = 'at-least-once'"
+                + (parallelism == null ? "" : ", 'sink.parallelism' = '" + parallelism + "'");
+        Map<String, List<String>> stock = recordsPerKey(await(start(false, name, session, options, insert, true)));
+        Started columnar = start(true, name, session, options, insert, true);
+        assertThat(columnar.plan()).contains("exchange=[" + exchange);
+        assertThat(stock).as("stock's records of every id").hasSize(KEYS);
+        assertThat(recordsPerKey(await(columnar))).isEqualTo(stock);
     }
 
     /**
@@ -126,9 +159,9 @@ class ArrowSinkBufferFlushParityITCase {
         String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes";
         String options = "'sink.buffer-flush.max-rows' = '100000', 'sink.buffer-flush.interval' = '1 h',"
                 + " 'sink.delivery-guarantee' = 'exactly-once', 'properties.transaction.timeout.ms' = '60000'";
-        Map<String, String> stock = finalValuePerKey(await(start(false, "checkpointed", options, insert, true)));
+        Map<String, String> stock = finalValuePerKey(await(start(false, "checkpointed", Map.of(), options, insert, true)));
         String out = "checkpointed_columnar";
-        JobClient job = start(true, "checkpointed", options, insert, false).result().getJobClient().orElseThrow();
+        JobClient job = start(true, "checkpointed", Map.of(), options, insert, false).result().getJobClient().orElseThrow();
         try {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (!finalValuePerKey(out).equals(stock) && System.nanoTime() < deadline) {
@@ -142,18 +175,21 @@ class ArrowSinkBufferFlushParityITCase {
         ArrowMemoryChecks.assertReleased();
     }
 
-    private record Started(String topic, TableResult result) {}
+    /** A job started; {@code plan} its optimized plan, for a columnar run, else null. */
+    private record Started(String topic, TableResult result, String plan) {}
 
     /**
-     * Starts {@code insert} through stock's connectors or the stage's: the changes table over the input ({@code
-     * bounded}: up to its end), into an upsert table over a topic of 3 partitions ({@code ${out}} its name) with the
+     * Starts {@code insert} through stock's connectors or the stage's, with the job and table options {@code session}:
+     * the changes table over the input ({@code bounded}: up to its end), into an upsert table over a topic of 3 partitions ({@code ${out}} its name) with the
      * sink options {@code sinkOptions}; with exactly once, checkpoints every 200 ms. A columnar run asserts its plan.
      */
-    private static Started start(boolean columnar, String name, String sinkOptions, String insert, boolean bounded)
-            throws Exception {
+    private static Started start(boolean columnar, String name, Map<String, String> session, String sinkOptions,
+            String insert, boolean bounded) throws Exception {
         String out = name + "_" + (columnar ? "columnar" : "stock");
-        KAFKA.broker().createTopic(out, 3);
-        StreamExecutionEnvironment env = SinkJobs.environment(0); // a failure fails the test, no restarts
+        KAFKA.broker().createTopic(out, 3, KEEP_ALL);
+        Configuration conf = Configuration.fromMap(session);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none"); // a failure fails the test
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         env.setParallelism(PARALLELISM);
         if (sinkOptions.contains("exactly-once")) {
             env.enableCheckpointing(200, CheckpointingMode.EXACTLY_ONCE);
@@ -172,15 +208,18 @@ class ArrowSinkBufferFlushParityITCase {
                 + " FROM 'timestamp', PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'upsert-" + connector + "', 'topic' = '" + out + "',"
                 + " 'properties.bootstrap.servers' = '" + servers + "', 'key.format' = 'json', 'value.format' = 'json',"
                 + " 'sink.transactional-id-prefix' = '" + out + "', " + sinkOptions + ")");
+        session.forEach(tEnv.getConfig()::set);
         String statement = insert.replace("${out}", out);
+        String plan = null;
         if (columnar) {
             String explain = tEnv.explainSql(statement);
-            assertThat(explain.substring(explain.indexOf("== Optimized Execution Plan ==")))
+            plan = explain.substring(explain.indexOf("== Optimized Execution Plan =="));
+            assertThat(plan)
                     .doesNotContain("ArrowToRows(").contains("ColumnarScan(").contains("ColumnarCalc(")
                     .containsPattern("ColumnarSink\\(.*upsert tombstones, buffer-flush \\d+ rows / 3600000 ms,"
                             + " Arrow input\\]");
         }
-        return new Started(out, tEnv.executeSql(statement));
+        return new Started(out, tEnv.executeSql(statement), plan);
     }
 
     /** Waits for a bounded run's end; its output topic. */
@@ -198,6 +237,17 @@ class ArrowSinkBufferFlushParityITCase {
                     + (r.value() == null ? "null" : r.valueAsString()));
         }
         return out;
+    }
+
+    /** Each key's records (timestamp and value, "null" for a tombstone), sorted. */
+    private static Map<String, List<String>> recordsPerKey(String topic) {
+        Map<String, List<String>> records = new TreeMap<>();
+        for (TopicRecord r : committed(topic)) {
+            records.computeIfAbsent(r.keyAsString(), k -> new ArrayList<>())
+                    .add(r.timestamp() + " " + (r.value() == null ? "null" : r.valueAsString()));
+        }
+        records.values().forEach(values -> values.sort(null));
+        return records;
     }
 
     /** An upsert topic's last value per key (null for a tombstone), each partition read in offset order. */
