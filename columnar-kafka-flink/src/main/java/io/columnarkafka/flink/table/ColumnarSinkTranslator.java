@@ -142,7 +142,7 @@ final class ColumnarSinkTranslator {
                     context);
         }
 
-        /** The Arrow batches' rows through the reducing buffer ({@link #reducingArrowSink}), the splitter and the writer. */
+        /** The Arrow batches' rows through the reducing buffer ({@link #reducingArrowSink}), splitter and writer. */
         DataStreamSink<?> reduce(DataStream<ArrowBatch> batches, String name, RowType consumedType, boolean rowKinds,
                 ArrowNotNullEnforcer notNull, ProviderContext context) {
             return write(batches, InternalTypeInfo.of(consumedType), name,

@@ -221,8 +221,8 @@ public final class ColumnarTables {
      * (a sink that {@link #writesChangelog}) the batches are a changelog's, each row's kind in their last column; else
      * every row is an insert. A custom partitioner is called in the writer's serializer, as Flink calls it, with each
      * record's consumed row, a view of the batch ({@link ConsumedRowElements}). An upsert table with {@code
-     * sink.buffer-flush.*} reduces the rows per key first, as Flink's writer does ({@link ArrowReducingEncodeOperator}),
-     * and hands its partitioner the buffered rows.
+     * sink.buffer-flush.*} reduces the rows per key first, as Flink's writer does
+     * ({@link ArrowReducingEncodeOperator}), and hands its partitioner the buffered rows.
      */
     public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name,
             ProviderContext uids, ConstraintEnforcerExecutor notNullEnforcer, boolean rowKinds) {

@@ -132,7 +132,8 @@ class KeyGroupSplitTest {
 
     private static String describe(RowData row, RowKind kind) {
         return kind.shortString() + " " + (row.isNullAt(0) ? null : row.getLong(0)) + " "
-                + (row.isNullAt(1) ? null : row.getString(1)) + " " + (row.isNullAt(2) ? null : row.getDecimal(2, 12, 3))
+                + (row.isNullAt(1) ? null : row.getString(1)) + " "
+                + (row.isNullAt(2) ? null : row.getDecimal(2, 12, 3))
                 + " " + (row.isNullAt(3) ? null : row.getTimestamp(3, 3)) + " " + row.getInt(4);
     }
 }

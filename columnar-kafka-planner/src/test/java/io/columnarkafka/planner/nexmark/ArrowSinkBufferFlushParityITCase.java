@@ -7,11 +7,9 @@ import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.testkit.TopicRecord;
-import io.columnarkafka.testkit.TopicVerifier;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -36,13 +34,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * An upsert table with {@code sink.buffer-flush.*} fed the planner stage's Arrow batches (a debezium-json changelog,
  * a columnar Calc), against stock Flink's {@code upsert-kafka} and its {@code ReducingUpsertWriter} on the same
- * topic; behind Flink's keyed shuffle too, where the buffers show which subtask got each key. Every columnar run asserts from EXPLAIN that the Arrow-fed sink took the buffer (no edge to rows); the Arrow
+ * topic; behind the exchanges Flink puts in front of the sink too, where the buffers show which subtask got each row.
+ * Every columnar run asserts from EXPLAIN that the Arrow-fed sink took the buffer (no edge to rows); the Arrow
  * allocators are back at zero after each job.
  *
- * <p>The input is one partition, so one source subtask reads it all and one sink subtask writes every record: its
+ * <p>The input is one partition, so one source subtask reads it all. Where one sink subtask writes every record, its
  * flushes at {@code max-rows} keys and at the end of input (the interval is an hour) are the same in both runs, and
  * each output partition's records, in order, show the buffer's contents and Flink's order (its {@code HashMap}'s,
- * the same in one JVM).
+ * the same in one JVM); where several do, each gets the same rows in both runs, so each key's records are the same.
  */
 class ArrowSinkBufferFlushParityITCase {
     private static final int PARALLELISM = 2;
@@ -159,9 +158,11 @@ class ArrowSinkBufferFlushParityITCase {
         String insert = "INSERT INTO ${out} SELECT id, UPPER(name), price * 2, ts FROM changes";
         String options = "'sink.buffer-flush.max-rows' = '100000', 'sink.buffer-flush.interval' = '1 h',"
                 + " 'sink.delivery-guarantee' = 'exactly-once', 'properties.transaction.timeout.ms' = '60000'";
-        Map<String, String> stock = finalValuePerKey(await(start(false, "checkpointed", Map.of(), options, insert, true)));
+        Map<String, String> stock =
+                finalValuePerKey(await(start(false, "checkpointed", Map.of(), options, insert, true)));
         String out = "checkpointed_columnar";
-        JobClient job = start(true, "checkpointed", Map.of(), options, insert, false).result().getJobClient().orElseThrow();
+        JobClient job =
+                start(true, "checkpointed", Map.of(), options, insert, false).result().getJobClient().orElseThrow();
         try {
             long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (!finalValuePerKey(out).equals(stock) && System.nanoTime() < deadline) {
@@ -180,8 +181,9 @@ class ArrowSinkBufferFlushParityITCase {
 
     /**
      * Starts {@code insert} through stock's connectors or the stage's, with the job and table options {@code session}:
-     * the changes table over the input ({@code bounded}: up to its end), into an upsert table over a topic of 3 partitions ({@code ${out}} its name) with the
-     * sink options {@code sinkOptions}; with exactly once, checkpoints every 200 ms. A columnar run asserts its plan.
+     * the changes table over the input ({@code bounded}: up to its end), into an upsert table over a topic of 3
+     * partitions ({@code ${out}} its name) with the sink options {@code sinkOptions}; with exactly once, checkpoints
+     * every 200 ms. A columnar run asserts its plan.
      */
     private static Started start(boolean columnar, String name, Map<String, String> session, String sinkOptions,
             String insert, boolean bounded) throws Exception {
@@ -201,11 +203,13 @@ class ArrowSinkBufferFlushParityITCase {
         String connector = columnar ? "kafka-columnar" : "kafka";
         String servers = KAFKA.broker().bootstrapServers();
         tEnv.executeSql("CREATE TABLE changes (id BIGINT, name STRING, price BIGINT, ts TIMESTAMP_LTZ(3) METADATA FROM"
-                + " 'timestamp' VIRTUAL, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = '" + connector + "', 'topic' = '" + INPUT + "', 'properties.bootstrap.servers'"
-                + " = '" + servers + "', 'properties.group.id' = '" + out + "', 'scan.startup.mode' = 'earliest-offset'"
+                + " 'timestamp' VIRTUAL, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = '" + connector + "',"
+                + " 'topic' = '" + INPUT + "', 'properties.bootstrap.servers' = '" + servers + "',"
+                + " 'properties.group.id' = '" + out + "', 'scan.startup.mode' = 'earliest-offset'"
                 + (bounded ? ", 'scan.bounded.mode' = 'latest-offset'" : "") + ", 'format' = 'debezium-json')");
         tEnv.executeSql("CREATE TABLE " + out + " (id BIGINT, name STRING, doubled BIGINT, ts TIMESTAMP_LTZ(3) METADATA"
-                + " FROM 'timestamp', PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'upsert-" + connector + "', 'topic' = '" + out + "',"
+                + " FROM 'timestamp', PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'upsert-" + connector + "',"
+                + " 'topic' = '" + out + "',"
                 + " 'properties.bootstrap.servers' = '" + servers + "', 'key.format' = 'json', 'value.format' = 'json',"
                 + " 'sink.transactional-id-prefix' = '" + out + "', " + sinkOptions + ")");
         session.forEach(tEnv.getConfig()::set);
@@ -232,7 +236,7 @@ class ArrowSinkBufferFlushParityITCase {
     /** The topic's committed records, per partition in offset order ("null" for a tombstone's value). */
     private static List<String> records(String topic) {
         List<String> out = new ArrayList<>();
-        for (TopicRecord r : committed(topic)) {
+        for (TopicRecord r : CommittedRecords.inOffsetOrder(KAFKA.broker(), topic)) {
             out.add("p" + r.partition() + " key=" + r.keyAsString() + " ts=" + r.timestamp() + " value="
                     + (r.value() == null ? "null" : r.valueAsString()));
         }
@@ -242,7 +246,7 @@ class ArrowSinkBufferFlushParityITCase {
     /** Each key's records (timestamp and value, "null" for a tombstone), sorted. */
     private static Map<String, List<String>> recordsPerKey(String topic) {
         Map<String, List<String>> records = new TreeMap<>();
-        for (TopicRecord r : committed(topic)) {
+        for (TopicRecord r : CommittedRecords.inOffsetOrder(KAFKA.broker(), topic)) {
             records.computeIfAbsent(r.keyAsString(), k -> new ArrayList<>())
                     .add(r.timestamp() + " " + (r.value() == null ? "null" : r.valueAsString()));
         }
@@ -250,19 +254,8 @@ class ArrowSinkBufferFlushParityITCase {
         return records;
     }
 
-    /** An upsert topic's last value per key (null for a tombstone), each partition read in offset order. */
     private static Map<String, String> finalValuePerKey(String topic) {
-        Map<String, String> values = new TreeMap<>();
-        for (TopicRecord r : committed(topic)) {
-            values.put(r.keyAsString(), r.value() == null ? "null" : r.valueAsString());
-        }
-        return values;
-    }
-
-    private static List<TopicRecord> committed(String topic) {
-        return TopicVerifier.forTopic(KAFKA.broker(), topic).readCommitted().keepRecords(true).read().records()
-                .stream().sorted(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset))
-                .toList();
+        return CommittedRecords.finalValuePerKey(KAFKA.broker(), topic);
     }
 
     private static byte[] utf8(String text) {
