@@ -4,6 +4,7 @@ import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.batch.Selections;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
+import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -15,8 +16,8 @@ import org.apache.flink.util.Collector;
  * The sending side of an exchange Flink's sink node puts in front of a sink, on Arrow batches ({@link
  * BatchExchange}): the subclass picks each written row's sink subtask as Flink's partitioner picks it for the row,
  * and each batch leaves as one part per sink subtask that gets rows of it, {@code (subtask, batch of those rows, in
- * order)}, which {@link BatchPartPartitioner} sends there. Every sink subtask so gets the rows Flink's would, each
- * input subtask's in their order.
+ * order)} (the batch itself where one subtask gets them all), which {@link BatchPartPartitioner} sends there. Every
+ * sink subtask so gets the rows Flink's would, each input subtask's in their order.
  */
 abstract class BatchSplit extends RichFlatMapFunction<ArrowBatch, Tuple2<Integer, ArrowBatch>> {
     private static final long serialVersionUID = 1L;
@@ -45,17 +46,29 @@ abstract class BatchSplit extends RichFlatMapFunction<ArrowBatch, Tuple2<Integer
 
     @Override
     public void flatMap(ArrowBatch batch, Collector<Tuple2<Integer, ArrowBatch>> out) throws Exception {
+        VectorSchemaRoot root = null;
+        int[] subtasks;
         try {
-            VectorSchemaRoot root = batch.open(allocator);
-            int[] selection = batch.selection();
-            int[] subtasks = subtasksOf(root, selection, batch.selectedCount(allocator));
-            int[] rowsPerSubtask = new int[sinkParallelism];
-            for (int subtask : subtasks) {
-                rowsPerSubtask[subtask]++;
-            }
+            root = batch.open(allocator);
+            subtasks = subtasksOf(root, batch.selection(), batch.selectedCount(allocator));
+        } catch (Exception | Error e) {
+            batch.close();
+            throw e;
+        }
+        int[] rowsPerSubtask = new int[sinkParallelism];
+        for (int subtask : subtasks) {
+            rowsPerSubtask[subtask]++;
+        }
+        int whole = IntStream.range(0, sinkParallelism).filter(s -> rowsPerSubtask[s] == subtasks.length)
+                .findFirst().orElse(-1);
+        if (subtasks.length > 0 && whole >= 0) {
+            batch.emitTo(new PartCollector(whole, out)); // one subtask gets every row: the batch itself, handed on
+            return;
+        }
+        try {
             for (int subtask = 0; subtask < sinkParallelism; subtask++) {
                 if (rowsPerSubtask[subtask] > 0) {
-                    int[] part = partOf(subtask, subtasks, selection, rowsPerSubtask[subtask]);
+                    int[] part = partOf(subtask, subtasks, batch.selection(), rowsPerSubtask[subtask]);
                     ArrowBatch.of(Selections.compact(root, part, part.length), null)
                             .emitTo(new PartCollector(subtask, out));
                 }

@@ -58,10 +58,10 @@ public final class SinkExchange {
             case AUTO -> decidedBy != inputParallelism && decidedBy != 1;
             case FORCE -> decidedBy != 1;
         };
-        if (sinkParallelism == 1 || (!keyBy && sinkParallelism == inputParallelism)) {
-            return Move.AS_IS;
+        if (keyBy) {
+            return Move.KEY_GROUPS; // at sink parallelism 1 too (FORCE with buffer-flush): every row's group is 0's
         }
-        return keyBy ? Move.KEY_GROUPS : Move.ROUND_ROBIN;
+        return sinkParallelism == 1 || sinkParallelism == inputParallelism ? Move.AS_IS : Move.ROUND_ROBIN;
     }
 
     /**
