@@ -103,8 +103,8 @@ public final class ColumnarTables {
     }
 
     /**
-     * Whether a {@code kafka-columnar} sink may be fed Arrow batches: its own decision, then what a batch
-     * cannot carry. Empty for any other sink.
+     * Whether a {@code kafka-columnar} sink may be fed Arrow batches: its own decision (the Arrow-fed sink writes every
+     * shape the connector admits, a reducing upsert buffer too). Empty for any other sink.
      */
     public static Optional<Admission> arrowSinkAdmission(DynamicTableSink sink) {
         if (!(sink instanceof ColumnarKafkaDynamicSink columnar)) {
@@ -118,8 +118,8 @@ public final class ColumnarTables {
     }
 
     /**
-     * The {@code sink.parallelism} of a {@code kafka-columnar} sink, or null (the input's): where Flink's sink node
-     * would move the rows between subtasks first (a keyed shuffle) is the planner's to judge.
+     * The {@code sink.parallelism} of a {@code kafka-columnar} sink, or null (the input's): how Flink would move the
+     * rows to the sink's subtasks is the planner's to reproduce ({@link #keyedExchange}, {@link #roundRobinExchange}).
      */
     public static Integer parallelism(DynamicTableSink sink) {
         return ((ColumnarKafkaDynamicSink) sink).shape().parallelism();

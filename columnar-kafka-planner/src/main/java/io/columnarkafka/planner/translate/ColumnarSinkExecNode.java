@@ -28,8 +28,8 @@ import org.apache.flink.types.RowKind;
  * The encode operator on the input's batches and Flink's {@code KafkaSink} behind it, built by the connector
  * ({@link ColumnarTables#arrowSink}); like Flink's sink node it is a root of the plan. The encode operator runs
  * Flink's NOT NULL enforcer ({@code notNull}, or none) on the batches, where Flink's node runs it on rows. Where
- * Flink's node shuffles the rows by the primary key first, the batches are moved so ({@link
- * ColumnarTables#keyedExchange}).
+ * Flink moves the rows to the sink's subtasks otherwise than as they come (by the primary key, or round-robin), the
+ * batches' rows are moved so first ({@link SinkExchange}).
  */
 final class ColumnarSinkExecNode extends ExecNodeBase<Object> implements StreamExecNode<Object> {
     private final DynamicTableSink sink;

@@ -28,7 +28,9 @@ import org.apache.flink.types.RowKind;
  * Flink's {@code KafkaSink} (EXPLAIN: {@code ColumnarSink(table=[...], fields=[...], encode=[admitted: ...])}). Where
  * the table has NOT NULL columns, the encode operator runs Flink's NOT NULL enforcer on the batches first (EXPLAIN:
  * {@code head=[ConstraintEnforcer[NotNullEnforcer(fields=[...])]]}). A changelog format's sink may be fed a changelog:
- * its encoder writes each row by the kind in the batches' row-kind column ({@code rowKinds=[from batches]}).
+ * its encoder writes each row by the kind in the batches' row-kind column ({@code rowKinds=[from batches]}). Where
+ * Flink may move the rows to the sink's subtasks by the primary key or round-robin, depending on the input's
+ * parallelism, so do the batches' rows ({@code exchange=[...]}, {@link SinkExchange#explain}).
  */
 final class StreamPhysicalColumnarSink extends SingleRel implements StreamPhysicalRel {
     private final DynamicTableSink sink;
