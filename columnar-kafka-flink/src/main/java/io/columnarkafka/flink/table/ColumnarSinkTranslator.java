@@ -42,6 +42,12 @@ final class ColumnarSinkTranslator {
      * fallback one.
      */
     static final String WRITER_UID = "sink";
+    /**
+     * The uid name Flink's Kafka table sink gives its writer with {@code sink.buffer-flush.*} on an upsert table
+     * ({@code KafkaDynamicSink}'s {@code DataStreamSinkProvider} around {@code ReducingUpsertSink}), in place of its
+     * sink node's.
+     */
+    static final String REDUCING_WRITER_UID = "upsert-kafka";
 
     private ColumnarSinkTranslator() {}
 
@@ -176,7 +182,8 @@ final class ColumnarSinkTranslator {
             DataStreamSink<R> end = records.sinkTo(kafkaSink)
                     .name("KafkaSink[" + description + "]")
                     .setParallelism(sinkParallelism);
-            context.generateUid(WRITER_UID).ifPresent(end::uid);
+            context.generateUid(EncodePlan.ReducingBuffer.of(shape) != null ? REDUCING_WRITER_UID : WRITER_UID)
+                    .ifPresent(end::uid);
             return end;
         }
     }
