@@ -228,9 +228,7 @@ class ColumnarSqlExplainTest {
                 + " 'debezium-json', 'scan.startup.mode' = 'earliest-offset', 'scan.bounded.mode' = 'latest-offset')";
         tEnv.executeSql(changes.replace("${name}", "keyed").replace("${key}", ", PRIMARY KEY (auction) NOT ENFORCED"));
         tEnv.executeSql(changes.replace("${name}", "unkeyed").replace("${key}", ""));
-        tEnv.executeSql("CREATE TABLE latest (auction BIGINT, price BIGINT, PRIMARY KEY (auction) NOT ENFORCED) WITH ("
-                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'latest', 'properties.bootstrap.servers' ="
-                + " 'localhost:1', 'key.format' = 'json', 'value.format' = 'json')");
+        tEnv.executeSql(upsertLatest(""));
         String keyed = ColumnarSql.explain(tEnv, "INSERT INTO latest SELECT auction, price * 2 FROM keyed");
         assertThat(section(keyed, "== Optimized Execution Plan ==")).doesNotContain("ArrowToRows(")
                 .contains("encode=[admitted: json value, json key, upsert tombstones, Arrow input],"
@@ -241,6 +239,68 @@ class ColumnarSqlExplainTest {
         assertThat(section(unkeyed, "== Optimized Execution Plan ==")).contains("upsertMaterialize=[true]")
                 .contains("ArrowToRows(reason=[NOT_INSERT_ONLY the input is a changelog, through Flink's upsert"
                         + " materializer], rows=[binary], rowKinds=[from batches])");
+    }
+
+    /**
+     * An upsert table with {@code sink.buffer-flush.*}: the Arrow-fed sink takes the batches' rows into Flink's reducing
+     * buffer itself, no edge to rows.
+     */
+    @Test
+    void anUpsertTableWithBufferFlushIsFedTheBatches() {
+        TableEnvironment tEnv = installed();
+        tEnv.executeSql(upsertLatest(", 'sink.buffer-flush.max-rows' = '7', 'sink.buffer-flush.interval' = '1 s'"));
+        String explained = ColumnarSql.explain(tEnv, "INSERT INTO latest SELECT auction, price * 2 FROM bids");
+        assertThat(section(explained, "== Optimized Execution Plan ==")).doesNotContain("ArrowToRows(")
+                .contains("encode=[admitted: json value, json key, upsert tombstones, buffer-flush 7 rows / 1000 ms,"
+                        + " Arrow input])\n+- ColumnarCalc(");
+    }
+
+    /**
+     * Where Flink may move a keyed table's rows to the sink's subtasks otherwise than as they come (by the primary key,
+     * or round-robin, depending on the input's parallelism, known when the job is translated), the Arrow-fed sink says
+     * so and does it on the batches; at parallelism 1, or at the input's under AUTO, the rows go as they are. With
+     * buffer-flush Flink's provider reports no parallelism, so under AUTO Flink never shuffles by key there.
+     */
+    @Test
+    void whereFlinkMovesAKeyedTablesRowsTheArrowFedSinkSaysHow() {
+        TableEnvironment tEnv = installed();
+        String insert = "INSERT INTO latest SELECT auction, price * 2 FROM bids";
+        tEnv.executeSql(upsertLatest(", 'sink.parallelism' = '1'"));
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").doesNotContain("exchange=").contains("ColumnarSink(");
+        tEnv.executeSql("DROP TABLE latest");
+        tEnv.executeSql(upsertLatest(", 'sink.parallelism' = '3'"));
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("ColumnarSink(table=[default_catalog.default_database.latest],"
+                        + " fields=[auction, EXPR$1], exchange=[by the primary key where Flink moves the rows (sink"
+                        + " parallelism 3, table.exec.sink.keyed-shuffle AUTO)], head=[ConstraintEnforcer[NotNullEnforcer("
+                        + "fields=[auction])]], encode=[");
+        tEnv.getConfig().set("table.exec.sink.keyed-shuffle", "NONE");
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("exchange=[round-robin where Flink moves the rows (sink"
+                        + " parallelism 3, table.exec.sink.keyed-shuffle NONE)]");
+        tEnv.getConfig().set("table.exec.sink.keyed-shuffle", "AUTO");
+        tEnv.executeSql("DROP TABLE latest");
+        tEnv.executeSql(upsertLatest(", 'sink.parallelism' = '3', 'sink.buffer-flush.max-rows' = '7',"
+                + " 'sink.buffer-flush.interval' = '1 s'"));
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("exchange=[round-robin where Flink moves the rows (sink"
+                        + " parallelism 3, not reported, table.exec.sink.keyed-shuffle AUTO)]");
+        tEnv.executeSql("DROP TABLE latest");
+        tEnv.executeSql(upsertLatest(""));
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").doesNotContain("exchange=").contains("ColumnarSink(");
+        tEnv.getConfig().set("table.exec.sink.keyed-shuffle", "FORCE");
+        assertThat(section(ColumnarSql.explain(tEnv, insert), "== Optimized Execution Plan =="))
+                .doesNotContain("ArrowToRows(").contains("exchange=[by the primary key where Flink moves the rows"
+                        + " (sink parallelism the input's, table.exec.sink.keyed-shuffle FORCE)]");
+    }
+
+    /** An {@code upsert-kafka-columnar} table {@code latest} of the latest doubled price per auction, with {@code options}. */
+    private static String upsertLatest(String options) {
+        return "CREATE TABLE latest (auction BIGINT, price BIGINT, PRIMARY KEY (auction) NOT ENFORCED) WITH ("
+                + "'connector' = 'upsert-kafka-columnar', 'topic' = 'latest', 'properties.bootstrap.servers' ="
+                + " 'localhost:1', 'key.format' = 'json', 'value.format' = 'json'" + options + ")";
     }
 
     /**

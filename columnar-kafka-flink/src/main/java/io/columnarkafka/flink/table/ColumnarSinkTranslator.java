@@ -1,6 +1,7 @@
 package io.columnarkafka.flink.table;
 
 import io.columnarkafka.client.RecordSizeLimit;
+import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.sink.SendWindowInterceptor;
 import io.columnarkafka.flink.sink.WindowedSendOperator;
 import java.util.Optional;
@@ -22,10 +23,12 @@ import org.apache.flink.table.connector.ProviderContext;
 import org.apache.flink.table.connector.sink.DataStreamSinkProvider;
 import org.apache.flink.table.connector.sink.DynamicTableSink;
 import org.apache.flink.table.data.RowData;
+import org.apache.flink.table.runtime.typeutils.InternalTypeInfo;
+import org.apache.flink.table.types.logical.RowType;
 import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
- * Builds the runtime of an admitted sink: the encode operator ({@link RowDataEncodeOperator}), one element
+ * Builds the runtime of an admitted sink: the encode operator ({@link RowBatchEncodeOperator}), one element
  * per encoded batch, then {@link SplitEncodedBatch} chained in front of Flink's stock {@link KafkaSink}
  * (records alone, or with their rows for a custom partitioner: {@link EncodedRecords}), which is
  * configured exactly as Flink's Kafka table sink configures its own (delivery guarantee, bootstrap servers, every {@code properties.*} entry,
@@ -39,6 +42,12 @@ final class ColumnarSinkTranslator {
      * fallback one.
      */
     static final String WRITER_UID = "sink";
+    /**
+     * The uid name Flink's Kafka table sink gives its writer with {@code sink.buffer-flush.*} on an upsert table
+     * ({@code KafkaDynamicSink}'s {@code DataStreamSinkProvider} around {@code ReducingUpsertSink}), in place of its
+     * sink node's.
+     */
+    static final String REDUCING_WRITER_UID = "upsert-kafka";
 
     private ColumnarSinkTranslator() {}
 
@@ -58,9 +67,21 @@ final class ColumnarSinkTranslator {
 
             @Override
             public Optional<Integer> getParallelism() {
-                return Optional.ofNullable(shape.parallelism());
+                return Optional.ofNullable(reportedParallelism(shape));
             }
         };
+    }
+
+    /**
+     * The parallelism the provider reports to Flink's sink node, as Flink's Kafka table sink's does: {@code
+     * sink.parallelism}, or null for the input's. With {@code sink.buffer-flush.*} on an upsert table, Flink's provider
+     * (a {@code DataStreamSinkProvider} around {@code ReducingUpsertSink}) reports none and sets {@code
+     * sink.parallelism} on its sink itself, so Flink's sink node decides its keyed shuffle as for a sink at the
+     * input's parallelism (none under {@code AUTO}), and the rows reach the sink's subtasks round-robin; so does this
+     * provider's.
+     */
+    static Integer reportedParallelism(KafkaSinkShape shape) {
+        return EncodePlan.ReducingBuffer.of(shape) != null ? null : shape.parallelism();
     }
 
     /** True for a partitioner that may read the consumed row: any but Flink's {@code fixed}. */
@@ -76,6 +97,19 @@ final class ColumnarSinkTranslator {
     static DataStreamSink<?> rowSink(KafkaSinkShape shape, ColumnarOptions.Settings batching, String description,
             DataStream<RowData> rows, SinkRowHead head, ProviderContext context) {
         return SinkRuntime.of(shape, batching, description).write(rows, head, context);
+    }
+
+    /**
+     * The runtime of an admitted upsert sink with {@code sink.buffer-flush.*} fed the planner stage's Arrow batches of
+     * {@code consumedType} (and, with {@code rowKinds}, each row's kind after them): the batches' rows go into Flink's
+     * reducing buffer in the encode operator ({@link ArrowReducingEncodeOperator}, named {@code name}, running Flink's
+     * NOT NULL enforcer {@code notNull} where not null), whose flushes are encoded and written as the row sink's.
+     */
+    static DataStreamSink<?> reducingArrowSink(KafkaSinkShape shape, ColumnarOptions.Settings batching,
+            String description, DataStream<ArrowBatch> batches, String name, RowType consumedType, boolean rowKinds,
+            ArrowNotNullEnforcer notNull, ProviderContext context) {
+        return SinkRuntime.of(shape, batching, description).reduce(batches, name, consumedType, rowKinds, notNull,
+                context);
     }
 
     /**
@@ -104,18 +138,35 @@ final class ColumnarSinkTranslator {
          * writer, each at the sink's parallelism.
          */
         DataStreamSink<?> write(DataStream<RowData> rows, SinkRowHead head, ProviderContext context) {
-            // Like the planner does for Flink's sink: without sink.parallelism, the input's.
-            Integer parallelism = shape.parallelism();
-            int sinkParallelism = parallelism != null ? parallelism : rows.getParallelism();
             // The rows the sink consumes: the head's Calc's where it runs one.
             TypeInformation<RowData> consumed = head == null ? rows.getType() : head.consumedType(rows.getType());
-            SingleOutputStreamOperator<B> batches = rows
-                    .transform("ColumnarEncode[" + description
-                                    + (head == null || head.isEmpty() ? "" : "; head: " + head.describe()) + "]",
-                            elements.batchType(consumed),
-                            new RowDataEncodeOperator<>(plan, elements,
-                                    rowCopier(rows, consumed, head != null && head.reusesRows()),
-                                    RecordSizeLimit.of(shape.properties()), head))
+            return write(rows, consumed, "ColumnarEncode[" + description
+                            + (head == null || head.isEmpty() ? "" : "; head: " + head.describe()) + "]",
+                    new RowDataEncodeOperator<>(plan, elements,
+                            rowCopier(rows, consumed, head != null && head.reusesRows()),
+                            RecordSizeLimit.of(shape.properties()), head),
+                    context);
+        }
+
+        /** The Arrow batches' rows through the reducing buffer ({@link #reducingArrowSink}), splitter and writer. */
+        DataStreamSink<?> reduce(DataStream<ArrowBatch> batches, String name, RowType consumedType, boolean rowKinds,
+                ArrowNotNullEnforcer notNull, ProviderContext context) {
+            return write(batches, InternalTypeInfo.of(consumedType), name,
+                    new ArrowReducingEncodeOperator<>(plan, elements, RecordSizeLimit.of(shape.properties()),
+                            consumedType, rowKinds, notNull),
+                    context);
+        }
+
+        /**
+         * The encode operator {@code encoder} (named {@code name}) on {@code input}, the splitter and the writer, each
+         * at the sink's parallelism; {@code consumed} is the type of the rows the sink consumes.
+         */
+        private <I> DataStreamSink<?> write(DataStream<I> input, TypeInformation<RowData> consumed, String name,
+                RowBatchEncodeOperator<I, B> encoder, ProviderContext context) {
+            // Like the planner does for Flink's sink: without sink.parallelism, the input's.
+            Integer parallelism = shape.parallelism();
+            int sinkParallelism = parallelism != null ? parallelism : input.getParallelism();
+            SingleOutputStreamOperator<B> batches = input.transform(name, elements.batchType(consumed), encoder)
                     .setParallelism(sinkParallelism);
             context.generateUid("columnar-encode").ifPresent(batches::uid);
             // Same parallelism and a forward edge: the splitter chains with the writer.
@@ -123,7 +174,7 @@ final class ColumnarSinkTranslator {
                             new SplitEncodedBatch<>(elements, plan.sendWindowNanos()), elements.recordType(consumed),
                             "SplitEncodedBatch[" + description + "]")
                     .setParallelism(sinkParallelism);
-            if (sinkParallelism == rows.getParallelism() && chainedToLegacySource(rows.getTransformation())) {
+            if (sinkParallelism == input.getParallelism() && chainedToLegacySource(input.getTransformation())) {
                 // The writer never joins this chain: the batch, not each record, crosses the channel.
                 records.startNewChain();
             }
@@ -131,7 +182,8 @@ final class ColumnarSinkTranslator {
             DataStreamSink<R> end = records.sinkTo(kafkaSink)
                     .name("KafkaSink[" + description + "]")
                     .setParallelism(sinkParallelism);
-            context.generateUid(WRITER_UID).ifPresent(end::uid);
+            context.generateUid(EncodePlan.ReducingBuffer.of(shape) != null ? REDUCING_WRITER_UID : WRITER_UID)
+                    .ifPresent(end::uid);
             return end;
         }
     }

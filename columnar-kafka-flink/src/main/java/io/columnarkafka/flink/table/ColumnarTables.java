@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.IntStream;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.java.functions.KeySelector;
 import org.apache.flink.connector.kafka.sink.KafkaSink;
+import org.apache.flink.runtime.io.network.api.writer.SubtaskStateMapper;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.DataStreamSink;
 import org.apache.flink.streaming.api.datastream.DataStreamSource;
@@ -33,8 +36,7 @@ import org.apache.flink.table.types.logical.TinyIntType;
  * What a planner stage may ask of the {@code kafka-columnar} tables: whether a table source or sink is
  * ours and admitted, and their Arrow runtimes (a scan emitting {@link ArrowBatch}es, a sink consuming them)
  * in place of the RowData runtimes the connectors give Flink's planner. The decisions stay the
- * connectors' ({@link ScanAdmissionMatcher}, {@link AdmissionMatcher}); the Arrow-fed sink adds only the
- * shapes whose rows it cannot write from the batches (a reducing upsert buffer, a keyed shuffle).
+ * connectors' ({@link ScanAdmissionMatcher}, {@link AdmissionMatcher}).
  */
 public final class ColumnarTables {
     private ColumnarTables() {}
@@ -101,8 +103,8 @@ public final class ColumnarTables {
     }
 
     /**
-     * Whether a {@code kafka-columnar} sink may be fed Arrow batches: its own decision, then what a batch
-     * cannot carry. Empty for any other sink.
+     * Whether a {@code kafka-columnar} sink may be fed Arrow batches: its own decision (the Arrow-fed sink writes every
+     * shape the connector admits, a reducing upsert buffer too). Empty for any other sink.
      */
     public static Optional<Admission> arrowSinkAdmission(DynamicTableSink sink) {
         if (!(sink instanceof ColumnarKafkaDynamicSink columnar)) {
@@ -112,19 +114,56 @@ public final class ColumnarTables {
         if (!own.isAdmitted()) {
             return Optional.of(own);
         }
-        KafkaSinkShape shape = columnar.shape();
-        // An upsert table fed inserts (the planner feeds Arrow to insert-only input only) writes each row under its
-        // key, as a plain keyed sink does; but Flink's reducing buffer keeps the last row per key, and with another
-        // parallelism Flink's sink node shuffles the rows by key first (table.exec.sink.keyed-shuffle).
-        if (shape.upsertMode() && shape.flushMode().isEnabled()) {
-            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
-                    "sink.buffer-flush: Flink's buffer keeps the last row per key"));
-        }
-        if (shape.upsertMode() && shape.parallelism() != null) {
-            return Optional.of(Admission.fallback(FallbackReason.UNSUPPORTED_OPTION,
-                    "sink.parallelism of an upsert table: Flink's sink node shuffles the rows by key"));
-        }
         return Optional.of(Admission.admitted(own.detail() + ", Arrow input"));
+    }
+
+    /**
+     * The {@code sink.parallelism} of a {@code kafka-columnar} sink, or null (the input's): how Flink would move the
+     * rows to the sink's subtasks is the planner's to reproduce ({@link #keyedExchange}, {@link #roundRobinExchange}).
+     */
+    public static Integer parallelism(DynamicTableSink sink) {
+        return ((ColumnarKafkaDynamicSink) sink).shape().parallelism();
+    }
+
+    /**
+     * The parallelism a {@code kafka-columnar} sink's runtime provider reports to Flink's sink node, as Flink's own
+     * Kafka table sink reports it, or null: with {@code sink.buffer-flush.*} on an upsert table Flink's provider
+     * reports none and sets the parallelism on its sink itself, so Flink's sink node decides its keyed shuffle as for
+     * a sink at the input's parallelism.
+     */
+    public static Integer reportedParallelism(DynamicTableSink sink) {
+        return ColumnarSinkTranslator.reportedParallelism(((ColumnarKafkaDynamicSink) sink).shape());
+    }
+
+    /**
+     * The batches for an admitted sink, moved as Flink's sink node moves its rows where it shuffles them by the
+     * primary key ({@code CommonExecSink.applyKeyBy}): each row to the sink subtask Flink's {@code
+     * KeyGroupStreamPartitioner} picks for the key {@code keys} (Flink's key selector of the rows) makes of it, among
+     * {@code sinkParallelism} subtasks, over the key groups of the sink's max parallelism (the job's {@code
+     * pipeline.max-parallelism}, else Flink's default for that parallelism), with which Flink configures the
+     * partitioner. Each input subtask's rows reach a subtask in their order. With {@code rowKinds} the batches carry
+     * each row's kind after the consumed columns.
+     */
+    public static DataStream<ArrowBatch> keyedExchange(DynamicTableSink sink, DataStream<ArrowBatch> batches,
+            KeySelector<RowData, RowData> keys, boolean rowKinds, int sinkParallelism, ProviderContext uids) {
+        ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
+        RowType rowType = consumedType(columnar.shape(), batchType(columnar, rowKinds));
+        int configuredMax = batches.getExecutionConfig().getMaxParallelism();
+        int maxParallelism = configuredMax > 0 ? configuredMax
+                : KeyGroupRangeAssignment.computeDefaultMaxParallelism(sinkParallelism);
+        return BatchExchange.of(batches, new KeyGroupSplit(keys, rowType, rowKinds, sinkParallelism, maxParallelism),
+                "HASH", SubtaskStateMapper.RANGE, "KeyGroupSplit[" + columnar.asSummaryString() + "]", uids);
+    }
+
+    /**
+     * The batches for an admitted sink at {@code sinkParallelism}, moved as Flink moves the rows between an input and a
+     * sink of another parallelism where its sink node shuffles nothing: each row to the next subtask ({@code
+     * RebalancePartitioner}).
+     */
+    public static DataStream<ArrowBatch> roundRobinExchange(DynamicTableSink sink, DataStream<ArrowBatch> batches,
+            int sinkParallelism, ProviderContext uids) {
+        return BatchExchange.of(batches, new RoundRobinSplit(sinkParallelism), "REBALANCE",
+                SubtaskStateMapper.ROUND_ROBIN, "RoundRobinSplit[" + sink.asSummaryString() + "]", uids);
     }
 
     /**
@@ -181,18 +220,27 @@ public final class ColumnarTables {
      * its NOT NULL constraint, or null for none; the encode operator runs it on the batches. With {@code rowKinds}
      * (a sink that {@link #writesChangelog}) the batches are a changelog's, each row's kind in their last column; else
      * every row is an insert. A custom partitioner is called in the writer's serializer, as Flink calls it, with each
-     * record's consumed row, a view of the batch ({@link ConsumedRowElements}).
+     * record's consumed row, a view of the batch ({@link ConsumedRowElements}). An upsert table with {@code
+     * sink.buffer-flush.*} reduces the rows per key first, as Flink's writer does
+     * ({@link ArrowReducingEncodeOperator}), and hands its partitioner the buffered rows.
      */
     public static DataStreamSink<?> arrowSink(DynamicTableSink sink, DataStream<ArrowBatch> batches, String name,
             ProviderContext uids, ConstraintEnforcerExecutor notNullEnforcer, boolean rowKinds) {
         ColumnarKafkaDynamicSink columnar = (ColumnarKafkaDynamicSink) sink;
         KafkaSinkShape shape = columnar.shape();
         String description = columnar.asSummaryString();
-        EncodePlan plan = rowKinds ? EncodePlan.of(shape, columnar.batching(), description)
-                : EncodePlan.ofInserts(shape, columnar.batching(), description);
         ArrowNotNullEnforcer notNull = notNullEnforcer == null ? null
                 : new ArrowNotNullEnforcer(notNullEnforcer, notNullColumns(shape.physicalType()));
         RowType batchType = batchType(columnar, rowKinds);
+        RowType consumedType = consumedType(shape, batchType);
+        if (EncodePlan.ReducingBuffer.of(shape) != null) {
+            // Flink's reducing upsert writer keeps a copy of the latest row per key and writes the copies at its
+            // flushes: the batches' rows wait there as rows, and are encoded when a flush writes them.
+            return ColumnarSinkTranslator.reducingArrowSink(shape, columnar.batching(), description, batches, name,
+                    consumedType, rowKinds, notNull, uids);
+        }
+        EncodePlan plan = rowKinds ? EncodePlan.of(shape, columnar.batching(), description)
+                : EncodePlan.ofInserts(shape, columnar.batching(), description);
         ArrowSinkEncoding encoding = ArrowSinkEncoding.of(plan, batchType, notNull, rowKinds);
         long allocatorLimit = ColumnarKafkaSink.DEFAULT_ALLOCATOR_LIMIT;
         RecordSizeLimit sizeLimit = RecordSizeLimit.of(shape.properties());
@@ -201,9 +249,8 @@ public final class ColumnarTables {
                     EncodeFunction.ofRecords(encoding, allocatorLimit, sizeLimit, plan.sendWindowNanos()),
                     PreSerializedRecordTypeInfo.INSTANCE);
         }
-        int consumed = shape.physicalType().getFieldCount() + shape.metadataKeys().size();
+        int consumed = consumedType.getFieldCount();
         int kindColumn = rowKinds ? batchType.getFieldCount() - 1 : -1;
-        RowType consumedType = new RowType(batchType.getFields().subList(0, consumed));
         return arrowSink(batches, name, uids, shape, plan, EncodedRecords.WITH_ROWS,
                 new EncodeFunction<>(encoding, () -> new ConsumedRowElements(batchType, consumed, kindColumn),
                         allocatorLimit, sizeLimit, plan.sendWindowNanos()),
@@ -235,6 +282,12 @@ public final class ColumnarTables {
      */
     private static int[] notNullColumns(RowType rowType) {
         return IntStream.range(0, rowType.getFieldCount()).filter(i -> !rowType.getTypeAt(i).isNullable()).toArray();
+    }
+
+    /** The consumed rows' columns of {@code batchType}: the physical, then the metadata ones (no row-kind column). */
+    private static RowType consumedType(KafkaSinkShape shape, RowType batchType) {
+        return new RowType(batchType.getFields().subList(0,
+                shape.physicalType().getFieldCount() + shape.metadataKeys().size()));
     }
 
     /**

@@ -7,11 +7,9 @@ import io.columnarkafka.flink.testing.KafkaBrokerExtension;
 import io.columnarkafka.flink.testing.SinkJobs;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.testkit.TopicRecord;
-import io.columnarkafka.testkit.TopicVerifier;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -368,19 +366,12 @@ class ChangelogPlanParityITCase {
         return values;
     }
 
-    /** An upsert topic's last value per key (null for a tombstone), each partition read in offset order. */
     private static Map<String, String> finalValuePerKey(String topic) {
-        Map<String, String> values = new TreeMap<>();
-        for (TopicRecord r : committed(topic)) {
-            values.put(r.keyAsString(), r.value() == null ? "null" : r.valueAsString());
-        }
-        return values;
+        return CommittedRecords.finalValuePerKey(KAFKA.broker(), topic);
     }
 
     private static List<TopicRecord> committed(String topic) {
-        return TopicVerifier.forTopic(KAFKA.broker(), topic).readCommitted().keepRecords(true).read().records()
-                .stream().sorted(Comparator.comparingInt(TopicRecord::partition).thenComparingLong(TopicRecord::offset))
-                .toList();
+        return CommittedRecords.inOffsetOrder(KAFKA.broker(), topic);
     }
 
     private static byte[] utf8(String text) {

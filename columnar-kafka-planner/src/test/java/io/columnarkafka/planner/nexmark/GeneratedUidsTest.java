@@ -85,6 +85,25 @@ class GeneratedUidsTest {
         }
     }
 
+    /**
+     * With {@code sink.buffer-flush.*} Flink's upsert sink names its writer's uid after the connector ({@code
+     * <n>_upsert-kafka}, its committer's from it): the columnar plan's writer, fed the batches of a columnar Calc
+     * (q15's last Calc is the sink's input only where the stage takes it into the row sink) or an aggregate's rows,
+     * and the connector's without the stage have those uids.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"q4", "q17", "q18"})
+    void withBufferFlushTheWriterHasFlinksUid(String query) {
+        String bufferFlush = ", 'sink.buffer-flush.max-rows' = '7', 'sink.buffer-flush.interval' = '1 s'";
+        List<String> writer = uids(query, "kafka", false, false, bufferFlush).values().stream()
+                .filter(uid -> uid != null && uid.endsWith("_upsert-kafka")).toList();
+        assertThat(writer).as("Flink's writer and committer").hasSize(2);
+        for (boolean stage : new boolean[] {false, true}) {
+            assertThat(Set.copyOf(uids(query, "kafka-columnar", stage, false, bufferFlush).values()))
+                    .as("%s, stage %s", query, stage).containsAll(writer);
+        }
+    }
+
     /** Each operator of the query's plan, by name, and its uid (null if none), with generated uids. */
     private static Map<String, String> uids(String query, boolean columnar, boolean miniBatch) {
         return uids(query, columnar ? "kafka-columnar" : "kafka", columnar, miniBatch);
@@ -92,6 +111,12 @@ class GeneratedUidsTest {
 
     /** As above, the tables through {@code connector}, the stage installed or not. */
     private static Map<String, String> uids(String query, String connector, boolean stage, boolean miniBatch) {
+        return uids(query, connector, stage, miniBatch, "");
+    }
+
+    /** As above, an upsert sink's options ending with {@code upsertOptions}. */
+    private static Map<String, String> uids(String query, String connector, boolean stage, boolean miniBatch,
+            String upsertOptions) {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
         StreamTableEnvironment tEnv = StreamTableEnvironment.create(env);
         tEnv.getConfig().set("table.exec.uid.generation", "ALWAYS");
@@ -107,7 +132,8 @@ class GeneratedUidsTest {
             tEnv.executeSql(view);
         }
         boolean upsert = NexmarkRuns.UPSERT_QUERIES.contains(query);
-        String sink = NexmarkRuns.sinkOptions(upsert ? "upsert-" + connector : connector, "localhost:1", query, upsert);
+        String sink = NexmarkRuns.sinkOptions(upsert ? "upsert-" + connector : connector, "localhost:1", query, upsert)
+                + (upsert ? upsertOptions : "");
         StreamStatementSet statements = tEnv.createStatementSet();
         for (String statement : NexmarkRuns.statements(NexmarkRuns.resource(query + ".sql").replace("${SINK}", sink))) {
             if (statement.toUpperCase().startsWith("INSERT")) {
