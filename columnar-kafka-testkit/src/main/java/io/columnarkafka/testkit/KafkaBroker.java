@@ -85,6 +85,8 @@ import org.apache.kafka.common.Uuid;
  *       topic; use {@link #createTopic(String, int)}.</li>
  *   <li>{@code num.partitions} = {@link Builder#defaultPartitions(int)} (default 1), also used by
  *       {@link #createTopic(String)}.</li>
+ *   <li>{@code log.retention.ms=-1}: records are kept whatever their timestamps (tests write 1970's and 2020's,
+ *       which Kafka's default of 7 days would delete while the broker runs).</li>
  *   <li>{@code num.network.threads=2}, {@code num.io.threads=4}, {@code background.threads=4},
  *       {@code num.recovery.threads.per.data.dir=1}: fewer threads than Kafka's defaults on a small
  *       machine.</li>

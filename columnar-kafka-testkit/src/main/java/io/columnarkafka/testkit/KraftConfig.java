@@ -81,6 +81,9 @@ final class KraftConfig {
         p.put("num.io.threads", "4");
         p.put("background.threads", "4");
         p.put("num.recovery.threads.per.data.dir", "1");
+        // tests write records stamped decades ago (1970, 2020); time-based retention would delete them under a test
+        // whenever a long-lived broker's retention check comes round
+        p.put("log.retention.ms", "-1");
         p.putAll(overrides);
         return p;
     }

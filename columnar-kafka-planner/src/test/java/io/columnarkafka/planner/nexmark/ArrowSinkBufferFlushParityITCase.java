@@ -48,8 +48,6 @@ class ArrowSinkBufferFlushParityITCase {
     private static final int KEYS = 41;
     private static final int EVENTS = 1500;
     private static final String INPUT = "buffer_flush_in";
-    /** The records' timestamps are of 2020: the broker's retention would delete them. */
-    private static final Map<String, String> KEEP_ALL = Map.of("retention.ms", "-1");
 
     @RegisterExtension
     static final MiniClusterExtension MINI_CLUSTER = SinkJobs.miniCluster(3); // a sink at parallelism 3 too
@@ -65,7 +63,7 @@ class ArrowSinkBufferFlushParityITCase {
      */
     @BeforeAll
     static void fillInput() {
-        KAFKA.broker().createTopic(INPUT, 1, KEEP_ALL);
+        KAFKA.broker().createTopic(INPUT, 1);
         List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
         String[] rows = new String[KEYS];
         for (int i = 0; i < EVENTS; i++) {
@@ -188,7 +186,7 @@ class ArrowSinkBufferFlushParityITCase {
     private static Started start(boolean columnar, String name, Map<String, String> session, String sinkOptions,
             String insert, boolean bounded) throws Exception {
         String out = name + "_" + (columnar ? "columnar" : "stock");
-        KAFKA.broker().createTopic(out, 3, KEEP_ALL);
+        KAFKA.broker().createTopic(out, 3);
         Configuration conf = Configuration.fromMap(session);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none"); // a failure fails the test
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);

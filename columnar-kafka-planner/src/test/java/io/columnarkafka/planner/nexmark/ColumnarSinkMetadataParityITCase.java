@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import org.apache.flink.streaming.api.CheckpointingMode;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.table.api.EnvironmentSettings;
@@ -50,8 +49,7 @@ class ColumnarSinkMetadataParityITCase {
 
     @BeforeAll
     static void fillInput() {
-        // kept whatever the records' timestamps (before 2010): the broker's retention would delete them
-        KAFKA.broker().createTopic(INPUT, PARALLELISM, Map.of("retention.ms", "-1"));
+        KAFKA.broker().createTopic(INPUT, PARALLELISM);
         List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
         for (int i = 0; i < RECORDS; i++) {
             String headers = switch (i % 4) {
