@@ -3,13 +3,10 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.client.RecordSizeLimit;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.sink.SelectedRows;
-import io.columnarkafka.format.arrow.ArrowLayout;
-import io.columnarkafka.format.arrow.RowKindVector;
-import java.util.stream.IntStream;
+import io.columnarkafka.format.arrow.RowKindLayout;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
-import org.apache.flink.table.data.RowData;
 import org.apache.flink.table.runtime.typeutils.RowDataSerializer;
 import org.apache.flink.table.types.logical.RowType;
 
@@ -35,8 +32,7 @@ final class ArrowReducingEncodeOperator<B> extends RowBatchEncodeOperator<ArrowB
     private final ArrowNotNullEnforcer notNull;
 
     private transient ArrowInPlaceRowView rows;
-    /** The batch columns of the consumed rows where a row-kind column follows them; else null (all of them). */
-    private transient int[] consumedColumns;
+    private transient RowKindLayout layout;
 
     /**
      * @param consumedType the consumed rows: the physical columns, then the metadata ones, every type nullable
@@ -55,7 +51,7 @@ final class ArrowReducingEncodeOperator<B> extends RowBatchEncodeOperator<ArrowB
     public void open() throws Exception {
         super.open();
         rows = new ArrowInPlaceRowView(consumedType);
-        consumedColumns = rowKinds ? IntStream.range(0, consumedType.getFieldCount()).toArray() : null;
+        layout = RowKindLayout.of(consumedType.getFieldCount(), rowKinds);
     }
 
     @Override
@@ -67,16 +63,11 @@ final class ArrowReducingEncodeOperator<B> extends RowBatchEncodeOperator<ArrowB
             if (notNull != null) {
                 written = notNull.apply(root, written);
             }
-            rows.bind(consumedColumns == null ? root : ArrowLayout.select(root, consumedColumns));
-            TinyIntVector kinds = consumedColumns == null ? null
-                    : (TinyIntVector) root.getVector(consumedColumns.length);
+            rows.bind(layout.rows(root));
+            TinyIntVector kinds = layout.kinds(root);
             for (int i = 0; i < written.count(); i++) {
                 int index = written.row(i);
-                RowData row = rows.binaryRow(index);
-                if (kinds != null) {
-                    row.setRowKind(RowKindVector.kind(kinds, index));
-                }
-                write(row);
+                write(RowKindLayout.withKind(rows.binaryRow(index), kinds, index));
             }
         } finally {
             batch.close();

@@ -3,10 +3,8 @@ package io.columnarkafka.flink.table;
 import io.columnarkafka.flink.batch.ArrowBatch;
 import io.columnarkafka.flink.batch.ArrowMemory;
 import io.columnarkafka.flink.sink.ColumnarKafkaSink;
-import io.columnarkafka.format.arrow.ArrowLayout;
 import io.columnarkafka.format.arrow.ArrowRowView;
-import io.columnarkafka.format.arrow.RowKindVector;
-import java.util.stream.IntStream;
+import io.columnarkafka.format.arrow.RowKindLayout;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -28,7 +26,7 @@ import org.apache.flink.table.types.logical.RowType;
  * the next operator reads the row during its {@code processElement} only.
  *
  * <p>Batches of a changelog (a changelog format's scan and the columnar nodes over it) carry each row's kind in a
- * column after the row type's fields ({@link RowKindVector}); each row handed on takes its kind from there.
+ * column after the row type's fields ({@link RowKindLayout}); each row handed on takes its kind from there.
  */
 public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
         implements OneInputStreamOperator<ArrowBatch, RowData> {
@@ -36,12 +34,13 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
 
     private final RowType rowType;
     private final EdgeRows rows;
-    /** The batch columns of the rows' fields where a row-kind column follows them; null: every row an insert. */
-    private final int[] rowColumns;
+    /** Whether the batches carry a row-kind column after the rows' fields; else every row an insert. */
+    private final boolean rowKinds;
 
     private transient BufferAllocator allocator;
     private transient ArrowRowView view;
     private transient ArrowInPlaceRowView binaryView;
+    private transient RowKindLayout layout;
     private transient StreamRecord<RowData> reuse;
 
     /**
@@ -52,7 +51,7 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
     public ArrowToRowsOperator(RowType rowType, EdgeRows rows, boolean rowKinds) {
         this.rowType = rowType;
         this.rows = rows;
-        this.rowColumns = rowKinds ? IntStream.range(0, rowType.getFieldCount()).toArray() : null;
+        this.rowKinds = rowKinds;
     }
 
     @Override
@@ -67,6 +66,7 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
         } else {
             view = new ArrowRowView(rowType);
         }
+        layout = RowKindLayout.of(rowType.getFieldCount(), rowKinds);
         reuse = new StreamRecord<>(null);
     }
 
@@ -75,8 +75,8 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
         ArrowBatch batch = element.getValue();
         try {
             VectorSchemaRoot batchRoot = batch.open(allocator);
-            VectorSchemaRoot root = rowColumns == null ? batchRoot : ArrowLayout.select(batchRoot, rowColumns);
-            TinyIntVector kinds = rowColumns == null ? null : (TinyIntVector) batchRoot.getVector(rowColumns.length);
+            VectorSchemaRoot root = layout.rows(batchRoot);
+            TinyIntVector kinds = layout.kinds(batchRoot);
             int[] selection = batch.selection();
             int count = batch.selectedCount(allocator);
             if (element.hasTimestamp()) {
@@ -88,26 +88,18 @@ public final class ArrowToRowsOperator extends AbstractStreamOperator<RowData>
                 binaryView.bind(root);
                 for (int i = 0; i < count; i++) {
                     int row = selection == null ? i : selection[i];
-                    output.collect(reuse.replace(withKind(binaryView.binaryRow(row), kinds, row)));
+                    output.collect(reuse.replace(RowKindLayout.withKind(binaryView.binaryRow(row), kinds, row)));
                 }
             } else {
                 view.bind(root);
                 for (int i = 0; i < count; i++) {
                     int row = selection == null ? i : selection[i];
-                    output.collect(reuse.replace(withKind(view.row(row), kinds, row)));
+                    output.collect(reuse.replace(RowKindLayout.withKind(view.row(row), kinds, row)));
                 }
             }
         } finally {
             batch.close();
         }
-    }
-
-    /** {@code row}, given the kind of batch row {@code index} when the batches carry kinds ({@code kinds}). */
-    private static RowData withKind(RowData row, TinyIntVector kinds, int index) {
-        if (kinds != null) {
-            row.setRowKind(RowKindVector.kind(kinds, index));
-        }
-        return row;
     }
 
     @Override

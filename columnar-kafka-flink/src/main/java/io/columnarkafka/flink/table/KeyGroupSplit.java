@@ -1,7 +1,6 @@
 package io.columnarkafka.flink.table;
 
-import io.columnarkafka.format.arrow.ArrowLayout;
-import java.util.stream.IntStream;
+import io.columnarkafka.format.arrow.RowKindLayout;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.java.functions.KeySelector;
@@ -27,8 +26,7 @@ final class KeyGroupSplit extends BatchSplit {
     private final int maxParallelism;
 
     private transient ArrowInPlaceRowView rows;
-    /** The batch columns of the rows where a row-kind column follows them; else null (all of them). */
-    private transient int[] rowColumns;
+    private transient RowKindLayout layout;
 
     /**
      * @param keys Flink's key selector of the sink node's input rows (its {@code RowDataKeySelector})
@@ -50,12 +48,12 @@ final class KeyGroupSplit extends BatchSplit {
     public void open(OpenContext openContext) throws Exception {
         super.open(openContext);
         rows = new ArrowInPlaceRowView(rowType);
-        rowColumns = rowKinds ? IntStream.range(0, rowType.getFieldCount()).toArray() : null;
+        layout = RowKindLayout.of(rowType.getFieldCount(), rowKinds);
     }
 
     @Override
     int[] subtasksOf(VectorSchemaRoot root, int[] selection, int count) throws Exception {
-        rows.bind(rowColumns == null ? root : ArrowLayout.select(root, rowColumns));
+        rows.bind(layout.rows(root));
         int[] subtasks = new int[count];
         for (int i = 0; i < count; i++) {
             RowData row = rows.row(selection == null ? i : selection[i]);
