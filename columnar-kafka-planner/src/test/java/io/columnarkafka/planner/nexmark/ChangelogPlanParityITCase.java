@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.flink.streaming.api.CheckpointingMode;
@@ -41,6 +42,8 @@ class ChangelogPlanParityITCase {
     private static final int IDS = 40;
     private static final int EVENTS = 1200;
     private static final String INPUT = "changelog_plan_in";
+    /** Mostly new ids, a change or delete of a recent one now and then: rows last, and fill many windows. */
+    private static final String WINDOWED_INPUT = "changelog_windows_in";
     /** Mini-batch with bundles of 100 rows: several flushes per source subtask's 600 or so rows. */
     private static final Map<String, String> MINI_BATCH = Map.of("table.exec.mini-batch.enabled", "true",
             "table.exec.mini-batch.allow-latency", "2 s", "table.exec.mini-batch.size", "100");
@@ -82,11 +85,45 @@ class ChangelogPlanParityITCase {
         KAFKA.broker().produce(records);
     }
 
-    /** A row: names repeat (for the aggregate), some null, some non-BMP; prices spread; 1–3 fraction digits. */
+    /**
+     * {@value #EVENTS} change events into {@link #WINDOWED_INPUT}, event {@code i} at minute {@code i}: a create of id
+     * {@code i}, but every fifth an update of id {@code i - 7} and every eleventh a delete of id {@code i - 13}
+     * (those rows' old versions at most 13 minutes old), each id's in partition {@code id % 2}, in order.
+     */
+    @BeforeAll
+    static void fillWindowedInput() {
+        KAFKA.broker().createTopic(WINDOWED_INPUT, PARALLELISM);
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        Map<Integer, Integer> current = new HashMap<>();
+        for (int i = 0; i < EVENTS; i++) {
+            int id;
+            String value;
+            if (i % 5 == 3 && current.containsKey(i - 7)) {
+                id = i - 7;
+                value = "{\"op\":\"u\",\"before\":" + row(id, current.get(id)) + ",\"after\":" + row(id, i) + "}";
+                current.put(id, i);
+            } else if (i % 11 == 6 && current.containsKey(i - 13)) {
+                id = i - 13;
+                value = "{\"before\":" + row(id, current.remove(id)) + ",\"after\":null,\"op\":\"d\"}";
+            } else {
+                id = i;
+                value = "{\"before\":null,\"after\":" + row(id, i) + ",\"op\":\"c\"}";
+                current.put(id, i);
+            }
+            records.add(new ProducerRecord<>(WINDOWED_INPUT, id % PARALLELISM, utf8("{\"id\":" + id + "}"),
+                    utf8(value)));
+        }
+        KAFKA.broker().produce(records);
+    }
+
+    /**
+     * A row: names repeat (for the aggregate), some null, some non-BMP; prices spread; event {@code i} at minute
+     * {@code i} of 2020-01-01 (20 hours in all, rising in each partition), with 1–3 fraction digits.
+     */
     private static String row(int id, int i) {
         String name = i % 9 == 4 ? "null" : "\"n" + (i % 5) + (i % 10 == 0 ? " \u00fc\uD83D\uDE00" : "") + "\"";
-        return "{\"id\":" + id + ",\"name\":" + name + ",\"price\":" + (i * 7 % 101) + ",\"ts\":\"2020-01-"
-                + String.format("%02d", 1 + i % 28) + " 03:04:05." + (i % 1000) + "\"}";
+        return "{\"id\":" + id + ",\"name\":" + name + ",\"price\":" + (i * 7 % 101) + ",\"ts\":\"2020-01-01 "
+                + String.format("%02d:%02d", i / 60, i % 60) + ":05." + (i % 1000) + "\"}";
     }
 
     /**
@@ -123,8 +160,8 @@ class ChangelogPlanParityITCase {
         String sink = "CREATE TABLE ${out} (id BIGINT, name STRING, doubled BIGINT, ts TIMESTAMP(3)) WITH ("
                 + "'key.format' = 'json', 'key.fields' = 'id', 'value.format' = 'debezium-json', ${sink})";
         String partitioner = SubtaskShareRowPartitioner.class.getName();
-        List<String> stock = records(run(false, Map.of(), "partitioned_changes", "", sink, insert, partitioner).topic());
-        Run columnar = run(true, Map.of(), "partitioned_changes", "", sink, insert, partitioner);
+        List<String> stock = records(run(false, Map.of(), INPUT, "partitioned_changes", "", sink, insert, partitioner).topic());
+        Run columnar = run(true, Map.of(), INPUT, "partitioned_changes", "", sink, insert, partitioner);
         assertThat(columnar.plan()).doesNotContain("ArrowToRows(").contains("ColumnarCalc(")
                 .contains("custom partitioner " + partitioner + ", Arrow input], rowKinds=[from batches]");
         assertThat(stock).as("stock's records, in each of 4 partitions, deletes among them")
@@ -249,7 +286,7 @@ class ChangelogPlanParityITCase {
     /**
      * A window aggregate over the changelog (Flink plans it two-phase, retracting): its local phase on the batches,
      * COUNT(*), SUM and a COUNT(DISTINCT) per name, each row accumulated or retracted by its kind. One window of 365
-     * days holds every change (January 2020), so it fires at the end of input alone and no row is late, whatever
+     * days holds every change (2020-01-01), so it fires at the end of input alone and no row is late, whatever
      * the periodic watermarks did: the final value per key equals stock's.
      */
     @Test
@@ -266,6 +303,36 @@ class ChangelogPlanParityITCase {
         assertThat(columnar.plan()).doesNotContain("ArrowToRows(")
                 .containsPattern("ColumnarLocalWindowAggregate\\(.*local=\\[vectorised\\]");
         assertThat(stock).as("stock's windows: one per name").hasSize(6);
+        assertThat(finalValuePerKey(columnar.topic())).isEqualTo(stock);
+    }
+
+    /**
+     * Window aggregates over the changelog with many windows, fired as the watermark passes them: TUMBLE, HOP and
+     * CUMULATE, each with COUNT(*), SUM, a retracting MAX and a COUNT(DISTINCT) per name, on the local phase's
+     * batches, over {@link #WINDOWED_INPUT}, where rows last (over {@link #INPUT} every id changes again within 40
+     * minutes, which leaves all but the last windows empty). Each partition's rows rise by a minute an event, and an
+     * update's or delete's old row is at most 13 minutes older than the newest, so with a watermark two hours behind
+     * no row is late, whenever the periodic watermarks come: every window's final value equals stock's.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"TUMBLE(TABLE changes, DESCRIPTOR(ts), INTERVAL '1' HOUR)",
+            "HOP(TABLE changes, DESCRIPTOR(ts), INTERVAL '20' MINUTE, INTERVAL '1' HOUR)",
+            "CUMULATE(TABLE changes, DESCRIPTOR(ts), INTERVAL '15' MINUTE, INTERVAL '2' HOUR)"})
+    void manyWindowsOverTheChangelogFireAsTheWatermarkPassesThem(String window) throws Exception {
+        String source = ", WATERMARK FOR ts AS ts - INTERVAL '2' HOUR";
+        String insert = "INSERT INTO ${out} SELECT name, window_start, window_end, COUNT(*), SUM(price), MAX(price),"
+                + " COUNT(DISTINCT id) FROM TABLE(" + window + ") WHERE name IS NOT NULL"
+                + " GROUP BY name, window_start, window_end";
+        String sink = "CREATE TABLE ${out} (name STRING, ws TIMESTAMP(3), we TIMESTAMP(3), n BIGINT, total BIGINT,"
+                + " highest BIGINT, ids BIGINT, PRIMARY KEY (name, ws, we) NOT ENFORCED) WITH ("
+                + "'key.format' = 'json', 'value.format' = 'json', ${sink})";
+        String name = "windows_" + window.substring(0, window.indexOf('(')).toLowerCase(Locale.ROOT);
+        Map<String, String> stock = finalValuePerKey(
+                run(false, Map.of(), WINDOWED_INPUT, name, source, sink, insert, "fixed").topic());
+        Run columnar = run(true, Map.of(), WINDOWED_INPUT, name, source, sink, insert, "fixed");
+        assertThat(columnar.plan()).doesNotContain("ArrowToRows(")
+                .containsPattern("ColumnarLocalWindowAggregate\\(.*local=\\[vectorised\\]");
+        assertThat(stock).as("stock's windows: 20 hours of events, 6 names").hasSizeGreaterThan(6 * 15);
         assertThat(finalValuePerKey(columnar.topic())).isEqualTo(stock);
     }
 
@@ -306,15 +373,15 @@ class ChangelogPlanParityITCase {
     /** {@link #run(boolean, String, String, String, String)}, with the table options {@code options}. */
     private static Run run(boolean columnar, Map<String, String> options, String name, String sourceExtras,
             String sinkDdl, String insert) throws Exception {
-        return run(columnar, options, name, sourceExtras, sinkDdl, insert, "fixed");
+        return run(columnar, options, INPUT, name, sourceExtras, sinkDdl, insert, "fixed");
     }
 
     /**
-     * {@link #run(boolean, Map, String, String, String, String)} with the {@code kafka} sink's {@code partitioner};
-     * its topic has a partition per subtask, two for a custom partitioner.
+     * {@link #run(boolean, Map, String, String, String, String)} over the topic {@code input}, with the {@code kafka}
+     * sink's {@code partitioner}; its topic has a partition per subtask, two for a custom partitioner.
      */
-    private static Run run(boolean columnar, Map<String, String> options, String name, String sourceExtras,
-            String sinkDdl, String insert, String partitioner) throws Exception {
+    private static Run run(boolean columnar, Map<String, String> options, String input, String name,
+            String sourceExtras, String sinkDdl, String insert, String partitioner) throws Exception {
         String variant = columnar ? "columnar" : "stock";
         String out = name + "_" + variant;
         KAFKA.broker().createTopic(out, partitioner.equals("fixed") ? PARALLELISM : 2 * PARALLELISM);
@@ -330,7 +397,7 @@ class ChangelogPlanParityITCase {
         String servers = KAFKA.broker().bootstrapServers();
         tEnv.executeSql("CREATE TABLE changes (id BIGINT, name STRING, price BIGINT, ts TIMESTAMP(3)" + sourceExtras
                 + ") WITH ("
-                + "'connector' = '" + connector + "', 'topic' = '" + INPUT + "', 'properties.bootstrap.servers' = '"
+                + "'connector' = '" + connector + "', 'topic' = '" + input + "', 'properties.bootstrap.servers' = '"
                 + servers + "', 'properties.group.id' = '" + out + "', 'scan.startup.mode' = 'earliest-offset',"
                 + " 'scan.bounded.mode' = 'latest-offset', 'format' = 'debezium-json')");
         boolean upsert = sinkDdl.contains("PRIMARY KEY");
