@@ -1,4 +1,4 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 import io.columnarkafka.flink.table.EdgeRows;
 import io.columnarkafka.planner.PlannerOptions;
@@ -10,12 +10,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a cell's optimized plan (EXPLAIN) shows of each planner option its variant set, so the report states, per
- * variant, that the cells ran with it rather than assuming so: {@code edge-rows=VIEWS: rows=[views] on 2 of 2
- * edges}, or {@code not shown (the plan has no Arrow-to-rows edge)} where the plan has no node the option
- * decides. A plan that shows the other choice throws: the cell fails.
+ * What a cell's optimized plan (EXPLAIN) shows of each planner option its variant of a same-run A/B set ({@link
+ * VariantSpelling}), so the report states, per variant, that the cells ran with it rather than assuming so: {@code
+ * edge-rows=VIEWS: rows=[views] on 2 of 2 edges}, or {@code not shown (the plan has no Arrow-to-rows edge)} where the
+ * plan has no node the option decides. A plan that shows the other choice throws: the cell fails.
  */
-final class PlannerOptionsInPlan {
+public final class PlannerOptionsInPlan {
     private static final Pattern EDGE_ROWS = Pattern.compile("ArrowToRows\\(.*?rows=\\[(\\w+)]");
     private static final String LOCAL = "local=[";
     private static final String VECTORISED = LOCAL + "vectorised]";
@@ -52,10 +52,13 @@ final class PlannerOptionsInPlan {
 
     private PlannerOptionsInPlan() {}
 
-    /** One clause per option of the variant, {@code "; "} between them; empty for a variant without options. */
-    static String describe(Variant variant, String plan) {
+    /**
+     * One clause per option of the variant ({@code plannerOptions}: relative key to value, in the order the clauses
+     * take), {@code "; "} between them; empty for a variant without options.
+     */
+    public static String describe(Map<String, String> plannerOptions, String plan) {
         List<String> clauses = new ArrayList<>();
-        for (Map.Entry<String, String> option : variant.plannerOptions().entrySet()) {
+        for (Map.Entry<String, String> option : plannerOptions.entrySet()) {
             String setting = option.getKey() + "=" + option.getValue();
             String shown = switch (PlannerOptions.PREFIX + option.getKey()) {
                 case "columnar-kafka.planner.edge-rows" -> edgeRows(setting, option.getValue(), plan);

@@ -1,8 +1,7 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.columnarkafka.bench.Spread;
 import org.junit.jupiter.api.Test;
 
 /**
