@@ -83,6 +83,12 @@ public record AaControl(double[] ratios, double[] control) {
         return v.median() > aa.max() || v.median() < aa.min() ? Resolution.MEDIAN_OUTSIDE : Resolution.INSIDE;
     }
 
+    /** Every ratio of the variant beyond every one of the control's, on one side, in enough rounds. */
+    public boolean resolved() {
+        Resolution resolution = resolution();
+        return resolution == Resolution.ABOVE || resolution == Resolution.BELOW;
+    }
+
     /** Paired rounds: those with a ratio of the variant's and one of the control's (fewer if a cell failed). */
     public int rounds() {
         return Math.min(ratios.length, control.length);

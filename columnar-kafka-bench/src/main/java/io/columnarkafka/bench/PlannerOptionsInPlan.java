@@ -50,6 +50,9 @@ public final class PlannerOptionsInPlan {
     private static final String CALC_NOT_TAKEN = ROW_SINK_CALC + "not taken: ";
     private static final String CALC_TURNED_OFF = CALC_NOT_TAKEN + PlannerOptions.ROW_SINK_CALC.key() + " is false]";
 
+    /** What a clause says where the plan has no node its option decides, before the why. */
+    private static final String NOT_SHOWN = "not shown ";
+
     private PlannerOptionsInPlan() {}
 
     /**
@@ -84,6 +87,11 @@ public final class PlannerOptionsInPlan {
         return String.join("; ", clauses);
     }
 
+    /** Whether a clause of {@link #describe} says the plan has no node its option decides. */
+    public static boolean notShown(String clause) {
+        return clause.contains(": " + NOT_SHOWN);
+    }
+
     private static String edgeRows(String setting, String value, String plan) {
         String wanted = EdgeRows.valueOf(value.toUpperCase(Locale.ROOT)).name().toLowerCase(Locale.ROOT);
         Matcher m = EDGE_ROWS.matcher(plan);
@@ -94,7 +102,7 @@ public final class PlannerOptionsInPlan {
             matching += m.group(1).equals(wanted) ? 1 : 0;
         }
         if (edges == 0) {
-            return "not shown (the plan has no Arrow-to-rows edge)";
+            return NOT_SHOWN + "(the plan has no Arrow-to-rows edge)";
         }
         if (matching != edges) {
             throw contradicted(setting, (edges - matching) + " of " + edges + " Arrow-to-rows edges are not rows=["
@@ -107,7 +115,7 @@ public final class PlannerOptionsInPlan {
         int locals = count(plan, LOCAL);
         int turnedOff = count(plan, TURNED_OFF);
         if (locals == 0) {
-            return "not shown (the plan has no columnar local window aggregate)";
+            return NOT_SHOWN + "(the plan has no columnar local window aggregate)";
         }
         if (vectorised) {
             if (turnedOff > 0) {
@@ -136,7 +144,7 @@ public final class PlannerOptionsInPlan {
                     : columnar + " vectorised local group aggregate(s)"), plan);
         }
         if (columnar + turnedOff == 0) {
-            return "not shown (the plan has no local group aggregate the option decides)";
+            return NOT_SHOWN + "(the plan has no local group aggregate the option decides)";
         }
         return vectorised ? VECTORISED_GROUP + "...) shown " + columnar + " time(s)"
                 : "AGGREGATE_NOT_VECTORISED ... is false shown " + turnedOff + " time(s)";
@@ -145,7 +153,7 @@ public final class PlannerOptionsInPlan {
     private static String watermark(String setting, boolean columnar, String plan) {
         int scans = count(plan, COLUMNAR_WATERMARK) + count(plan, PROBED_WATERMARK);
         if (scans == 0) {
-            return "not shown (the plan has no columnar scan with a watermark)";
+            return NOT_SHOWN + "(the plan has no columnar scan with a watermark)";
         }
         int wanted = columnar ? count(plan, COLUMNAR_WATERMARK) : count(plan, WATERMARK_TURNED_OFF);
         if (wanted != scans) {
@@ -171,7 +179,7 @@ public final class PlannerOptionsInPlan {
             turnedOff += m.group().contains(SPLIT_TURNED_OFF) ? 1 : 0;
         }
         if (edges == 0) {
-            return "not shown (the plan has no Arrow-to-rows edge before a Flink Calc)";
+            return NOT_SHOWN + "(the plan has no Arrow-to-rows edge before a Flink Calc)";
         }
         if (split) {
             if (turnedOff > 0) {
@@ -198,7 +206,7 @@ public final class PlannerOptionsInPlan {
                     : calcs + " columnar calc(s) run Flink's generated code", plan);
         }
         if (calcs + turnedOff == 0) {
-            return "not shown (the plan has no user-defined function call the option decides)";
+            return NOT_SHOWN + "(the plan has no user-defined function call the option decides)";
         }
         return inCalc ? FLINK_CODE + "...] on " + calcs + " columnar calc(s)"
                 : "not in the calc: ... is false shown " + turnedOff + " time(s)";
@@ -217,7 +225,7 @@ public final class PlannerOptionsInPlan {
             }
             return "no ColumnarRowSink (Flink's sink node)";
         }
-        return rowSinks == 0 ? "not shown (the plan has no sink the row head takes)"
+        return rowSinks == 0 ? NOT_SHOWN + "(the plan has no sink the row head takes)"
                 : ROW_SINK + "...) shown " + rowSinks + " time(s)";
     }
 
@@ -234,7 +242,7 @@ public final class PlannerOptionsInPlan {
                     : taken + " row sink(s) took a Calc in", plan);
         }
         if (taken + turnedOff == 0) {
-            return "not shown (the plan has no row sink over a Calc the option decides)";
+            return NOT_SHOWN + "(the plan has no row sink over a Calc the option decides)";
         }
         return takeCalc ? ROW_SINK_CALC + "Calc(...)] on " + taken + " row sink(s)"
                 : CALC_TURNED_OFF.replace(PlannerOptions.ROW_SINK_CALC.key(), "...") + " on " + turnedOff

@@ -49,6 +49,10 @@ class PlannerOptionsInPlanTest {
                 .isEqualTo("edge-rows=VIEWS: not shown (the plan has no Arrow-to-rows edge); local-window-agg."
                         + "vectorised=false: not shown (the plan has no columnar local window aggregate)");
         assertThat(PlannerOptionsInPlan.describe(Map.of(), VIEWS_EDGES)).isEmpty();
+        assertThat(PlannerOptionsInPlan.notShown(PlannerOptionsInPlan.describe(
+                options("columnar:edge-rows=VIEWS"), noEdge))).isTrue();
+        assertThat(PlannerOptionsInPlan.notShown(PlannerOptionsInPlan.describe(
+                options("columnar:edge-rows=VIEWS"), VIEWS_EDGES))).isFalse();
     }
 
     @Test
