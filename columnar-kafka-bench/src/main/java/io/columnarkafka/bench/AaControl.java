@@ -28,6 +28,12 @@ public record AaControl(double[] ratios, double[] control) {
     public static final String CONTROL_ID = "columnar#2";
     /** The fewest paired rounds in which being apart is a chance of at most 5 % for a variant that changes nothing. */
     public static final int ROUNDS_TO_RESOLVE = 6;
+    /** What a report says of the control and the rule, before the table of ratios to columnar it explains. */
+    public static final String RULE = "The A/A control `" + CONTROL_ID + "` is the default columnar configuration"
+            + " again: its ratio to columnar is this run's noise. A variant is **resolved** only when every one of its"
+            + " ratios to columnar lies beyond every one of the A/A control's (on one side) in at least "
+            + ROUNDS_TO_RESOLVE + " rounds (a variant that changes nothing is that far apart in up to 2 / 2^n of runs"
+            + " of n rounds)";
 
     /** Where the variant's ratios lie against the control's. */
     public enum Resolution {

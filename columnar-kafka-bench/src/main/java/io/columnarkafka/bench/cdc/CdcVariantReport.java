@@ -97,12 +97,8 @@ final class CdcVariantReport {
                 + " ns/event are the medians of the counted cells; each ratio is the variant's figure over stock's or"
                 + " over columnar's in the same round, median (min – max) over the rounds (throughput above 1 and CPU"
                 + " below 1 favour the variant). \"In the plan\" is what EXPLAIN of the variant's cells showed of its"
-                + " planner options (a plan showing the other choice fails the cell). The A/A control `"
-                + AaControl.CONTROL_ID + "` is the default columnar configuration again under its own label: its"
-                + " ratio to columnar is this run's noise. A variant is **resolved** only when every one of its ratios"
-                + " to columnar lies beyond every one of the A/A control's (on one side) in at least "
-                + AaControl.ROUNDS_TO_RESOLVE + " rounds (a variant that changes nothing is that far apart in up to 2 /"
-                + " 2^n of runs of n rounds); otherwise it is not resolved.\n\n");
+                + " planner options (a plan showing the other choice fails the cell). " + AaControl.RULE
+                + "; otherwise it is not resolved.\n\n");
         md.append("| query | mini-batch | variant | events/s | throughput / stock | throughput / columnar | A/A"
                 + " throughput / columnar | throughput against the A/A control | CPU ns/event | CPU / stock | CPU /"
                 + " columnar | A/A CPU / columnar | CPU against the A/A control | in the plan | verdict |\n");

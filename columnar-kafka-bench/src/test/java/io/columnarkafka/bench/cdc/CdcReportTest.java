@@ -177,6 +177,8 @@ class CdcReportTest {
                     .isEqualTo(new Spread(2, 2.25, 2.0, 2.5));
         });
         assertThat(report.markdown()).contains("Mini-batch on in every variant", "## Extra variants",
+                "A variant is **resolved** only when every one of its ratios to columnar lies beyond every one of the"
+                        + " A/A control's (on one side) in at least 6 rounds",
                 "| cdc-agg | on | `" + OFF + "` | 112,500 | 1.13x (1.00x – 1.25x) | 0.51x (0.40x – 0.63x) |"
                         + " 0.90x (0.80x – 1.00x) | not resolved: every round below the A/A spread (0.80–1.00)",
                 "| cdc-agg | on | `columnar#2` |", "| the A/A control |", OFF_IN_PLAN + " | OK |",
