@@ -1,12 +1,16 @@
 package io.columnarkafka.bench.cdc;
 
+import io.columnarkafka.bench.AaControl;
 import io.columnarkafka.bench.BenchCommand;
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MachineLoad;
+import io.columnarkafka.bench.PairedRounds;
+import io.columnarkafka.bench.VariantSpelling;
 import io.columnarkafka.bench.nexmark.NexmarkBenchmark;
 import io.columnarkafka.bench.nexmark.OutputDigest;
 import io.columnarkafka.bench.nexmark.PlannerClasspath;
+import io.columnarkafka.planner.PlannerOptions;
 import io.columnarkafka.testkit.KafkaBroker;
 import io.columnarkafka.testkit.TopicReport;
 import io.columnarkafka.testkit.TopicVerifier;
@@ -28,18 +32,21 @@ import java.util.stream.Collectors;
 
 /**
  * The CDC pipeline benchmark ({@code bin/bench-cdc}): one embedded broker, one input topic of Debezium change
- * events ({@link OrderChanges}, {@link DebeziumJson}), then each query runs stock and columnar in interleaved rounds
- * (an uncounted warm-up round first; the order of the variants and of the queries rotates round by round), each
- * cell in a fresh JVM ({@link CdcCellRunner}; with {@code --jvm-warm-up} the JVM runs the job unmeasured first)
- * against a fresh result topic that is read back {@code read_committed} and compared with the first stock cell's
- * ({@link CdcOutput}); a columnar cell whose plan is not its query's columnar path is a FAIL too. Results: {@code
- * cdc-<time>[-loaded].md}, {@code .json} and {@code .csv}.
+ * events ({@link OrderChanges}, {@link DebeziumJson}), then each query runs stock, columnar and any extra variants
+ * ({@code --variants}, {@link CdcVariant}) in interleaved rounds (an uncounted warm-up round first; the order of the
+ * variants and of the queries rotates round by round), each cell in a fresh JVM ({@link CdcCellRunner}; with {@code
+ * --jvm-warm-up} the JVM runs the job unmeasured first) against a fresh result topic that is read back {@code
+ * read_committed} and compared with the first stock cell's ({@link CdcOutput}); a columnar cell whose plan is not
+ * its query's columnar path, or contradicts its variant's planner options, is a FAIL too. Results: {@code
+ * cdc-<time>[-loaded].md}, {@code .json} and {@code .csv}, with extra variants also {@code -variants.csv}.
  */
 public final class CdcBenchmark {
     static final String USAGE = String.join("\n",
             "usage: bin/bench-cdc [--queries cdc-calc,cdc-agg,cdc-extremes,cdc-upsert|all] [--events N] [--rounds N]",
             "                     [--warmup N] [--parallelism N] [--partitions N] [--checkpoint-interval MS] [--seed N]",
             "                     [--mini-batch off|on] [--jvm-warm-up off|on|settled] [--out DIR] [--work-dir DIR]",
+            "                     [--variants stock,columnar[," + AaControl.CONTROL_ID
+                    + "][,columnar:KEY=VALUE[+KEY=VALUE]...]...]",
             "                     [--note TEXT]",
             "  --queries              which queries (default all: cdc-calc, cdc-agg, cdc-extremes, cdc-upsert)",
             "  --events               Debezium records in the input topic, tombstones included (default 300000)",
@@ -49,7 +56,7 @@ public final class CdcBenchmark {
             "  --checkpoint-interval  ms (default 1000)",
             "  --seed                 the input generator's seed (default 42)",
             "  --mini-batch           table.exec.mini-batch off (default) or on (allow-latency 2 s, size 50000, as",
-            "                         bin/bench-nexmark's) in both variants; on, a columnar cdc-agg or cdc-extremes cell",
+            "                         bin/bench-nexmark's) in every variant; on, a columnar cdc-agg or cdc-extremes cell",
             "                         must plan " + CdcQuery.CDC_AGG.requiredPath(true).describe(),
             String.format(Locale.ROOT, String.join("\n",
                     "  --jvm-warm-up          off (default), on or settled, as bin/bench-nexmark's: each cell's JVM",
@@ -57,6 +64,19 @@ public final class CdcBenchmark {
                     "                         unmeasured, once (on) or until one run compiled for at most %.0f %% of",
                     "                         its wall time, at most %d runs (settled), then the measured job"),
                     JvmWarmUp.SETTLED_JIT_SHARE * 100, JvmWarmUp.SETTLED_MAX_JOBS),
+            "  --variants             the variants each query's cells run in every round, interleaved, their",
+            "                         order rotating from round to round (default stock,columnar; both",
+            "                         required); an extra variant is columnar with planner options joined by +,",
+            "                         each KEY=VALUE, keys relative to " + PlannerOptions.PREFIX,
+            "                         (" + VariantSpelling.pathChoices() + "),",
+            "                         e.g. columnar:local-group-agg.vectorised=false; " + AaControl.CONTROL_ID,
+            "                         is the A/A control, the default columnar configuration again under its own",
+            "                         label. An extra variant's output must equal stock's and its plan show its",
+            "                         options (an option turning the required path off stands in for it); the",
+            "                         report gives its paired ratios of events/s and CPU per event against stock",
+            "                         and against columnar, the A/A control's beside them, and resolved only",
+            "                         where all its ratios lie beyond all of the control's in "
+                    + AaControl.ROUNDS_TO_RESOLVE + " rounds or more",
             "  --out                  where the report goes (default bench-results)",
             "  --work-dir             cell logs, result files and checkpoints (default columnar-kafka-bench/target/bench-cdc)",
             "  --note                 a line for the report",
@@ -67,6 +87,8 @@ public final class CdcBenchmark {
     static final double LOADED_ABOVE = 1.0;
 
     private List<CdcQuery> queries = List.of(CdcQuery.values());
+    /** Stock, columnar, then any extra variants (the A/A control, columnar with planner options), each every round. */
+    private List<CdcVariant> variants = List.of(CdcVariant.STOCK, CdcVariant.COLUMNAR);
     private long events = 300_000;
     private int rounds = 5;
     private int warmup = 1;
@@ -97,6 +119,7 @@ public final class CdcBenchmark {
                 case "--partitions" -> b.partitions = Integer.parseInt(value);
                 case "--checkpoint-interval" -> b.checkpointIntervalMs = Long.parseLong(value);
                 case "--seed" -> b.seed = Long.parseLong(value);
+                case "--variants" -> b.variants = variants(value);
                 case "--mini-batch" -> b.miniBatch = switch (value) {
                     case "off" -> false;
                     case "on" -> true;
@@ -116,13 +139,11 @@ public final class CdcBenchmark {
     }
 
     /**
-     * The order of a round's variants: stock first in even rounds (so the warm-up round's stock cell sets what the
-     * others are compared with), columnar first in odd ones.
+     * The variants of {@code --variants}, stock first, then columnar, then the extra ones by id ({@link
+     * VariantSpelling#list}).
      */
-    static List<CdcVariant> roundOrder(int round) {
-        List<CdcVariant> order = new ArrayList<>(List.of(CdcVariant.values()));
-        Collections.rotate(order, -round);
-        return order;
+    static List<CdcVariant> variants(String value) {
+        return VariantSpelling.list(value, CdcVariant::parse, CdcVariant.STOCK, CdcVariant.COLUMNAR);
     }
 
     boolean run(PrintStream console) throws Exception {
@@ -151,7 +172,7 @@ public final class CdcBenchmark {
                 List<CdcQuery> order = new ArrayList<>(queries);
                 Collections.rotate(order, -round);
                 for (CdcQuery query : order) {
-                    for (CdcVariant variant : roundOrder(round)) {
+                    for (CdcVariant variant : PairedRounds.roundOrder(variants, round)) {
                         String id = stamp + "-" + cellNumber++;
                         CdcCell cell = cell(broker.bootstrapServers(), input, query, variant, counted, id);
                         results.add(runCell(broker, cell, workDir.resolve("cell-" + id + ".log"), expected, console));
@@ -167,7 +188,8 @@ public final class CdcBenchmark {
         String markdown = Files.readString(out.resolve(name + ".md"));
         console.println();
         console.println(markdown);
-        console.println("results: " + out.resolve(name + ".md") + " (+ .json, .csv)");
+        console.println("results: " + out.resolve(name + ".md") + " (+ .json, .csv"
+                + (variants.size() > 2 ? ", -variants.csv" : "") + ")");
         boolean ok = results.stream().allMatch(CdcResult::ok);
         if (!ok) {
             console.println("FAIL: " + results.stream().filter(r -> !r.ok()).count()
@@ -188,6 +210,10 @@ public final class CdcBenchmark {
         Files.writeString(out.resolve(name + ".md"), report.markdown());
         Files.writeString(out.resolve(name + ".json"), report.json());
         Files.writeString(out.resolve(name + ".csv"), report.csv());
+        String variants = report.variantsCsv();
+        if (!variants.isEmpty()) {
+            Files.writeString(out.resolve(name + "-variants.csv"), variants);
+        }
     }
 
     private CdcResult runCell(KafkaBroker broker, CdcCell cell, Path log, Map<CdcQuery, OutputDigest> expected,
@@ -237,13 +263,13 @@ public final class CdcBenchmark {
         if (digest.entries() == 0) {
             return "FAIL: empty result";
         }
-        OutputDigest stock = cell.variant() == CdcVariant.STOCK ? expected.putIfAbsent(cell.query(), digest)
+        OutputDigest stock = cell.variant().equals(CdcVariant.STOCK) ? expected.putIfAbsent(cell.query(), digest)
                 : expected.get(cell.query());
         if (stock != null && !stock.equals(digest)) {
             return "FAIL: output differs from stock (" + digest.entries() + " entries " + digest.sha256() + ", stock "
                     + stock.entries() + " " + stock.sha256() + ")";
         }
-        if (stock == null && cell.variant() != CdcVariant.STOCK) {
+        if (stock == null && !cell.variant().equals(CdcVariant.STOCK)) {
             return "FAIL: no stock result to compare with";
         }
         return pathMismatch == null || pathMismatch.isEmpty() ? "OK" : "FAIL: fallback, " + pathMismatch;

@@ -37,7 +37,7 @@ record CdcCell(CdcQuery query, CdcVariant variant, int round, long records, int 
     List<String> toArgs() {
         Map<String, String> args = new LinkedHashMap<>();
         args.put("query", query.id());
-        args.put("variant", variant.name());
+        args.put("variant", variant.id());
         args.put("round", Integer.toString(round));
         args.put("records", Long.toString(records));
         args.put("parallelism", Integer.toString(parallelism));
@@ -55,7 +55,7 @@ record CdcCell(CdcQuery query, CdcVariant variant, int round, long records, int 
 
     static CdcCell fromArgs(String[] argv) {
         Map<String, String> args = ChildJvm.parseKeyValueArgs(argv);
-        return new CdcCell(CdcQuery.byId(args.get("query")), CdcVariant.valueOf(args.get("variant")),
+        return new CdcCell(CdcQuery.byId(args.get("query")), CdcVariant.parse(args.get("variant")),
                 Integer.parseInt(args.get("round")), Long.parseLong(args.get("records")),
                 Integer.parseInt(args.get("parallelism")), Long.parseLong(args.get("checkpointIntervalMs")),
                 Boolean.parseBoolean(args.get("miniBatch")), args.get("bootstrapServers"), args.get("inputTopic"),

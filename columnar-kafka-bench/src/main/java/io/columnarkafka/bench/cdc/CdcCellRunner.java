@@ -5,6 +5,7 @@ import io.columnarkafka.bench.ColumnarPlanPath;
 import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MiniBatch;
 import io.columnarkafka.bench.MiniClusterJobs;
+import io.columnarkafka.bench.PlannerOptionsInPlan;
 import io.columnarkafka.planner.ColumnarSql;
 import io.columnarkafka.planner.InstallResult;
 import java.nio.file.Path;
@@ -24,11 +25,11 @@ import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 /**
  * Runs one CDC cell in a JVM of its own (started by {@link CdcBenchmark}; the broker runs in another), so this
  * process's CPU time is the Flink job's: a MiniCluster of one TaskManager with a slot per parallel task, checkpoints
- * to local files, the query planned by Flink's planner (with the columnar stage for the columnar variant; mini-batch
- * on in both variants if the cell says so). Writes to the cell's result file the job time, the process CPU time over
- * the job, the JIT's compile time during it, and the optimized plan with its columnar nodes and edges; a failure exits
- * 1, its reason left beside the result file ({@link ChildJvm#complete}). With a JVM warm-up the same job runs first,
- * unmeasured ({@link #warmUpJvm}).
+ * to local files, the query planned by Flink's planner (with the columnar stage and the variant's planner options for
+ * a columnar variant; mini-batch on in every variant if the cell says so). Writes to the cell's result file the job
+ * time, the process CPU time over the job, the JIT's compile time during it, and the optimized plan with its columnar
+ * nodes and edges; a failure exits 1, its reason left beside the result file ({@link ChildJvm#complete}). With a JVM
+ * warm-up the same job runs first, unmeasured ({@link #warmUpJvm}).
  */
 public final class CdcCellRunner {
     private CdcCellRunner() {}
@@ -84,7 +85,11 @@ public final class CdcCellRunner {
         return conf;
     }
 
-    /** Plans the cell's INSERT; records its optimized plan and columnar path in {@code result}. */
+    /**
+     * Plans the cell's INSERT (a columnar variant's planner options set in the session); records its optimized plan,
+     * its columnar path, what it shows of the variant's options and how it misses its query's required path in {@code
+     * result}.
+     */
     private static StreamGraph streamGraph(CdcCell cell, StreamExecutionEnvironment env, Properties result) {
         env.setParallelism(cell.parallelism());
         env.enableCheckpointing(cell.checkpointIntervalMs(), CheckpointingMode.EXACTLY_ONCE);
@@ -92,7 +97,8 @@ public final class CdcCellRunner {
         if (cell.miniBatch()) {
             MiniBatch.tableOptions().forEach(tables.getConfig()::set);
         }
-        if (cell.variant() == CdcVariant.COLUMNAR) {
+        if (cell.variant().columnar()) {
+            cell.variant().sessionOptions().forEach(tables.getConfig()::set);
             InstallResult installed = ColumnarSql.install(tables);
             if (!installed.installed()) {
                 throw new IllegalStateException("the columnar planner stage is not installed: " + installed.message());
@@ -108,8 +114,11 @@ public final class CdcCellRunner {
         result.setProperty("planPath", ColumnarPlanPath.describe(plan));
         result.setProperty("columnarNodes", Integer.toString(ColumnarPlanPath.columnarNodes(plan)));
         result.setProperty("edges", Integer.toString(ColumnarPlanPath.edges(plan)));
-        String mismatch = cell.variant() == CdcVariant.COLUMNAR
-                ? cell.query().requiredPath(cell.miniBatch()).mismatch(plan) : null;
+        // Both throw, failing the cell, if the plan contradicts an option the variant set.
+        result.setProperty("plannerOptionsInPlan",
+                PlannerOptionsInPlan.describe(cell.variant().plannerOptions(), plan));
+        String mismatch = cell.variant().columnar()
+                ? cell.query().requiredPath(cell.miniBatch()).mismatch(plan, cell.variant().plannerOptions()) : null;
         result.setProperty("pathMismatch", mismatch == null ? "" : mismatch);
         return MiniClusterJobs.insertJob(tables, env, insert, "cdc-" + cell.label());
     }

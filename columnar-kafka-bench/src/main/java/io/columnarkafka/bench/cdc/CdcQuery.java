@@ -1,9 +1,14 @@
 package io.columnarkafka.bench.cdc;
 
+import io.columnarkafka.bench.PlannerOptionsInPlan;
+import io.columnarkafka.planner.PlannerOptions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
+import org.apache.flink.configuration.ConfigOption;
 
 /**
  * The CDC benchmark's queries over the {@code orders} changelog ({@link CdcSql#sourceTable}): each a result table
@@ -59,19 +64,37 @@ enum CdcQuery {
 
     /**
      * A columnar path a plan must hold: every one of {@code nodes}, each EXPLAIN line of one showing {@code attribute}
-     * (empty: any), and, if {@code noEdge}, no {@code ArrowToRows} edge.
+     * (empty: any), and, if {@code noEdge}, no {@code ArrowToRows} edge; unless the cell's variant sets {@code
+     * offSwitch} (a planner path choice, if any) to false, when the plan must show instead that the option took effect
+     * ({@link PlannerOptionsInPlan}), so an A/B of the option measures the path it names.
      */
-    record RequiredPath(List<String> nodes, String attribute, boolean noEdge) {
+    record RequiredPath(List<String> nodes, String attribute, boolean noEdge,
+                        Optional<ConfigOption<Boolean>> offSwitch) {
         private static final Pattern EDGE_REASON = Pattern.compile("ArrowToRows\\(reason=\\[(.*?)], rows=\\[");
 
         /** Any plan is measured. */
-        static final RequiredPath ANY = new RequiredPath(List.of(), "", false);
+        static final RequiredPath ANY = new RequiredPath(List.of(), "", false, Optional.empty());
         /** Columnar from the input topic to the output topic: no row between them. */
-        static final RequiredPath SCAN_CALC_SINK =
-                new RequiredPath(List.of("ColumnarScan", "ColumnarCalc", "ColumnarSink"), "", true);
+        static final RequiredPath SCAN_CALC_SINK = new RequiredPath(
+                List.of("ColumnarScan", "ColumnarCalc", "ColumnarSink"), "", true, Optional.empty());
         /** The local half of a two-phase aggregate computed on the batches' vectors, not on a row view of them. */
-        static final RequiredPath VECTORISED_LOCAL_AGGREGATE =
-                new RequiredPath(List.of("ColumnarLocalGroupAggregate"), "local=[vectorised]", false);
+        static final RequiredPath VECTORISED_LOCAL_AGGREGATE = new RequiredPath(List.of("ColumnarLocalGroupAggregate"),
+                "local=[vectorised]", false, Optional.of(PlannerOptions.VECTORISED_LOCAL_GROUP_AGG));
+
+        /**
+         * Null if {@code plan} (EXPLAIN's optimized plan, a node a line) of a columnar cell whose variant sets {@code
+         * plannerOptions} (relative keys) holds this path, or shows that the variant's {@code offSwitch=false} turned
+         * it off; else why not. A plan contradicting the switch throws ({@link PlannerOptionsInPlan#describe}).
+         */
+        String mismatch(String plan, Map<String, String> plannerOptions) {
+            Optional<String> off = offSwitch.map(o -> o.key().substring(PlannerOptions.PREFIX.length()))
+                    .filter(key -> "false".equalsIgnoreCase(plannerOptions.get(key)));
+            if (off.isEmpty()) {
+                return mismatch(plan);
+            }
+            String shown = PlannerOptionsInPlan.describe(Map.of(off.get(), plannerOptions.get(off.get())), plan);
+            return PlannerOptionsInPlan.notShown(shown) ? shown + edgeReasons(plan) : null;
+        }
 
         /**
          * Null if {@code plan} (EXPLAIN's optimized plan, a node a line) holds this path, else why not, with the

@@ -61,25 +61,35 @@ final class CdcReport {
     private static Row row(CdcQuery query, boolean miniBatch, List<CdcResult> all) {
         List<CdcResult> stock = counted(all, CdcVariant.STOCK);
         List<CdcResult> columnar = counted(all, CdcVariant.COLUMNAR);
-        List<CdcResult> failed = all.stream().filter(r -> !r.ok()).toList();
-        String verdict = failed.isEmpty() ? "OK" : "FAIL: " + failed.size() + " of " + all.size() + " cells ("
-                + failed.get(0).cell().label() + " round " + failed.get(0).round() + ": "
-                + failed.get(0).verdictHeadline() + ")";
-        String paths = all.stream().filter(r -> r.cell().variant() == CdcVariant.COLUMNAR && r.measured())
+        String paths = all.stream().filter(r -> r.cell().variant().equals(CdcVariant.COLUMNAR) && r.measured())
                 .collect(Collectors.groupingBy(r -> r.planPath() + " (" + r.columnarNodes() + " columnar nodes, "
                         + r.edges() + " ArrowToRows edges)", LinkedHashMap::new, Collectors.counting()))
                 .entrySet().stream().map(e -> e.getKey() + " x" + e.getValue()).collect(Collectors.joining("; "));
         return new Row(query, miniBatch, all.size(), median(stock, CdcResult::eventsPerSecond),
                 median(columnar, CdcResult::eventsPerSecond),
-                Spread.of(PairedRounds.ratios(stock, columnar, CdcResult::round, CdcResult::eventsPerSecond)),
+                paired(stock, columnar, CdcResult::eventsPerSecond),
                 median(stock, CdcResult::cpuNanosPerEvent), median(columnar, CdcResult::cpuNanosPerEvent),
-                Spread.of(PairedRounds.ratios(stock, columnar, CdcResult::round, CdcResult::cpuNanosPerEvent)),
-                verdict, paths.isEmpty() ? "none measured" : paths);
+                paired(stock, columnar, CdcResult::cpuNanosPerEvent),
+                verdict(all), paths.isEmpty() ? "none measured" : paths);
+    }
+
+    /** OK if every cell passed, else how many failed and the first one's reason. */
+    static String verdict(List<CdcResult> all) {
+        List<CdcResult> failed = all.stream().filter(r -> !r.ok()).toList();
+        return failed.isEmpty() ? "OK" : "FAIL: " + failed.size() + " of " + all.size() + " cells ("
+                + failed.get(0).cell().label() + " round " + failed.get(0).round() + ": "
+                + failed.get(0).verdictHeadline() + ")";
     }
 
     /** A variant's cells of the counted rounds whose job ran to its end. */
-    private static List<CdcResult> counted(List<CdcResult> cells, CdcVariant variant) {
-        return cells.stream().filter(r -> r.round() > 0 && r.cell().variant() == variant && r.measured()).toList();
+    static List<CdcResult> counted(List<CdcResult> cells, CdcVariant variant) {
+        return cells.stream().filter(r -> r.round() > 0 && r.cell().variant().equals(variant) && r.measured())
+                .toList();
+    }
+
+    /** {@code figure(numerator) / figure(denominator)} per counted round, as median, min and max. */
+    static Spread paired(List<CdcResult> denominator, List<CdcResult> numerator, ToDoubleFunction<CdcResult> figure) {
+        return Spread.of(PairedRounds.ratios(denominator, numerator, CdcResult::round, figure));
     }
 
     static double median(List<CdcResult> cells, ToDoubleFunction<CdcResult> figure) {
@@ -106,7 +116,8 @@ final class CdcReport {
                         + " ratio above 1 and a CPU ratio below 1 favour columnar.%n%n",
                 setup.records(), setup.inputMix(), setup.inputBytes(), setup.seed(), setup.partitions(),
                 setup.parallelism(), setup.checkpointIntervalMs(), setup.warmup(), setup.rounds()));
-        md.append(setup.miniBatch() ? "Mini-batch on in both variants (" + MiniBatch.tableOptions().entrySet().stream()
+        md.append(setup.miniBatch() ? "Mini-batch on in " + (variants().size() > 2 ? "every variant" : "both variants")
+                + " (" + MiniBatch.tableOptions().entrySet().stream()
                 .map(e -> "`" + e.getKey() + "` = " + e.getValue()).collect(Collectors.joining(", "))
                 + "), as `bin/bench-nexmark`'s mini-batch cells.\n\n" : "Mini-batch off.\n\n");
         md.append(describeWarmUp());
@@ -122,6 +133,7 @@ final class CdcReport {
                     row.throughput().ratio(), row.stockCpuNanosPerEvent(), row.columnarCpuNanosPerEvent(),
                     row.cpu().ratio(), row.verdict(), row.columnarPaths()));
         }
+        new CdcVariantReport(results).appendMarkdown(md);
         md.append("\n## Queries\n\n");
         for (CdcQuery query : CdcQuery.values()) {
             CdcQuery.RequiredPath path = query.requiredPath(setup.miniBatch());
@@ -145,7 +157,7 @@ final class CdcReport {
                 md.append(' ').append(r.warmUp().jobs()).append(" |");
             }
             md.append(String.format(Locale.ROOT, " %.2f | %s | %,d %s | %s |%n", r.warmUp().measuredJitSeconds(),
-                    r.cell().variant() == CdcVariant.STOCK ? "stock" : r.planPath(), r.output().entries(),
+                    r.cell().variant().columnar() ? r.planPath() : "stock", r.output().entries(),
                     r.output().sha256(), r.verdictHeadline().replace("|", "\\|")));
         }
         return md.toString();
@@ -161,8 +173,8 @@ final class CdcReport {
                     + " time and the first job's class loading included (JIT s in the cells' table).\n\n";
         }
         Map<String, List<WarmUpFigures>> byVariant = new LinkedHashMap<>();
-        for (CdcVariant variant : CdcVariant.values()) {
-            List<WarmUpFigures> figures = results.stream().filter(r -> r.cell().variant() == variant)
+        for (CdcVariant variant : variants()) {
+            List<WarmUpFigures> figures = results.stream().filter(r -> r.cell().variant().equals(variant))
                     .map(CdcResult::warmUp).filter(w -> w.jobs() > 0).toList();
             if (!figures.isEmpty()) {
                 byVariant.put(variant.id(), figures);
@@ -171,7 +183,12 @@ final class CdcReport {
         return WarmUpFigures.paragraph(setup.jvmWarmUp(), "each cell's JVM", "", byVariant);
     }
 
-    private static String onOff(boolean on) {
+    /** The variants the cells ran, stock first, then columnar, then the extra ones. */
+    private List<CdcVariant> variants() {
+        return results.stream().map(r -> r.cell().variant()).distinct().sorted().toList();
+    }
+
+    static String onOff(boolean on) {
         return on ? "on" : "off";
     }
 
@@ -194,6 +211,10 @@ final class CdcReport {
             m.put("columnarPaths", row.columnarPaths());
             return m;
         }).toList());
+        List<Map<String, Object>> extraVariants = new CdcVariantReport(results).json();
+        if (!extraVariants.isEmpty()) {
+            json.put("extraVariants", extraVariants);
+        }
         json.put("cells", results.stream().map(r -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("round", r.round());
@@ -220,6 +241,11 @@ final class CdcReport {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The extra variants' rows ({@link CdcVariantReport#csv}); empty without extra variants. */
+    String variantsCsv() {
+        return new CdcVariantReport(results).csv();
     }
 
     String csv() {

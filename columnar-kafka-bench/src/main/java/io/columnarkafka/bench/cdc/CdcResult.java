@@ -11,20 +11,22 @@ import java.util.Properties;
  * @param verdict OK, or FAIL with the reason (output differing from stock's, a columnar cell's plan not the path its
  *     query needs, the job failing)
  * @param warmUp the JVM warm-up jobs the cell's JVM ran before the measured one, and the JIT's compile time in it
+ * @param plannerOptionsInPlan what its plan showed of its variant's planner options ({@link
+ *     io.columnarkafka.bench.PlannerOptionsInPlan}); empty for a variant without any
  */
 record CdcResult(CdcCell cell, double jobSeconds, double cpuSeconds, String planPath, int columnarNodes, int edges,
-                 OutputDigest output, String verdict, WarmUpFigures warmUp) {
+                 OutputDigest output, String verdict, WarmUpFigures warmUp, String plannerOptionsInPlan) {
 
     static CdcResult of(CdcCell cell, Properties measured, OutputDigest output, String verdict) {
         return new CdcResult(cell, Double.parseDouble(measured.getProperty("jobSeconds")),
                 Double.parseDouble(measured.getProperty("cpuSeconds")), measured.getProperty("planPath"),
                 Integer.parseInt(measured.getProperty("columnarNodes")), Integer.parseInt(measured.getProperty("edges")),
-                output, verdict, WarmUpFigures.load(measured));
+                output, verdict, WarmUpFigures.load(measured), measured.getProperty("plannerOptionsInPlan", ""));
     }
 
     static CdcResult failed(CdcCell cell, String reason) {
         return new CdcResult(cell, Double.NaN, Double.NaN, "", -1, -1, new OutputDigest(0, ""), "FAIL: " + reason,
-                WarmUpFigures.NONE);
+                WarmUpFigures.NONE, "");
     }
 
     boolean ok() {

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.PlannerOptionsInPlan;
 import io.columnarkafka.bench.SteadyFigures;
 import io.columnarkafka.bench.WarmUpFigures;
 import java.util.Properties;

@@ -6,6 +6,7 @@ import io.columnarkafka.bench.JobProgress;
 import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.MiniBatch;
 import io.columnarkafka.bench.MiniClusterJobs;
+import io.columnarkafka.bench.PlannerOptionsInPlan;
 import io.columnarkafka.bench.SteadyFigures;
 import io.columnarkafka.bench.ThreadCpu;
 import io.columnarkafka.planner.ColumnarSql;
@@ -157,7 +158,8 @@ public final class CellRunner {
             // The columnar nodes and edges the plan holds ({@link ColumnarPlanPath}).
             result.setProperty("sinkPath", spec.variant().columnar() ? ColumnarPlanPath.describe(plan) : "stock");
             // Throws, failing the cell, if the plan contradicts an option the variant set.
-            result.setProperty("plannerOptionsInPlan", PlannerOptionsInPlan.describe(spec.variant(), plan));
+            result.setProperty("plannerOptionsInPlan",
+                    PlannerOptionsInPlan.describe(spec.variant().plannerOptions(), plan));
         } else {
             result.setProperty("sinkPath", sinkPath(spec, tables.explainSql(insert,
                     ExplainDetail.JSON_EXECUTION_PLAN)));

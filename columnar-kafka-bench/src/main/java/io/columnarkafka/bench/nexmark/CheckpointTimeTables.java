@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.AaControl;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -114,7 +115,7 @@ final class CheckpointTimeTables {
             return "";
         }
         StringBuilder md = new StringBuilder("\nThe extra variants against the default columnar variant, the same parts"
-                + " (the A/A control `" + Variant.CONTROL_ID + "`'s differences are the noise), columnar / variant"
+                + " (the A/A control `" + AaControl.CONTROL_ID + "`'s differences are the noise), columnar / variant"
                 + " (variant − columnar), ms:\n\n| query | mini-batch | variant | last col. / var. |");
         PARTS.forEach(p -> md.append(' ').append(p.name).append(" |"));
         md.append("\n|---|---|---|---|").append("---:|".repeat(PARTS.size())).append('\n');

@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.AaControl;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -61,8 +62,8 @@ final class FixedRateVariants {
                         NexmarkReport.median(columnar, CellResult::steadyCores),
                         NexmarkReport.median(passed, CellResult::steadyCores),
                         NexmarkReport.median(passed, c -> c.steady().readEventsPerSecond()),
-                        AaControl.of(columnar, passed, control, c -> c.checkpoints().p50Ms()),
-                        AaControl.of(columnar, passed, control, CellResult::steadyCores),
+                        AaControl.of(columnar, passed, control, CellResult::round, c -> c.checkpoints().p50Ms()),
+                        AaControl.of(columnar, passed, control, CellResult::round, CellResult::steadyCores),
                         VariantReport.inPlan(variant, all),
                         output.isEmpty() ? "FAIL: a variant has no counted cell" : output, ok));
             }
@@ -85,7 +86,7 @@ final class FixedRateVariants {
         md.append("Extra variants, run in the same rounds as stock and columnar at the same rate (all variants"
                 + " interleaved, their order rotating from round to round). Figures are the medians of the counted"
                 + " cells, columnar / variant; each ratio is the variant's figure over columnar's in the same round,"
-                + " median (min–max), below 1 better for the variant. The A/A control `" + Variant.CONTROL_ID + "` is"
+                + " median (min–max), below 1 better for the variant. The A/A control `" + AaControl.CONTROL_ID + "` is"
                 + " the default columnar configuration again: its ratios to columnar are this run's noise. A variant"
                 + " is **resolved** only when every one of its ratios lies beyond every one of the A/A control's (on"
                 + " one side) in at least " + AaControl.ROUNDS_TO_RESOLVE + " rounds (a variant that changes nothing is"

@@ -1,8 +1,11 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.AaControl;
 import io.columnarkafka.bench.BenchCommand;
 import io.columnarkafka.bench.ChildJvm;
 import io.columnarkafka.bench.JvmWarmUp;
+import io.columnarkafka.bench.PairedRounds;
+import io.columnarkafka.bench.VariantSpelling;
 import io.columnarkafka.flink.table.ColumnarOptions;
 import io.columnarkafka.planner.PlannerOptions;
 import io.columnarkafka.testkit.KafkaBroker;
@@ -99,12 +102,12 @@ public final class NexmarkBenchmark {
             "  --variants             the variants every (query, mini-batch) cell and every recovery cell runs in every",
             "                         round, interleaved, their order rotating from round to round (default stock,columnar);",
             "                         an extra variant is columnar with items joined by +, each a columnar planner option",
-            "                         KEY=VALUE, keys relative to " + PlannerOptions.PREFIX + " (options: " + pathChoices() + "),",
+            "                         KEY=VALUE, keys relative to " + PlannerOptions.PREFIX + " (options: " + VariantSpelling.pathChoices() + "),",
             "                         or a JVM system property " + Variant.PROPERTY_FLAG + Variant.PROPERTY_PREFIX + "KEY=VALUE, set on every JVM that",
             "                         runs the variant's tasks (the cell JVM; a recovery cell's job manager and TaskManagers),",
             "                         e.g. columnar:edge-rows=VIEWS, columnar:-Dcolumnarkafka.arrow.warm-up=false or",
             "                         columnar:edge-rows=VIEWS+-Dcolumnarkafka.arrow.warm-up=false;",
-            "                         " + Variant.CONTROL_ID + " is the A/A control, the default columnar configuration again",
+            "                         " + AaControl.CONTROL_ID + " is the A/A control, the default columnar configuration again",
             "                         under its own label. Each extra variant's output must equal stock's; the report gives",
             "                         its paired ratios against stock and against columnar (fixed-rate: of checkpoint p50",
             "                         and CPU cores; recovery: of caught-up time), the A/A control's beside them and whether",
@@ -269,26 +272,11 @@ public final class NexmarkBenchmark {
     }
 
     /**
-     * The variants of {@code --variants}, stock first, then columnar, then the extra ones by id; throws {@link
-     * IllegalArgumentException} on a malformed or repeated variant, an unknown planner option, or a list without
-     * stock or columnar (every output is compared with stock's, every extra variant's ratio also with columnar's).
+     * The variants of {@code --variants}, stock first, then columnar, then the extra ones by id ({@link
+     * VariantSpelling#list}).
      */
     static List<Variant> variants(String value) {
-        List<Variant> parsed = Arrays.stream(value.split(",")).map(String::trim).map(Variant::parse).toList();
-        List<Variant> sorted = parsed.stream().distinct().sorted().toList();
-        if (sorted.size() != parsed.size()) {
-            throw new IllegalArgumentException("--variants names a variant twice: " + value);
-        }
-        if (!sorted.contains(Variant.STOCK) || !sorted.contains(Variant.COLUMNAR)) {
-            throw new IllegalArgumentException("--variants needs stock and columnar (every output is compared with"
-                    + " stock's, every extra variant measured against both): " + value);
-        }
-        return sorted;
-    }
-
-    private static String pathChoices() {
-        return PlannerOptions.PATH_CHOICES.stream().map(o -> o.key().substring(PlannerOptions.PREFIX.length()))
-                .collect(java.util.stream.Collectors.joining(", "));
+        return VariantSpelling.list(value, Variant::parse, Variant.STOCK, Variant.COLUMNAR);
     }
 
     private static List<NexmarkQuery> queries(String value) {
@@ -353,7 +341,7 @@ public final class NexmarkBenchmark {
                 List<NexmarkQuery> recoveryOrder = new ArrayList<>(recovery);
                 java.util.Collections.rotate(recoveryOrder, -round);
                 for (NexmarkQuery query : recoveryOrder) {
-                    for (Variant variant : roundOrder(variants, round)) {
+                    for (Variant variant : PairedRounds.roundOrder(variants, round)) {
                         results.add(runCell(broker, input, query, variant, false, recoveryAt, counted,
                                 stamp + "-" + cell++, expected, console));
                         writeReport(results, stamp, loadBefore, console, false);
@@ -375,27 +363,16 @@ public final class NexmarkBenchmark {
     }
 
     /**
-     * The order a round runs its variants in: the list rotated by the round, so stock runs first in round 0 (the
-     * first stock output is what the others are compared with) and each variant takes each place in turn; for
-     * stock and columnar, stock first in even rounds and columnar first in odd ones.
-     */
-    static List<Variant> roundOrder(List<Variant> variants, int round) {
-        List<Variant> order = new ArrayList<>(variants);
-        java.util.Collections.rotate(order, -round);
-        return order;
-    }
-
-    /**
-     * The variants of a query's cells in a round ({@link #roundOrder}): those of {@code --variants}, and with
-     * {@code --floor on} a stateless query's floor cell after them.
+     * The variants of a query's cells in a round ({@link PairedRounds#roundOrder}): those of {@code --variants}, and
+     * with {@code --floor on} a stateless query's floor cell after them.
      */
     List<Variant> variants(NexmarkQuery query, int round) {
         if (!floor || query.stateful) {
-            return roundOrder(variants, round);
+            return PairedRounds.roundOrder(variants, round);
         }
         List<Variant> withFloor = new ArrayList<>(variants);
         withFloor.add(Variant.FLOOR);
-        return roundOrder(withFloor, round);
+        return PairedRounds.roundOrder(withFloor, round);
     }
 
     /** Fills each stateless query's floor table ({@link FloorPrecompute}, a JVM of its own), before any timed cell. */

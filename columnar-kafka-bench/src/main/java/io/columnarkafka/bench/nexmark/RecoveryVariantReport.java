@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.AaControl;
 import io.columnarkafka.bench.Spread;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,7 +54,7 @@ final class RecoveryVariantReport {
                         NexmarkReport.median(passed, CellResult::recoverySeconds),
                         Spread.of(Arrays.stream(NexmarkReport.pairedRatios(stock, passed, CellResult::recoverySeconds))
                                 .boxed().toList()),
-                        AaControl.of(columnar, passed, control, CellResult::recoverySeconds),
+                        AaControl.of(columnar, passed, control, CellResult::round, CellResult::recoverySeconds),
                         ok ? "exactly once, equal to stock" : failures.isEmpty() ? "FAIL: a variant has no cell"
                                 : failures, ok));
             }
@@ -75,7 +76,7 @@ final class RecoveryVariantReport {
                 + " stock's and columnar's (their order rotating with them): restart and caught up are the medians of"
                 + " the variant's cells; each ratio is the variant's caught-up time over stock's or over columnar's in"
                 + " the same round, median (min–max; below 1: the variant recovers faster). The A/A control `"
-                + Variant.CONTROL_ID + "` is the default columnar configuration again: its ratio to columnar is this"
+                + AaControl.CONTROL_ID + "` is the default columnar configuration again: its ratio to columnar is this"
                 + " run's noise, and a variant is **resolved** only when every one of its ratios lies beyond every one"
                 + " of the control's (on one side) in at least " + AaControl.ROUNDS_TO_RESOLVE + " rounds; rounds"
                 + " above 1 = rounds the variant took longer than columnar. Its phases against columnar's are under"

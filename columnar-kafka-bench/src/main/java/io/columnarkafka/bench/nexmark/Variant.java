@@ -1,11 +1,12 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.AaControl;
+import io.columnarkafka.bench.VariantSpelling;
 import io.columnarkafka.flink.table.ColumnarOptions;
 import io.columnarkafka.planner.PlannerOptions;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -29,8 +30,8 @@ import org.apache.flink.table.factories.FactoryUtil;
  * planner options: {@code columnar:edge-rows=VIEWS+-Dcolumnarkafka.arrow.warm-up=false}. So is a columnar variant
  * with options of the columnar result table ({@code columnar.*} keys only: the connector's own), e.g. {@code
  * columnar:columnar.sink.max-queue-delay=0} or {@code columnar:columnar.max-latency=20ms}.
- * The A/A control {@code columnar#2} is the default columnar variant again under a label of its own, an extra variant
- * whose ratio to the default one is the run's noise ({@link AaControl}).
+ * The A/A control {@value AaControl#CONTROL_ID} is the default columnar variant again under a label of its own, an
+ * extra variant whose ratio to the default one is the run's noise ({@link AaControl}).
  * Floor ({@code --floor on}, stateless queries only): no SQL, stock's output values looked up per input record and
  * written through Flink's Kafka source and sink ({@link FloorJob}).
  *
@@ -49,11 +50,7 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
     static final Variant COLUMNAR =
             new Variant(Kind.COLUMNAR, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), false);
     static final Variant FLOOR = new Variant(Kind.FLOOR, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), false);
-    /** The A/A control's id: columnar, a second time. */
-    static final String CONTROL_ID = "columnar#2";
     static final Variant CONTROL = new Variant(Kind.COLUMNAR, new TreeMap<>(), new TreeMap<>(), new TreeMap<>(), true);
-    /** Between a variant's planner options and JVM properties in its id. */
-    static final String OPTION_SEPARATOR = "+";
     /** What starts a JVM system property in a variant's id, as on a java command line. */
     static final String PROPERTY_FLAG = "-D";
     /**
@@ -96,41 +93,29 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
         if (id.equals("columnar")) {
             return COLUMNAR;
         }
-        if (id.equals(CONTROL_ID)) {
+        if (id.equals(AaControl.CONTROL_ID)) {
             return CONTROL;
         }
         if (id.equals("floor")) {
             return FLOOR;
         }
-        if (!id.startsWith("columnar:") || id.length() == "columnar:".length()) {
-            throw new IllegalArgumentException("variant '" + id + "' is not stock, columnar, " + CONTROL_ID
-                    + " (the A/A control) or columnar:ITEM[" + OPTION_SEPARATOR + "ITEM...], an ITEM a planner option"
-                    + " KEY=VALUE, a result-table option " + SINK_OPTION_PREFIX + "KEY=VALUE or a JVM property "
-                    + PROPERTY_FLAG + PROPERTY_PREFIX + "KEY=VALUE");
-        }
+        List<String> items = VariantSpelling.items(id, "ITEM[" + VariantSpelling.OPTION_SEPARATOR
+                + "ITEM...], an ITEM a planner option KEY=VALUE, a result-table option " + SINK_OPTION_PREFIX
+                + "KEY=VALUE or a JVM property " + PROPERTY_FLAG + PROPERTY_PREFIX + "KEY=VALUE");
         SortedMap<String, String> options = new TreeMap<>();
         SortedMap<String, String> properties = new TreeMap<>();
         SortedMap<String, String> sink = new TreeMap<>();
-        for (String item : id.substring("columnar:".length()).split("\\" + OPTION_SEPARATOR, -1)) {
+        for (String item : items) {
             boolean property = item.startsWith(PROPERTY_FLAG);
-            String option = property ? item.substring(PROPERTY_FLAG.length()) : item;
-            int eq = option.indexOf('=');
-            if (eq <= 0 || eq == option.length() - 1) {
-                throw new IllegalArgumentException("variant '" + id + "': '" + item + "' is not "
-                        + (property ? PROPERTY_FLAG : "") + "KEY=VALUE");
-            }
-            String key = option.substring(0, eq);
-            String value = option.substring(eq + 1);
-            boolean sinkOption = !property && key.startsWith(SINK_OPTION_PREFIX);
+            String flag = property ? PROPERTY_FLAG : "";
+            Map.Entry<String, String> option = VariantSpelling.keyValue(id, item, flag);
+            boolean sinkOption = !property && option.getKey().startsWith(SINK_OPTION_PREFIX);
             if (property) {
-                checkProperty(id, key, value);
+                checkProperty(id, option.getKey(), option.getValue());
             } else if (!sinkOption) {
-                PlannerOptions.pathChoice(key, value);
+                VariantSpelling.checkPlannerOption(option);
             }
-            if ((property ? properties : sinkOption ? sink : options).put(key, value) != null) {
-                throw new IllegalArgumentException("variant '" + id + "' sets " + (property ? PROPERTY_FLAG : "")
-                        + key + " twice");
-            }
+            VariantSpelling.putOnce(property ? properties : sinkOption ? sink : options, id, flag, option);
         }
         return new Variant(Kind.COLUMNAR, options, properties, sink, false);
     }
@@ -153,13 +138,12 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
             return kind.name().toLowerCase(Locale.ROOT);
         }
         if (control) {
-            return CONTROL_ID;
+            return AaControl.CONTROL_ID;
         }
-        List<String> items = new ArrayList<>();
-        plannerOptions.forEach((key, value) -> items.add(key + "=" + value));
-        sinkOptions.forEach((key, value) -> items.add(key + "=" + value));
+        List<String> items = new ArrayList<>(VariantSpelling.items(plannerOptions));
+        items.addAll(VariantSpelling.items(sinkOptions));
         items.addAll(jvmOptions());
-        return items.isEmpty() ? "columnar" : "columnar:" + String.join(OPTION_SEPARATOR, items);
+        return VariantSpelling.id(items);
     }
 
     /** The JVM properties as java command-line options, {@code -DKEY=VALUE}, sorted by key. */
@@ -169,9 +153,7 @@ record Variant(Kind kind, SortedMap<String, String> plannerOptions, SortedMap<St
 
     /** The planner options with their full keys, as the cell's session sets them. */
     Map<String, String> sessionOptions() {
-        Map<String, String> session = new LinkedHashMap<>();
-        plannerOptions.forEach((key, value) -> session.put(PlannerOptions.PREFIX + key, value));
-        return session;
+        return VariantSpelling.sessionOptions(plannerOptions);
     }
 
     /** The columnar connectors (and planner stage), with or without extra planner options. */

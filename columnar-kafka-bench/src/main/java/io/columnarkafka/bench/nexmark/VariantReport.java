@@ -1,5 +1,6 @@
 package io.columnarkafka.bench.nexmark;
 
+import io.columnarkafka.bench.AaControl;
 import io.columnarkafka.bench.Spread;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -72,7 +73,8 @@ final class VariantReport {
                         .collect(Collectors.joining("; "));
                 String output = ok ? (compared ? "equal to stock" : all.get(0).verdictHeadline())
                         : failures.isEmpty() ? "FAIL: a variant has no counted cell" : failures;
-                AaControl againstControl = AaControl.of(columnar, passed, control, CellResult::eventsPerSecond);
+                AaControl againstControl =
+                        AaControl.of(columnar, passed, control, CellResult::round, CellResult::eventsPerSecond);
                 rows.add(new Row(query, mb, variant, NexmarkReport.median(passed, CellResult::eventsPerSecond),
                         NexmarkReport.median(stock, CellResult::cpuSecondsPerMillionEvents),
                         NexmarkReport.median(columnar, CellResult::cpuSecondsPerMillionEvents),
@@ -137,10 +139,8 @@ final class VariantReport {
                 + " rotating from round to round): throughput and CPU are the medians of the counted cells; each ratio"
                 + " is the variant's throughput over stock's or over columnar's in the same round, median (min–max)"
                 + " over the rounds; \"in the plan\" is what EXPLAIN of the variant's cells showed of its option (a"
-                + " plan showing the other choice fails the cell). The A/A control `" + Variant.CONTROL_ID + "` is the"
-                + " default columnar configuration again: its ratio to columnar is this run's noise. A variant is"
-                + " **resolved** only when every one of its ratios to columnar lies beyond every one of the A/A"
-                + " control's (on one side) in at least " + AaControl.ROUNDS_TO_RESOLVE + " rounds (a variant that changes nothing is that far apart in up to 2 / 2^n of runs of n rounds); rounds above 1 = rounds the variant was faster than columnar.\n\n");
+                + " plan showing the other choice fails the cell). " + AaControl.RULE + "; rounds above 1 = rounds the"
+                + " variant was faster than columnar.\n\n");
         for (Variant variant : extraVariants()) {
             md.append(String.format(Locale.ROOT, "- `%s`: geomean ratio against stock **%s**, against columnar"
                             + " **%s** (compared queries)%n", variant.id(),

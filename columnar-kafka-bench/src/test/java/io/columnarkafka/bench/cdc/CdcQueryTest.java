@@ -1,8 +1,10 @@
 package io.columnarkafka.bench.cdc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.columnarkafka.bench.ColumnarPlanPath;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -70,6 +72,36 @@ class CdcQueryTest {
         assertThat(on.mismatch(VECTORISED_LOCAL + "ArrowToRows(rows=[BINARY])"))
                 .as("the global aggregate is Flink's: an edge before it is allowed").isNull();
         assertThat(on.describe()).isEqualTo("ColumnarLocalGroupAggregate with local=[vectorised]");
+    }
+
+    /**
+     * A variant turning the vectorised local aggregate off stands the required path down only where the option
+     * decides it: its plan must then show the option took effect (the edge naming it), not merely lack the node.
+     */
+    @Test
+    void aVariantTurningTheLocalAggregateOffMustShowItInsteadOfThePath() {
+        CdcQuery.RequiredPath on = CdcQuery.CDC_AGG.requiredPath(true);
+        Map<String, String> off = Map.of("local-group-agg.vectorised", "false");
+        String turnedOff = MINI_BATCH_AGG.replace("${LOCAL}",
+                "      +- LocalGroupAggregate(groupBy=[customer], select=[customer, COUNT_RETRACT(*) AS count1$0])\n"
+                        + "         +- ArrowToRows(reason=[AGGREGATE_NOT_VECTORISED columnar-kafka.planner."
+                        + "local-group-agg.vectorised is false], rows=[binary], rowKinds=[from batches])\n");
+
+        assertThat(on.mismatch(turnedOff, off)).isNull();
+        assertThat(on.mismatch(turnedOff, Map.of())).as("the default columnar variant and the A/A control")
+                .startsWith("no ColumnarLocalGroupAggregate in the plan");
+        assertThat(on.mismatch(turnedOff, Map.of("local-group-agg.vectorised", "TRUE")))
+                .startsWith("no ColumnarLocalGroupAggregate in the plan");
+        assertThat(on.mismatch(ROW_LOCAL, off)).as("an edge for another reason is not the option's doing")
+                .startsWith("local-group-agg.vectorised=false: not shown");
+        assertThatThrownBy(() -> on.mismatch(VECTORISED_LOCAL, off))
+                .hasMessageStartingWith("the plan contradicts the variant's local-group-agg.vectorised=false");
+        assertThat(on.mismatch(VECTORISED_LOCAL, Map.of("edge-rows", "VIEWS"))).as("another option: the path holds")
+                .isNull();
+        assertThat(on.mismatch(ROW_LOCAL, Map.of("edge-rows", "VIEWS")))
+                .startsWith("no ColumnarLocalGroupAggregate in the plan");
+        assertThat(CdcQuery.CDC_CALC.requiredPath(true).mismatch(EDGE, off))
+                .as("the option decides no part of cdc-calc's path").isEqualTo("no ColumnarSink in the plan");
     }
 
     @Test

@@ -3,16 +3,24 @@ package io.columnarkafka.bench.cdc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.columnarkafka.bench.AaControl;
 import io.columnarkafka.bench.JvmWarmUp;
+import io.columnarkafka.bench.Spread;
 import io.columnarkafka.bench.nexmark.OutputDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-/** The report's arithmetic: paired per-round ratios, CPU per event, the warm-up left out, a FAIL never dropped. */
+/**
+ * The report's arithmetic: paired per-round ratios, CPU per event, the warm-up left out, a FAIL never dropped; the
+ * extra variants' ratios to stock and to columnar beside the A/A control's.
+ */
 class CdcReportTest {
     private static final long RECORDS = 1_000_000;
+    private static final String OFF = "columnar:local-group-agg.vectorised=false";
+    private static final String OFF_IN_PLAN = "local-group-agg.vectorised=false: AGGREGATE_NOT_VECTORISED ... is false"
+            + " shown 1 time(s)";
 
     @Test
     void ratiosArePairedByRoundAndTheWarmUpIsNotCounted() {
@@ -125,6 +133,100 @@ class CdcReportTest {
                 .contains("`cdc-agg`: `INSERT INTO cdc_customers").contains("any columnar path is measured");
     }
 
+    /**
+     * Each extra variant is paired per round with stock and with columnar, throughput and CPU alike; the A/A
+     * control's ratios to columnar are its noise band, and a variant apart from it in too few rounds is not resolved.
+     */
+    @Test
+    void extraVariantsArePairedWithStockAndColumnarBesideTheAaControlsBand() {
+        List<CdcResult> cells = new ArrayList<>();
+        // round: stock, columnar, control and off job seconds (CPU seconds twice that)
+        double[][] jobs = {{10, 5, 5, 8}, {10, 4, 5, 10}};
+        for (int round = 1; round <= jobs.length; round++) {
+            double[] j = jobs[round - 1];
+            cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.STOCK, round, j[0], 2 * j[0], "OK", true));
+            cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.COLUMNAR, round, j[1], 2 * j[1], "OK", true));
+            cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.CONTROL, round, j[2], 2 * j[2], "OK", true));
+            cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.parse(OFF), round, j[3], 2 * j[3] * (round == 1 ? 1 : 1.25),
+                    "OK", true));
+        }
+        CdcReport report = new CdcReport(cells, setup(true, JvmWarmUp.OFF));
+        List<CdcVariantReport.Row> rows = new CdcVariantReport(cells).rows();
+
+        assertThat(rows).extracting(r -> r.variant().id()).containsExactly("columnar#2", OFF);
+        CdcVariantReport.Row off = rows.get(1);
+        // throughput off/stock 10/8, 10/10; off/columnar 5/8, 4/10; control/columnar 5/5, 4/5
+        assertThat(off.throughput().toStock()).isEqualTo(new Spread(2, 1.125, 1.0, 1.25));
+        assertThat(off.throughput().againstControl().variantSpread()).isEqualTo(new Spread(2, 0.5125, 0.4, 0.625));
+        assertThat(off.throughput().againstControl().controlSpread()).isEqualTo(new Spread(2, 0.9, 0.8, 1.0));
+        assertThat(off.throughput().verdict(off.variant())).isEqualTo("not resolved: every round below the A/A spread"
+                + " (0.80–1.00), but a no-change variant is apart in up to 1 of 2 runs of 2 rounds (resolving takes 6)");
+        // CPU off/stock 16/20, 25/20; off/columnar 16/10, 25/8; control/columnar 10/10, 10/8
+        assertThat(off.cpu().toStock()).isEqualTo(new Spread(2, 1.025, 0.8, 1.25));
+        assertThat(off.cpu().againstControl().variantSpread().min()).isEqualTo(1.6);
+        assertThat(off.cpu().againstControl().controlSpread().max()).isEqualTo(1.25);
+        assertThat(off.cpu().againstControl().resolution()).isEqualTo(AaControl.Resolution.APART_TOO_FEW_ROUNDS);
+        assertThat(off.eventsPerSecond()).as("the median of 125,000 and 100,000").isCloseTo(112_500, within(1e-6));
+        assertThat(off.inPlan()).isEqualTo(OFF_IN_PLAN);
+        assertThat(rows.get(0).throughput().verdict(CdcVariant.CONTROL)).isEqualTo("the A/A control");
+        assertThat(rows.get(0).inPlan()).isEqualTo("default options (A/A)");
+
+        assertThat(report.rows()).singleElement().satisfies(row -> {
+            assertThat(row.cells()).as("the summary row counts every cell of the query").isEqualTo(8);
+            assertThat(row.throughput()).as("columnar/stock as without extra variants")
+                    .isEqualTo(new Spread(2, 2.25, 2.0, 2.5));
+        });
+        assertThat(report.markdown()).contains("Mini-batch on in every variant", "## Extra variants",
+                "A variant is **resolved** only when every one of its ratios to columnar lies beyond every one of the"
+                        + " A/A control's (on one side) in at least 6 rounds",
+                "| cdc-agg | on | `" + OFF + "` | 112,500 | 1.13x (1.00x – 1.25x) | 0.51x (0.40x – 0.63x) |"
+                        + " 0.90x (0.80x – 1.00x) | not resolved: every round below the A/A spread (0.80–1.00)",
+                "| cdc-agg | on | `columnar#2` |", "| the A/A control |", OFF_IN_PLAN + " | OK |",
+                "| 1 | cdc-agg | on | " + OFF + " | 8.00 |");
+        assertThat(report.json()).contains("\"extraVariants\"", "\"variant\" : \"" + OFF + "\"",
+                "\"throughputAgainstAa\" : \"APART_TOO_FEW_ROUNDS\"", "\"cpuAgainstAa\" : \"CONTROL\"");
+        assertThat(report.variantsCsv().lines()).hasSize(3).first().asString()
+                .startsWith("query,mini_batch,variant,cells,events_per_s,cpu_ns_per_event,throughput_to_stock_rounds,"
+                        + "throughput_to_stock,");
+        assertThat(report.variantsCsv().lines().skip(2).findFirst().orElseThrow())
+                .startsWith("cdc-agg,on,\"" + OFF + "\",2,112500.0,20500.0,2,1.1250,1.0000,1.2500,2,0.5125,0.4000,"
+                        + "0.6250,2,0.9000,0.8000,1.0000,APART_TOO_FEW_ROUNDS,false,");
+    }
+
+    /** Six rounds all beyond the control's band resolve; a failed cell of the variant makes its row a FAIL. */
+    @Test
+    void sixRoundsBeyondTheAaBandResolveAndAFailedVariantCellIsAFailRow() {
+        List<CdcResult> cells = new ArrayList<>();
+        for (int round = 1; round <= 6; round++) {
+            cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.STOCK, round, 10, 10, "OK", true));
+            cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.COLUMNAR, round, 5, 5, "OK", true));
+            cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.CONTROL, round, round % 2 == 0 ? 4.9 : 5.1, 5, "OK", true));
+            cells.add(cell(CdcQuery.CDC_AGG, CdcVariant.parse(OFF), round, 7 + round / 10.0, 5,
+                    round == 6 ? "FAIL: output differs from stock" : "OK", true));
+        }
+        CdcVariantReport.Row off = new CdcVariantReport(cells).rows().get(1);
+
+        assertThat(off.throughput().againstControl().resolution()).isEqualTo(AaControl.Resolution.BELOW);
+        assertThat(off.throughput().againstControl().resolved()).isTrue();
+        assertThat(off.throughput().verdict(off.variant())).startsWith("**resolved**: every round below the A/A"
+                + " spread (0.98–1.02)");
+        assertThat(off.cpu().againstControl().resolution()).as("equal CPU: inside the band")
+                .isEqualTo(AaControl.Resolution.INSIDE);
+        assertThat(off.verdict()).startsWith("FAIL: 1 of 6 cells (cdc-agg-" + OFF + "-mb round 6: FAIL: output");
+        assertThat(new CdcReport(cells, setup(true, JvmWarmUp.OFF)).variantsCsv()).contains(",BELOW,true,");
+    }
+
+    /** Without extra variants the report is as before: no section, no JSON key, no variants CSV. */
+    @Test
+    void withoutExtraVariantsTheReportHasNoVariantPart() {
+        CdcReport report = report(List.of(cell(CdcQuery.CDC_AGG, CdcVariant.STOCK, 1, 10, 10, "OK"),
+                cell(CdcQuery.CDC_AGG, CdcVariant.COLUMNAR, 1, 5, 5, "OK")));
+
+        assertThat(report.markdown()).doesNotContain("Extra variants");
+        assertThat(report.json()).doesNotContain("extraVariants");
+        assertThat(report.variantsCsv()).isEmpty();
+    }
+
     private static CdcReport report(List<CdcResult> cells) {
         return report(cells, JvmWarmUp.OFF);
     }
@@ -163,9 +265,12 @@ class CdcReportTest {
         Properties measured = new Properties();
         measured.setProperty("jobSeconds", Double.toString(jobSeconds));
         measured.setProperty("cpuSeconds", Double.toString(cpuSeconds));
-        measured.setProperty("planPath", variant == CdcVariant.STOCK ? "plan: no columnar node"
-                : "plan: ColumnarScan+ColumnarCalc+ColumnarSink");
-        measured.setProperty("columnarNodes", variant == CdcVariant.STOCK ? "0" : "3");
+        measured.setProperty("planPath", variant.columnar() ? "plan: ColumnarScan+ColumnarCalc+ColumnarSink"
+                : "plan: no columnar node");
+        measured.setProperty("columnarNodes", variant.columnar() ? "3" : "0");
+        if (!variant.plannerOptions().isEmpty()) {
+            measured.setProperty("plannerOptionsInPlan", OFF_IN_PLAN);
+        }
         measured.setProperty("edges", "0");
         return measured;
     }

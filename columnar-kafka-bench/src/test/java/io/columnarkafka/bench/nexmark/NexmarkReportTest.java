@@ -2,6 +2,7 @@ package io.columnarkafka.bench.nexmark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.columnarkafka.bench.AaControl;
 import io.columnarkafka.bench.JvmWarmUp;
 import io.columnarkafka.bench.Spread;
 import io.columnarkafka.bench.SteadyFigures;

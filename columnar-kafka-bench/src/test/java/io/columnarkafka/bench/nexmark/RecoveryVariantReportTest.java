@@ -3,6 +3,7 @@ package io.columnarkafka.bench.nexmark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.columnarkafka.bench.AaControl;
 import io.columnarkafka.bench.JvmWarmUp;
 import java.util.List;
 import java.util.Properties;

@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code --variants}: the forms a variant takes, its planner options validated against the planner's own
  * ConfigOptions (an unknown key or a value the option does not take fails, naming what is known), its JVM properties
- * ({@code columnarkafka.*} only) and the cell JVM's command line they go on, the checks on the list, and the order
- * each round runs the variants in.
+ * ({@code columnarkafka.*} only) and the cell JVM's command line they go on, and the checks on the list.
  */
 class VariantTest {
     private static final String WARM_UP_OFF = "-Dcolumnarkafka.arrow.warm-up=false";
@@ -230,21 +229,5 @@ class VariantTest {
                 "run", 0, 0, true, ClientSettings.DEFAULTS, "/tmp/c", "/tmp/r", JvmWarmUp.OFF);
         assertThat(CellSpec.fromArgs(spec.toArgs().toArray(String[]::new)).variant()).isSameAs(Variant.CONTROL);
         assertThatThrownBy(() -> Variant.parse("columnar#3")).hasMessageContaining("is not stock, columnar, columnar#2");
-    }
-
-    @Test
-    void eachRoundRotatesTheOrderSoEveryVariantTakesEveryPlace() {
-        Variant s = Variant.STOCK;
-        Variant c = Variant.COLUMNAR;
-        Variant v = Variant.parse("columnar:edge-rows=VIEWS");
-        List<Variant> variants = List.of(s, c, v);
-
-        assertThat(NexmarkBenchmark.roundOrder(variants, 0)).containsExactly(s, c, v);
-        assertThat(NexmarkBenchmark.roundOrder(variants, 1)).containsExactly(c, v, s);
-        assertThat(NexmarkBenchmark.roundOrder(variants, 2)).containsExactly(v, s, c);
-        assertThat(NexmarkBenchmark.roundOrder(variants, 3)).containsExactly(s, c, v);
-        assertThat(NexmarkBenchmark.roundOrder(List.of(s, c), 1)).as("the pair as before: columnar first in odd rounds")
-                .containsExactly(c, s);
-        assertThat(NexmarkBenchmark.roundOrder(List.of(s, c), 2)).containsExactly(s, c);
     }
 }

@@ -1,8 +1,9 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,20 +24,20 @@ class PlannerOptionsInPlanTest {
 
     @Test
     void edgeRowsShownOnEveryEdge() {
-        assertThat(PlannerOptionsInPlan.describe(Variant.parse("columnar:edge-rows=VIEWS"), VIEWS_EDGES))
+        assertThat(PlannerOptionsInPlan.describe(options("columnar:edge-rows=VIEWS"), VIEWS_EDGES))
                 .isEqualTo("edge-rows=VIEWS: rows=[views] on 2 of 2 edge(s)");
-        assertThat(PlannerOptionsInPlan.describe(Variant.parse("columnar:edge-rows=views"), VIEWS_EDGES))
+        assertThat(PlannerOptionsInPlan.describe(options("columnar:edge-rows=views"), VIEWS_EDGES))
                 .as("the option's value in any case").isEqualTo("edge-rows=views: rows=[views] on 2 of 2 edge(s)");
     }
 
     @Test
     void anEdgeOfTheOtherKindFailsTheCell() {
         String mixed = VIEWS_EDGES.replaceFirst("rows=\\[views]", "rows=[binary]");
-        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(Variant.parse("columnar:edge-rows=VIEWS"), mixed))
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(options("columnar:edge-rows=VIEWS"), mixed))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageStartingWith("the plan contradicts the variant's edge-rows=VIEWS: 1 of 2 Arrow-to-rows"
                         + " edges are not rows=[views]");
-        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(Variant.parse("columnar:edge-rows=BINARY"),
+        assertThatThrownBy(() -> PlannerOptionsInPlan.describe(options("columnar:edge-rows=BINARY"),
                 VIEWS_EDGES)).hasMessageContaining("2 of 2 Arrow-to-rows edges are not rows=[binary]");
     }
 
@@ -44,21 +45,25 @@ class PlannerOptionsInPlanTest {
     void anOptionWhoseNodeThePlanLacksIsNotShown() {
         String noEdge = "Sink(table=[out])\n+- ColumnarSink(...)\n   +- ColumnarCalc(...)\n      +- ColumnarScan(...)";
         assertThat(PlannerOptionsInPlan.describe(
-                Variant.parse("columnar:edge-rows=VIEWS+local-window-agg.vectorised=false"), noEdge))
+                options("columnar:edge-rows=VIEWS+local-window-agg.vectorised=false"), noEdge))
                 .isEqualTo("edge-rows=VIEWS: not shown (the plan has no Arrow-to-rows edge); local-window-agg."
                         + "vectorised=false: not shown (the plan has no columnar local window aggregate)");
-        assertThat(PlannerOptionsInPlan.describe(Variant.COLUMNAR, VIEWS_EDGES)).isEmpty();
+        assertThat(PlannerOptionsInPlan.describe(Map.of(), VIEWS_EDGES)).isEmpty();
+        assertThat(PlannerOptionsInPlan.notShown(PlannerOptionsInPlan.describe(
+                options("columnar:edge-rows=VIEWS"), noEdge))).isTrue();
+        assertThat(PlannerOptionsInPlan.notShown(PlannerOptionsInPlan.describe(
+                options("columnar:edge-rows=VIEWS"), VIEWS_EDGES))).isFalse();
     }
 
     @Test
     void theLocalWindowAggregateShowsTheOptionTurnedItOff() {
-        Variant off = Variant.parse("columnar:local-window-agg.vectorised=false");
+        Map<String, String> off = options("columnar:local-window-agg.vectorised=false");
         assertThat(PlannerOptionsInPlan.describe(off, TURNED_OFF)).isEqualTo("local-window-agg.vectorised=false:"
                 + " local=[row view, not vectorised: ... is false] on 1 of 1 columnar local window aggregate(s)");
         assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, VIEWS_EDGES))
                 .hasMessageStartingWith("the plan contradicts the variant's local-window-agg.vectorised=false: 1 of 1"
                         + " columnar local window aggregates are not row views turned off by the option");
-        Variant on = Variant.parse("columnar:local-window-agg.vectorised=true");
+        Map<String, String> on = options("columnar:local-window-agg.vectorised=true");
         assertThat(PlannerOptionsInPlan.describe(on, VIEWS_EDGES)).isEqualTo("local-window-agg.vectorised=true:"
                 + " local=[vectorised] on 1 of 1 columnar local window aggregate(s) (the rest row views for their"
                 + " shape)");
@@ -73,8 +78,8 @@ class PlannerOptionsInPlanTest {
         String turnedOff = "+- LocalGroupAggregate(groupBy=[auction], select=[auction, COUNT(*) AS count1$0])\n"
                 + "   +- ArrowToRows(reason=[AGGREGATE_NOT_VECTORISED"
                 + " columnar-kafka.planner.local-group-agg.vectorised is false], rows=[binary])";
-        Variant off = Variant.parse("columnar:local-group-agg.vectorised=false");
-        Variant on = Variant.parse("columnar:local-group-agg.vectorised=true");
+        Map<String, String> off = options("columnar:local-group-agg.vectorised=false");
+        Map<String, String> on = options("columnar:local-group-agg.vectorised=true");
         assertThat(PlannerOptionsInPlan.describe(off, turnedOff)).isEqualTo("local-group-agg.vectorised=false:"
                 + " AGGREGATE_NOT_VECTORISED ... is false shown 1 time(s)");
         assertThat(PlannerOptionsInPlan.describe(on, vectorised)).isEqualTo("local-group-agg.vectorised=true:"
@@ -96,12 +101,12 @@ class PlannerOptionsInPlanTest {
         String probed = "+- ColumnarScan(table=[[default_catalog, default_database, nexmark, watermark=[-(CASE(...),"
                 + " 4000:INTERVAL SECOND)]]], fields=[event_type, bid], decode=[admitted: json value],"
                 + " watermark=[row probe: columnar-kafka.planner.watermark.columnar is false])";
-        Variant off = Variant.parse("columnar:watermark.columnar=false");
+        Map<String, String> off = options("columnar:watermark.columnar=false");
         assertThat(PlannerOptionsInPlan.describe(off, probed)).isEqualTo("watermark.columnar=false:"
                 + " watermark=[row probe: ... is false] on 1 of 1 watermarked columnar scan(s)");
         assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, columnar))
                 .hasMessageStartingWith("the plan contradicts the variant's watermark.columnar=false: 1 of 1");
-        Variant on = Variant.parse("columnar:watermark.columnar=true");
+        Map<String, String> on = options("columnar:watermark.columnar=true");
         assertThat(PlannerOptionsInPlan.describe(on, columnar)).isEqualTo("watermark.columnar=true:"
                 + " watermark=[columnar] on 1 of 1 watermarked columnar scan(s)");
         assertThat(PlannerOptionsInPlan.describe(off, VIEWS_EDGES))
@@ -123,13 +128,13 @@ class PlannerOptionsInPlanTest {
                         + " rows=[binary])");
         String unsplittable = "   +- ArrowToRows(reason=[EXPRESSION_NOT_TRANSLATED operator ABS (OTHER_FUNCTION) has no"
                 + " columnar counterpart; not split: no condition to apply before the edge], rows=[binary])";
-        Variant off = Variant.parse("columnar:calc.split=false");
+        Map<String, String> off = options("columnar:calc.split=false");
         assertThat(PlannerOptionsInPlan.describe(off, whole))
                 .isEqualTo("calc.split=false: not split: ... is false on 1 of 1 Calc edge(s)");
         assertThatThrownBy(() -> PlannerOptionsInPlan.describe(off, split))
                 .hasMessageStartingWith("the plan contradicts the variant's calc.split=false: 1 of 1 Calc edges are"
                         + " not whole Calcs turned off by the option");
-        Variant on = Variant.parse("columnar:calc.split=true");
+        Map<String, String> on = options("columnar:calc.split=true");
         assertThat(PlannerOptionsInPlan.describe(on, split + "\n" + unsplittable)).isEqualTo("calc.split=true:"
                 + " split on 1 of 2 Calc edge(s) (the rest not split for their shape)");
         assertThatThrownBy(() -> PlannerOptionsInPlan.describe(on, whole))
@@ -149,8 +154,8 @@ class PlannerOptionsInPlanTest {
                 "   +- ArrowToRows(reason=[EXPRESSION_NOT_TRANSLATED c_counts: UDF count_char (a user-defined"
                         + " function: only Flink's generated code calls it; not in the calc:"
                         + " columnar-kafka.planner.calc.flink-code is false)], rows=[binary])");
-        Variant on = Variant.parse("columnar:calc.flink-code=true");
-        Variant off = Variant.parse("columnar:calc.flink-code=false");
+        Map<String, String> on = options("columnar:calc.flink-code=true");
+        Map<String, String> off = options("columnar:calc.flink-code=false");
         assertThat(PlannerOptionsInPlan.describe(on, inCalc))
                 .isEqualTo("calc.flink-code=true: flinkCode=[...] on 1 columnar calc(s)");
         assertThat(PlannerOptionsInPlan.describe(off, turnedOff))
@@ -173,8 +178,8 @@ class PlannerOptionsInPlanTest {
                 "+- Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER])");
         String flinks = String.join("\n", "Sink(table=[default_catalog.default_database.nexmark_q19],"
                 + " fields=[auction, rank_number])", "+- Rank(strategy=[AppendFastStrategy], rankType=[ROW_NUMBER])");
-        Variant on = Variant.parse("columnar:sink.row-head=true");
-        Variant off = Variant.parse("columnar:sink.row-head=false");
+        Map<String, String> on = options("columnar:sink.row-head=true");
+        Map<String, String> off = options("columnar:sink.row-head=false");
         assertThat(PlannerOptionsInPlan.describe(on, rowSink))
                 .isEqualTo("sink.row-head=true: ColumnarRowSink(...) shown 1 time(s)");
         assertThat(PlannerOptionsInPlan.describe(off, flinks))
@@ -197,8 +202,8 @@ class PlannerOptionsInPlanTest {
                         + " calc=[not taken: columnar-kafka.planner.sink.row-calc is false], head=[ConstraintEnforcer["
                         + "NotNullEnforcer(fields=[auction, rank_number])]], encode=[admitted: json value])",
                 "+- Calc(select=[auction, rank_number])", rank);
-        Variant on = Variant.parse("columnar:sink.row-calc=true");
-        Variant off = Variant.parse("columnar:sink.row-calc=false");
+        Map<String, String> on = options("columnar:sink.row-calc=true");
+        Map<String, String> off = options("columnar:sink.row-calc=false");
         assertThat(PlannerOptionsInPlan.describe(on, taken))
                 .isEqualTo("sink.row-calc=true: calc=[Calc(...)] on 1 row sink(s)");
         assertThat(PlannerOptionsInPlan.describe(off, turnedOff))
@@ -211,5 +216,10 @@ class PlannerOptionsInPlanTest {
                         + " option is false");
         assertThat(PlannerOptionsInPlan.describe(on, rank)).isEqualTo("sink.row-calc=true: not shown (the plan has no"
                 + " row sink over a Calc the option decides)");
+    }
+
+    /** The planner options of a variant spelled as on the command line. */
+    private static Map<String, String> options(String variant) {
+        return VariantSpelling.plannerOptions(variant);
     }
 }

@@ -1,4 +1,4 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 import io.columnarkafka.flink.table.EdgeRows;
 import io.columnarkafka.planner.PlannerOptions;
@@ -10,12 +10,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What a cell's optimized plan (EXPLAIN) shows of each planner option its variant set, so the report states, per
- * variant, that the cells ran with it rather than assuming so: {@code edge-rows=VIEWS: rows=[views] on 2 of 2
- * edges}, or {@code not shown (the plan has no Arrow-to-rows edge)} where the plan has no node the option
- * decides. A plan that shows the other choice throws: the cell fails.
+ * What a cell's optimized plan (EXPLAIN) shows of each planner option its variant of a same-run A/B set ({@link
+ * VariantSpelling}), so the report states, per variant, that the cells ran with it rather than assuming so: {@code
+ * edge-rows=VIEWS: rows=[views] on 2 of 2 edges}, or {@code not shown (the plan has no Arrow-to-rows edge)} where the
+ * plan has no node the option decides. A plan that shows the other choice throws: the cell fails.
  */
-final class PlannerOptionsInPlan {
+public final class PlannerOptionsInPlan {
     private static final Pattern EDGE_ROWS = Pattern.compile("ArrowToRows\\(.*?rows=\\[(\\w+)]");
     private static final String LOCAL = "local=[";
     private static final String VECTORISED = LOCAL + "vectorised]";
@@ -50,12 +50,18 @@ final class PlannerOptionsInPlan {
     private static final String CALC_NOT_TAKEN = ROW_SINK_CALC + "not taken: ";
     private static final String CALC_TURNED_OFF = CALC_NOT_TAKEN + PlannerOptions.ROW_SINK_CALC.key() + " is false]";
 
+    /** What a clause says where the plan has no node its option decides, before the why. */
+    private static final String NOT_SHOWN = "not shown ";
+
     private PlannerOptionsInPlan() {}
 
-    /** One clause per option of the variant, {@code "; "} between them; empty for a variant without options. */
-    static String describe(Variant variant, String plan) {
+    /**
+     * One clause per option of the variant ({@code plannerOptions}: relative key to value, in the order the clauses
+     * take), {@code "; "} between them; empty for a variant without options.
+     */
+    public static String describe(Map<String, String> plannerOptions, String plan) {
         List<String> clauses = new ArrayList<>();
-        for (Map.Entry<String, String> option : variant.plannerOptions().entrySet()) {
+        for (Map.Entry<String, String> option : plannerOptions.entrySet()) {
             String setting = option.getKey() + "=" + option.getValue();
             String shown = switch (PlannerOptions.PREFIX + option.getKey()) {
                 case "columnar-kafka.planner.edge-rows" -> edgeRows(setting, option.getValue(), plan);
@@ -81,6 +87,11 @@ final class PlannerOptionsInPlan {
         return String.join("; ", clauses);
     }
 
+    /** Whether a clause of {@link #describe} says the plan has no node its option decides. */
+    public static boolean notShown(String clause) {
+        return clause.contains(": " + NOT_SHOWN);
+    }
+
     private static String edgeRows(String setting, String value, String plan) {
         String wanted = EdgeRows.valueOf(value.toUpperCase(Locale.ROOT)).name().toLowerCase(Locale.ROOT);
         Matcher m = EDGE_ROWS.matcher(plan);
@@ -91,7 +102,7 @@ final class PlannerOptionsInPlan {
             matching += m.group(1).equals(wanted) ? 1 : 0;
         }
         if (edges == 0) {
-            return "not shown (the plan has no Arrow-to-rows edge)";
+            return NOT_SHOWN + "(the plan has no Arrow-to-rows edge)";
         }
         if (matching != edges) {
             throw contradicted(setting, (edges - matching) + " of " + edges + " Arrow-to-rows edges are not rows=["
@@ -104,7 +115,7 @@ final class PlannerOptionsInPlan {
         int locals = count(plan, LOCAL);
         int turnedOff = count(plan, TURNED_OFF);
         if (locals == 0) {
-            return "not shown (the plan has no columnar local window aggregate)";
+            return NOT_SHOWN + "(the plan has no columnar local window aggregate)";
         }
         if (vectorised) {
             if (turnedOff > 0) {
@@ -133,7 +144,7 @@ final class PlannerOptionsInPlan {
                     : columnar + " vectorised local group aggregate(s)"), plan);
         }
         if (columnar + turnedOff == 0) {
-            return "not shown (the plan has no local group aggregate the option decides)";
+            return NOT_SHOWN + "(the plan has no local group aggregate the option decides)";
         }
         return vectorised ? VECTORISED_GROUP + "...) shown " + columnar + " time(s)"
                 : "AGGREGATE_NOT_VECTORISED ... is false shown " + turnedOff + " time(s)";
@@ -142,7 +153,7 @@ final class PlannerOptionsInPlan {
     private static String watermark(String setting, boolean columnar, String plan) {
         int scans = count(plan, COLUMNAR_WATERMARK) + count(plan, PROBED_WATERMARK);
         if (scans == 0) {
-            return "not shown (the plan has no columnar scan with a watermark)";
+            return NOT_SHOWN + "(the plan has no columnar scan with a watermark)";
         }
         int wanted = columnar ? count(plan, COLUMNAR_WATERMARK) : count(plan, WATERMARK_TURNED_OFF);
         if (wanted != scans) {
@@ -168,7 +179,7 @@ final class PlannerOptionsInPlan {
             turnedOff += m.group().contains(SPLIT_TURNED_OFF) ? 1 : 0;
         }
         if (edges == 0) {
-            return "not shown (the plan has no Arrow-to-rows edge before a Flink Calc)";
+            return NOT_SHOWN + "(the plan has no Arrow-to-rows edge before a Flink Calc)";
         }
         if (split) {
             if (turnedOff > 0) {
@@ -195,7 +206,7 @@ final class PlannerOptionsInPlan {
                     : calcs + " columnar calc(s) run Flink's generated code", plan);
         }
         if (calcs + turnedOff == 0) {
-            return "not shown (the plan has no user-defined function call the option decides)";
+            return NOT_SHOWN + "(the plan has no user-defined function call the option decides)";
         }
         return inCalc ? FLINK_CODE + "...] on " + calcs + " columnar calc(s)"
                 : "not in the calc: ... is false shown " + turnedOff + " time(s)";
@@ -214,7 +225,7 @@ final class PlannerOptionsInPlan {
             }
             return "no ColumnarRowSink (Flink's sink node)";
         }
-        return rowSinks == 0 ? "not shown (the plan has no sink the row head takes)"
+        return rowSinks == 0 ? NOT_SHOWN + "(the plan has no sink the row head takes)"
                 : ROW_SINK + "...) shown " + rowSinks + " time(s)";
     }
 
@@ -231,7 +242,7 @@ final class PlannerOptionsInPlan {
                     : taken + " row sink(s) took a Calc in", plan);
         }
         if (taken + turnedOff == 0) {
-            return "not shown (the plan has no row sink over a Calc the option decides)";
+            return NOT_SHOWN + "(the plan has no row sink over a Calc the option decides)";
         }
         return takeCalc ? ROW_SINK_CALC + "Calc(...)] on " + taken + " row sink(s)"
                 : CALC_TURNED_OFF.replace(PlannerOptions.ROW_SINK_CALC.key(), "...") + " on " + turnedOff

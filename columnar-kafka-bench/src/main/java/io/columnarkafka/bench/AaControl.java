@@ -1,14 +1,15 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
-import io.columnarkafka.bench.Spread;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import java.util.function.ToIntFunction;
 
 /**
- * An extra variant's paired per-round ratios to the default columnar variant, judged against the A/A control's
- * ({@link Variant#CONTROL}: the same default configuration again, so its ratios to columnar are what the run's noise
+ * An extra variant's paired per-round ratios to the default columnar variant of a same-run A/B ({@code --variants} of
+ * {@code bin/bench-nexmark} and {@code bin/bench-cdc}), judged against the A/A control's ({@value #CONTROL_ID}: the
+ * same default configuration again, so its ratios to columnar are what the run's noise
  * alone makes of "no change"). A variant is apart from the control when every one of its ratios lies beyond every one
  * of the control's, on one side: its min above the control's max, or its max below the control's min. The control's
  * spread need not straddle 1 (when the default columnar cells of a run happened to be slow, every A/A ratio is above
@@ -22,12 +23,20 @@ import java.util.function.ToDoubleFunction;
  * @param ratios the variant's ratios to columnar, one per round in which both cells passed
  * @param control the A/A control's ratios to columnar, likewise; empty when the run had no control
  */
-record AaControl(double[] ratios, double[] control) {
+public record AaControl(double[] ratios, double[] control) {
+    /** The A/A control's id in {@code --variants}: columnar, a second time. */
+    public static final String CONTROL_ID = "columnar#2";
     /** The fewest paired rounds in which being apart is a chance of at most 5 % for a variant that changes nothing. */
-    static final int ROUNDS_TO_RESOLVE = 6;
+    public static final int ROUNDS_TO_RESOLVE = 6;
+    /** What a report says of the control and the rule, before the table of ratios to columnar it explains. */
+    public static final String RULE = "The A/A control `" + CONTROL_ID + "` is the default columnar configuration"
+            + " again: its ratio to columnar is this run's noise. A variant is **resolved** only when every one of its"
+            + " ratios to columnar lies beyond every one of the A/A control's (on one side) in at least "
+            + ROUNDS_TO_RESOLVE + " rounds (a variant that changes nothing is that far apart in up to 2 / 2^n of runs"
+            + " of n rounds)";
 
     /** Where the variant's ratios lie against the control's. */
-    enum Resolution {
+    public enum Resolution {
         /** Every ratio of the variant above every ratio of the control, in enough rounds to resolve. */
         ABOVE,
         /** Every ratio of the variant below every ratio of the control, in enough rounds to resolve. */
@@ -42,22 +51,29 @@ record AaControl(double[] ratios, double[] control) {
         NO_CONTROL
     }
 
-    /** The ratios {@code figure(variant) / figure(columnar)} and {@code figure(control) / figure(columnar)}. */
-    static AaControl of(List<CellResult> columnar, List<CellResult> variant, List<CellResult> control,
-                        ToDoubleFunction<CellResult> figure) {
-        return new AaControl(NexmarkReport.pairedRatios(columnar, variant, figure),
-                NexmarkReport.pairedRatios(columnar, control, figure));
+    /**
+     * The ratios {@code figure(variant) / figure(columnar)} and {@code figure(control) / figure(columnar)}, paired by
+     * {@code round} ({@link PairedRounds}).
+     */
+    public static <C> AaControl of(List<C> columnar, List<C> variant, List<C> control, ToIntFunction<C> round,
+                                   ToDoubleFunction<C> figure) {
+        return new AaControl(array(PairedRounds.ratios(columnar, variant, round, figure)),
+                array(PairedRounds.ratios(columnar, control, round, figure)));
     }
 
-    Spread variantSpread() {
+    private static double[] array(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    public Spread variantSpread() {
         return spread(ratios);
     }
 
-    Spread controlSpread() {
+    public Spread controlSpread() {
         return spread(control);
     }
 
-    Resolution resolution() {
+    public Resolution resolution() {
         if (ratios.length == 0 || control.length == 0) {
             return Resolution.NO_CONTROL;
         }
@@ -73,13 +89,19 @@ record AaControl(double[] ratios, double[] control) {
         return v.median() > aa.max() || v.median() < aa.min() ? Resolution.MEDIAN_OUTSIDE : Resolution.INSIDE;
     }
 
+    /** Every ratio of the variant beyond every one of the control's, on one side, in enough rounds. */
+    public boolean resolved() {
+        Resolution resolution = resolution();
+        return resolution == Resolution.ABOVE || resolution == Resolution.BELOW;
+    }
+
     /** Paired rounds: those with a ratio of the variant's and one of the control's (fewer if a cell failed). */
-    int rounds() {
+    public int rounds() {
         return Math.min(ratios.length, control.length);
     }
 
     /** The report's line, e.g. {@code resolved: every round above the A/A spread (0.95–1.05), ...}. */
-    String verdict() {
+    public String verdict() {
         Spread aa = controlSpread();
         String range = String.format(Locale.ROOT, "%.2f–%.2f", aa.min(), aa.max());
         String chance = String.format(Locale.ROOT, "a no-change variant is apart in up to 1 of %d runs of %d rounds",
@@ -92,12 +114,12 @@ record AaControl(double[] ratios, double[] control) {
                     + ROUNDS_TO_RESOLVE + ")";
             case MEDIAN_OUTSIDE -> "not resolved: median outside the A/A spread (" + range + "), rounds overlap it";
             case INSIDE -> "not resolved: inside the A/A spread (" + range + ")";
-            case NO_CONTROL -> "not resolved: no A/A control (add " + Variant.CONTROL_ID + " to --variants)";
+            case NO_CONTROL -> "not resolved: no A/A control (add " + CONTROL_ID + " to --variants)";
         };
     }
 
     /** Paired signs of the variant's ratios, e.g. {@code 2 of 3 above 1, 1 below}. */
-    static String signs(double[] ratios) {
+    public static String signs(double[] ratios) {
         long above = Arrays.stream(ratios).filter(r -> r > 1).count();
         long below = Arrays.stream(ratios).filter(r -> r < 1).count();
         return ratios.length == 0 ? "–" : String.format(Locale.ROOT, "%d of %d above 1, %d below", above,

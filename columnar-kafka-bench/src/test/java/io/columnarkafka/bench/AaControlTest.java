@@ -1,8 +1,7 @@
-package io.columnarkafka.bench.nexmark;
+package io.columnarkafka.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.columnarkafka.bench.Spread;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,6 +33,10 @@ class AaControlTest {
         assertThat(new AaControl(new double[] {1.5}, new double[0]).resolution())
                 .isEqualTo(AaControl.Resolution.NO_CONTROL);
         assertThat(new AaControl(new double[0], control).resolution()).isEqualTo(AaControl.Resolution.NO_CONTROL);
+        assertThat(new AaControl(new double[] {1.05, 1.09, 1.02, 1.08, 1.07, 1.01}, control).resolved()).isTrue();
+        assertThat(new AaControl(new double[] {1.19, 1.30, 1.25, 1.21, 1.40}, control).resolved())
+                .as("apart, too few rounds").isFalse();
+        assertThat(new AaControl(new double[] {1.03, 1.30}, control).resolved()).isFalse();
     }
 
     @Test
