@@ -86,8 +86,12 @@ public class CalcBenchmark {
 
     @Benchmark
     public int batch() {
-        ArrowBatch in = ArrowBatch.lend(events, "split");
-        try (ArrowBatch out = calc.apply(in)) {
+        return applyTo(calc, events, allocator);
+    }
+
+    /** Runs {@code calc} over {@code batch} (lent, as a scan lends its batches), closing its output; rows kept. */
+    public static int applyTo(ColumnarCalc calc, VectorSchemaRoot batch, BufferAllocator allocator) {
+        try (ArrowBatch out = calc.apply(ArrowBatch.lend(batch, "split"))) {
             return out.selectedCount(allocator);
         }
     }

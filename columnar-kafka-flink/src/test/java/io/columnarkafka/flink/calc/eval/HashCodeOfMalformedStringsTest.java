@@ -1,5 +1,6 @@
 package io.columnarkafka.flink.calc.eval;
 
+import static io.columnarkafka.flink.calc.eval.StringVectors.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.columnarkafka.flink.calc.CalcProgram;
@@ -54,12 +55,7 @@ class HashCodeOfMalformedStringsTest {
         int compared = 0;
         int notAscii = 0;
         try (BufferAllocator allocator = new RootAllocator();
-                VarCharVector strings = new VarCharVector("s", allocator)) {
-            strings.allocateNew(values.size());
-            for (int r = 0; r < values.size(); r++) {
-                strings.setSafe(r, values.get(r));
-            }
-            strings.setValueCount(values.size());
+                VarCharVector strings = StringVectors.of(allocator, values)) {
             VectorSchemaRoot root = VectorSchemaRoot.of(strings);
             plan.filter(root, null, 0);
             try (FieldVector projected = plan.project(0, "h", allocator)) {
@@ -76,13 +72,5 @@ class HashCodeOfMalformedStringsTest {
         }
         assertThat(compared).isEqualTo(values.size());
         assertThat(notAscii).as("values with a non-ASCII byte").isGreaterThan(RANDOM_VALUES * 3 / 4);
-    }
-
-    private static byte[] bytes(int... values) {
-        byte[] bytes = new byte[values.length];
-        for (int k = 0; k < values.length; k++) {
-            bytes[k] = (byte) values[k];
-        }
-        return bytes;
     }
 }
